@@ -1,0 +1,2 @@
+export const dynamic = "force-dynamic";
+export async function GET() { return Response.json({ ok: true }); }

@@ -1,0 +1,37 @@
+// Process-wide settings, read from the environment once. Every default is
+// chosen so that a new user sets nothing.
+import path from "node:path";
+
+const root = process.cwd();
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+export const config = {
+  /** SQLite file (default) or postgres:// URL. */
+  databaseUrl: process.env.DATABASE_URL ?? `file:${path.join(root, "data", "sandbox.db")}`,
+  /** Where local state (database, generated auth secret) is kept. */
+  dataDir: process.env.DATA_DIR ?? path.join(root, "data"),
+  port: int("PORT", 3000),
+  /** Public origin used in generated addresses (inspector URL, docs, OpenAPI). */
+  get publicUrl(): string {
+    return (process.env.PUBLIC_URL ?? `http://localhost:${int("PORT", 3000)}`).replace(/\/+$/, "");
+  },
+  requestLogPerApp: int("REQUEST_LOG_LIMIT", 10_000),
+  inboxPerApp: int("INBOX_LIMIT", 1_000),
+  operatorEmails: (process.env.OPERATOR_EMAILS ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean),
+};
+
+/** Filesystem path of a `file:` SQLite URL, resolved against the working directory. */
+export function sqlitePath(url: string): string {
+  const p = url.replace(/^file:/, "").replace(/\?.*$/, "");
+  return path.isAbsolute(p) ? p : path.join(root, p);
+}

@@ -1,0 +1,125 @@
+// Applies the committed migrations (prisma/migrations) with Prisma's schema
+// engine compiled to WebAssembly: the native engine cannot be downloaded here.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { config, sqlitePath } from "@/lib/config";
+import { sqliteAdapter } from "@/lib/db/client";
+
+const root = process.cwd();
+const schemaFile = path.join(root, "prisma", "schema.prisma");
+const migrationsDir = path.join(root, "prisma", "migrations");
+
+type Engine = {
+  applyMigrations(i: unknown): Promise<{ appliedMigrationNames: string[] }>;
+  diff(i: unknown): Promise<{ exitCode: number; stdout: string | null }>;
+  free(): void;
+};
+
+async function loadEngine(url: string): Promise<Engine> {
+  const bg = await import("@prisma/schema-engine-wasm/schema_engine_bg");
+  const g = globalThis as unknown as { __svcSchemaWasm?: boolean };
+  if (!g.__svcSchemaWasm) {
+    const wasmPath = path.join(root, "node_modules", "@prisma", "schema-engine-wasm", "schema_engine_bg.wasm");
+    const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), {
+      "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports,
+    });
+    const exports = instance.exports as WebAssembly.Exports & { __wbindgen_start(): void };
+    bg.__wbg_set_wasm(exports);
+    exports.__wbindgen_start();
+    g.__svcSchemaWasm = true;
+  }
+  const schema = fs.readFileSync(schemaFile, "utf8");
+  const adapter = bindMigrationAwareSqlAdapterFactory(sqliteAdapter(url));
+  const debug = () => {};
+  return (await bg.SchemaEngine.new({ datamodels: [[schemaFile, schema]] }, debug, adapter)) as unknown as Engine;
+}
+
+function migrationList() {
+  const dirs = fs.existsSync(migrationsDir)
+    ? fs.readdirSync(migrationsDir).filter((d) => fs.statSync(path.join(migrationsDir, d)).isDirectory()).sort()
+    : [];
+  const lockPath = path.join(migrationsDir, "migration_lock.toml");
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: "migration_lock.toml", content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, "utf8") : null },
+    shadowDbInitScript: "",
+    migrationDirectories: dirs.map((d) => ({
+      path: d,
+      migrationFile: {
+        path: "migration.sql",
+        content: { tag: "ok", value: fs.readFileSync(path.join(migrationsDir, d, "migration.sql"), "utf8") },
+      },
+    })),
+  };
+}
+
+const filters = { externalTables: [], externalEnums: [] };
+
+// WAL lets the CLI write while the server reads and writes; it is a property of the file.
+function prepareFile(url: string) {
+  const file = sqlitePath(url);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const conn = new Database(file);
+  conn.pragma("journal_mode = WAL");
+  conn.close();
+}
+
+/** What `prisma migrate deploy` does. Returns the names of the migrations applied now. */
+export async function applyMigrations(url = config.databaseUrl): Promise<string[]> {
+  prepareFile(url);
+  const engine = await loadEngine(url);
+  try {
+    const out = await engine.applyMigrations({ migrationsList: migrationList(), filters });
+    return out.appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
+
+/**
+ * SQL that takes the committed migrations to the current schema (empty when
+ * none is needed). The wasm engine cannot replay migrations on a shadow
+ * SQLite database, so they are applied to a scratch file and the diff is taken
+ * from that live database.
+ */
+export async function diffMigrations(): Promise<string> {
+  const scratch = path.join(os.tmpdir(), `svc-diff-${process.pid}-${Date.now()}.db`);
+  const url = `file:${scratch}`;
+  try {
+    prepareFile(url);
+    const engine = await loadEngine(url);
+    try {
+      await engine.applyMigrations({ migrationsList: migrationList(), filters });
+      const schema = fs.readFileSync(schemaFile, "utf8");
+      const files = [{ path: schemaFile, content: schema }];
+      const out = await engine.diff({
+        from: { tag: "schemaDatasource", files, configDir: root },
+        to: { tag: "schemaDatamodel", files },
+        script: true,
+        exitCode: null,
+        filters,
+      });
+      return out.stdout ?? "";
+    } finally {
+      engine.free();
+    }
+  } finally {
+    for (const f of [scratch, `${scratch}-wal`, `${scratch}-shm`]) fs.rmSync(f, { force: true });
+  }
+}
+
+/** Writes a new migration folder from the diff; returns its name, or null when nothing changed. */
+export async function createMigration(name: string): Promise<string | null> {
+  const sql = await diffMigrations();
+  if (!sql.trim() || /^-- This is an empty migration/.test(sql.trim())) return null;
+  const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+  const dir = `${stamp}_${name.replace(/[^a-z0-9_]+/gi, "_")}`;
+  fs.mkdirSync(path.join(migrationsDir, dir), { recursive: true });
+  fs.writeFileSync(path.join(migrationsDir, dir, "migration.sql"), sql);
+  const lock = path.join(migrationsDir, "migration_lock.toml");
+  if (!fs.existsSync(lock)) fs.writeFileSync(lock, 'provider = "sqlite"\n');
+  return dir;
+}
