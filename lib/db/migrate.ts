@@ -15,7 +15,8 @@ const migrationsDir = path.join(root, "prisma", "migrations");
 type Engine = {
   applyMigrations(i: unknown): Promise<{ appliedMigrationNames: string[] }>;
   diff(i: unknown): Promise<{ exitCode: number; stdout: string | null }>;
-  free(): void;
+  /** Frees the engine and closes its connections (the engine itself leaves them open). */
+  close(): Promise<void>;
 };
 
 async function loadEngine(url: string): Promise<Engine> {
@@ -32,9 +33,29 @@ async function loadEngine(url: string): Promise<Engine> {
     g.__svcSchemaWasm = true;
   }
   const schema = fs.readFileSync(schemaFile, "utf8");
-  const adapter = bindMigrationAwareSqlAdapterFactory(sqliteAdapter(url));
+  const factory = sqliteAdapter(url);
+  const connections: { dispose(): Promise<void> }[] = [];
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const c = await connect();
+    connections.push(c);
+    return c;
+  };
+  const adapter = bindMigrationAwareSqlAdapterFactory(factory);
   const debug = () => {};
-  return (await bg.SchemaEngine.new({ datamodels: [[schemaFile, schema]] }, debug, adapter)) as unknown as Engine;
+  const engine = (await bg.SchemaEngine.new({ datamodels: [[schemaFile, schema]] }, debug, adapter)) as unknown as {
+    applyMigrations: Engine["applyMigrations"];
+    diff: Engine["diff"];
+    free(): void;
+  };
+  return {
+    applyMigrations: (i) => engine.applyMigrations(i),
+    diff: (i) => engine.diff(i),
+    async close() {
+      engine.free();
+      await Promise.all(connections.map((c) => c.dispose()));
+    },
+  };
 }
 
 function migrationList() {
@@ -75,7 +96,7 @@ export async function applyMigrations(url = config.databaseUrl): Promise<string[
     const out = await engine.applyMigrations({ migrationsList: migrationList(), filters });
     return out.appliedMigrationNames;
   } finally {
-    engine.free();
+    await engine.close();
   }
 }
 
@@ -104,7 +125,7 @@ export async function diffMigrations(): Promise<string> {
       });
       return out.stdout ?? "";
     } finally {
-      engine.free();
+      await engine.close();
     }
   } finally {
     for (const f of [scratch, `${scratch}-wal`, `${scratch}-shm`]) fs.rmSync(f, { force: true });

@@ -1,0 +1,100 @@
+// Posts scheduled callbacks when they are due. One per server process, started
+// from instrumentation.ts. Rows are claimed with a lease, so a crash or a
+// restart loses nothing: overdue and abandoned rows go out when it is back.
+import { db as defaultDb, type Db } from "@/lib/db/client";
+import { attempt } from "./attempt";
+
+// Longer than the 10 s callback wait: a lease that runs out means its process died.
+const LEASE_MS = 15_000;
+const POLL_MS = 1_000;
+const BATCH = 200;
+
+type State = { db: Db; timer: NodeJS.Timeout | null; wakeAt: number; running: boolean; again: boolean; stopped: boolean; inflight: Set<Promise<unknown>> };
+const g = globalThis as unknown as { __svcDispatcher?: State };
+
+function schedule(st: State, at: number) {
+  if (st.stopped) return;
+  const now = Date.now();
+  at = Math.max(now, Math.min(at, now + POLL_MS));
+  if (st.timer && st.wakeAt <= at) return;
+  if (st.timer) clearTimeout(st.timer);
+  st.wakeAt = at;
+  st.timer = setTimeout(() => {
+    st.timer = null;
+    void tick(st);
+  }, at - now);
+}
+
+async function tick(st: State) {
+  if (st.running) {
+    st.again = true; // the running tick goes round once more
+    return;
+  }
+  st.running = true;
+  st.again = false;
+  try {
+    await claimAndSend(st);
+    const next = await st.db.delivery.findFirst({
+      where: { state: "SCHEDULED" },
+      orderBy: { dueAt: "asc" },
+      select: { dueAt: true },
+    });
+    schedule(st, st.again ? Date.now() : next ? next.dueAt.getTime() : Date.now() + POLL_MS);
+  } catch (e) {
+    console.error("[callbacks] dispatcher tick failed", e);
+    schedule(st, Date.now() + POLL_MS);
+  } finally {
+    st.running = false;
+  }
+}
+
+async function claimAndSend(st: State) {
+  for (;;) {
+    const now = new Date();
+    const due = await st.db.delivery.findMany({
+      where: {
+        OR: [
+          { state: "SCHEDULED", dueAt: { lte: now } },
+          { state: "SENDING", leaseUntil: { lt: now } }, // abandoned by a crashed process
+        ],
+      },
+      orderBy: { dueAt: "asc" },
+      take: BATCH,
+      select: { id: true, appId: true, url: true, body: true, state: true, leaseUntil: true },
+    });
+    if (!due.length) return;
+    for (const d of due) {
+      const claimed = await st.db.delivery.updateMany({
+        where: { id: d.id, state: d.state, leaseUntil: d.leaseUntil },
+        data: { state: "SENDING", leaseUntil: new Date(now.getTime() + LEASE_MS) },
+      });
+      if (claimed.count !== 1 || !d.url) continue;
+      const p = attempt(st.db, { ...d, url: d.url })
+        .catch((e) => console.error(`[callbacks] delivery ${d.id} failed to record`, e))
+        .finally(() => st.inflight.delete(p));
+      st.inflight.add(p);
+    }
+    if (due.length < BATCH) return;
+  }
+}
+
+export function startDispatcher(db: Db = defaultDb): void {
+  if (g.__svcDispatcher && !g.__svcDispatcher.stopped) return;
+  const st: State = { db, timer: null, wakeAt: 0, running: false, again: false, stopped: false, inflight: new Set() };
+  g.__svcDispatcher = st;
+  void tick(st);
+}
+
+/** A callback was scheduled in this process: wake up in time for it. */
+export function notifyScheduled(dueAt: Date): void {
+  const st = g.__svcDispatcher;
+  if (st) schedule(st, dueAt.getTime());
+}
+
+export async function stopDispatcher(): Promise<void> {
+  const st = g.__svcDispatcher;
+  if (!st) return;
+  st.stopped = true;
+  if (st.timer) clearTimeout(st.timer);
+  await Promise.allSettled([...st.inflight]);
+}

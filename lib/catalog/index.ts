@@ -1,0 +1,64 @@
+// Lookups over the catalog data. No rule is written twice: NO_SUCH_OPERATION and
+// NOT_SUBSCRIBED are decided from these tables.
+import { apis, groups } from "./groups";
+import { operations } from "./operations";
+import type { Api, Group, Operation } from "./types";
+
+export * from "./types";
+export { apis, groups, operations };
+export { RESERVED } from "./operations";
+
+export function findGroup(name: string): Group | undefined {
+  const n = name.trim().toLowerCase();
+  return groups.find((g) => g.name.toLowerCase() === n);
+}
+
+export function apiOf(op: Operation): Api {
+  return apis.find((a) => a.id === op.api)!;
+}
+
+export function groupOf(op: Operation): Group {
+  return findGroup(apiOf(op).group)!;
+}
+
+export function operationById(id: string): Operation | undefined {
+  return operations.find((o) => o.id === id);
+}
+
+export function operationByTool(tool: string): Operation | undefined {
+  return operations.find((o) => o.tool === tool);
+}
+
+export function apisOfGroup(group: string): Api[] {
+  return apis.filter((a) => a.group === group);
+}
+
+type Compiled = { op: Operation; regex: RegExp; names: string[] };
+const compiled: Compiled[] = operations.map((op) => {
+  const names: string[] = [];
+  const pattern = op.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
+    names.push(name);
+    return "([^/]+)";
+  });
+  return { op, regex: new RegExp(`^${pattern}/?$`), names };
+});
+
+/** The operation a method and path (under {base_url}) address, with its path parameters. */
+export function matchOperation(method: string, path: string): { op: Operation; params: Record<string, string> } | null {
+  for (const { op, regex, names } of compiled) {
+    if (op.method !== method.toUpperCase()) continue;
+    const m = regex.exec(path);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    names.forEach((n, i) => {
+      const raw = m[i + 1]!;
+      try {
+        params[n] = decodeURIComponent(raw);
+      } catch {
+        params[n] = raw;
+      }
+    });
+    return { op, params };
+  }
+  return null;
+}

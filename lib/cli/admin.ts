@@ -1,0 +1,97 @@
+// The operator command line (contract: Operator command line). Each command
+// calls the same service functions as the console and returns one JSON document.
+import { parseArgs } from "node:util";
+import { ApiError } from "@/lib/errors";
+import { createApp, inspectorUrl, setPerMinute, setSuspended } from "@/lib/services/apps";
+import { createKeyPair, revokeKeyPair } from "@/lib/services/keys";
+import { review, subscribe } from "@/lib/services/subscriptions";
+import { createUser, userByEmail } from "@/lib/services/users";
+
+type Opts = Record<string, string | boolean | undefined>;
+
+const USAGE = `usage: npm run --silent admin -- <command> [options]
+  user create --email E --password P [--operator]
+  app create --owner E --name N [--callback-url U]
+  app suspend --app A | app resume --app A
+  app limit --app A --per-minute N
+  key create --app A
+  key revoke --key K
+  subscribe --app A --group G
+  review --app A --group G --approve | --reject`;
+
+export class UsageError extends Error {}
+
+function need(o: Opts, name: string): string {
+  const v = o[name];
+  if (typeof v !== "string" || v === "") throw new UsageError(`--${name} is required\n${USAGE}`);
+  return v;
+}
+
+const commands: Record<string, (o: Opts) => Promise<unknown>> = {
+  async "user create"(o) {
+    const u = await createUser({ email: need(o, "email"), password: need(o, "password"), operator: Boolean(o.operator) });
+    return { userId: u.id, email: u.email, operator: u.operator };
+  },
+  async "app create"(o) {
+    const owner = await userByEmail(need(o, "owner"));
+    const app = await createApp({ ownerId: owner.id, name: need(o, "name"), callbackUrl: o["callback-url"] ?? "" });
+    return { appId: app.id, name: app.name, inspectorUrl: inspectorUrl(app.id) };
+  },
+  async "app suspend"(o) {
+    const app = await setSuspended(need(o, "app"), true);
+    return { appId: app.id, suspended: app.suspended };
+  },
+  async "app resume"(o) {
+    const app = await setSuspended(need(o, "app"), false);
+    return { appId: app.id, suspended: app.suspended };
+  },
+  async "app limit"(o) {
+    const app = await setPerMinute(need(o, "app"), need(o, "per-minute"));
+    return { appId: app.id, perMinute: app.perMinute };
+  },
+  async "key create"(o) {
+    const k = await createKeyPair(need(o, "app"));
+    return { consumerKey: k.consumerKey, consumerSecret: k.consumerSecret };
+  },
+  async "key revoke"(o) {
+    const r = await revokeKeyPair(need(o, "key"));
+    return { consumerKey: r.consumerKey, revokedAt: r.revokedAt.toISOString() };
+  },
+  async subscribe(o) {
+    return subscribe(need(o, "app"), need(o, "group"));
+  },
+  async review(o) {
+    if (Boolean(o.approve) === Boolean(o.reject)) throw new UsageError(`review takes exactly one of --approve, --reject\n${USAGE}`);
+    return review(need(o, "app"), need(o, "group"), Boolean(o.approve), "command line");
+  },
+};
+
+export async function runAdmin(argv: string[]): Promise<unknown> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        email: { type: "string" }, password: { type: "string" }, operator: { type: "boolean" },
+        owner: { type: "string" }, name: { type: "string" }, "callback-url": { type: "string" },
+        app: { type: "string" }, key: { type: "string" }, group: { type: "string" },
+        approve: { type: "boolean" }, reject: { type: "boolean" }, "per-minute": { type: "string" },
+      },
+    });
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message}\n${USAGE}`);
+  }
+  const pos = parsed.positionals;
+  const name = commands[pos.slice(0, 2).join(" ")] && pos.length === 2 ? pos.join(" ") : pos.length === 1 ? pos[0]! : "";
+  const command = commands[name];
+  if (!command) throw new UsageError(`unknown command "${pos.join(" ")}"\n${USAGE}`);
+  return command(parsed.values);
+}
+
+export function describeError(e: unknown): string {
+  if (e instanceof UsageError) return e.message;
+  if (e instanceof ApiError) return `${e.code}: ${e.message}`;
+  return e instanceof Error ? e.message : String(e);
+}

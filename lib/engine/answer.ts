@@ -1,0 +1,52 @@
+// Building the answer of a picked scenario: status, body, scripted delay, the
+// resource to keep and the callback to schedule. Pure: it neither stores nor sends.
+import type { ErrorOutcome, Operation, Scenario } from "@/lib/catalog";
+import { errorBody } from "@/lib/errors";
+import { builders, liveViews } from "./operations";
+import { SCENARIO_HEADER } from "./select";
+import type { Answer, EngineContext, Facts } from "./types";
+import type { OperationInput } from "./request";
+
+export function isErrorOutcome(o: unknown): o is ErrorOutcome {
+  return typeof o === "object" && o !== null && "error" in o;
+}
+
+/** `{body.reference}` and `{path.checkoutId}` in scenario messages. */
+function interpolate(message: string, input: OperationInput): string {
+  return message.replace(/\{(body|path)\.(\w+)\}/g, (_m, where: string, name: string) =>
+    String((where === "body" ? input.body[name] : input.params[name]) ?? ""),
+  );
+}
+
+/** The callback goes to the request's callbackUrl, else the app's default, else nowhere (recorded as not sent). */
+export function callbackTarget(body: Record<string, unknown>, defaultUrl?: string | null): string | null {
+  const url = typeof body.callbackUrl === "string" && body.callbackUrl ? body.callbackUrl : defaultUrl;
+  return url || null;
+}
+
+export function answer(op: Operation, scenario: Scenario, input: OperationInput, facts: Facts, ctx: EngineContext): Answer {
+  const base = { operation: op, scenario, delayMs: scenario.delayMs, headers: { [SCENARIO_HEADER]: scenario.key } };
+  const outcome = scenario.outcome;
+  if (isErrorOutcome(outcome)) {
+    return { ...base, status: scenario.status, body: errorBody(outcome.error, interpolate(outcome.message, input), ctx.requestId) };
+  }
+  if ((outcome as { live?: boolean }).live) {
+    const id = input.params[op.resource.idField]!;
+    if (!facts.tracked) {
+      // `tracked` forced by the header on an id this app did not create
+      return { ...base, status: 404, body: errorBody("NOT_FOUND", `your app has no resource with id ${id}`, ctx.requestId) };
+    }
+    return { ...base, status: scenario.status, body: liveViews[op.resource.prefix](facts.tracked, ctx.now) };
+  }
+  const settlesAt = new Date(ctx.now.getTime() + (scenario.callbackDelayMs ?? 0));
+  const built = builders[op.id]({ op, scenario, outcome: outcome as Record<string, unknown>, ...input, facts, ctx, settlesAt });
+  return {
+    ...base,
+    status: scenario.status,
+    body: built.body,
+    resource: built.resource,
+    callback: built.callback && scenario.callbackDelayMs !== undefined
+      ? { url: callbackTarget(input.body, ctx.defaultCallbackUrl), dueAt: settlesAt, delayMs: scenario.callbackDelayMs, body: built.callback }
+      : undefined,
+  };
+}

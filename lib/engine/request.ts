@@ -1,0 +1,65 @@
+// Turning what arrived into the operation's input: body parsing and field
+// validation (contract: Order of checks, 2 and 3). Pure.
+import { z } from "zod";
+import { ApiError } from "@/lib/errors";
+import type { Operation } from "@/lib/catalog";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** A JSON object, or INVALID_BODY. An empty body counts as `{}` so that validation can name the missing fields. */
+export function parseJsonBody(text: string): Record<string, unknown> {
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
+    throw new ApiError("BODY_TOO_LARGE", `the request body must be at most ${MAX_BODY_BYTES} bytes`);
+  }
+  if (text.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError("INVALID_BODY", "the request body must be valid JSON");
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new ApiError("INVALID_BODY", "the request body must be a JSON object");
+  }
+  return value as Record<string, unknown>;
+}
+
+const asText = (v: unknown): string | null =>
+  typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : null;
+
+/**
+ * Magic values always reach their scenario: a body field whose value equals a
+ * trigger value of this operation is exempt from that field's own rules, and
+ * takes the trigger's value (so `amount: "1"` becomes 1).
+ */
+function exemptions(op: Operation, body: Record<string, unknown>): Record<string, z.ZodType> {
+  const out: Record<string, z.ZodType> = {};
+  for (const s of op.scenarios) {
+    for (const t of s.triggers ?? []) {
+      if (!("field" in t) || !t.field.startsWith("body.")) continue;
+      const name = t.field.slice(5);
+      if (asText(body[name]) === String(t.value)) out[name] = z.any().transform(() => t.value);
+    }
+  }
+  return out;
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  const field = issue.path.join(".");
+  return issue.message.startsWith(field) || !field ? issue.message : `${field}: ${issue.message}`;
+}
+
+export type OperationInput = { params: Record<string, string>; body: Record<string, unknown> };
+
+/** Validates path parameters and body against the operation's schemas, or VALIDATION_ERROR naming the field. */
+export function validateInput(op: Operation, params: Record<string, string>, body: Record<string, unknown>): OperationInput {
+  const p = op.params.safeParse(params);
+  if (!p.success) throw new ApiError("VALIDATION_ERROR", firstIssue(p.error));
+  if (!op.body) return { params: p.data as Record<string, string>, body: {} };
+  const exempt = exemptions(op, body);
+  const schema = Object.keys(exempt).length ? op.body.extend(exempt) : op.body;
+  const b = schema.safeParse(body);
+  if (!b.success) throw new ApiError("VALIDATION_ERROR", firstIssue(b.error));
+  return { params: p.data as Record<string, string>, body: b.data as Record<string, unknown> };
+}

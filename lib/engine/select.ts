@@ -1,0 +1,35 @@
+// Picking the scenario (spec: Sandbox scenario engine, rules 1–3; contract:
+// the `tracked` decision). Pure.
+import type { Operation, Scenario, Trigger } from "@/lib/catalog";
+import type { Facts } from "./types";
+
+export const SCENARIO_HEADER = "x-svc-scenario";
+
+/** Values are compared as text, so 1 and "1" both match. */
+export function triggerMatches(t: Trigger, input: { params: Record<string, string>; body: Record<string, unknown> }, facts: Facts): boolean {
+  if ("state" in t) return Boolean(facts[t.state]);
+  const [where, name] = [t.field.slice(0, 4), t.field.slice(5)];
+  const value = where === "path" ? input.params[name] : input.body[name];
+  return value !== undefined && value !== null && typeof value !== "object" && String(value) === String(t.value);
+}
+
+export function defaultScenario(op: Operation): Scenario {
+  return op.scenarios.find((s) => s.default)!;
+}
+
+/**
+ * 1. A scenario key in X-Svc-Scenario that belongs to the operation wins (magic
+ *    values and state are ignored); any other key is ignored.
+ * 2. Otherwise the first scenario, in catalog order, whose trigger matches.
+ * 3. Otherwise the default.
+ */
+export function selectScenario(
+  op: Operation,
+  input: { params: Record<string, string>; body: Record<string, unknown> },
+  facts: Facts,
+  headerKey?: string | null,
+): Scenario {
+  const forced = headerKey ? op.scenarios.find((s) => s.key === headerKey.trim()) : undefined;
+  if (forced) return forced;
+  return op.scenarios.find((s) => s.triggers?.some((t) => triggerMatches(t, input, facts))) ?? defaultScenario(op);
+}

@@ -1,0 +1,44 @@
+import type { Operation } from "@/lib/catalog";
+import type { Answer, Facts, OperationInput } from "@/lib/engine";
+import type { Db } from "@/lib/db/client";
+
+/** One gateway call, whatever it came through (HTTP or an MCP tool call). */
+export type GatewayCall = {
+  method: string;
+  /** Path under {base_url}, e.g. /collect/v1/push. */
+  path: string;
+  headers: Headers;
+  /** Reads the raw body; throws ApiError BODY_TOO_LARGE past the limit. */
+  readBody: () => Promise<string>;
+  via: "http" | "mcp";
+};
+
+export type AuthenticatedApp = {
+  id: string;
+  suspended: boolean;
+  perMinute: number;
+  callbackUrl: string | null;
+  subscriptions: { group: string; status: string }[];
+};
+
+/** What the steps learn about a call as it goes through the pipeline. */
+export type CallState = {
+  call: GatewayCall;
+  requestId: string;
+  receivedAt: Date;
+  started: number;
+  /** Set once the token check passed: from then on the call is logged. */
+  app?: AuthenticatedApp;
+  op?: Operation;
+  params?: Record<string, string>;
+  rawBody?: string;
+  input?: OperationInput;
+  facts?: Facts;
+  answer?: Answer;
+  /** Response headers added by the steps (rate limit). */
+  headers: Record<string, string>;
+};
+
+export type Step = (s: CallState, db: Db) => Promise<void> | void;
+
+export type GatewayResult = { status: number; headers: Record<string, string>; body: unknown };

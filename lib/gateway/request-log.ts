@@ -1,0 +1,55 @@
+// The request log: every call that passed the token check, with request,
+// response, status and scenario key. Bounded per app (REQUEST_LOG_LIMIT).
+import { config } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import type { CallState, GatewayResult } from "./context";
+
+const REDACTED = new Set(["authorization", "cookie", "proxy-authorization"]);
+const MAX_STORED_BODY = 64 * 1024;
+
+export function redactHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = REDACTED.has(name) ? (name === "authorization" ? `${value.split(" ")[0]} [redacted]` : "[redacted]") : value;
+  });
+  return out;
+}
+
+export function logCreate(db: Db, s: CallState, result: GatewayResult, durationMs: number) {
+  const body = s.rawBody;
+  return db.requestLog.create({
+    data: {
+      requestId: s.requestId,
+      appId: s.app!.id,
+      via: s.call.via,
+      method: s.call.method,
+      path: s.call.path.slice(0, 2048),
+      operationId: s.op?.id ?? null,
+      status: result.status,
+      scenarioKey: s.answer?.scenario.key ?? null,
+      durationMs,
+      requestHeaders: JSON.stringify(redactHeaders(s.call.headers)),
+      requestBody: body === undefined ? null : body.length > MAX_STORED_BODY ? body.slice(0, MAX_STORED_BODY) : body,
+      responseHeaders: JSON.stringify(result.headers),
+      responseBody: JSON.stringify(result.body),
+      createdAt: s.receivedAt,
+    },
+  });
+}
+
+const sinceprune = new Map<string, number>();
+
+/** Keeps the newest N rows of an app; runs every N/10 (at most 200) inserts of that app. */
+export async function pruneLog(db: Db, appId: string, keep = config.requestLogPerApp): Promise<void> {
+  const every = Math.max(1, Math.min(200, Math.floor(keep / 10)));
+  const n = (sinceprune.get(appId) ?? 0) + 1;
+  if (n < every) {
+    sinceprune.set(appId, n);
+    return;
+  }
+  sinceprune.delete(appId);
+  if (sinceprune.size > 10_000) sinceprune.clear();
+  await db.$executeRaw`
+    DELETE FROM "RequestLog" WHERE "appId" = ${appId} AND "seq" <= (
+      SELECT "seq" FROM "RequestLog" WHERE "appId" = ${appId} ORDER BY "seq" DESC LIMIT 1 OFFSET ${keep})`;
+}

@@ -1,0 +1,14 @@
+import { run } from "@/lib/engine";
+import { newId, newReceipt } from "@/lib/ids";
+import type { Step } from "../context";
+
+/** Runs the engine. MCP passes the scenario as a tool argument, carried in the same header. */
+export const runScenario: Step = (s) => {
+  s.answer = run(s.op!, s.input!, s.facts!, s.call.headers.get("x-svc-scenario"), {
+    now: s.receivedAt,
+    requestId: s.requestId,
+    newId,
+    newReceipt,
+    defaultCallbackUrl: s.app!.callbackUrl,
+  });
+};

@@ -1,0 +1,78 @@
+// POST {base_url}/oauth/v1/token (spec: Authentication; contract: Token endpoint).
+import { db as defaultDb, type Db } from "@/lib/db/client";
+import { safeEqual, sha256 } from "@/lib/crypto";
+import { ApiError, errorBody, toApiError } from "@/lib/errors";
+import { newId, randomToken } from "@/lib/ids";
+import { clientAddress, FailureThrottle } from "@/lib/throttle";
+import type { GatewayResult } from "./context";
+
+export const TOKEN_LIFETIME_S = 3600;
+/** Live tokens kept per key pair; older ones are dropped first. */
+const MAX_LIVE_TOKENS = 100;
+
+const perAddress = new FailureThrottle(Number(process.env.TOKEN_FAILURES_PER_ADDRESS ?? 100));
+const perKey = new FailureThrottle(Number(process.env.TOKEN_FAILURES_PER_KEY ?? 10));
+
+function parseBasic(header: string | null): { key: string; secret: string } | null {
+  const m = /^Basic[ ]+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? "");
+  if (!m) return null;
+  const decoded = Buffer.from(m[1]!, "base64").toString("utf8");
+  const i = decoded.indexOf(":");
+  if (i <= 0) return null;
+  return { key: decoded.slice(0, i), secret: decoded.slice(i + 1) };
+}
+
+async function checkClient(db: Db, creds: { key: string; secret: string } | null) {
+  if (!creds || creds.key.length > 128 || creds.secret.length > 256) return null;
+  const pair = await db.keyPair.findUnique({ where: { consumerKey: creds.key } });
+  // Hash and compare even when the key is unknown, so timing does not tell which part was wrong.
+  const ok = safeEqual(sha256(creds.secret), pair?.secretHash ?? sha256(`absent:${creds.key}`));
+  return ok && pair && !pair.revokedAt ? pair : null;
+}
+
+export async function issueToken(headers: Headers, readBody: () => Promise<string>, db: Db = defaultDb): Promise<GatewayResult> {
+  const requestId = newId("req");
+  const base = { "x-request-id": requestId, "cache-control": "no-store" };
+  try {
+    const creds = parseBasic(headers.get("authorization"));
+    const address = clientAddress(headers);
+    const keyName = `${address}|${creds?.key ?? ""}`;
+    const wait = Math.max(perAddress.blockedFor(address), perKey.blockedFor(keyName));
+    if (wait) {
+      throw new ApiError("RATE_LIMITED", `too many failed attempts from this address; try again in ${wait} s`, { "retry-after": String(wait) });
+    }
+    const pair = await checkClient(db, creds);
+    if (!pair) {
+      perAddress.fail(address);
+      perKey.fail(keyName);
+      throw new ApiError("INVALID_CLIENT", "the Basic credentials must be the consumer key and secret of an active key pair");
+    }
+    const grant = new URLSearchParams(await readBody()).get("grant_type");
+    if (grant !== "client_credentials") {
+      throw new ApiError("UNSUPPORTED_GRANT_TYPE", "grant_type must be client_credentials (form-encoded body)");
+    }
+    const token = randomToken(32);
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_S * 1000);
+    await db.$transaction([
+      db.accessToken.create({ data: { tokenHash: sha256(token), keyPairId: pair.id, appId: pair.appId, createdAt: now, expiresAt } }),
+      db.keyPair.update({ where: { id: pair.id }, data: { lastUsedAt: now } }),
+      db.accessToken.deleteMany({ where: { expiresAt: { lte: now } } }),
+    ]);
+    await trimLiveTokens(db, pair.id);
+    return { status: 200, headers: base, body: { access_token: token, token_type: "Bearer", expires_in: TOKEN_LIFETIME_S } };
+  } catch (e) {
+    const err = toApiError(e, "token", requestId);
+    return { status: err.status, headers: { ...base, ...err.headers }, body: errorBody(err.code, err.message, requestId) };
+  }
+}
+
+async function trimLiveTokens(db: Db, keyPairId: string) {
+  const old = await db.accessToken.findMany({
+    where: { keyPairId },
+    orderBy: { createdAt: "desc" },
+    skip: MAX_LIVE_TOKENS,
+    select: { tokenHash: true },
+  });
+  if (old.length) await db.accessToken.deleteMany({ where: { tokenHash: { in: old.map((t) => t.tokenHash) } } });
+}

@@ -1,0 +1,79 @@
+// Apps: the functions the console and the command line both call.
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import { newId, randomToken } from "@/lib/ids";
+import { appNameSchema, callbackUrlSchema, parseOrThrow, perMinuteSchema } from "./schemas";
+
+export const SANDBOX_PLAN_PER_MINUTE = 60;
+
+export function inspectorUrl(appId: string): string {
+  return `${config.publicUrl}/inspect/${appId}`;
+}
+
+export async function createApp(input: { ownerId: string; name: unknown; callbackUrl?: unknown }) {
+  const name = parseOrThrow(appNameSchema, input.name);
+  const callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "");
+  const app = await db.app.create({
+    data: {
+      id: newId("app"),
+      ownerId: input.ownerId,
+      name,
+      callbackUrl,
+      signingSecret: `whsec_${randomToken(32)}`,
+      perMinute: SANDBOX_PLAN_PER_MINUTE,
+    },
+  });
+  return app;
+}
+
+export async function getApp(appId: string) {
+  const app = await db.app.findUnique({ where: { id: appId } });
+  if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
+  return app;
+}
+
+/** The app if `userId` owns it; NOT_FOUND otherwise, so another user's ids tell nothing. */
+export async function ownedApp(userId: string, appId: string) {
+  const app = await db.app.findFirst({ where: { id: appId, ownerId: userId } });
+  if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
+  return app;
+}
+
+export async function listApps(ownerId: string) {
+  return db.app.findMany({ where: { ownerId }, orderBy: { createdAt: "desc" } });
+}
+
+export async function updateApp(appId: string, input: { name?: unknown; callbackUrl?: unknown }) {
+  const data: { name?: string; callbackUrl?: string | null } = {};
+  if (input.name !== undefined) data.name = parseOrThrow(appNameSchema, input.name);
+  if (input.callbackUrl !== undefined) data.callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "");
+  await getApp(appId);
+  return db.app.update({ where: { id: appId }, data });
+}
+
+export async function deleteApp(appId: string) {
+  await getApp(appId);
+  await db.app.delete({ where: { id: appId } });
+}
+
+export async function setSuspended(appId: string, suspended: boolean) {
+  await getApp(appId);
+  return db.app.update({ where: { id: appId }, data: { suspended } });
+}
+
+export async function setPerMinute(appId: string, perMinute: unknown) {
+  const n = parseOrThrow(perMinuteSchema, perMinute);
+  await getApp(appId);
+  return db.app.update({ where: { id: appId }, data: { perMinute: n } });
+}
+
+/** Operators: every app with its owner. */
+export async function listAllApps(opts: { take?: number; cursor?: string } = {}) {
+  return db.app.findMany({
+    orderBy: { createdAt: "desc" },
+    take: opts.take ?? 50,
+    ...(opts.cursor ? { cursor: { id: opts.cursor }, skip: 1 } : {}),
+    include: { owner: { select: { email: true } } },
+  });
+}

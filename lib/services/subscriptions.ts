@@ -1,0 +1,68 @@
+import { apisOfGroup, findGroup, groups } from "@/lib/catalog";
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import { getApp } from "./apps";
+
+function group(name: string) {
+  const g = findGroup(name);
+  if (!g) throw new ApiError("VALIDATION_ERROR", `group must be one of ${groups.map((x) => x.name).join(", ")}`);
+  return g;
+}
+
+/** Groups that need review start PENDING; the others are ACTIVE at once. Subscribing again is a no-op (a rejected one goes back to review). */
+export async function subscribe(appId: string, groupName: string) {
+  const g = group(groupName);
+  await getApp(appId);
+  const existing = await db.subscription.findUnique({ where: { appId_group: { appId, group: g.name } } });
+  if (existing && existing.status !== "REJECTED") return { appId, group: g.name, status: existing.status };
+  const status = g.needsReview ? "PENDING" : "ACTIVE";
+  await db.subscription.upsert({
+    where: { appId_group: { appId, group: g.name } },
+    create: { appId, group: g.name, status },
+    update: { status, reviewedAt: null, reviewedBy: null, createdAt: new Date() },
+  });
+  return { appId, group: g.name, status };
+}
+
+export async function unsubscribe(appId: string, groupName: string) {
+  const g = group(groupName);
+  await db.subscription.deleteMany({ where: { appId, group: g.name } });
+  return { appId, group: g.name };
+}
+
+export async function review(appId: string, groupName: string, approve: boolean, reviewer = "operator") {
+  const g = group(groupName);
+  const sub = await db.subscription.findUnique({ where: { appId_group: { appId, group: g.name } } });
+  if (!sub) throw new ApiError("NOT_FOUND", `app ${appId} has no subscription to ${g.name}`);
+  const status = approve ? "ACTIVE" : "REJECTED";
+  await db.subscription.update({
+    where: { appId_group: { appId, group: g.name } },
+    data: { status, reviewedAt: new Date(), reviewedBy: reviewer },
+  });
+  return { appId, group: g.name, status };
+}
+
+export async function listSubscriptions(appId: string) {
+  const subs = await db.subscription.findMany({ where: { appId } });
+  return groups.map((g) => {
+    const s = subs.find((x) => x.group === g.name);
+    return {
+      group: g.name,
+      description: g.description,
+      needsReview: g.needsReview,
+      apis: apisOfGroup(g.name).map((a) => ({ id: a.id, name: a.name, version: a.version })),
+      status: s?.status ?? null,
+      since: s?.createdAt ?? null,
+      reviewedAt: s?.reviewedAt ?? null,
+    };
+  });
+}
+
+export async function pendingReviews() {
+  return db.subscription.findMany({
+    where: { status: "PENDING" },
+    orderBy: { createdAt: "asc" },
+    take: 200,
+    include: { app: { select: { name: true, owner: { select: { email: true } } } } },
+  });
+}
