@@ -79,18 +79,32 @@ function migrationList() {
 
 const filters = { externalTables: [], externalEnums: [] };
 
-// WAL lets the CLI write while the server reads and writes; it is a property of the file.
-function prepareFile(url: string) {
+/**
+ * Sets WAL (the CLI writes while the server reads and writes; it is a property
+ * of the file) and tells whether every committed migration is already applied,
+ * so the engine is loaded only when there is work for it.
+ */
+function prepareFile(url: string): boolean {
   const file = sqlitePath(url);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const conn = new Database(file);
-  conn.pragma("journal_mode = WAL");
-  conn.close();
+  const conn = new Database(file, { timeout: 5000 });
+  try {
+    if (conn.pragma("journal_mode", { simple: true }) !== "wal") conn.pragma("journal_mode = WAL");
+    const table = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+    if (!table) return false;
+    const applied = new Set(
+      (conn.prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL").all() as { migration_name: string }[])
+        .map((r) => r.migration_name),
+    );
+    return migrationList().migrationDirectories.every((d) => applied.has(d.path));
+  } finally {
+    conn.close();
+  }
 }
 
 /** What `prisma migrate deploy` does. Returns the names of the migrations applied now. */
 export async function applyMigrations(url = config.databaseUrl): Promise<string[]> {
-  prepareFile(url);
+  if (prepareFile(url)) return [];
   const engine = await loadEngine(url);
   try {
     const out = await engine.applyMigrations({ migrationsList: migrationList(), filters });

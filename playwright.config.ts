@@ -1,0 +1,45 @@
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests in Debian's Chromium against the production build, on a
+// database of their own. Each test creates its own user and data.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const origin = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: origin,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "api", testMatch: /.*\.api\.spec\.ts$/ },
+    { name: "ui", testMatch: /.*\.ui\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: `rm -f data/test-e2e.db data/test-e2e.db-wal data/test-e2e.db-shm && ./node_modules/.bin/next start -p ${PORT} -H 127.0.0.1`,
+    url: `${origin}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      DATABASE_URL: "file:./data/test-e2e.db",
+      PUBLIC_URL: origin,
+      NEXT_TELEMETRY_DISABLED: "1",
+      OPERATOR_EMAILS: "operator@e2e.test",
+    },
+  },
+});

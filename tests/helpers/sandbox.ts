@@ -1,0 +1,87 @@
+// Test fixtures: users, apps and keys made through the same service functions
+// as the command line (the CLI itself is tested in cli.test.ts), and a small
+// HTTP client for the gateway.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { inject } from "vitest";
+import { createApp } from "@/lib/services/apps";
+import { createKeyPair } from "@/lib/services/keys";
+import { review, subscribe } from "@/lib/services/subscriptions";
+import { createUser } from "@/lib/services/users";
+import { randomBase62 } from "@/lib/ids";
+
+export const origin = () => inject("origin");
+export const base = () => `${inject("origin")}/sandbox`;
+
+export type Reply = { status: number; headers: Headers; body: any; text: string };
+
+export async function http(method: string, url: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+  const r = await fetch(url, { method, headers: init.headers, body: init.body });
+  const text = await r.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: r.status, headers: r.headers, body, text };
+}
+
+export async function fetchToken(consumerKey: string, consumerSecret: string): Promise<Reply> {
+  return http("POST", `${base()}/oauth/v1/token`, {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=client_credentials",
+  });
+}
+
+export type TestApp = Awaited<ReturnType<typeof newApp>>;
+
+/** A user with one app, subscribed to `groups` (Treasury approved unless `pendingTreasury`), a key pair and a token. */
+export async function newApp(opts: { groups?: string[]; callbackUrl?: string; pendingTreasury?: boolean } = {}) {
+  const user = await createUser({ email: `t-${randomBase62(10).toLowerCase()}@example.com`, password: "correct horse battery" });
+  const app = await createApp({ ownerId: user.id, name: "Test app", callbackUrl: opts.callbackUrl ?? "" });
+  for (const g of opts.groups ?? ["Payments", "Treasury", "Identity", "Messaging"]) {
+    await subscribe(app.id, g);
+    if (g === "Treasury" && !opts.pendingTreasury) await review(app.id, g, true);
+  }
+  const keys = await createKeyPair(app.id);
+  const t = await fetchToken(keys.consumerKey, keys.consumerSecret);
+  if (t.status !== 200) throw new Error(`token: ${t.status} ${t.text}`);
+  const token: string = t.body.access_token;
+  const call = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
+    http(method, `${base()}${p}`, {
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+  return { user, app, appId: app.id, keys, token, call, inspectorUrl: `${origin()}/inspect/${app.id}` };
+}
+
+/** The operator command line, as a user runs it. */
+export function cli(...args: string[]): { code: number; json: any; stdout: string; stderr: string } {
+  const root = path.resolve(import.meta.dirname, "..", "..");
+  const r = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/admin.ts", ...args], {
+    cwd: root,
+    env: { ...process.env, PUBLIC_URL: origin() },
+    encoding: "utf8",
+  });
+  let json: unknown = null;
+  try {
+    json = JSON.parse(r.stdout);
+  } catch {
+    /* not JSON */
+  }
+  return { code: r.status ?? -1, json, stdout: r.stdout, stderr: r.stderr };
+}
+
+export const collectBody = (over: Record<string, unknown> = {}) => ({
+  shortCode: "174379",
+  amount: 100,
+  currency: "KES",
+  phoneNumber: "254712345678",
+  reference: `INV-${randomBase62(8)}`,
+  callbackUrl: "https://example.com/cb",
+  ...over,
+});

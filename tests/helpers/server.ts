@@ -1,0 +1,77 @@
+// Starts the production build (`next start`) in its own process group on a
+// free port, and stops it (gracefully, or with SIGKILL for crash tests).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export type RunningServer = { origin: string; port: number; proc: ChildProcess; stop(): Promise<void>; kill9(): Promise<void>; log(): string };
+
+export function removeDb(file: string) {
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(f, { force: true });
+}
+
+export async function startServer(opts: { dbFile: string; port?: number; env?: Record<string, string> }): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
+  const origin = `http://127.0.0.1:${port}`;
+  let output = "";
+  const proc = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    detached: true, // own process group: next-server is a child of the next CLI
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: `file:${opts.dbFile}`,
+      PUBLIC_URL: origin,
+      PORT: String(port),
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.stdout!.on("data", (c) => (output += c));
+  proc.stderr!.on("data", (c) => (output += c));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const r = await fetch(`${origin}/sandbox/healthz`);
+      if (r.status > 0) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const signal = async (sig: NodeJS.Signals) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((r) => proc.once("exit", r));
+    try {
+      process.kill(-proc.pid!, sig);
+    } catch {
+      return;
+    }
+    await exited;
+  };
+  return {
+    origin,
+    port,
+    proc,
+    stop: () => signal("SIGTERM"),
+    kill9: () => signal("SIGKILL"),
+    log: () => output,
+  };
+}
