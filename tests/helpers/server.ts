@@ -48,7 +48,7 @@ export async function startServer(opts: { dbFile: string; port?: number; env?: R
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
-      const r = await fetch(`${origin}/sandbox/healthz`);
+      const r = await fetch(`${origin}/healthz`);
       if (r.status > 0) break;
     } catch {
       /* not up yet */
