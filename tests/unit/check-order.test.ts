@@ -1,0 +1,101 @@
+// The gateway's order of checks, with the real steps over an in-memory stand-in
+// for the database: each case breaks several rules at once and expects the
+// first one in the spec's order.
+import { describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db/client";
+import { handleCall } from "@/lib/gateway/pipeline";
+import type { GatewayCall } from "@/lib/gateway";
+
+type AppState = { suspended?: boolean; subs?: Record<string, string>; perMinute?: number };
+
+function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean; revoked?: boolean } = {}) {
+  const logged: { status: number; scenarioKey: string | null }[] = [];
+  const db = {
+    accessToken: {
+      findUnique: async () =>
+        app && {
+          expiresAt: new Date(Date.now() + (opts.expired ? -1 : 1) * 60_000),
+          keyPair: { revokedAt: opts.revoked ? new Date() : null },
+          app: {
+            id: "app_1",
+            suspended: Boolean(app.suspended),
+            perMinute: app.perMinute ?? 60,
+            callbackUrl: null,
+            subscriptions: Object.entries(app.subs ?? {}).map(([group, status]) => ({ group, status })),
+          },
+        },
+    },
+    $queryRaw: async () => [{ count: opts.count ?? 1 }],
+    $executeRaw: async () => 0,
+    rateWindow: { deleteMany: async () => ({ count: 0 }) },
+    resource: { findFirst: async () => null, create: (x: unknown) => x },
+    delivery: { create: (x: unknown) => x },
+    requestLog: {
+      create: (x: { data: { status: number; scenarioKey: string | null } }) => {
+        logged.push(x.data);
+        return x;
+      },
+    },
+    $transaction: async (writes: unknown[]) => writes,
+  };
+  return { db: db as unknown as Db, logged };
+}
+
+function call(method: string, path: string, opts: { token?: boolean; body?: string; scenario?: string } = {}): GatewayCall {
+  const headers = new Headers();
+  if (opts.token !== false) headers.set("authorization", "Bearer tok");
+  if (opts.scenario) headers.set("x-svc-scenario", opts.scenario);
+  return { method, path, headers, readBody: async () => opts.body ?? "", via: "http" };
+}
+
+const pushBody = JSON.stringify({
+  shortCode: "174379", amount: 100, currency: "KES", phoneNumber: "254712345678", reference: "R1", callbackUrl: "https://x.test/cb",
+});
+const ALL = { subs: { Payments: "ACTIVE", Treasury: "ACTIVE", Identity: "ACTIVE", Messaging: "ACTIVE" } };
+
+describe("order of checks", () => {
+  const cases: [string, GatewayCall, ReturnType<typeof fakeDb>, number, string][] = [
+    ["no token on an unknown path", call("GET", "/nope", { token: false }), fakeDb(null), 401, "MISSING_TOKEN"],
+    ["unknown token on an unknown path", call("GET", "/nope"), fakeDb(null), 401, "INVALID_TOKEN"],
+    ["expired token, suspended app", call("GET", "/nope"), fakeDb({ suspended: true }, { expired: true }), 401, "INVALID_TOKEN"],
+    ["revoked key pair, suspended app", call("GET", "/nope"), fakeDb({ suspended: true }, { revoked: true }), 401, "INVALID_TOKEN"],
+    ["suspended app on an unknown path", call("GET", "/nope"), fakeDb({ suspended: true }), 403, "APP_SUSPENDED"],
+    ["unknown path, no subscription, over the limit", call("POST", "/collect/v1/nope"), fakeDb({}, { count: 99 }), 404, "NO_SUCH_OPERATION"],
+    ["wrong method on a known path", call("GET", "/collect/v1/push"), fakeDb(ALL), 404, "NO_SUCH_OPERATION"],
+    ["not subscribed, over the limit", call("POST", "/collect/v1/push", { body: "x" }), fakeDb({ subs: { Treasury: "ACTIVE" } }, { count: 99 }), 403, "NOT_SUBSCRIBED"],
+    ["rejected subscription", call("POST", "/payouts/v1/send"), fakeDb({ subs: { Treasury: "REJECTED" } }), 403, "NOT_SUBSCRIBED"],
+    ["Treasury pending, over the limit", call("POST", "/payouts/v1/send", { body: "x" }), fakeDb({ subs: { Treasury: "PENDING" } }, { count: 99 }), 403, "SUBSCRIPTION_PENDING"],
+    ["over the limit with a bad body", call("POST", "/collect/v1/push", { body: "x" }), fakeDb(ALL, { count: 61 }), 429, "RATE_LIMITED"],
+    ["bad JSON with a forced scenario", call("POST", "/collect/v1/push", { body: "{", scenario: "paid" }), fakeDb(ALL), 400, "INVALID_BODY"],
+    ["invalid field with a forced scenario", call("POST", "/collect/v1/push", { body: "{}", scenario: "paid" }), fakeDb(ALL), 400, "VALIDATION_ERROR"],
+  ];
+
+  it.each(cases)("%s", async (_name, c, fake, status, code) => {
+    const r = await handleCall(c, fake.db);
+    expect(r.status).toBe(status);
+    expect(r.body).toMatchObject({ error: code, requestId: r.headers["x-request-id"] });
+    expect(r.headers["x-svc-scenario"]).toBeUndefined(); // not produced by a scenario
+  });
+
+  it("only calls that passed the token check are logged, refused ones included", async () => {
+    const refusedEarly = fakeDb(null);
+    await handleCall(call("GET", "/nope", { token: false }), refusedEarly.db);
+    expect(refusedEarly.logged).toHaveLength(0);
+    const suspended = fakeDb({ suspended: true });
+    await handleCall(call("GET", "/nope"), suspended.db);
+    expect(suspended.logged).toEqual([expect.objectContaining({ status: 403, scenarioKey: null })]);
+  });
+
+  it("a call that passes every check runs its scenario, carries x-svc-scenario and rate headers, and is logged with the key", async () => {
+    const ok = fakeDb(ALL, { count: 5 });
+    const r = await handleCall(call("POST", "/collect/v1/push", { body: pushBody }), ok.db);
+    expect(r.status).toBe(202);
+    expect(r.headers).toMatchObject({ "x-svc-scenario": "paid", "x-ratelimit-limit": "60", "x-ratelimit-remaining": "55" });
+    expect(ok.logged).toEqual([expect.objectContaining({ status: 202, scenarioKey: "paid" })]);
+  });
+
+  it("the rate headers are on refused calls that reached the rate check", async () => {
+    const r = await handleCall(call("POST", "/collect/v1/push", { body: "x" }), fakeDb(ALL, { count: 61 }).db);
+    expect(r.headers).toMatchObject({ "x-ratelimit-remaining": "0", "retry-after": expect.stringMatching(/^\d+$/) });
+  });
+});
