@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { sha256 } from "@/lib/crypto";
+import { db } from "@/lib/db/client";
+import { base, fetchToken, http, newApp } from "../helpers/sandbox";
+
+const basic = (s: string) => `Basic ${Buffer.from(s).toString("base64")}`;
+const tokenCall = (headers: Record<string, string>, body = "grant_type=client_credentials") =>
+  http("POST", `${base()}/oauth/v1/token`, { headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body });
+
+describe("POST /oauth/v1/token", () => {
+  it("exchanges a key pair for a one-hour bearer token, not cached", async () => {
+    const { keys } = await newApp();
+    const r = await fetchToken(keys.consumerKey, keys.consumerSecret);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ access_token: expect.any(String), token_type: "Bearer", expires_in: 3600 });
+    expect(r.headers.get("cache-control")).toBe("no-store");
+    expect(r.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(r.body.access_token.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("stores secrets and tokens only as hashes", async () => {
+    const { keys, token } = await newApp();
+    const pair = await db.keyPair.findUniqueOrThrow({ where: { consumerKey: keys.consumerKey } });
+    expect(pair.secretHash).not.toContain(keys.consumerSecret);
+    expect(pair.secretHash).toBe(sha256(keys.consumerSecret));
+    expect(await db.accessToken.findUnique({ where: { tokenHash: token } })).toBeNull();
+    expect(await db.accessToken.findUnique({ where: { tokenHash: sha256(token) } })).not.toBeNull();
+  });
+
+  it("401 INVALID_CLIENT without Basic auth, with a wrong secret, an unknown key or a revoked pair", async () => {
+    const { keys } = await newApp();
+    const cases = [
+      {},
+      { authorization: basic(`${keys.consumerKey}:wrong`) },
+      { authorization: basic(`unknown-key:${keys.consumerSecret}`) },
+      { authorization: `Bearer ${keys.consumerSecret}` },
+    ];
+    for (const headers of cases) {
+      const r = await tokenCall(headers);
+      expect(r.status).toBe(401);
+      expect(r.body).toEqual({ error: "INVALID_CLIENT", message: expect.any(String), requestId: r.headers.get("x-request-id") });
+    }
+  });
+
+  it("400 UNSUPPORTED_GRANT_TYPE for a missing or other grant_type", async () => {
+    const { keys } = await newApp();
+    const auth = { authorization: basic(`${keys.consumerKey}:${keys.consumerSecret}`) };
+    for (const body of ["", "grant_type=password", "grant_type=refresh_token", "{\"grant_type\":\"client_credentials\"}"]) {
+      const r = await tokenCall(auth, body);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe("UNSUPPORTED_GRANT_TYPE");
+    }
+  });
+
+  it("slows guessing: after 10 failures for a key, even the right secret is refused with 429 for a while", async () => {
+    const { keys } = await newApp();
+    for (let i = 0; i < 10; i++) {
+      expect((await tokenCall({ authorization: basic(`${keys.consumerKey}:guess-${i}`) })).status).toBe(401);
+    }
+    const r = await fetchToken(keys.consumerKey, keys.consumerSecret);
+    expect(r.status).toBe(429);
+    expect(r.body.error).toBe("RATE_LIMITED");
+    expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+    // another key from the same address is not affected
+    const other = await newApp();
+    expect((await fetchToken(other.keys.consumerKey, other.keys.consumerSecret)).status).toBe(200);
+  });
+});
