@@ -1,0 +1,55 @@
+// The operator command line, exactly as the contract's table: one JSON document on stdout, errors on stderr.
+import { describe, expect, it } from "vitest";
+import { randomBase62 } from "@/lib/ids";
+import { cli, fetchToken, origin } from "../helpers/sandbox";
+
+describe("npm run admin", () => {
+  it("runs the whole set-up: user, app, key, subscriptions, review, suspend, limit, revoke", () => {
+    const email = `op-${randomBase62(8).toLowerCase()}@example.com`;
+    const user = cli("user", "create", "--email", email, "--password", "long enough pw", "--operator");
+    expect(user.code).toBe(0);
+    expect(user.stdout.trim().split("\n")).toHaveLength(1);
+    expect(user.json).toEqual({ userId: expect.stringMatching(/^usr_/), email, operator: true });
+
+    const app = cli("app", "create", "--owner", email, "--name", "Shop", "--callback-url", "https://shop.test/cb").json;
+    expect(app).toEqual({ appId: expect.stringMatching(/^app_[0-9A-Za-z]{22}$/), name: "Shop", inspectorUrl: `${origin()}/inspect/${app.appId}` });
+
+    const key = cli("key", "create", "--app", app.appId).json;
+    expect(key.consumerKey).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    expect(key.consumerSecret).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+
+    expect(cli("subscribe", "--app", app.appId, "--group", "Payments").json).toEqual({ appId: app.appId, group: "Payments", status: "ACTIVE" });
+    expect(cli("subscribe", "--app", app.appId, "--group", "treasury").json).toEqual({ appId: app.appId, group: "Treasury", status: "PENDING" });
+    expect(cli("review", "--app", app.appId, "--group", "Treasury", "--approve").json).toEqual({ appId: app.appId, group: "Treasury", status: "ACTIVE" });
+    expect(cli("app", "suspend", "--app", app.appId).json).toEqual({ appId: app.appId, suspended: true });
+    expect(cli("app", "resume", "--app", app.appId).json).toEqual({ appId: app.appId, suspended: false });
+    expect(cli("app", "limit", "--app", app.appId, "--per-minute", "1000").json).toEqual({ appId: app.appId, perMinute: 1000 });
+    expect(cli("key", "revoke", "--key", key.consumerKey).json.consumerKey).toBe(key.consumerKey);
+  });
+
+  it("the keys it makes fetch a token", async () => {
+    const email = `u-${randomBase62(8).toLowerCase()}@example.com`;
+    cli("user", "create", "--email", email, "--password", "long enough pw");
+    const app = cli("app", "create", "--owner", email, "--name", "A").json;
+    const key = cli("key", "create", "--app", app.appId).json;
+    expect((await fetchToken(key.consumerKey, key.consumerSecret)).status).toBe(200);
+  });
+
+  it.each([
+    [["nonsense"], /unknown command/],
+    [["user", "create", "--email", "x@example.com"], /--password is required/],
+    [["user", "create", "--email", "not-an-email", "--password", "long enough pw"], /email must be a valid email address/],
+    [["app", "create", "--owner", "nobody@example.com", "--name", "N"], /no user with email/],
+    [["subscribe", "--app", "app_missing", "--group", "Payments"], /no app app_missing/],
+    [["subscribe", "--app", "app_missing", "--group", "Gold"], /group must be one of Payments, Treasury, Identity, Messaging/],
+    [["review", "--app", "app_x", "--group", "Treasury"], /exactly one of --approve, --reject/],
+    [["app", "limit", "--app", "app_x", "--per-minute=0"], /per-minute limit must be at least 1/],
+    [["key", "revoke", "--key", "nope"], /no such key pair/],
+    [["key", "create", "--bogus"], /Unknown option/],
+  ])("%j fails on stderr with a non-zero exit and nothing on stdout", (args, message) => {
+    const r = cli(...args);
+    expect(r.code).not.toBe(0);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(message);
+  });
+});
