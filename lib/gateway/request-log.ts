@@ -2,6 +2,7 @@
 // response, status and scenario key. Bounded per app (REQUEST_LOG_LIMIT).
 import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
+import { keepNewest } from "@/lib/db/bounded";
 import type { CallState, GatewayResult } from "./context";
 
 const REDACTED = new Set(["authorization", "cookie", "proxy-authorization"]);
@@ -37,19 +38,7 @@ export function logCreate(db: Db, s: CallState, result: GatewayResult, durationM
   });
 }
 
-const sinceprune = new Map<string, number>();
-
-/** Keeps the newest N rows of an app; runs every N/10 (at most 200) inserts of that app. */
-export async function pruneLog(db: Db, appId: string, keep = config.requestLogPerApp): Promise<void> {
-  const every = Math.max(1, Math.min(200, Math.floor(keep / 10)));
-  const n = (sinceprune.get(appId) ?? 0) + 1;
-  if (n < every) {
-    sinceprune.set(appId, n);
-    return;
-  }
-  sinceprune.delete(appId);
-  if (sinceprune.size > 10_000) sinceprune.clear();
-  await db.$executeRaw`
-    DELETE FROM "RequestLog" WHERE "appId" = ${appId} AND "seq" <= (
-      SELECT "seq" FROM "RequestLog" WHERE "appId" = ${appId} ORDER BY "seq" DESC LIMIT 1 OFFSET ${keep})`;
+/** Keeps the newest REQUEST_LOG_LIMIT rows of the app. */
+export function pruneLog(db: Db, appId: string): Promise<void> {
+  return keepNewest(db, "RequestLog", appId, config.requestLogPerApp);
 }

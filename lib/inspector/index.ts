@@ -2,6 +2,7 @@
 // 200 to any body and content type and keeps it in the app's inbox (newest N).
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/client";
+import { keepNewest } from "@/lib/db/bounded";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { readLimited } from "@/lib/gateway/http";
@@ -10,8 +11,6 @@ export const INSPECTOR_MAX_BODY = 256 * 1024;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
-
-let sincePrune = 0;
 
 export async function receiveInspection(appId: string, request: Request, db: Db = defaultDb): Promise<Response> {
   const requestId = newId("req");
@@ -27,29 +26,12 @@ export async function receiveInspection(appId: string, request: Request, db: Db 
     await db.inboxEntry.create({
       data: { id: newId("inb"), appId, method: request.method, headers: JSON.stringify(headers), body, contentType: request.headers.get("content-type") },
     });
-    if (++sincePrune >= 20) {
-      sincePrune = 0;
-      await pruneInbox(db, appId);
-    } else {
-      await pruneInbox(db, appId, true);
-    }
+    await keepNewest(db, "InboxEntry", appId, config.inboxPerApp);
     return json(200, { received: true }, { "x-request-id": requestId });
   } catch (e) {
     const err = toApiError(e, "inspector", requestId);
     return json(err.status, errorBody(err.code, err.message, requestId), { "x-request-id": requestId, ...err.headers });
   }
-}
-
-/** Keeps the newest `config.inboxPerApp` entries. `cheap`: only when the app is over the bound by a batch. */
-async function pruneInbox(db: Db, appId: string, cheap = false) {
-  const keep = config.inboxPerApp;
-  if (cheap) {
-    const over = await db.inboxEntry.findFirst({ where: { appId }, orderBy: { seq: "desc" }, skip: keep + 50, select: { seq: true } });
-    if (!over) return;
-  }
-  await db.$executeRaw`
-    DELETE FROM "InboxEntry" WHERE "appId" = ${appId} AND "seq" <= (
-      SELECT "seq" FROM "InboxEntry" WHERE "appId" = ${appId} ORDER BY "seq" DESC LIMIT 1 OFFSET ${keep})`;
 }
 
 /** The app's inbox, newest first, keyset-paged by `before` (a seq). Callers check ownership. */

@@ -29,7 +29,7 @@ describe("POST /oauth/v1/token", () => {
 
   it("401 INVALID_CLIENT without Basic auth, with a wrong secret, an unknown key or a revoked pair", async () => {
     const { keys } = await newApp();
-    const cases = [
+    const cases: Record<string, string>[] = [
       {},
       { authorization: basic(`${keys.consumerKey}:wrong`) },
       { authorization: basic(`unknown-key:${keys.consumerSecret}`) },

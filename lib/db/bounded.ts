@@ -1,0 +1,26 @@
+// Per-app bounded tables (request log, inspector inbox): keep the newest N rows
+// by `seq`. The delete runs every N/10 inserts of an app (at most every 200),
+// so a table holds at most N + N/10 rows of an app between two prunes.
+import type { Db } from "./client";
+
+type Delegate = {
+  findFirst(args: { where: { appId: string }; orderBy: { seq: "desc" }; skip: number; select: { seq: true } }): Promise<{ seq: number } | null>;
+  deleteMany(args: { where: { appId: string; seq: { lte: number } } }): Promise<unknown>;
+};
+const tables = { RequestLog: (db: Db) => db.requestLog as unknown as Delegate, InboxEntry: (db: Db) => db.inboxEntry as unknown as Delegate };
+const counters = new Map<string, number>();
+
+export async function keepNewest(db: Db, table: keyof typeof tables, appId: string, keep: number): Promise<void> {
+  const key = `${table}|${appId}`;
+  const every = Math.max(1, Math.min(200, Math.floor(keep / 10)));
+  const n = (counters.get(key) ?? 0) + 1;
+  if (n < every) {
+    counters.set(key, n);
+    return;
+  }
+  counters.delete(key);
+  if (counters.size > 10_000) counters.clear(); // bounded too; a cleared counter only delays a prune
+  const model = tables[table](db);
+  const cutoff = await model.findFirst({ where: { appId }, orderBy: { seq: "desc" }, skip: keep, select: { seq: true } });
+  if (cutoff) await model.deleteMany({ where: { appId, seq: { lte: cutoff.seq } } });
+}

@@ -1,0 +1,53 @@
+// Callbacks are rows in the database: a server killed with SIGKILL loses none;
+// overdue callbacks go out as soon as a server is back on the same database.
+import { afterAll, describe, expect, it } from "vitest";
+import { startReceiver } from "../helpers/receiver";
+import { clientFor, ownDb, setUpApp, startServer } from "../helpers/own-server";
+import type { RunningServer } from "../helpers/server";
+
+const servers: RunningServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop();
+});
+
+describe("durability", () => {
+  it("kill -9 with callbacks scheduled, start again: every callback arrives, once, after its due time", async () => {
+    const db = ownDb("durability");
+    const receiver = await startReceiver();
+    const first = await startServer({ dbFile: db.file });
+    servers.push(first);
+    const { appId, token } = await setUpApp(db.url, first);
+
+    const push = (amount: number, i: number) =>
+      fetch(`${first.origin}/sandbox/collect/v1/push`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ shortCode: "1", amount, currency: "KES", phoneNumber: "254712345678", reference: `D-${i}`, callbackUrl: receiver.url }),
+      });
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => push([2, 1, 100][i % 3]!, i).then((r) => r.status)));
+    expect(statuses.every((s) => s === 202)).toBe(true);
+    await first.kill9(); // before any is due (the shortest delay is 2.5 s)
+    expect(receiver.received).toHaveLength(0);
+
+    const client = clientFor(db.url);
+    const scheduled = await client.delivery.findMany({ where: { appId } });
+    expect(scheduled).toHaveLength(12);
+    expect(scheduled.every((d) => d.state === "SCHEDULED")).toBe(true);
+
+    await new Promise((r) => setTimeout(r, 4500)); // all of them are overdue now
+    const second = await startServer({ dbFile: db.file });
+    servers.push(second);
+    const got = await receiver.waitFor(12, 20_000);
+    const ids = got.map((g) => g.headers["x-svc-delivery"]);
+    expect(new Set(ids).size).toBe(12);
+    expect(ids.sort()).toEqual(scheduled.map((d) => d.id).sort());
+    for (const g of got) {
+      const due = scheduled.find((d) => d.id === g.headers["x-svc-delivery"])!.dueAt.getTime();
+      expect(g.at).toBeGreaterThanOrEqual(due);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(receiver.received).toHaveLength(12); // none twice
+    await client.$disconnect();
+    await receiver.close();
+  });
+});

@@ -1,0 +1,199 @@
+// The MCP endpoint {base_url}/mcp, driven by the SDK's own client against the
+// production server: tools per subscription, calls through the gateway
+// pipeline (checks, shared rate limit, request log, real callbacks).
+import { afterAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { db } from "@/lib/db/client";
+import { setSuspended } from "@/lib/services/apps";
+import { base, collectBody, http, newApp, type TestApp } from "../helpers/sandbox";
+import { startReceiver, type Receiver } from "../helpers/receiver";
+
+const mcpUrl = () => `${base()}/mcp`;
+const clients: Client[] = [];
+const receivers: Receiver[] = [];
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+async function connect(authorization?: string): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL(mcpUrl()), {
+    requestInit: { headers: authorization ? { authorization } : {} },
+  });
+  const client = new Client({ name: "mcp-test", version: "1.0.0" });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+type Structured = Record<string, any>;
+async function call(client: Client, name: string, args: Record<string, unknown>) {
+  const r = await client.callTool({ name, arguments: args });
+  const s = r.structuredContent as Structured;
+  // the text content carries the same JSON
+  expect(JSON.parse((r.content as { type: string; text: string }[])[0]!.text)).toEqual(s);
+  return { isError: r.isError === true, s };
+}
+
+/** If the current clock minute ends within `margin` s, wait for the next one, so a burst lands in one window. */
+async function freshWindow(margin = 15) {
+  const left = 60 - new Date().getUTCSeconds();
+  if (left < margin) await new Promise((res) => setTimeout(res, left * 1000 + 200));
+}
+
+describe("MCP endpoint", () => {
+  it("lists only the tools of the app's usable groups, with generated schemas and a scenario argument", async () => {
+    const a = await newApp({ groups: ["Payments", "Treasury", "Messaging"], pendingTreasury: true });
+    const client = await connect(`Bearer ${a.token}`);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(["collect_push", "collect_status", "sms_send", "sms_status"]);
+    const push = tools.find((t) => t.name === "collect_push")!;
+    expect(push.inputSchema.required).toEqual(expect.arrayContaining(["shortCode", "amount", "currency", "phoneNumber", "reference", "callbackUrl"]));
+    expect((push.inputSchema.properties as Structured).scenario.enum).toEqual(expect.arrayContaining(["paid", "cancelled", "invalid_phone"]));
+    expect(push.description).toContain("insufficient_funds");
+    const status = tools.find((t) => t.name === "collect_status")!;
+    expect(status.inputSchema.required).toEqual(["checkoutId"]);
+
+    // an unlisted tool still goes through the pipeline: pending Treasury, no Identity
+    const payout = await call(client, "payout_status", { payoutId: "pay_x" });
+    expect(payout.isError).toBe(true);
+    expect(payout.s.error).toBe("SUBSCRIPTION_PENDING");
+    const identity = await call(client, "identity_get", { verificationId: "ver_x" });
+    expect(identity.s).toMatchObject({ error: "NOT_SUBSCRIBED", status: 403 });
+    expect(identity.s.requestId).toMatch(/^req_/);
+  });
+
+  it("collect_push schedules a real callback; collect_status answers the tracked live state; the log says via mcp", async () => {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const a = await newApp({ groups: ["Payments"] });
+    const client = await connect(`Bearer ${a.token}`);
+    const body = collectBody({ callbackUrl: `${receiver.url}/cb` });
+    const pushed = await call(client, "collect_push", body);
+    expect(pushed.isError).toBe(false);
+    expect(pushed.s).toMatchObject({ status: 202, scenario: "paid", body: { status: "PENDING" } });
+    const checkoutId: string = pushed.s.body.checkoutId;
+    expect(checkoutId).toMatch(/^chk_/);
+
+    const pending = await call(client, "collect_status", { checkoutId });
+    expect(pending.s).toMatchObject({ status: 200, scenario: "tracked", body: { checkoutId, status: "PENDING" } });
+
+    const [cb] = await receiver.waitFor(1, 20_000);
+    expect(cb!.method).toBe("POST");
+    expect(cb!.path).toBe("/cb");
+    const deliveryId = cb!.headers["x-svc-delivery"] as string;
+    expect(deliveryId).toMatch(/^dlv_/);
+    const delivery = await db.delivery.findUnique({ where: { id: deliveryId } });
+    expect(delivery).toMatchObject({ appId: a.appId, resourceId: checkoutId });
+    const sent = JSON.parse(cb!.body);
+    expect(sent).toMatchObject({ checkoutId, reference: body.reference, resultCode: 0, amount: body.amount, phoneNumber: body.phoneNumber });
+
+    const done = await call(client, "collect_status", { checkoutId });
+    expect(done.s).toMatchObject({ status: 200, scenario: "tracked", body: { checkoutId, status: "COMPLETED", resultCode: 0, receipt: sent.receipt } });
+
+    const logged = await db.requestLog.findMany({ where: { appId: a.appId }, orderBy: { seq: "asc" } });
+    expect(logged.map((l) => [l.via, l.method, l.path, l.status, l.scenarioKey])).toEqual([
+      ["mcp", "POST", "/collect/v1/push", 202, "paid"],
+      ["mcp", "GET", `/collect/v1/push/${checkoutId}`, 200, "tracked"],
+      ["mcp", "GET", `/collect/v1/push/${checkoutId}`, 200, "tracked"],
+    ]);
+    expect(JSON.parse(logged[0]!.requestBody!)).toEqual(body);
+    expect(logged[0]!.requestId).toBe(pushed.s.requestId);
+  });
+
+  it("the scenario argument acts like the X-Svc-Scenario header; magic values reach their scenario", async () => {
+    const a = await newApp({ groups: ["Payments", "Treasury"] });
+    const client = await connect(`Bearer ${a.token}`);
+    const forced = await call(client, "collect_push", { ...collectBody(), scenario: "cancelled" });
+    expect(forced.s).toMatchObject({ status: 202, scenario: "cancelled" });
+    const magic = await call(client, "collect_push", collectBody({ phoneNumber: "254000000000" }));
+    expect(magic.s).toMatchObject({ error: "INVALID_PHONE_NUMBER", status: 400, scenario: "invalid_phone" });
+    // payouts need 10 or more, but amount 1 is the float_low trigger
+    const floatLow = await call(client, "payout_send", {
+      amount: "1", currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference: `P-${Date.now()}`,
+      callbackUrl: "https://example.com/cb",
+    });
+    expect(floatLow.s).toMatchObject({ status: 202, scenario: "float_low", body: { status: "QUEUED" } });
+    const log = await db.requestLog.findFirst({ where: { appId: a.appId, scenarioKey: "cancelled" } });
+    expect(JSON.parse(log!.requestHeaders)["x-svc-scenario"]).toBe("cancelled");
+  });
+
+  it("a validation error is a tool error with VALIDATION_ERROR naming the field", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    const client = await connect(`Bearer ${a.token}`);
+    const bad = await call(client, "collect_push", collectBody({ amount: 12.5 }));
+    expect(bad.isError).toBe(true);
+    expect(bad.s).toMatchObject({ error: "VALIDATION_ERROR", status: 400, message: "amount must be an integer of at least 1" });
+    expect(bad.s.requestId).toMatch(/^req_/);
+    expect(bad.s.scenario).toBeUndefined();
+    const missing = await call(client, "collect_status", {});
+    expect(missing.s).toMatchObject({ error: "VALIDATION_ERROR", message: "checkoutId is required" });
+    const logged = await db.requestLog.findMany({ where: { appId: a.appId, via: "mcp", status: 400 } });
+    expect(logged).toHaveLength(2);
+  });
+
+  it("a missing or invalid token is refused with the gateway's 401 before any MCP exchange", async () => {
+    const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const none = await http("POST", mcpUrl(), { headers, body: JSON.stringify(init) });
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ error: "MISSING_TOKEN" });
+    expect(none.body.requestId).toBe(none.headers.get("x-request-id"));
+    const wrong = await http("POST", mcpUrl(), { headers: { ...headers, authorization: "Bearer not-a-token" }, body: JSON.stringify(init) });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ error: "INVALID_TOKEN" });
+    // the SDK client fails to connect either way
+    await expect(connect()).rejects.toThrow(/401|MISSING_TOKEN/);
+    await expect(connect("Bearer not-a-token")).rejects.toThrow(/401|INVALID_TOKEN/);
+  });
+
+  it("stateless: GET (no server stream) answers 405 with the error body; the SDK client carries on", async () => {
+    const a = await newApp({ groups: ["Identity"] });
+    const r = await http("GET", mcpUrl(), { headers: { authorization: `Bearer ${a.token}`, accept: "text/event-stream" } });
+    expect(r.status).toBe(405);
+    expect(r.headers.get("allow")).toBe("POST");
+    expect(r.body).toMatchObject({ error: "METHOD_NOT_ALLOWED" });
+    const client = await connect(`Bearer ${a.token}`);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["identity_verify", "identity_get"]);
+  });
+
+  it("a suspended app's tool calls are refused with APP_SUSPENDED", async () => {
+    const a = await newApp({ groups: ["Identity"] });
+    const client = await connect(`Bearer ${a.token}`);
+    expect((await call(client, "identity_verify", { idNumber: "12345678" })).s).toMatchObject({ status: 200, body: { status: "MATCH" } });
+    await setSuspended(a.appId, true);
+    const refused = await call(client, "identity_verify", { idNumber: "12345678" });
+    expect(refused.isError).toBe(true);
+    expect(refused.s).toMatchObject({ error: "APP_SUSPENDED", status: 403 });
+    await setSuspended(a.appId, false);
+    expect((await call(client, "identity_verify", { idNumber: "12345678" })).isError).toBe(false);
+  });
+
+  it("MCP and HTTP calls share the per-minute limit: the 61st is refused whichever way it comes", async () => {
+    const a: TestApp = await newApp({ groups: ["Identity"] });
+    const client = await connect(`Bearer ${a.token}`);
+    await freshWindow();
+    const results: { via: string; ok: boolean }[] = [];
+    for (let i = 0; i < 60; i++) {
+      if (i % 2 === 0) {
+        const r = await call(client, "identity_get", { verificationId: `ver_${i}` });
+        results.push({ via: "mcp", ok: !r.isError });
+      } else {
+        const r = await a.call("GET", `/identity/v1/verifications/ver_${i}`);
+        results.push({ via: "http", ok: r.status === 200 });
+      }
+    }
+    expect(results.every((r) => r.ok)).toBe(true);
+    const overMcp = await call(client, "identity_get", { verificationId: "ver_61" });
+    expect(overMcp.isError).toBe(true);
+    expect(overMcp.s).toMatchObject({ error: "RATE_LIMITED", status: 429 });
+    const overHttp = await a.call("GET", "/identity/v1/verifications/ver_62");
+    expect(overHttp.status).toBe(429);
+    expect(overHttp.body.error).toBe("RATE_LIMITED");
+
+    const logged = await db.requestLog.groupBy({ by: ["via", "status"], where: { appId: a.appId }, _count: true });
+    const count = (via: string, status: number) => logged.find((l) => l.via === via && l.status === status)?._count ?? 0;
+    expect([count("mcp", 200), count("http", 200), count("mcp", 429), count("http", 429)]).toEqual([30, 30, 1, 1]);
+  });
+});
