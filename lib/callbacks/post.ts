@@ -4,7 +4,8 @@ import http from "node:http";
 import https from "node:https";
 import { signCallback } from "@/lib/crypto";
 
-export const CALLBACK_TIMEOUT_MS = Number(process.env.CALLBACK_TIMEOUT_MS ?? 10_000);
+/** The spec's callback wait: the receiving server has ten seconds to answer. */
+export const CALLBACK_TIMEOUT_MS = 10_000;
 const MAX_RESPONSE = 4096;
 
 export type PostOutcome = { status: number | null; error: string | null; durationMs: number; responseBody: string | null };
