@@ -44,13 +44,6 @@ export function toResponse(result: GatewayResult): Response {
   });
 }
 
-type McpHandler = (request: Request) => Promise<Response>;
-let mcpHandler: McpHandler | null = null;
-/** The MCP endpoint plugs in here (lib/mcp), so the gateway does not depend on it. */
-export function mountMcp(handler: McpHandler) {
-  mcpHandler = handler;
-}
-
 /** Every request under {base_url}. */
 export async function handleSandboxRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -58,7 +51,11 @@ export async function handleSandboxRequest(request: Request): Promise<Response> 
   if (path === TOKEN_PATH && request.method === "POST") {
     return toResponse(await issueToken(request.headers, () => readLimited(request)));
   }
-  if (path === MCP_PATH && mcpHandler) return mcpHandler(request);
+  if (path === MCP_PATH) {
+    // Loaded on first use: no static import cycle (lib/mcp uses this file), and no SDK on the API path.
+    const { handleMcpRequest } = await import("@/lib/mcp/handler");
+    return handleMcpRequest(request);
+  }
   const result = await handleCall({
     method: request.method,
     path,

@@ -1,4 +1,4 @@
-export { handleSandboxRequest, readLimited, toResponse, mountMcp, BASE_PATH, TOKEN_PATH, MCP_PATH } from "./http";
+export { handleSandboxRequest, readLimited, toResponse, BASE_PATH, TOKEN_PATH, MCP_PATH } from "./http";
 export { handleCall, STEPS } from "./pipeline";
 export { issueToken, TOKEN_LIFETIME_S } from "./token";
 export type { GatewayCall, GatewayResult, CallState, Step } from "./context";

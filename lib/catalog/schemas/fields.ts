@@ -21,7 +21,7 @@ export function text(name: string, opts: { min?: number; max?: number; descripti
 export function integer(name: string, opts: { min: number; description?: string; example?: number }) {
   const rule = `${name} must be an integer of at least ${opts.min}`;
   return z
-    .union([z.int({ error: rule }), z.string().regex(/^\d{1,15}$/, { error: rule })], { error: required(name, rule) })
+    .union([z.int({ error: rule }).min(opts.min, { error: rule }), z.string().regex(/^\d{1,15}$/, { error: rule })], { error: required(name, rule) })
     .transform((v) => Number(v))
     .pipe(z.int().min(opts.min, { error: rule }))
     .meta({ description: opts.description, examples: opts.example !== undefined ? [opts.example] : undefined });

@@ -1,0 +1,22 @@
+// The docs' curl examples.
+import type { Operation } from "@/lib/catalog";
+import { exampleBody, exampleParams, fillPath } from "./examples";
+import { baseUrl, tokenUrl } from "./urls";
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+export function curlExample(op: Operation, scenario?: string): string {
+  const lines = [`curl -X ${op.method} ${quote(`${baseUrl()}${fillPath(op, exampleParams(op))}`)}`, `  -H "Authorization: Bearer $ACCESS_TOKEN"`];
+  if (scenario) lines.push(`  -H "X-Svc-Scenario: ${scenario}"`);
+  const body = exampleBody(op);
+  if (body) lines.push(`  -H "Content-Type: application/json"`, `  -d ${quote(JSON.stringify(body, null, 2))}`);
+  return lines.join(" \\\n");
+}
+
+export function curlToken(): string {
+  return [
+    `curl -X POST ${quote(tokenUrl())}`,
+    `  -u "$CONSUMER_KEY:$CONSUMER_SECRET"`,
+    `  -d grant_type=client_credentials`,
+  ].join(" \\\n");
+}

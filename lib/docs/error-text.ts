@@ -1,0 +1,22 @@
+// What each error code means, in the docs' words (statuses live in lib/errors.ts).
+import type { ErrorCode } from "@/lib/errors";
+
+export const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
+  INVALID_CLIENT: "Token request without Basic auth, or the key and secret do not match an active key pair.",
+  UNSUPPORTED_GRANT_TYPE: "Token request whose form field grant_type is missing or not client_credentials.",
+  MISSING_TOKEN: "No Authorization: Bearer header. Checked first, so an unknown path without a token answers this too.",
+  INVALID_TOKEN: "The token is unknown, more than one hour old, or its key pair was revoked.",
+  APP_SUSPENDED: "An operator suspended the app.",
+  NO_SUCH_OPERATION: "The method and path match no operation in the catalog.",
+  NOT_SUBSCRIBED: "The app has no (or a rejected) subscription to the group that contains the API.",
+  SUBSCRIPTION_PENDING: "The group needs an operator's review (Treasury) and the subscription still waits.",
+  RATE_LIMITED: "More calls this minute than the app's plan allows; wait for the next minute (retry-after) and resend. On the token endpoint: too many failed attempts from one address.",
+  INVALID_BODY: "The body is not valid JSON, or not a JSON object.",
+  BODY_TOO_LARGE: "The body is over 64 KiB.",
+  VALIDATION_ERROR: "A field breaks its rule (type, required, enum, length, minimum); the message names the field and the rule.",
+  INVALID_PHONE_NUMBER: "Collect push to a number that cannot receive prompts.",
+  NOT_FOUND: "A status query for an unknown id (Collect), or the tracked scenario forced on an id your app did not create.",
+  DUPLICATE_REFERENCE: "Collect: a PENDING prompt of your app has the same reference. Payouts: the reference was already used.",
+  INVALID_ID_NUMBER: "Identity check of a malformed id number.",
+  SENDER_ID_NOT_REGISTERED: "SMS from a sender id that is not registered.",
+};

@@ -1,0 +1,21 @@
+// Serving the generated artifacts at /<kind>/<api id>.<ext>: one helper for the
+// OpenAPI, Postman and client routes.
+import type { Api } from "@/lib/catalog";
+import { ApiError, errorBody } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { findApi } from "./urls";
+
+export type Format = { contentType: string; render: (api: Api) => string };
+
+export function serveArtifact(file: string, formats: Record<string, Format>): Response {
+  const m = /^([a-z0-9-]+)\.([a-z]+)$/.exec(file);
+  const api = m ? findApi(m[1]!) : undefined;
+  const format = m ? formats[m[2]!] : undefined;
+  if (!api || !format) {
+    const e = new ApiError("NOT_FOUND", `no artifact is called ${file}; try one of ${Object.keys(formats).map((x) => `<api>.${x}`).join(", ")}`);
+    return Response.json(errorBody(e.code, e.message, newId("req")), { status: e.status });
+  }
+  return new Response(format.render(api), {
+    headers: { "content-type": format.contentType, "cache-control": "no-cache", "access-control-allow-origin": "*" },
+  });
+}

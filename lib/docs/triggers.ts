@@ -1,0 +1,19 @@
+// How the docs word a scenario's trigger. State triggers are facts the gateway
+// looks up (lib/gateway/steps/facts.ts); each needs a sentence here.
+import type { FactName, Scenario, Trigger } from "@/lib/catalog";
+
+const FACTS: Record<FactName, string> = {
+  tracked: "the path id is a resource your app created",
+  referencePending: "your app has a PENDING prompt with the same reference",
+  referenceUsed: "your app already used this reference",
+};
+
+export function triggerText(t: Trigger): string {
+  return "state" in t ? FACTS[t.state] : `${t.field} = ${JSON.stringify(String(t.value))}`;
+}
+
+export function scenarioTriggerText(s: Scenario): string {
+  if (s.triggers?.length) return s.triggers.map(triggerText).join(", or ");
+  return s.default ? "none (default)" : "header only";
+}
+

@@ -1,0 +1,47 @@
+// {base_url}/mcp: Streamable HTTP, stateless (a new server and transport per
+// request), JSON responses. The bearer token is checked by the gateway's own
+// authenticate step, with the gateway's 401 answers.
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { db } from "@/lib/db/client";
+import { ApiError, errorBody, toApiError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import type { CallState } from "@/lib/gateway/context";
+import { MCP_PATH, toResponse } from "@/lib/gateway/http";
+import { authenticate } from "@/lib/gateway/steps/authenticate";
+import { createMcpServer } from "./server";
+
+function refusal(e: unknown, requestId: string): Response {
+  const err = toApiError(e, "mcp", requestId);
+  return toResponse({
+    status: err.status,
+    headers: { ...err.headers, "x-request-id": requestId },
+    body: errorBody(err.code, err.message, requestId),
+  });
+}
+
+export async function handleMcpRequest(request: Request): Promise<Response> {
+  const s: CallState = {
+    call: { method: request.method, path: MCP_PATH, headers: request.headers, readBody: async () => "", via: "mcp" },
+    requestId: newId("req"),
+    receivedAt: new Date(),
+    started: performance.now(),
+    headers: {},
+  };
+  try {
+    await authenticate(s, db);
+    // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
+    if (request.method !== "POST") {
+      throw new ApiError("METHOD_NOT_ALLOWED", "the MCP endpoint takes POST (Streamable HTTP, stateless)", { allow: "POST" });
+    }
+  } catch (e) {
+    return refusal(e, s.requestId);
+  }
+  const server = createMcpServer({ app: s.app!, authorization: request.headers.get("authorization") });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  try {
+    await server.connect(transport);
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,23 @@
+// How a gateway answer reads as an MCP tool result. Pure (the docs show it too).
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { SCENARIO_HEADER } from "@/lib/engine";
+import type { GatewayResult } from "@/lib/gateway/context";
+
+/**
+ * Success: `{status, scenario, requestId, body}`. Errors (status >= 400) are tool
+ * errors carrying the error body `{error, message, requestId}` plus the status
+ * (and the scenario when one produced the error). The text is the same JSON.
+ */
+export function toToolResult(result: GatewayResult): CallToolResult {
+  const scenario = result.headers[SCENARIO_HEADER];
+  const structured: Record<string, unknown> =
+    result.status >= 400
+      ? { ...(result.body as object), status: result.status, ...(scenario ? { scenario } : {}) }
+      : { status: result.status, scenario: scenario ?? null, requestId: result.headers["x-request-id"], body: result.body };
+  return {
+    ...(result.status >= 400 ? { isError: true } : {}),
+    content: [{ type: "text", text: JSON.stringify(structured) }],
+    structuredContent: structured,
+  };
+}
+

@@ -1,0 +1,31 @@
+// One MCP server per request (stateless): tools/list shows the tools of the
+// app's usable groups; tools/call runs any tool through the gateway pipeline.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { operationByTool } from "@/lib/catalog";
+import type { AuthenticatedApp } from "@/lib/gateway/context";
+import { callTool } from "./call";
+import { toolsForApp } from "./tools";
+
+export const SERVER_INFO = { name: "svc-sandbox", title: "Svc Sandbox", version: "1.0.0" };
+
+const INSTRUCTIONS =
+  "Tools of the payments gateway sandbox: scripted outcomes, no money moves, real callbacks to callbackUrl. " +
+  "Each tool is one API operation; every call counts toward the app's per-minute rate limit like an HTTP call. " +
+  "Use the `scenario` argument to force an outcome. Errors come back as tool errors with the gateway's error code.";
+
+/**
+ * The low-level Server rather than McpServer: our input schemas are JSON Schema
+ * generated from the catalog, and validation must stay in the gateway (so that
+ * magic values reach their scenarios and refused calls are logged and counted).
+ */
+export function createMcpServer(ctx: { app: AuthenticatedApp; authorization: string | null }): Server {
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolsForApp(ctx.app.subscriptions) }));
+  server.setRequestHandler(CallToolRequestSchema, (req) => {
+    const op = operationByTool(req.params.name);
+    if (!op) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
+    return callTool(op, req.params.arguments ?? {}, ctx.authorization);
+  });
+  return server;
+}

@@ -1,0 +1,62 @@
+// The MCP tools, generated from the catalog: one tool per operation, its input
+// schema from the operation's own zod schemas (path parameters + body fields)
+// plus an optional `scenario`. Pure: no gateway, no database (the docs page uses it).
+import { z } from "zod";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { apiOf, groupOf, operations, type Operation, type Scenario } from "@/lib/catalog";
+import { jsonSchema } from "@/lib/docs/schema";
+import { scenarioTriggerText } from "@/lib/docs/triggers";
+
+/** The tool argument that acts like the X-Svc-Scenario header. */
+export const SCENARIO_ARG = "scenario";
+
+/** The input of an operation's tool, as one zod object (validation itself stays in the gateway). */
+export function toolInputSchema(op: Operation) {
+  const shape = { ...op.params.shape, ...(op.body?.shape ?? {}) };
+  if (SCENARIO_ARG in shape) throw new Error(`${op.id} has a field named "${SCENARIO_ARG}", which its MCP tool reserves`);
+  const keys = op.scenarios.map((s) => s.key) as [string, ...string[]];
+  return z.object({
+    ...shape,
+    [SCENARIO_ARG]: z
+      .enum(keys)
+      .optional()
+      .meta({ description: "Forces this scenario, like the X-Svc-Scenario header: magic values in the arguments are then ignored." }),
+  });
+}
+
+function scenarioLine(s: Scenario): string {
+  const callback = s.callbackDelayMs !== undefined ? `, callback after ${s.callbackDelayMs / 1000} s` : "";
+  return `- ${s.key} (trigger: ${scenarioTriggerText(s)}) → ${s.status}${callback}: ${s.summary}`;
+}
+
+/** Summary, description and scenario list, from the catalog. */
+export function toolDescription(op: Operation): string {
+  const api = apiOf(op);
+  return [
+    `${op.summary}. ${op.description}`,
+    `Sandbox call ${op.method} ${op.path} (${api.name} API, ${groupOf(op).name} group): scripted outcomes, no money moves. ` +
+      "Every call counts toward your app's per-minute rate limit, like an HTTP call.",
+    "Scenarios (body.<field> and path.<param> are this tool's arguments): the first whose trigger matches runs, otherwise the default; the `scenario` argument forces one.",
+    op.scenarios.map(scenarioLine).join("\n"),
+  ].join("\n\n");
+}
+
+export function toolOf(op: Operation): Tool {
+  const inputSchema = jsonSchema(toolInputSchema(op), "input");
+  return {
+    name: op.tool,
+    title: op.summary,
+    description: toolDescription(op),
+    inputSchema: inputSchema as Tool["inputSchema"],
+    annotations: { title: op.summary, readOnlyHint: op.method === "GET", destructiveHint: false, openWorldHint: false },
+  };
+}
+
+/** Every tool, in catalog order. */
+export const allTools: readonly Tool[] = operations.map(toolOf);
+
+/** The tools an app sees: those of the groups its subscription makes usable (ACTIVE). */
+export function toolsForApp(subscriptions: readonly { group: string; status: string }[]): Tool[] {
+  const usable = new Set(subscriptions.filter((s) => s.status === "ACTIVE").map((s) => s.group));
+  return operations.flatMap((op, i) => (usable.has(groupOf(op).name) ? [allTools[i]!] : []));
+}
