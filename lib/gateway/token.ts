@@ -36,7 +36,8 @@ export async function issueToken(headers: Headers, readBody: () => Promise<strin
   try {
     const creds = parseBasic(headers.get("authorization"));
     const address = clientAddress(headers);
-    const keyName = `${address}|${creds?.key ?? ""}`;
+    // Per key from anywhere: addresses come from x-forwarded-for, which a direct client can forge.
+    const keyName = creds?.key ?? "";
     const wait = Math.max(perAddress.blockedFor(address), perKey.blockedFor(keyName));
     if (wait) {
       throw new ApiError("RATE_LIMITED", `too many failed attempts from this address; try again in ${wait} s`, { "retry-after": String(wait) });
