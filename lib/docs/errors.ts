@@ -1,30 +1,17 @@
 // The errors page's data. The order of checks and the codes each step answers
-// are read from the STEPS list of lib/gateway/pipeline.ts (one entry and one
-// comment per step), statuses from ERROR_STATUS (lib/errors.ts): nothing retyped.
-import fs from "node:fs";
-import path from "node:path";
+// come from CHECKS in lib/gateway/pipeline.ts, statuses from ERROR_STATUS
+// (lib/errors.ts): nothing retyped.
 import { operations } from "@/lib/catalog";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { isErrorOutcome } from "@/lib/engine";
+import { CHECKS } from "@/lib/gateway/pipeline";
 import { ERROR_TEXT } from "./error-text";
 
 export type CheckStep = { step: string; note: string; codes: ErrorCode[] };
 export type CodeRow = { code: ErrorCode; status: number; condition: string };
 
-const isCode = (w: string): w is ErrorCode => w in ERROR_STATUS;
-
-/** Parses `  stepName, // CODE_A, CODE_B` lines of the STEPS array. */
-export function parseSteps(source: string): CheckStep[] {
-  const block = /export const STEPS[^=]*=\s*\[([\s\S]*?)\];/.exec(source)?.[1];
-  if (!block) throw new Error("STEPS not found in lib/gateway/pipeline.ts");
-  return [...block.matchAll(/^\s*(\w+),\s*\/\/\s*(.*)$/gm)].map(([, step, note]): CheckStep => {
-    const words: string[] = note!.match(/\b[A-Z][A-Z_]+\b/g) ?? [];
-    return { step: step!, note: note!.trim(), codes: words.filter(isCode) };
-  });
-}
-
-export function checkOrder(root = process.cwd()): CheckStep[] {
-  return parseSteps(fs.readFileSync(path.join(root, "lib", "gateway", "pipeline.ts"), "utf8"));
+export function checkOrder(): CheckStep[] {
+  return CHECKS.map((c) => ({ step: c.name, note: c.note, codes: [...c.answers] }));
 }
 
 const row = (code: ErrorCode): CodeRow => ({ code, status: ERROR_STATUS[code], condition: ERROR_TEXT[code] ?? "" });

@@ -1,7 +1,7 @@
 // The gateway pipeline: small steps in the spec's order, one place that turns
 // errors into the error body, one place that persists. See ARCHITECTURE.md.
 import { db as defaultDb, type Db } from "@/lib/db/client";
-import { errorBody, toApiError } from "@/lib/errors";
+import { errorBody, toApiError, type ErrorCode } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
 import { persist } from "./persist";
@@ -12,19 +12,26 @@ import { parseInput } from "./steps/input";
 import { lookupFacts } from "./steps/facts";
 import { runScenario } from "./steps/scenario";
 
-/** The order of checks (contract: Order of checks on a gateway call). */
-export const STEPS: readonly Step[] = [
-  authenticate, // MISSING_TOKEN, INVALID_TOKEN
-  checkSuspended, // APP_SUSPENDED
-  findOperation, // NO_SUCH_OPERATION
-  checkSubscription, // NOT_SUBSCRIBED, SUBSCRIPTION_PENDING
-  rateLimit, // RATE_LIMITED
-  parseInput, // INVALID_BODY, BODY_TOO_LARGE, VALIDATION_ERROR
-  lookupFacts, // state for `tracked` and reference rules
-  runScenario, // the engine
+/**
+ * The order of checks (contract: Order of checks on a gateway call), with the
+ * codes each step can answer: the docs' errors page and OpenAPI read this list.
+ */
+export const CHECKS: readonly { name: string; step: Step; answers: readonly ErrorCode[]; note: string }[] = [
+  { name: "authenticate", step: authenticate, answers: ["MISSING_TOKEN", "INVALID_TOKEN"], note: "a bearer token that is known, less than an hour old, of a key pair not revoked" },
+  { name: "checkSuspended", step: checkSuspended, answers: ["APP_SUSPENDED"], note: "the app is not suspended" },
+  { name: "findOperation", step: findOperation, answers: ["NO_SUCH_OPERATION"], note: "method and path match an operation of the catalog" },
+  { name: "checkSubscription", step: checkSubscription, answers: ["NOT_SUBSCRIBED", "SUBSCRIPTION_PENDING"], note: "the app is subscribed to the operation's group, and the subscription is active" },
+  { name: "rateLimit", step: rateLimit, answers: ["RATE_LIMITED"], note: "the call fits in the app's per-minute limit" },
+  { name: "parseInput", step: parseInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: "the body is a JSON object of at most 64 KiB whose fields follow their rules" },
+  { name: "lookupFacts", step: lookupFacts, answers: [], note: "state for `tracked` and reference rules" },
+  { name: "runScenario", step: runScenario, answers: [], note: "the engine" },
 ];
 
+export const STEPS: readonly Step[] = CHECKS.map((c) => c.step);
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Benchmarks only (`npm run bench`): SANDBOX_NO_SCRIPTED_DELAY=1 skips the scripted response delay. */
+const NO_SCRIPTED_DELAY = process.env.SANDBOX_NO_SCRIPTED_DELAY === "1";
 
 function failure(s: CallState, e: unknown): GatewayResult {
   const err = toApiError(e, "gateway", s.requestId);
@@ -42,7 +49,7 @@ export async function handleCall(call: GatewayCall, db: Db = defaultDb, steps: r
     result = failure(s, e);
   }
   result.headers["x-request-id"] = s.requestId;
-  const delay = s.answer?.delayMs ?? 0;
+  const delay = NO_SCRIPTED_DELAY ? 0 : (s.answer?.delayMs ?? 0);
   try {
     await persist(db, s, result, Math.round(performance.now() - s.started + delay));
   } catch (e) {

@@ -1,0 +1,83 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { apiOf, groupOf } from "@/lib/catalog";
+import { curlExample } from "@/lib/docs/curl";
+import { operationCodes } from "@/lib/docs/errors";
+import { fieldRows } from "@/lib/docs/fields";
+import { pathParams, requestSchema } from "@/lib/docs/schema";
+import { apiHref, artifacts, baseUrl, findOp } from "@/lib/docs/urls";
+import { tryItProps } from "@/lib/tryit/props";
+import { C, H1, H2, P, Snippet } from "@/components/docs/prose";
+import { DataTable } from "@/components/docs/data-table";
+import { FieldTable } from "@/components/docs/field-table";
+import { MethodBadge } from "@/components/docs/method-badge";
+import { CallbackDoc, Responses } from "@/components/docs/responses";
+import { ScenarioTable } from "@/components/docs/scenario-table";
+import { TryIt } from "@/components/docs/try-it";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ api: string; operation: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { api, operation } = await params;
+  return { title: findOp(api, operation)?.summary ?? "Not found" };
+}
+
+export default async function OperationPage({ params }: Props) {
+  const { api: apiId, operation } = await params;
+  const op = findOp(apiId, operation);
+  if (!op) notFound();
+  const api = apiOf(op);
+  const group = groupOf(op);
+  const path = pathParams(op);
+  return (
+    <>
+      <H1 eyebrow={<Link href={apiHref(api)} className="hover:underline">{api.name} v{api.version} · {group.name}{group.needsReview ? " (needs review)" : ""}</Link>}>
+        {op.summary}
+      </H1>
+      <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2">
+        <MethodBadge method={op.method} />
+        <code className="font-mono text-sm break-all text-slate-900">{baseUrl()}{op.path}</code>
+      </div>
+      <P>{op.description}</P>
+
+      <H2 id="request">Request</H2>
+      <P>Headers: <C>Authorization: Bearer &lt;access token&gt;</C>{op.body && <>, <C>Content-Type: application/json</C></>}, and optionally <C>X-Svc-Scenario: &lt;scenario key&gt;</C>.</P>
+      {path.length > 0 && (
+        <DataTable label="Path parameters" head={["Path parameter", "Type", "Notes"]}
+          rows={path.map((p) => [<C key="n">{p.name}</C>, <span key="t" className="font-mono text-xs">string</span>, p.description ?? ""])} />
+      )}
+      {op.body && <FieldTable label="Request body" rows={fieldRows(requestSchema(op))} />}
+      <Snippet title="curl" code={curlExample(op)} />
+
+      <H2 id="responses">Responses</H2>
+      <Responses op={op} />
+
+      <H2 id="scenarios">Scenarios</H2>
+      <P>The first scenario whose trigger matches runs, else the default; the <C>X-Svc-Scenario</C> header with one of these keys forces it. Every answer carries <C>x-svc-scenario</C>.</P>
+      <ScenarioTable op={op} />
+
+      {op.callback && (
+        <>
+          <H2 id="callback">Callback</H2>
+          <CallbackDoc op={op} />
+        </>
+      )}
+
+      <H2 id="errors">Errors</H2>
+      <P>After the <Link className="text-emerald-700 underline" href="/docs/errors">gateway checks</Link> (401, 403, 404, 429), this operation can answer:</P>
+      <DataTable label="Error codes" head={["Status", "Error", "When"]}
+        rows={operationCodes(op.id).map((r) => [<span key="s" className="font-mono">{r.status}</span>, <C key="c">{r.code}</C>, r.condition])} />
+
+      <div id="try-it" className="mt-10 scroll-mt-20">
+        <TryIt {...tryItProps(op)} />
+      </div>
+
+      <p className="mt-10 flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-200 pt-4 text-sm">
+        {artifacts(api.id).map((a) => <a key={a.href} href={a.href} className="text-emerald-700 hover:underline">{a.label}</a>)}
+      </p>
+    </>
+  );
+}

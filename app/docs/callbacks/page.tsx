@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { operations } from "@/lib/catalog";
+import { CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
+import { signatureExample, VERIFY_SNIPPET } from "@/lib/docs/signature";
+import { opHref } from "@/lib/docs/urls";
+import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
+import { DataTable } from "@/components/docs/data-table";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Callbacks" };
+
+export default function CallbacksPage() {
+  const ex = signatureExample();
+  return (
+    <>
+      <H1 eyebrow="Guide">Callbacks</H1>
+      <P>
+        Operations that settle later post their result to the request&apos;s <C>callbackUrl</C>, or else to the app&apos;s
+        default callback URL. When neither is an http(s) address nothing is sent (the delivery is recorded as not sent).
+      </P>
+      <DataTable label="Operations that post callbacks" head={["Operation", "Body"]}
+        rows={operations.filter((o) => o.callback).map((o) => [
+          <Link key="o" href={`${opHref(o)}#callback`} className="font-mono text-sm text-emerald-700 hover:underline">{o.method} {o.path}</Link>,
+          o.callback!.description,
+        ])} />
+      <H2>Delivery</H2>
+      <Ul>
+        <li>An HTTP POST with a JSON body, scheduled when the call is accepted and due after the scenario&apos;s callback delay; a server restart loses none.</li>
+        <li>The sandbox waits {CALLBACK_TIMEOUT_MS / 1000} s for your answer. Any 2xx is recorded as delivered; anything else, or no answer, as failed with the reason.</li>
+        <li>No automatic retries: send a delivery again from the console (Callbacks → the delivery → Send it again). The same body goes to the same address under the same delivery id.</li>
+      </Ul>
+      <DataTable label="Callback headers" head={["Header", "Value"]} rows={[
+        [<C key="1">content-type</C>, "application/json"],
+        [<C key="2">user-agent</C>, <C key="2v">Svc-Sandbox/1.0</C>],
+        [<C key="3">x-svc-delivery</C>, "the delivery id (dlv_…), the same on every attempt"],
+        [<C key="4">x-svc-signature</C>, <span key="4v"><C>t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256 of &quot;&lt;t&gt;.&lt;raw body&gt;&quot;&gt;</C>, keyed with your app&apos;s signing secret (shown in the console)</span>],
+      ]} />
+      <H2 id="verify">Verify the signature</H2>
+      <P>Compute the HMAC over the raw body exactly as received (before parsing JSON), compare in constant time, and reject old timestamps.</P>
+      <Snippet title="verify.mjs (Node)" code={VERIFY_SNIPPET} />
+      <H2>Worked example</H2>
+      <P>Computed by the sandbox&apos;s own signing code when this page was rendered. With the signing secret</P>
+      <Snippet title="signing secret" code={ex.secret} />
+      <P>and this raw body (a <C>paid</C> Collect callback):</P>
+      <Snippet wrap title="raw body" code={ex.rawBody} />
+      <P>the string to sign is <C>{"<t>.<raw body>"}</C> with <C>t = {ex.t}</C>:</P>
+      <Snippet wrap title="signed payload" code={ex.signedPayload} />
+      <P>and the header is</P>
+      <Snippet wrap title="x-svc-signature" code={ex.header} />
+      <Snippet wrap title="check it" code={`verifySignature(rawBody, "${ex.header}", "${ex.secret}", 300, ${ex.t}) // → true`} />
+    </>
+  );
+}

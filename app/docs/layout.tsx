@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Sidebar } from "@/components/docs/sidebar";
+
+export const metadata: Metadata = { title: { default: "API reference", template: "%s · Svc Sandbox docs" } };
+
+export default function DocsLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="sticky top-0 z-20 flex h-14 items-center gap-4 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+        <Link href="/" className="font-semibold tracking-tight text-slate-900">Svc Sandbox</Link>
+        <span className="text-slate-300">/</span>
+        <Link href="/docs" className="text-sm font-medium text-slate-700 hover:text-slate-900">API reference</Link>
+      </header>
+      <div className="lg:flex">
+        <Sidebar />
+        <main className="min-w-0 flex-1 px-4 py-8 sm:px-8 lg:px-12">
+          <div className="mx-auto max-w-4xl">{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}

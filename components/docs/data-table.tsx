@@ -1,0 +1,25 @@
+// A simple bordered table for reference data; scrolls sideways on phones.
+export function DataTable({ label, head, rows }: { label: string; head: string[]; rows: React.ReactNode[][] }) {
+  return (
+    <div className="my-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table aria-label={label} className="min-w-full text-sm">
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="bg-slate-50 px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase">{h}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} className="border-t border-slate-100 align-top">
+              {r.map((c, j) => (
+                <td key={j} className={`${j === r.length - 1 ? "min-w-[14rem]" : ""} px-3 py-2 text-slate-700`}>{c}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

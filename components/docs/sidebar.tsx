@@ -1,0 +1,63 @@
+import Link from "next/link";
+import { apis } from "@/lib/catalog";
+import { apiHref, opHref, opsOf } from "@/lib/docs/urls";
+import { MethodBadge } from "./method-badge";
+
+export const GUIDES = [
+  { href: "/docs", label: "Overview" },
+  { href: "/docs/authentication", label: "Authentication" },
+  { href: "/docs/errors", label: "Errors" },
+  { href: "/docs/limits", label: "Limits" },
+  { href: "/docs/callbacks", label: "Callbacks" },
+  { href: "/docs/inspector", label: "Inspector" },
+  { href: "/docs/mcp", label: "MCP" },
+];
+
+const link = "block rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+
+function Nav() {
+  return (
+    <nav aria-label="Docs" className="space-y-6">
+      <div>
+        <p className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Guides</p>
+        <ul className="mt-2 space-y-0.5">
+          {GUIDES.map((g) => (
+            <li key={g.href}><Link className={link} href={g.href}>{g.label}</Link></li>
+          ))}
+        </ul>
+      </div>
+      {apis.map((api) => (
+        <div key={api.id}>
+          <Link href={apiHref(api)} className="flex items-baseline justify-between px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase hover:text-slate-900">
+            {api.name} <span className="font-mono font-normal normal-case">v{api.version}</span>
+          </Link>
+          <ul className="mt-2 space-y-0.5">
+            {opsOf(api.id).map((op) => (
+              <li key={op.id}>
+                <Link className={`${link} flex items-center gap-2`} href={opHref(op)}>
+                  <MethodBadge method={op.method} small />
+                  <span className="truncate">{op.summary}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** Sidebar on wide screens; a collapsible menu on phones. */
+export function Sidebar() {
+  return (
+    <>
+      <details className="border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">Docs menu</summary>
+        <div className="mt-4 pb-2"><Nav /></div>
+      </details>
+      <aside className="hidden w-72 shrink-0 border-r border-slate-200 bg-white lg:block">
+        <div className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto px-4 py-6"><Nav /></div>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+"use client";
+// The try-it panel: a form built from the operation's schema, prefilled with
+// its example; a scenario picker; Send runs the engine on the server without
+// keys (lib/tryit). Nothing is stored and no callback leaves the portal.
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { FieldRow } from "@/lib/docs/fields";
+import type { TryItProps, TryResult } from "@/lib/tryit/types";
+import { activeFields, toBody, toValues, type Values } from "./try-body";
+import { TryResultView } from "./try-result";
+
+const input = "w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 font-mono text-sm text-slate-900 focus:border-slate-500 focus:outline-none";
+
+function Field({ row, value, onChange }: { row: FieldRow; value: string; onChange: (v: string) => void }) {
+  const id = `try-${row.name}`;
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1 flex items-baseline gap-1.5 text-xs text-slate-600">
+        <code className="font-mono font-medium text-slate-900">{row.name}</code>
+        {row.required ? <span className="text-red-600" title="required">*</span> : <span className="text-slate-400">optional</span>}
+      </label>
+      {row.options ? (
+        <select id={id} className={input} value={value} onChange={(e) => onChange(e.target.value)}>
+          {!row.required && <option value="">(leave out)</option>}
+          {row.options.map((o) => <option key={o} value={o}>{o}</option>)}
+        </select>
+      ) : (
+        <input id={id} className={input} value={value} onChange={(e) => onChange(e.target.value)} inputMode={row.integer ? "numeric" : undefined} />
+      )}
+    </div>
+  );
+}
+
+export function TryIt({ opId, fields, params, example, scenarios }: TryItProps) {
+  const [values, setValues] = useState<Values>(() => toValues(example ?? {}));
+  const [paramValues, setParamValues] = useState<Values>(() => Object.fromEntries(params.map((p) => [p.name, p.example])));
+  const [raw, setRaw] = useState<string | null>(null);
+  const [scenario, setScenario] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<TryResult | null>(null);
+  const [failure, setFailure] = useState<{ status: number; body: unknown } | null>(null);
+
+  const bodyText = raw ?? JSON.stringify(toBody(fields, values), null, 2);
+
+  function backToForm(text: string) {
+    try {
+      setValues(toValues(JSON.parse(text)));
+    } catch {
+      /* keep the form's values */
+    }
+    setRaw(null);
+  }
+
+  async function send() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const query = new URLSearchParams(paramValues).toString();
+      const r = await fetch(`/api/try/${opId}${query ? `?${query}` : ""}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(scenario ? { "x-svc-scenario": scenario } : {}) },
+        body: example ? bodyText : undefined,
+      });
+      const body = await r.json().catch(() => null);
+      if (r.ok) setResult(body as TryResult);
+      else {
+        setResult(null);
+        setFailure({ status: r.status, body });
+      }
+    } catch (e) {
+      setFailure({ status: 0, body: String(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-label="Try it" className="rounded-lg border border-slate-200 bg-white shadow-xs">
+      <div className="border-b border-slate-100 px-4 py-3 sm:px-5">
+        <h2 className="text-base font-semibold text-slate-900">Try it</h2>
+        <p className="text-sm text-slate-500">Runs the sandbox&apos;s scenario engine without keys. Nothing is stored and no callback is sent.</p>
+      </div>
+      <div className="space-y-5 px-4 py-4 sm:px-5">
+        {params.length > 0 && (
+          <div className="grid gap-3 sm:grid-cols-2">
+            {params.map((p) => (
+              <Field key={p.name} row={{ name: p.name, type: "string", required: true, constraints: [], integer: false }}
+                value={paramValues[p.name] ?? ""} onChange={(v) => setParamValues({ ...paramValues, [p.name]: v })} />
+            ))}
+          </div>
+        )}
+        {example && (
+          <div>
+            <div className="mb-2 flex items-center justify-between">
+              <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Request body</p>
+              <Button size="sm" variant="ghost" onClick={() => (raw === null ? setRaw(bodyText) : backToForm(raw))}>
+                {raw === null ? "Edit as JSON" : "Back to the form"}
+              </Button>
+            </div>
+            {raw === null ? (
+              <div className="grid gap-3 sm:grid-cols-2">
+                {activeFields(fields, values).map((row) => (
+                  <Field key={row.name} row={row} value={values[row.name] ?? ""} onChange={(v) => setValues({ ...values, [row.name]: v })} />
+                ))}
+              </div>
+            ) : (
+              <textarea aria-label="Request body (JSON)" className={`${input} h-56 text-xs`} value={raw} onChange={(e) => setRaw(e.target.value)} spellCheck={false} />
+            )}
+          </div>
+        )}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <label htmlFor="try-scenario" className="mb-1 block text-xs text-slate-600">Scenario (X-Svc-Scenario header)</label>
+            <select id="try-scenario" className={input} value={scenario} onChange={(e) => setScenario(e.target.value)}>
+              <option value="">By magic value (no header)</option>
+              {scenarios.map((s) => <option key={s.key} value={s.key}>{s.label}</option>)}
+            </select>
+          </div>
+          <Button onClick={send} busy={busy} className="sm:w-32">Send</Button>
+        </div>
+        {failure && (
+          <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            The try-it panel refused the call ({failure.status}): <code className="font-mono break-all">{JSON.stringify(failure.body)}</code>
+          </div>
+        )}
+        {result && <TryResultView result={result} />}
+      </div>
+    </section>
+  );
+}

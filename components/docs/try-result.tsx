@@ -1,0 +1,45 @@
+import { CodeBlock, HeaderList } from "@/components/ui/code";
+import { Badge } from "@/components/ui/badge";
+import type { TryResult } from "@/lib/tryit/types";
+
+const tone = (status: number) => (status < 300 ? "green" : status < 500 ? "amber" : "red");
+
+export function TryResultView({ result }: { result: TryResult }) {
+  return (
+    <div className="space-y-4" data-testid="try-result">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={tone(result.status)} className="px-3 py-1 font-mono text-sm">
+          <span data-testid="try-status">{result.status}</span>
+        </Badge>
+        {result.scenario ? (
+          <span className="text-sm text-slate-600">scenario <code className="font-mono text-slate-900">{result.scenario}</code></span>
+        ) : (
+          <span className="text-sm text-slate-600">stopped before a scenario (as the gateway would)</span>
+        )}
+        {result.delayMs > 0 && <span className="text-sm text-slate-500">· answered after a scripted {result.delayMs} ms</span>}
+      </div>
+      <div>
+        <p className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Headers</p>
+        <HeaderList headers={result.headers} />
+      </div>
+      <div>
+        <p className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Body</p>
+        <CodeBlock value={result.body} label="Response body" />
+      </div>
+      <div data-testid="try-callback">
+        <p className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Callback</p>
+        {result.callback ? (
+          <>
+            <p className="mb-2 text-sm text-slate-600">
+              The sandbox would post this {(result.callback.delayMs / 1000).toFixed(1)} s later to{" "}
+              <code className="font-mono break-all">{result.callback.url ?? "your app's default callback URL"}</code>. From the try-it panel it is not sent.
+            </p>
+            <CodeBlock value={result.callback.body} label="Callback body" />
+          </>
+        ) : (
+          <p className="text-sm text-slate-500">No callback follows this answer.</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// One API's typed TypeScript client, as source text: types from the zod JSON
+// Schemas, one method per operation, over the fixed runtime (runtime.ts).
+import type { Api, Operation } from "@/lib/catalog";
+import { pathParams, requestSchema, responseSchema } from "@/lib/docs/schema";
+import { baseUrl, opSlug, opsOf } from "@/lib/docs/urls";
+import { RUNTIME } from "./runtime";
+import { tsType } from "./types";
+
+const pascal = (s: string) => s.replace(/(^|[._-])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
+const camel = (s: string) => s.replace(/[._-](\w)/g, (_m, c: string) => c.toUpperCase());
+const typeName = (op: Operation, suffix: string) => `${pascal(op.id)}${suffix}`;
+
+function successSchema(op: Operation) {
+  const [, r] = Object.entries(op.responses).find(([status]) => Number(status) < 300)!;
+  return responseSchema(r.schema);
+}
+
+function types(op: Operation): string {
+  const out = [] as string[];
+  const body = requestSchema(op);
+  if (body) out.push(`export type ${typeName(op, "Request")} = ${tsType(body)};`);
+  out.push(`export type ${typeName(op, "Response")} = ${tsType(successSchema(op))};`);
+  if (op.callback) out.push(`/** The body posted to your callbackUrl. */\nexport type ${typeName(op, "Callback")} = ${tsType(responseSchema(op.callback.schema))};`);
+  out.push(`export type ${typeName(op, "Scenario")} = ${op.scenarios.map((s) => JSON.stringify(s.key)).join(" | ")};`);
+  return out.join("\n\n");
+}
+
+function method(op: Operation): string {
+  const params = pathParams(op).map((p) => p.name);
+  const args = [...params.map((p) => `${p}: string`), ...(op.body ? [`body: ${typeName(op, "Request")}`] : [])];
+  args.push(`options: CallOptions<${typeName(op, "Scenario")}> = {}`);
+  const path = op.path.replace(/\{(\w+)\}/g, (_m, n: string) => `\${encodeURIComponent(${n})}`);
+  return [
+    `  /** ${op.summary}: ${op.method} ${op.path}. ${op.description} */`,
+    `  ${camel(opSlug(op))}(${args.join(", ")}): Promise<${typeName(op, "Response")}> {`,
+    `    return this.call("${op.method}", \`${path}\`, ${op.body ? "body" : "undefined"}, options);`,
+    "  }",
+  ].join("\n");
+}
+
+export const clientClassName = (api: Api) => `${pascal(api.id)}Client`;
+
+export function clientSource(api: Api): string {
+  const ops = opsOf(api.id);
+  const name = clientClassName(api);
+  return [
+    `// ${api.name} API ${api.version}: a typed client for the Svc Sandbox, generated from its schemas. Do not edit.`,
+    `// const client = new ${name}({ consumerKey, consumerSecret });`,
+    `// const result = await client.${camel(opSlug(ops[0]!))}(...);`,
+    "",
+    ops.map(types).join("\n\n"),
+    "",
+    RUNTIME,
+    "",
+    `export class ${name} extends BaseClient {`,
+    `  static readonly defaultBaseUrl = ${JSON.stringify(baseUrl())};`,
+    "",
+    `  constructor(options: ClientOptions) {`,
+    `    super(options, ${name}.defaultBaseUrl);`,
+    "  }",
+    "",
+    ops.map(method).join("\n\n"),
+    "}",
+    "",
+  ].join("\n");
+}

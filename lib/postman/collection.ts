@@ -1,0 +1,83 @@
+// One API's Postman collection (v2.1), generated from the catalog and the
+// example bodies: a token request that stores accessToken, then every
+// operation with a test asserting its default scenario's status.
+import type { Api, Operation } from "@/lib/catalog";
+import { exampleBody, exampleParams } from "@/lib/docs/examples";
+import { baseUrl, opsOf } from "@/lib/docs/urls";
+import { defaultScenario } from "@/lib/engine";
+import { TOKEN_PATH } from "@/lib/gateway/http";
+import { operationTest, RUN_ID_PREREQUEST, TOKEN_TEST } from "./scripts";
+
+const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+const script = (listen: "test" | "prerequest", exec: string[]) => ({ listen, script: { type: "text/javascript", exec } });
+
+function url(path: string) {
+  return { raw: `{{baseUrl}}${path}`, host: ["{{baseUrl}}"], path: path.split("/").filter(Boolean) };
+}
+
+/** The example body with the collection's callback URL and a per-run reference. */
+function body(op: Operation): string {
+  const b = { ...exampleBody(op)! };
+  if ("callbackUrl" in b) b.callbackUrl = "{{callbackUrl}}";
+  if (op.referenceField && typeof b[op.referenceField] === "string") b[op.referenceField] = `${String(b[op.referenceField])}-{{runId}}`;
+  return JSON.stringify(b, null, 2);
+}
+
+function item(op: Operation) {
+  const path = op.path.replace(/\{(\w+)\}/g, "{{$1}}");
+  const status = defaultScenario(op).status;
+  return {
+    name: `${op.summary} (${op.method} ${op.path})`,
+    event: [script("test", operationTest(op, status))],
+    request: {
+      method: op.method,
+      header: op.body ? [{ key: "Content-Type", value: "application/json" }] : [],
+      url: url(path),
+      ...(op.body ? { body: { mode: "raw", raw: body(op), options: { raw: { language: "json" } } } } : {}),
+      description: `${op.description}\n\nAdd the header X-Svc-Scenario with one of ${op.scenarios.map((s) => s.key).join(", ")} to force a scenario.`,
+    },
+  };
+}
+
+export function postmanCollection(api: Api) {
+  const ops = opsOf(api.id);
+  const idVariables = ops.filter((o) => o.method === "GET").map((o) => ({ key: o.resource.idField, value: exampleParams(o)[o.resource.idField] ?? "" }));
+  return {
+    info: {
+      name: `${api.name} API ${api.version} (sandbox)`,
+      description: `${api.description}\n\nSet consumerKey and consumerSecret (an app's key pair), and callbackUrl (e.g. the app's inspector address). The first request stores accessToken.`,
+      schema: SCHEMA,
+    },
+    auth: { type: "bearer", bearer: [{ key: "token", value: "{{accessToken}}", type: "string" }] },
+    event: [script("prerequest", RUN_ID_PREREQUEST)],
+    variable: [
+      { key: "baseUrl", value: baseUrl() },
+      { key: "consumerKey", value: "" },
+      { key: "consumerSecret", value: "" },
+      { key: "callbackUrl", value: "https://example.com/callbacks" },
+      { key: "accessToken", value: "" },
+      { key: "runId", value: "" },
+      ...idVariables,
+    ],
+    item: [
+      {
+        name: "Get an access token",
+        event: [script("test", TOKEN_TEST)],
+        request: {
+          method: "POST",
+          auth: {
+            type: "basic",
+            basic: [
+              { key: "username", value: "{{consumerKey}}", type: "string" },
+              { key: "password", value: "{{consumerSecret}}", type: "string" },
+            ],
+          },
+          header: [{ key: "Content-Type", value: "application/x-www-form-urlencoded" }],
+          body: { mode: "urlencoded", urlencoded: [{ key: "grant_type", value: "client_credentials", type: "text" }] },
+          url: url(TOKEN_PATH),
+        },
+      },
+      ...ops.map(item),
+    ],
+  };
+}

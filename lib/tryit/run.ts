@@ -1,0 +1,47 @@
+// The try-it panel's server side: the same request as the gateway's, minus the
+// keys, run through exactly `simulate()` of the engine. Nothing is stored (no
+// resource, request log, delivery or rate-window row) and no callback is sent:
+// the callback that would be posted is returned for display.
+import { operationById } from "@/lib/catalog";
+import { simulate, SCENARIO_HEADER } from "@/lib/engine";
+import { ApiError, errorBody, toApiError } from "@/lib/errors";
+import { readLimited } from "@/lib/gateway/http";
+import { newId, newReceipt } from "@/lib/ids";
+import { clientAddress } from "@/lib/throttle";
+import { tryItLimiter } from "./limiter";
+import type { TryResult } from "./types";
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
+
+/** What the gateway would answer to this call, as a TryResult; body and validation errors answer like the gateway's. */
+async function simulateCall(request: Request, opId: string, requestId: string): Promise<TryResult> {
+  const op = operationById(opId);
+  if (!op) throw new ApiError("NOT_FOUND", `no operation is called ${opId}`);
+  const url = new URL(request.url);
+  const params = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map(([, n]) => [n!, url.searchParams.get(n!) ?? ""]));
+  try {
+    const bodyText = op.body ? await readLimited(request) : "";
+    const a = simulate(op, { params, bodyText, scenarioKey: request.headers.get(SCENARIO_HEADER) }, { now: new Date(), requestId, newId, newReceipt });
+    const callback = a.callback ? { delayMs: a.callback.delayMs, url: a.callback.url, body: a.callback.body } : null;
+    return { status: a.status, headers: { ...a.headers, "x-request-id": requestId }, body: a.body, delayMs: a.delayMs, scenario: a.scenario.key, callback };
+  } catch (e) {
+    const err = toApiError(e, "try-it", requestId);
+    return { status: err.status, headers: { "x-request-id": requestId }, body: errorBody(err.code, err.message, requestId), delayMs: 0, scenario: null, callback: null };
+  }
+}
+
+/** POST /api/try/<operation id>[?<path param>=…]: body and X-Svc-Scenario as for the gateway. */
+export async function handleTry(request: Request, opId: string): Promise<Response> {
+  const requestId = newId("req");
+  const limit = tryItLimiter.hit(clientAddress(request.headers));
+  try {
+    if (!limit.allowed) {
+      throw new ApiError("RATE_LIMITED", `more than ${tryItLimiter.limit} try-it calls from your address this minute; wait for the next minute`, limit.headers);
+    }
+    return json(200, await simulateCall(request, opId, requestId), { ...limit.headers, "x-request-id": requestId });
+  } catch (e) {
+    const err = toApiError(e, "try-it", requestId);
+    return json(err.status, errorBody(err.code, err.message, requestId), { ...limit.headers, ...err.headers, "x-request-id": requestId });
+  }
+}

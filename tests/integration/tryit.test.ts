@@ -1,0 +1,136 @@
+// The try-it route against the real server: it runs the engine and answers
+// what the gateway would, but stores nothing (no resource, request log,
+// delivery or rate-window row) and sends no callback; body and validation
+// errors look exactly like the gateway's; a per-address limiter refuses floods.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operations, type Operation } from "@/lib/catalog";
+import { db } from "@/lib/db/client";
+import { exampleBody, exampleParams, fillPath } from "@/lib/docs/examples";
+import { startReceiver, type Receiver } from "../helpers/receiver";
+import { http, newApp, origin, type TestApp } from "../helpers/sandbox";
+
+function tryIt(op: Operation, body: unknown, opts: { scenario?: string; params?: Record<string, string> } = {}) {
+  const query = new URLSearchParams(opts.params ?? exampleParams(op)).toString();
+  return http("POST", `${origin()}/api/try/${op.id}${query ? `?${query}` : ""}`, {
+    headers: { "content-type": "application/json", ...(opts.scenario ? { "x-svc-scenario": opts.scenario } : {}) },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+const counts = async () => ({
+  resources: await db.resource.count(),
+  requestLogs: await db.requestLog.count(),
+  deliveries: await db.delivery.count(),
+  rateWindows: await db.rateWindow.count(),
+});
+
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+});
+
+describe("try-it", () => {
+  it("answers every scenario of every operation, stores nothing and sends no callback", async () => {
+    const before = await counts();
+    let longestCallback = 0;
+    for (const op of operations) {
+      const body = op.body ? { ...exampleBody(op), ...("callbackUrl" in exampleBody(op)! ? { callbackUrl: receiver.url } : {}) } : undefined;
+      for (const s of op.scenarios) {
+        const r = await tryIt(op, body, { scenario: s.key });
+        expect(r.status, `${op.id} ${s.key}`).toBe(200);
+        expect(r.body.scenario).toBe(s.key);
+        expect(r.body.headers["x-svc-scenario"]).toBe(s.key);
+        expect(r.body.delayMs).toBe(s.delayMs);
+        if (s.key === "tracked") {
+          // No app, so no resource of yours: the forced live scenario answers 404.
+          expect(r.body.status).toBe(404);
+          continue;
+        }
+        expect(r.body.status, `${op.id} ${s.key}`).toBe(s.status);
+        if (s.callbackDelayMs !== undefined) {
+          expect(r.body.callback).toMatchObject({ delayMs: s.callbackDelayMs, url: receiver.url });
+          longestCallback = Math.max(longestCallback, s.callbackDelayMs);
+        } else expect(r.body.callback).toBeNull();
+      }
+    }
+    // the magic value alone picks the scenario too (no header)
+    const push = operations.find((o) => o.id === "collect.push")!;
+    const magic = await tryIt(push, { ...exampleBody(push), amount: 1, callbackUrl: receiver.url });
+    expect(magic.body).toMatchObject({ status: 202, scenario: "insufficient_funds", callback: { body: { resultCode: 1001 } } });
+
+    expect(await counts()).toEqual(before);
+    expect(longestCallback).toBe(9000);
+    await new Promise((r) => setTimeout(r, longestCallback + 2000));
+    expect(receiver.received).toEqual([]);
+    expect(await counts()).toEqual(before);
+  }, 40_000);
+
+  describe("errors look like the gateway's", () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await newApp();
+    });
+    const push = operations.find((o) => o.id === "collect.push")!;
+    const payout = operations.find((o) => o.id === "payouts.send")!;
+    const status = operations.find((o) => o.id === "collect.status")!;
+    const cases: { name: string; op: Operation; body?: unknown; params?: Record<string, string> }[] = [
+      { name: "a non-integer amount", op: push, body: { ...exampleBody(push), amount: 12.5 } },
+      { name: "a missing field", op: push, body: { ...exampleBody(push), currency: undefined } },
+      { name: "a wrong enum", op: push, body: { ...exampleBody(push), currency: "USD" } },
+      { name: "invalid JSON", op: push, body: "{not json" },
+      { name: "a JSON array", op: push, body: "[1,2]" },
+      { name: "a body over 64 KiB", op: push, body: JSON.stringify({ ...exampleBody(push), description: "x".repeat(70_000) }) },
+      { name: "a payout below its minimum", op: payout, body: { ...exampleBody(payout), amount: 5 } },
+      { name: "a bank payout without accountNumber", op: payout, body: { ...exampleBody(payout), destination: { type: "bank", bankCode: "01" } } },
+      { name: "the invalid_phone magic value", op: push, body: { ...exampleBody(push), phoneNumber: "254000000000" } },
+      { name: "the not_found magic id", op: status, params: { checkoutId: "chk_missing" } },
+      { name: "a path id over 64 characters", op: status, params: { checkoutId: "c".repeat(65) } },
+    ];
+    for (const c of cases) {
+      it(c.name, async () => {
+        const params = c.params ?? exampleParams(c.op);
+        const gateway = await app.call(c.op.method, fillPath(c.op, params), c.body);
+        const tried = await tryIt(c.op, c.body, { params });
+        expect(gateway.status).toBeGreaterThanOrEqual(400);
+        expect(tried.status).toBe(200);
+        expect(tried.body.status).toBe(gateway.status);
+        expect(tried.body.body).toEqual({ ...gateway.body, requestId: tried.body.body.requestId });
+        expect(tried.body.body.requestId).toMatch(/^req_/);
+        expect(tried.body.headers["x-request-id"]).toBe(tried.body.body.requestId);
+        expect(tried.body.headers["x-svc-scenario"]).toBe(gateway.headers.get("x-svc-scenario") ?? undefined);
+      });
+    }
+  });
+
+  it("an unknown operation answers 404 in the error contract", async () => {
+    const r = await http("POST", `${origin()}/api/try/collect.nope`, { body: "{}" });
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ error: "NOT_FOUND", requestId: expect.stringMatching(/^req_/) });
+  });
+
+  it("limits calls per client address (fixed clock-minute windows)", async () => {
+    const op = operations.find((o) => o.id === "identity.get")!;
+    let first = await tryIt(op, undefined);
+    // Stay clear of a minute boundary so that all calls fall into one window.
+    if (Number(first.headers.get("x-ratelimit-reset")) < 10) {
+      await new Promise((r) => setTimeout(r, Number(first.headers.get("x-ratelimit-reset")) * 1000 + 200));
+      first = await tryIt(op, undefined);
+    }
+    const limit = Number(first.headers.get("x-ratelimit-limit"));
+    const remaining = Number(first.headers.get("x-ratelimit-remaining"));
+    expect(limit).toBeGreaterThan(0);
+    expect(remaining).toBeLessThan(limit);
+    const second = await tryIt(op, undefined);
+    expect(Number(second.headers.get("x-ratelimit-remaining"))).toBe(remaining - 1);
+    if (limit > 500) return; // a high limit (TRY_IT_PER_MINUTE): the decreasing headers are the evidence
+    let last = second;
+    for (let i = 0; i < remaining; i++) last = await tryIt(op, undefined);
+    expect(last.status).toBe(429);
+    expect(last.body).toMatchObject({ error: "RATE_LIMITED", requestId: expect.stringMatching(/^req_/) });
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(last.headers.get("x-ratelimit-remaining")).toBe("0");
+  });
+});
