@@ -62,3 +62,8 @@ export function matchOperation(method: string, path: string): { op: Operation; p
   }
   return null;
 }
+
+/** The path of an operation with its parameters filled in (the inverse of matchOperation). */
+export function fillPath(op: Operation, params: Record<string, string>): string {
+  return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? `{${name}}`));
+}

@@ -1,6 +1,7 @@
 // The docs' curl examples.
 import type { Operation } from "@/lib/catalog";
-import { exampleBody, exampleParams, fillPath } from "./examples";
+import { fillPath } from "@/lib/catalog";
+import { exampleBody, exampleParams } from "./examples";
 import { baseUrl, tokenUrl } from "./urls";
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

@@ -44,8 +44,3 @@ export function exampleBody(op: Operation): Record<string, unknown> | undefined 
 export function exampleParams(op: Operation): Record<string, string> {
   return Object.fromEntries(Object.entries(exampleOf(jsonSchema(op.params, "output")) as object).map(([k, v]) => [k, String(v)]));
 }
-
-/** The operation's path with parameters filled in (URL-encoded). */
-export function fillPath(op: Operation, params: Record<string, string>): string {
-  return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? `{${name}}`));
-}

@@ -1,12 +1,11 @@
 // A tool call is a gateway call: the same pipeline (checks, rate limit, request
 // log, scenario engine, callbacks) runs it, with `via: "mcp"`.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Operation } from "@/lib/catalog";
+import { fillPath, type Operation } from "@/lib/catalog";
 import { SCENARIO_HEADER } from "@/lib/engine";
 import { handleCall, STEPS } from "@/lib/gateway/pipeline";
 import { findOperation } from "@/lib/gateway/steps/access";
 import type { GatewayCall, Step } from "@/lib/gateway/context";
-import { fillPath } from "@/lib/docs/examples";
 import { toToolResult } from "./result";
 import { SCENARIO_ARG } from "./tools";
 

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, type Operation } from "@/lib/catalog";
 import { db } from "@/lib/db/client";
-import { exampleBody, exampleParams, fillPath } from "@/lib/docs/examples";
+import { fillPath } from "@/lib/catalog";
+import { exampleBody, exampleParams } from "@/lib/docs/examples";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
