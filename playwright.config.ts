@@ -4,6 +4,8 @@ import { defineConfig } from "@playwright/test";
 // database of their own. Each test creates its own user and data.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const origin = `http://127.0.0.1:${PORT}`;
+// E2E_DB: the database file, so several suites can run side by side.
+const DB = process.env.E2E_DB ?? "data/test-e2e.db";
 
 export default defineConfig({
   testDir: "e2e",
@@ -31,12 +33,12 @@ export default defineConfig({
     { name: "ui", testMatch: /.*\.ui\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: `rm -f data/test-e2e.db data/test-e2e.db-wal data/test-e2e.db-shm && ./node_modules/.bin/next start -p ${PORT} -H 127.0.0.1`,
+    command: `rm -f ${DB} ${DB}-wal ${DB}-shm && ./node_modules/.bin/next start -p ${PORT} -H 127.0.0.1`,
     url: `${origin}/`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      DATABASE_URL: "file:./data/test-e2e.db",
+      DATABASE_URL: `file:./${DB}`,
       PUBLIC_URL: origin,
       NEXT_TELEMETRY_DISABLED: "1",
       OPERATOR_EMAILS: "operator@e2e.test",

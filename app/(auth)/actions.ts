@@ -1,0 +1,49 @@
+"use server";
+// Sign up, sign in and sign out: forms post here; next-auth sets the session cookie.
+import { AuthError, CredentialsSignin } from "next-auth";
+import { signIn, signOut } from "@/lib/auth";
+import { isApiError } from "@/lib/errors";
+import { createUser } from "@/lib/services/users";
+
+export type AuthFormState = { error?: string; email?: string };
+
+/** Only paths of this site: never an absolute or protocol-relative URL. */
+function safeNext(v: FormDataEntryValue | null): string {
+  const s = typeof v === "string" ? v : "";
+  return s.startsWith("/") && !s.startsWith("//") && !s.startsWith("/\\") ? s : "/apps";
+}
+
+async function signInWith(email: string, password: string, next: string): Promise<AuthFormState> {
+  try {
+    await signIn("credentials", { email, password, redirectTo: next });
+    return {};
+  } catch (e) {
+    if (e instanceof CredentialsSignin && e.code === "throttled") {
+      return { email, error: "Too many failed sign-ins from your network. Wait a minute, then try again." };
+    }
+    if (e instanceof AuthError) return { email, error: "That email and password do not match an account." };
+    throw e; // the redirect after a successful sign-in
+  }
+}
+
+export async function signInAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
+  return signInWith(String(form.get("email") ?? ""), String(form.get("password") ?? ""), safeNext(form.get("next")));
+}
+
+export async function signUpAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
+  const email = String(form.get("email") ?? "");
+  const password = String(form.get("password") ?? "");
+  try {
+    await createUser({ email, password });
+  } catch (e) {
+    if (isApiError(e) && (e.code === "VALIDATION_ERROR" || e.code === "CONFLICT")) {
+      return { email, error: e.message.charAt(0).toUpperCase() + e.message.slice(1) + "." };
+    }
+    throw e;
+  }
+  return signInWith(email, password, "/apps");
+}
+
+export async function signOutAction() {
+  await signOut({ redirectTo: "/" });
+}

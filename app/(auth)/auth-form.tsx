@@ -1,0 +1,33 @@
+"use client";
+import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/input";
+import type { AuthFormState } from "./actions";
+
+type Props = {
+  action: (s: AuthFormState, f: FormData) => Promise<AuthFormState>;
+  submit: string;
+  newPassword?: boolean;
+  next?: string;
+};
+
+export function AuthForm({ action, submit, newPassword, next }: Props) {
+  const [state, formAction, pending] = useActionState(action, {});
+  return (
+    <form action={formAction} className="space-y-4" noValidate={false}>
+      {next && <input type="hidden" name="next" value={next} />}
+      {state.error && (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{state.error}</div>
+      )}
+      <Field label="Email">
+        {(p) => <Input {...p} name="email" type="email" autoComplete="email" required defaultValue={state.email} />}
+      </Field>
+      <Field label="Password" hint={newPassword ? "At least 8 characters." : undefined}>
+        {(p) => (
+          <Input {...p} name="password" type="password" required minLength={newPassword ? 8 : undefined} autoComplete={newPassword ? "new-password" : "current-password"} />
+        )}
+      </Field>
+      <Button type="submit" className="w-full" busy={pending}>{submit}</Button>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { currentUser } from "@/lib/auth/session";
+import { Logo } from "@/components/console/logo";
+
+export default async function AuthLayout({ children }: { children: React.ReactNode }) {
+  if (await currentUser()) redirect("/apps");
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
+      <Link href="/" className="mb-8"><Logo /></Link>
+      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
+      <p className="mt-6 text-sm text-slate-500">
+        New here? Read the <Link href="/docs" className="font-medium text-slate-700 underline-offset-2 hover:underline">docs</Link> first.
+      </p>
+    </div>
+  );
+}

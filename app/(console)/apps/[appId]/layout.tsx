@@ -1,0 +1,29 @@
+import Link from "next/link";
+import { AppTabs } from "@/components/console/app-tabs";
+import { Badge } from "@/components/ui/badge";
+import { Notice } from "@/components/ui/empty";
+import { requireOwnedApp } from "@/lib/auth/session";
+
+export default async function AppLayout({ children, params }: { children: React.ReactNode; params: Promise<{ appId: string }> }) {
+  const { app } = await requireOwnedApp((await params).appId);
+  return (
+    <div className="space-y-6">
+      <div>
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+          <Link href="/apps" className="hover:text-slate-800">Apps</Link> <span aria-hidden>/</span>
+        </nav>
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <h1 className="truncate text-2xl font-semibold tracking-tight">{app.name}</h1>
+          {app.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Sandbox</Badge>}
+        </div>
+      </div>
+      {app.suspended && (
+        <Notice>
+          An operator suspended this app: every gateway call answers 403 <code className="font-mono">APP_SUSPENDED</code> until it is resumed.
+        </Notice>
+      )}
+      <AppTabs appId={app.id} />
+      {children}
+    </div>
+  );
+}

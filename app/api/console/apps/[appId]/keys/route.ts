@@ -1,0 +1,5 @@
+import { appRoute } from "@/lib/auth/route";
+import { createKeyPair, listKeyPairs } from "@/lib/services/keys";
+
+export const GET = appRoute({}, async ({ app }) => listKeyPairs(app.id));
+export const POST = appRoute({ status: 201 }, async ({ app }) => createKeyPair(app.id));

@@ -1,0 +1,85 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { mutate } from "swr";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm";
+import { CopyField } from "@/components/ui/copy-button";
+import { ErrorNote } from "@/components/ui/empty";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { RelativeTime } from "@/components/ui/time";
+import { appUrl, send } from "./api";
+import { CallbackUrlForm } from "./callback-url-form";
+import { useApp } from "./hooks";
+import { SigningSecret } from "./signing-secret";
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:items-center sm:gap-4">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="min-w-0 text-sm text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+export function AppOverview({ appId }: { appId: string }) {
+  const router = useRouter();
+  const { data: app, error, isLoading } = useApp(appId);
+  if (error) return <ErrorNote error={error} />;
+  if (isLoading || !app) return <Card><SkeletonRows rows={5} /></Card>;
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader title="App details" description="Use the inspector address as callbackUrl to see callbacks without a server of your own." />
+        <CardBody>
+          <dl className="divide-y divide-slate-100">
+            <Row label="App id"><CopyField value={app.id} what="app id" /></Row>
+            <Row label="Inspector address"><CopyField value={app.inspectorUrl} what="inspector address" /></Row>
+            <Row label="Callback signing secret">
+              <SigningSecret appId={app.id} />
+              <p className="mt-1.5 text-xs text-slate-500">
+                Every callback carries <code className="font-mono">x-svc-signature: t=…,v1=…</code>, an HMAC-SHA256 of <code className="font-mono">&lt;t&gt;.&lt;body&gt;</code> with this secret.
+              </p>
+            </Row>
+            <Row label="Rate limit">{app.perMinute} calls per minute (Sandbox plan)</Row>
+            <Row label="Created"><RelativeTime value={app.createdAt} /></Row>
+          </dl>
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader title="Callbacks" />
+        <CardBody><CallbackUrlForm app={app} /></CardBody>
+      </Card>
+      <Card>
+        <CardHeader title="Next steps" />
+        <CardBody>
+          <ol className="list-decimal space-y-1.5 pl-5 text-sm text-slate-700">
+            <li><Link className="font-medium text-indigo-700 hover:underline" href={`/apps/${app.id}/keys`}>Create a key pair</Link> and fetch a token with it.</li>
+            <li><Link className="font-medium text-indigo-700 hover:underline" href={`/apps/${app.id}/subscriptions`}>Subscribe to a group</Link> such as Payments.</li>
+            <li>Make a call, then watch it in the <Link className="font-medium text-indigo-700 hover:underline" href={`/apps/${app.id}/requests`}>request log</Link> and its callback in the <Link className="font-medium text-indigo-700 hover:underline" href={`/apps/${app.id}/inspector`}>inspector</Link>.</li>
+          </ol>
+        </CardBody>
+      </Card>
+      <Card className="border-red-200">
+        <CardHeader
+          title="Delete this app"
+          description="Its key pairs stop working at once; its request log, callbacks and inbox are deleted."
+          actions={
+            <ConfirmButton
+              trigger="Delete app"
+              title={`Delete ${app.name}?`}
+              confirmLabel="Delete app"
+              onConfirm={async () => {
+                await send("DELETE", appUrl(app.id));
+                await mutate("/api/console/apps");
+                router.push("/apps");
+              }}
+            >
+              This cannot be undone. Calls made with this app&apos;s keys will answer 401 from now on.
+            </ConfirmButton>
+          }
+        />
+      </Card>
+    </div>
+  );
+}

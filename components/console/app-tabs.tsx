@@ -1,0 +1,42 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "@/components/ui/cn";
+
+const tabs = [
+  { href: "", label: "Overview" },
+  { href: "/keys", label: "Keys" },
+  { href: "/subscriptions", label: "Subscriptions" },
+  { href: "/callbacks", label: "Callbacks" },
+  { href: "/requests", label: "Request log" },
+  { href: "/inspector", label: "Inspector" },
+];
+
+export function AppTabs({ appId }: { appId: string }) {
+  const path = usePathname();
+  const base = `/apps/${appId}`;
+  return (
+    <nav aria-label="App sections" className="relative -mx-4 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0">
+      <ul className="flex gap-1">
+        {tabs.map((t) => {
+          const href = base + t.href;
+          const active = t.href === "" ? path === base : path === href || path.startsWith(`${href}/`);
+          return (
+            <li key={t.label}>
+              <Link
+                href={href}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "-mb-px inline-block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap",
+                  active ? "border-slate-900 text-slate-900" : "border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800",
+                )}
+              >
+                {t.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

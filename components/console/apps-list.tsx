@@ -1,0 +1,64 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody } from "@/components/ui/card";
+import { EmptyState, ErrorNote } from "@/components/ui/empty";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { RelativeTime } from "@/components/ui/time";
+import { CreateAppForm } from "./create-app-form";
+import { useApps } from "./hooks";
+
+export function AppsList() {
+  const { data: apps, error, isLoading } = useApps();
+  const [creating, setCreating] = useState(false);
+  const showForm = creating || apps?.length === 0;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Apps</h1>
+          <p className="mt-1 text-sm text-slate-500">Each app has its own keys, subscriptions, callbacks and request log.</p>
+        </div>
+        {!showForm && <Button onClick={() => setCreating(true)}>New app</Button>}
+      </div>
+      {showForm && (
+        <Card>
+          <CardBody>
+            <h2 className="mb-4 text-base font-semibold">{apps?.length === 0 ? "Create your first app" : "New app"}</h2>
+            <CreateAppForm onCancel={apps?.length ? () => setCreating(false) : undefined} />
+          </CardBody>
+        </Card>
+      )}
+      {error && <ErrorNote error={error} />}
+      {isLoading && <Card><SkeletonRows rows={3} /></Card>}
+      {apps?.length === 0 && (
+        <Card>
+          <EmptyState title="No apps yet">
+            An app holds your key pairs and subscriptions. Create one above, then add a key pair and subscribe to Payments to make your first call.
+          </EmptyState>
+        </Card>
+      )}
+      {apps && apps.length > 0 && (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your apps">
+          {apps.map((a) => (
+            <li key={a.id}>
+              <Link
+                href={`/apps/${a.id}`}
+                className="block h-full rounded-lg border border-slate-200 bg-white p-4 shadow-xs transition hover:border-slate-300 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                <div className="flex items-start justify-between gap-2">
+                  <span className="truncate font-medium text-slate-900">{a.name}</span>
+                  {a.suspended && <Badge tone="red">Suspended</Badge>}
+                </div>
+                <p className="mt-1 truncate font-mono text-xs text-slate-500">{a.id}</p>
+                <p className="mt-3 text-xs text-slate-500">Created <RelativeTime value={a.createdAt} /></p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState, ErrorNote } from "@/components/ui/empty";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { Table, Td, Th, Tr } from "@/components/ui/table";
+import { RelativeTime } from "@/components/ui/time";
+import { Segmented, useQueryFilters } from "./filter-bar";
+import { useDeliveries } from "./hooks";
+import { DeliveryBadge, HttpStatus } from "./status";
+
+const STATES = [
+  { value: undefined, label: "All" },
+  { value: "delivered", label: "Delivered" },
+  { value: "failed", label: "Failed" },
+  { value: "not_sent", label: "Not sent" },
+  { value: "scheduled", label: "Scheduled" },
+];
+
+export function DeliveriesList({ appId }: { appId: string }) {
+  const { values, set, query } = useQueryFilters(["state"] as const);
+  const { items, error, isLoading, hasMore, loadMore, loadingMore } = useDeliveries(appId, values);
+  const back = query ? `?back=${encodeURIComponent(query)}` : "";
+  return (
+    <Card>
+      <CardHeader
+        title="Callbacks"
+        description="Every callback the sandbox scheduled for this app, newest first. Open one to see what was sent and each attempt."
+        actions={<Segmented label="Filter by status" options={STATES} value={values.state} onChange={(v) => set("state", v)} />}
+      />
+      {error && <div className="p-5"><ErrorNote error={error} /></div>}
+      {isLoading && <SkeletonRows rows={4} />}
+      {!isLoading && !error && items.length === 0 && (
+        <EmptyState title={values.state ? "No callbacks with this status" : "No callbacks yet"}>
+          {values.state
+            ? "Try another filter."
+            : "Callbacks appear here when a call schedules one, e.g. a Collect push. Use the app's inspector address as callbackUrl to receive them without a server."}
+        </EmptyState>
+      )}
+      {items.length > 0 && (
+        <Table label="Callbacks">
+          <thead>
+            <tr><Th>Time</Th><Th>Operation</Th><Th>Address</Th><Th>Status</Th><Th>HTTP</Th><Th className="text-right">Attempts</Th></tr>
+          </thead>
+          <tbody>
+            {items.map((d) => (
+              <Tr key={d.id}>
+                <Td><RelativeTime value={d.createdAt} /></Td>
+                <Td>
+                  <Link href={`/apps/${appId}/callbacks/${d.id}${back}`} className="font-medium text-indigo-700 hover:underline">
+                    {d.operationId}
+                  </Link>
+                  <span className="ml-2 font-mono text-xs text-slate-400">{d.scenarioKey}</span>
+                </Td>
+                <Td className="max-w-72 truncate font-mono text-xs" >{d.url ?? <span className="text-slate-400">none</span>}</Td>
+                <Td><DeliveryBadge state={d.state} /></Td>
+                <Td><HttpStatus status={d.lastStatus} /></Td>
+                <Td className="text-right tabular-nums">{d.attempts}</Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {hasMore && (
+        <div className="border-t border-slate-100 p-3 text-center">
+          <Button variant="secondary" onClick={loadMore} busy={loadingMore}>Load older</Button>
+        </div>
+      )}
+    </Card>
+  );
+}

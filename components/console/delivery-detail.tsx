@@ -1,0 +1,98 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { CodeBlock } from "@/components/ui/code";
+import { ErrorNote } from "@/components/ui/empty";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { RelativeTime } from "@/components/ui/time";
+import { appUrl, send } from "./api";
+import { useDelivery } from "./hooks";
+import { DeliveryBadge, HttpStatus } from "./status";
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 min-w-0 text-sm break-all text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; deliveryId: string; back?: string }) {
+  const { data: d, error, isLoading, mutate } = useDelivery(appId, deliveryId);
+  const [busy, setBusy] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const listHref = `/apps/${appId}/callbacks${back ? `?${back}` : ""}`;
+  if (error) return <ErrorNote error={error} />;
+  if (isLoading || !d) return <Card><SkeletonRows rows={6} /></Card>;
+  const canSend = Boolean(d.url && /^https?:/i.test(d.url)) && d.state !== "SCHEDULED" && d.state !== "SENDING";
+  return (
+    <div className="space-y-6">
+      <Link href={listHref} className="text-sm text-slate-500 hover:text-slate-800">← All callbacks</Link>
+      <Card>
+        <CardHeader
+          title={<span className="flex flex-wrap items-center gap-2">Callback <code className="font-mono text-sm font-normal text-slate-500">{d.id}</code> <DeliveryBadge state={d.state} /></span>}
+          description={`${d.operationId} · scenario ${d.scenarioKey}`}
+          actions={
+            <Button
+              busy={busy}
+              disabled={!canSend}
+              title={canSend ? "Post the same body to the same address again" : "Only a callback that was sent, or failed, with an http(s) address can be sent again"}
+              onClick={async () => {
+                setBusy(true);
+                setSendError(null);
+                try {
+                  await send("POST", appUrl(appId, `/deliveries/${encodeURIComponent(d.id)}/resend`));
+                  await mutate();
+                } catch (e) {
+                  setSendError(e instanceof Error ? e.message : "Not sent.");
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              Send it again
+            </Button>
+          }
+        />
+        <CardBody className="space-y-5">
+          {sendError && <ErrorNote>{sendError}</ErrorNote>}
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Fact label="Address">{d.url ?? <span className="text-slate-400">none</span>}</Fact>
+            <Fact label="Scheduled"><RelativeTime value={d.createdAt} /> · due <RelativeTime value={d.dueAt} /></Fact>
+            <Fact label="Last HTTP status"><HttpStatus status={d.lastStatus} /></Fact>
+            <Fact label="Attempts"><span data-testid="attempt-count" className="tabular-nums">{d.attempts}</span></Fact>
+          </dl>
+          {d.lastError && <p className="text-sm text-slate-700"><span className="font-medium">Reason: </span>{d.lastError}</p>}
+          <div>
+            <h3 className="mb-2 text-sm font-semibold">Body sent</h3>
+            <CodeBlock value={d.body} label="Callback body" />
+          </div>
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader title="Attempts" description="Each POST of this callback, oldest first, with the receiving server's answer." />
+        {d.attemptLog.length === 0 ? (
+          <CardBody><p className="text-sm text-slate-500">{d.state === "NOT_SENT" ? "Not sent: there was no http or https address." : "Not sent yet: it goes out at its due time."}</p></CardBody>
+        ) : (
+          <ol className="divide-y divide-slate-100" aria-label="Attempts">
+            {d.attemptLog.map((a, i) => (
+              <li key={a.id} className="space-y-2 px-5 py-4">
+                <div className="flex flex-wrap items-center gap-3 text-sm">
+                  <span className="font-medium">#{i + 1}</span>
+                  <RelativeTime value={a.at} />
+                  <HttpStatus status={a.status} />
+                  {a.error && <span className="text-red-700">{a.error}</span>}
+                  <span className="text-slate-400">{a.durationMs} ms</span>
+                </div>
+                {a.responseBody && <CodeBlock value={a.responseBody} label={`Answer to attempt ${i + 1}`} />}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+// One SWR hook per console resource. Dates arrive as ISO strings (Jsonify).
+import useSWR from "swr";
+import useSWRInfinite from "swr/infinite";
+import type { AppView } from "@/lib/auth/views";
+import type { DeliveryDetail, DeliverySummary } from "@/lib/services/deliveries";
+import type { RequestDetail, RequestSummary } from "@/lib/services/request-log";
+import { appUrl, fetcher, qs } from "./api";
+
+/** A server type as it looks after JSON: Dates become strings. */
+export type Json<T> = T extends Date ? string : T extends (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+type Page<T> = { items: T[]; nextBefore: number | null };
+
+export type KeyPairRow = { id: string; consumerKey: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+export type SubscriptionRow = {
+  group: string; description: string; needsReview: boolean; status: "ACTIVE" | "PENDING" | "REJECTED" | null;
+  since: string | null; reviewedAt: string | null; apis: { id: string; name: string; version: string }[];
+};
+export type InboxEntry = { id: string; seq: number; method: string; contentType: string | null; headers: Record<string, string>; body: string; receivedAt: string };
+export type Review = { appId: string; group: string; createdAt: string; app: { name: string; owner: { email: string } } };
+export type OperatorApp = AppView & { owner: string };
+
+export const useApps = () => useSWR<AppView[]>("/api/console/apps", fetcher);
+export const useApp = (appId: string) => useSWR<AppView>(appUrl(appId), fetcher);
+export const useKeys = (appId: string) => useSWR<KeyPairRow[]>(appUrl(appId, "/keys"), fetcher);
+export const useSubscriptions = (appId: string) => useSWR<SubscriptionRow[]>(appUrl(appId, "/subscriptions"), fetcher);
+
+/** Pages of a keyset-paged list: each next page starts before the last seq of the previous one. */
+function usePages<T>(base: string, filters: Record<string, string | undefined>, refreshInterval?: number) {
+  const r = useSWRInfinite<Page<T>>(
+    (i, prev: Page<T> | null) => (i > 0 && !prev?.nextBefore ? null : `${base}${qs({ ...filters, before: i > 0 ? prev!.nextBefore : undefined })}`),
+    fetcher,
+    { refreshInterval, revalidateFirstPage: true },
+  );
+  const items = r.data?.flatMap((p) => p.items) ?? [];
+  const hasMore = Boolean(r.data?.at(-1)?.nextBefore);
+  const loadingMore = r.isLoading || (r.size > 0 && r.data !== undefined && typeof r.data[r.size - 1] === "undefined");
+  return { ...r, items, hasMore, loadingMore, loadMore: () => r.setSize(r.size + 1) };
+}
+
+export type DeliveryFilterValues = { state?: string };
+export const useDeliveries = (appId: string, filters: DeliveryFilterValues) =>
+  usePages<Json<DeliverySummary>>(appUrl(appId, "/deliveries"), filters, 3000);
+export const useDelivery = (appId: string, deliveryId: string) =>
+  useSWR<Json<DeliveryDetail>>(appUrl(appId, `/deliveries/${encodeURIComponent(deliveryId)}`), fetcher, {
+    // While it waits to go out, look again every 2 s.
+    refreshInterval: (d) => (d && (d.state === "SCHEDULED" || d.state === "SENDING") ? 2000 : 0),
+  });
+
+export type RequestFilterValues = { status?: string; operation?: string; scenario?: string; requestId?: string };
+export const useRequests = (appId: string, filters: RequestFilterValues) =>
+  usePages<Json<RequestSummary>>(appUrl(appId, "/requests"), filters);
+export const useRequest = (appId: string, requestId: string) =>
+  useSWR<Json<RequestDetail>>(appUrl(appId, `/requests/${encodeURIComponent(requestId)}`), fetcher);
+
+/** The inspector inbox, polled while the page is open. */
+export const useInbox = (appId: string) =>
+  useSWR<{ entries: InboxEntry[]; nextBefore: number | null }>(appUrl(appId, "/inbox"), fetcher, { refreshInterval: 2000 });
+
+export const usePendingReviews = () => useSWR<Review[]>("/api/console/operator/reviews", fetcher);
+export const useAllApps = () => useSWR<OperatorApp[]>("/api/console/operator/apps", fetcher);

@@ -1,0 +1,35 @@
+import Link from "next/link";
+import { signOutAction } from "@/app/(auth)/actions";
+import type { PublicUser } from "@/lib/services/users";
+import { Logo } from "./logo";
+
+const link = "rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900";
+
+/** The top bar: product, sections, who is signed in. `user` null: the public variant. */
+export function TopNav({ user }: { user: PublicUser | null }) {
+  return (
+    <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-4 sm:gap-2 sm:px-6">
+        <Link href={user ? "/apps" : "/"} aria-label="Svc Sandbox home" className="mr-2 shrink-0 sm:mr-4"><Logo compact={Boolean(user?.operator)} /></Link>
+        {user && <Link href="/apps" className={link}>Apps</Link>}
+        <Link href="/docs" className={link}>Docs</Link>
+        {user?.operator && <Link href="/operator" className={link}>Operator</Link>}
+        <div className="ml-auto flex min-w-0 items-center gap-2">
+          {user ? (
+            <>
+              <span className="hidden truncate text-sm text-slate-500 md:inline" title={user.email}>{user.email}</span>
+              <form action={signOutAction}>
+                <button type="submit" className={link}>Sign out</button>
+              </form>
+            </>
+          ) : (
+            <>
+              <Link href="/signin" className={link}>Sign in</Link>
+              <Link href="/signup" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700">Get keys</Link>
+            </>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

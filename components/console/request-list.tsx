@@ -1,0 +1,68 @@
+"use client";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState, ErrorNote } from "@/components/ui/empty";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { Table, Td, Th, Tr } from "@/components/ui/table";
+import { RelativeTime } from "@/components/ui/time";
+import { useQueryFilters } from "./filter-bar";
+import { useRequests } from "./hooks";
+import { RequestFilters, type FilterOptions } from "./request-filters";
+import { HttpStatus } from "./status";
+
+const KEYS = ["status", "operation", "scenario", "requestId"] as const;
+
+export function RequestList({ appId, options }: { appId: string; options: FilterOptions }) {
+  const { values, set, query } = useQueryFilters(KEYS);
+  const { items, error, isLoading, hasMore, loadMore, loadingMore, mutate, isValidating } = useRequests(appId, values);
+  const filtered = KEYS.some((k) => values[k]);
+  const back = query ? `?back=${encodeURIComponent(query)}` : "";
+  return (
+    <Card>
+      <CardHeader
+        title="Request log"
+        description="Every call that passed the token check, newest first, with its request and response."
+        actions={<Button variant="secondary" size="sm" onClick={() => mutate()} busy={isValidating && !isLoading}>Refresh</Button>}
+      />
+      <RequestFilters values={values} set={set} options={options} />
+      {error && <div className="p-5"><ErrorNote error={error} /></div>}
+      {isLoading && <SkeletonRows rows={5} />}
+      {!isLoading && !error && items.length === 0 && (
+        <EmptyState title={filtered ? "No calls match these filters" : "No calls yet"}>
+          {filtered ? "Clear a filter or search for another request id." : "Fetch a token with a key pair and call the sandbox: each call shows up here within a moment."}
+        </EmptyState>
+      )}
+      {items.length > 0 && (
+        <Table label="Requests">
+          <thead>
+            <tr><Th>Time</Th><Th>Call</Th><Th>Status</Th><Th>Scenario</Th><Th className="text-right">Duration</Th><Th>Request id</Th><Th>Via</Th></tr>
+          </thead>
+          <tbody>
+            {items.map((r) => (
+              <Tr key={r.seq}>
+                <Td><RelativeTime value={r.createdAt} /></Td>
+                <Td className="max-w-96 truncate">
+                  <Link href={`/apps/${appId}/requests/${r.requestId}${back}`} className="font-mono text-xs text-indigo-700 hover:underline">
+                    <span className="font-semibold">{r.method}</span> {r.path}
+                  </Link>
+                </Td>
+                <Td><HttpStatus status={r.status} /></Td>
+                <Td className="font-mono text-xs">{r.scenarioKey ?? <span className="text-slate-400">—</span>}</Td>
+                <Td className="text-right tabular-nums">{r.durationMs} ms</Td>
+                <Td className="font-mono text-xs text-slate-500">{r.requestId}</Td>
+                <Td><Badge tone={r.via === "mcp" ? "violet" : "neutral"}>{r.via}</Badge></Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {hasMore && (
+        <div className="border-t border-slate-100 p-3 text-center">
+          <Button variant="secondary" onClick={loadMore} busy={loadingMore}>Load older</Button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ErrorNote } from "@/components/ui/empty";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { RelativeTime } from "@/components/ui/time";
+import { appUrl, send } from "./api";
+import { useSubscriptions, type SubscriptionRow } from "./hooks";
+import { SubscriptionBadge } from "./status";
+
+function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; onChange: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Card className="flex h-full flex-col p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="text-base font-semibold">{s.group}</h2>
+        <SubscriptionBadge status={s.status} />
+      </div>
+      <p className="mt-1 text-sm text-slate-500">{s.description}</p>
+      <div className="mt-4">
+        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Opens</p>
+        <ul className="mt-1.5 flex flex-wrap gap-1.5">
+          {s.apis.map((a) => (
+            <li key={a.id} className="rounded-md border border-slate-200 bg-slate-50 px-2 py-0.5 text-xs text-slate-700">
+              {a.name} <span className="text-slate-400">v{a.version}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mt-auto pt-5 text-sm">
+        {s.status === "ACTIVE" && <p className="text-slate-500">Working since <RelativeTime value={s.since} />.</p>}
+        {s.status === "PENDING" && <p className="text-amber-800">Waiting for an operator&apos;s review. Calls answer 403 <code className="font-mono">SUBSCRIPTION_PENDING</code> until then.</p>}
+        {(s.status === null || s.status === "REJECTED") && (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              variant={s.status === null ? "primary" : "secondary"}
+              busy={busy}
+              aria-label={`Add ${s.group} to this app`}
+              onClick={async () => {
+                setBusy(true);
+                setError(null);
+                try {
+                  await send("POST", appUrl(appId, "/subscriptions"), { group: s.group });
+                  await onChange();
+                } catch (e) {
+                  setError(e instanceof Error ? e.message : "Not added.");
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              {s.status === "REJECTED" ? "Ask for review again" : `Add ${s.group}`}
+            </Button>
+            <span className="text-xs text-slate-500">{s.needsReview ? "Needs an operator's review." : "Works at once."}</span>
+          </div>
+        )}
+        {error && <p role="alert" className="mt-2 text-xs text-red-600">{error}</p>}
+      </div>
+    </Card>
+  );
+}
+
+export function SubscriptionsPanel({ appId }: { appId: string }) {
+  const { data, error, isLoading, mutate } = useSubscriptions(appId);
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">Apps subscribe to groups; each group opens one or more APIs. Payments, Identity and Messaging work at once; Treasury moves money out of your float and waits for an operator&apos;s review.</p>
+      {error && <ErrorNote error={error} />}
+      {isLoading && <Card><SkeletonRows rows={4} /></Card>}
+      {data && (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Groups">
+          {data.map((s) => (
+            <li key={s.group} className="flex" aria-label={s.group}>
+              <div className="flex-1"><GroupCard appId={appId} s={s} onChange={() => mutate()} /></div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/** Pretty JSON (or text as it came) in a scrollable block. */
+export function CodeBlock({ value, label }: { value: unknown; label?: string }) {
+  const text = typeof value === "string" ? prettyIfJson(value) : JSON.stringify(value, null, 2);
+  return (
+    <pre aria-label={label} className="max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
+      {text === "" ? <span className="text-slate-500">(empty)</span> : text}
+    </pre>
+  );
+}
+
+export function prettyIfJson(s: string): string {
+  try {
+    return JSON.stringify(JSON.parse(s), null, 2);
+  } catch {
+    return s;
+  }
+}
+
+/** Header names and values as a definition list. */
+export function HeaderList({ headers }: { headers: Record<string, string> }) {
+  const entries = Object.entries(headers);
+  if (!entries.length) return <p className="text-sm text-slate-500">No headers.</p>;
+  return (
+    <dl className="divide-y divide-slate-100 rounded-md border border-slate-200 font-mono text-xs">
+      {entries.map(([k, v]) => (
+        <div key={k} className="grid grid-cols-1 gap-1 px-3 py-1.5 sm:grid-cols-[14rem_1fr]">
+          <dt className="text-slate-500">{k}</dt>
+          <dd className="break-all text-slate-800">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,104 @@
+// Console e2e helpers: users and data through the operator command line (the
+// same service functions as the console), sign-in through the real form,
+// gateway calls over real HTTP, and screenshots at desktop and phone widths.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+export const E2E_DB = process.env.E2E_DB ?? "data/test-e2e.db";
+export const origin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210)}`;
+export const PASSWORD = "correct horse battery";
+
+export const uniqueEmail = (tag = "u") => `${tag}-${randomBytes(5).toString("hex")}@example.com`;
+
+/** The operator command line against the e2e server's database; returns its JSON. */
+export function cli(...args: string[]): any {
+  const r = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/admin.ts", ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: `file:./${E2E_DB}`, PUBLIC_URL: origin },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`admin ${args.join(" ")} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+/** A user without apps; returns the email (password PASSWORD). */
+export function seedUser(opts: { operator?: boolean } = {}): string {
+  const email = uniqueEmail(opts.operator ? "op" : "u");
+  cli("user", "create", "--email", email, "--password", PASSWORD, ...(opts.operator ? ["--operator"] : []));
+  return email;
+}
+
+/** One app (and optionally a key pair and groups) for a new user, or for the existing user `email`, made with the command line. */
+export function seedApp(opts: { email?: string; name?: string; groups?: string[]; keys?: boolean; operator?: boolean } = {}) {
+  const email = opts.email ?? seedUser({ operator: opts.operator });
+  const app = cli("app", "create", "--owner", email, "--name", opts.name ?? "Seeded app");
+  for (const g of opts.groups ?? []) cli("subscribe", "--app", app.appId, "--group", g);
+  const keys = opts.keys ? cli("key", "create", "--app", app.appId) : null;
+  return { email, appId: app.appId as string, inspectorUrl: app.inspectorUrl as string, keys: keys as { consumerKey: string; consumerSecret: string } | null };
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/apps$/);
+}
+
+export async function signUp(page: Page, email = uniqueEmail()) {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/apps$/);
+  return email;
+}
+
+// --- the gateway, as an integrator calls it ---
+
+export async function fetchToken(consumerKey: string, consumerSecret: string) {
+  const r = await fetch(`${origin}/sandbox/oauth/v1/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=client_credentials",
+  });
+  return { status: r.status, body: (await r.json()) as { access_token?: string; error?: string } };
+}
+
+export async function gatewayCall(token: string, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
+  const r = await fetch(`${origin}/sandbox${p}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: r.status, requestId: r.headers.get("x-request-id")!, body: (await r.json()) as any };
+}
+
+export const collectBody = (over: Record<string, unknown> = {}) => ({
+  shortCode: "174379",
+  amount: 100,
+  currency: "KES",
+  phoneNumber: "254712345678",
+  reference: `INV-${randomBytes(4).toString("hex")}`,
+  ...over,
+});
+
+// --- screenshots ---
+
+/** The current page at desktop (1280×800) and phone (390×844) widths, into e2e/screenshots/. */
+export async function shoot(page: Page, name: string) {
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const [label, vp] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]] as const) {
+    await page.setViewportSize(vp);
+    await page.evaluate(() => window.scrollTo(0, 0)); // the sticky top bar stays on top in a full-page shot
+    await page.waitForTimeout(150); // let the layout settle
+    await page.screenshot({ path: path.join(root, "e2e", "screenshots", `console-${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
+}

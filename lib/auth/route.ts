@@ -1,0 +1,70 @@
+// The one wrapper for console JSON routes: session → user, ownership of
+// params.appId, zod parsing of query and body, and ApiError → error body.
+import type { z } from "zod";
+import { ApiError, errorBody, toApiError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { ownedApp } from "@/lib/services/apps";
+import { parseOrThrow } from "@/lib/services/schemas";
+import type { PublicUser } from "@/lib/services/users";
+import { currentUser } from "./session";
+
+type App = Awaited<ReturnType<typeof ownedApp>>;
+type Params = Record<string, string>;
+type Opts<Q, B> = { query?: z.ZodType<Q>; body?: z.ZodType<B>; operator?: boolean; status?: number };
+export type Ctx<Q, B> = { user: PublicUser; params: Params; query: Q; body: B; request: Request };
+type RouteCtx = { params: Promise<Params> };
+
+const json = (status: number, body: unknown, requestId: string) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId },
+  });
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("INVALID_BODY", "the request body must be JSON");
+  }
+}
+
+/** Writes must come from the console's own pages (no cross-site form posts). */
+function checkSameOrigin(request: Request) {
+  const origin = request.headers.get("origin");
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  if (origin && host && new URL(origin).host !== host) throw new ApiError("FORBIDDEN", "cross-site requests are refused");
+}
+
+function route<Q, B, C>(opts: Opts<Q, B>, owned: boolean, handler: (ctx: C) => Promise<unknown>) {
+  return async (request: Request, route: RouteCtx): Promise<Response> => {
+    const requestId = newId("req");
+    try {
+      if (request.method !== "GET") checkSameOrigin(request);
+      const user = await currentUser();
+      if (!user) throw new ApiError("UNAUTHENTICATED", "sign in to use the console");
+      if (opts.operator && !user.operator) throw new ApiError("NOT_FOUND", "no such page");
+      const params = (await route?.params) ?? {};
+      // Ownership before anything else, so another user's app id answers 404 whatever the input.
+      const app = owned ? await ownedApp(user.id, params.appId ?? "") : undefined;
+      const query = (opts.query ? parseOrThrow(opts.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Q;
+      const body = (opts.body ? parseOrThrow(opts.body, await readJson(request)) : undefined) as B;
+      const result = await handler({ user, params, query, body, request, app } as C);
+      return json(opts.status ?? 200, result ?? { ok: true }, requestId);
+    } catch (e) {
+      const err = toApiError(e, "console", requestId);
+      return json(err.status, errorBody(err.code, err.message, requestId), requestId);
+    }
+  };
+}
+
+/** A console route for the signed-in user (`operator: true`: operators only; others get 404). */
+export function userRoute<Q = undefined, B = undefined>(opts: Opts<Q, B>, handler: (ctx: Ctx<Q, B>) => Promise<unknown>) {
+  return route(opts, false, handler);
+}
+
+/** A console route about one app (params.appId) that the signed-in user owns; NOT_FOUND otherwise. */
+export function appRoute<Q = undefined, B = undefined>(opts: Opts<Q, B>, handler: (ctx: Ctx<Q, B> & { app: App }) => Promise<unknown>) {
+  return route(opts, true, handler);
+}

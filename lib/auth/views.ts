@@ -1,0 +1,21 @@
+// What the console shows of an app: never the signing secret (it has its own
+// route, read when the user reveals it).
+import { config } from "@/lib/config";
+import { inspectorUrl } from "@/lib/services/apps";
+
+type AppRow = { id: string; name: string; callbackUrl: string | null; suspended: boolean; perMinute: number; createdAt: Date };
+
+export function appView(a: AppRow) {
+  return {
+    id: a.id,
+    name: a.name,
+    callbackUrl: a.callbackUrl,
+    suspended: a.suspended,
+    perMinute: a.perMinute,
+    createdAt: a.createdAt.toISOString(),
+    inspectorUrl: inspectorUrl(a.id),
+    /** {base_url}: where the gateway and the token endpoint live. */
+    baseUrl: `${config.publicUrl}/sandbox`,
+  };
+}
+export type AppView = ReturnType<typeof appView>;
