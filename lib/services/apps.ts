@@ -68,12 +68,13 @@ export async function setPerMinute(appId: string, perMinute: unknown) {
   return db.app.update({ where: { id: appId }, data: { perMinute: n } });
 }
 
-/** Operators: every app with its owner. */
+/** Operators: every app with its owner (never its signing secret). */
 export async function listAllApps(opts: { take?: number; cursor?: string } = {}) {
   return db.app.findMany({
     orderBy: { createdAt: "desc" },
     take: opts.take ?? 50,
     ...(opts.cursor ? { cursor: { id: opts.cursor }, skip: 1 } : {}),
+    omit: { signingSecret: true },
     include: { owner: { select: { email: true } } },
   });
 }
