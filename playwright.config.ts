@@ -33,7 +33,7 @@ export default defineConfig({
     { name: "ui", testMatch: /.*\.ui\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: `rm -f ${DB} ${DB}-wal ${DB}-shm && ./node_modules/.bin/next start -p ${PORT} -H 127.0.0.1`,
+    command: `rm -f ${DB} ${DB}-wal ${DB}-shm && ./node_modules/.bin/next start -p ${PORT} -H 127.0.0.1 --keepAliveTimeout 65000`,
     url: `${origin}/`,
     reuseExistingServer: false,
     timeout: 120_000,
