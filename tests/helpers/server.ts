@@ -28,9 +28,10 @@ export async function startServer(opts: { dbFile: string; port?: number; env?: R
   const port = opts.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   let output = "";
-  const proc = spawn(path.join(root, "node_modules", ".bin", "next"), // A keep-alive longer than the test clients' own: the server never closes a pooled
+  // A keep-alive longer than the test clients' own: the server never closes a pooled
   // connection just as a client reuses it ("other side closed" on a busy machine).
-  ["start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"], {
+  const args = ["start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"];
+  const proc = spawn(path.join(root, "node_modules", ".bin", "next"), args, {
     cwd: root,
     detached: true, // own process group: next-server is a child of the next CLI
     env: {
