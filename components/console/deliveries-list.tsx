@@ -1,10 +1,9 @@
 "use client";
 import Link from "next/link";
-import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { Table, Td, Th, Tr } from "@/components/ui/table";
+import { LoadOlder, Table, Td, Th, Tr } from "@/components/ui/table";
 import { RelativeTime } from "@/components/ui/time";
 import { Segmented, useQueryFilters } from "./filter-bar";
 import { useDeliveries } from "./hooks";
@@ -62,11 +61,7 @@ export function DeliveriesList({ appId }: { appId: string }) {
           </tbody>
         </Table>
       )}
-      {hasMore && (
-        <div className="border-t border-slate-100 p-3 text-center">
-          <Button variant="secondary" onClick={loadMore} busy={loadingMore}>Load older</Button>
-        </div>
-      )}
+      <LoadOlder show={hasMore} onClick={loadMore} busy={loadingMore} />
     </Card>
   );
 }

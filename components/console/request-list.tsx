@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { Table, Td, Th, Tr } from "@/components/ui/table";
+import { LoadOlder, Table, Td, Th, Tr } from "@/components/ui/table";
 import { RelativeTime } from "@/components/ui/time";
 import { useQueryFilters } from "./filter-bar";
 import { useRequests } from "./hooks";
@@ -58,11 +58,7 @@ export function RequestList({ appId, options }: { appId: string; options: Filter
           </tbody>
         </Table>
       )}
-      {hasMore && (
-        <div className="border-t border-slate-100 p-3 text-center">
-          <Button variant="secondary" onClick={loadMore} busy={loadingMore}>Load older</Button>
-        </div>
-      )}
+      <LoadOlder show={hasMore} onClick={loadMore} busy={loadingMore} />
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from "./button";
 import { cn } from "./cn";
 
 export function Table({ children, label }: { children: React.ReactNode; label: string }) {
@@ -18,4 +19,14 @@ export function Td({ children, className }: { children?: React.ReactNode; classN
 
 export function Tr({ children, className, onClick }: { children: React.ReactNode; className?: string; onClick?: () => void }) {
   return <tr onClick={onClick} className={cn("border-t border-slate-100", onClick && "cursor-pointer hover:bg-slate-50", className)}>{children}</tr>;
+}
+
+/** The footer of a keyset-paged table: loads the next (older) page. */
+export function LoadOlder({ show, onClick, busy }: { show: boolean; onClick: () => void; busy: boolean }) {
+  if (!show) return null;
+  return (
+    <div className="border-t border-slate-100 p-3 text-center">
+      <Button variant="secondary" onClick={onClick} busy={busy}>Load older</Button>
+    </div>
+  );
 }
