@@ -1,6 +1,5 @@
 // A callback is a database row, written in the same transaction as the call
 // that produced it; the dispatcher posts it when due.
-import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 
 export function isHttpUrl(url: string | null | undefined): url is string {
@@ -23,25 +22,24 @@ export type ScheduledCallback = {
   body: Record<string, unknown>;
 };
 
-/** The insert for one delivery: SCHEDULED, or NOT_SENT with the reason when there is no http(s) address. */
-export function deliveryCreate(db: Db, cb: ScheduledCallback) {
+/** The row of one delivery: SCHEDULED, or NOT_SENT with the reason when there is no http(s) address. */
+export function newDelivery(cb: ScheduledCallback, createdAt: Date) {
   const sendable = isHttpUrl(cb.url);
-  return db.delivery.create({
-    data: {
-      id: newId("dlv"),
-      appId: cb.appId,
-      resourceId: cb.resourceId,
-      operationId: cb.operationId,
-      scenarioKey: cb.scenarioKey,
-      url: cb.url,
-      body: JSON.stringify(cb.body),
-      dueAt: cb.dueAt,
-      state: sendable ? "SCHEDULED" : "NOT_SENT",
-      lastError: sendable
-        ? null
-        : cb.url
-          ? `not sent: ${cb.url} is not an http or https address`
-          : "not sent: the request has no callbackUrl and the app has no default callback URL",
-    },
-  });
+  return {
+    id: newId("dlv"),
+    appId: cb.appId,
+    resourceId: cb.resourceId,
+    operationId: cb.operationId,
+    scenarioKey: cb.scenarioKey,
+    url: cb.url,
+    body: JSON.stringify(cb.body),
+    dueAt: cb.dueAt,
+    state: sendable ? "SCHEDULED" : "NOT_SENT",
+    lastError: sendable
+      ? null
+      : cb.url
+        ? `not sent: ${cb.url} is not an http or https address`
+        : "not sent: the request has no callbackUrl and the app has no default callback URL",
+    createdAt,
+  };
 }

@@ -7,19 +7,25 @@ type Delegate = {
   findFirst(args: { where: { appId: string }; orderBy: { seq: "desc" }; skip: number; select: { seq: true } }): Promise<{ seq: number } | null>;
   deleteMany(args: { where: { appId: string; seq: { lte: number } } }): Promise<unknown>;
 };
-const tables = { RequestLog: (db: Db) => db.requestLog as unknown as Delegate, InboxEntry: (db: Db) => db.inboxEntry as unknown as Delegate };
+const tables = { InboxEntry: (db: Db) => db.inboxEntry as unknown as Delegate };
 const counters = new Map<string, number>();
 
-export async function keepNewest(db: Db, table: keyof typeof tables, appId: string, keep: number): Promise<void> {
+/** Counts an insert; true when this app's table is due for a prune. */
+export function duePrune(table: string, appId: string, keep: number): boolean {
   const key = `${table}|${appId}`;
   const every = Math.max(1, Math.min(200, Math.floor(keep / 10)));
   const n = (counters.get(key) ?? 0) + 1;
   if (n < every) {
     counters.set(key, n);
-    return;
+    return false;
   }
   counters.delete(key);
   if (counters.size > 10_000) counters.clear(); // bounded too; a cleared counter only delays a prune
+  return true;
+}
+
+export async function keepNewest(db: Db, table: keyof typeof tables, appId: string, keep: number): Promise<void> {
+  if (!duePrune(table, appId, keep)) return;
   const model = tables[table](db);
   const cutoff = await model.findFirst({ where: { appId }, orderBy: { seq: "desc" }, skip: keep, select: { seq: true } });
   if (cutoff) await model.deleteMany({ where: { appId, seq: { lte: cutoff.seq } } });

@@ -1,6 +1,6 @@
 import type { Operation } from "@/lib/catalog";
 import type { Answer, Facts, OperationInput } from "@/lib/engine";
-import type { Db } from "@/lib/db/client";
+import type { GatewayStore } from "./store";
 
 /** One gateway call, whatever it came through (HTTP or an MCP tool call). */
 export type GatewayCall = {
@@ -39,6 +39,6 @@ export type CallState = {
   headers: Record<string, string>;
 };
 
-export type Step = (s: CallState, db: Db) => Promise<void> | void;
+export type Step = (s: CallState, store: GatewayStore) => Promise<void> | void;
 
 export type GatewayResult = { status: number; headers: Record<string, string>; body: unknown };

@@ -1,10 +1,11 @@
 // The gateway pipeline: small steps in the spec's order, one place that turns
 // errors into the error body, one place that persists. See ARCHITECTURE.md.
-import { db as defaultDb, type Db } from "@/lib/db/client";
 import { errorBody, toApiError, type ErrorCode } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
 import { persist } from "./persist";
+import type { GatewayStore } from "./store";
+import { gatewayStore } from "./store-sqlite";
 import { authenticate } from "./steps/authenticate";
 import { checkSubscription, checkSuspended, findOperation } from "./steps/access";
 import { rateLimit } from "./steps/rate-limit";
@@ -38,11 +39,11 @@ function failure(s: CallState, e: unknown): GatewayResult {
   return { status: err.status, headers: { ...s.headers, ...err.headers }, body: errorBody(err.code, err.message, s.requestId) };
 }
 
-export async function handleCall(call: GatewayCall, db: Db = defaultDb, steps: readonly Step[] = STEPS): Promise<GatewayResult> {
+export async function handleCall(call: GatewayCall, store: GatewayStore = gatewayStore(), steps: readonly Step[] = STEPS): Promise<GatewayResult> {
   const s: CallState = { call, requestId: newId("req"), receivedAt: new Date(), started: performance.now(), headers: {} };
   let result: GatewayResult;
   try {
-    for (const step of steps) await step(s, db);
+    for (const step of steps) await step(s, store);
     const a = s.answer!;
     result = { status: a.status, headers: { ...s.headers, ...a.headers }, body: a.body };
   } catch (e) {
@@ -51,7 +52,7 @@ export async function handleCall(call: GatewayCall, db: Db = defaultDb, steps: r
   result.headers["x-request-id"] = s.requestId;
   const delay = NO_SCRIPTED_DELAY ? 0 : (s.answer?.delayMs ?? 0);
   try {
-    await persist(db, s, result, Math.round(performance.now() - s.started + delay));
+    await persist(store, s, result, Math.round(performance.now() - s.started + delay));
   } catch (e) {
     result = failure(s, e);
     result.headers["x-request-id"] = s.requestId;

@@ -1,9 +1,7 @@
 // The request log: every call that passed the token check, with request,
 // response, status and scenario key. Bounded per app (REQUEST_LOG_LIMIT).
-import { config } from "@/lib/config";
-import type { Db } from "@/lib/db/client";
-import { keepNewest } from "@/lib/db/bounded";
 import type { CallState, GatewayResult } from "./context";
+import type { LogRow } from "./store";
 
 const REDACTED = new Set(["authorization", "cookie", "proxy-authorization"]);
 const MAX_STORED_BODY = 64 * 1024;
@@ -16,10 +14,9 @@ export function redactHeaders(headers: Headers): Record<string, string> {
   return out;
 }
 
-export function logCreate(db: Db, s: CallState, result: GatewayResult, durationMs: number) {
+export function logRow(s: CallState, result: GatewayResult, durationMs: number): LogRow {
   const body = s.rawBody;
-  return db.requestLog.create({
-    data: {
+  return {
       requestId: s.requestId,
       appId: s.app!.id,
       via: s.call.via,
@@ -34,11 +31,5 @@ export function logCreate(db: Db, s: CallState, result: GatewayResult, durationM
       responseHeaders: JSON.stringify(result.headers),
       responseBody: JSON.stringify(result.body),
       createdAt: s.receivedAt,
-    },
-  });
-}
-
-/** Keeps the newest REQUEST_LOG_LIMIT rows of the app. */
-export function pruneLog(db: Db, appId: string): Promise<void> {
-  return keepNewest(db, "RequestLog", appId, config.requestLogPerApp);
+  };
 }

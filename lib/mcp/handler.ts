@@ -2,7 +2,7 @@
 // request), JSON responses. The bearer token is checked by the gateway's own
 // authenticate step, with the gateway's 401 answers.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { db } from "@/lib/db/client";
+import { gatewayStore } from "@/lib/gateway/store-sqlite";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CallState } from "@/lib/gateway/context";
@@ -28,7 +28,7 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     headers: {},
   };
   try {
-    await authenticate(s, db);
+    await authenticate(s, gatewayStore());
     // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
     if (request.method !== "POST") {
       throw new ApiError("METHOD_NOT_ALLOWED", "the MCP endpoint takes POST (Streamable HTTP, stateless)", { allow: "POST" });

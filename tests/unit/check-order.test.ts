@@ -1,44 +1,35 @@
 // The gateway's order of checks, with the real steps over an in-memory stand-in
-// for the database: each case breaks several rules at once and expects the
+// for the gateway's store: each case breaks several rules at once and expects the
 // first one in the spec's order.
 import { describe, expect, it } from "vitest";
-import type { Db } from "@/lib/db/client";
+import type { GatewayStore, LogRow } from "@/lib/gateway/store";
 import { handleCall } from "@/lib/gateway/pipeline";
 import type { GatewayCall } from "@/lib/gateway";
 
 type AppState = { suspended?: boolean; subs?: Record<string, string>; perMinute?: number };
 
 function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean; revoked?: boolean } = {}) {
-  const logged: { status: number; scenarioKey: string | null }[] = [];
-  const db = {
-    accessToken: {
-      findUnique: async () =>
-        app && {
-          expiresAt: new Date(Date.now() + (opts.expired ? -1 : 1) * 60_000),
-          keyPair: { revokedAt: opts.revoked ? new Date() : null },
-          app: {
-            id: "app_1",
-            suspended: Boolean(app.suspended),
-            perMinute: app.perMinute ?? 60,
-            callbackUrl: null,
-            subscriptions: Object.entries(app.subs ?? {}).map(([group, status]) => ({ group, status })),
-          },
+  const logged: LogRow[] = [];
+  const db: GatewayStore = {
+    tokenByHash: async () =>
+      app && {
+        expiresAt: new Date(Date.now() + (opts.expired ? -1 : 1) * 60_000),
+        revoked: Boolean(opts.revoked),
+        app: {
+          id: "app_1",
+          suspended: Boolean(app.suspended),
+          perMinute: app.perMinute ?? 60,
+          callbackUrl: null,
+          subscriptions: Object.entries(app.subs ?? {}).map(([group, status]) => ({ group, status })),
         },
-    },
-    $queryRaw: async () => [{ count: opts.count ?? 1 }],
-    $executeRaw: async () => 0,
-    rateWindow: { deleteMany: async () => ({ count: 0 }) },
-    resource: { findFirst: async () => null, create: (x: unknown) => x },
-    delivery: { create: (x: unknown) => x },
-    requestLog: {
-      create: (x: { data: { status: number; scenarioKey: string | null } }) => {
-        logged.push(x.data);
-        return x;
       },
-    },
-    $transaction: async (writes: unknown[]) => writes,
+    countCall: async () => opts.count ?? 1,
+    findResource: async () => null,
+    referenceInUse: async () => false,
+    commit: async ({ log }) => void logged.push(log),
+    pruneLog: async () => {},
   };
-  return { db: db as unknown as Db, logged };
+  return { db, logged };
 }
 
 function call(method: string, path: string, opts: { token?: boolean; body?: string; scenario?: string } = {}): GatewayCall {

@@ -3,25 +3,13 @@ import { ApiError } from "@/lib/errors";
 import type { Step } from "../context";
 
 /** MISSING_TOKEN, then INVALID_TOKEN: unknown, older than one hour, or its key pair revoked. */
-export const authenticate: Step = async (s, db) => {
+export const authenticate: Step = async (s, store) => {
   const header = s.call.headers.get("authorization") ?? "";
   const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
   if (!m) throw new ApiError("MISSING_TOKEN", "the call needs an Authorization: Bearer <access token> header");
-  const token = await db.accessToken.findUnique({
-    where: { tokenHash: sha256(m[1]!) },
-    select: {
-      expiresAt: true,
-      keyPair: { select: { revokedAt: true } },
-      app: {
-        select: {
-          id: true, suspended: true, perMinute: true, callbackUrl: true,
-          subscriptions: { select: { group: true, status: true } },
-        },
-      },
-    },
-  });
+  const token = await store.tokenByHash(sha256(m[1]!));
   if (!token) throw new ApiError("INVALID_TOKEN", "the access token is not known; request a new one");
   if (token.expiresAt <= s.receivedAt) throw new ApiError("INVALID_TOKEN", "the access token is more than one hour old; request a new one");
-  if (token.keyPair.revokedAt) throw new ApiError("INVALID_TOKEN", "the key pair of this access token was revoked");
+  if (token.revoked) throw new ApiError("INVALID_TOKEN", "the key pair of this access token was revoked");
   s.app = token.app;
 };

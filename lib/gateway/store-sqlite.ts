@@ -1,0 +1,122 @@
+// The gateway's store on the embedded SQLite database: prepared statements on
+// a connection of its own (same file as Prisma's, WAL mode). Dates are written
+// in the format Prisma's SQLite adapter reads and compares.
+import Database from "better-sqlite3";
+import { config, sqlitePath } from "@/lib/config";
+import type { TrackedResource } from "@/lib/engine";
+import type { GatewayStore, TokenRow } from "./store";
+
+const ts = (d: Date | null) => (d ? d.toISOString().replace("Z", "+00:00") : null);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Writes never wait inside SQLite (that would block the event loop while a
+ * Prisma transaction of this process holds the lock): on SQLITE_BUSY they
+ * yield and try again, for up to 5 s.
+ */
+async function write<T>(fn: () => T): Promise<T> {
+  for (let waited = 0; ; waited += 2) {
+    try {
+      return fn();
+    } catch (e) {
+      if ((e as { code?: string }).code !== "SQLITE_BUSY" || waited >= 5000) throw e;
+      await sleep(2);
+    }
+  }
+}
+
+class SqliteGatewayStore implements GatewayStore {
+  private readonly conn: Database.Database;
+  private readonly q;
+
+  constructor(file: string) {
+    this.conn = new Database(file);
+    this.conn.pragma("busy_timeout = 0");
+    // In WAL mode NORMAL loses nothing when the process dies (kill -9 included);
+    // only an OS crash or power cut can drop the last commits. FULL would fsync
+    // on every call's commit.
+    this.conn.pragma("synchronous = NORMAL");
+    const p = (sql: string) => this.conn.prepare(sql);
+    this.q = {
+      token: p(`SELECT t."expiresAt", k."revokedAt", a."id", a."suspended", a."perMinute", a."callbackUrl"
+        FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = t."keyPairId" JOIN "App" a ON a."id" = t."appId"
+        WHERE t."tokenHash" = ?`),
+      subscriptions: p(`SELECT "group", "status" FROM "Subscription" WHERE "appId" = ?`),
+      count: p(`INSERT INTO "RateWindow" ("appId", "window", "count") VALUES (?, ?, 1)
+        ON CONFLICT ("appId", "window") DO UPDATE SET "count" = "RateWindow"."count" + 1 RETURNING "count"`),
+      oldWindows: p(`DELETE FROM "RateWindow" WHERE "appId" = ? AND "window" < ?`),
+      resource: p(`SELECT "id", "scenarioKey", "settlesAt", "data" FROM "Resource" WHERE "id" = ? AND "appId" = ?`),
+      referenceUsed: p(`SELECT 1 FROM "Resource" WHERE "appId" = ? AND "operationId" = ? AND "reference" = ? LIMIT 1`),
+      referencePending: p(`SELECT 1 FROM "Resource" WHERE "appId" = ? AND "operationId" = ? AND "reference" = ? AND "settlesAt" > ? LIMIT 1`),
+      insertResource: p(`INSERT INTO "Resource" ("id", "appId", "operationId", "reference", "scenarioKey", "settlesAt", "data", "createdAt")
+        VALUES (@id, @appId, @operationId, @reference, @scenarioKey, @settlesAt, @data, @createdAt)`),
+      insertDelivery: p(`INSERT INTO "Delivery" ("id", "appId", "resourceId", "operationId", "scenarioKey", "url", "body", "dueAt", "state", "attempts", "lastError", "createdAt")
+        VALUES (@id, @appId, @resourceId, @operationId, @scenarioKey, @url, @body, @dueAt, @state, 0, @lastError, @createdAt)`),
+      insertLog: p(`INSERT INTO "RequestLog" ("requestId", "appId", "via", "method", "path", "operationId", "status", "scenarioKey", "durationMs",
+          "requestHeaders", "requestBody", "responseHeaders", "responseBody", "createdAt")
+        VALUES (@requestId, @appId, @via, @method, @path, @operationId, @status, @scenarioKey, @durationMs,
+          @requestHeaders, @requestBody, @responseHeaders, @responseBody, @createdAt)`),
+      logCutoff: p(`SELECT "seq" FROM "RequestLog" WHERE "appId" = ? ORDER BY "seq" DESC LIMIT 1 OFFSET ?`),
+      deleteLog: p(`DELETE FROM "RequestLog" WHERE "appId" = ? AND "seq" <= ?`),
+    };
+  }
+
+  async tokenByHash(hash: string): Promise<TokenRow | null> {
+    const r = this.q.token.get(hash) as
+      | { expiresAt: string; revokedAt: string | null; id: string; suspended: number; perMinute: number; callbackUrl: string | null }
+      | undefined;
+    if (!r) return null;
+    const subscriptions = this.q.subscriptions.all(r.id) as { group: string; status: string }[];
+    return {
+      expiresAt: new Date(r.expiresAt),
+      revoked: r.revokedAt !== null,
+      app: { id: r.id, suspended: Boolean(r.suspended), perMinute: r.perMinute, callbackUrl: r.callbackUrl, subscriptions },
+    };
+  }
+
+  countCall(appId: string, window: number): Promise<number> {
+    return write(() => {
+      const { count } = this.q.count.get(appId, window) as { count: number };
+      if (count === 1) this.q.oldWindows.run(appId, window);
+      return count;
+    });
+  }
+
+  async findResource(appId: string, id: string): Promise<TrackedResource | null> {
+    const r = this.q.resource.get(id, appId) as { id: string; scenarioKey: string; settlesAt: string | null; data: string } | undefined;
+    return r ? { id: r.id, scenarioKey: r.scenarioKey, settlesAt: r.settlesAt ? new Date(r.settlesAt) : null, data: JSON.parse(r.data) } : null;
+  }
+
+  async referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
+    const row = pendingAt
+      ? this.q.referencePending.get(appId, operationId, reference, ts(pendingAt))
+      : this.q.referenceUsed.get(appId, operationId, reference);
+    return row !== undefined;
+  }
+
+  private readonly tx = (rows: Parameters<GatewayStore["commit"]>[0]) =>
+    this.conn.transaction(() => {
+      const { resource, delivery, log } = rows;
+      if (resource) this.q.insertResource.run({ ...resource, settlesAt: ts(resource.settlesAt), createdAt: ts(resource.createdAt) });
+      if (delivery) this.q.insertDelivery.run({ ...delivery, dueAt: ts(delivery.dueAt), createdAt: ts(delivery.createdAt) });
+      this.q.insertLog.run({ ...log, createdAt: ts(log.createdAt) });
+    })();
+
+  commit(rows: Parameters<GatewayStore["commit"]>[0]): Promise<void> {
+    return write(() => this.tx(rows));
+  }
+
+  pruneLog(appId: string, keep: number): Promise<void> {
+    return write(() => {
+      const cutoff = this.q.logCutoff.get(appId, keep) as { seq: number } | undefined;
+      if (cutoff) this.q.deleteLog.run(appId, cutoff.seq);
+    });
+  }
+}
+
+const g = globalThis as unknown as { __svcGatewayStore?: GatewayStore };
+
+/** The process's store (shared across Next's bundles). */
+export function gatewayStore(): GatewayStore {
+  return (g.__svcGatewayStore ??= new SqliteGatewayStore(sqlitePath(config.databaseUrl)));
+}
