@@ -10,11 +10,11 @@ const ts = (d: Date | null) => (d ? d.toISOString().replace("Z", "+00:00") : nul
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Writes never wait inside SQLite (that would block the event loop while a
+ * Statements never wait inside SQLite (that would block the event loop while a
  * Prisma transaction of this process holds the lock): on SQLITE_BUSY they
  * yield and try again, for up to 5 s.
  */
-async function write<T>(fn: () => T): Promise<T> {
+async function retryBusy<T>(fn: () => T): Promise<T> {
   for (let waited = 0; ; waited += 2) {
     try {
       return fn();
@@ -61,7 +61,11 @@ class SqliteGatewayStore implements GatewayStore {
     };
   }
 
-  async tokenByHash(hash: string): Promise<TokenRow | null> {
+  tokenByHash(hash: string): Promise<TokenRow | null> {
+    return retryBusy(() => this.token(hash));
+  }
+
+  private token(hash: string): TokenRow | null {
     const r = this.q.token.get(hash) as
       | { expiresAt: string; revokedAt: string | null; id: string; suspended: number; perMinute: number; callbackUrl: string | null }
       | undefined;
@@ -75,23 +79,27 @@ class SqliteGatewayStore implements GatewayStore {
   }
 
   countCall(appId: string, window: number): Promise<number> {
-    return write(() => {
+    return retryBusy(() => {
       const { count } = this.q.count.get(appId, window) as { count: number };
       if (count === 1) this.q.oldWindows.run(appId, window);
       return count;
     });
   }
 
-  async findResource(appId: string, id: string): Promise<TrackedResource | null> {
-    const r = this.q.resource.get(id, appId) as { id: string; scenarioKey: string; settlesAt: string | null; data: string } | undefined;
-    return r ? { id: r.id, scenarioKey: r.scenarioKey, settlesAt: r.settlesAt ? new Date(r.settlesAt) : null, data: JSON.parse(r.data) } : null;
+  findResource(appId: string, id: string): Promise<TrackedResource | null> {
+    return retryBusy(() => {
+      const r = this.q.resource.get(id, appId) as { id: string; scenarioKey: string; settlesAt: string | null; data: string } | undefined;
+      return r ? { id: r.id, scenarioKey: r.scenarioKey, settlesAt: r.settlesAt ? new Date(r.settlesAt) : null, data: JSON.parse(r.data) } : null;
+    });
   }
 
-  async referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
-    const row = pendingAt
-      ? this.q.referencePending.get(appId, operationId, reference, ts(pendingAt))
-      : this.q.referenceUsed.get(appId, operationId, reference);
-    return row !== undefined;
+  referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
+    return retryBusy(() => {
+      const row = pendingAt
+        ? this.q.referencePending.get(appId, operationId, reference, ts(pendingAt))
+        : this.q.referenceUsed.get(appId, operationId, reference);
+      return row !== undefined;
+    });
   }
 
   private readonly tx = (rows: Parameters<GatewayStore["commit"]>[0]) =>
@@ -103,11 +111,11 @@ class SqliteGatewayStore implements GatewayStore {
     })();
 
   commit(rows: Parameters<GatewayStore["commit"]>[0]): Promise<void> {
-    return write(() => this.tx(rows));
+    return retryBusy(() => this.tx(rows));
   }
 
   pruneLog(appId: string, keep: number): Promise<void> {
-    return write(() => {
+    return retryBusy(() => {
       const cutoff = this.q.logCutoff.get(appId, keep) as { seq: number } | undefined;
       if (cutoff) this.q.deleteLog.run(appId, cutoff.seq);
     });
