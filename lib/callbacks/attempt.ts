@@ -2,14 +2,12 @@
 import type { Db } from "@/lib/db/client";
 import { postCallback, type PostOutcome } from "./post";
 
-export type DeliveryRow = { id: string; appId: string; url: string | null; body: string };
+/** A delivery to post, with its app's signing secret. */
+export type DeliveryToSend = { id: string; url: string; body: string; app: { signingSecret: string } };
 
-export async function attempt(db: Db, d: DeliveryRow & { url: string }): Promise<PostOutcome> {
-  const app = await db.app.findUnique({ where: { id: d.appId }, select: { signingSecret: true } });
+export async function attempt(db: Db, d: DeliveryToSend): Promise<PostOutcome> {
   const at = new Date();
-  const outcome = app
-    ? await postCallback(d.url, d.body, d.id, app.signingSecret)
-    : { status: null, error: "not sent: the app was deleted", durationMs: 0, responseBody: null };
+  const outcome = await postCallback(d.url, d.body, d.id, d.app.signingSecret);
   await db.$transaction([
     db.deliveryAttempt.create({
       data: { deliveryId: d.id, at, status: outcome.status, error: outcome.error, durationMs: outcome.durationMs, responseBody: outcome.responseBody },

@@ -60,20 +60,21 @@ async function claimAndSend(st: State) {
       },
       orderBy: { dueAt: "asc" },
       take: BATCH,
-      select: { id: true, appId: true, url: true, body: true, state: true, leaseUntil: true },
+      select: { id: true, url: true, body: true, state: true, leaseUntil: true, app: { select: { signingSecret: true } } },
     });
     if (!due.length) return;
-    for (const d of due) {
-      const claimed = await st.db.delivery.updateMany({
-        where: { id: d.id, state: d.state, leaseUntil: d.leaseUntil },
-        data: { state: "SENDING", leaseUntil: new Date(now.getTime() + LEASE_MS) },
-      });
-      if (claimed.count !== 1 || !d.url) continue;
+    // Claim the batch in one transaction: a row is ours when its state and lease were still as read.
+    const lease = new Date(now.getTime() + LEASE_MS);
+    const claims = await st.db.$transaction(
+      due.map((d) => st.db.delivery.updateMany({ where: { id: d.id, state: d.state, leaseUntil: d.leaseUntil }, data: { state: "SENDING", leaseUntil: lease } })),
+    );
+    due.forEach((d, i) => {
+      if (claims[i]!.count !== 1 || !d.url) return;
       const p = attempt(st.db, { ...d, url: d.url })
         .catch((e) => console.error(`[callbacks] delivery ${d.id} failed to record`, e))
         .finally(() => st.inflight.delete(p));
       st.inflight.add(p);
-    }
+    });
     if (due.length < BATCH) return;
   }
 }
