@@ -24,6 +24,10 @@ export const config = {
   },
   requestLogPerApp: int("REQUEST_LOG_LIMIT", 10_000),
   inboxPerApp: int("INBOX_LIMIT", 1_000),
+  /** Resources (prompts, payouts, verifications, messages) kept per app; older ones answer scripted defaults. */
+  resourcesPerApp: int("RESOURCE_LIMIT", 10_000),
+  /** Callback deliveries kept per app (scheduled ones are never dropped). */
+  deliveriesPerApp: int("DELIVERY_LIMIT", 10_000),
   operatorEmails: (process.env.OPERATOR_EMAILS ?? "")
     .split(",")
     .map((s) => s.trim().toLowerCase())

@@ -32,5 +32,12 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
   }, s.receivedAt);
   await store.commit({ resource, delivery, log: logRow(s, result, durationMs) });
   if (delivery) notifyScheduled(delivery.dueAt);
-  if (duePrune("RequestLog", appId, config.requestLogPerApp)) await store.pruneLog(appId, config.requestLogPerApp);
+  const bounds = [
+    ["RequestLog", config.requestLogPerApp, true],
+    ["Resource", config.resourcesPerApp, Boolean(resource)],
+    ["Delivery", config.deliveriesPerApp, Boolean(delivery)],
+  ] as const;
+  for (const [table, keep, inserted] of bounds) {
+    if (inserted && duePrune(table, appId, keep)) await store.prune(table, appId, keep);
+  }
 }

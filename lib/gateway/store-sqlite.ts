@@ -4,7 +4,7 @@
 import Database from "better-sqlite3";
 import { config, sqlitePath } from "@/lib/config";
 import type { TrackedResource } from "@/lib/engine";
-import type { GatewayStore, TokenRow } from "./store";
+import type { GatewayStore, PrunedTable, TokenRow } from "./store";
 
 const ts = (d: Date | null) => (d ? d.toISOString().replace("Z", "+00:00") : null);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -28,6 +28,7 @@ async function retryBusy<T>(fn: () => T): Promise<T> {
 class SqliteGatewayStore implements GatewayStore {
   private readonly conn: Database.Database;
   private readonly q;
+  private readonly prunes: Record<PrunedTable, [Database.Statement, Database.Statement]>;
 
   constructor(file: string) {
     this.conn = new Database(file);
@@ -56,8 +57,15 @@ class SqliteGatewayStore implements GatewayStore {
           "requestHeaders", "requestBody", "responseHeaders", "responseBody", "createdAt")
         VALUES (@requestId, @appId, @via, @method, @path, @operationId, @status, @scenarioKey, @durationMs,
           @requestHeaders, @requestBody, @responseHeaders, @responseBody, @createdAt)`),
-      logCutoff: p(`SELECT "seq" FROM "RequestLog" WHERE "appId" = ? ORDER BY "seq" DESC LIMIT 1 OFFSET ?`),
-      deleteLog: p(`DELETE FROM "RequestLog" WHERE "appId" = ? AND "seq" <= ?`),
+    };
+    // Newest first by insertion order; deliveries still to be sent are never dropped (attempts go with their delivery).
+    this.prunes = {
+      RequestLog: [p(`SELECT "seq" AS k FROM "RequestLog" WHERE "appId" = ? ORDER BY "seq" DESC LIMIT 1 OFFSET ?`),
+        p(`DELETE FROM "RequestLog" WHERE "appId" = ? AND "seq" <= ?`)],
+      Resource: [p(`SELECT "createdAt" AS k FROM "Resource" WHERE "appId" = ? ORDER BY "createdAt" DESC LIMIT 1 OFFSET ?`),
+        p(`DELETE FROM "Resource" WHERE "appId" = ? AND "createdAt" <= ?`)],
+      Delivery: [p(`SELECT "seq" AS k FROM "Delivery" WHERE "appId" = ? ORDER BY "seq" DESC LIMIT 1 OFFSET ?`),
+        p(`DELETE FROM "Delivery" WHERE "appId" = ? AND "seq" <= ? AND "state" NOT IN ('SCHEDULED', 'SENDING')`)],
     };
   }
 
@@ -114,10 +122,11 @@ class SqliteGatewayStore implements GatewayStore {
     return retryBusy(() => this.tx(rows));
   }
 
-  pruneLog(appId: string, keep: number): Promise<void> {
+  prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
+    const [cutoffOf, remove] = this.prunes[table];
     return retryBusy(() => {
-      const cutoff = this.q.logCutoff.get(appId, keep) as { seq: number } | undefined;
-      if (cutoff) this.q.deleteLog.run(appId, cutoff.seq);
+      const cutoff = cutoffOf.get(appId, keep) as { k: number | string } | undefined;
+      if (cutoff) remove.run(appId, cutoff.k);
     });
   }
 }

@@ -6,6 +6,9 @@
 import type { TrackedResource } from "@/lib/engine";
 import type { AuthenticatedApp } from "./context";
 
+/** Per-app tables the gateway fills; each is bounded (lib/config.ts). */
+export type PrunedTable = "RequestLog" | "Resource" | "Delivery";
+
 export type TokenRow = { expiresAt: Date; revoked: boolean; app: AuthenticatedApp };
 
 export type ResourceRow = {
@@ -35,6 +38,6 @@ export interface GatewayStore {
   referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean>;
   /** Writes what one call leaves behind, in one transaction. */
   commit(rows: { resource?: ResourceRow; delivery?: DeliveryRow; log: LogRow }): Promise<void>;
-  /** Keeps the newest `keep` request-log rows of the app. */
-  pruneLog(appId: string, keep: number): Promise<void>;
+  /** Keeps the newest `keep` rows of the app in one of the per-app tables the gateway writes. */
+  prune(table: PrunedTable, appId: string, keep: number): Promise<void>;
 }

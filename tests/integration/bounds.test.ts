@@ -1,6 +1,7 @@
-// Every store is bounded: the request log and the inbox keep the newest N of an app.
+// Every store is bounded: the request log, the inbox, resources and deliveries keep the newest N of an app.
 import { afterAll, describe, expect, it } from "vitest";
 import { clientFor, ownDb, setUpApp, startServer } from "../helpers/own-server";
+import { startReceiver } from "../helpers/receiver";
 import type { RunningServer } from "../helpers/server";
 
 let server: RunningServer | undefined;
@@ -9,7 +10,7 @@ afterAll(() => server?.stop());
 describe("bounded stores", () => {
   it("request log: REQUEST_LOG_LIMIT newest calls per app; inbox: INBOX_LIMIT newest entries", async () => {
     const db = ownDb("bounds");
-    server = await startServer({ dbFile: db.file, env: { REQUEST_LOG_LIMIT: "5", INBOX_LIMIT: "3" } });
+    server = await startServer({ dbFile: db.file, env: { REQUEST_LOG_LIMIT: "5", INBOX_LIMIT: "3", RESOURCE_LIMIT: "3", DELIVERY_LIMIT: "3" } });
     const { appId, token } = await setUpApp(db.url, server);
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
@@ -24,6 +25,28 @@ describe("bounded stores", () => {
     expect(logged.map((l) => l.requestId)).toEqual(ids.slice(-5));
     const inbox = await client.inboxEntry.findMany({ where: { appId }, orderBy: { seq: "asc" } });
     expect(inbox.map((e) => e.body)).toEqual(["entry 5", "entry 6", "entry 7"]);
+
+    // resources and deliveries: the newest 3 of the app; deliveries still to be sent are never dropped
+    const closed = await startReceiver();
+    await closed.close(); // its port now refuses connections: callbacks fail at once
+    const push = (i: number) =>
+      fetch(`${server!.origin}/sandbox/collect/v1/push`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ shortCode: "1", amount: 2, currency: "KES", phoneNumber: "254712345678", reference: `B-${i}`, callbackUrl: closed.url }),
+      }).then((r) => r.json() as Promise<{ checkoutId: string }>);
+    const checkouts: string[] = [];
+    for (let i = 0; i < 6; i++) checkouts.push((await push(i)).checkoutId);
+    const resources = await client.resource.findMany({ where: { appId } });
+    expect(resources.map((r) => r.id).sort()).toEqual(checkouts.slice(-3).sort());
+    expect(await client.delivery.count({ where: { appId } })).toBe(6); // all scheduled: kept
+    const deadline = Date.now() + 15_000;
+    while ((await client.delivery.count({ where: { appId, state: "FAILED" } })) < 6 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    checkouts.push((await push(6)).checkoutId);
+    const deliveries = await client.delivery.findMany({ where: { appId }, orderBy: { seq: "asc" } });
+    expect(deliveries.map((d) => d.resourceId)).toEqual(checkouts.slice(-3));
     await client.$disconnect();
   });
 });

@@ -27,7 +27,7 @@ function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean;
     findResource: async () => null,
     referenceInUse: async () => false,
     commit: async ({ log }) => void logged.push(log),
-    pruneLog: async () => {},
+    prune: async () => {},
   };
   return { db, logged };
 }
