@@ -1,15 +1,15 @@
 // Posts scheduled callbacks when they are due. One per server process, started
 // from instrumentation.ts. Rows are claimed with a lease, so a crash or a
 // restart loses nothing: overdue and abandoned rows go out when it is back.
-import { db as defaultDb, type Db } from "@/lib/db/client";
 import { attempt } from "./attempt";
+import { claimDue, nextDue } from "./store";
 
 // Longer than the 10 s callback wait: a lease that runs out means its process died.
 const LEASE_MS = 15_000;
 const POLL_MS = 1_000;
 const BATCH = 200;
 
-type State = { db: Db; timer: NodeJS.Timeout | null; wakeAt: number; running: boolean; again: boolean; stopped: boolean; inflight: Set<Promise<unknown>> };
+type State = { timer: NodeJS.Timeout | null; wakeAt: number; running: boolean; again: boolean; stopped: boolean; inflight: Set<Promise<unknown>> };
 const g = globalThis as unknown as { __svcDispatcher?: State };
 
 function schedule(st: State, at: number) {
@@ -34,12 +34,8 @@ async function tick(st: State) {
   st.again = false;
   try {
     await claimAndSend(st);
-    const next = await st.db.delivery.findFirst({
-      where: { state: "SCHEDULED" },
-      orderBy: { dueAt: "asc" },
-      select: { dueAt: true },
-    });
-    schedule(st, st.again ? Date.now() : next ? next.dueAt.getTime() : Date.now() + POLL_MS);
+    const next = await nextDue();
+    schedule(st, st.again ? Date.now() : next ? next.getTime() : Date.now() + POLL_MS);
   } catch (e) {
     console.error("[callbacks] dispatcher tick failed", e);
     schedule(st, Date.now() + POLL_MS);
@@ -51,37 +47,20 @@ async function tick(st: State) {
 async function claimAndSend(st: State) {
   for (;;) {
     const now = new Date();
-    const due = await st.db.delivery.findMany({
-      where: {
-        OR: [
-          { state: "SCHEDULED", dueAt: { lte: now } },
-          { state: "SENDING", leaseUntil: { lt: now } }, // abandoned by a crashed process
-        ],
-      },
-      orderBy: { dueAt: "asc" },
-      take: BATCH,
-      select: { id: true, url: true, body: true, state: true, leaseUntil: true, app: { select: { signingSecret: true } } },
-    });
-    if (!due.length) return;
-    // Claim the batch in one transaction: a row is ours when its state and lease were still as read.
-    const lease = new Date(now.getTime() + LEASE_MS);
-    const claims = await st.db.$transaction(
-      due.map((d) => st.db.delivery.updateMany({ where: { id: d.id, state: d.state, leaseUntil: d.leaseUntil }, data: { state: "SENDING", leaseUntil: lease } })),
-    );
-    due.forEach((d, i) => {
-      if (claims[i]!.count !== 1 || !d.url) return;
-      const p = attempt(st.db, { ...d, url: d.url })
+    const { toSend, seen } = await claimDue(now, new Date(now.getTime() + LEASE_MS), BATCH);
+    for (const d of toSend) {
+      const p = attempt(d)
         .catch((e) => console.error(`[callbacks] delivery ${d.id} failed to record`, e))
         .finally(() => st.inflight.delete(p));
       st.inflight.add(p);
-    });
-    if (due.length < BATCH) return;
+    }
+    if (seen < BATCH) return;
   }
 }
 
-export function startDispatcher(db: Db = defaultDb): void {
+export function startDispatcher(): void {
   if (g.__svcDispatcher && !g.__svcDispatcher.stopped) return;
-  const st: State = { db, timer: null, wakeAt: 0, running: false, again: false, stopped: false, inflight: new Set() };
+  const st: State = { timer: null, wakeAt: 0, running: false, again: false, stopped: false, inflight: new Set() };
   g.__svcDispatcher = st;
   void tick(st);
 }

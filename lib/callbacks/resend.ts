@@ -11,5 +11,5 @@ export async function resendDelivery(deliveryId: string, appId: string, db: Db =
   if (d.state === "SCHEDULED" || d.state === "SENDING") {
     throw new ApiError("CONFLICT", "this callback has not been sent yet; it goes out at its due time");
   }
-  return attempt(db, { ...d, url: d.url });
+  return attempt({ ...d, url: d.url });
 }

@@ -1,42 +1,17 @@
 // The gateway's store on the embedded SQLite database: prepared statements on
-// a connection of its own (same file as Prisma's, WAL mode). Dates are written
-// in the format Prisma's SQLite adapter reads and compares.
-import Database from "better-sqlite3";
-import { config, sqlitePath } from "@/lib/config";
+// the hot-path connection (lib/db/sqlite.ts).
+import type Database from "better-sqlite3";
+import { retryBusy, sqlite, ts, type Statement } from "@/lib/db/sqlite";
 import type { TrackedResource } from "@/lib/engine";
 import type { GatewayStore, PrunedTable, TokenRow } from "./store";
-
-const ts = (d: Date | null) => (d ? d.toISOString().replace("Z", "+00:00") : null);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Statements never wait inside SQLite (that would block the event loop while a
- * Prisma transaction of this process holds the lock): on SQLITE_BUSY they
- * yield and try again, for up to 5 s.
- */
-async function retryBusy<T>(fn: () => T): Promise<T> {
-  for (let waited = 0; ; waited += 2) {
-    try {
-      return fn();
-    } catch (e) {
-      if ((e as { code?: string }).code !== "SQLITE_BUSY" || waited >= 5000) throw e;
-      await sleep(2);
-    }
-  }
-}
 
 class SqliteGatewayStore implements GatewayStore {
   private readonly conn: Database.Database;
   private readonly q;
-  private readonly prunes: Record<PrunedTable, [Database.Statement, Database.Statement]>;
+  private readonly prunes: Record<PrunedTable, [Statement, Statement]>;
 
-  constructor(file: string) {
-    this.conn = new Database(file);
-    this.conn.pragma("busy_timeout = 0");
-    // In WAL mode NORMAL loses nothing when the process dies (kill -9 included);
-    // only an OS crash or power cut can drop the last commits. FULL would fsync
-    // on every call's commit.
-    this.conn.pragma("synchronous = NORMAL");
+  constructor(conn: Database.Database) {
+    this.conn = conn;
     const p = (sql: string) => this.conn.prepare(sql);
     this.q = {
       token: p(`SELECT t."expiresAt", k."revokedAt", a."id", a."suspended", a."perMinute", a."callbackUrl"
@@ -135,5 +110,5 @@ const g = globalThis as unknown as { __svcGatewayStore?: GatewayStore };
 
 /** The process's store (shared across Next's bundles). */
 export function gatewayStore(): GatewayStore {
-  return (g.__svcGatewayStore ??= new SqliteGatewayStore(sqlitePath(config.databaseUrl)));
+  return (g.__svcGatewayStore ??= new SqliteGatewayStore(sqlite()));
 }
