@@ -4,9 +4,10 @@ import { safeEqual, sha256 } from "@/lib/crypto";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId, randomToken } from "@/lib/ids";
 import { clientAddress, FailureThrottle } from "@/lib/throttle";
+import { TOKEN_LIFETIME_S } from "@/lib/catalog/schemas/common";
 import type { GatewayResult } from "./context";
 
-export const TOKEN_LIFETIME_S = 3600;
+export { TOKEN_LIFETIME_S };
 /** Live tokens kept per key pair; older ones are dropped first. */
 const MAX_LIVE_TOKENS = 100;
 

@@ -1,5 +1,6 @@
 // One API's OpenAPI 3.1 description, generated from the catalog and its zod schemas.
 import { groupOf, type Api, type Operation } from "@/lib/catalog";
+import { TOKEN_LIFETIME_S } from "@/lib/catalog/schemas/common";
 import { exampleBody } from "@/lib/docs/examples";
 import { pathParams, requestSchema } from "@/lib/docs/schema";
 import { scenarioTriggerText } from "@/lib/docs/triggers";
@@ -60,7 +61,7 @@ export function openApiDocument(api: Api) {
       securitySchemes: {
         clientCredentials: {
           type: "oauth2",
-          description: "Basic auth with the consumer key and secret; the access token lasts 3600 s and has no refresh token.",
+          description: `Basic auth with the consumer key and secret; the access token lasts ${TOKEN_LIFETIME_S} s and has no refresh token.`,
           flows: { clientCredentials: { tokenUrl: tokenUrl(), scopes: {} } },
         },
       },

@@ -1,12 +1,13 @@
 // The collection's scripts, as Postman runs them (pm.* sandbox). Kept as text.
 import type { Operation } from "@/lib/catalog";
+import { TOKEN_LIFETIME_S } from "@/lib/catalog/schemas/common";
 
 export const TOKEN_TEST = [
   'pm.test("token: 200 with a Bearer token", function () {',
   "  pm.response.to.have.status(200);",
   "  const body = pm.response.json();",
   '  pm.expect(body.token_type).to.eql("Bearer");',
-  "  pm.expect(body.expires_in).to.eql(3600);",
+  `  pm.expect(body.expires_in).to.eql(${TOKEN_LIFETIME_S});`,
   '  pm.collectionVariables.set("accessToken", body.access_token);',
   "});",
 ];
