@@ -1,4 +1,5 @@
 // What each error code means, in the docs' words (statuses live in lib/errors.ts).
+import { MAX_BODY_BYTES } from "@/lib/engine";
 import type { ErrorCode } from "@/lib/errors";
 
 export const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
@@ -12,7 +13,7 @@ export const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
   SUBSCRIPTION_PENDING: "The group needs an operator's review (Treasury) and the subscription still waits.",
   RATE_LIMITED: "More calls this minute than the app's plan allows; wait for the next minute (retry-after) and resend. On the token endpoint: too many failed attempts from one address.",
   INVALID_BODY: "The body is not valid JSON, or not a JSON object.",
-  BODY_TOO_LARGE: "The body is over 64 KiB.",
+  BODY_TOO_LARGE: `The body is over ${MAX_BODY_BYTES / 1024} KiB.`,
   VALIDATION_ERROR: "A field breaks its rule (type, required, enum, length, minimum); the message names the field and the rule.",
   INVALID_PHONE_NUMBER: "Collect push to a number that cannot receive prompts.",
   NOT_FOUND: "A status query for an unknown id (Collect), or the tracked scenario forced on an id your app did not create.",

@@ -1,6 +1,7 @@
 // The gateway pipeline: small steps in the spec's order, one place that turns
 // errors into the error body, one place that persists. See ARCHITECTURE.md.
 import { errorBody, toApiError, type ErrorCode } from "@/lib/errors";
+import { MAX_BODY_BYTES } from "@/lib/engine";
 import { newId } from "@/lib/ids";
 import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
 import { persist } from "./persist";
@@ -23,7 +24,7 @@ export const CHECKS: readonly { name: string; step: Step; answers: readonly Erro
   { name: "findOperation", step: findOperation, answers: ["NO_SUCH_OPERATION"], note: "method and path match an operation of the catalog" },
   { name: "checkSubscription", step: checkSubscription, answers: ["NOT_SUBSCRIBED", "SUBSCRIPTION_PENDING"], note: "the app is subscribed to the operation's group, and the subscription is active" },
   { name: "rateLimit", step: rateLimit, answers: ["RATE_LIMITED"], note: "the call fits in the app's per-minute limit" },
-  { name: "parseInput", step: parseInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: "the body is a JSON object of at most 64 KiB whose fields follow their rules" },
+  { name: "parseInput", step: parseInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: `the body is a JSON object of at most ${MAX_BODY_BYTES / 1024} KiB whose fields follow their rules` },
   { name: "lookupFacts", step: lookupFacts, answers: [], note: "state for `tracked` and reference rules" },
   { name: "runScenario", step: runScenario, answers: [], note: "the engine" },
 ];
