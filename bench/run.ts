@@ -14,7 +14,7 @@ import { load, type Target } from "./load";
 import { summarize } from "./profile-summary";
 import { render, type Report, type Row } from "./report";
 import { ensureBuild, largestProfile, root, startNext, startNodeHttp, type Server } from "./servers";
-import { setUpApp } from "./setup";
+import { setUpApp } from "../tests/helpers/own-server";
 
 const distDir = (process.env.NEXT_DIST_DIR ||= ".next-bench");
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -94,7 +94,7 @@ async function main() {
   removeDb(dbFile);
   const notes: string[] = [];
   if (process.env.BENCH_SQLITE_SYNCHRONOUS) {
-    notes.push(`EXPERIMENT: servers ran with PRAGMA synchronous = ${process.env.BENCH_SQLITE_SYNCHRONOUS} (bench/sqlite-synchronous.cjs), not the app's default (FULL)`);
+    notes.push(`EXPERIMENT: servers ran with PRAGMA synchronous = ${process.env.BENCH_SQLITE_SYNCHRONOUS} (bench/sqlite-synchronous.cjs), not the app's settings (NORMAL on the hot-path connection, FULL on Prisma's)`);
   }
   const receiver = await startReceiver(); // callbacks of the pushes in the load runs
   const { db } = await import("@/lib/db/client");
@@ -112,7 +112,7 @@ async function main() {
   let punct: Report["punctuality"] | undefined;
   try {
     await withServer(nextEnv("next"), async (s) => {
-      app = await setUpApp(s.origin, databaseUrl);
+      app = await setUpApp(databaseUrl, s.origin, 1_000_000); // raised through the operator command line
       const t = targets(app.token, `${receiver.url}/load`, true);
       latency.push(...(await measure(s, [t.bare, t.get, t.pushHere], CONNS, drained)));
       punct = await punctuality(db, s.origin, t.push, { ...PUNCTUALITY, callbackDelayMs: paid.callbackDelayMs ?? 0 });

@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { requestToken } from "../../tests/helpers/token";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 export const E2E_DB = process.env.E2E_DB ?? "data/test-e2e.db";
@@ -60,14 +61,7 @@ export async function signUp(page: Page, email = uniqueEmail()) {
 // --- the gateway, as an integrator calls it ---
 
 export async function fetchToken(consumerKey: string, consumerSecret: string) {
-  const r = await fetch(`${origin}/sandbox/oauth/v1/token`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
+  const r = await requestToken(origin, consumerKey, consumerSecret);
   return { status: r.status, body: (await r.json()) as { access_token?: string; error?: string } };
 }
 

@@ -37,11 +37,5 @@ export const perMinuteSchema = z.coerce
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  throw new ValidationFailure(r.error.issues[0]!.message);
-}
-
-export class ValidationFailure extends ApiError {
-  constructor(message: string) {
-    super("VALIDATION_ERROR", message);
-  }
+  throw new ApiError("VALIDATION_ERROR", r.error.issues[0]!.message);
 }

@@ -24,12 +24,6 @@ export async function subscribe(appId: string, groupName: string) {
   return { appId, group: g.name, status };
 }
 
-export async function unsubscribe(appId: string, groupName: string) {
-  const g = group(groupName);
-  await db.subscription.deleteMany({ where: { appId, group: g.name } });
-  return { appId, group: g.name };
-}
-
 export async function review(appId: string, groupName: string, approve: boolean, reviewer = "operator") {
   const g = group(groupName);
   const sub = await db.subscription.findUnique({ where: { appId_group: { appId, group: g.name } } });

@@ -5,7 +5,8 @@ import { spawnSync } from "node:child_process";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { sqliteAdapter } from "@/lib/db/client";
 import { randomBase62 } from "@/lib/ids";
-import { removeDb, startServer, type RunningServer } from "./server";
+import { removeDb, startServer } from "./server";
+import { accessToken } from "./token";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -25,21 +26,18 @@ export function cliOn(dbUrl: string, origin: string, ...args: string[]) {
   return JSON.parse(r.stdout);
 }
 
-/** A user, an app subscribed to Payments with a raised limit, and a token, on `server`'s database. */
-export async function setUpApp(dbUrl: string, server: RunningServer) {
+/**
+ * A user, an app subscribed to Payments with a raised limit, and a token, on the
+ * database of the server at `origin` — all through the operator command line.
+ */
+export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000): Promise<{ appId: string; token: string }> {
   const email = `d-${randomBase62(8).toLowerCase()}@example.com`;
-  cliOn(dbUrl, server.origin, "user", "create", "--email", email, "--password", "long enough pw");
-  const { appId } = cliOn(dbUrl, server.origin, "app", "create", "--owner", email, "--name", "Own");
-  cliOn(dbUrl, server.origin, "subscribe", "--app", appId, "--group", "Payments");
-  cliOn(dbUrl, server.origin, "app", "limit", "--app", appId, "--per-minute", "10000");
-  const { consumerKey, consumerSecret } = cliOn(dbUrl, server.origin, "key", "create", "--app", appId);
-  const r = await fetch(`${server.origin}/sandbox/oauth/v1/token`, {
-    method: "POST",
-    headers: { authorization: `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
-    body: "grant_type=client_credentials",
-  });
-  const { access_token } = (await r.json()) as { access_token: string };
-  return { appId, token: access_token };
+  cliOn(dbUrl, origin, "user", "create", "--email", email, "--password", "long enough pw");
+  const { appId } = cliOn(dbUrl, origin, "app", "create", "--owner", email, "--name", "Own");
+  cliOn(dbUrl, origin, "subscribe", "--app", appId, "--group", "Payments");
+  cliOn(dbUrl, origin, "app", "limit", "--app", appId, "--per-minute", String(perMinute));
+  const { consumerKey, consumerSecret } = cliOn(dbUrl, origin, "key", "create", "--app", appId);
+  return { appId, token: await accessToken(origin, consumerKey, consumerSecret) };
 }
 
 export function clientFor(url: string) {

@@ -9,6 +9,7 @@ import { createKeyPair } from "@/lib/services/keys";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
+import { requestToken } from "./token";
 
 export const origin = () => inject("origin");
 export const base = () => `${inject("origin")}/sandbox`;
@@ -16,7 +17,10 @@ export const base = () => `${inject("origin")}/sandbox`;
 export type Reply = { status: number; headers: Headers; body: any; text: string };
 
 export async function http(method: string, url: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
-  const r = await fetch(url, { method, headers: init.headers, body: init.body });
+  return reply(await fetch(url, { method, headers: init.headers, body: init.body }));
+}
+
+async function reply(r: Response): Promise<Reply> {
   const text = await r.text();
   let body: unknown = text;
   try {
@@ -28,13 +32,7 @@ export async function http(method: string, url: string, init: { headers?: Record
 }
 
 export async function fetchToken(consumerKey: string, consumerSecret: string): Promise<Reply> {
-  return http("POST", `${base()}/oauth/v1/token`, {
-    headers: {
-      authorization: `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
+  return reply(await requestToken(origin(), consumerKey, consumerSecret));
 }
 
 export type TestApp = Awaited<ReturnType<typeof newApp>>;

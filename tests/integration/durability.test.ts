@@ -16,7 +16,7 @@ describe("durability", () => {
     const receiver = await startReceiver();
     const first = await startServer({ dbFile: db.file });
     servers.push(first);
-    const { appId, token } = await setUpApp(db.url, first);
+    const { appId, token } = await setUpApp(db.url, first.origin);
 
     const push = (amount: number, i: number) =>
       fetch(`${first.origin}/sandbox/collect/v1/push`, {
