@@ -14,7 +14,7 @@ import { load, type Target } from "./load";
 import { summarize } from "./profile-summary";
 import { render, type Report, type Row } from "./report";
 import { ensureBuild, largestProfile, root, startNext, startNodeHttp, type Server } from "./servers";
-import { setUpApp } from "../tests/helpers/own-server";
+import { setUpApp } from "../tests/helpers/operator";
 
 const distDir = (process.env.NEXT_DIST_DIR ||= ".next-bench");
 process.env.NEXT_TELEMETRY_DISABLED = "1";

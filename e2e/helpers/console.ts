@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { requestToken } from "../../tests/helpers/token";
+import { requestToken } from "../../tests/helpers/operator";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 export const E2E_DB = process.env.E2E_DB ?? "data/test-e2e.db";

@@ -9,7 +9,7 @@ import { createKeyPair } from "@/lib/services/keys";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
-import { requestToken } from "./token";
+import { requestToken } from "./operator";
 
 export const origin = () => inject("origin");
 export const base = () => `${inject("origin")}/sandbox`;

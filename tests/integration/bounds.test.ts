@@ -1,6 +1,7 @@
 // Every store is bounded: the request log, the inbox, resources and deliveries keep the newest N of an app.
 import { afterAll, describe, expect, it } from "vitest";
-import { clientFor, ownDb, setUpApp, startServer } from "../helpers/own-server";
+import { clientFor, ownDb, startServer } from "../helpers/own-server";
+import { setUpApp } from "../helpers/operator";
 import { startReceiver } from "../helpers/receiver";
 import type { RunningServer } from "../helpers/server";
 

@@ -2,7 +2,8 @@
 // overdue callbacks go out as soon as a server is back on the same database.
 import { afterAll, describe, expect, it } from "vitest";
 import { startReceiver } from "../helpers/receiver";
-import { clientFor, ownDb, setUpApp, startServer } from "../helpers/own-server";
+import { clientFor, ownDb, startServer } from "../helpers/own-server";
+import { setUpApp } from "../helpers/operator";
 import type { RunningServer } from "../helpers/server";
 
 const servers: RunningServer[] = [];

@@ -1,0 +1,51 @@
+// An app set up as an operator does it (the operator command line), and the
+// token request as an integrator makes it (Basic auth, form body). No test-runner
+// and no app imports (importing lib/ would fix the database settings at load
+// time): integration tests, browser tests and the benchmark share it.
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+export async function requestToken(origin: string, consumerKey: string, consumerSecret: string): Promise<Response> {
+  return fetch(`${origin}/sandbox/oauth/v1/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=client_credentials",
+  });
+}
+
+/** The access token, or an error naming what the endpoint answered. */
+export async function accessToken(origin: string, consumerKey: string, consumerSecret: string): Promise<string> {
+  const r = await requestToken(origin, consumerKey, consumerSecret);
+  if (r.status !== 200) throw new Error(`token endpoint answered ${r.status}: ${await r.text()}`);
+  return ((await r.json()) as { access_token: string }).access_token;
+}
+
+export function cliOn(dbUrl: string, origin: string, ...args: string[]) {
+  const r = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/admin.ts", ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: dbUrl, PUBLIC_URL: origin },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`admin ${args.join(" ")}: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+/**
+ * A user, an app subscribed to Payments with a raised limit, and a token, on the
+ * database of the server at `origin` — all through the operator command line.
+ */
+export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000): Promise<{ appId: string; token: string }> {
+  const email = `d-${randomUUID().slice(0, 8)}@example.com`;
+  cliOn(dbUrl, origin, "user", "create", "--email", email, "--password", "long enough pw");
+  const { appId } = cliOn(dbUrl, origin, "app", "create", "--owner", email, "--name", "Own");
+  cliOn(dbUrl, origin, "subscribe", "--app", appId, "--group", "Payments");
+  cliOn(dbUrl, origin, "app", "limit", "--app", appId, "--per-minute", String(perMinute));
+  const { consumerKey, consumerSecret } = cliOn(dbUrl, origin, "key", "create", "--app", appId);
+  return { appId, token: await accessToken(origin, consumerKey, consumerSecret) };
+}
