@@ -37,5 +37,5 @@ export const config = {
 /** Filesystem path of a `file:` SQLite URL, resolved against the working directory. */
 export function sqlitePath(url: string): string {
   const p = url.replace(/^file:/, "").replace(/\?.*$/, "");
-  return path.isAbsolute(p) ? p : path.join(root, p);
+  return path.isAbsolute(p) ? p : path.join(/*turbopackIgnore: true*/ root, p);
 }
