@@ -40,7 +40,7 @@ export class FailureThrottle {
  * that sets it this is the real address, and without one a client can forge it:
  * limits keyed on it are a first line only (the token endpoint also limits per key).
  */
-export function clientAddress(headers: Headers): string {
+export function clientAddress(headers: { get(name: string): string | null }): string {
   const xff = headers.get("x-forwarded-for");
   if (xff) return xff.split(",").at(-1)!.trim() || "unknown";
   return headers.get("x-real-ip") ?? "unknown";
