@@ -105,7 +105,7 @@ async function main() {
   try {
     // 1. Side by side with Prism, scripted delays off, A B A B.
     await withServer(() => startPortal({ mount: "sandbox", port: 3501, databaseUrl, env: NO_DELAY, profile }), async (s) => {
-      app = await setUpApp(databaseUrl, s.origin, 100_000_000);
+      app = await setUpApp(databaseUrl, s.origin, 1_000_000);
       const ours = targets("/sandbox", app.token, `${receiver.url}/load`, false);
       const prism = await startPrism({ port: 3502, portalOrigin: s.origin });
       try {

@@ -1,7 +1,7 @@
 // What the dispatcher reads and writes, on prepared statements (lib/db/sqlite.ts):
 // each callback costs a claim and a record, so they stay off the ORM like the
 // gateway's hot path. The console reads deliveries through Prisma.
-import { retryBusy, sqlite, ts } from "@/lib/db/sqlite";
+import { retryBusy, sqlite, ts, write } from "@/lib/db/sqlite";
 import type { PostOutcome } from "./post";
 
 /** A delivery to post, with its app's signing secret. */
@@ -31,16 +31,14 @@ const stmts = () => (q ??= statements());
  * lease were still as read. Returns those to send, and how many were due.
  */
 export function claimDue(now: Date, lease: Date, limit: number): Promise<{ toSend: DeliveryToSend[]; seen: number }> {
-  return retryBusy(() => {
+  return write(() => {
     const s = stmts();
     const due = s.due.all(ts(now), ts(now), limit) as Due[];
     const toSend: DeliveryToSend[] = [];
-    sqlite().transaction(() => {
-      for (const d of due) {
-        if (s.claim.run(ts(lease), d.id, d.state, d.leaseUntil).changes !== 1 || !d.url) continue;
-        toSend.push({ id: d.id, url: d.url, body: d.body, app: { signingSecret: d.signingSecret } });
-      }
-    })();
+    for (const d of due) {
+      if (s.claim.run(ts(lease), d.id, d.state, d.leaseUntil).changes !== 1 || !d.url) continue;
+      toSend.push({ id: d.id, url: d.url, body: d.body, app: { signingSecret: d.signingSecret } });
+    }
     return { toSend, seen: due.length };
   });
 }
@@ -54,11 +52,9 @@ export function nextDue(): Promise<Date | null> {
 
 /** Records one attempt and the delivery's new state. */
 export function recordAttempt(id: string, at: Date, o: PostOutcome): Promise<void> {
-  return retryBusy(() =>
-    sqlite().transaction(() => {
-      const s = stmts();
-      s.attempt.run(id, ts(at), o.status, o.error, o.durationMs, o.responseBody);
-      s.settle.run(o.error ? "FAILED" : "DELIVERED", o.status, o.error, id);
-    })(),
-  );
+  return write(() => {
+    const s = stmts();
+    s.attempt.run(id, ts(at), o.status, o.error, o.durationMs, o.responseBody);
+    s.settle.run(o.error ? "FAILED" : "DELIVERED", o.status, o.error, id);
+  });
 }

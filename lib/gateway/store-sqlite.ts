@@ -1,7 +1,7 @@
 // The gateway's store on the embedded SQLite database: prepared statements on
 // the hot-path connection (lib/db/sqlite.ts).
 import type Database from "better-sqlite3";
-import { retryBusy, sqlite, ts, type Statement } from "@/lib/db/sqlite";
+import { retryBusy, sqlite, ts, write, type Statement } from "@/lib/db/sqlite";
 import type { TrackedResource } from "@/lib/engine";
 import type { GatewayStore, PrunedTable, TokenRow } from "./store";
 
@@ -62,7 +62,7 @@ class SqliteGatewayStore implements GatewayStore {
   }
 
   countCall(appId: string, window: number): Promise<number> {
-    return retryBusy(() => {
+    return write(() => {
       const { count } = this.q.count.get(appId, window) as { count: number };
       if (count === 1) this.q.oldWindows.run(appId, window);
       return count;
@@ -85,21 +85,18 @@ class SqliteGatewayStore implements GatewayStore {
     });
   }
 
-  private readonly tx = (rows: Parameters<GatewayStore["commit"]>[0]) =>
-    this.conn.transaction(() => {
+  commit(rows: Parameters<GatewayStore["commit"]>[0]): Promise<void> {
+    return write(() => {
       const { resource, delivery, log } = rows;
       if (resource) this.q.insertResource.run({ ...resource, settlesAt: ts(resource.settlesAt), createdAt: ts(resource.createdAt) });
       if (delivery) this.q.insertDelivery.run({ ...delivery, dueAt: ts(delivery.dueAt), createdAt: ts(delivery.createdAt) });
       this.q.insertLog.run({ ...log, createdAt: ts(log.createdAt) });
-    })();
-
-  commit(rows: Parameters<GatewayStore["commit"]>[0]): Promise<void> {
-    return retryBusy(() => this.tx(rows));
+    });
   }
 
   prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
     const [cutoffOf, remove] = this.prunes[table];
-    return retryBusy(() => {
+    return write(() => {
       const cutoff = cutoffOf.get(appId, keep) as { k: number | string } | undefined;
       if (cutoff) remove.run(appId, cutoff.k);
     });
