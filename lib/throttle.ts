@@ -34,14 +34,4 @@ export class FailureThrottle {
   }
 }
 
-/**
- * The client's address: the last hop of x-forwarded-for. Next sets the header to
- * the socket's address only when the client sent none, so behind a reverse proxy
- * that sets it this is the real address, and without one a client can forge it:
- * limits keyed on it are a first line only (the token endpoint also limits per key).
- */
-export function clientAddress(headers: Headers): string {
-  const xff = headers.get("x-forwarded-for");
-  if (xff) return xff.split(",").at(-1)!.trim() || "unknown";
-  return headers.get("x-real-ip") ?? "unknown";
-}
+export { clientAddress } from "@/lib/net/client-address";
