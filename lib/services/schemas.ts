@@ -26,7 +26,12 @@ export const callbackUrlSchema = z
   .trim()
   .max(2048, { error: "callback URL must be at most 2048 characters" })
   .transform((v) => (v === "" ? null : v))
-  .pipe(z.url({ protocol: /^https?$/, error: "callback URL must be an http or https URL" }).nullable());
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, error: "callback URL must be an http or https URL" })
+      .refine((v) => !/^[a-z]+:\/\/[^/?#]*@/i.test(v), { error: "callback URL must not carry a user name or password" })
+      .nullable(),
+  );
 
 export const perMinuteSchema = z.coerce
   .number({ error: "per-minute limit must be a number" })
