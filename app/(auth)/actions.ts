@@ -2,8 +2,11 @@
 // Sign up, sign in and sign out: forms post here; next-auth sets the session cookie.
 import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/lib/auth";
+import { headers } from "next/headers";
 import { isApiError } from "@/lib/errors";
-import { createUser } from "@/lib/services/users";
+import { clientAddress, Throttle } from "@/lib/throttle";
+import { currentUser } from "@/lib/auth/session";
+import { createUser, endSessions } from "@/lib/services/users";
 
 export type AuthFormState = { error?: string; email?: string };
 
@@ -30,20 +33,33 @@ export async function signInAction(_: AuthFormState, form: FormData): Promise<Au
   return signInWith(String(form.get("email") ?? ""), String(form.get("password") ?? ""), safeNext(form.get("next")));
 }
 
+/** Sign-ups per client address per hour (SIGNUPS_PER_HOUR): accounts cannot be made in bulk. */
+const signUps = new Throttle("signup:address", 10, 3600, "SIGNUPS_PER_HOUR");
+
 export async function signUpAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
+  const allowed = await signUps.take(clientAddress(await headers()));
+  if (!allowed.allowed) {
+    return { email, error: `Too many sign-ups from your network. Try again in ${Math.ceil(allowed.retryAfter / 60)} min.` };
+  }
   try {
     await createUser({ email, password });
   } catch (e) {
-    if (isApiError(e) && (e.code === "VALIDATION_ERROR" || e.code === "CONFLICT")) {
+    if (isApiError(e) && e.code === "VALIDATION_ERROR") {
       return { email, error: e.message.charAt(0).toUpperCase() + e.message.slice(1) + "." };
     }
+    // A taken email: the same answer as a wrong password at sign-in, so sign-up
+    // does not confirm that an address has an account.
+    if (isApiError(e) && e.code === "CONFLICT") return signInWith(email, password, "/apps");
     throw e;
   }
   return signInWith(email, password, "/apps");
 }
 
+/** Ends the session for good: a copied cookie stops working too (the account's sessions end). */
 export async function signOutAction() {
+  const user = await currentUser();
+  if (user) await endSessions(user.id);
   await signOut({ redirectTo: "/" });
 }
