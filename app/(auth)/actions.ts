@@ -4,9 +4,8 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/lib/auth";
 import { headers } from "next/headers";
 import { isApiError } from "@/lib/errors";
-import { clientAddress, Throttle } from "@/lib/throttle";
-import { currentUser } from "@/lib/auth/session";
-import { createUser, endSessions } from "@/lib/services/users";
+import { clientAddress } from "@/lib/throttle";
+import { signUp } from "@/lib/services/users";
 
 export type AuthFormState = { error?: string; email?: string };
 
@@ -33,33 +32,23 @@ export async function signInAction(_: AuthFormState, form: FormData): Promise<Au
   return signInWith(String(form.get("email") ?? ""), String(form.get("password") ?? ""), safeNext(form.get("next")));
 }
 
-/** Sign-ups per client address per hour (SIGNUPS_PER_HOUR): accounts cannot be made in bulk. */
-const signUps = new Throttle("signup:address", 10, 3600, "SIGNUPS_PER_HOUR");
-
 export async function signUpAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
-  const allowed = await signUps.take(clientAddress(await headers()));
-  if (!allowed.allowed) {
-    return { email, error: `Too many sign-ups from your network. Try again in ${Math.ceil(allowed.retryAfter / 60)} min.` };
-  }
   try {
-    await createUser({ email, password });
+    await signUp({ email, password }, clientAddress(await headers()));
   } catch (e) {
-    if (isApiError(e) && e.code === "VALIDATION_ERROR") {
+    if (isApiError(e) && (e.code === "VALIDATION_ERROR" || e.code === "RATE_LIMITED")) {
       return { email, error: e.message.charAt(0).toUpperCase() + e.message.slice(1) + "." };
     }
-    // A taken email: the same answer as a wrong password at sign-in, so sign-up
-    // does not confirm that an address has an account.
+    // A taken email: the answer sign-in gives, so sign-up does not confirm that an address has an account.
     if (isApiError(e) && e.code === "CONFLICT") return signInWith(email, password, "/apps");
     throw e;
   }
   return signInWith(email, password, "/apps");
 }
 
-/** Ends the session for good: a copied cookie stops working too (the account's sessions end). */
+/** Ends the session for good: a copied cookie stops working too (lib/auth's signOut event ends the account's sessions). */
 export async function signOutAction() {
-  const user = await currentUser();
-  if (user) await endSessions(user.id);
   await signOut({ redirectTo: "/" });
 }

@@ -3,7 +3,7 @@
 // failed attempts guarded per client address and per account (lib/throttle.ts).
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { checkPassword } from "@/lib/services/users";
+import { checkPassword, endSessions } from "@/lib/services/users";
 import { clientAddress, CredentialGuard } from "@/lib/throttle";
 import { authSecret } from "./secret";
 
@@ -44,6 +44,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       },
     }),
   ],
+  // Every way of signing out ends the account's sessions (copied cookies too).
+  events: {
+    async signOut(message) {
+      const sub = "token" in message ? message.token?.sub : undefined;
+      if (sub) await endSessions(sub);
+    },
+  },
   // A wrong password is an answer, not a server error: keep it out of the log.
   logger: { error: (e: Error) => void (e instanceof CredentialsSignin || console.error(e)) },
   callbacks: {

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { Throttle } from "@/lib/throttle";
 import { checkPasswordStrength, emailSchema, parseOrThrow, passwordSchema } from "./schemas";
 
 /** A role is stored, never derived from a string a stranger can type (such as an email). */
@@ -27,6 +28,20 @@ export async function createUser(input: { email: unknown; password: unknown; ope
     data: { id: newId("usr"), email, passwordHash, operator: Boolean(input.operator) },
   });
   return publicUser(user);
+}
+
+/** Sign-ups per client address per hour (SIGNUPS_PER_HOUR): accounts cannot be made in bulk. */
+const signUps = new Throttle("signup:address", 10, 3600, "SIGNUPS_PER_HOUR");
+
+/** Sign-up from the console: counted per client address, then createUser (never an operator). */
+export async function signUp(input: { email: unknown; password: unknown }, address: string): Promise<PublicUser> {
+  const t = await signUps.take(address);
+  if (!t.allowed) {
+    throw new ApiError("RATE_LIMITED", `too many sign-ups from your network; try again in ${Math.ceil(t.retryAfter / 60)} min`, {
+      "retry-after": String(t.retryAfter),
+    });
+  }
+  return createUser({ email: input.email, password: input.password });
 }
 
 /** The user, or null when the email or the password is wrong (which one is not told). */
