@@ -17,7 +17,8 @@ export function TopNav({ user }: { user: PublicUser | null }) {
         <div className="ml-auto flex min-w-0 items-center gap-2">
           {user ? (
             <>
-              <span className="hidden truncate text-sm text-slate-500 md:inline" title={user.email}>{user.email}</span>
+              <Link href="/account" className={`${link} hidden max-w-56 truncate md:inline`} title="Account: password and sessions">{user.email}</Link>
+              <Link href="/account" className={`${link} md:hidden`}>Account</Link>
               <form action={signOutAction}>
                 <button type="submit" className={link}>Sign out</button>
               </form>
