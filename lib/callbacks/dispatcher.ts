@@ -1,5 +1,5 @@
 // Posts scheduled callbacks when they are due. One per server process, started
-// from instrumentation.ts. Rows are claimed with a lease, so a crash or a
+// by server/main.ts. Rows are claimed with a lease, so a crash or a
 // restart loses nothing: overdue and abandoned rows go out when it is back.
 import { attempt } from "./attempt";
 import { CALLBACK_TIMEOUT_MS } from "./post";

@@ -17,6 +17,6 @@ function create(): PrismaClient {
 }
 
 const g = globalThis as unknown as { __svcPrisma?: PrismaClient };
-/** Shared across Next's bundles (instrumentation and routes load separate module copies). */
+/** Shared across module copies (our server and Next's route bundles load their own). */
 export const db: PrismaClient = (g.__svcPrisma ??= create());
 export type Db = PrismaClient;

@@ -5,6 +5,7 @@ import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId, randomToken } from "@/lib/ids";
 import { clientAddress, CredentialGuard } from "@/lib/throttle";
 import { TOKEN_LIFETIME_S } from "@/lib/catalog/schemas/common";
+import type { HeaderBag } from "@/lib/http/node";
 import type { GatewayResult } from "./context";
 
 export { TOKEN_LIFETIME_S };
@@ -31,7 +32,7 @@ async function checkClient(db: Db, creds: { key: string; secret: string } | null
   return ok && pair && !pair.revokedAt ? pair : null;
 }
 
-export async function issueToken(headers: Headers, readBody: () => Promise<string>, db: Db = defaultDb): Promise<GatewayResult> {
+export async function issueToken(headers: HeaderBag, readBody: () => Promise<string>, db: Db = defaultDb): Promise<GatewayResult> {
   const requestId = newId("req");
   const base = { "x-request-id": requestId, "cache-control": "no-store" };
   try {

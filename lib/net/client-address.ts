@@ -51,11 +51,11 @@ export function checkTrustedProxies(): void {
 }
 
 /**
- * The client's address as handlers read it: our server (scripts/start.mjs)
+ * The client's address as handlers read it: our server (server/route.ts)
  * overwrites x-forwarded-for with resolveClientAddress's answer before any
  * handler runs, so the header holds exactly one trustworthy address.
  */
-export function clientAddress(headers: Headers): string {
+export function clientAddress(headers: { get(name: string): string | null }): string {
   const xff = headers.get("x-forwarded-for");
   const last = xff?.split(",").at(-1)?.trim();
   return (last || headers.get("x-real-ip") || "unknown").slice(0, MAX_LENGTH);
