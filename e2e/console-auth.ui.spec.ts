@@ -102,7 +102,7 @@ test("operators are made by role, never by sign-up: the --operator flag or `user
   const a = await browser.newContext();
   const pa = await a.newPage();
   await signIn(pa, flagged.email);
-  await expect(pa.getByRole("link", { name: "Operator" })).toBeVisible();
+  await expect(pa.getByRole("link", { name: "Operator", exact: true })).toBeVisible();
   await a.close();
 
   // operator@e2e.test is listed in OPERATOR_EMAILS of the e2e server (playwright.config.ts):
@@ -111,15 +111,15 @@ test("operators are made by role, never by sign-up: the --operator flag or `user
   const pb = await b.newPage();
   await signUp(pb, "operator@e2e.test");
   await expect(pb.getByRole("heading", { name: "Apps", exact: true })).toBeVisible();
-  await expect(pb.getByRole("link", { name: "Operator" })).toHaveCount(0);
+  await expect(pb.getByRole("link", { name: "Operator", exact: true })).toHaveCount(0);
   await pb.goto("/operator");
-  await expect(pb.getByRole("heading", { name: "Operator" })).toHaveCount(0);
+  await expect(pb.getByRole("heading", { name: "Operator", exact: true })).toHaveCount(0);
   // An operator grants it with the command line; the role applies at once.
   cli("user", "operator", "--email", "operator@e2e.test");
   await pb.goto("/apps");
-  await expect(pb.getByRole("link", { name: "Operator" })).toBeVisible();
-  await pb.getByRole("link", { name: "Operator" }).click();
-  await expect(pb.getByRole("heading", { name: "Operator" })).toBeVisible();
+  await expect(pb.getByRole("link", { name: "Operator", exact: true })).toBeVisible();
+  await pb.getByRole("link", { name: "Operator", exact: true }).click();
+  await expect(pb.getByRole("heading", { name: "Operator", exact: true })).toBeVisible();
   await b.close();
 });
 
@@ -137,7 +137,7 @@ test("account: change the password or sign out everywhere, and every session end
   await pa.getByLabel("Current password").fill(PASSWORD);
   await pa.getByLabel("New password").fill("password");
   await pa.getByRole("button", { name: "Change password" }).click();
-  await expect(pa.getByRole("alert")).toContainText("too common");
+  await expect(pa.locator("main").getByRole("alert")).toContainText("too common");
   await pa.getByLabel("New password").fill("a brand new phrase");
   await pa.getByRole("button", { name: "Change password" }).click();
   await expect(pa).toHaveURL(/\/signin$/);
