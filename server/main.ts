@@ -21,6 +21,7 @@ const host = process.env.HOST || undefined;
 const port = config.port;
 
 checkTrustedProxies(); // a typo in TRUSTED_PROXIES stops the start instead of trusting nobody
+if (process.env.OPERATOR_EMAILS) console.warn("[server] OPERATOR_EMAILS is no longer read: make operators with `npm run admin -- user operator --email E`");
 await applyMigrations();
 const nextApp = next({ dev, dir: root, hostname: host ?? "localhost", port });
 const handleNext = nextApp.getRequestHandler();

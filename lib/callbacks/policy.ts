@@ -77,7 +77,12 @@ export function isHosted(publicUrl = config.publicUrl, override = process.env.CA
 }
 const LOOPBACK_ONLY = ranges([NON_PUBLIC[0]!]);
 
-const systemResolver: Resolver = (host) => dns.promises.lookup(host, { all: true, verbatim: true });
+/** The system resolver, given at most 5 s (the callback's own 10 s start after it). */
+const systemResolver: Resolver = (host) =>
+  Promise.race([
+    dns.promises.lookup(host, { all: true, verbatim: true }),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("DNS timeout")), 5_000).unref()),
+  ]);
 
 let defaultBlocked: Ranges | undefined;
 export function currentPolicy(): Policy {

@@ -58,5 +58,5 @@ export function checkTrustedProxies(): void {
 export function clientAddress(headers: { get(name: string): string | null }): string {
   const xff = headers.get("x-forwarded-for");
   const last = xff?.split(",").at(-1)?.trim();
-  return (last || headers.get("x-real-ip") || "unknown").slice(0, MAX_LENGTH);
+  return (last || "unknown").slice(0, MAX_LENGTH);
 }
