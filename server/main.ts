@@ -9,6 +9,9 @@ import next from "next";
 import { config } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
 import { startDispatcher, stopDispatcher } from "@/lib/callbacks";
+import { isHosted } from "@/lib/callbacks/policy";
+import { startMaintenance } from "@/lib/db/maintenance";
+import { checkTrustedProxies } from "@/lib/net/client-address";
 import { route } from "./route";
 import { drainOnSignal } from "./shutdown";
 
@@ -17,11 +20,15 @@ const root = path.resolve(import.meta.dirname, "..");
 const host = process.env.HOST || undefined;
 const port = config.port;
 
+checkTrustedProxies(); // a typo in TRUSTED_PROXIES stops the start instead of trusting nobody
+if (process.env.OPERATOR_EMAILS) console.warn("[server] OPERATOR_EMAILS is no longer read: make operators with `npm run admin -- user operator --email E`");
 await applyMigrations();
 const nextApp = next({ dev, dir: root, hostname: host ?? "localhost", port });
 const handleNext = nextApp.getRequestHandler();
 await nextApp.prepare();
 startDispatcher(); // overdue callbacks go out at once
+startMaintenance(); // the database file gives back freed pages
+console.log(`[callbacks] ${isHosted() ? "hosted: callbacks go to public addresses only" : "local: callbacks may go to loopback and private addresses"}`);
 
 const origin = `http://${host && host !== "0.0.0.0" && host !== "::" ? host : "localhost"}:${port}`;
 const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, route({ origin, handleNext }));

@@ -8,6 +8,8 @@ import { errorBody, toApiError, ApiError } from "@/lib/errors";
 import { sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node";
 import { newId } from "@/lib/ids";
 import { receiveInspection } from "@/lib/inspector";
+import { SECURITY_HEADERS } from "@/lib/http/security-headers";
+import { resolveClientAddress } from "@/lib/net/client-address";
 
 const INSPECT = "/inspect/";
 /** Methods handed to Next; others (TRACE, CONNECT, …) answer 405 there. */
@@ -49,7 +51,14 @@ export function route(opts: { origin: string; handleNext: (req: http.IncomingMes
 
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     const pathname = (req.url ?? "/").split("?", 1)[0]!;
-    pick(req, pathname)(req, res).catch((e) => {
+    // The one client address every handler counts against (lib/net/client-address.ts):
+    // the socket's, or behind TRUSTED_PROXIES the right-most untrusted hop. A
+    // client's own x-forwarded-for is never believed.
+    const xff = req.headers["x-forwarded-for"];
+    req.headers["x-forwarded-for"] = resolveClientAddress(req.socket.remoteAddress, Array.isArray(xff) ? xff.join(", ") : xff);
+    const handler = pick(req, pathname);
+    if (handler !== opts.handleNext) for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v); // Next adds them itself (next.config.mjs)
+    handler(req, res).catch((e) => {
       // Handlers answer their own errors; this is the last guard, never a hung socket.
       const err = toApiError(e, "server", "-");
       if (!res.headersSent) refuse(res, err);

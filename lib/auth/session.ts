@@ -1,6 +1,6 @@
 // Who is asking: for pages (redirect / 404) and for routes (ApiError).
 // The user is read from the database on each request, so a deleted user or a
-// changed role takes effect at once.
+// changed role takes effect at once; so does the end of its sessions.
 import { cache } from "react";
 import { notFound, redirect } from "next/navigation";
 import { isApiError } from "@/lib/errors";
@@ -11,7 +11,9 @@ import { auth } from "./index";
 export const currentUser = cache(async (): Promise<PublicUser | null> => {
   const session = await auth();
   const id = session?.user?.id;
-  return id ? getUser(id) : null;
+  const user = id ? await getUser(id) : null;
+  // A session issued before the account's last sign-out or password change has ended.
+  return user && (session as { sv?: unknown }).sv === user.sessionVersion ? user : null;
 });
 
 export async function requireUser(): Promise<PublicUser> {

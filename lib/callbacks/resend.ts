@@ -1,8 +1,18 @@
-// "Send it again": the same body to the same address under the same delivery id, one more attempt.
+// "Send it again": the same body to the same address under the same delivery id,
+// one more attempt. Resends count toward a per-app limit, a delivery has at most
+// ATTEMPTS_PER_DELIVERY attempts, and one resend at a time per delivery: a lease
+// on the row (resendUntil), taken in one conditional update, refused while held.
+import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
+import { Throttle } from "@/lib/throttle";
 import { attempt } from "./attempt";
+import { CALLBACK_TIMEOUT_MS } from "./post";
 import { isHttpUrl } from "./schedule";
+
+/** Longer than one post can take, so a lease that runs out means its process died. */
+const RESEND_LEASE_MS = CALLBACK_TIMEOUT_MS + 5_000;
+const resends = () => new Throttle("resend:app", config.resendsPerMinute, 60);
 
 export async function resendDelivery(deliveryId: string, appId: string, db: Db = defaultDb) {
   const d = await db.delivery.findFirst({ where: { id: deliveryId, appId }, include: { app: { select: { signingSecret: true } } } });
@@ -11,5 +21,24 @@ export async function resendDelivery(deliveryId: string, appId: string, db: Db =
   if (d.state === "SCHEDULED" || d.state === "SENDING") {
     throw new ApiError("CONFLICT", "this callback has not been sent yet; it goes out at its due time");
   }
-  return attempt({ ...d, url: d.url });
+  if (d.attempts >= config.attemptsPerDelivery) {
+    throw new ApiError("CONFLICT", `this callback has had ${d.attempts} attempts, the most a delivery can have`);
+  }
+  const now = new Date();
+  const lease = await db.delivery.updateMany({
+    where: { id: d.id, state: { in: ["DELIVERED", "FAILED", "NOT_SENT"] }, OR: [{ resendUntil: null }, { resendUntil: { lt: now } }] },
+    data: { resendUntil: new Date(now.getTime() + RESEND_LEASE_MS) },
+  });
+  if (lease.count !== 1) throw new ApiError("CONFLICT", "this callback is being sent again right now; wait for that attempt to finish");
+  try {
+    const limit = await resends().take(appId);
+    if (!limit.allowed) {
+      throw new ApiError("RATE_LIMITED", `at most ${config.resendsPerMinute} resends a minute per app; try again in ${limit.retryAfter} s`, {
+        "retry-after": String(limit.retryAfter),
+      });
+    }
+    return await attempt({ ...d, url: d.url });
+  } finally {
+    await db.delivery.updateMany({ where: { id: d.id }, data: { resendUntil: null } });
+  }
 }

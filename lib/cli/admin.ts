@@ -5,12 +5,13 @@ import { ApiError } from "@/lib/errors";
 import { createApp, inspectorUrl, setPerMinute, setSuspended } from "@/lib/services/apps";
 import { createKeyPair, revokeKeyPair } from "@/lib/services/keys";
 import { review, subscribe } from "@/lib/services/subscriptions";
-import { createUser, userByEmail } from "@/lib/services/users";
+import { createUser, grantOperator, userByEmail } from "@/lib/services/users";
 
 type Opts = Record<string, string | boolean | undefined>;
 
 const USAGE = `usage: npm run --silent admin -- <command> [options]
   user create --email E --password P [--operator]
+  user operator --email E            (makes an existing user an operator)
   app create --owner E --name N [--callback-url U]
   app suspend --app A | app resume --app A
   app limit --app A --per-minute N
@@ -30,6 +31,10 @@ function need(o: Opts, name: string): string {
 const commands: Record<string, (o: Opts) => Promise<unknown>> = {
   async "user create"(o) {
     const u = await createUser({ email: need(o, "email"), password: need(o, "password"), operator: Boolean(o.operator) });
+    return { userId: u.id, email: u.email, operator: u.operator };
+  },
+  async "user operator"(o) {
+    const u = await grantOperator(need(o, "email"));
     return { userId: u.id, email: u.email, operator: u.operator };
   },
   async "app create"(o) {

@@ -10,7 +10,8 @@ export type Format = { contentType: string; render: (api: Api) => string };
 export function serveArtifact(file: string, formats: Record<string, Format>): Response {
   const m = /^([a-z0-9-]+)\.([a-z]+)$/.exec(file);
   const api = m ? findApi(m[1]!) : undefined;
-  const format = m ? formats[m[2]!] : undefined;
+  // Own keys only: "constructor" or "toString" are not formats.
+  const format = m && Object.hasOwn(formats, m[2]!) ? formats[m[2]!] : undefined;
   if (!api || !format) {
     const e = new ApiError("NOT_FOUND", `no artifact is called ${file}; try one of ${Object.keys(formats).map((x) => `<api>.${x}`).join(", ")}`);
     return Response.json(errorBody(e.code, e.message, newId("req")), { status: e.status });

@@ -3,7 +3,7 @@ import { db as defaultDb, type Db } from "@/lib/db/client";
 import { safeEqual, sha256 } from "@/lib/crypto";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId, randomToken } from "@/lib/ids";
-import { clientAddress, FailureThrottle } from "@/lib/throttle";
+import { clientAddress, CredentialGuard } from "@/lib/throttle";
 import { TOKEN_LIFETIME_S } from "@/lib/catalog/schemas/common";
 import type { HeaderBag } from "@/lib/http/node";
 import type { GatewayResult } from "./context";
@@ -12,8 +12,8 @@ export { TOKEN_LIFETIME_S };
 /** Live tokens kept per key pair; older ones are dropped first. */
 const MAX_LIVE_TOKENS = 100;
 
-const perAddress = new FailureThrottle(Number(process.env.TOKEN_FAILURES_PER_ADDRESS ?? 100));
-const perKey = new FailureThrottle(Number(process.env.TOKEN_FAILURES_PER_KEY ?? 10));
+/** Failed secrets: per address, per key from one address (429), per key from anywhere (slowed). */
+const guard = new CredentialGuard("token", { perAddress: 100, perAccountAddress: 10, perAccount: 10, slowMs: 1000 }, "TOKEN");
 
 function parseBasic(header: string | null): { key: string; secret: string } | null {
   const m = /^Basic[ ]+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? "");
@@ -38,16 +38,14 @@ export async function issueToken(headers: HeaderBag, readBody: () => Promise<str
   try {
     const creds = parseBasic(headers.get("authorization"));
     const address = clientAddress(headers);
-    // Per key from anywhere: addresses come from x-forwarded-for, which a direct client can forge.
-    const keyName = creds?.key ?? "";
-    const wait = Math.max(perAddress.blockedFor(address), perKey.blockedFor(keyName));
+    const keyName = (creds?.key ?? "").slice(0, 128);
+    const wait = await guard.blockedFor(address, keyName);
     if (wait) {
       throw new ApiError("RATE_LIMITED", `too many failed attempts from this address; try again in ${wait} s`, { "retry-after": String(wait) });
     }
     const pair = await checkClient(db, creds);
     if (!pair) {
-      perAddress.fail(address);
-      perKey.fail(keyName);
+      await guard.failed(address, keyName);
       throw new ApiError("INVALID_CLIENT", "the Basic credentials must be the consumer key and secret of an active key pair");
     }
     const grant = new URLSearchParams(await readBody()).get("grant_type");

@@ -14,6 +14,9 @@ export function inspectorUrl(appId: string): string {
 export async function createApp(input: { ownerId: string; name: unknown; callbackUrl?: unknown }) {
   const name = parseOrThrow(appNameSchema, input.name);
   const callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "");
+  if ((await db.app.count({ where: { ownerId: input.ownerId } })) >= config.appsPerUser) {
+    throw new ApiError("CONFLICT", `an account can have at most ${config.appsPerUser} apps; delete one first`);
+  }
   const app = await db.app.create({
     data: {
       id: newId("app"),

@@ -3,6 +3,7 @@
 // Callers check ownership first (ownedApp).
 import { z } from "zod";
 import { db as defaultDb, type Db } from "@/lib/db/client";
+import { checkDepth } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 
 /** An empty query parameter means "not set". */
@@ -49,10 +50,13 @@ export async function listRequests(appId: string, f: RequestFilters, db: Db = de
   return { items: rows.slice(0, take), nextBefore: rows.length > take ? rows[take - 1]!.seq : null };
 }
 
+/** JSON as a value; text that is not JSON, or JSON nested too deep to show as a tree, stays text. */
 const parse = (s: string | null): unknown => {
   if (s === null) return null;
   try {
-    return JSON.parse(s);
+    const v: unknown = JSON.parse(s);
+    checkDepth(v);
+    return v;
   } catch {
     return s;
   }

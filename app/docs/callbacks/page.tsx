@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { operations } from "@/lib/catalog";
+import { LEASE_MS } from "@/lib/callbacks/dispatcher";
 import { CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
 import { signatureExample, VERIFY_SNIPPET } from "@/lib/docs/signature";
 import { opHref } from "@/lib/docs/urls";
@@ -30,6 +31,20 @@ export default function CallbacksPage() {
         <li>The sandbox waits {CALLBACK_TIMEOUT_MS / 1000} s for your answer. Any 2xx is recorded as delivered; anything else, or no answer, as failed with the reason.</li>
         <li>No automatic retries: send a delivery again from the console (Callbacks → the delivery → Send it again). The same body goes to the same address under the same delivery id.</li>
       </Ul>
+      <H2 id="at-least-once">At-least-once: deduplicate on x-svc-delivery</H2>
+      <P>
+        Delivery is at-least-once. If the sandbox stops while a callback is being posted, that callback is posted again once
+        its lease runs out ({LEASE_MS / 1000} s after it was claimed), under the same <C>x-svc-delivery</C>. Your receiver
+        may therefore see one delivery twice: keep the delivery ids you have processed and answer 2xx to a repeat without
+        acting on it again. &quot;Send it again&quot; also repeats the id on purpose.
+      </P>
+      <H2 id="network">Where callbacks may go</H2>
+      <P>
+        A portal hosted for others posts only to public addresses: loopback, private, link-local, shared, unique-local,
+        multicast and IPv4-mapped addresses are refused, after resolving the name, and the delivery records why. Running
+        locally, loopback addresses are allowed. Addresses with a user name or password are never posted to. Your
+        app&apos;s own inspector address always works.
+      </P>
       <DataTable label="Callback headers" head={["Header", "Value"]} rows={[
         [<C key="1">content-type</C>, "application/json"],
         [<C key="2">user-agent</C>, <C key="2v">Svc-Sandbox/1.0</C>],

@@ -1,0 +1,26 @@
+// Next answers a multipart POST whose body cannot be parsed (it reads it as a
+// form-action submission) with a bare 500; such requests get a 400 here.
+// (/sandbox and /inspect never reach Next: server/route.ts answers them.)
+import type { NextRequest } from "next/server";
+import { ApiError, errorBody } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+
+async function unreadableForm(request: NextRequest): Promise<boolean> {
+  if (request.method !== "POST" || !/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) return false;
+  try {
+    await request.clone().formData();
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+export async function proxy(request: NextRequest) {
+  if (!(await unreadableForm(request))) return;
+  const requestId = newId("req");
+  const e = new ApiError("INVALID_BODY", "the form body could not be read");
+  return Response.json(errorBody(e.code, e.message, requestId), { status: e.status, headers: { "x-request-id": requestId } });
+}
+
+// Every path but Next's static files.
+export const config = { matcher: ["/((?!_next/static|_next/image|favicon\\.ico).*)"] };
