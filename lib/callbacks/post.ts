@@ -2,7 +2,7 @@
 // ten-second wait. node:http directly: exact failure reasons, no fetch patching.
 import http from "node:http";
 import https from "node:https";
-import { signCallback } from "@/lib/crypto";
+import { callbackSignatureHeaders } from "@/lib/crypto";
 
 /** The spec's callback wait: the receiving server has ten seconds to answer. */
 export const CALLBACK_TIMEOUT_MS = 10_000;
@@ -20,7 +20,8 @@ function reason(e: NodeJS.ErrnoException): string {
   }
 }
 
-export function postCallback(url: string, body: string, deliveryId: string, secret: string): Promise<PostOutcome> {
+/** `secrets`: the app's signing secret, and the one it replaced while that is in its grace period. */
+export function postCallback(url: string, body: string, deliveryId: string, secrets: string[]): Promise<PostOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
@@ -42,7 +43,7 @@ export function postCallback(url: string, body: string, deliveryId: string, secr
           "content-length": Buffer.byteLength(body),
           "user-agent": "Svc-Sandbox/1.0",
           "x-svc-delivery": deliveryId,
-          "x-svc-signature": signCallback(secret, body, new Date()),
+          ...callbackSignatureHeaders(secrets, deliveryId, body, new Date()),
         },
       });
     } catch (e) {

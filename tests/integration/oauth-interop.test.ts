@@ -43,11 +43,12 @@ describe("OAuth clients", () => {
     expect(r.status).toBe(404);
     expect(r.headers.get("x-svc-scenario")).toBe("not_found");
 
-    // A wrong secret: openid-client surfaces the 401 with our error code.
+    // A wrong secret: openid-client surfaces the 401 and the Basic challenge it carries.
     const bad = new oidc.Configuration({ issuer: origin(), token_endpoint: tokenUrl() }, app.keys.consumerKey, undefined, oidc.ClientSecretBasic("wrong"));
     oidc.allowInsecureRequests(bad);
     const e = await oidc.clientCredentialsGrant(bad).catch((x: unknown) => x);
-    expect(e).toMatchObject({ status: 401, error: "INVALID_CLIENT" });
+    expect(e).toBeInstanceOf(oidc.WWWAuthenticateChallengeError);
+    expect(e).toMatchObject({ status: 401, cause: [{ scheme: "basic", parameters: { realm: "Svc Sandbox" } }] });
   });
 
   it("simple-oauth2 gets a token that the gateway accepts", async () => {
