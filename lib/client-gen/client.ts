@@ -2,18 +2,12 @@
 // Schemas, one method per operation, over the fixed runtime (runtime.ts).
 import type { Api, Operation } from "@/lib/catalog";
 import { pathParams, requestSchema, responseSchema } from "@/lib/docs/schema";
+import { camel, pascal, successResponses, typeName } from "@/lib/docs/names";
 import { baseUrl, opSlug, opsOf } from "@/lib/docs/urls";
 import { RUNTIME } from "./runtime";
 import { tsType } from "./types";
 
-const pascal = (s: string) => s.replace(/(^|[._-])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
-const camel = (s: string) => s.replace(/[._-](\w)/g, (_m, c: string) => c.toUpperCase());
-const typeName = (op: Operation, suffix: string) => `${pascal(op.id)}${suffix}`;
-
-function successSchema(op: Operation) {
-  const [, r] = Object.entries(op.responses).find(([status]) => Number(status) < 300)!;
-  return responseSchema(r.schema);
-}
+const successSchema = (op: Operation) => responseSchema(successResponses(op)[0]!.schema);
 
 function types(op: Operation): string {
   const out = [] as string[];
