@@ -29,9 +29,10 @@ export function magicValues(op: Operation): { field: string; value: string | num
 }
 
 /** What a caller may send: the input side (numbers also as digit strings), magic values included. */
-export function requestSchema(op: Operation): JsonSchema | undefined {
-  if (!op.body) return undefined;
-  const schema = jsonSchema(op.body, "input");
+export const requestSchema = (op: Operation): JsonSchema | undefined => (op.body ? withMagicValues(op, jsonSchema(op.body, "input")) : undefined);
+
+/** An input schema whose properties include the body's fields (request body, MCP tool input) with the operation's magic values allowed. */
+export function withMagicValues(op: Operation, schema: JsonSchema): JsonSchema {
   for (const m of magicValues(op)) {
     const { description, ...rule } = schema.properties[m.field] as JsonSchema;
     const magic = [m.value, String(m.value)].filter((v, i, all) => all.indexOf(v) === i)

@@ -10,6 +10,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { exampleBody } from "@/lib/docs/examples";
 import { requestSchema } from "@/lib/docs/schema";
 import { validateInput } from "@/lib/engine";
+import { toolOf } from "@/lib/mcp/tools";
 import { openApiDocument, operationId } from "@/lib/openapi/document";
 import { serveOpenApi } from "@/lib/openapi/serve";
 
@@ -128,6 +129,14 @@ describe("edge cases the OpenAPI tells the truth about", () => {
   it("payout amount 1 (float_low) is valid input, as a number and as digits; 2 to 9 are not; digit strings carry the minimum", () => {
     for (const ok of [1, "1", 10, "10", "0010", 500, "500"]) expect(valid(ok), String(ok)).toBe(true);
     for (const bad of [2, 9, "2", "9", "09", 0, "0", 12.5, -3, "abc", "1".repeat(16)]) expect(valid(bad), String(bad)).toBe(false);
+  });
+
+  it("the MCP tool's input schema accepts the magic value too", () => {
+    const op = operations.find((o) => o.id === "payouts.send")!;
+    const input = toolOf(op).inputSchema;
+    const check = new Ajv2020({ strict: false }).compile(input);
+    expect(check({ ...exampleBody(op), amount: 1 })).toBe(true);
+    expect(check({ ...exampleBody(op), amount: 5 })).toBe(false);
   });
 
   it("the gateway agrees with the schema on the same values", () => {
