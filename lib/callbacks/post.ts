@@ -5,7 +5,7 @@
 import http from "node:http";
 import https from "node:https";
 import type net from "node:net";
-import { signCallback } from "@/lib/crypto";
+import { callbackSignatureHeaders } from "@/lib/crypto";
 import { routeFor, type Policy } from "./policy";
 
 /** The spec's callback wait: the receiving server has ten seconds to answer. */
@@ -39,13 +39,14 @@ const answered = (status: number, text: string): Sent => ({
   responseBody: text.slice(0, MAX_RESPONSE),
 });
 
-export async function postCallback(url: string, body: string, deliveryId: string, secret: string, policy?: Policy): Promise<PostOutcome> {
+/** `secrets`: the app's signing secret, and the one it replaced while that is in its grace period. */
+export async function postCallback(url: string, body: string, deliveryId: string, secrets: string[], policy?: Policy): Promise<PostOutcome> {
   const started = performance.now();
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "user-agent": "Svc-Sandbox/1.0",
     "x-svc-delivery": deliveryId,
-    "x-svc-signature": signCallback(secret, body, new Date()),
+    ...callbackSignatureHeaders(secrets, deliveryId, body, new Date()),
   };
   const route = await routeFor(url, policy);
   const sent: Sent =

@@ -15,7 +15,7 @@ const RESEND_LEASE_MS = CALLBACK_TIMEOUT_MS + 5_000;
 const resends = () => new Throttle("resend:app", config.resendsPerMinute, 60);
 
 export async function resendDelivery(deliveryId: string, appId: string, db: Db = defaultDb) {
-  const d = await db.delivery.findFirst({ where: { id: deliveryId, appId }, include: { app: { select: { signingSecret: true } } } });
+  const d = await db.delivery.findFirst({ where: { id: deliveryId, appId }, include: { app: { select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } } } });
   if (!d) throw new ApiError("NOT_FOUND", `no delivery ${deliveryId} for this app`);
   if (!isHttpUrl(d.url)) throw new ApiError("CONFLICT", "this callback has no http or https address to send to");
   if (d.state === "SCHEDULED" || d.state === "SENDING") {

@@ -4,14 +4,19 @@
 import { retryBusy, sqlite, ts, write } from "@/lib/db/sqlite";
 import type { PostOutcome } from "./post";
 
-/** A delivery to post, with its app's signing secret. */
-export type DeliveryToSend = { id: string; url: string; body: string; app: { signingSecret: string } };
-type Due = { id: string; url: string | null; body: string; state: string; leaseUntil: string | null; signingSecret: string };
+/** The app's signing secret, and the one a rotation replaced with the end of its grace period. */
+export type SigningSecrets = { signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: Date | null };
+/** A delivery to post, with its app's signing secrets. */
+export type DeliveryToSend = { id: string; url: string; body: string; app: SigningSecrets };
+type Due = {
+  id: string; url: string | null; body: string; state: string; leaseUntil: string | null;
+  signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: string | null;
+};
 
 function statements() {
   const p = (sql: string) => sqlite().prepare(sql);
   return {
-    due: p(`SELECT d."id", d."url", d."body", d."state", d."leaseUntil", a."signingSecret"
+    due: p(`SELECT d."id", d."url", d."body", d."state", d."leaseUntil", a."signingSecret", a."previousSigningSecret", a."previousSecretExpiresAt"
       FROM "Delivery" d JOIN "App" a ON a."id" = d."appId"
       WHERE (d."state" = 'SCHEDULED' AND d."dueAt" <= ?) OR (d."state" = 'SENDING' AND d."leaseUntil" < ?)
       ORDER BY d."dueAt" ASC LIMIT ?`),
@@ -37,7 +42,8 @@ export function claimDue(now: Date, lease: Date, limit: number): Promise<{ toSen
     const toSend: DeliveryToSend[] = [];
     for (const d of due) {
       if (s.claim.run(ts(lease), d.id, d.state, d.leaseUntil).changes !== 1 || !d.url) continue;
-      toSend.push({ id: d.id, url: d.url, body: d.body, app: { signingSecret: d.signingSecret } });
+      const expires = d.previousSecretExpiresAt ? new Date(d.previousSecretExpiresAt) : null;
+      toSend.push({ id: d.id, url: d.url, body: d.body, app: { signingSecret: d.signingSecret, previousSigningSecret: d.previousSigningSecret, previousSecretExpiresAt: expires } });
     }
     return { toSend, seen: due.length };
   });

@@ -5,7 +5,8 @@ import { ApiError, errorBody } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { findApi } from "./urls";
 
-export type Format = { contentType: string; render: (api: Api) => string };
+/** fileName: the name to save it under when it is not <api>.<ext> (a Java class's file). */
+export type Format = { contentType: string; render: (api: Api) => string; fileName?: (api: Api) => string };
 
 export function serveArtifact(file: string, formats: Record<string, Format>): Response {
   const m = /^([a-z0-9-]+)\.([a-z]+)$/.exec(file);
@@ -16,7 +17,13 @@ export function serveArtifact(file: string, formats: Record<string, Format>): Re
     const e = new ApiError("NOT_FOUND", `no artifact is called ${file}; try one of ${Object.keys(formats).map((x) => `<api>.${x}`).join(", ")}`);
     return Response.json(errorBody(e.code, e.message, newId("req")), { status: e.status });
   }
+  const name = format.fileName?.(api);
   return new Response(format.render(api), {
-    headers: { "content-type": format.contentType, "cache-control": "no-cache", "access-control-allow-origin": "*" },
+    headers: {
+      "content-type": format.contentType,
+      "cache-control": "no-cache",
+      "access-control-allow-origin": "*",
+      ...(name ? { "content-disposition": `inline; filename="${name}"` } : {}),
+    },
   });
 }

@@ -15,13 +15,32 @@ const MAX_LIVE_TOKENS = 100;
 /** Failed secrets: per address, per key from one address (429), per key from anywhere (slowed). */
 const guard = new CredentialGuard("token", { perAddress: 100, perAccountAddress: 10, perAccount: 10, slowMs: 1000 }, "TOKEN");
 
+/** The answer's challenge on 401 (RFC 6749 §5.2: the scheme the client authenticated with). */
+export const BASIC_CHALLENGE = 'Basic realm="Svc Sandbox", charset="UTF-8"';
+
+/** application/x-www-form-urlencoded decoding of one credential; null when malformed. */
+function formDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * RFC 6749 §2.3.1: the client id and secret are form-urlencoded, then joined
+ * by ":" and Base64-encoded. Strict clients (openid-client) encode "-" and "_"
+ * as %2D and %5F; others send them as they are. Both decode to the same pair.
+ */
 function parseBasic(header: string | null): { key: string; secret: string } | null {
   const m = /^Basic[ ]+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? "");
   if (!m) return null;
   const decoded = Buffer.from(m[1]!, "base64").toString("utf8");
   const i = decoded.indexOf(":");
   if (i <= 0) return null;
-  return { key: decoded.slice(0, i), secret: decoded.slice(i + 1) };
+  const key = formDecode(decoded.slice(0, i));
+  const secret = formDecode(decoded.slice(i + 1));
+  return key && secret !== null ? { key, secret } : null;
 }
 
 async function checkClient(db: Db, creds: { key: string; secret: string } | null) {
@@ -46,7 +65,9 @@ export async function issueToken(headers: HeaderBag, readBody: () => Promise<str
     const pair = await checkClient(db, creds);
     if (!pair) {
       await guard.failed(address, keyName);
-      throw new ApiError("INVALID_CLIENT", "the Basic credentials must be the consumer key and secret of an active key pair");
+      throw new ApiError("INVALID_CLIENT", "the Basic credentials must be the consumer key and secret of an active key pair", {
+        "www-authenticate": BASIC_CHALLENGE,
+      });
     }
     const grant = new URLSearchParams(await readBody()).get("grant_type");
     if (grant !== "client_credentials") {

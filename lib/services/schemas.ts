@@ -65,6 +65,14 @@ export function checkPasswordStrength(password: string, email: string): void {
   if (weak) throw new ApiError("VALIDATION_ERROR", weak);
 }
 
+/** Hours the replaced signing secret keeps signing after a rotation (0: it stops at once). */
+export const graceHoursSchema = z.coerce
+  .number({ error: "grace hours must be a number" })
+  .int({ error: "grace hours must be a whole number" })
+  .min(0, { error: "grace hours must be at least 0" })
+  .max(168, { error: "grace hours must be at most 168 (one week)" })
+  .default(24);
+
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;

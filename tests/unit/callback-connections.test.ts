@@ -26,14 +26,14 @@ async function receiver(dropOn: number) {
 describe("callback connections", () => {
   it("reuses one connection for consecutive callbacks to the same receiver", async () => {
     const r = await receiver(0);
-    for (let i = 0; i < 5; i++) expect((await postCallback(r.url, "{}", `dlv_${i}`, "secret")).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await postCallback(r.url, "{}", `dlv_${i}`, ["secret"])).status).toBe(200);
     expect(r.connections()).toBe(1);
   });
 
   it("a kept connection dropped on reuse is retried once on a new connection", async () => {
     const r = await receiver(2);
-    expect((await postCallback(r.url, "{}", "dlv_a", "secret")).status).toBe(200);
-    const second = await postCallback(r.url, "{}", "dlv_b", "secret");
+    expect((await postCallback(r.url, "{}", "dlv_a", ["secret"])).status).toBe(200);
+    const second = await postCallback(r.url, "{}", "dlv_b", ["secret"]);
     expect(second).toMatchObject({ status: 200, error: null });
     expect(r.connections()).toBe(2);
   });

@@ -82,7 +82,7 @@ describe("hosted: public addresses only", () => {
   it("a refused target is never connected to, and the outcome says why", async () => {
     const before = receiver.received.length;
     const url = receiver.url.replace("127.0.0.1", "127.1");
-    const o = await postCallback(url, "{}", "dlv_test", "whsec_x", policy());
+    const o = await postCallback(url, "{}", "dlv_test", ["whsec_x"], policy());
     expect(o).toMatchObject({ status: null, responseBody: null });
     expect(o.error).toMatch(/^refused by the callback network policy: 127\.0\.0\.1 is a loopback address/);
     await new Promise((r) => setTimeout(r, 100));
@@ -106,7 +106,7 @@ describe("hosted: public addresses only", () => {
     const resolve: Resolver = async () => [{ address: n++ === 0 ? "127.0.0.2" : "127.0.0.1", family: 4 }];
     const p = policy({ resolve, blocked: ranges([["a loopback address", ["127.0.0.1/32"]]]) });
     try {
-      const o = await postCallback(`http://hooks.example:${port}/cb`, '{"a":1}', "dlv_pin", "whsec_x", p);
+      const o = await postCallback(`http://hooks.example:${port}/cb`, '{"a":1}', "dlv_pin", ["whsec_x"], p);
       expect(o).toMatchObject({ status: 200, error: null, responseBody: "thanks" });
       expect(got).toEqual([{ host: `hooks.example:${port}`, body: '{"a":1}' }]);
       expect(n).toBe(1);
@@ -132,7 +132,7 @@ describe("both modes", () => {
 
   it("local: loopback is allowed (a developer's own receiver)", async () => {
     const before = receiver.received.length;
-    const o = await postCallback(`${receiver.url}/local`, "{}", "dlv_local", "whsec_x", policy({ hosted: false }));
+    const o = await postCallback(`${receiver.url}/local`, "{}", "dlv_local", ["whsec_x"], policy({ hosted: false }));
     expect(o).toMatchObject({ status: 200, error: null });
     expect(receiver.received.length).toBe(before + 1);
   });

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { operations } from "@/lib/catalog";
 import { LEASE_MS } from "@/lib/callbacks/dispatcher";
 import { CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
-import { signatureExample, VERIFY_SNIPPET } from "@/lib/docs/signature";
+import { signatureExample, STANDARD_WEBHOOKS_SNIPPET, VERIFY_SNIPPET } from "@/lib/docs/signature";
 import { opHref } from "@/lib/docs/urls";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
@@ -50,10 +50,25 @@ export default function CallbacksPage() {
         [<C key="2">user-agent</C>, <C key="2v">Svc-Sandbox/1.0</C>],
         [<C key="3">x-svc-delivery</C>, "the delivery id (dlv_…), the same on every attempt"],
         [<C key="4">x-svc-signature</C>, <span key="4v"><C>t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256 of &quot;&lt;t&gt;.&lt;raw body&gt;&quot;&gt;</C>, keyed with your app&apos;s signing secret (shown in the console)</span>],
+        [<C key="5">webhook-id</C>, "Standard Webhooks: the delivery id, the same on every attempt"],
+        [<C key="6">webhook-timestamp</C>, "Standard Webhooks: unix seconds"],
+        [<C key="7">webhook-signature</C>, <span key="7v"><C>v1,&lt;Base64 HMAC-SHA256 of &quot;&lt;id&gt;.&lt;timestamp&gt;.&lt;raw body&gt;&quot;&gt;</C>, keyed with the Base64-decoded part of the secret after <C>whsec_</C></span>],
       ]} />
       <H2 id="verify">Verify the signature</H2>
-      <P>Compute the HMAC over the raw body exactly as received (before parsing JSON), compare in constant time, and reject old timestamps.</P>
-      <Snippet title="verify.mjs (Node)" code={VERIFY_SNIPPET} />
+      <P>
+        The <C>webhook-*</C> headers follow the Standard Webhooks specification: its libraries (JavaScript, Python, PHP,
+        Java, Go, Rust, Ruby, C#, Elixir) and Svix verify them with the secret exactly as the console shows it, e.g.{" "}
+        <C>new Webhook(secret).verify(rawBody, headers)</C> with the <C>standardwebhooks</C> npm package. Without a library,
+        compute the HMAC over the raw body exactly as received (before parsing JSON), compare in constant time, and reject old timestamps.
+      </P>
+      <Snippet title="verify-webhook.mjs (Node, Standard Webhooks)" code={STANDARD_WEBHOOKS_SNIPPET} />
+      <Snippet title="verify.mjs (Node, x-svc-signature)" code={VERIFY_SNIPPET} />
+      <H2 id="rotation">Rotating the secret</H2>
+      <P>
+        <em>Rotate</em> on the app&apos;s page makes a new secret. The old one keeps signing for 24 hours: each callback then
+        carries two signatures (two space-separated entries in <C>webhook-signature</C>, two <C>v1=</C> values in{" "}
+        <C>x-svc-signature</C>) and the verifiers above accept either. Callbacks sent again are signed the same way.
+      </P>
       <H2>Worked example</H2>
       <P>Computed by the sandbox&apos;s own signing code when this page was rendered. With the signing secret</P>
       <Snippet title="signing secret" code={ex.secret} />
