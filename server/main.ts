@@ -34,7 +34,8 @@ const origin = `http://${host && host !== "0.0.0.0" && host !== "::" ? host : "l
 const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, route({ origin, handleNext }));
 server.headersTimeout = 66_000; // longer than keep-alive, as Node asks
 
-server.listen(port, host, () => {
+// A deep accept queue: a thousand clients connecting at once wait in it instead of being dropped (Node's default is 511).
+server.listen({ port, host, backlog: 4096 }, () => {
   console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${port}${dev ? ", dev" : ""})`);
 });
 drainOnSignal(server, stopDispatcher);
