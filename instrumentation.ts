@@ -1,9 +1,20 @@
-// Runs once when a server process starts: apply migrations, then start the
-// callback dispatcher (overdue callbacks go out at once).
+// Runs once when a server process starts: check the database setting, apply
+// migrations, load the shared auth secret, then start the callback dispatcher
+// (overdue callbacks go out at once).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { config, DatabaseUrlError } = await import("@/lib/config");
+  try {
+    void config.dialect;
+  } catch (e) {
+    if (!(e instanceof DatabaseUrlError)) throw e;
+    console.error(`error: ${e.message}`);
+    process.exit(1);
+  }
   const { applyMigrations } = await import("@/lib/db/migrate");
+  const { loadSharedAuthSecret } = await import("@/lib/auth/secret");
   const { startDispatcher } = await import("@/lib/callbacks");
   await applyMigrations();
+  await loadSharedAuthSecret();
   startDispatcher();
 }

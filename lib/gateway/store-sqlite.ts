@@ -3,7 +3,7 @@
 import type Database from "better-sqlite3";
 import { retryBusy, sqlite, ts, type Statement } from "@/lib/db/sqlite";
 import type { TrackedResource } from "@/lib/engine";
-import type { GatewayStore, PrunedTable, TokenRow } from "./store";
+import type { GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./store";
 
 class SqliteGatewayStore implements GatewayStore {
   private readonly conn: Database.Database;
@@ -77,24 +77,30 @@ class SqliteGatewayStore implements GatewayStore {
   }
 
   referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
-    return retryBusy(() => {
-      const row = pendingAt
-        ? this.q.referencePending.get(appId, operationId, reference, ts(pendingAt))
-        : this.q.referenceUsed.get(appId, operationId, reference);
-      return row !== undefined;
-    });
+    return retryBusy(() => this.inUse(appId, operationId, reference, pendingAt));
   }
 
-  private readonly tx = (rows: Parameters<GatewayStore["commit"]>[0]) =>
+  private inUse(appId: string, operationId: string, reference: string, pendingAt?: Date): boolean {
+    const row = pendingAt
+      ? this.q.referencePending.get(appId, operationId, reference, ts(pendingAt))
+      : this.q.referenceUsed.get(appId, operationId, reference);
+    return row !== undefined;
+  }
+
+  // One write transaction (IMMEDIATE: the write lock first), so the guard's
+  // check and the inserts cannot interleave with another writer.
+  private readonly tx = (rows: Parameters<GatewayStore["commit"]>[0], guard?: ReferenceGuard) =>
     this.conn.transaction(() => {
       const { resource, delivery, log } = rows;
+      if (guard && resource && this.inUse(resource.appId, guard.operationId, guard.reference, guard.pendingAt)) return false;
       if (resource) this.q.insertResource.run({ ...resource, settlesAt: ts(resource.settlesAt), createdAt: ts(resource.createdAt) });
       if (delivery) this.q.insertDelivery.run({ ...delivery, dueAt: ts(delivery.dueAt), createdAt: ts(delivery.createdAt) });
       this.q.insertLog.run({ ...log, createdAt: ts(log.createdAt) });
-    })();
+      return true;
+    }).immediate();
 
-  commit(rows: Parameters<GatewayStore["commit"]>[0]): Promise<void> {
-    return retryBusy(() => this.tx(rows));
+  commit(rows: Parameters<GatewayStore["commit"]>[0], guard?: ReferenceGuard): Promise<boolean> {
+    return retryBusy(() => this.tx(rows, guard));
   }
 
   prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
@@ -108,7 +114,7 @@ class SqliteGatewayStore implements GatewayStore {
 
 const g = globalThis as unknown as { __svcGatewayStore?: GatewayStore };
 
-/** The process's store (shared across Next's bundles). */
-export function gatewayStore(): GatewayStore {
+/** The process's SQLite store (shared across Next's bundles). */
+export function sqliteGatewayStore(): GatewayStore {
   return (g.__svcGatewayStore ??= new SqliteGatewayStore(sqlite()));
 }
