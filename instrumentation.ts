@@ -3,14 +3,7 @@
 // (overdue callbacks go out at once).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { config, DatabaseUrlError } = await import("@/lib/config");
-  try {
-    void config.dialect;
-  } catch (e) {
-    if (!(e instanceof DatabaseUrlError)) throw e;
-    console.error(`error: ${e.message}`);
-    process.exit(1);
-  }
+  (await import("@/lib/db/url-check")).exitOnUnknownDatabase();
   const { applyMigrations } = await import("@/lib/db/migrate");
   const { loadSharedAuthSecret } = await import("@/lib/auth/secret");
   const { startDispatcher } = await import("@/lib/callbacks");

@@ -1,6 +1,7 @@
 // npm run db:migrate            apply committed migrations (what the server does at start)
 // npm run db:diff -- <name>     write a new migration (SQLite and PostgreSQL) from the schema change
-import { applyMigrations, createMigration } from "@/lib/db/migrate";
+import { applyMigrations } from "@/lib/db/migrate";
+import { createMigration } from "@/lib/db/migrate-dev";
 
 const [cmd, name] = process.argv.slice(2);
 if (cmd === "deploy") {

@@ -147,7 +147,7 @@ class PgGatewayStore implements GatewayStore {
     const c = await this.pool.connect();
     try {
       await c.query("BEGIN");
-      await run(c, "lock_reference", Q.lockReference, [`${appId}\u0000${guard.operationId}\u0000${guard.reference}`]);
+      await run(c, "lock_reference", Q.lockReference, [`${appId}\u001f${guard.operationId}\u001f${guard.reference}`]);
       if (await this.inUse(c, appId, guard.operationId, guard.reference, guard.pendingAt)) {
         await c.query("ROLLBACK");
         return false;
