@@ -2,6 +2,9 @@
 // three servers, calls spread over them. Runs when the suite runs on
 // PostgreSQL (TEST_PG_URL); each test file's servers share one fresh database.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { accessToken, cliOn, setUpApp } from "../helpers/operator";
@@ -18,7 +21,9 @@ beforeAll(async () => {
   if (!onPg()) return;
   url = (await ownDb("multi")).url;
   // Started together on an empty database: one applies the migrations, the others wait for it.
-  servers.push(...(await Promise.all([0, 1, 2].map(() => startServer({ databaseUrl: url })))));
+  // A data folder each and no AUTH_SECRET: the session secret they share comes from the database.
+  const env = (i: number) => ({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-multi-${i}-`)), AUTH_SECRET: "" });
+  servers.push(...(await Promise.all([0, 1, 2].map((i) => startServer({ databaseUrl: url, env: env(i) })))));
 }, 120_000);
 
 afterAll(async () => {
