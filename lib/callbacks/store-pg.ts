@@ -5,7 +5,7 @@
 // backstop).
 import type pg from "pg";
 import { config } from "@/lib/config";
-import { iso, newClient, pgPool } from "@/lib/db/pg";
+import { iso, newClient, pgPool, pgValues } from "@/lib/db/pg";
 import { SCHEDULED_CHANNEL } from "@/lib/gateway/store-pg";
 import type { PostOutcome } from "./post";
 import type { DeliveryToSend, DispatchStore } from "./store";
@@ -45,7 +45,7 @@ class PgDispatchStore implements DispatchStore {
     await this.pool.query({
       name: "svc_record_attempt",
       text: Q.record,
-      values: [id, iso(at), o.status, o.error, o.durationMs, o.responseBody, o.error ? "FAILED" : "DELIVERED"],
+      values: pgValues([id, iso(at), o.status, o.error, o.durationMs, o.responseBody, o.error ? "FAILED" : "DELIVERED"]),
     });
   }
 

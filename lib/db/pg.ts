@@ -14,6 +14,14 @@ const types = {
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * PostgreSQL text cannot hold NUL (SQLite's can): the hot paths store it as
+ * U+FFFD, and look it up the same way, so such input is a value like any other
+ * instead of an error.
+ */
+export const pgValues = (values: unknown[]) =>
+  values.map((v) => (typeof v === "string" && v.includes("\u0000") ? v.replaceAll("\u0000", "\uFFFD") : v));
+
 export function newPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, types, idleTimeoutMillis: 30_000 });
   pool.on("error", (e) => console.error("[db] idle PostgreSQL connection failed", e.message));

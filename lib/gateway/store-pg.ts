@@ -4,7 +4,7 @@
 // subscription state are read on every call, and a reference is claimed under
 // a transaction-scoped advisory lock on (app, operation, reference).
 import type pg from "pg";
-import { iso, pgPool } from "@/lib/db/pg";
+import { iso, pgPool, pgValues } from "@/lib/db/pg";
 import type { TrackedResource } from "@/lib/engine";
 import type { DeliveryRow, GatewayStore, LogRow, PrunedTable, ReferenceGuard, ResourceRow, TokenRow } from "./store";
 
@@ -81,7 +81,7 @@ const PRUNES: Record<PrunedTable, string> = {
 
 type Runner = Pick<pg.Pool, "query"> | pg.PoolClient;
 const run = <R extends pg.QueryResultRow>(c: Runner, name: string, text: string, values: unknown[]) =>
-  c.query<R>({ name: `svc_${name}`, text, values });
+  c.query<R>({ name: `svc_${name}`, text, values: pgValues(values) });
 
 class PgGatewayStore implements GatewayStore {
   constructor(private readonly pool: pg.Pool) {}
