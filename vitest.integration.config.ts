@@ -4,9 +4,19 @@ import { defineConfig } from "vitest/config";
 // Integration tests: real HTTP against the production server (started by
 // tests/helpers/global-setup.ts on its own database), real callbacks received
 // by real local HTTP servers.
-// TEST_DB_FILE chooses the database file (so two runs can coexist).
+// SQLite by default: TEST_DB_FILE chooses the file (so two runs can coexist).
+// PostgreSQL when TEST_PG_URL names a server (tests/helpers/test-db.ts): the run
+// gets a fresh database sandbox_test_<pid>, dropped after.
+const runId = String(process.pid);
 const db = path.resolve(process.env.TEST_DB_FILE ?? path.join(import.meta.dirname, "data", "test-integration.db"));
-process.env.TEST_DB_FILE = db; // read by the global setup, which runs in this process
+let databaseUrl = `file:${db}`;
+if (process.env.TEST_PG_URL) {
+  const u = new URL(process.env.TEST_PG_URL);
+  u.pathname = `/sandbox_test_${runId}`;
+  databaseUrl = u.toString();
+}
+// Read by the global setup, which runs in this process.
+Object.assign(process.env, { TEST_DB_FILE: db, TEST_DATABASE_URL: databaseUrl, TEST_RUN_ID: runId });
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -14,10 +24,10 @@ export default defineConfig({
     include: ["tests/integration/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/helpers/global-setup.ts"],
-    env: { DATABASE_URL: `file:${db}`, TEST_DB_FILE: db },
+    env: { DATABASE_URL: databaseUrl, TEST_DB_FILE: db, TEST_DATABASE_URL: databaseUrl, TEST_RUN_ID: runId },
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // One server, one SQLite file: files run one after another; tests inside a file may run concurrently.
+    // One server, one database: files run one after another; tests inside a file may run concurrently.
     fileParallelism: false,
   },
 });

@@ -12,9 +12,35 @@ function int(name: string, fallback: number): number {
   return n;
 }
 
+export type Dialect = "sqlite" | "postgresql";
+
+/** Stops the server and the command line with a clear message (never a password). */
+export class DatabaseUrlError extends Error {}
+
+/**
+ * The database a URL selects: `file:` (or nothing) is the embedded SQLite
+ * file, `postgres://` or `postgresql://` is PostgreSQL. Anything else is refused.
+ */
+export function dialectOf(url: string): Dialect {
+  if (/^file:/i.test(url)) return "sqlite";
+  if (/^postgres(ql)?:\/\//i.test(url)) return "postgresql";
+  const shown = url.replace(/\/\/[^@/]*@/, "//…@").slice(0, 80);
+  throw new DatabaseUrlError(
+    `DATABASE_URL must be a file: URL (SQLite, e.g. file:./data/sandbox.db) or a postgres:// or postgresql:// URL (PostgreSQL), got "${shown}"`,
+  );
+}
+
+const databaseUrl = process.env.DATABASE_URL || `file:${path.join(root, "data", "sandbox.db")}`;
+
 export const config = {
   /** SQLite file (default) or postgres:// URL. */
-  databaseUrl: process.env.DATABASE_URL ?? `file:${path.join(root, "data", "sandbox.db")}`,
+  databaseUrl,
+  /** Which database the URL selects; read lazily so a bad URL fails where it is used, with its message. */
+  get dialect(): Dialect {
+    return dialectOf(databaseUrl);
+  },
+  /** Connections each instance opens to PostgreSQL for the hot paths (gateway, dispatcher); Prisma has its own, smaller pool. */
+  pgPoolMax: int("PG_POOL_MAX", 10),
   /** Where local state (database, generated auth secret) is kept. */
   dataDir: process.env.DATA_DIR ?? path.join(root, "data"),
   port: int("PORT", 3000),

@@ -1,13 +1,16 @@
 // npm run --silent admin -- <command> [options]: one JSON document on stdout, errors on stderr.
-import { describeError, runAdmin } from "@/lib/cli/admin";
-import { applyMigrations } from "@/lib/db/migrate";
+import { config, DatabaseUrlError } from "@/lib/config";
 
 try {
+  void config.dialect; // a DATABASE_URL of no known database stops here, with its message
+  const { applyMigrations } = await import("@/lib/db/migrate");
+  const { runAdmin } = await import("@/lib/cli/admin");
   await applyMigrations();
   const out = await runAdmin(process.argv.slice(2));
   process.stdout.write(`${JSON.stringify(out)}\n`);
   process.exit(0);
 } catch (e) {
-  process.stderr.write(`error: ${describeError(e)}\n`);
+  const message = e instanceof DatabaseUrlError ? e.message : (await import("@/lib/cli/admin")).describeError(e);
+  process.stderr.write(`error: ${message}\n`);
   process.exit(1);
 }

@@ -1,35 +1,46 @@
 #!/usr/bin/env bash
-# npm test: every test, on a fresh machine after `npm install`.
+# npm test: every test, on a fresh machine after `npm install`. The integration
+# suite runs twice: on SQLite (the default) and on PostgreSQL (several
+# instances on one database included). Set TEST_PG_URL to use your own
+# PostgreSQL server; otherwise Debian's is installed and started (as root) and
+# a `sandbox` role is made for the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+as_root_install() { # package, what it is for
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "== installing Debian's chromium for the browser tests"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    echo "== installing Debian's $1 for $2"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1" >/dev/null
   else
-    echo "Chromium is needed for the browser tests: sudo apt-get install chromium (or set CHROMIUM_PATH)" >&2
+    echo "$1 is needed for $2: sudo apt-get install $1" >&2
     exit 1
   fi
+}
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  as_root_install chromium "the browser tests (or set CHROMIUM_PATH)"
 fi
 
 # The generated clients are tested with each language's own toolchain: PHP comes from Debian.
-if ! command -v php >/dev/null; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "== installing Debian's php-cli for the PHP client's tests"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq php-cli >/dev/null
-  else
-    echo "PHP is needed for the PHP client's tests: sudo apt-get install php-cli" >&2
-    exit 1
-  fi
-fi
+if ! command -v php >/dev/null; then as_root_install php-cli "the PHP client's tests"; fi
 for tool in python3 javac java; do
   command -v "$tool" >/dev/null || { echo "$tool is needed for the generated clients' tests (Python 3.8+, JDK 17+)" >&2; exit 1; }
 done
 
-echo "== types";        npx tsc --noEmit
-echo "== unit";         npx vitest run
-echo "== build";        npx next build
-echo "== integration";  npx vitest run --config vitest.integration.config.ts
-echo "== browser";      npx playwright test
+if [ -z "${TEST_PG_URL:-}" ]; then
+  if ! command -v pg_ctlcluster >/dev/null; then as_root_install postgresql "the PostgreSQL tests (or set TEST_PG_URL)"; fi
+  if [ "$(id -u)" = 0 ]; then
+    pg_lsclusters -h | awk 'NR==1 {exit $4 == "online" ? 0 : 1}' || pg_ctlcluster $(pg_lsclusters -h | awk 'NR==1 {print $1" "$2}') start
+    su postgres -c "psql -qtAc \"SELECT 1 FROM pg_roles WHERE rolname = 'sandbox'\"" | grep -q 1 \
+      || su postgres -c "psql -qc \"CREATE ROLE sandbox LOGIN CREATEDB PASSWORD 'sandbox'\""
+  fi
+  export TEST_PG_URL="postgresql://sandbox:sandbox@127.0.0.1:$(pg_lsclusters -h | awk 'NR==1 {print $3}')/postgres"
+fi
+
+echo "== types";                    npx tsc --noEmit
+echo "== unit";                     npx vitest run
+echo "== build";                    npx next build
+echo "== integration (SQLite)";     env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts
+echo "== integration (PostgreSQL)"; npx vitest run --config vitest.integration.config.ts
+echo "== browser";                  npx playwright test

@@ -3,15 +3,16 @@
 // and the inspector's handlers, and hands every other request to Next's request
 // handler (console, docs, try-it, downloads): one port, one origin.
 //   PORT (3000), HOST (all interfaces), `--dev` for Next's dev mode.
+import "./preflight"; // first: settings are checked before any module below opens the database
 import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { config } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
+import { loadSharedAuthSecret } from "@/lib/auth/secret";
 import { startDispatcher, stopDispatcher } from "@/lib/callbacks";
 import { isHosted } from "@/lib/callbacks/policy";
 import { startMaintenance } from "@/lib/db/maintenance";
-import { checkTrustedProxies } from "@/lib/net/client-address";
 import { route } from "./route";
 import { drainOnSignal } from "./shutdown";
 
@@ -20,9 +21,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const host = process.env.HOST || undefined;
 const port = config.port;
 
-checkTrustedProxies(); // a typo in TRUSTED_PROXIES stops the start instead of trusting nobody
 if (process.env.OPERATOR_EMAILS) console.warn("[server] OPERATOR_EMAILS is no longer read: make operators with `npm run admin -- user operator --email E`");
 await applyMigrations();
+await loadSharedAuthSecret(); // several instances on PostgreSQL sign sessions with one secret
 const nextApp = next({ dev, dir: root, hostname: host ?? "localhost", port });
 const handleNext = nextApp.getRequestHandler();
 await nextApp.prepare();

@@ -1,15 +1,19 @@
 // The key that signs session cookies: AUTH_SECRET when set, otherwise one
-// generated on first start and kept in <dataDir>/auth-secret, so a new user
-// sets nothing and sessions survive restarts.
+// generated on first start, so a new user sets nothing and sessions survive
+// restarts. On SQLite it is kept in <dataDir>/auth-secret; on PostgreSQL in the
+// database (the Setting table), so every instance signs and reads the same
+// sessions (loadSharedAuthSecret, at server start).
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "@/lib/config";
 import { randomToken } from "@/lib/ids";
 
 let cached: string | undefined;
+const g = globalThis as unknown as { __svcSharedAuthSecret?: string };
 
 export function authSecret(): string {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  if (g.__svcSharedAuthSecret) return g.__svcSharedAuthSecret;
   if (cached) return cached;
   const file = path.join(config.dataDir, "auth-secret");
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -22,4 +26,16 @@ export function authSecret(): string {
   const secret = fs.readFileSync(file, "utf8").trim();
   if (secret.length < 32) throw new Error(`${file} holds no usable secret: delete it to have a new one generated`);
   return (cached = secret);
+}
+
+/**
+ * PostgreSQL without AUTH_SECRET: the first instance to start stores a
+ * generated secret in the database, every instance reads that one.
+ */
+export async function loadSharedAuthSecret(): Promise<void> {
+  if (process.env.AUTH_SECRET || config.dialect !== "postgresql") return;
+  const { db } = await import("@/lib/db/client");
+  await db.$executeRaw`INSERT INTO "Setting" ("key", "value") VALUES ('auth-secret', ${randomToken(48)}) ON CONFLICT ("key") DO NOTHING`;
+  const row = await db.setting.findUniqueOrThrow({ where: { key: "auth-secret" } });
+  g.__svcSharedAuthSecret = row.value;
 }

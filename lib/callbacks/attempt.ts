@@ -1,6 +1,6 @@
 // Posting a delivery once and recording the attempt: shared by the dispatcher and resend.
 import { postCallback, type PostOutcome } from "./post";
-import { recordAttempt, type DeliveryToSend, type SigningSecrets } from "./store";
+import { dispatchStore, type DeliveryToSend, type SigningSecrets } from "./store";
 
 export type { DeliveryToSend };
 
@@ -13,6 +13,6 @@ export function liveSecrets(app: SigningSecrets, now: Date): string[] {
 export async function attempt(d: DeliveryToSend): Promise<PostOutcome> {
   const at = new Date();
   const outcome = await postCallback(d.url, d.body, d.id, liveSecrets(d.app, at));
-  await recordAttempt(d.id, at, outcome);
+  await dispatchStore().recordAttempt(d.id, at, outcome);
   return outcome;
 }

@@ -1,9 +1,11 @@
 // Posts scheduled callbacks when they are due. One per server process, started
 // by server/main.ts. Rows are claimed with a lease, so a crash or a
-// restart loses nothing: overdue and abandoned rows go out when it is back.
+// restart loses nothing: overdue and abandoned rows go out when it is back (or,
+// with several instances on PostgreSQL, at once from another instance, which
+// hears of new callbacks through the store's onScheduled and polls as a backstop).
 import { attempt } from "./attempt";
 import { CALLBACK_TIMEOUT_MS } from "./post";
-import { claimDue, nextDue } from "./store";
+import { dispatchStore } from "./store";
 
 // Just longer than the 10 s callback wait: a lease that runs out means its process
 // died mid-post, and the callback goes out again (at-least-once) as soon as possible.
@@ -11,7 +13,10 @@ export const LEASE_MS = CALLBACK_TIMEOUT_MS + 2_000;
 const POLL_MS = 1_000;
 const BATCH = 200;
 
-type State = { timer: NodeJS.Timeout | null; wakeAt: number; running: boolean; again: boolean; stopped: boolean; inflight: Set<Promise<unknown>> };
+type State = {
+  timer: NodeJS.Timeout | null; wakeAt: number; running: boolean; again: boolean; stopped: boolean;
+  inflight: Set<Promise<unknown>>; unlisten?: Promise<() => Promise<void>>;
+};
 const g = globalThis as unknown as { __svcDispatcher?: State };
 
 function schedule(st: State, at: number) {
@@ -36,7 +41,7 @@ async function tick(st: State) {
   st.again = false;
   try {
     await claimAndSend(st);
-    const next = await nextDue();
+    const next = await dispatchStore().nextDue();
     schedule(st, st.again ? Date.now() : next ? next.getTime() : Date.now() + POLL_MS);
   } catch (e) {
     console.error("[callbacks] dispatcher tick failed", e);
@@ -49,7 +54,7 @@ async function tick(st: State) {
 async function claimAndSend(st: State) {
   for (;;) {
     const now = new Date();
-    const { toSend, seen } = await claimDue(now, new Date(now.getTime() + LEASE_MS), BATCH);
+    const { toSend, seen } = await dispatchStore().claimDue(now, new Date(now.getTime() + LEASE_MS), BATCH);
     for (const d of toSend) {
       const p = attempt(d)
         .catch((e) => console.error(`[callbacks] delivery ${d.id} failed to record`, e))
@@ -64,6 +69,7 @@ export function startDispatcher(): void {
   if (g.__svcDispatcher && !g.__svcDispatcher.stopped) return;
   const st: State = { timer: null, wakeAt: 0, running: false, again: false, stopped: false, inflight: new Set() };
   g.__svcDispatcher = st;
+  st.unlisten = dispatchStore().onScheduled((dueAt) => schedule(st, dueAt.getTime()));
   void tick(st);
 }
 
@@ -78,5 +84,6 @@ export async function stopDispatcher(): Promise<void> {
   if (!st) return;
   st.stopped = true;
   if (st.timer) clearTimeout(st.timer);
+  await (await st.unlisten)?.();
   await Promise.allSettled([...st.inflight]);
 }

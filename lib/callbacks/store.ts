@@ -1,66 +1,32 @@
-// What the dispatcher reads and writes, on prepared statements (lib/db/sqlite.ts):
-// each callback costs a claim and a record, so they stay off the ORM like the
-// gateway's hot path. The console reads deliveries through Prisma.
-import { retryBusy, sqlite, ts, write } from "@/lib/db/sqlite";
+// What the dispatcher reads and writes, behind one small interface with one
+// implementation per database: each callback costs a claim and a record, so
+// they stay off the ORM like the gateway's hot path. The console reads
+// deliveries through Prisma.
+import { config } from "@/lib/config";
 import type { PostOutcome } from "./post";
+import { pgDispatchStore } from "./store-pg";
+import { sqliteDispatchStore } from "./store-sqlite";
 
 /** The app's signing secret, and the one a rotation replaced with the end of its grace period. */
 export type SigningSecrets = { signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: Date | null };
 /** A delivery to post, with its app's signing secrets. */
 export type DeliveryToSend = { id: string; url: string; body: string; app: SigningSecrets };
-type Due = {
-  id: string; url: string | null; body: string; state: string; leaseUntil: string | null;
-  signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: string | null;
-};
 
-function statements() {
-  const p = (sql: string) => sqlite().prepare(sql);
-  return {
-    due: p(`SELECT d."id", d."url", d."body", d."state", d."leaseUntil", a."signingSecret", a."previousSigningSecret", a."previousSecretExpiresAt"
-      FROM "Delivery" d JOIN "App" a ON a."id" = d."appId"
-      WHERE (d."state" = 'SCHEDULED' AND d."dueAt" <= ?) OR (d."state" = 'SENDING' AND d."leaseUntil" < ?)
-      ORDER BY d."dueAt" ASC LIMIT ?`),
-    claim: p(`UPDATE "Delivery" SET "state" = 'SENDING', "leaseUntil" = ? WHERE "id" = ? AND "state" = ? AND "leaseUntil" IS ?`),
-    nextDue: p(`SELECT "dueAt" FROM "Delivery" WHERE "state" = 'SCHEDULED' ORDER BY "dueAt" ASC LIMIT 1`),
-    attempt: p(`INSERT INTO "DeliveryAttempt" ("deliveryId", "at", "status", "error", "durationMs", "responseBody") VALUES (?, ?, ?, ?, ?, ?)`),
-    settle: p(`UPDATE "Delivery" SET "state" = ?, "attempts" = "attempts" + 1, "lastStatus" = ?, "lastError" = ?, "leaseUntil" = NULL WHERE "id" = ?`),
-  };
+export interface DispatchStore {
+  /**
+   * Claims due deliveries (scheduled and due, or abandoned by a process that
+   * died mid-send: lease run out) for `lease`; a row is claimed by one process
+   * at a time. Returns those to send, and how many were due.
+   */
+  claimDue(now: Date, lease: Date, limit: number): Promise<{ toSend: DeliveryToSend[]; seen: number }>;
+  /** When the earliest scheduled delivery is due. */
+  nextDue(): Promise<Date | null>;
+  /** Records one attempt and the delivery's new state. */
+  recordAttempt(id: string, at: Date, o: PostOutcome): Promise<void>;
+  /** Calls `wake(dueAt)` when any instance schedules a callback; resolves to a stop function. */
+  onScheduled(wake: (dueAt: Date) => void): Promise<() => Promise<void>>;
 }
 
-let q: ReturnType<typeof statements> | undefined;
-const stmts = () => (q ??= statements());
-
-/**
- * Claims the due deliveries (scheduled and due, or abandoned by a process
- * that died mid-send) in one transaction; a row is ours when its state and
- * lease were still as read. Returns those to send, and how many were due.
- */
-export function claimDue(now: Date, lease: Date, limit: number): Promise<{ toSend: DeliveryToSend[]; seen: number }> {
-  return write(() => {
-    const s = stmts();
-    const due = s.due.all(ts(now), ts(now), limit) as Due[];
-    const toSend: DeliveryToSend[] = [];
-    for (const d of due) {
-      if (s.claim.run(ts(lease), d.id, d.state, d.leaseUntil).changes !== 1 || !d.url) continue;
-      const expires = d.previousSecretExpiresAt ? new Date(d.previousSecretExpiresAt) : null;
-      toSend.push({ id: d.id, url: d.url, body: d.body, app: { signingSecret: d.signingSecret, previousSigningSecret: d.previousSigningSecret, previousSecretExpiresAt: expires } });
-    }
-    return { toSend, seen: due.length };
-  });
-}
-
-export function nextDue(): Promise<Date | null> {
-  return retryBusy(() => {
-    const r = stmts().nextDue.get() as { dueAt: string } | undefined;
-    return r ? new Date(r.dueAt) : null;
-  });
-}
-
-/** Records one attempt and the delivery's new state. */
-export function recordAttempt(id: string, at: Date, o: PostOutcome): Promise<void> {
-  return write(() => {
-    const s = stmts();
-    s.attempt.run(id, ts(at), o.status, o.error, o.durationMs, o.responseBody);
-    s.settle.run(o.error ? "FAILED" : "DELIVERED", o.status, o.error, id);
-  });
+export function dispatchStore(): DispatchStore {
+  return config.dialect === "postgresql" ? pgDispatchStore() : sqliteDispatchStore;
 }

@@ -1,7 +1,10 @@
-// The one Prisma client of the process (SQLite through better-sqlite3).
+// The one Prisma client of the process: SQLite through better-sqlite3, or
+// PostgreSQL through `pg`, as DATABASE_URL says (lib/config.ts `dialectOf`).
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { config, sqlitePath } from "@/lib/config";
+import { PrismaClient as PgPrismaClient } from "@/lib/generated/prisma-pg/client";
+import { config, dialectOf, sqlitePath } from "@/lib/config";
 import { secureDbFile } from "./files";
 
 export function sqliteAdapter(url = config.databaseUrl) {
@@ -12,11 +15,23 @@ export function sqliteAdapter(url = config.databaseUrl) {
   return new PrismaBetterSqlite3({ url: file, timeout: 5000 });
 }
 
-function create(): PrismaClient {
-  return new PrismaClient({ adapter: sqliteAdapter() });
+/** Prisma's own pool on PostgreSQL: the console, the CLI and the services are light. */
+const PRISMA_PG_POOL = 4;
+
+/**
+ * A client for the database at `url`. Both generated clients come from the
+ * same models (prisma/postgresql/schema.prisma is derived from
+ * prisma/schema.prisma), so they share one type.
+ */
+export function clientFor(url = config.databaseUrl): PrismaClient {
+  if (dialectOf(url) === "postgresql") {
+    const adapter = new PrismaPg({ connectionString: url, max: PRISMA_PG_POOL });
+    return new PgPrismaClient({ adapter }) as unknown as PrismaClient;
+  }
+  return new PrismaClient({ adapter: sqliteAdapter(url) });
 }
 
 const g = globalThis as unknown as { __svcPrisma?: PrismaClient };
 /** Shared across module copies (our server and Next's route bundles load their own). */
-export const db: PrismaClient = (g.__svcPrisma ??= create());
+export const db: PrismaClient = (g.__svcPrisma ??= clientFor());
 export type Db = PrismaClient;

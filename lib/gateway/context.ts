@@ -1,7 +1,7 @@
 import type { Operation } from "@/lib/catalog";
 import type { Answer, Facts, OperationInput } from "@/lib/engine";
 import type { HeaderBag } from "@/lib/http/node";
-import type { GatewayStore } from "./store";
+import type { GatewayStore, ReferenceGuard } from "./store";
 
 /** One gateway call, whatever it came through (HTTP or an MCP tool call). */
 export type GatewayCall = {
@@ -35,6 +35,8 @@ export type CallState = {
   rawBody?: string;
   input?: OperationInput;
   facts?: Facts;
+  /** Set when the scenario was chosen on "reference not in use": the commit re-checks it. */
+  referenceGuard?: ReferenceGuard;
   answer?: Answer;
   /** Response headers added by the steps (rate limit). */
   headers: Record<string, string>;

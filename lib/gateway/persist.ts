@@ -7,8 +7,12 @@ import type { CallState, GatewayResult } from "./context";
 import { logRow } from "./request-log";
 import type { GatewayStore } from "./store";
 
-export async function persist(store: GatewayStore, s: CallState, result: GatewayResult, durationMs: number): Promise<void> {
-  if (!s.app) return; // refused before the token check: not logged
+/**
+ * Writes the call's rows. False when the call's reference was taken by another
+ * call since the lookup (nothing written: the pipeline decides again).
+ */
+export async function persist(store: GatewayStore, s: CallState, result: GatewayResult, durationMs: number): Promise<boolean> {
+  if (!s.app) return true; // refused before the token check: not logged
   const a = s.answer;
   const appId = s.app.id;
   const resource = a?.resource && {
@@ -30,7 +34,8 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
     dueAt: a.callback.dueAt,
     body: a.callback.body,
   }, s.receivedAt);
-  await store.commit({ resource, delivery, log: logRow(s, result, durationMs) });
+  const guard = resource && resource.reference !== null ? s.referenceGuard : undefined;
+  if (!(await store.commit({ resource, delivery, log: logRow(s, result, durationMs) }, guard))) return false;
   if (delivery) notifyScheduled(delivery.dueAt);
   const bounds = [
     ["RequestLog", config.requestLogPerApp, true],
@@ -40,4 +45,5 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
   for (const [table, keep, inserted] of bounds) {
     if (inserted && duePrune(table, appId, keep)) await store.prune(table, appId, keep);
   }
+  return true;
 }

@@ -5,8 +5,7 @@ import { MAX_BODY_BYTES } from "@/lib/engine";
 import { newId } from "@/lib/ids";
 import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
 import { persist } from "./persist";
-import type { GatewayStore } from "./store";
-import { gatewayStore } from "./store-sqlite";
+import { gatewayStore, type GatewayStore } from "./store";
 import { authenticate } from "./steps/authenticate";
 import { checkSubscription, checkSuspended, findOperation } from "./steps/access";
 import { rateLimit } from "./steps/rate-limit";
@@ -40,8 +39,8 @@ function failure(s: CallState, e: unknown): GatewayResult {
   return { status: err.status, headers: { ...s.headers, ...err.headers }, body: errorBody(err.code, err.message, s.requestId) };
 }
 
-export async function handleCall(call: GatewayCall, store: GatewayStore = gatewayStore(), steps: readonly Step[] = STEPS): Promise<GatewayResult> {
-  const s: CallState = { call, requestId: newId("req"), receivedAt: new Date(), started: performance.now(), headers: {} };
+/** Runs the steps; the first ApiError ends the call with its error body. */
+async function decide(s: CallState, store: GatewayStore, steps: readonly Step[]): Promise<GatewayResult> {
   let result: GatewayResult;
   try {
     for (const step of steps) await step(s, store);
@@ -51,15 +50,29 @@ export async function handleCall(call: GatewayCall, store: GatewayStore = gatewa
     result = failure(s, e);
   }
   result.headers["x-request-id"] = s.requestId;
-  const delay = NO_SCRIPTED_DELAY ? 0 : (s.answer?.delayMs ?? 0);
+  return result;
+}
+
+export async function handleCall(call: GatewayCall, store: GatewayStore = gatewayStore(), steps: readonly Step[] = STEPS): Promise<GatewayResult> {
+  const s: CallState = { call, requestId: newId("req"), receivedAt: new Date(), started: performance.now(), headers: {} };
+  let result = await decide(s, store, steps);
+  const delay = () => (NO_SCRIPTED_DELAY ? 0 : (s.answer?.delayMs ?? 0));
+  const duration = () => Math.round(performance.now() - s.started + delay());
   try {
-    await persist(store, s, result, Math.round(performance.now() - s.started + delay));
+    if (!(await persist(store, s, result, duration()))) {
+      // Another call claimed this reference since the lookup (the commit
+      // re-checks it): the engine decides again on the facts as they are now.
+      result = await decide(s, store, steps.slice(steps.indexOf(lookupFacts)));
+      s.referenceGuard = undefined;
+      await persist(store, s, result, duration());
+    }
   } catch (e) {
     result = failure(s, e);
     result.headers["x-request-id"] = s.requestId;
     return result;
   }
   // The scripted delay is added after the work, so latency minus delay is the gateway's own cost.
-  if (delay > 0) await sleep(delay);
+  const ms = delay();
+  if (ms > 0) await sleep(ms);
   return result;
 }

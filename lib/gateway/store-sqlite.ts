@@ -3,7 +3,7 @@
 import type Database from "better-sqlite3";
 import { retryBusy, sqlite, ts, write, type Statement } from "@/lib/db/sqlite";
 import type { TrackedResource } from "@/lib/engine";
-import type { GatewayStore, PrunedTable, TokenRow } from "./store";
+import type { GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./store";
 
 class SqliteGatewayStore implements GatewayStore {
   private readonly conn: Database.Database;
@@ -100,20 +100,28 @@ class SqliteGatewayStore implements GatewayStore {
   }
 
   referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
-    return retryBusy(() => {
-      const row = pendingAt
-        ? this.q.referencePending.get(appId, operationId, reference, ts(pendingAt))
-        : this.q.referenceUsed.get(appId, operationId, reference);
-      return row !== undefined;
-    });
+    return retryBusy(() => this.inUse(appId, operationId, reference, pendingAt));
   }
 
-  commit(rows: Parameters<GatewayStore["commit"]>[0]): Promise<void> {
+  private inUse(appId: string, operationId: string, reference: string, pendingAt?: Date): boolean {
+    const row = pendingAt
+      ? this.q.referencePending.get(appId, operationId, reference, ts(pendingAt))
+      : this.q.referenceUsed.get(appId, operationId, reference);
+    return row !== undefined;
+  }
+
+  /**
+   * In the group commit's transaction (it holds the write lock), so the
+   * guard's check and the inserts cannot interleave with another writer.
+   */
+  commit(rows: Parameters<GatewayStore["commit"]>[0], guard?: ReferenceGuard): Promise<boolean> {
     return write(() => {
       const { resource, delivery, log } = rows;
+      if (guard && resource && this.inUse(resource.appId, guard.operationId, guard.reference, guard.pendingAt)) return false;
       if (resource) this.q.insertResource.run({ ...resource, settlesAt: ts(resource.settlesAt), createdAt: ts(resource.createdAt) });
       if (delivery) this.q.insertDelivery.run({ ...delivery, dueAt: ts(delivery.dueAt), createdAt: ts(delivery.createdAt) });
       this.q.insertLog.run({ ...log, createdAt: ts(log.createdAt) });
+      return true;
     });
   }
 
@@ -128,7 +136,7 @@ class SqliteGatewayStore implements GatewayStore {
 
 const g = globalThis as unknown as { __svcGatewayStore?: GatewayStore };
 
-/** The process's store (shared across Next's bundles). */
-export function gatewayStore(): GatewayStore {
+/** The process's SQLite store (shared across Next's bundles). */
+export function sqliteGatewayStore(): GatewayStore {
   return (g.__svcGatewayStore ??= new SqliteGatewayStore(sqlite()));
 }

@@ -1,10 +1,13 @@
 // What the gateway reads and writes on every call, as one small interface. The
 // hot path runs a handful of statements per call; through the ORM each costs
 // ~0.1–0.3 ms of CPU (the benchmark's profile), through prepared statements a
-// few microseconds. store-sqlite.ts implements it for the embedded database; a
-// PostgreSQL deployment implements the same six methods.
+// few microseconds. store-sqlite.ts implements it for the embedded database,
+// store-pg.ts for PostgreSQL (several instances on one database).
 import type { TrackedResource } from "@/lib/engine";
+import { config } from "@/lib/config";
 import type { AuthenticatedApp } from "./context";
+import { pgGatewayStore } from "./store-pg";
+import { sqliteGatewayStore } from "./store-sqlite";
 
 /** Per-app tables the gateway fills; each is bounded (lib/config.ts). */
 export type PrunedTable = "RequestLog" | "Resource" | "Delivery";
@@ -27,6 +30,13 @@ export type LogRow = {
   responseHeaders: string; responseBody: string; createdAt: Date;
 };
 
+/**
+ * The reference fact a call's scenario was chosen on ("not in use"): the
+ * commit re-checks it atomically with its inserts, so two simultaneous calls
+ * with the same new reference cannot both be accepted.
+ */
+export type ReferenceGuard = { operationId: string; reference: string; pendingAt?: Date };
+
 export interface GatewayStore {
   /** The token with its app and the app's subscriptions, by the token's hash. */
   tokenByHash(tokenHash: string): Promise<TokenRow | null>;
@@ -36,8 +46,17 @@ export interface GatewayStore {
   findResource(appId: string, id: string): Promise<TrackedResource | null>;
   /** Whether this app used the reference on the operation (still pending after `pendingAt`, when given). */
   referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean>;
-  /** Writes what one call leaves behind, in one transaction. */
-  commit(rows: { resource?: ResourceRow; delivery?: DeliveryRow; log: LogRow }): Promise<void>;
+  /**
+   * Writes what one call leaves behind, in one transaction. With a guard, first
+   * re-checks that the reference is still not in use (serialized per app and
+   * reference); when it is, writes nothing and returns false.
+   */
+  commit(rows: { resource?: ResourceRow; delivery?: DeliveryRow; log: LogRow }, guard?: ReferenceGuard): Promise<boolean>;
   /** Keeps the newest `keep` rows of the app in one of the per-app tables the gateway writes. */
   prune(table: PrunedTable, appId: string, keep: number): Promise<void>;
+}
+
+/** The process's store for the configured database. */
+export function gatewayStore(): GatewayStore {
+  return config.dialect === "postgresql" ? pgGatewayStore() : sqliteGatewayStore();
 }

@@ -2,7 +2,7 @@
 // request), JSON responses. The bearer token is checked by the gateway's own
 // authenticate step, with the gateway's 401 answers.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { gatewayStore } from "@/lib/gateway/store-sqlite";
+import { gatewayStore } from "@/lib/gateway/store";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CallState } from "@/lib/gateway/context";

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { removeDb, startServer, type RunningServer } from "./server";
+import { createPgDatabase, dropPgDatabases, onPg, runPrefix } from "./test-db";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -10,13 +11,17 @@ declare module "vitest" {
 let server: RunningServer | undefined;
 
 export async function setup(project: TestProject) {
-  const dbFile = process.env.TEST_DB_FILE!;
-  removeDb(dbFile);
+  // The config chose the database (file or PostgreSQL database named in DATABASE_URL).
+  const url = process.env.TEST_DATABASE_URL!;
+  if (onPg()) await createPgDatabase(new URL(url).pathname.slice(1));
+  else removeDb(process.env.TEST_DB_FILE!);
   // Lower token-throttle limits would collide across files; the throttle test uses its own key.
-  server = await startServer({ dbFile });
+  server = await startServer({ databaseUrl: url });
   project.provide("origin", server.origin);
 }
 
 export async function teardown() {
   await server?.stop();
+  // The run's database and those the tests made for their own servers (ownDb).
+  if (onPg()) await dropPgDatabases(runPrefix());
 }

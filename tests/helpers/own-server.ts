@@ -1,21 +1,19 @@
-// A second server on a database of its own (durability and bound tests), set
-// up through the operator command line against that database (./operator.ts).
+// A second server on a database of its own (durability, bound and
+// multi-instance tests), set up through the operator command line against that
+// database (./operator.ts). The database is a SQLite file, or a fresh
+// PostgreSQL database when the suite runs on PostgreSQL (./test-db.ts).
 import path from "node:path";
-import { PrismaClient } from "@/lib/generated/prisma/client";
-import { sqliteAdapter } from "@/lib/db/client";
+import { clientFor } from "@/lib/db/client";
 import { removeDb, startServer } from "./server";
-
+import { createPgDatabase, onPg, runPrefix } from "./test-db";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
-export function ownDb(name: string) {
+export async function ownDb(name: string): Promise<{ url: string }> {
+  if (onPg()) return { url: await createPgDatabase(`${runPrefix()}_${name}`) };
   const file = path.join(root, "data", `test-${name}.db`);
   removeDb(file);
-  return { file, url: `file:${file}` };
+  return { url: `file:${file}` };
 }
 
-export function clientFor(url: string) {
-  return new PrismaClient({ adapter: sqliteAdapter(url) });
-}
-
-export { startServer };
+export { clientFor, startServer };

@@ -25,7 +25,10 @@ export function removeDb(file: string) {
   for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(f, { force: true });
 }
 
-export async function startServer(opts: { dbFile: string; port?: number; env?: Record<string, string> }): Promise<RunningServer> {
+/** `databaseUrl` (SQLite `file:` or PostgreSQL) or `dbFile` (a SQLite file) chooses the database. */
+export async function startServer(opts: { dbFile?: string; databaseUrl?: string; port?: number; env?: Record<string, string> }): Promise<RunningServer> {
+  const databaseUrl = opts.databaseUrl ?? (opts.dbFile ? `file:${opts.dbFile}` : undefined);
+  if (!databaseUrl) throw new Error("startServer needs databaseUrl or dbFile");
   const port = opts.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   let output = "";
@@ -38,7 +41,7 @@ export async function startServer(opts: { dbFile: string; port?: number; env?: R
       ...process.env,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
-      DATABASE_URL: `file:${opts.dbFile}`,
+      DATABASE_URL: databaseUrl,
       PUBLIC_URL: origin,
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -10,8 +10,8 @@ afterAll(() => server?.stop());
 
 describe("bounded stores", () => {
   it("request log: REQUEST_LOG_LIMIT newest calls per app; inbox: INBOX_LIMIT newest entries", async () => {
-    const db = ownDb("bounds");
-    server = await startServer({ dbFile: db.file, env: { REQUEST_LOG_LIMIT: "5", INBOX_LIMIT: "3", RESOURCE_LIMIT: "3", DELIVERY_LIMIT: "3" } });
+    const db = await ownDb("bounds");
+    server = await startServer({ databaseUrl: db.url, env: { REQUEST_LOG_LIMIT: "5", INBOX_LIMIT: "3", RESOURCE_LIMIT: "3", DELIVERY_LIMIT: "3" } });
     const { appId, token } = await setUpApp(db.url, server.origin);
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {

@@ -16,9 +16,9 @@ let dbUrl: string;
 let app: { appId: string; token: string };
 
 beforeAll(async () => {
-  const db = ownDb("hosted");
+  const db = await ownDb("hosted");
   dbUrl = db.url;
-  server = await startServer({ dbFile: db.file, env: { PUBLIC_URL, INBOX_BYTES_LIMIT: "4000" } });
+  server = await startServer({ databaseUrl: db.url, env: { PUBLIC_URL, INBOX_BYTES_LIMIT: "4000" } });
   receiver = await startReceiver();
   app = await setUpApp(db.url, server.origin);
 });

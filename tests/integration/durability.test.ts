@@ -13,9 +13,9 @@ afterAll(async () => {
 
 describe("durability", () => {
   it("kill -9 with callbacks scheduled, start again: every callback arrives, once, after its due time", async () => {
-    const db = ownDb("durability");
+    const db = await ownDb("durability");
     const receiver = await startReceiver();
-    const first = await startServer({ dbFile: db.file });
+    const first = await startServer({ databaseUrl: db.url });
     servers.push(first);
     const { appId, token } = await setUpApp(db.url, first.origin);
 
@@ -36,7 +36,7 @@ describe("durability", () => {
     expect(scheduled.every((d) => d.state === "SCHEDULED")).toBe(true);
 
     await new Promise((r) => setTimeout(r, 4500)); // all of them are overdue now
-    const second = await startServer({ dbFile: db.file });
+    const second = await startServer({ databaseUrl: db.url });
     servers.push(second);
     const got = await receiver.waitFor(12, 20_000);
     const ids = got.map((g) => g.headers["x-svc-delivery"]);

@@ -136,10 +136,10 @@ describe("our server: bodies and headers arrive intact", () => {
 
 describe("our server: graceful shutdown", () => {
   it("SIGTERM: stops accepting, finishes the call in flight and the callback being posted, then exits 0", async () => {
-    const own = ownDb("shutdown");
+    const own = await ownDb("shutdown");
     // The receiver takes 1.5 s to answer: the post is in flight when SIGTERM arrives.
     const receiver = await startReceiver(() => ({ status: 200, delayMs: 1500 }));
-    const server = await startServer({ dbFile: own.file });
+    const server = await startServer({ databaseUrl: own.url });
     servers.push(server);
     const { appId, token } = await setUpApp(own.url, server.origin);
     const push = (scenario: string) =>

@@ -26,7 +26,7 @@ function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean;
     countCall: async () => opts.count ?? 1,
     findResource: async () => null,
     referenceInUse: async () => false,
-    commit: async ({ log }) => void logged.push(log),
+    commit: async ({ log }) => (logged.push(log), true),
     prune: async () => {},
   };
   return { db, logged };

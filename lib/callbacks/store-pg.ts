@@ -1,0 +1,87 @@
+// The dispatcher's store on PostgreSQL, shared by every instance: due rows are
+// claimed with FOR UPDATE SKIP LOCKED and a lease (one instance per row; a
+// dead instance's rows are claimed again when their lease runs out), and
+// instances hear of new callbacks through LISTEN/NOTIFY (polling stays the
+// backstop).
+import type pg from "pg";
+import { config } from "@/lib/config";
+import { iso, newClient, pgPool, pgValues } from "@/lib/db/pg";
+import { SCHEDULED_CHANNEL } from "@/lib/gateway/store-pg";
+import type { PostOutcome } from "./post";
+import type { DeliveryToSend, DispatchStore, SigningSecrets } from "./store";
+
+const Q = {
+  claim: `UPDATE "Delivery" d SET "state" = 'SENDING', "leaseUntil" = $2
+    FROM (SELECT "id" FROM "Delivery"
+          WHERE ("state" = 'SCHEDULED' AND "dueAt" <= $1) OR ("state" = 'SENDING' AND "leaseUntil" < $1)
+          ORDER BY "dueAt" ASC LIMIT $3 FOR UPDATE SKIP LOCKED) due, "App" a
+    WHERE d."id" = due."id" AND a."id" = d."appId"
+    RETURNING d."id", d."url", d."body", a."signingSecret", a."previousSigningSecret", a."previousSecretExpiresAt"`,
+  nextDue: `SELECT "dueAt" FROM "Delivery" WHERE "state" = 'SCHEDULED' ORDER BY "dueAt" ASC LIMIT 1`,
+  record: `WITH a AS (INSERT INTO "DeliveryAttempt" ("deliveryId", "at", "status", "error", "durationMs", "responseBody")
+      VALUES ($1, $2, $3, $4, $5, $6))
+    UPDATE "Delivery" SET "state" = $7, "attempts" = "attempts" + 1, "lastStatus" = $3, "lastError" = $4, "leaseUntil" = NULL
+    WHERE "id" = $1`,
+};
+
+const RECONNECT_MS = 1_000;
+
+class PgDispatchStore implements DispatchStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async claimDue(now: Date, lease: Date, limit: number) {
+    const { rows } = await this.pool.query<{ id: string; url: string | null; body: string } & SigningSecrets>(
+      { name: "svc_claim_due", text: Q.claim, values: [iso(now), iso(lease), limit] });
+    const toSend: DeliveryToSend[] = rows.flatMap(({ id, url, body, ...app }) => (url ? [{ id, url, body, app }] : []));
+    return { toSend, seen: rows.length };
+  }
+
+  async nextDue() {
+    const { rows } = await this.pool.query<{ dueAt: Date }>({ name: "svc_next_due", text: Q.nextDue });
+    return rows[0]?.dueAt ?? null;
+  }
+
+  async recordAttempt(id: string, at: Date, o: PostOutcome) {
+    await this.pool.query({
+      name: "svc_record_attempt",
+      text: Q.record,
+      values: pgValues([id, iso(at), o.status, o.error, o.durationMs, o.responseBody, o.error ? "FAILED" : "DELIVERED"]),
+    });
+  }
+
+  /** One dedicated connection LISTENs; it reconnects after a failure (polling covers the gap). */
+  async onScheduled(wake: (dueAt: Date) => void) {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    const connect = async () => {
+      if (stopped) return;
+      const c = newClient(config.databaseUrl);
+      c.on("notification", (m) => {
+        const ms = Number(m.payload);
+        if (Number.isFinite(ms)) wake(new Date(ms));
+      });
+      c.on("error", () => {
+        void c.end().catch(() => {});
+        if (client === c) client = null;
+        setTimeout(() => void connect().catch(() => {}), RECONNECT_MS).unref();
+      });
+      await c.connect();
+      await c.query(`LISTEN ${SCHEDULED_CHANNEL}`);
+      client = c;
+    };
+    await connect().catch((e) => {
+      console.error("[callbacks] LISTEN failed; polling only until it reconnects", (e as Error).message);
+      setTimeout(() => void connect().catch(() => {}), RECONNECT_MS).unref();
+    });
+    return async () => {
+      stopped = true;
+      await client?.end().catch(() => {});
+    };
+  }
+}
+
+const g = globalThis as unknown as { __svcPgDispatchStore?: DispatchStore };
+
+export function pgDispatchStore(): DispatchStore {
+  return (g.__svcPgDispatchStore ??= new PgDispatchStore(pgPool()));
+}

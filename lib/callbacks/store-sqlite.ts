@@ -1,0 +1,68 @@
+// The dispatcher's store on the embedded SQLite database: prepared statements
+// on the hot-path connection (lib/db/sqlite.ts), writes in its group commit.
+// One process owns the file, so a claim is a conditional update in one transaction.
+import { retryBusy, sqlite, ts, write } from "@/lib/db/sqlite";
+import type { PostOutcome } from "./post";
+import type { DeliveryToSend, DispatchStore } from "./store";
+
+type Due = {
+  id: string; url: string | null; body: string; state: string; leaseUntil: string | null;
+  signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: string | null;
+};
+
+function statements() {
+  const p = (sql: string) => sqlite().prepare(sql);
+  return {
+    due: p(`SELECT d."id", d."url", d."body", d."state", d."leaseUntil", a."signingSecret", a."previousSigningSecret", a."previousSecretExpiresAt"
+      FROM "Delivery" d JOIN "App" a ON a."id" = d."appId"
+      WHERE (d."state" = 'SCHEDULED' AND d."dueAt" <= ?) OR (d."state" = 'SENDING' AND d."leaseUntil" < ?)
+      ORDER BY d."dueAt" ASC LIMIT ?`),
+    claim: p(`UPDATE "Delivery" SET "state" = 'SENDING', "leaseUntil" = ? WHERE "id" = ? AND "state" = ? AND "leaseUntil" IS ?`),
+    nextDue: p(`SELECT "dueAt" FROM "Delivery" WHERE "state" = 'SCHEDULED' ORDER BY "dueAt" ASC LIMIT 1`),
+    attempt: p(`INSERT INTO "DeliveryAttempt" ("deliveryId", "at", "status", "error", "durationMs", "responseBody") VALUES (?, ?, ?, ?, ?, ?)`),
+    settle: p(`UPDATE "Delivery" SET "state" = ?, "attempts" = "attempts" + 1, "lastStatus" = ?, "lastError" = ?, "leaseUntil" = NULL WHERE "id" = ?`),
+  };
+}
+
+let q: ReturnType<typeof statements> | undefined;
+const stmts = () => (q ??= statements());
+
+/**
+ * Claims the due deliveries (scheduled and due, or abandoned by a process
+ * that died mid-send) in one transaction; a row is ours when its state and
+ * lease were still as read. Returns those to send, and how many were due.
+ */
+function claimDue(now: Date, lease: Date, limit: number): Promise<{ toSend: DeliveryToSend[]; seen: number }> {
+  return write(() => {
+    const s = stmts();
+    const due = s.due.all(ts(now), ts(now), limit) as Due[];
+    const toSend: DeliveryToSend[] = [];
+    for (const d of due) {
+      if (s.claim.run(ts(lease), d.id, d.state, d.leaseUntil).changes !== 1 || !d.url) continue;
+      const expires = d.previousSecretExpiresAt ? new Date(d.previousSecretExpiresAt) : null;
+      toSend.push({ id: d.id, url: d.url, body: d.body, app: { signingSecret: d.signingSecret, previousSigningSecret: d.previousSigningSecret, previousSecretExpiresAt: expires } });
+    }
+    return { toSend, seen: due.length };
+  });
+}
+
+function nextDue(): Promise<Date | null> {
+  return retryBusy(() => {
+    const r = stmts().nextDue.get() as { dueAt: string } | undefined;
+    return r ? new Date(r.dueAt) : null;
+  });
+}
+
+/** Records one attempt and the delivery's new state. */
+function recordAttempt(id: string, at: Date, o: PostOutcome): Promise<void> {
+  return write(() => {
+    const s = stmts();
+    s.attempt.run(id, ts(at), o.status, o.error, o.durationMs, o.responseBody);
+    s.settle.run(o.error ? "FAILED" : "DELIVERED", o.status, o.error, id);
+  });
+}
+
+/** Nothing to listen to: one process schedules and sends. */
+const onScheduled = async () => async () => {};
+
+export const sqliteDispatchStore: DispatchStore = { claimDue, nextDue, recordAttempt, onScheduled };

@@ -1,0 +1,56 @@
+// The process's PostgreSQL pool for the hot paths (gateway calls, callback
+// dispatch): parameterized, named (prepared) statements through `pg`. Bounded
+// (PG_POOL_MAX, default 10); Prisma has its own small pool (lib/db/client.ts).
+import pg from "pg";
+import { config } from "@/lib/config";
+
+// Prisma's DateTime is `timestamp(3)` (no zone) holding UTC: read it as UTC
+// whatever the machine's zone. Writes pass ISO strings (the zone is ignored).
+const TIMESTAMP = 1114;
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === TIMESTAMP ? (v: string) => new Date(`${v.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * PostgreSQL text cannot hold NUL (SQLite's can): the hot paths store it as
+ * U+FFFD, and look it up the same way, so such input is a value like any other
+ * instead of an error.
+ */
+export const pgValues = (values: unknown[]) =>
+  values.map((v) => (typeof v === "string" && v.includes("\u0000") ? v.replaceAll("\u0000", "\uFFFD") : v));
+
+export function newPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, types, idleTimeoutMillis: 30_000 });
+  pool.on("error", (e) => console.error("[db] idle PostgreSQL connection failed", e.message));
+  return pool;
+}
+
+export function newClient(url: string): pg.Client {
+  return new pg.Client({ connectionString: url, types });
+}
+
+const g = globalThis as unknown as { __svcPgPool?: pg.Pool };
+
+/** The shared pool (across Next's bundles), opened on first use, after migrations. */
+export function pgPool(): pg.Pool {
+  return (g.__svcPgPool ??= newPool(config.databaseUrl, config.pgPoolMax));
+}
+
+/** Runs `fn` in one transaction on one pooled connection. */
+export async function inTransaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const c = await pgPool().connect();
+  try {
+    await c.query("BEGIN");
+    const out = await fn(c);
+    await c.query("COMMIT");
+    return out;
+  } catch (e) {
+    await c.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    c.release();
+  }
+}

@@ -1,0 +1,8 @@
+// Settings checked before anything opens a database or a file: imported first
+// by main.ts, so a bad value stops the start with a clear message (an unknown
+// DATABASE_URL used to create a SQLite file under a folder named after it).
+import { exitOnUnknownDatabase } from "@/lib/db/url-check";
+import { checkTrustedProxies } from "@/lib/net/client-address";
+
+exitOnUnknownDatabase(); // DATABASE_URL is a file: or postgres(ql):// URL, or the start stops here
+checkTrustedProxies(); // a typo in TRUSTED_PROXIES stops the start instead of trusting nobody
