@@ -21,6 +21,8 @@ export type Report = {
   punctuality: Punctuality | undefined;
   console: PageTiming[];
   consoleRows: { logRows: number; deliveryRows: number };
+  /** One instance on SQLite, one and two on PostgreSQL (mount = the set-up). */
+  databases: Row[];
   notes: string[];
 };
 
@@ -110,6 +112,14 @@ export function render(rep: Report): string {
       "| pushes accepted | callbacks received | duplicates | lateness p50 ms | p99 ms | max ms |",
       "|---:|---:|---:|---:|---:|---:|",
       `| ${p.sent} | ${p.received} | ${p.duplicates} | ${f(p.p50, 0)} | ${f(p.p99, 0)} | ${f(p.max, 0)} |`,
+      "",
+    ] : []),
+    ...(rep.databases.length ? [
+      "## SQLite and PostgreSQL (scripted delays off; 16 connections per instance, one load generator per instance; req/s summed, p99 the worst)",
+      "",
+      "| set-up | route | req/s | p50 ms | p99 ms | errors |",
+      "|---|---|---:|---:|---:|---:|",
+      ...rep.databases.map((r) => `| ${r.mount} | ${r.route} | ${f(r.rps, 0)} | ${f(r.p50)} | ${f(r.p99)} | ${errs(r)} |`),
       "",
     ] : []),
     ...(rep.console.length ? [

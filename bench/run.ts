@@ -5,6 +5,8 @@
 //   BENCH_DURATION=s per run (default 6)   BENCH_ROUNDS=n A-B rounds (default 3)
 //   BENCH_PRISM_WARMUP=s (default 30)      BENCH_PROFILE=1 (CPU profile of the portal)
 //   BENCH_LOG_ROWS / BENCH_DELIVERY_ROWS (default 1,000,000 / 100,000; 0 skips the console phase)
+//   BENCH_PG_URL (a PostgreSQL server whose role may create databases; default
+//     TEST_PG_URL or the local `sandbox` role; the PostgreSQL phase is skipped when none answers)
 //   NEXT_DIST_DIR (build folder, default .next-bench; built when missing)
 import fs from "node:fs";
 import os from "node:os";
@@ -86,6 +88,56 @@ async function withServer<T>(start: () => Promise<Server>, body: (s: Server) => 
   }
 }
 
+/** Push and status on each server at once (one autocannon per server): summed req/s, worst p99. */
+async function together(servers: Server[], pick: (s: Server) => Target): Promise<Row> {
+  const rs = await Promise.all(servers.map((s) => load(s.origin, pick(s), 16, { durationS, rampMs: 1000 })));
+  const worst = rs.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+  const row: Row = { ...worst, rps: rs.reduce((n, r) => n + r.rps, 0), errors: rs.reduce((n, r) => n + r.errors, 0), mount: servers[0]!.mount, delayMs: 0 };
+  line(`${row.mount} ×${servers.length}`, row);
+  return row;
+}
+
+async function databases(out: Row[], notes: string[]): Promise<void> {
+  const pgAdmin = process.env.BENCH_PG_URL || process.env.TEST_PG_URL || "postgresql://sandbox:sandbox@127.0.0.1:5432/postgres";
+  process.env.TEST_PG_URL = pgAdmin;
+  const { createPgDatabase, dropPgDatabase } = await import("../tests/helpers/test-db");
+  let pgUrl: string;
+  try {
+    pgUrl = await createPgDatabase("sandbox_bench");
+  } catch (e) {
+    notes.push(`PostgreSQL phase skipped: no server at BENCH_PG_URL (${(e as Error).message})`);
+    return;
+  }
+  const receiver = await startReceiver();
+  const sqliteFile = path.join(root, "data", "bench-db.db");
+  removeDb(sqliteFile);
+  try {
+    const setups: { label: string; url: string; instances: number }[] = [
+      { label: "SQLite, 1 instance", url: `file:${sqliteFile}`, instances: 1 },
+      { label: "PostgreSQL, 1 instance", url: pgUrl, instances: 1 },
+      { label: "PostgreSQL, 2 instances", url: pgUrl, instances: 2 },
+    ];
+    for (const setup of setups) {
+      const servers: Server[] = [];
+      try {
+        for (let i = 0; i < setup.instances; i++) {
+          servers.push(await startPortal({ mount: setup.label, port: 3511 + i, databaseUrl: setup.url, env: NO_DELAY, profile: false }));
+        }
+        const app = await setUpApp(setup.url, servers[0]!.origin, 1_000_000);
+        const t = targets("/sandbox", app.token, `${receiver.url}/db`, false);
+        for (const x of [t.pushHere, t.status]) await together(servers, () => x); // warm-up
+        out.push({ ...(await together(servers, () => t.pushHere)), mount: setup.label });
+        out.push({ ...(await together(servers, () => t.status)), mount: setup.label });
+      } finally {
+        for (const s of servers) await s.stop();
+      }
+    }
+  } finally {
+    await receiver.close();
+    await dropPgDatabase("sandbox_bench").catch(() => {});
+  }
+}
+
 async function main() {
   const startedAt = new Date();
   const loadBefore = os.loadavg();
@@ -101,6 +153,7 @@ async function main() {
   };
   const rep: Omit<Report, "startedAt" | "loadBefore" | "loadAfter" | "notes"> = {
     durationS, rounds, prismWarmupS, sideBySide: [], overload: [], latency: [], punctuality: undefined, console: [], consoleRows: { logRows, deliveryRows },
+    databases: [],
   };
   try {
     // 1. Side by side with Prism, scripted delays off, A B A B.
@@ -140,7 +193,9 @@ async function main() {
       rep.punctuality = await punctuality(db, s.origin, t.push, { count: 1000, connections: 16, callbackDelayMs: paid.callbackDelayMs ?? 0 });
       console.log(`[bench] callback punctuality ${JSON.stringify(rep.punctuality)}`);
     }, notes);
-    // 3. The console at a million rows.
+    // 3. One instance on SQLite, one on PostgreSQL, two on PostgreSQL (scripted delays off, 16 connections per instance).
+    await databases(rep.databases, notes);
+    // 4. The console at a million rows.
     if (logRows > 0) {
       const email = `bench-${runTag}@example.com`;
       cliOn(databaseUrl, "http://127.0.0.1:3504", "user", "create", "--email", email, "--password", "bench password 1");

@@ -15,8 +15,10 @@ export async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL!;
   if (onPg()) await createPgDatabase(new URL(url).pathname.slice(1));
   else removeDb(process.env.TEST_DB_FILE!);
-  // Lower token-throttle limits would collide across files; the throttle test uses its own key.
-  server = await startServer({ databaseUrl: url });
+  // Every file shares this server, and many send wrong credentials on purpose from
+  // 127.0.0.1: the per-address limit (100 a minute) would refuse later files. The
+  // throttle tests use addresses of their own (127.0.0.2 …) and the per-key rules.
+  server = await startServer({ databaseUrl: url, env: { TOKEN_FAILURES_PER_ADDRESS: "100000" } });
   project.provide("origin", server.origin);
 }
 
