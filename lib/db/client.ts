@@ -6,6 +6,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "@/lib/generated/prisma-pg/client";
 import { config, dialectOf, sqlitePath } from "@/lib/config";
 import { secureDbFile } from "./files";
+import { withoutNul } from "./pg";
 
 export function sqliteAdapter(url = config.databaseUrl) {
   const file = sqlitePath(url);
@@ -26,7 +27,10 @@ const PRISMA_PG_POOL = 4;
 export function clientFor(url = config.databaseUrl): PrismaClient {
   if (dialectOf(url) === "postgresql") {
     const adapter = new PrismaPg({ connectionString: url, max: PRISMA_PG_POOL });
-    return new PgPrismaClient({ adapter }) as unknown as PrismaClient;
+    const client = new PgPrismaClient({ adapter }).$extends({
+      query: { $allModels: { $allOperations: ({ args, query }) => query(withoutNul(args)) } },
+    });
+    return client as unknown as PrismaClient;
   }
   return new PrismaClient({ adapter: sqliteAdapter(url) });
 }

@@ -15,12 +15,21 @@ const types = {
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
- * PostgreSQL text cannot hold NUL (SQLite's can): the hot paths store it as
- * U+FFFD, and look it up the same way, so such input is a value like any other
- * instead of an error.
+ * PostgreSQL text cannot hold NUL (SQLite's can): every string that goes to it
+ * (the hot paths' values, Prisma's arguments) carries U+FFFD instead, and is
+ * looked up the same way, so such input is a value like any other instead of
+ * an error. Walks arrays and plain objects.
  */
-export const pgValues = (values: unknown[]) =>
-  values.map((v) => (typeof v === "string" && v.includes("\u0000") ? v.replaceAll("\u0000", "\uFFFD") : v));
+export function withoutNul<T>(v: T): T {
+  if (typeof v === "string") return (v.includes("\u0000") ? v.replaceAll("\u0000", "\uFFFD") : v) as T;
+  if (Array.isArray(v)) return v.map(withoutNul) as T;
+  if (v && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withoutNul(x)])) as T;
+  }
+  return v;
+}
+
+export const pgValues = (values: unknown[]) => values.map(withoutNul);
 
 export function newPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, types, idleTimeoutMillis: 30_000 });
