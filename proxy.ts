@@ -1,7 +1,10 @@
 // Next answers a bare 500 when a dynamic segment has malformed percent-encoding
 // (e.g. /sandbox/collect/v1/push/%E0%A4%A), before any route handler runs. Such
 // requests are handed to our handlers here, which treat the segment as text.
-import type { NextRequest } from "next/server";
+//
+// Console pages: the path asked for travels to the page as a request header, so
+// a signed-out visitor is sent to /signin?next=<that path> (lib/auth/session.ts).
+import { NextResponse, type NextRequest } from "next/server";
 import { handleSandboxRequest } from "@/lib/gateway";
 import { receiveInspection } from "@/lib/inspector";
 
@@ -14,11 +17,18 @@ function malformed(path: string): boolean {
   }
 }
 
+export const CONSOLE_PATH_HEADER = "x-console-path";
+
 export async function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
+  if (path === "/apps" || path.startsWith("/apps/") || path === "/operator" || path.startsWith("/operator/")) {
+    const headers = new Headers(request.headers);
+    headers.set(CONSOLE_PATH_HEADER, path + request.nextUrl.search);
+    return NextResponse.next({ request: { headers } });
+  }
   if (!malformed(path)) return; // the usual routes
   if (path.startsWith("/inspect/")) return receiveInspection(path.slice("/inspect/".length), request);
   return handleSandboxRequest(request);
 }
 
-export const config = { matcher: ["/sandbox/:path*", "/inspect/:path*"] };
+export const config = { matcher: ["/sandbox/:path*", "/inspect/:path*", "/apps", "/apps/:path*", "/operator", "/operator/:path*"] };

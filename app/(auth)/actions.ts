@@ -2,16 +2,13 @@
 // Sign up, sign in and sign out: forms post here; next-auth sets the session cookie.
 import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/lib/auth";
+import { safeNext } from "@/lib/auth/session";
 import { isApiError } from "@/lib/errors";
 import { createUser } from "@/lib/services/users";
 
 export type AuthFormState = { error?: string; email?: string };
 
-/** Only paths of this site: never an absolute or protocol-relative URL. */
-function safeNext(v: FormDataEntryValue | null): string {
-  const s = typeof v === "string" ? v : "";
-  return s.startsWith("/") && !s.startsWith("//") && !s.startsWith("/\\") ? s : "/apps";
-}
+const nextPath = (v: FormDataEntryValue | null) => safeNext(v) ?? "/apps";
 
 async function signInWith(email: string, password: string, next: string): Promise<AuthFormState> {
   try {
@@ -27,7 +24,7 @@ async function signInWith(email: string, password: string, next: string): Promis
 }
 
 export async function signInAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
-  return signInWith(String(form.get("email") ?? ""), String(form.get("password") ?? ""), safeNext(form.get("next")));
+  return signInWith(String(form.get("email") ?? ""), String(form.get("password") ?? ""), nextPath(form.get("next")));
 }
 
 export async function signUpAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
@@ -41,7 +38,7 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
     }
     throw e;
   }
-  return signInWith(email, password, "/apps");
+  return signInWith(email, password, nextPath(form.get("next")));
 }
 
 export async function signOutAction() {

@@ -22,7 +22,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function AppOverview({ appId }: { appId: string }) {
+export function AppOverview({ appId, callbackNote }: { appId: string; callbackNote: string }) {
   const router = useRouter();
   const { data: app, error, isLoading } = useApp(appId);
   if (error) return <ErrorNote error={error} />;
@@ -48,7 +48,7 @@ export function AppOverview({ appId }: { appId: string }) {
       </Card>
       <Card>
         <CardHeader title="Callbacks" />
-        <CardBody><CallbackUrlForm app={app} /></CardBody>
+        <CardBody><CallbackUrlForm app={app} callbackNote={callbackNote} /></CardBody>
       </Card>
       <Card>
         <CardHeader title="Next steps" />

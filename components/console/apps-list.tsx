@@ -10,7 +10,7 @@ import { RelativeTime } from "@/components/ui/time";
 import { CreateAppForm } from "./create-app-form";
 import { useApps } from "./hooks";
 
-export function AppsList() {
+export function AppsList({ callbackNote }: { callbackNote: string }) {
   const { data: apps, error, isLoading } = useApps();
   const [creating, setCreating] = useState(false);
   const showForm = creating || apps?.length === 0;
@@ -27,7 +27,7 @@ export function AppsList() {
         <Card>
           <CardBody>
             <h2 className="mb-4 text-base font-semibold">{apps?.length === 0 ? "Create your first app" : "New app"}</h2>
-            <CreateAppForm onCancel={apps?.length ? () => setCreating(false) : undefined} />
+            <CreateAppForm onCancel={apps?.length ? () => setCreating(false) : undefined} callbackNote={callbackNote} />
           </CardBody>
         </Card>
       )}

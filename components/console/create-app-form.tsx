@@ -7,7 +7,7 @@ import { Field, Input } from "@/components/ui/input";
 import type { AppView } from "@/lib/auth/views";
 import { send } from "./api";
 
-export function CreateAppForm({ onCancel }: { onCancel?: () => void }) {
+export function CreateAppForm({ onCancel, callbackNote }: { onCancel?: () => void; callbackNote: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,7 +32,7 @@ export function CreateAppForm({ onCancel }: { onCancel?: () => void }) {
       <Field label="App name" error={error}>
         {(p) => <Input {...p} name="name" required maxLength={64} placeholder="My shop checkout" autoFocus />}
       </Field>
-      <Field label="Default callback URL (optional)" hint="Used when a request carries no callbackUrl. You can change it later.">
+      <Field label="Default callback URL (optional)" hint={`${callbackNote} You can change it later.`}>
         {(p) => <Input {...p} name="callbackUrl" type="url" placeholder="https://example.com/callbacks" />}
       </Field>
       <div className="flex gap-2 sm:pt-6">

@@ -14,7 +14,7 @@ type Page<T> = { items: T[]; nextBefore: number | null };
 export type KeyPairRow = { id: string; consumerKey: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
 export type SubscriptionRow = {
   group: string; description: string; needsReview: boolean; status: "ACTIVE" | "PENDING" | "REJECTED" | null;
-  since: string | null; reviewedAt: string | null; apis: { id: string; name: string; version: string }[];
+  since: string | null; reviewedAt: string | null; reviewNote: string | null; apis: { id: string; name: string; version: string }[];
 };
 export type InboxEntry = { id: string; seq: number; method: string; contentType: string | null; headers: Record<string, string>; body: string; receivedAt: string };
 export type Review = { appId: string; group: string; createdAt: string; app: { name: string; owner: { email: string } } };

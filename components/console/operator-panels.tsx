@@ -1,5 +1,4 @@
 "use client";
-import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -12,24 +11,25 @@ import { send } from "./api";
 import { useAllApps, usePendingReviews, type Review } from "./hooks";
 
 function Decide({ r, onDone }: { r: Review; onDone: () => Promise<unknown> }) {
-  const [busy, setBusy] = useState<"approve" | "reject" | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const decide = async (approve: boolean) => {
-    setBusy(approve ? "approve" : "reject");
-    setError(null);
-    try {
-      await send("POST", "/api/console/operator/reviews", { appId: r.appId, group: r.group, approve });
-      await onDone();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "Not saved.");
-      setBusy(null);
-    }
+  const decide = (approve: boolean) => async (reason: string) => {
+    await send("POST", "/api/console/operator/reviews", { appId: r.appId, group: r.group, approve, reason: reason || undefined });
+    await onDone();
   };
+  const what = `${r.group} for ${r.app.name}`;
   return (
     <div className="flex justify-end gap-2">
-      {error && <span role="alert" className="text-xs text-red-600">{error}</span>}
-      <Button size="sm" onClick={() => decide(true)} busy={busy === "approve"} disabled={busy !== null} aria-label={`Approve ${r.group} for ${r.app.name}`}>Approve</Button>
-      <Button size="sm" variant="secondary" onClick={() => decide(false)} busy={busy === "reject"} disabled={busy !== null} aria-label={`Reject ${r.group} for ${r.app.name}`}>Reject</Button>
+      <ConfirmButton
+        trigger="Approve" triggerLabel={`Approve ${what}`} variant="primary" title={`Approve ${what}?`} confirmLabel="Approve"
+        reason={{ label: "Note to the owner" }} onConfirm={decide(true)}
+      >
+        The app&apos;s {r.group} calls work at once. The owner sees your note on the Subscriptions page.
+      </ConfirmButton>
+      <ConfirmButton
+        trigger="Reject" triggerLabel={`Reject ${what}`} title={`Reject ${what}?`} confirmLabel="Reject"
+        reason={{ label: "Reason", required: true }} onConfirm={decide(false)}
+      >
+        Its {r.group} calls answer 403 <code className="font-mono">NOT_SUBSCRIBED</code>. The owner sees your reason and can ask for review again.
+      </ConfirmButton>
     </div>
   );
 }
@@ -88,7 +88,7 @@ export function AllApps() {
                   {a.suspended ? (
                     <Button size="sm" variant="secondary" onClick={() => setSuspended(a.id, false)} aria-label={`Resume ${a.name}`}>Resume</Button>
                   ) : (
-                    <ConfirmButton trigger="Suspend" title={`Suspend ${a.name}?`} confirmLabel="Suspend app" onConfirm={() => setSuspended(a.id, true)}>
+                    <ConfirmButton trigger="Suspend" triggerLabel={`Suspend ${a.name}`} title={`Suspend ${a.name}?`} confirmLabel="Suspend app" onConfirm={() => setSuspended(a.id, true)}>
                       Every gateway call of this app will answer 403 APP_SUSPENDED until you resume it. Its owner sees it marked suspended.
                     </ConfirmButton>
                   )}

@@ -32,6 +32,13 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
       <div className="mt-auto pt-5 text-sm">
         {s.status === "ACTIVE" && <p className="text-slate-500">Working since <RelativeTime value={s.since} />.</p>}
         {s.status === "PENDING" && <p className="text-amber-800">Waiting for an operator&apos;s review. Calls answer 403 <code className="font-mono">SUBSCRIPTION_PENDING</code> until then.</p>}
+        {s.status === "REJECTED" && (
+          <div className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-900">
+            <p className="font-medium">Rejected <RelativeTime value={s.reviewedAt} /></p>
+            <p className="mt-0.5">{s.reviewNote ? <>Reason: {s.reviewNote}</> : "The operator gave no reason."}</p>
+          </div>
+        )}
+        {s.status === "ACTIVE" && s.reviewNote && <p className="mt-1 text-slate-600">Operator&apos;s note: {s.reviewNote}</p>}
         {(s.status === null || s.status === "REJECTED") && (
           <div className="flex flex-wrap items-center gap-3">
             <Button

@@ -2,6 +2,7 @@
 // The user is read from the database on each request, so a deleted user or a
 // changed role takes effect at once.
 import { cache } from "react";
+import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { isApiError } from "@/lib/errors";
 import { ownedApp } from "@/lib/services/apps";
@@ -14,9 +15,18 @@ export const currentUser = cache(async (): Promise<PublicUser | null> => {
   return id ? getUser(id) : null;
 });
 
+/** Only paths of this site: never an absolute or protocol-relative URL. */
+export function safeNext(v: unknown): string | null {
+  return typeof v === "string" && v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\") ? v : null;
+}
+
+/** The signed-in user, or the sign-in page that brings the visitor back to the page asked for (proxy.ts passes its path). */
 export async function requireUser(): Promise<PublicUser> {
   const user = await currentUser();
-  if (!user) redirect("/signin");
+  if (!user) {
+    const next = safeNext((await headers()).get("x-console-path"));
+    redirect(next && next !== "/apps" ? `/signin?next=${encodeURIComponent(next)}` : "/signin");
+  }
   return user;
 }
 

@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from "@/lib/engine";
 import { newId } from "@/lib/ids";
 import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
 import { persist } from "./persist";
+import { readRefusedBody } from "./request-log";
 import type { GatewayStore } from "./store";
 import { gatewayStore } from "./store-sqlite";
 import { authenticate } from "./steps/authenticate";
@@ -37,7 +38,7 @@ const NO_SCRIPTED_DELAY = process.env.SANDBOX_NO_SCRIPTED_DELAY === "1";
 
 function failure(s: CallState, e: unknown): GatewayResult {
   const err = toApiError(e, "gateway", s.requestId);
-  return { status: err.status, headers: { ...s.headers, ...err.headers }, body: errorBody(err.code, err.message, s.requestId) };
+  return { status: err.status, headers: { ...s.headers, ...err.headers }, body: errorBody(err.code, err.message, s.requestId, err.details) };
 }
 
 export async function handleCall(call: GatewayCall, store: GatewayStore = gatewayStore(), steps: readonly Step[] = STEPS): Promise<GatewayResult> {
@@ -49,6 +50,7 @@ export async function handleCall(call: GatewayCall, store: GatewayStore = gatewa
     result = { status: a.status, headers: { ...s.headers, ...a.headers }, body: a.body };
   } catch (e) {
     result = failure(s, e);
+    await readRefusedBody(s);
   }
   result.headers["x-request-id"] = s.requestId;
   const delay = NO_SCRIPTED_DELAY ? 0 : (s.answer?.delayMs ?? 0);

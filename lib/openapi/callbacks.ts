@@ -2,6 +2,7 @@
 import type { Operation } from "@/lib/catalog";
 import { sampleAnswer } from "@/lib/docs/samples";
 import { responseSchema } from "@/lib/docs/schema";
+import { usesDefaultCallback } from "@/lib/docs/default-callback";
 
 const header = (name: string, description: string) => ({ name, in: "header", required: true, description, schema: { type: "string" } });
 
@@ -13,7 +14,7 @@ export function operationCallbacks(op: Operation) {
       "{$request.body#/callbackUrl}": {
         post: {
           summary: "Result callback",
-          description: `${op.callback.description} Sent to the request's callbackUrl, else the app's default callback URL, after the scenario's callback delay. The sandbox waits 10 s for an answer and does not retry on its own.`,
+          description: `${op.callback.description} Sent to the request's callbackUrl${usesDefaultCallback().includes(op) ? ", else the app's default callback URL" : ""}, after the scenario's callback delay. The sandbox waits 10 s for an answer and does not retry on its own.`,
           parameters: [
             header("user-agent", "Svc-Sandbox/1.0"),
             header("x-svc-delivery", "The delivery id (dlv_…), the same on every attempt."),

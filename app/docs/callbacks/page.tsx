@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { requiresCallbackUrl, usesDefaultCallback } from "@/lib/docs/default-callback";
 import Link from "next/link";
 import { operations } from "@/lib/catalog";
 import { CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
@@ -16,8 +17,10 @@ export default function CallbacksPage() {
     <>
       <H1 eyebrow="Guide">Callbacks</H1>
       <P>
-        Operations that settle later post their result to the request&apos;s <C>callbackUrl</C>, or else to the app&apos;s
-        default callback URL. When neither is an http(s) address nothing is sent (the delivery is recorded as not sent).
+        Operations that settle later post their result to the request&apos;s <C>callbackUrl</C>.{" "}
+        {requiresCallbackUrl().map((o) => `${o.summary} (${o.method} ${o.path})`).join(" and ")} require it in every request.{" "}
+        {usesDefaultCallback().map((o) => `${o.summary} (${o.method} ${o.path})`).join(" and ")} may leave it out: the result then goes to the
+        app&apos;s default callback URL (set in the console), and when there is none nothing is sent (the delivery is recorded as not sent).
       </P>
       <DataTable label="Operations that post callbacks" head={["Operation", "Body"]}
         rows={operations.filter((o) => o.callback).map((o) => [
