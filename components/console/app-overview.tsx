@@ -24,8 +24,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export function AppOverview({ appId, callbackNote }: { appId: string; callbackNote: string }) {
   const router = useRouter();
-  const { data: app, error, isLoading } = useApp(appId);
-  if (error) return <ErrorNote error={error} />;
+  const { data: app, error, isLoading, mutate: reload } = useApp(appId);
+  if (error) return <ErrorNote error={error} onRetry={() => reload()} />;
   if (isLoading || !app) return <Card><SkeletonRows rows={5} /></Card>;
   return (
     <div className="space-y-6">
@@ -41,7 +41,7 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
                 Every callback carries <code className="font-mono">x-svc-signature: t=…,v1=…</code>, an HMAC-SHA256 of <code className="font-mono">&lt;t&gt;.&lt;body&gt;</code> with this secret.
               </p>
             </Row>
-            <Row label="Rate limit">{app.perMinute} calls per minute (Sandbox plan)</Row>
+            <Row label="Rate limit">{app.perMinute} calls per minute{app.perMinute === app.planPerMinute ? " (Sandbox plan)" : ` (set by an operator; the Sandbox plan has ${app.planPerMinute})`}</Row>
             <Row label="Created"><RelativeTime value={app.createdAt} /></Row>
           </dl>
         </CardBody>

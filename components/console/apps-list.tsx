@@ -11,7 +11,7 @@ import { CreateAppForm } from "./create-app-form";
 import { useApps } from "./hooks";
 
 export function AppsList({ callbackNote }: { callbackNote: string }) {
-  const { data: apps, error, isLoading } = useApps();
+  const { data: apps, error, isLoading, mutate } = useApps();
   const [creating, setCreating] = useState(false);
   const showForm = creating || apps?.length === 0;
   return (
@@ -31,7 +31,7 @@ export function AppsList({ callbackNote }: { callbackNote: string }) {
           </CardBody>
         </Card>
       )}
-      {error && <ErrorNote error={error} />}
+      {error && <ErrorNote error={error} onRetry={() => mutate()} />}
       {isLoading && <Card><SkeletonRows rows={3} /></Card>}
       {apps?.length === 0 && (
         <Card>

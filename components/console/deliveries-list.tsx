@@ -19,7 +19,7 @@ const STATES = [
 
 export function DeliveriesList({ appId }: { appId: string }) {
   const { values, set, query } = useQueryFilters(["state"] as const);
-  const { items, error, isLoading, hasMore, loadMore, loadingMore } = useDeliveries(appId, values);
+  const { items, error, isLoading, hasMore, loadMore, loadingMore, mutate } = useDeliveries(appId, values);
   const back = query ? `?back=${encodeURIComponent(query)}` : "";
   return (
     <Card>
@@ -28,7 +28,7 @@ export function DeliveriesList({ appId }: { appId: string }) {
         description="Every callback the sandbox scheduled for this app, newest first. Open one to see what was sent and each attempt."
         actions={<Segmented label="Filter by status" options={STATES} value={values.state} onChange={(v) => set("state", v)} />}
       />
-      {error && <div className="p-5"><ErrorNote error={error} /></div>}
+      {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
       {isLoading && <SkeletonRows rows={4} />}
       {!isLoading && !error && items.length === 0 && (
         <EmptyState title={values.state ? "No callbacks with this status" : "No callbacks yet"}>
@@ -40,22 +40,23 @@ export function DeliveriesList({ appId }: { appId: string }) {
       {items.length > 0 && (
         <Table label="Callbacks">
           <thead>
-            <tr><Th>Time</Th><Th>Operation</Th><Th>Address</Th><Th>Status</Th><Th>HTTP</Th><Th className="text-right">Attempts</Th></tr>
+            <tr><Th wide>Time</Th><Th>Operation</Th><Th wide>Address</Th><Th>Status</Th><Th>HTTP</Th><Th wide className="text-right">Attempts</Th></tr>
           </thead>
           <tbody>
             {items.map((d) => (
-              <Tr key={d.id}>
-                <Td><RelativeTime value={d.createdAt} /></Td>
+              <Tr key={d.id} href={`/apps/${appId}/callbacks/${d.id}${back}`}>
+                <Td wide><RelativeTime value={d.createdAt} /></Td>
                 <Td>
                   <Link href={`/apps/${appId}/callbacks/${d.id}${back}`} className="font-medium text-indigo-700 hover:underline">
                     {d.operationId}
                   </Link>
-                  <span className="ml-2 font-mono text-xs text-slate-400">{d.scenarioKey}</span>
+                  <span className="ml-2 font-mono text-xs text-slate-600">{d.scenarioKey}</span>
+                  <span className="block text-xs text-slate-600 md:hidden"><RelativeTime value={d.createdAt} /></span>
                 </Td>
-                <Td className="max-w-72 truncate font-mono text-xs" >{d.url ?? <span className="text-slate-400">none</span>}</Td>
+                <Td wide className="max-w-72 truncate font-mono text-xs" >{d.url ?? <span className="text-slate-500">none</span>}</Td>
                 <Td><DeliveryBadge state={d.state} /></Td>
                 <Td><HttpStatus status={d.lastStatus} /></Td>
-                <Td className="text-right tabular-nums">{d.attempts}</Td>
+                <Td wide className="text-right tabular-nums">{d.attempts}</Td>
               </Tr>
             ))}
           </tbody>

@@ -25,7 +25,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
   const [busy, setBusy] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const listHref = `/apps/${appId}/callbacks${back ? `?${back}` : ""}`;
-  if (error) return <ErrorNote error={error} />;
+  if (error) return <ErrorNote error={error} onRetry={() => mutate()} />;
   if (isLoading || !d) return <Card><SkeletonRows rows={6} /></Card>;
   const canSend = Boolean(d.url && /^https?:/i.test(d.url)) && d.state !== "SCHEDULED" && d.state !== "SENDING";
   return (
@@ -60,14 +60,14 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
         <CardBody className="space-y-5">
           {sendError && <ErrorNote>{sendError}</ErrorNote>}
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Fact label="Address">{d.url ?? <span className="text-slate-400">none</span>}</Fact>
+            <Fact label="Address">{d.url ?? <span className="text-slate-500">none</span>}</Fact>
             <Fact label="Scheduled"><RelativeTime value={d.createdAt} /> · due <RelativeTime value={d.dueAt} /></Fact>
             <Fact label="Last HTTP status"><HttpStatus status={d.lastStatus} /></Fact>
             <Fact label="Attempts"><span data-testid="attempt-count" className="tabular-nums">{d.attempts}</span></Fact>
           </dl>
           {d.lastError && <p className="text-sm text-slate-700"><span className="font-medium">Reason: </span>{d.lastError}</p>}
           <div>
-            <h3 className="mb-2 text-sm font-semibold">Body sent</h3>
+            <h3 className="mb-2 text-sm font-semibold">{d.attempts > 0 ? "Body sent" : d.state === "NOT_SENT" ? "Body (not sent)" : "Body to send"}</h3>
             <CodeBlock value={d.body} label="Callback body" />
           </div>
         </CardBody>
@@ -85,7 +85,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
                   <RelativeTime value={a.at} />
                   <HttpStatus status={a.status} />
                   {a.error && <span className="text-red-700">{a.error}</span>}
-                  <span className="text-slate-400">{a.durationMs} ms</span>
+                  <span className="text-slate-500">{a.durationMs} ms</span>
                 </div>
                 {a.responseBody && <CodeBlock value={a.responseBody} label={`Answer to attempt ${i + 1}`} />}
               </li>

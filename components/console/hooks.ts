@@ -49,13 +49,12 @@ export const useDelivery = (appId: string, deliveryId: string) =>
 
 export type RequestFilterValues = { status?: string; operation?: string; scenario?: string; requestId?: string };
 export const useRequests = (appId: string, filters: RequestFilterValues) =>
-  usePages<Json<RequestSummary>>(appUrl(appId, "/requests"), filters);
+  usePages<Json<RequestSummary>>(appUrl(appId, "/requests"), filters, 3000);
 export const useRequest = (appId: string, requestId: string) =>
   useSWR<Json<RequestDetail>>(appUrl(appId, `/requests/${encodeURIComponent(requestId)}`), fetcher);
 
 /** The inspector inbox, polled while the page is open. */
-export const useInbox = (appId: string) =>
-  useSWR<{ entries: InboxEntry[]; nextBefore: number | null }>(appUrl(appId, "/inbox"), fetcher, { refreshInterval: 2000 });
+export const useInbox = (appId: string) => usePages<InboxEntry>(appUrl(appId, "/inbox"), {}, 2000);
 
 export const usePendingReviews = () => useSWR<Review[]>("/api/console/operator/reviews", fetcher);
 export const useAllApps = () => useSWR<OperatorApp[]>("/api/console/operator/apps", fetcher);

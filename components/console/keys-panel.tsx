@@ -42,7 +42,7 @@ export function KeysPanel({ appId }: { appId: string }) {
           description="Exchange a key and secret for a one-hour access token. Revoking a pair stops it and its tokens at once."
           actions={<Button onClick={create} busy={busy}>Create key pair</Button>}
         />
-        {error && <div className="p-5"><ErrorNote error={error} /></div>}
+        {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
         {isLoading && <SkeletonRows />}
         {keys?.length === 0 && (
           <EmptyState title="No key pairs yet">Create a key pair to fetch an access token and start calling the sandbox.</EmptyState>
@@ -50,14 +50,14 @@ export function KeysPanel({ appId }: { appId: string }) {
         {keys && keys.length > 0 && (
           <Table label="Key pairs">
             <thead>
-              <tr><Th>Consumer key</Th><Th>Created</Th><Th>Last used</Th><Th>Status</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr>
+              <tr><Th>Consumer key</Th><Th wide>Created</Th><Th wide>Last used</Th><Th>Status</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr>
             </thead>
             <tbody>
               {keys.map((k) => (
                 <Tr key={k.id}>
-                  <Td className="font-mono text-xs">{k.consumerKey}</Td>
-                  <Td><RelativeTime value={k.createdAt} /></Td>
-                  <Td>{k.lastUsedAt ? <RelativeTime value={k.lastUsedAt} /> : <span className="text-slate-400">Never</span>}</Td>
+                  <Td className="max-w-[9rem] font-mono text-xs break-all whitespace-normal sm:max-w-none">{k.consumerKey}</Td>
+                  <Td wide><RelativeTime value={k.createdAt} /></Td>
+                  <Td wide>{k.lastUsedAt ? <RelativeTime value={k.lastUsedAt} /> : <span className="text-slate-600">Never</span>}</Td>
                   <Td>
                     {k.revokedAt ? <Badge tone="neutral">Revoked <RelativeTime value={k.revokedAt} /></Badge> : <Badge tone="green">Active</Badge>}
                   </Td>
@@ -65,6 +65,7 @@ export function KeysPanel({ appId }: { appId: string }) {
                     {!k.revokedAt && (
                       <ConfirmButton
                         trigger="Revoke"
+                        triggerLabel={`Revoke ${k.consumerKey}`}
                         title="Revoke this key pair?"
                         confirmLabel="Revoke key pair"
                         onConfirm={async () => {

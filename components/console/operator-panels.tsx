@@ -39,19 +39,19 @@ export function PendingReviews() {
   return (
     <Card>
       <CardHeader title="Waiting for review" description="Subscriptions to groups that move money. Approving makes them work at once." />
-      {error && <div className="p-5"><ErrorNote error={error} /></div>}
+      {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
       {isLoading && <SkeletonRows />}
       {data?.length === 0 && <EmptyState title="Nothing waits for review">New Treasury subscriptions will show up here.</EmptyState>}
       {data && data.length > 0 && (
         <Table label="Pending reviews">
-          <thead><tr><Th>App</Th><Th>Owner</Th><Th>Group</Th><Th>Asked</Th><Th className="text-right"><span className="sr-only">Decision</span></Th></tr></thead>
+          <thead><tr><Th>App</Th><Th wide>Owner</Th><Th>Group</Th><Th wide>Asked</Th><Th className="text-right"><span className="sr-only">Decision</span></Th></tr></thead>
           <tbody>
             {data.map((r) => (
               <Tr key={`${r.appId}/${r.group}`}>
-                <Td><span className="font-medium text-slate-900">{r.app.name}</span> <span className="font-mono text-xs text-slate-400">{r.appId}</span></Td>
-                <Td>{r.app.owner.email}</Td>
+                <Td><span className="font-medium text-slate-900">{r.app.name}</span> <span className="hidden font-mono text-xs text-slate-600 sm:inline">{r.appId}</span></Td>
+                <Td wide>{r.app.owner.email}</Td>
                 <Td>{r.group}</Td>
-                <Td><RelativeTime value={r.createdAt} /></Td>
+                <Td wide><RelativeTime value={r.createdAt} /></Td>
                 <Td><Decide r={r} onDone={() => mutate()} /></Td>
               </Tr>
             ))}
@@ -71,18 +71,18 @@ export function AllApps() {
   return (
     <Card>
       <CardHeader title="All apps" description="Every app in the sandbox, newest first. A suspended app's calls answer 403 APP_SUSPENDED." />
-      {error && <div className="p-5"><ErrorNote error={error} /></div>}
+      {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
       {isLoading && <SkeletonRows />}
       {data?.length === 0 && <EmptyState title="No apps yet" />}
       {data && data.length > 0 && (
         <Table label="All apps">
-          <thead><tr><Th>App</Th><Th>Owner</Th><Th>Created</Th><Th>Status</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr></thead>
+          <thead><tr><Th>App</Th><Th wide>Owner</Th><Th wide>Created</Th><Th>Status</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr></thead>
           <tbody>
             {data.map((a) => (
               <Tr key={a.id}>
-                <Td><span className="font-medium text-slate-900">{a.name}</span> <span className="font-mono text-xs text-slate-400">{a.id}</span></Td>
-                <Td>{a.owner}</Td>
-                <Td><RelativeTime value={a.createdAt} /></Td>
+                <Td><span className="font-medium text-slate-900">{a.name}</span> <span className="hidden font-mono text-xs text-slate-600 sm:inline">{a.id}</span></Td>
+                <Td wide>{a.owner}</Td>
+                <Td wide><RelativeTime value={a.createdAt} /></Td>
                 <Td>{a.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Active</Badge>}</Td>
                 <Td className="text-right">
                   {a.suspended ? (

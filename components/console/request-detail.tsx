@@ -10,7 +10,7 @@ import { RelativeTime } from "@/components/ui/time";
 import { useRequest } from "./hooks";
 import { HttpStatus } from "./status";
 
-function Half({ title, headers, body }: { title: string; headers: Record<string, string>; body: unknown }) {
+function Half({ title, headers, body, noBody = "No body." }: { title: string; headers: Record<string, string>; body: unknown; noBody?: string }) {
   return (
     <Card className="min-w-0">
       <CardHeader title={title} />
@@ -21,17 +21,24 @@ function Half({ title, headers, body }: { title: string; headers: Record<string,
         </div>
         <div>
           <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Body</h3>
-          {body === null || body === undefined ? <p className="text-sm text-slate-500">No body.</p> : <CodeBlock value={body} label={`${title} body`} />}
+          {body === null || body === undefined ? <p className="text-sm text-slate-600">{noBody}</p> : <CodeBlock value={body} label={`${title} body`} />}
         </div>
       </CardBody>
     </Card>
   );
 }
 
+/** Why a logged request shows no body: too large to keep, or none was sent. */
+function missingBody(r: { responseBody: unknown; method: string }): string {
+  const code = (r.responseBody as { error?: string } | null)?.error;
+  if (code === "BODY_TOO_LARGE") return "Not kept: the body was larger than the size limit, so the sandbox refused it unread.";
+  return r.method === "GET" ? "No body (a GET)." : "The client sent no body.";
+}
+
 export function RequestDetail({ appId, requestId, back }: { appId: string; requestId: string; back?: string }) {
-  const { data: r, error, isLoading } = useRequest(appId, requestId);
+  const { data: r, error, isLoading, mutate } = useRequest(appId, requestId);
   const listHref = `/apps/${appId}/requests${back ? `?${back}` : ""}`;
-  if (error) return <ErrorNote error={error} />;
+  if (error) return <ErrorNote error={error} onRetry={() => mutate()} />;
   if (isLoading || !r) return <Card><SkeletonRows rows={6} /></Card>;
   return (
     <div className="space-y-6">
@@ -53,7 +60,7 @@ export function RequestDetail({ appId, requestId, back }: { appId: string; reque
         </CardBody>
       </Card>
       <div className="grid gap-6 xl:grid-cols-2">
-        <Half title="Request" headers={r.requestHeaders} body={r.requestBody} />
+        <Half title="Request" headers={r.requestHeaders} body={r.requestBody} noBody={missingBody(r)} />
         <Half title="Response" headers={r.responseHeaders} body={r.responseBody} />
       </div>
     </div>

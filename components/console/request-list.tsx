@@ -27,7 +27,7 @@ export function RequestList({ appId, options }: { appId: string; options: Filter
         actions={<Button variant="secondary" size="sm" onClick={() => mutate()} busy={isValidating && !isLoading}>Refresh</Button>}
       />
       <RequestFilters values={values} set={set} options={options} />
-      {error && <div className="p-5"><ErrorNote error={error} /></div>}
+      {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
       {isLoading && <SkeletonRows rows={5} />}
       {!isLoading && !error && items.length === 0 && (
         <EmptyState title={filtered ? "No calls match these filters" : "No calls yet"}>
@@ -37,22 +37,23 @@ export function RequestList({ appId, options }: { appId: string; options: Filter
       {items.length > 0 && (
         <Table label="Requests">
           <thead>
-            <tr><Th>Time</Th><Th>Call</Th><Th>Status</Th><Th>Scenario</Th><Th className="text-right">Duration</Th><Th>Request id</Th><Th>Via</Th></tr>
+            <tr><Th wide>Time</Th><Th>Call</Th><Th>Status</Th><Th wide>Scenario</Th><Th wide className="text-right">Duration</Th><Th wide>Request id</Th><Th wide>Via</Th></tr>
           </thead>
           <tbody>
             {items.map((r) => (
-              <Tr key={r.seq}>
-                <Td><RelativeTime value={r.createdAt} /></Td>
-                <Td className="max-w-96 truncate">
+              <Tr key={r.seq} href={`/apps/${appId}/requests/${r.requestId}${back}`}>
+                <Td wide><RelativeTime value={r.createdAt} /></Td>
+                <Td className="max-w-[14rem] truncate sm:max-w-96">
                   <Link href={`/apps/${appId}/requests/${r.requestId}${back}`} className="font-mono text-xs text-indigo-700 hover:underline">
                     <span className="font-semibold">{r.method}</span> {r.path}
                   </Link>
+                  <span className="block text-xs text-slate-600 md:hidden"><RelativeTime value={r.createdAt} /></span>
                 </Td>
                 <Td><HttpStatus status={r.status} /></Td>
-                <Td className="font-mono text-xs">{r.scenarioKey ?? <span className="text-slate-400">—</span>}</Td>
-                <Td className="text-right tabular-nums">{r.durationMs} ms</Td>
-                <Td className="font-mono text-xs text-slate-500">{r.requestId}</Td>
-                <Td><Badge tone={r.via === "mcp" ? "violet" : "neutral"}>{r.via}</Badge></Td>
+                <Td wide className="font-mono text-xs">{r.scenarioKey ?? <span className="text-slate-500">—</span>}</Td>
+                <Td wide className="text-right tabular-nums">{r.durationMs} ms</Td>
+                <Td wide className="font-mono text-xs text-slate-600">{r.requestId}</Td>
+                <Td wide><Badge tone={r.via === "mcp" ? "violet" : "neutral"}>{r.via}</Badge></Td>
               </Tr>
             ))}
           </tbody>

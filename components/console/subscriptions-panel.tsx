@@ -24,7 +24,7 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
         <ul className="mt-1.5 flex flex-wrap gap-1.5">
           {s.apis.map((a) => (
             <li key={a.id} className="rounded-md border border-slate-200 bg-slate-50 px-2 py-0.5 text-xs text-slate-700">
-              {a.name} <span className="text-slate-400">v{a.version}</span>
+              {a.name} <span className="text-slate-500">v{a.version}</span>
             </li>
           ))}
         </ul>
@@ -74,7 +74,7 @@ export function SubscriptionsPanel({ appId }: { appId: string }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">Apps subscribe to groups; each group opens one or more APIs. Payments, Identity and Messaging work at once; Treasury moves money out of your float and waits for an operator&apos;s review.</p>
-      {error && <ErrorNote error={error} />}
+      {error && <ErrorNote error={error} onRetry={() => mutate()} />}
       {isLoading && <Card><SkeletonRows rows={4} /></Card>}
       {data && (
         <ul className="grid gap-4 md:grid-cols-2" aria-label="Groups">

@@ -7,7 +7,7 @@ const exact = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle:
 export function relative(date: Date, now = Date.now()): string {
   const s = Math.round((date.getTime() - now) / 1000);
   const a = Math.abs(s);
-  if (a < 10) return "just now";
+  if (a < 10) return s > 0 ? "in a few seconds" : "just now";
   if (a < 60) return rtf.format(s, "second");
   if (a < 3600) return rtf.format(Math.round(s / 60), "minute");
   if (a < 86400) return rtf.format(Math.round(s / 3600), "hour");
@@ -22,7 +22,7 @@ export function RelativeTime({ value }: { value: string | Date | null | undefine
     const t = setInterval(() => setNow(Date.now()), 15_000);
     return () => clearInterval(t);
   }, []);
-  if (!value) return <span className="text-slate-400">—</span>;
+  if (!value) return <span className="text-slate-500">—</span>;
   const d = new Date(value);
   return (
     <time dateTime={d.toISOString()} title={`${exact.format(d)} UTC`} suppressHydrationWarning>

@@ -34,7 +34,7 @@ export async function receiveInspection(appId: string, request: Request, db: Db 
   }
 }
 
-/** The app's inbox, newest first, keyset-paged by `before` (a seq). Callers check ownership. */
+/** The app's inbox, newest first, keyset-paged by `before` (a seq) like the other console lists. Callers check ownership. */
 export async function listInbox(appId: string, opts: { before?: number; take?: number } = {}, db: Db = defaultDb) {
   const take = Math.min(Math.max(opts.take ?? 50, 1), 200);
   const rows = await db.inboxEntry.findMany({
@@ -43,7 +43,7 @@ export async function listInbox(appId: string, opts: { before?: number; take?: n
     take: take + 1,
   });
   return {
-    entries: rows.slice(0, take).map((r) => ({
+    items: rows.slice(0, take).map((r) => ({
       id: r.id,
       seq: r.seq,
       method: r.method,

@@ -13,7 +13,7 @@ export function inspectorUrl(appId: string): string {
 
 export async function createApp(input: { ownerId: string; name: unknown; callbackUrl?: unknown }) {
   const name = parseOrThrow(appNameSchema, input.name);
-  const callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "");
+  const callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "", "callbackUrl");
   const app = await db.app.create({
     data: {
       id: newId("app"),
@@ -47,7 +47,7 @@ export async function listApps(ownerId: string) {
 export async function updateApp(appId: string, input: { name?: unknown; callbackUrl?: unknown }) {
   const data: { name?: string; callbackUrl?: string | null } = {};
   if (input.name !== undefined) data.name = parseOrThrow(appNameSchema, input.name);
-  if (input.callbackUrl !== undefined) data.callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "");
+  if (input.callbackUrl !== undefined) data.callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "", "callbackUrl");
   await getApp(appId);
   return db.app.update({ where: { id: appId }, data });
 }

@@ -34,8 +34,10 @@ export const perMinuteSchema = z.coerce
   .min(1, { error: "per-minute limit must be at least 1" })
   .max(1_000_000, { error: "per-minute limit must be at most 1000000" });
 
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, field?: string): z.output<T> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  throw new ApiError("VALIDATION_ERROR", r.error.issues[0]!.message);
+  const message = r.error.issues[0]!.message;
+  // `field` names the form field in `details`, so the console shows the message under it.
+  throw new ApiError("VALIDATION_ERROR", message, {}, field ? [{ field, message }] : undefined);
 }
