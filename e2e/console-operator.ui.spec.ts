@@ -34,8 +34,13 @@ test("an operator approves and rejects Treasury, suspends and resumes an app; th
   await expect(all.getByRole("row", { name: /Payroll runner/ })).toContainText(a.email);
   await shoot(op, "operator");
 
+  // Each decision asks first; a rejection needs a reason, which the owner sees.
   await op.getByRole("button", { name: "Approve Treasury for Payroll runner" }).click();
+  await op.getByRole("dialog", { name: "Approve Treasury for Payroll runner?" }).getByRole("button", { name: "Approve" }).click();
   await op.getByRole("button", { name: "Reject Treasury for Refund desk" }).click();
+  const reject = op.getByRole("dialog", { name: "Reject Treasury for Refund desk?" });
+  await reject.getByLabel("Reason").fill("No refunds from Treasury.");
+  await reject.getByRole("button", { name: "Reject" }).click();
   await expect(reviews.getByRole("row", { name: /Payroll runner|Refund desk/ })).toHaveCount(0);
 
   const ownerCtx = await browser.newContext();
@@ -70,6 +75,7 @@ test("an operator approves and rejects Treasury, suspends and resumes an app; th
   await signIn(other, b.email);
   await other.goto(`/apps/${b.appId}/subscriptions`);
   await expect(other.getByRole("listitem", { name: "Treasury" })).toContainText("Rejected");
+  await expect(other.getByRole("listitem", { name: "Treasury" })).toContainText("Reason: No refunds from Treasury.");
   await expect(other.getByRole("button", { name: "Add Treasury to this app" })).toHaveText("Ask for review again");
   await Promise.all([opCtx.close(), ownerCtx.close(), otherCtx.close()]);
 });

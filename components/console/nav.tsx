@@ -10,7 +10,7 @@ export function TopNav({ user }: { user: PublicUser | null }) {
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-4 sm:gap-2 sm:px-6">
-        <Link href={user ? "/apps" : "/"} aria-label="Svc Sandbox home" className="mr-2 shrink-0 sm:mr-4"><Logo compact={Boolean(user?.operator)} /></Link>
+        <Link href={user ? "/apps" : "/"} className="mr-2 shrink-0 sm:mr-4"><Logo compact={Boolean(user?.operator)} /></Link>
         {user && <Link href="/apps" className={link}>Apps</Link>}
         <Link href="/docs" className={link}>Docs</Link>
         {user?.operator && <Link href="/operator" className={link}>Operator</Link>}

@@ -65,7 +65,7 @@ export function ConfirmButton({ trigger, triggerLabel, title, children, confirmL
             <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-slate-800">
               {reason.label}{!reason.required && <span className="font-normal text-slate-500"> (optional)</span>}
             </label>
-            <textarea id={`${id}-reason`} rows={3} maxLength={500} value={text} onChange={(e) => setText(e.target.value)} className={inputClass} />
+            <textarea id={`${id}-reason`} rows={3} maxLength={500} value={text} onChange={(e) => { setText(e.target.value); setError(null); }} className={inputClass} />
           </div>
         )}
         {error && <p role="alert" className="mt-3 text-sm font-medium text-red-700">{error}</p>}

@@ -5,7 +5,7 @@ import { cn } from "./cn";
 
 export function Table({ children, label }: { children: React.ReactNode; label: string }) {
   return (
-    <div className="relative overflow-x-auto">
+    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600">
       <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">{children}</table>
     </div>
   );

@@ -13,11 +13,15 @@ const withCallback = () => operations.filter((o) => o.callback && o.body);
 export const usesDefaultCallback = () => withCallback().filter(optionalCallbackUrl);
 export const requiresCallbackUrl = () => withCallback().filter((o) => !optionalCallbackUrl(o));
 
-const list = (ops: Operation[]) => ops.map((o) => `${o.summary} (${o.method} ${o.path})`).join(", ");
+/** "A (POST /a), B (POST /b) and C (POST /c)". */
+export const listOperations = (ops: Operation[]) => {
+  const names = ops.map((o) => `${o.summary} (${o.method} ${o.path})`);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+};
 
 /** One sentence for every place that describes the default callback URL. */
 export function defaultCallbackNote(): string {
   const uses = usesDefaultCallback();
   const requires = requiresCallbackUrl();
-  return `Used only by ${list(uses)} when its request has no callbackUrl. ${list(requires)} require callbackUrl in every request.`;
+  return `Used only by ${listOperations(uses)} when its request has no callbackUrl. ${listOperations(requires)} require callbackUrl in every request.`;
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requiresCallbackUrl, usesDefaultCallback } from "@/lib/docs/default-callback";
+import { listOperations, requiresCallbackUrl, usesDefaultCallback } from "@/lib/docs/default-callback";
 import Link from "next/link";
 import { operations } from "@/lib/catalog";
 import { CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
@@ -18,8 +18,8 @@ export default function CallbacksPage() {
       <H1 eyebrow="Guide">Callbacks</H1>
       <P>
         Operations that settle later post their result to the request&apos;s <C>callbackUrl</C>.{" "}
-        {requiresCallbackUrl().map((o) => `${o.summary} (${o.method} ${o.path})`).join(" and ")} require it in every request.{" "}
-        {usesDefaultCallback().map((o) => `${o.summary} (${o.method} ${o.path})`).join(" and ")} may leave it out: the result then goes to the
+        {listOperations(requiresCallbackUrl())} require it in every request.{" "}
+        {listOperations(usesDefaultCallback())} may leave it out: the result then goes to the
         app&apos;s default callback URL (set in the console), and when there is none nothing is sent (the delivery is recorded as not sent).
       </P>
       <DataTable label="Operations that post callbacks" head={["Operation", "Body"]}
