@@ -33,7 +33,7 @@ test("callbacks list, filter, detail with attempts, and Send it again without a 
     await expect(table.getByRole("row")).toHaveCount(2); // header + the SMS
     await expect(table).toContainText("sms.send");
     await filters.getByRole("button", { name: "Delivered" }).click();
-    await expect(page.getByText("No callbacks with this status")).toBeVisible();
+    await expect(page.getByText("No callbacks match these filters")).toBeVisible();
     await filters.getByRole("button", { name: "Failed" }).click();
     await expect(table.getByRole("row")).toHaveCount(2);
 

@@ -44,7 +44,7 @@ test("filter, search and open calls in the request log", async ({ page }) => {
   await expect(rows.first()).toContainText("/identity/v1/verifications");
   await page.getByLabel("Scenario").selectOption("");
 
-  await page.getByLabel("Request id").fill(calls[2]!.requestId);
+  await page.getByLabel("Search calls").fill(calls[2]!.requestId);
   await page.getByRole("button", { name: "Find" }).click();
   await expect(rows).toHaveCount(1);
   await expect(page).toHaveURL(new RegExp(`requestId=${calls[2]!.requestId}`));

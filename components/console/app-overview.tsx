@@ -7,7 +7,7 @@ import { ConfirmButton } from "@/components/ui/confirm";
 import { CopyField } from "@/components/ui/copy-button";
 import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { RelativeTime } from "@/components/ui/time";
+import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
 import { CallbackUrlForm } from "./callback-url-form";
 import { useApp } from "./hooks";
@@ -42,7 +42,7 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
               </p>
             </Row>
             <Row label="Rate limit">{app.perMinute} calls per minute{app.perMinute === app.planPerMinute ? " (Sandbox plan)" : ` (set by an operator; the Sandbox plan has ${app.planPerMinute})`}</Row>
-            <Row label="Created"><RelativeTime value={app.createdAt} /></Row>
+            <Row label="Created"><LocalTime value={app.createdAt} /></Row>
           </dl>
         </CardBody>
       </Card>

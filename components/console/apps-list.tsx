@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { RelativeTime } from "@/components/ui/time";
+import { LocalTime } from "@/components/ui/time";
 import { CreateAppForm } from "./create-app-form";
 import { useApps } from "./hooks";
 
@@ -53,7 +53,7 @@ export function AppsList({ callbackNote }: { callbackNote: string }) {
                   {a.suspended && <Badge tone="red">Suspended</Badge>}
                 </div>
                 <p className="mt-1 truncate font-mono text-xs text-slate-500">{a.id}</p>
-                <p className="mt-3 text-xs text-slate-500">Created <RelativeTime value={a.createdAt} /></p>
+                <p className="mt-3 text-xs text-slate-500">Created <LocalTime value={a.createdAt} /></p>
               </Link>
             </li>
           ))}

@@ -6,9 +6,19 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code";
 import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { RelativeTime } from "@/components/ui/time";
+import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Explain } from "./explain";
 import { useDelivery } from "./hooks";
+
+const parsed = (s: string): unknown => {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return null;
+  }
+};
 import { DeliveryBadge, HttpStatus } from "./status";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -30,7 +40,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
   const canSend = Boolean(d.url && /^https?:/i.test(d.url)) && d.state !== "SCHEDULED" && d.state !== "SENDING";
   return (
     <div className="space-y-6">
-      <Link href={listHref} className="text-sm text-slate-500 hover:text-slate-800">← All callbacks</Link>
+      <Link href={listHref} className="text-sm text-slate-600 hover:text-slate-900">← All callbacks</Link>
       <Card>
         <CardHeader
           title={<span className="flex flex-wrap items-center gap-2">Callback <code className="font-mono text-sm font-normal text-slate-500">{d.id}</code> <DeliveryBadge state={d.state} /></span>}
@@ -61,13 +71,34 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
           {sendError && <ErrorNote>{sendError}</ErrorNote>}
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Fact label="Address">{d.url ?? <span className="text-slate-500">none</span>}</Fact>
-            <Fact label="Scheduled"><RelativeTime value={d.createdAt} /> · due <RelativeTime value={d.dueAt} /></Fact>
+            <Fact label="Scheduled"><LocalTime value={d.createdAt} /> · due <LocalTime value={d.dueAt} /></Fact>
             <Fact label="Last HTTP status"><HttpStatus status={d.lastStatus} /></Fact>
             <Fact label="Attempts"><span data-testid="attempt-count" className="tabular-nums">{d.attempts}</span></Fact>
           </dl>
           {d.lastError && <p className="text-sm text-slate-700"><span className="font-medium">Reason: </span>{d.lastError}</p>}
+          <Explain body={parsed(d.body)} />
           <div>
-            <h3 className="mb-2 text-sm font-semibold">{d.attempts > 0 ? "Body sent" : d.state === "NOT_SENT" ? "Body (not sent)" : "Body to send"}</h3>
+            <h2 className="mb-2 text-sm font-semibold">Related</h2>
+            <ul className="space-y-1.5 text-sm" aria-label="Related">
+              <li>
+                Request:{" "}
+                {d.links.request
+                  ? <Link className="font-mono text-xs text-indigo-700 hover:underline" href={`/apps/${appId}/requests/${d.links.request.requestId}`}>{d.links.request.method} {d.links.request.path} ({d.links.request.requestId})</Link>
+                  : <span className="text-slate-600">no longer in the request log</span>}
+              </li>
+              <li>
+                Inspector:{" "}
+                {d.links.inbox.length
+                  ? <Link className="text-indigo-700 hover:underline" href={`/apps/${appId}/inspector?delivery=${d.id}`}>received {d.links.inbox.length === 1 ? "once" : `${d.links.inbox.length} times`}</Link>
+                  : <span className="text-slate-600">nothing received there (the address is not this app&apos;s inspector, or it was not sent yet)</span>}
+              </li>
+            </ul>
+          </div>
+          <div>
+            <div className="mb-2 flex items-center justify-between gap-2">
+              <h3 className="text-sm font-semibold">{d.attempts > 0 ? "Body sent" : d.state === "NOT_SENT" ? "Body (not sent)" : "Body to send"}</h3>
+              <CopyButton value={d.body} what="callback body" />
+            </div>
             <CodeBlock value={d.body} label="Callback body" />
           </div>
         </CardBody>
@@ -82,7 +113,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
               <li key={a.id} className="space-y-2 px-5 py-4">
                 <div className="flex flex-wrap items-center gap-3 text-sm">
                   <span className="font-medium">#{i + 1}</span>
-                  <RelativeTime value={a.at} />
+                  <LocalTime value={a.at} />
                   <HttpStatus status={a.status} />
                   {a.error && <span className="text-red-700">{a.error}</span>}
                   <span className="text-slate-500">{a.durationMs} ms</span>

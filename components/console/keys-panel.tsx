@@ -7,7 +7,7 @@ import { ConfirmButton } from "@/components/ui/confirm";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
-import { RelativeTime } from "@/components/ui/time";
+import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
 import { useApp, useKeys } from "./hooks";
 import { NewKeyPair, type CreatedPair } from "./new-key-pair";
@@ -56,10 +56,10 @@ export function KeysPanel({ appId }: { appId: string }) {
               {keys.map((k) => (
                 <Tr key={k.id}>
                   <Td className="max-w-[9rem] font-mono text-xs break-all whitespace-normal sm:max-w-none">{k.consumerKey}</Td>
-                  <Td wide><RelativeTime value={k.createdAt} /></Td>
-                  <Td wide>{k.lastUsedAt ? <RelativeTime value={k.lastUsedAt} /> : <span className="text-slate-600">Never</span>}</Td>
+                  <Td wide><LocalTime value={k.createdAt} /></Td>
+                  <Td wide>{k.lastUsedAt ? <LocalTime value={k.lastUsedAt} /> : <span className="text-slate-600">Never</span>}</Td>
                   <Td>
-                    {k.revokedAt ? <Badge tone="neutral">Revoked <RelativeTime value={k.revokedAt} /></Badge> : <Badge tone="green">Active</Badge>}
+                    {k.revokedAt ? <Badge tone="neutral">Revoked <LocalTime value={k.revokedAt} /></Badge> : <Badge tone="green">Active</Badge>}
                   </Td>
                   <Td className="text-right">
                     {!k.revokedAt && (

@@ -6,7 +6,7 @@ import { ConfirmButton } from "@/components/ui/confirm";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
-import { RelativeTime } from "@/components/ui/time";
+import { LocalTime } from "@/components/ui/time";
 import { send } from "./api";
 import { useAllApps, usePendingReviews, type Review } from "./hooks";
 
@@ -51,7 +51,7 @@ export function PendingReviews() {
                 <Td><span className="font-medium text-slate-900">{r.app.name}</span> <span className="hidden font-mono text-xs text-slate-600 sm:inline">{r.appId}</span></Td>
                 <Td wide>{r.app.owner.email}</Td>
                 <Td>{r.group}</Td>
-                <Td wide><RelativeTime value={r.createdAt} /></Td>
+                <Td wide><LocalTime value={r.createdAt} /></Td>
                 <Td><Decide r={r} onDone={() => mutate()} /></Td>
               </Tr>
             ))}
@@ -82,7 +82,7 @@ export function AllApps() {
               <Tr key={a.id}>
                 <Td><span className="font-medium text-slate-900">{a.name}</span> <span className="hidden font-mono text-xs text-slate-600 sm:inline">{a.id}</span></Td>
                 <Td wide>{a.owner}</Td>
-                <Td wide><RelativeTime value={a.createdAt} /></Td>
+                <Td wide><LocalTime value={a.createdAt} /></Td>
                 <Td>{a.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Active</Badge>}</Td>
                 <Td className="text-right">
                   {a.suspended ? (

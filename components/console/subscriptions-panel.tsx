@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { RelativeTime } from "@/components/ui/time";
+import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
 import { useSubscriptions, type SubscriptionRow } from "./hooks";
 import { SubscriptionBadge } from "./status";
@@ -30,11 +30,11 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
         </ul>
       </div>
       <div className="mt-auto pt-5 text-sm">
-        {s.status === "ACTIVE" && <p className="text-slate-500">Working since <RelativeTime value={s.since} />.</p>}
+        {s.status === "ACTIVE" && <p className="text-slate-500">Working since <LocalTime value={s.since} />.</p>}
         {s.status === "PENDING" && <p className="text-amber-800">Waiting for an operator&apos;s review. Calls answer 403 <code className="font-mono">SUBSCRIPTION_PENDING</code> until then.</p>}
         {s.status === "REJECTED" && (
           <div className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-900">
-            <p className="font-medium">Rejected <RelativeTime value={s.reviewedAt} /></p>
+            <p className="font-medium">Rejected <LocalTime value={s.reviewedAt} /></p>
             <p className="mt-0.5">{s.reviewNote ? <>Reason: {s.reviewNote}</> : "The operator gave no reason."}</p>
           </div>
         )}

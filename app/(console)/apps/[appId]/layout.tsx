@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AppTabs } from "@/components/console/app-tabs";
+import { ExplanationsProvider } from "@/components/console/explain";
+import { explanations } from "@/lib/docs/explain";
 import { Badge } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/empty";
 import { requireOwnedApp } from "@/lib/auth/session";
@@ -30,7 +32,7 @@ export default async function AppLayout({ children, params }: { children: React.
         </Notice>
       )}
       <AppTabs appId={app.id} />
-      {children}
+      <ExplanationsProvider value={explanations()}>{children}</ExplanationsProvider>
     </div>
   );
 }
