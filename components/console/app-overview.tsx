@@ -10,6 +10,7 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
 import { CallbackUrlForm } from "./callback-url-form";
+import { UsagePanel } from "./usage-panel";
 import { useApp } from "./hooks";
 import { SigningSecret } from "./signing-secret";
 
@@ -46,6 +47,7 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
           </dl>
         </CardBody>
       </Card>
+      <UsagePanel appId={app.id} />
       <Card>
         <CardHeader title="Callbacks" />
         <CardBody><CallbackUrlForm app={app} callbackNote={callbackNote} /></CardBody>

@@ -5,6 +5,7 @@ import useSWRInfinite from "swr/infinite";
 import type { AppView } from "@/lib/auth/views";
 import type { DeliveryDetail, DeliverySummary } from "@/lib/services/deliveries";
 import type { RequestDetail, RequestSummary } from "@/lib/services/request-log";
+import type { AppUsage } from "@/lib/services/usage";
 import { appUrl, fetcher, qs } from "./api";
 
 /** A server type as it looks after JSON: Dates become strings. */
@@ -23,6 +24,7 @@ export type OperatorApp = AppView & { owner: string };
 export const useApps = () => useSWR<AppView[]>("/api/console/apps", fetcher);
 export const useApp = (appId: string) => useSWR<AppView>(appUrl(appId), fetcher);
 export const useKeys = (appId: string) => useSWR<KeyPairRow[]>(appUrl(appId, "/keys"), fetcher);
+export const useUsage = (appId: string) => useSWR<AppUsage>(appUrl(appId, "/usage"), fetcher, { refreshInterval: 5000 });
 export const useSubscriptions = (appId: string) => useSWR<SubscriptionRow[]>(appUrl(appId, "/subscriptions"), fetcher);
 
 /** Pages of a keyset-paged list: each next page starts before the last seq of the previous one. */
