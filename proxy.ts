@@ -21,7 +21,7 @@ export const CONSOLE_PATH_HEADER = "x-console-path";
 
 export async function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
-  if (path === "/apps" || path.startsWith("/apps/") || path === "/operator" || path.startsWith("/operator/")) {
+  if (/^\/(apps|operator|account)(\/|$)/.test(path)) {
     const headers = new Headers(request.headers);
     headers.set(CONSOLE_PATH_HEADER, path + request.nextUrl.search);
     return NextResponse.next({ request: { headers } });
@@ -31,4 +31,4 @@ export async function proxy(request: NextRequest) {
   return handleSandboxRequest(request);
 }
 
-export const config = { matcher: ["/sandbox/:path*", "/inspect/:path*", "/apps", "/apps/:path*", "/operator", "/operator/:path*"] };
+export const config = { matcher: ["/sandbox/:path*", "/inspect/:path*", "/apps", "/apps/:path*", "/operator", "/operator/:path*", "/account"] };

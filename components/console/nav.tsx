@@ -17,8 +17,10 @@ export function TopNav({ user }: { user: PublicUser | null }) {
         <div className="ml-auto flex min-w-0 items-center gap-2">
           {user ? (
             <>
-              <span className="hidden truncate text-sm text-slate-500 md:inline" title={user.email}>{user.email}</span>
-              <form action={signOutAction}>
+              <Link href="/account" aria-label={`Account ${user.email}`} className={`${link} max-w-56 truncate`} title={user.email}>
+                <span className="hidden md:inline">{user.email}</span><span className="md:hidden">Account</span>
+              </Link>
+              <form action={signOutAction} className="hidden sm:block">
                 <button type="submit" className={link}>Sign out</button>
               </form>
             </>

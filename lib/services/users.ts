@@ -43,3 +43,25 @@ export async function userByEmail(email: string): Promise<PublicUser> {
   if (!u) throw new ApiError("NOT_FOUND", `no user with email ${email}`);
   return publicUser(u);
 }
+
+async function userWithPassword(userId: string, password: unknown) {
+  const u = await db.user.findUnique({ where: { id: userId } });
+  if (!u) throw new ApiError("NOT_FOUND", "no such user");
+  if (typeof password !== "string" || !(await verifyPassword(password, u.passwordHash))) {
+    throw new ApiError("VALIDATION_ERROR", "the current password is not right", {}, [{ field: "currentPassword", message: "the current password is not right" }]);
+  }
+  return u;
+}
+
+/** A new password, after the current one. */
+export async function changePassword(userId: string, current: unknown, next: unknown): Promise<void> {
+  await userWithPassword(userId, current);
+  const password = parseOrThrow(passwordSchema, next, "newPassword");
+  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password) } });
+}
+
+/** The account and, through the schema's cascades, its apps with their keys, tokens, logs, callbacks and inbox. */
+export async function deleteAccount(userId: string, password: unknown): Promise<void> {
+  await userWithPassword(userId, password);
+  await db.user.delete({ where: { id: userId } });
+}
