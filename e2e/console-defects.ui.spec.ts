@@ -242,7 +242,7 @@ test("11: retry on network failure, field errors, plan name, whole rows, titles,
   await page.getByLabel("App name").fill("Second");
   await page.getByLabel("Default callback URL (optional)").fill("ftp://example.com/x");
   await page.getByRole("button", { name: "Create app" }).click();
-  await expect(page.getByLabel("Default callback URL (optional)")).toHaveAccessibleDescription(/callback URL must be an http or https URL/);
+  await expect(page.getByLabel("Default callback URL (optional)")).toHaveAccessibleDescription(/callback URL must be an http or https URL/i);
   await expect(page.getByLabel("App name")).not.toHaveAttribute("aria-invalid", "true");
 
   // The plan name follows an operator's limit.

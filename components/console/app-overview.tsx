@@ -10,6 +10,7 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
 import { CallbackUrlForm } from "./callback-url-form";
+import { RenameApp } from "./rename-app";
 import { UsagePanel } from "./usage-panel";
 import { useApp } from "./hooks";
 import { SigningSecret } from "./signing-secret";
@@ -34,6 +35,7 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
         <CardHeader title="App details" description="Use the inspector address as callbackUrl to see callbacks without a server of your own." />
         <CardBody>
           <dl className="divide-y divide-slate-100">
+            <Row label="Name"><RenameApp app={app} /></Row>
             <Row label="App id"><CopyField value={app.id} what="app id" /></Row>
             <Row label="Inspector address"><CopyField value={app.inspectorUrl} what="inspector address" /></Row>
             <Row label="Callback signing secret">

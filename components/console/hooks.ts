@@ -12,7 +12,7 @@ import { appUrl, fetcher, qs } from "./api";
 export type Json<T> = T extends Date ? string : T extends (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
 type Page<T> = { items: T[]; nextBefore: number | null; total?: number | null };
 
-export type KeyPairRow = { id: string; consumerKey: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+export type KeyPairRow = { id: string; consumerKey: string; label: string | null; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
 export type SubscriptionRow = {
   group: string; description: string; needsReview: boolean; status: "ACTIVE" | "PENDING" | "REJECTED" | null;
   since: string | null; reviewedAt: string | null; reviewNote: string | null; apis: { id: string; name: string; version: string }[];

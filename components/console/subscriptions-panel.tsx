@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm";
 import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { LocalTime } from "@/components/ui/time";
@@ -31,7 +32,20 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
       </div>
       <div className="mt-auto pt-5 text-sm">
         {s.status === "ACTIVE" && <p className="text-slate-500">Working since <LocalTime value={s.since} />.</p>}
-        {s.status === "PENDING" && <p className="text-amber-800">Waiting for an operator&apos;s review. Calls answer 403 <code className="font-mono">SUBSCRIPTION_PENDING</code> until then.</p>}
+        {s.status === "PENDING" && (
+          <div className="space-y-2">
+            <p className="text-amber-900">Waiting for an operator&apos;s review. Calls answer 403 <code className="font-mono">SUBSCRIPTION_PENDING</code> until then.</p>
+            <ConfirmButton
+              trigger="Withdraw request" triggerLabel={`Withdraw the ${s.group} request`} variant="secondary" title={`Withdraw the ${s.group} request?`} confirmLabel="Withdraw"
+              onConfirm={async () => {
+                await send("DELETE", appUrl(appId, "/subscriptions"), { group: s.group });
+                await onChange();
+              }}
+            >
+              The request leaves the operators&apos; queue; calls answer 403 <code className="font-mono">NOT_SUBSCRIBED</code>. You can ask again at any time.
+            </ConfirmButton>
+          </div>
+        )}
         {s.status === "REJECTED" && (
           <div className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-900">
             <p className="font-medium">Rejected <LocalTime value={s.reviewedAt} /></p>

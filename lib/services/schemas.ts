@@ -20,6 +20,13 @@ export const appNameSchema = z
   .min(1, { error: "name must not be empty" })
   .max(64, { error: "name must be at most 64 characters" });
 
+/** A key pair's optional name; empty means none. */
+export const keyLabelSchema = z
+  .string({ error: "label must be text" })
+  .trim()
+  .max(40, { error: "label must be at most 40 characters" })
+  .transform((v) => (v === "" ? null : v));
+
 /** An optional http(s) URL; empty means none. */
 export const callbackUrlSchema = z
   .string()

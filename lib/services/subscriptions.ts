@@ -37,6 +37,15 @@ export async function review(appId: string, groupName: string, approve: boolean,
   return { appId, group: g.name, status };
 }
 
+/** Takes back a request still waiting for review (an active or rejected subscription stays as it is). */
+export async function withdraw(appId: string, groupName: string) {
+  const g = group(groupName);
+  const sub = await db.subscription.findUnique({ where: { appId_group: { appId, group: g.name } } });
+  if (!sub || sub.status !== "PENDING") throw new ApiError("CONFLICT", `no ${g.name} request waits for review`);
+  await db.subscription.delete({ where: { appId_group: { appId, group: g.name } } });
+  return { appId, group: g.name, status: null };
+}
+
 export async function listSubscriptions(appId: string) {
   const subs = await db.subscription.findMany({ where: { appId } });
   return groups.map((g) => {
