@@ -50,6 +50,7 @@ test("every console page passes axe at both widths", async ({ page }) => {
     `/apps/${a.appId}/requests`,
     `/apps/${a.appId}/requests/${call.requestId}`,
     `/apps/${a.appId}/inspector`,
+    "/account",
   ], loaded(page)));
 
   const op = await (await page.context().browser()!.newContext()).newPage();

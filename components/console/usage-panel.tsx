@@ -7,6 +7,7 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { useUsage } from "./hooks";
 
 const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function UsagePanel({ appId }: { appId: string }) {
   const { data: u, error, isLoading, mutate } = useUsage(appId);
@@ -38,7 +39,7 @@ export function UsagePanel({ appId }: { appId: string }) {
           <figcaption className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Calls per day</figcaption>
           <ol className="flex h-32 items-end gap-1" aria-label="Calls per day">
             {u.days.map((d) => (
-              <li key={d.date} className="flex h-full flex-1 flex-col justify-end" aria-label={`${d.date}: ${d.calls} calls, ${d.errors} errors`} title={`${d.date}: ${d.calls} calls, ${d.errors} errors`}>
+              <li key={d.date} className="flex h-full flex-1 flex-col justify-end" aria-label={`${d.date}: ${plural(d.calls, "call")}, ${plural(d.errors, "error")}`} title={`${d.date}: ${plural(d.calls, "call")}, ${plural(d.errors, "error")}`}>
                 <div className="flex flex-col justify-end rounded-t bg-indigo-500" style={{ height: `${(d.calls / max) * 100}%` }}>
                   <div className="rounded-t bg-red-500" style={{ height: d.calls ? `${(d.errors / d.calls) * 100}%` : 0 }} />
                 </div>
