@@ -3,7 +3,9 @@ import { listOperations, requiresCallbackUrl, usesDefaultCallback } from "@/lib/
 import Link from "next/link";
 import { operations } from "@/lib/catalog";
 import { CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
-import { signatureExample, VERIFY_SNIPPET } from "@/lib/docs/signature";
+import { verifySamples } from "@/lib/docs/code-samples";
+import { signatureExample } from "@/lib/docs/signature";
+import { CodeTabs } from "@/components/docs/code-tabs";
 import { opHref } from "@/lib/docs/urls";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
@@ -41,7 +43,7 @@ export default function CallbacksPage() {
       ]} />
       <H2 id="verify">Verify the signature</H2>
       <P>Compute the HMAC over the raw body exactly as received (before parsing JSON), compare in constant time, and reject old timestamps.</P>
-      <Snippet title="verify.mjs (Node)" code={VERIFY_SNIPPET} />
+      <CodeTabs label="Sample language" samples={verifySamples()} />
       <H2>Worked example</H2>
       <P>Computed by the sandbox&apos;s own signing code when this page was rendered. With the signing secret</P>
       <Snippet title="signing secret" code={ex.secret} />
