@@ -4,6 +4,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { collectBody, fetchToken, gatewayCall, origin, PASSWORD, seedApp, seedUser, shoot, signIn } from "./helpers/console";
 
+// Several browser contexts and sign-ins per test: give them room on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 async function appWithCalls() {
   const a = seedApp({ name: "Linked shop", groups: ["Payments"], keys: true });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;

@@ -11,6 +11,7 @@ import { appUrl, send } from "./api";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Explain } from "./explain";
 import { useDelivery } from "./hooks";
+import { SendTo } from "./send-to";
 
 const parsed = (s: string): unknown => {
   try {
@@ -101,6 +102,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
             </div>
             <CodeBlock value={d.body} label="Callback body" />
           </div>
+          <div className="border-t border-slate-100 pt-4"><SendTo appId={appId} deliveryId={d.id} /></div>
         </CardBody>
       </Card>
       <Card>
