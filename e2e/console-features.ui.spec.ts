@@ -2,6 +2,7 @@
 // filters, explanations in place, local times, copy as curl, usage, keys and
 // apps, account. Desktop and phone screenshots of each new view.
 import { expect, test, type Page } from "@playwright/test";
+import { startReceiver } from "../tests/helpers/receiver";
 import { collectBody, fetchToken, gatewayCall, origin, PASSWORD, seedApp, seedUser, shoot, signIn } from "./helpers/console";
 
 // Several browser contexts and sign-ins per test: give them room on a busy machine.
@@ -208,4 +209,28 @@ test("account: change the password, then delete the account with its apps", asyn
   await page.getByLabel("Password").fill("a brand new password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toBeVisible();
+});
+
+test("send a copy of a callback to another URL; the delivery itself does not change", async ({ page }) => {
+  const receiver = await startReceiver();
+  try {
+    const a = await appWithCalls();
+    await signIn(page, a.email);
+    await waitDelivered(page, a.appId);
+    await page.getByRole("table", { name: "Callbacks" }).getByRole("link").first().click();
+    await expect(page.getByTestId("attempt-count")).toHaveText("1");
+    await page.getByLabel("Send a copy to another URL").fill(`${receiver.url}/copy`);
+    await page.getByRole("button", { name: "Send copy" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Sent to" })).toContainText("200");
+    const [got] = await receiver.waitFor(1);
+    expect(got!.path).toBe("/copy");
+    expect(got!.headers["x-svc-delivery"]).toBe(page.url().split("/").at(-1));
+    expect(got!.headers["x-svc-signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(JSON.parse(got!.body).resultCode).toBe(1032);
+    await page.reload();
+    await expect(page.getByTestId("attempt-count")).toHaveText("1");
+    await shoot(page, "callback-send-to");
+  } finally {
+    await receiver.close();
+  }
 });
