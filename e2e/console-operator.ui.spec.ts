@@ -3,6 +3,9 @@
 import { expect, test } from "@playwright/test";
 import { fetchToken, gatewayCall, origin, seedApp, seedUser, shoot, signIn } from "./helpers/console";
 
+// Three browser contexts and confirmation dialogs: room on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test("non-operators get 404 on the operator page and routes", async ({ page }) => {
   const { email } = seedApp();
   await signIn(page, email);

@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
 import { Segmented } from "./filter-bar";
@@ -16,15 +16,27 @@ const CLASSES = [
 
 type Set = (k: keyof RequestFilterValues, v: string | undefined) => void;
 
+/** A labelled control; the label names it by id, so its options never join its name. */
+function Labelled({ label, children }: { label: string; children: (id: string) => React.ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm text-slate-600">
+      <label htmlFor={id} className="shrink-0">{label}</label>
+      {children(id)}
+    </div>
+  );
+}
+
 function Choice({ label, value, onChange, any, options, className }: { label: string; value?: string; onChange: (v?: string) => void; any: string; options: { value: string; label: string }[]; className?: string }) {
   return (
-    <label className="flex items-center gap-2 text-sm text-slate-600">
-      <span className="shrink-0">{label}</span>
-      <Select value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)} className={`py-1.5 ${className ?? ""}`}>
-        <option value="">{any}</option>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-      </Select>
-    </label>
+    <Labelled label={label}>
+      {(id) => (
+        <Select id={id} value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)} className={`py-1.5 ${className ?? ""}`}>
+          <option value="">{any}</option>
+          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </Select>
+      )}
+    </Labelled>
   );
 }
 
@@ -40,14 +52,12 @@ export function RequestFilters({ values, set, options }: { values: RequestFilter
         options={options.scenarios.map((s) => ({ value: s, label: s }))} />
       <Choice label="Error" value={values.error} onChange={(v) => set("error", v)} any="Any error" className="lg:w-56"
         options={options.errors.map((s) => ({ value: s, label: s }))} />
-      <label className="flex items-center gap-2 text-sm text-slate-600">
-        <span className="shrink-0">From</span>
-        <Input type="date" value={values.from ?? ""} onChange={(e) => set("from", e.target.value || undefined)} className="py-1.5 lg:w-40" />
-      </label>
-      <label className="flex items-center gap-2 text-sm text-slate-600">
-        <span className="shrink-0">Before</span>
-        <Input type="date" value={values.to ?? ""} onChange={(e) => set("to", e.target.value || undefined)} className="py-1.5 lg:w-40" />
-      </label>
+      <Labelled label="From">
+        {(id) => <Input id={id} type="date" value={values.from ?? ""} onChange={(e) => set("from", e.target.value || undefined)} className="py-1.5 lg:w-40" />}
+      </Labelled>
+      <Labelled label="Before">
+        {(id) => <Input id={id} type="date" value={values.to ?? ""} onChange={(e) => set("to", e.target.value || undefined)} className="py-1.5 lg:w-40" />}
+      </Labelled>
       <form
         role="search"
         className="flex items-center gap-2 lg:ml-auto"
