@@ -135,7 +135,7 @@ test("errors explained in place; times in the viewer's zone; copy as curl replay
   const headers = Object.fromEntries([...curl.matchAll(/-H '([^:]+): ([^']*)'/g)].map((m) => [m[1]!, m[2]!]));
   const replay = await fetch(url, { method: "POST", headers: { ...headers, authorization: `Bearer ${a.token}` }, body: body.replace(/ORDER-7731/, "ORDER-7732") });
   expect(replay.status).toBe(202);
-  await page.getByRole("button", { name: "Copy response body" }).click();
+  await page.getByRole("button", { name: "Copy body of the response" }).click();
   expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText())).checkoutId).toBe(a.push.body.checkoutId);
   await ctx.close();
 });

@@ -98,7 +98,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
           <div>
             <div className="mb-2 flex items-center justify-between gap-2">
               <h3 className="text-sm font-semibold">{d.attempts > 0 ? "Body sent" : d.state === "NOT_SENT" ? "Body (not sent)" : "Body to send"}</h3>
-              <CopyButton value={d.body} what="callback body" />
+              <CopyButton value={d.body} what="body of the callback" />
             </div>
             <CodeBlock value={d.body} label="Callback body" />
           </div>

@@ -27,7 +27,7 @@ function Entry({ e, appId, open }: { e: InboxEntry; appId: string; open: boolean
         <div className="min-w-0">
           <div className="mb-2 flex items-center justify-between gap-2">
             <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Body</h3>
-            <CopyButton value={e.body} what="received body" />
+            <CopyButton value={e.body} what="body of this entry" />
           </div>
           <CodeBlock value={e.body} label="Received body" />
           {delivery?.startsWith("dlv_") && (

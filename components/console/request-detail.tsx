@@ -22,14 +22,14 @@ function Half({ title, headers, body, noBody = "No body." }: { title: string; he
         <div>
           <div className="mb-2 flex items-center justify-between gap-2">
             <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Headers</h3>
-            <CopyButton value={Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join("\n")} what={`${title.toLowerCase()} headers`} />
+            <CopyButton value={Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join("\n")} what={`headers of the ${title.toLowerCase()}`} />
           </div>
           <HeaderList headers={headers} />
         </div>
         <div>
           <div className="mb-2 flex items-center justify-between gap-2">
             <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Body</h3>
-            {hasBody && <CopyButton value={asText(body)} what={`${title.toLowerCase()} body`} />}
+            {hasBody && <CopyButton value={asText(body)} what={`body of the ${title.toLowerCase()}`} />}
           </div>
           {hasBody ? <CodeBlock value={body} label={`${title} body`} /> : <p className="text-sm text-slate-600">{noBody}</p>}
         </div>
