@@ -175,7 +175,7 @@ test("keys and apps: labels, rename, withdraw a review request", async ({ page }
 
   await page.goto(`/apps/${a.appId}/subscriptions`);
   const card = page.getByRole("listitem", { name: "Treasury" });
-  await card.getByRole("button", { name: "Withdraw the Treasury request" }).click();
+  await card.getByRole("button", { name: "Withdraw request for Treasury" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Withdraw" }).click();
   await expect(card).toContainText("Not subscribed");
   const op = await (await page.context().browser()!.newContext()).newPage();

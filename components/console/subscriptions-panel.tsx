@@ -36,7 +36,7 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
           <div className="space-y-2">
             <p className="text-amber-900">Waiting for an operator&apos;s review. Calls answer 403 <code className="font-mono">SUBSCRIPTION_PENDING</code> until then.</p>
             <ConfirmButton
-              trigger="Withdraw request" triggerLabel={`Withdraw the ${s.group} request`} variant="secondary" title={`Withdraw the ${s.group} request?`} confirmLabel="Withdraw"
+              trigger="Withdraw request" triggerLabel={`Withdraw request for ${s.group}`} variant="secondary" title={`Withdraw the ${s.group} request?`} confirmLabel="Withdraw"
               onConfirm={async () => {
                 await send("DELETE", appUrl(appId, "/subscriptions"), { group: s.group });
                 await onChange();
