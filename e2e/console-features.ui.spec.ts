@@ -162,14 +162,14 @@ test("keys and apps: labels, rename, withdraw a review request", async ({ page }
   await expect(page.getByRole("row", { name: /production server/ })).toBeVisible();
   await page.getByRole("button", { name: `Edit label of ${a.keys!.consumerKey}` }).click();
   await page.getByLabel(`Label of ${a.keys!.consumerKey}`).fill("laptop");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await page.getByRole("button", { name: "Save label" }).click();
   await expect(page.getByRole("row", { name: new RegExp(a.keys!.consumerKey) })).toContainText("laptop");
   await shoot(page, "keys-labels");
 
   await page.goto(`/apps/${a.appId}`);
   await page.getByRole("button", { name: "Rename" }).click();
   await page.getByLabel("App name").fill("After rename");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await page.getByRole("button", { name: "Save name" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("After rename");
   await expect(page).toHaveTitle(/After rename/);
 

@@ -42,7 +42,7 @@ function KeyLabel({ appId, k, onSaved }: { appId: string; k: KeyPairRow; onSaved
       }}
     >
       <Input aria-label={`Label of ${k.consumerKey}`} value={value} maxLength={40} onChange={(e) => setValue(e.target.value)} className="h-8 w-40 py-1" autoFocus />
-      <Button size="sm" type="submit">Save</Button>
+      <Button size="sm" type="submit" aria-label="Save label">Save</Button>
       <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>Cancel</Button>
       {error && <span role="alert" className="text-xs text-red-700">{error}</span>}
     </form>

@@ -42,7 +42,7 @@ export function RenameApp({ app }: { app: AppView }) {
       }}
     >
       <Input aria-label="App name" value={name} maxLength={64} onChange={(e) => setName(e.target.value)} className="w-56 py-1.5" autoFocus aria-invalid={error ? true : undefined} />
-      <Button type="submit" size="sm" busy={busy}>Save</Button>
+      <Button type="submit" size="sm" busy={busy} aria-label="Save name">Save</Button>
       <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>Cancel</Button>
       {error && <span role="alert" className="text-xs text-red-700">{error}</span>}
     </form>
