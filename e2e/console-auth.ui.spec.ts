@@ -49,7 +49,7 @@ test("sign up, sign out, sign in; wrong password gets one message; sessions expi
   await expect(page.locator("form").getByRole("alert")).toHaveText(message);
 
   await signIn(page, email);
-  await expect(page.getByRole("link", { name: "Operator" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Operator", exact: true })).toHaveCount(0);
 });
 
 test("failed sign-ins from one address are throttled, other addresses are not", async ({ browser }) => {
@@ -85,15 +85,15 @@ test("operators are marked by role: the --operator flag or OPERATOR_EMAILS", asy
   const a = await browser.newContext();
   const pa = await a.newPage();
   await signIn(pa, flagged.email);
-  await expect(pa.getByRole("link", { name: "Operator" })).toBeVisible();
+  await expect(pa.getByRole("link", { name: "Operator", exact: true })).toBeVisible();
   await a.close();
 
   // operator@e2e.test is listed in OPERATOR_EMAILS of the e2e server (playwright.config.ts).
   const b = await browser.newContext();
   const pb = await b.newPage();
   await signUp(pb, "operator@e2e.test");
-  await expect(pb.getByRole("link", { name: "Operator" })).toBeVisible();
-  await pb.getByRole("link", { name: "Operator" }).click();
+  await expect(pb.getByRole("link", { name: "Operator", exact: true })).toBeVisible();
+  await pb.getByRole("link", { name: "Operator", exact: true }).click();
   await expect(pb.getByRole("heading", { name: "Operator" })).toBeVisible();
   await b.close();
 });
