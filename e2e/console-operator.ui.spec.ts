@@ -9,7 +9,7 @@ test.describe.configure({ timeout: 120_000 });
 test("non-operators get 404 on the operator page and routes", async ({ page }) => {
   const { email } = seedApp();
   await signIn(page, email);
-  await expect(page.getByRole("link", { name: "Operator" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Operator", exact: true })).toHaveCount(0);
   const r = await page.goto("/operator");
   expect(r?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
@@ -29,7 +29,7 @@ test("an operator approves and rejects Treasury, suspends and resumes an app; th
   const opCtx = await browser.newContext();
   const op = await opCtx.newPage();
   await signIn(op, seedUser({ operator: true }));
-  await op.getByRole("link", { name: "Operator" }).click();
+  await op.getByRole("link", { name: "Operator", exact: true }).click();
   const reviews = op.getByRole("table", { name: "Pending reviews" });
   await expect(reviews.getByRole("row", { name: /Payroll runner/ })).toContainText(a.email);
   await expect(reviews.getByRole("row", { name: /Refund desk/ })).toContainText("Treasury");
