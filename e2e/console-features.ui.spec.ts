@@ -234,3 +234,23 @@ test("send a copy of a callback to another URL; the delivery itself does not cha
     await receiver.close();
   }
 });
+
+test("docs: samples in Node, Python, PHP and Java, pre-filled for a signed-in reader", async ({ page }) => {
+  await page.goto("/docs/collect/push");
+  const langs = page.getByRole("group", { name: "Sample language" });
+  for (const l of ["Node (18+)", "Python (requests)", "PHP (curl)", "Java (11+)"]) await expect(langs.getByRole("button", { name: l })).toBeVisible();
+  await langs.getByRole("button", { name: "Python (requests)" }).click();
+  await expect(page.locator("pre", { hasText: "requests.post(" })).toContainText('"callbackUrl": "https://example.com/callbacks"');
+
+  const a = seedApp({ name: "Docs reader" });
+  await signIn(page, a.email);
+  await page.goto("/docs/collect/push");
+  await expect(page.getByText(`Pre-filled for your app ${a.appId}`)).toBeVisible();
+  await page.getByRole("group", { name: "Sample language" }).getByRole("button", { name: "PHP (curl)" }).click();
+  await expect(page.locator("pre", { hasText: "curl_setopt_array" })).toContainText(`"callbackUrl" => "${a.inspectorUrl}"`);
+  await shoot(page, "docs-samples");
+
+  await page.goto("/docs/callbacks");
+  await page.getByRole("group", { name: "Sample language" }).getByRole("button", { name: "Java" }).click();
+  await expect(page.locator("pre", { hasText: "static boolean verifySignature(" })).toBeVisible();
+});
