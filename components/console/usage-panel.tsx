@@ -59,7 +59,7 @@ export function UsagePanel({ appId }: { appId: string }) {
                 <li key={o.operationId} className="grid grid-cols-[8rem_1fr_auto] items-center gap-3 text-sm sm:grid-cols-[12rem_1fr_auto]">
                   <span className="truncate font-mono text-xs">{o.operationId}</span>
                   <div className="h-2 rounded-full bg-slate-100"><div className="h-2 rounded-full bg-indigo-500" style={{ width: `${(o.calls / opMax) * 100}%` }} /></div>
-                  <span className="text-xs whitespace-nowrap text-slate-700 tabular-nums">{o.calls} calls · {pct(o.calls ? o.errors / o.calls : 0)} errors</span>
+                  <span className="text-xs whitespace-nowrap text-slate-700 tabular-nums">{plural(o.calls, "call")} · {pct(o.calls ? o.errors / o.calls : 0)} errors</span>
                 </li>
               ))}
             </ul>
