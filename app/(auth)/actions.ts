@@ -2,7 +2,7 @@
 // Sign up, sign in and sign out: forms post here; next-auth sets the session cookie.
 import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/lib/auth";
-import { safeNext } from "@/lib/auth/session";
+import { safeNext } from "@/lib/auth/next-path";
 import { isApiError } from "@/lib/errors";
 import { createUser } from "@/lib/services/users";
 

@@ -8,6 +8,7 @@ import { isApiError } from "@/lib/errors";
 import { ownedApp } from "@/lib/services/apps";
 import { getUser, type PublicUser } from "@/lib/services/users";
 import { auth } from "./index";
+import { safeNext } from "./next-path";
 
 export const currentUser = cache(async (): Promise<PublicUser | null> => {
   const session = await auth();
@@ -15,10 +16,6 @@ export const currentUser = cache(async (): Promise<PublicUser | null> => {
   return id ? getUser(id) : null;
 });
 
-/** Only paths of this site: never an absolute or protocol-relative URL. */
-export function safeNext(v: unknown): string | null {
-  return typeof v === "string" && v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\") ? v : null;
-}
 
 /** The signed-in user, or the sign-in page that brings the visitor back to the page asked for (proxy.ts passes its path). */
 export async function requireUser(): Promise<PublicUser> {

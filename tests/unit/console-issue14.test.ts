@@ -72,3 +72,13 @@ describe("links and explanations", () => {
     for (const code of ["NOT_SUBSCRIBED", "VALIDATION_ERROR", "RATE_LIMITED"]) expect(x.errors[code]?.todo).toBeTruthy();
   });
 });
+
+describe("sign-in returns only to this site's paths (defect 4)", () => {
+  it("keeps paths, refuses absolute, protocol-relative and browser-rewritten targets", async () => {
+    const { safeNext } = await import("@/lib/auth/next-path");
+    expect(safeNext("/apps/app_x/requests?status=4xx")).toBe("/apps/app_x/requests?status=4xx");
+    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "apps", "", null, 42]) {
+      expect(safeNext(bad)).toBeNull();
+    }
+  });
+});

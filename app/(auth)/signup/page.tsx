@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { safeNext } from "@/lib/auth/session";
+import { safeNext } from "@/lib/auth/next-path";
 import { signUpAction } from "../actions";
 import { AuthForm } from "../auth-form";
 
