@@ -1,3 +1,10 @@
+import fs from "node:fs";
+
+/** Sent with every response: lib/http/security-headers.json (our own server sends the same list). */
+const SECURITY_HEADERS = Object.entries(
+  JSON.parse(fs.readFileSync(new URL("./lib/http/security-headers.json", import.meta.url), "utf8")),
+).map(([key, value]) => ({ key, value }));
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Separate build folders let several builds (tests, benchmarks) coexist.
@@ -6,5 +13,9 @@ const nextConfig = {
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/schema-engine-wasm"],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` checks types; the build stays fast
+  // Every page and route: no framing by other sites, no content-type sniffing.
+  async headers() {
+    return [{ source: "/:path*", headers: SECURITY_HEADERS }];
+  },
 };
 export default nextConfig;

@@ -1,7 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
-// End-to-end tests in Debian's Chromium against the production build, on a
-// database of their own. Each test creates its own user and data.
+// End-to-end tests in Debian's Chromium against the portal started as `npm start`
+// starts it (scripts/start.mjs on the production build), on a database of their
+// own. Each test creates its own user and data.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const origin = `http://127.0.0.1:${PORT}`;
 // E2E_DB: the database file, so several suites can run side by side.
@@ -33,11 +34,13 @@ export default defineConfig({
     { name: "ui", testMatch: /.*\.ui\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: `rm -f ${DB} ${DB}-wal ${DB}-shm && ./node_modules/.bin/next start -p ${PORT} -H 127.0.0.1 --keepAliveTimeout 65000`,
+    command: `rm -f ${DB} ${DB}-wal ${DB}-shm && node scripts/start.mjs`,
     url: `${origin}/`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
       DATABASE_URL: `file:./${DB}`,
       PUBLIC_URL: origin,
       NEXT_TELEMETRY_DISABLED: "1",

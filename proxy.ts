@@ -1,16 +1,17 @@
-// Next answers a bare 500 when a dynamic segment has malformed percent-encoding
-// (e.g. /sandbox/collect/v1/push/%E0%A4%A), before any route handler runs. Such
-// requests are handed to our handlers here, which treat the segment as text.
+// Next answers a multipart POST whose body cannot be parsed (it reads it as a
+// form-action submission) with a bare 500; such requests get a 400 here.
+// (/sandbox and /inspect never reach Next: server/route.ts answers them.)
 //
 // Console pages: the path asked for travels to the page as a request header, so
 // a signed-out visitor is sent to /signin?next=<that path> (lib/auth/session.ts).
 import { NextResponse, type NextRequest } from "next/server";
-import { handleSandboxRequest } from "@/lib/gateway";
-import { receiveInspection } from "@/lib/inspector";
+import { ApiError, errorBody } from "@/lib/errors";
+import { newId } from "@/lib/ids";
 
-function malformed(path: string): boolean {
+async function unreadableForm(request: NextRequest): Promise<boolean> {
+  if (request.method !== "POST" || !/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) return false;
   try {
-    decodeURIComponent(path);
+    await request.clone().formData();
     return false;
   } catch {
     return true;
@@ -20,15 +21,18 @@ function malformed(path: string): boolean {
 export const CONSOLE_PATH_HEADER = "x-console-path";
 
 export async function proxy(request: NextRequest) {
+  if (await unreadableForm(request)) {
+    const requestId = newId("req");
+    const e = new ApiError("INVALID_BODY", "the form body could not be read");
+    return Response.json(errorBody(e.code, e.message, requestId), { status: e.status, headers: { "x-request-id": requestId } });
+  }
   const path = request.nextUrl.pathname;
   if (/^\/(apps|operator|account)(\/|$)/.test(path)) {
     const headers = new Headers(request.headers);
     headers.set(CONSOLE_PATH_HEADER, path + request.nextUrl.search);
     return NextResponse.next({ request: { headers } });
   }
-  if (!malformed(path)) return; // the usual routes
-  if (path.startsWith("/inspect/")) return receiveInspection(path.slice("/inspect/".length), request);
-  return handleSandboxRequest(request);
 }
 
-export const config = { matcher: ["/sandbox/:path*", "/inspect/:path*", "/apps", "/apps/:path*", "/operator", "/operator/:path*", "/account"] };
+// Every path but Next's static files.
+export const config = { matcher: ["/((?!_next/static|_next/image|favicon\\.ico).*)"] };

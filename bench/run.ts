@@ -1,30 +1,36 @@
-// `npm run bench`: the bare route vs the full gateway pipeline, on `next start`
-// and on bare node:http, plus callback punctuality. See README "Performance".
-//   BENCH_DURATION=s (per run, default 6)   BENCH_PROFILE=1 (CPU profiles of the servers)
+// `npm run bench`: the portal (started as `npm start` starts it) side by side
+// with Stoplight Prism, the anchor of issue 9, in one run; then the gateway's
+// added latency, overload, callback punctuality and the console at a million rows.
+// See README "Performance".
+//   BENCH_DURATION=s per run (default 6)   BENCH_ROUNDS=n A-B rounds (default 3)
+//   BENCH_PRISM_WARMUP=s (default 30)      BENCH_PROFILE=1 (CPU profile of the portal)
+//   BENCH_LOG_ROWS / BENCH_DELIVERY_ROWS (default 1,000,000 / 100,000; 0 skips the console phase)
 //   NEXT_DIST_DIR (build folder, default .next-bench; built when missing)
-//   BENCH_SQLITE_SYNCHRONOUS=NORMAL (experiment: the servers' SQLite without a per-commit fsync)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { operationById } from "@/lib/catalog";
 import { startReceiver } from "../tests/helpers/receiver";
 import { removeDb } from "../tests/helpers/server";
+import { cliOn, setUpApp } from "../tests/helpers/operator";
 import { drain, punctuality } from "./callbacks";
-import { load, type Target } from "./load";
+import { seed, signIn, timePages } from "./console-scale";
+import { load, type LoadResult, type Target } from "./load";
 import { summarize } from "./profile-summary";
 import { render, type Report, type Row } from "./report";
-import { ensureBuild, largestProfile, root, startNext, startNodeHttp, type Server } from "./servers";
-import { setUpApp } from "../tests/helpers/operator";
+import { ensureBuild, largestProfile, root, startPortal, startPrism, type Server } from "./servers";
 
 const distDir = (process.env.NEXT_DIST_DIR ||= ".next-bench");
 process.env.NEXT_TELEMETRY_DISABLED = "1";
-const durationS = Number(process.env.BENCH_DURATION ?? 6);
+const num = (name: string, d: number) => Number(process.env[name] ?? d);
+const durationS = num("BENCH_DURATION", 6);
+const rounds = num("BENCH_ROUNDS", 3);
+const prismWarmupS = num("BENCH_PRISM_WARMUP", 30);
+const logRows = num("BENCH_LOG_ROWS", 1_000_000);
+const deliveryRows = num("BENCH_DELIVERY_ROWS", 100_000);
 const profile = process.env.BENCH_PROFILE === "1";
 const dbFile = path.join(root, "data", "bench.db");
 const databaseUrl = (process.env.DATABASE_URL = `file:${dbFile}`); // before lib/db/client loads
-const CONNS = [1, 16, 100];
-const THROUGHPUT_CONNS = [16, 100];
-const PUNCTUALITY = { count: 1000, connections: 16 };
 const NO_DELAY = { SANDBOX_NO_SCRIPTED_DELAY: "1" };
 
 function scenario(opId: string, key: string) {
@@ -37,38 +43,31 @@ const paid = scenario("collect.push", "paid");
 
 let seq = 0;
 const runTag = Date.now().toString(36);
-function targets(token: string, callbackUrl: string, delayed: boolean) {
+/** Push and status against a server whose operations sit under `prefix` (/sandbox for us, / for Prism). */
+function targets(prefix: string, token: string, callbackUrl: string, delayed: boolean) {
   const auth = { authorization: `Bearer ${token}` };
-  const bare: Target = { route: "bare route /healthz", method: "GET", path: "/healthz", headers: {}, status: 200, delayMs: 0 };
-  const get: Target = {
-    route: "GET /collect/v1/push/chk_x (completed)", method: "GET", path: "/sandbox/collect/v1/push/chk_x",
+  const status: Target = {
+    route: "status", method: "GET", path: `${prefix}/collect/v1/push/chk_x`,
     headers: { ...auth, "x-svc-scenario": "completed" }, status: completed.status, delayMs: delayed ? completed.delayMs : 0,
   };
   const push = (url: string): Target => ({
-    route: "POST /collect/v1/push (paid)", method: "POST", path: "/sandbox/collect/v1/push",
+    route: "push", method: "POST", path: `${prefix}/collect/v1/push`,
     headers: { ...auth, "content-type": "application/json" }, status: paid.status, delayMs: delayed ? paid.delayMs : 0,
     body: () => JSON.stringify({
       shortCode: "174379", amount: 100, currency: "KES", phoneNumber: "254712345678",
       reference: `B${runTag}${(seq++).toString(36)}`, callbackUrl: url,
     }),
   });
-  return { bare, get, push, pushHere: push(callbackUrl) };
+  return { status, push, pushHere: push(callbackUrl) };
 }
 
-/** Connection count by connection count, so a route and its bare-route reference run close together in time. */
-async function measure(server: Server, list: Target[], conns: number[], afterPush: () => Promise<unknown>): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const t of list) await load(server.origin, t, 16, { amount: 200 }); // warm-up: route modules loaded, JIT warm
-  await afterPush();
-  for (const c of conns) {
-    for (const t of list) {
-      const r = await load(server.origin, t, c, { durationS, rampMs: 1000 });
-      rows.push({ ...r, mount: server.mount, delayMs: t.delayMs });
-      console.log(`[bench] ${server.mount.padEnd(10)} ${t.route.padEnd(40)} c=${String(c).padStart(3)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)}  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors} ${r.errors ? JSON.stringify(r.statuses) : ""}`);
-      if (t.body) await afterPush(); // the callbacks of this run are out before the next run
-    }
-  }
-  return rows;
+const line = (mount: string, r: LoadResult) =>
+  console.log(`[bench] ${mount.padEnd(22)} ${r.route.padEnd(7)} c=${String(r.connections).padStart(4)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)}  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors} ${r.errors ? JSON.stringify(r.statuses) : ""}`);
+
+async function run(server: Server, t: Target, conns: number, opts: { durationS?: number; amount?: number }): Promise<Row> {
+  const r = await load(server.origin, t, conns, { rampMs: 1000, ...opts });
+  line(server.mount, r);
+  return { ...r, mount: server.mount, delayMs: t.delayMs };
 }
 
 async function withServer<T>(start: () => Promise<Server>, body: (s: Server) => Promise<T>, notes: string[]): Promise<T> {
@@ -93,48 +92,79 @@ async function main() {
   ensureBuild(distDir);
   removeDb(dbFile);
   const notes: string[] = [];
-  if (process.env.BENCH_SQLITE_SYNCHRONOUS) {
-    notes.push(`EXPERIMENT: servers ran with PRAGMA synchronous = ${process.env.BENCH_SQLITE_SYNCHRONOUS} (bench/sqlite-synchronous.cjs), not the app's settings (NORMAL on the hot-path connection, FULL on Prisma's)`);
-  }
   const receiver = await startReceiver(); // callbacks of the pushes in the load runs
   const { db } = await import("@/lib/db/client");
   let app: Awaited<ReturnType<typeof setUpApp>> | undefined;
   const drained = async () => {
-    const t0 = Date.now();
     const left = await drain(db, app!.appId);
-    console.log(`[bench] callbacks drained in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     if (left) notes.push(`${left} callbacks still pending after the drain wait`);
   };
-  const nextEnv = (label: string, env?: Record<string, string>) => () => startNext({ databaseUrl, port: label === "next" ? 3501 : 3502, env, label, profile });
-  const nodeEnv = (label: string, env?: Record<string, string>) => () => startNodeHttp({ databaseUrl, port: label === "node" ? 3503 : 3504, env, label, profile });
-  const latency: Row[] = [];
-  const throughput: Row[] = [];
-  let punct: Report["punctuality"] | undefined;
+  const rep: Omit<Report, "startedAt" | "loadBefore" | "loadAfter" | "notes"> = {
+    durationS, rounds, prismWarmupS, sideBySide: [], overload: [], latency: [], punctuality: undefined, console: [], consoleRows: { logRows, deliveryRows },
+  };
   try {
-    await withServer(nextEnv("next"), async (s) => {
-      app = await setUpApp(databaseUrl, s.origin, 1_000_000); // raised through the operator command line
-      const t = targets(app.token, `${receiver.url}/load`, true);
-      latency.push(...(await measure(s, [t.bare, t.get, t.pushHere], CONNS, drained)));
-      punct = await punctuality(db, s.origin, t.push, { ...PUNCTUALITY, callbackDelayMs: paid.callbackDelayMs ?? 0 });
-      console.log(`[bench] callback punctuality ${JSON.stringify(punct)}`);
+    // 1. Side by side with Prism, scripted delays off, A B A B.
+    await withServer(() => startPortal({ mount: "sandbox", port: 3501, databaseUrl, env: NO_DELAY, profile }), async (s) => {
+      app = await setUpApp(databaseUrl, s.origin, 1_000_000);
+      const ours = targets("/sandbox", app.token, `${receiver.url}/load`, false);
+      const prism = await startPrism({ port: 3502, portalOrigin: s.origin });
+      try {
+        const anchor = targets("", app.token, `${receiver.url}/load`, false);
+        console.log(`[bench] warming Prism up for ${prismWarmupS} s (its JIT needs ~30 s of load)…`);
+        for (let i = 0; i < Math.ceil(prismWarmupS / 5); i++) await load(prism.origin, i % 2 ? anchor.status : anchor.pushHere, 16, { durationS: 5 });
+        for (const t of [ours.pushHere, ours.status]) await load(s.origin, t, 16, { durationS: 3 });
+        await drained();
+        for (let round = 1; round <= rounds; round++) {
+          for (const [a, b] of [[ours.pushHere, anchor.pushHere], [ours.status, anchor.status]] as const) {
+            const A = await run(s, a, 16, { durationS });
+            const B = await run(prism, b, 16, { durationS });
+            rep.sideBySide.push({ route: a.route, round, ours: A, prism: B });
+          }
+        }
+      } finally {
+        await prism.stop();
+      }
       await drained();
+      for (const c of [100, 1000]) {
+        for (const t of [ours.pushHere, ours.status]) rep.overload.push(await run(s, t, c, { durationS }));
+        await drained();
+      }
     }, notes);
-    await withServer(nextEnv("next-nodelay", NO_DELAY), async (s) => {
-      const t = targets(app!.token, `${receiver.url}/load`, false);
-      throughput.push(...(await measure(s, [t.bare, t.get, t.pushHere], THROUGHPUT_CONNS, drained)));
+    // 2. Scripted delays on: the gateway's added latency, and callback punctuality.
+    await withServer(() => startPortal({ mount: "sandbox (delays on)", port: 3503, databaseUrl, profile: false }), async (s) => {
+      const t = targets("/sandbox", app!.token, `${receiver.url}/load`, true);
+      for (const x of [t.pushHere, t.status]) await load(s.origin, x, 16, { amount: 500 });
+      await drained();
+      for (const x of [t.pushHere, t.status]) rep.latency.push(await run(s, x, 16, { durationS }));
+      await drained();
+      rep.punctuality = await punctuality(db, s.origin, t.push, { count: 1000, connections: 16, callbackDelayMs: paid.callbackDelayMs ?? 0 });
+      console.log(`[bench] callback punctuality ${JSON.stringify(rep.punctuality)}`);
     }, notes);
-    await withServer(nodeEnv("node"), async (s) => {
-      const t = targets(app!.token, `${receiver.url}/load`, true);
-      latency.push(...(await measure(s, [t.bare, t.get, t.pushHere], CONNS, drained)));
-    }, notes);
-    await withServer(nodeEnv("node-nodelay", NO_DELAY), async (s) => {
-      const t = targets(app!.token, `${receiver.url}/load`, false);
-      throughput.push(...(await measure(s, [t.bare, t.get, t.pushHere], THROUGHPUT_CONNS, drained)));
-    }, notes);
+    // 3. The console at a million rows.
+    if (logRows > 0) {
+      const email = `bench-${runTag}@example.com`;
+      cliOn(databaseUrl, "http://127.0.0.1:3504", "user", "create", "--email", email, "--password", "bench password 1");
+      const { appId } = cliOn(databaseUrl, "http://127.0.0.1:3504", "app", "create", "--owner", email, "--name", "Big");
+      console.log(`[bench] seeding ${logRows} request-log rows and ${deliveryRows} deliveries…`);
+      const { requestId, deliveryId } = seed(dbFile, appId, logRows, deliveryRows);
+      const env = { REQUEST_LOG_LIMIT: String(logRows * 2), DELIVERY_LIMIT: String(deliveryRows * 2) };
+      await withServer(() => startPortal({ mount: "console", port: 3504, databaseUrl, env, profile: false }), async (s) => {
+        const cookie = await signIn(s.origin, email, "bench password 1");
+        const a = `/apps/${appId}`;
+        const api = `/api/console/apps/${appId}`;
+        rep.console = await timePages(s.origin, cookie, [
+          "/apps", a, `${a}/requests`, `${a}/requests/${requestId}`, `${a}/callbacks`, `${a}/callbacks/${deliveryId}`, `${a}/inspector`, `${a}/keys`, `${a}/subscriptions`,
+          `${api}/requests`, `${api}/requests?status=4xx`, `${api}/requests?operation=collect.status`, `${api}/requests?scenario=paid`,
+          `${api}/requests?requestId=${requestId}`, `${api}/requests/${requestId}`, `${api}/deliveries`, `${api}/deliveries?state=failed`,
+          `${api}/deliveries/${deliveryId}`, `${api}/inbox`,
+        ]);
+        for (const p of rep.console) console.log(`[bench] console ${p.status} ${p.p50.toFixed(0).padStart(5)} ms p50 ${p.max.toFixed(0).padStart(5)} ms max  ${p.path}`);
+      }, notes);
+    }
   } finally {
     await receiver.close();
   }
-  const markdown = render({ startedAt, durationS, loadBefore, loadAfter: os.loadavg(), latency, throughput, punctuality: punct!, notes });
+  const markdown = render({ ...rep, startedAt, loadBefore, loadAfter: os.loadavg(), notes });
   const dir = path.join(root, "bench", "results");
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "latest.md"), markdown);

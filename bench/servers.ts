@@ -1,8 +1,10 @@
-// The servers under test: `next start` on the bench build, and the same gateway
-// handler on bare node:http (bench/node-http.ts), each in its own process group.
-// Optional CPU profiles (BENCH_PROFILE=1: node --cpu-prof, not allowed in NODE_OPTIONS).
-import { execFileSync, spawn } from "node:child_process";
+// The servers under test, each in its own process group: the portal started
+// the way `npm start` starts it (scripts/start.mjs on the bench build), and the
+// anchor, Stoplight Prism mocking our own published OpenAPI for Collect.
+// BENCH_PROFILE=1: CPU profiles of the portal (node --cpu-prof).
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -19,7 +21,7 @@ function newestSource(): number {
       for (const name of fs.readdirSync(p)) walk(path.join(p, name));
     } else newest = Math.max(newest, st.mtimeMs);
   };
-  for (const p of ["app", "components", "lib", "instrumentation.ts", "next.config.mjs", "prisma"]) walk(path.join(root, p));
+  for (const p of ["app", "components", "lib", "next.config.mjs", "prisma"]) walk(path.join(root, p));
   return newest;
 }
 
@@ -35,40 +37,22 @@ export function ensureBuild(distDir: string) {
   });
 }
 
-/** Node flags of a server under test: a CPU profile (BENCH_PROFILE=1), the SQLite experiment (BENCH_SQLITE_SYNCHRONOUS). */
-function nodeFlags(label: string, profile: boolean): { flags: string[]; profileDir?: string } {
-  const flags: string[] = [];
-  let profileDir: string | undefined;
-  if (profile) {
-    profileDir = path.join(root, "bench", "results", "profiles", `${label}-${Date.now()}`);
-    fs.mkdirSync(profileDir, { recursive: true });
-    flags.push("--cpu-prof", `--cpu-prof-dir=${profileDir}`); // forked children inherit execArgv
-  }
-  if (process.env.BENCH_SQLITE_SYNCHRONOUS) flags.push("--require", path.join(root, "bench", "sqlite-synchronous.cjs"));
-  return { flags, profileDir };
-}
-
-/** Spawns `node <flags> <args>` in its own process group and waits for /healthz. */
-async function spawnServer(mount: string, port: number, label: string, profile: boolean, args: string[], env: Record<string, string>): Promise<Server> {
-  const { flags, profileDir } = nodeFlags(label, profile);
-  const origin = `http://127.0.0.1:${port}`;
-  let output = "";
-  const proc = spawn(process.execPath, [...flags, ...args], {
-    cwd: root,
-    detached: true, // own process group: next-server is a child of the next CLI
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PUBLIC_URL: origin, PORT: String(port), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  proc.stdout!.on("data", (c) => (output += c));
-  proc.stderr!.on("data", (c) => (output += c));
-  const deadline = Date.now() + 60_000;
+async function waitUp(proc: ChildProcess, url: string, what: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`${mount} exited early:\n${output}`);
-    if (await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`${mount} did not start in 60 s:\n${output}`);
+    if (proc.exitCode !== null) throw new Error(`${what} exited early:\n${output()}`);
+    if (await fetch(url).then((r) => r.status > 0, () => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what} did not start in 90 s:\n${output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
+}
+
+function spawnGroup(mount: string, origin: string, cmd: string, args: string[], env: Record<string, string>, readyUrl: string, profileDir?: string): Promise<Server> {
+  let output = "";
+  const proc = spawn(cmd, args, { cwd: root, detached: true, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  proc.stdout!.on("data", (c) => (output = (output + c).slice(-20_000)));
+  proc.stderr!.on("data", (c) => (output = (output + c).slice(-20_000)));
+  const server: Server = {
     mount,
     origin,
     profileDir,
@@ -79,26 +63,37 @@ async function spawnServer(mount: string, port: number, label: string, profile: 
       await exited;
     },
   };
+  return waitUp(proc, readyUrl, mount, () => output).then(() => server);
 }
 
-/** `next start` on the bench build (NEXT_DIST_DIR). */
-export function startNext(opts: { databaseUrl: string; port: number; env?: Record<string, string>; label: string; profile: boolean }): Promise<Server> {
-  const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  return spawnServer("next start", opts.port, opts.label, opts.profile, [next, "start", "-p", String(opts.port), "-H", "127.0.0.1"], {
-    DATABASE_URL: opts.databaseUrl,
-    ...opts.env,
-  });
+/** The portal as `npm start` runs it, on the bench build (NEXT_DIST_DIR). */
+export function startPortal(opts: { mount: string; port: number; databaseUrl: string; env?: Record<string, string>; profile: boolean }): Promise<Server> {
+  const origin = `http://127.0.0.1:${opts.port}`;
+  const flags: string[] = [];
+  let profileDir: string | undefined;
+  if (opts.profile) {
+    profileDir = path.join(root, "bench", "results", "profiles", `${opts.mount.replace(/\W+/g, "-")}-${Date.now()}`);
+    fs.mkdirSync(profileDir, { recursive: true });
+    flags.push("--cpu-prof", `--cpu-prof-dir=${profileDir}`);
+  }
+  const env = {
+    NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PUBLIC_URL: origin, PORT: String(opts.port), HOST: "127.0.0.1",
+    DATABASE_URL: opts.databaseUrl, ...opts.env,
+  };
+  return spawnGroup(opts.mount, origin, process.execPath, [...flags, "scripts/start.mjs"], env, `${origin}/healthz`, profileDir);
 }
 
-/** The same gateway handler on bare node:http (bench/node-http.ts). */
-export function startNodeHttp(opts: { databaseUrl: string; port: number; env?: Record<string, string>; label: string; profile: boolean }): Promise<Server> {
-  return spawnServer("node:http", opts.port, opts.label, opts.profile, ["--import", "tsx", "bench/node-http.ts", String(opts.port)], {
-    DATABASE_URL: opts.databaseUrl,
-    ...opts.env,
-  });
+/** Prism (`prism mock -v error`, request validation on) on the OpenAPI document the portal publishes for Collect. */
+export async function startPrism(opts: { port: number; portalOrigin: string }): Promise<Server> {
+  const doc = await fetch(`${opts.portalOrigin}/openapi/collect.json`).then((r) => r.text());
+  const file = path.join(os.tmpdir(), `bench-collect-${process.pid}.json`);
+  fs.writeFileSync(file, doc);
+  const origin = `http://127.0.0.1:${opts.port}`;
+  const prism = path.join(root, "node_modules", ".bin", "prism");
+  return spawnGroup("prism", origin, prism, ["mock", "-v", "error", "-h", "127.0.0.1", "-p", String(opts.port), file], {}, `${origin}/collect/v1/push/chk_x`);
 }
 
-/** The largest .cpuprofile a stopped server left (Next may write one per process). */
+/** The largest .cpuprofile a stopped server left. */
 export async function largestProfile(dir: string | undefined): Promise<string | undefined> {
   if (!dir) return undefined;
   for (let i = 0; i < 50; i++) {

@@ -31,7 +31,7 @@ test("create an app, copy its inspector address, reveal its secret, edit its cal
   // The signing secret is hidden until revealed.
   await expect(page.getByText(/whsec_[A-Za-z0-9_-]{20,}/)).toHaveCount(0);
   await page.getByRole("button", { name: "Reveal" }).click();
-  const secret = page.getByText(/^whsec_[A-Za-z0-9_-]{40,}$/);
+  const secret = page.getByText(/^whsec_[A-Za-z0-9+/=_-]{40,}$/);
   await expect(secret).toBeVisible();
   await shoot(page, "app-overview");
   await page.getByRole("button", { name: "Hide" }).click();

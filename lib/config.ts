@@ -28,10 +28,16 @@ export const config = {
   resourcesPerApp: int("RESOURCE_LIMIT", 10_000),
   /** Callback deliveries kept per app (scheduled ones are never dropped). */
   deliveriesPerApp: int("DELIVERY_LIMIT", 10_000),
-  operatorEmails: (process.env.OPERATOR_EMAILS ?? "")
-    .split(",")
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean),
+  /** Inspector: bytes of stored requests kept per app (oldest dropped first), and POSTs per app per minute. */
+  inboxBytesPerApp: int("INBOX_BYTES_LIMIT", 16 * 1024 * 1024),
+  inspectPerMinute: int("INSPECT_PER_MINUTE", 120),
+  /** Caps on what one account can create. */
+  appsPerUser: int("APPS_PER_USER", 20),
+  keyPairsPerApp: int("KEY_PAIRS_PER_APP", 20),
+  /** Attempts one delivery may have (its first post and every "send it again"). */
+  attemptsPerDelivery: int("ATTEMPTS_PER_DELIVERY", 25),
+  /** "Send it again" per app per minute. */
+  resendsPerMinute: int("RESENDS_PER_MINUTE", 10),
 };
 
 /** Filesystem path of a `file:` SQLite URL, resolved against the working directory. */

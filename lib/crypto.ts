@@ -1,6 +1,6 @@
 // Hashing for secrets (consumer secrets, access tokens: high-entropy random,
 // so SHA-256 suffices) and passwords (low entropy: scrypt), constant-time compares,
-// and the callback signature.
+// the callback signing secret and the callback's signature headers.
 import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 
@@ -31,9 +31,43 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return safeEqual(actual.toString("base64url"), hash);
 }
 
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (contract: Callbacks). */
-export function signCallback(secret: string, body: string, at: Date): string {
+/**
+ * A callback signing secret in the Standard Webhooks format: `whsec_` and the
+ * Base64 of 32 random bytes. The `standardwebhooks` libraries and Svix take it
+ * as it is; the x-svc-signature HMAC is keyed with the whole string.
+ */
+export function newSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64")}`;
+}
+
+/**
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (contract: Callbacks),
+ * one `v1=` per secret (two while a rotated-out secret is still in its grace period).
+ */
+export function signCallback(secrets: string | string[], body: string, at: Date): string {
   const t = Math.floor(at.getTime() / 1000);
-  const v1 = createHmac("sha256", secret).update(`${t}.${body}`).digest("hex");
-  return `t=${t},v1=${v1}`;
+  const v1 = [secrets].flat().map((secret) => `v1=${createHmac("sha256", secret).update(`${t}.${body}`).digest("hex")}`);
+  return [`t=${t}`, ...v1].join(",");
+}
+
+/** Standard Webhooks: the key is the Base64 part of the secret, after `whsec_`. */
+const standardKey = (secret: string) => Buffer.from(secret.replace(/^whsec_/, ""), "base64");
+
+/**
+ * `webhook-signature`: `v1,<Base64 HMAC-SHA256 of "<id>.<t>.<raw body>">`, space-separated,
+ * one per secret (Standard Webhooks specification, "Signature scheme").
+ */
+export function signStandardWebhook(secrets: string | string[], id: string, body: string, at: Date): string {
+  const t = Math.floor(at.getTime() / 1000);
+  return [secrets].flat().map((secret) => `v1,${createHmac("sha256", standardKey(secret)).update(`${id}.${t}.${body}`).digest("base64")}`).join(" ");
+}
+
+/** Every signature header of one callback POST: the sandbox's own and the Standard Webhooks trio. */
+export function callbackSignatureHeaders(secrets: string[], deliveryId: string, body: string, at: Date): Record<string, string> {
+  return {
+    "x-svc-signature": signCallback(secrets, body, at),
+    "webhook-id": deliveryId,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": signStandardWebhook(secrets, deliveryId, body, at),
+  };
 }

@@ -14,6 +14,20 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   fi
 fi
 
+# The generated clients are tested with each language's own toolchain: PHP comes from Debian.
+if ! command -v php >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing Debian's php-cli for the PHP client's tests"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq php-cli >/dev/null
+  else
+    echo "PHP is needed for the PHP client's tests: sudo apt-get install php-cli" >&2
+    exit 1
+  fi
+fi
+for tool in python3 javac java; do
+  command -v "$tool" >/dev/null || { echo "$tool is needed for the generated clients' tests (Python 3.8+, JDK 17+)" >&2; exit 1; }
+done
+
 echo "== types";        npx tsc --noEmit
 echo "== unit";         npx vitest run
 echo "== build";        npx next build

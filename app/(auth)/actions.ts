@@ -3,8 +3,10 @@
 import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/lib/auth";
 import { safeNext } from "@/lib/auth/next-path";
+import { headers } from "next/headers";
 import { isApiError } from "@/lib/errors";
-import { createUser } from "@/lib/services/users";
+import { clientAddress } from "@/lib/throttle";
+import { signUp } from "@/lib/services/users";
 
 export type AuthFormState = { error?: string; email?: string };
 
@@ -31,16 +33,19 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
   try {
-    await createUser({ email, password });
+    await signUp({ email, password }, clientAddress(await headers()));
   } catch (e) {
-    if (isApiError(e) && (e.code === "VALIDATION_ERROR" || e.code === "CONFLICT")) {
+    if (isApiError(e) && (e.code === "VALIDATION_ERROR" || e.code === "RATE_LIMITED")) {
       return { email, error: e.message.charAt(0).toUpperCase() + e.message.slice(1) + "." };
     }
+    // A taken email: the answer sign-in gives, so sign-up does not confirm that an address has an account.
+    if (isApiError(e) && e.code === "CONFLICT") return signInWith(email, password, nextPath(form.get("next")));
     throw e;
   }
   return signInWith(email, password, nextPath(form.get("next")));
 }
 
+/** Ends the session for good: a copied cookie stops working too (lib/auth's signOut event ends the account's sessions). */
 export async function signOutAction() {
   await signOut({ redirectTo: "/" });
 }

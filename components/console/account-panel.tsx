@@ -1,4 +1,7 @@
 "use client";
+// Password change and "sign out everywhere": both end every session of the
+// account (app/api/console/account/*), so afterwards the browser goes to sign-in.
+// Deleting the account takes its apps with it.
 import { useState } from "react";
 import { signOutAction } from "@/app/(auth)/actions";
 import { Button } from "@/components/ui/button";
@@ -7,43 +10,56 @@ import { ConfirmButton } from "@/components/ui/confirm";
 import { Field, Input } from "@/components/ui/input";
 import { ConsoleError, errorText, send } from "./api";
 
+const toSignIn = () => window.location.assign("/signin");
+
 function ChangePassword() {
-  const [errors, setErrors] = useState<{ currentPassword?: string; newPassword?: string }>({});
-  const [done, setDone] = useState(false);
+  const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
   const [busy, setBusy] = useState(false);
   return (
     <form
       className="grid max-w-md gap-4"
       onSubmit={async (e) => {
         e.preventDefault();
-        const form = e.currentTarget;
-        const data = new FormData(form);
+        const data = new FormData(e.currentTarget);
         setBusy(true);
         setErrors({});
-        setDone(false);
         try {
-          await send("PATCH", "/api/console/account", { currentPassword: data.get("currentPassword"), newPassword: data.get("newPassword") });
-          form.reset();
-          setDone(true);
+          await send("POST", "/api/console/account/password", { current: data.get("current"), next: data.get("next") });
+          toSignIn();
         } catch (err) {
-          const field = err instanceof ConsoleError && err.details[0]?.field === "currentPassword" ? "currentPassword" : "newPassword";
+          const field = err instanceof ConsoleError && err.details[0]?.field === "current" ? "current" : "next";
           setErrors({ [field]: errorText(err, "The password was not changed.") });
-        } finally {
           setBusy(false);
         }
       }}
     >
-      <Field label="Current password" error={errors.currentPassword}>
-        {(p) => <Input {...p} name="currentPassword" type="password" autoComplete="current-password" required />}
+      <Field label="Current password" error={errors.current}>
+        {(p) => <Input {...p} name="current" type="password" autoComplete="current-password" required />}
       </Field>
-      <Field label="New password" hint="At least 8 characters." error={errors.newPassword}>
-        {(p) => <Input {...p} name="newPassword" type="password" autoComplete="new-password" required minLength={8} />}
+      <Field label="New password" hint="At least 8 characters; not a common password, not your email." error={errors.next}>
+        {(p) => <Input {...p} name="next" type="password" autoComplete="new-password" required minLength={8} />}
       </Field>
-      <div className="flex items-center gap-3">
+      <div>
         <Button type="submit" busy={busy}>Change password</Button>
-        {done && <span role="status" className="text-sm font-medium text-emerald-700">Password changed.</span>}
       </div>
     </form>
+  );
+}
+
+function SignOutEverywhere() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      busy={busy}
+      onClick={async () => {
+        setBusy(true);
+        await send("DELETE", "/api/console/account/sessions").catch(() => {});
+        toSignIn();
+      }}
+    >
+      Sign out everywhere
+    </Button>
   );
 }
 
@@ -73,14 +89,15 @@ export function AccountPanel({ email }: { email: string }) {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
-        <p className="mt-1 text-sm text-slate-600">Signed in as <span className="font-medium text-slate-900">{email}</span>.</p>
+        <p className="mt-1 break-all text-sm text-slate-600">Signed in as <span className="font-medium text-slate-900">{email}</span>.</p>
       </div>
       <Card>
-        <CardHeader title="Password" />
+        <CardHeader title="Change password" description="Every session of this account ends, this one too: sign in again with the new password." />
         <CardBody><ChangePassword /></CardBody>
       </Card>
       <Card>
-        <CardHeader title="Sign out" description="Ends this session in this browser." actions={<form action={signOutAction}><Button type="submit" variant="secondary">Sign out</Button></form>} />
+        <CardHeader title="Sessions" description="Signed in on another computer, or left a session open? End every session of this account, including copied session cookies." />
+        <CardBody><SignOutEverywhere /></CardBody>
       </Card>
       <Card className="border-red-200">
         <CardHeader title="Delete account" description="Deletes the account and every app it owns." actions={<DeleteAccount />} />

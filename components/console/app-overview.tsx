@@ -41,7 +41,8 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
             <Row label="Callback signing secret">
               <SigningSecret appId={app.id} />
               <p className="mt-1.5 text-xs text-slate-500">
-                Every callback carries <code className="font-mono">x-svc-signature: t=…,v1=…</code>, an HMAC-SHA256 of <code className="font-mono">&lt;t&gt;.&lt;body&gt;</code> with this secret.
+                Every callback carries <code className="font-mono">x-svc-signature: t=…,v1=…</code>, an HMAC-SHA256 of <code className="font-mono">&lt;t&gt;.&lt;body&gt;</code> with this secret,
+                and the Standard Webhooks headers <code className="font-mono">webhook-id</code>, <code className="font-mono">webhook-timestamp</code>, <code className="font-mono">webhook-signature</code>: any Standard Webhooks library verifies them with this secret as it is.
               </p>
             </Row>
             <Row label="Rate limit">{app.perMinute} calls per minute{app.perMinute === app.planPerMinute ? " (Sandbox plan)" : ` (set by an operator; the Sandbox plan has ${app.planPerMinute})`}</Row>

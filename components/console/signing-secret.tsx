@@ -1,19 +1,41 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm";
 import { CopyField } from "@/components/ui/copy-button";
-import { appUrl, fetcher } from "./api";
+import { appUrl, fetcher, send } from "./api";
 
-/** The callback signing secret, fetched only when the user asks to see it. */
+type View = { signingSecret: string; previousSecretExpiresAt: string | null };
+
+/** The callback signing secret, fetched only when the user asks to see it, and its rotation. */
 export function SigningSecret({ appId }: { appId: string }) {
-  const [secret, setSecret] = useState<string | null>(null);
+  const [view, setView] = useState<View | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (secret) {
+  const rotate = (
+    <ConfirmButton
+      trigger="Rotate"
+      title="Rotate the signing secret?"
+      confirmLabel="Rotate secret"
+      variant="secondary"
+      onConfirm={async () => setView(await send<View>("POST", appUrl(appId, "/signing-secret"), { graceHours: 24 }))}
+    >
+      A new secret signs every callback from now on. For 24 hours the current one signs them too (each signature header
+      carries both signatures), so your receivers keep working while you switch them to the new secret.
+    </ConfirmButton>
+  );
+  const grace = view?.previousSecretExpiresAt && (
+    <p className="w-full text-xs text-amber-700">
+      The previous secret also signs until {new Date(view.previousSecretExpiresAt).toLocaleString()}.
+    </p>
+  );
+  if (view) {
     return (
       <div className="flex flex-wrap items-center gap-2">
-        <CopyField value={secret} what="signing secret" className="min-w-0 flex-1" />
-        <Button variant="ghost" size="sm" onClick={() => setSecret(null)}>Hide</Button>
+        <CopyField value={view.signingSecret} what="signing secret" className="min-w-0 flex-1" />
+        <Button variant="ghost" size="sm" onClick={() => setView(null)}>Hide</Button>
+        {rotate}
+        {grace}
       </div>
     );
   }
@@ -30,7 +52,7 @@ export function SigningSecret({ appId }: { appId: string }) {
           setBusy(true);
           setError(null);
           try {
-            setSecret((await fetcher<{ signingSecret: string }>(appUrl(appId, "/signing-secret"))).signingSecret);
+            setView(await fetcher<View>(appUrl(appId, "/signing-secret")));
           } catch (e) {
             setError(e instanceof Error ? e.message : "Could not load the secret.");
           } finally {
@@ -40,6 +62,7 @@ export function SigningSecret({ appId }: { appId: string }) {
       >
         Reveal
       </Button>
+      {rotate}
       {error && <p role="alert" className="w-full text-xs text-red-600">{error}</p>}
     </div>
   );

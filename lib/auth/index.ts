@@ -1,10 +1,10 @@
 // Console sign-in: email and password (scrypt, lib/services/users), JWT
-// sessions that expire, failed attempts throttled per client address and per
-// account (the address comes from x-forwarded-for, which a direct client can forge).
+// sessions that expire and end on sign-out (a session version per account),
+// failed attempts guarded per client address and per account (lib/throttle.ts).
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { checkPassword } from "@/lib/services/users";
-import { clientAddress, FailureThrottle } from "@/lib/throttle";
+import { checkPassword, endSessions } from "@/lib/services/users";
+import { clientAddress, CredentialGuard } from "@/lib/throttle";
 import { authSecret } from "./secret";
 
 export const SESSION_MAX_AGE = 8 * 60 * 60; // seconds
@@ -16,9 +16,12 @@ export class TooManyAttempts extends CredentialsSignin {
   code = "throttled";
 }
 
-const g = globalThis as unknown as { __svcSigninThrottle?: FailureThrottle; __svcAccountThrottle?: FailureThrottle };
-const throttle = (g.__svcSigninThrottle ??= new FailureThrottle(SIGNIN_FAILURES_PER_MINUTE));
-const perAccount = (g.__svcAccountThrottle ??= new FailureThrottle(ACCOUNT_FAILURES_PER_MINUTE));
+/** Failed sign-ins: per address, per account from one address (refused), per account from anywhere (slowed). */
+const guard = new CredentialGuard(
+  "signin",
+  { perAddress: SIGNIN_FAILURES_PER_MINUTE * 4, perAccountAddress: SIGNIN_FAILURES_PER_MINUTE, perAccount: ACCOUNT_FAILURES_PER_MINUTE, slowMs: 1000 },
+  "SIGNIN",
+);
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: authSecret(),
@@ -31,22 +34,35 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       async authorize(credentials, request) {
         const address = clientAddress(request.headers);
         const email = String(credentials.email ?? "").trim().toLowerCase();
-        if (throttle.blockedFor(address) > 0 || perAccount.blockedFor(email) > 0) throw new TooManyAttempts();
+        if (await guard.blockedFor(address, email)) throw new TooManyAttempts();
         const user = await checkPassword(email, String(credentials.password ?? ""));
         if (!user) {
-          throttle.fail(address);
-          perAccount.fail(email);
+          await guard.failed(address, email);
           return null;
         }
-        return { id: user.id, email: user.email };
+        return { id: user.id, email: user.email, sessionVersion: user.sessionVersion };
       },
     }),
   ],
+  // Every way of signing out ends the account's sessions (copied cookies too).
+  events: {
+    async signOut(message) {
+      const sub = "token" in message ? message.token?.sub : undefined;
+      if (sub) await endSessions(sub);
+    },
+  },
   // A wrong password is an answer, not a server error: keep it out of the log.
   logger: { error: (e: Error) => void (e instanceof CredentialsSignin || console.error(e)) },
   callbacks: {
+    // The session carries the account's session version at sign-in; lib/auth/session.ts
+    // ends it when the account's version has moved on (sign-out, password change, sign out everywhere).
+    jwt({ token, user }) {
+      if (user) token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+      return token;
+    },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      (session as { sv?: unknown }).sv = token.sv;
       return session;
     },
   },

@@ -34,7 +34,9 @@ async function readJson(request: Request): Promise<unknown> {
 function checkSameOrigin(request: Request) {
   const origin = request.headers.get("origin");
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (origin && host && new URL(origin).host !== host) throw new ApiError("FORBIDDEN", "cross-site requests are refused");
+  if (!origin || !host) return;
+  // "null" (sandboxed frames, some redirects) and unparseable origins are not this site.
+  if (!URL.canParse(origin) || new URL(origin).host !== host) throw new ApiError("FORBIDDEN", "cross-site requests are refused");
 }
 
 function route<Q, B, C>(opts: Opts<Q, B>, owned: boolean, handler: (ctx: C) => Promise<unknown>) {

@@ -12,7 +12,7 @@ export function authSecret(): string {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
   if (cached) return cached;
   const file = path.join(config.dataDir, "auth-secret");
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   try {
     // 'wx': only the first process to start writes it; the others read it.
     fs.writeFileSync(file, randomToken(48), { flag: "wx", mode: 0o600 });

@@ -1,6 +1,6 @@
 // Who is asking: for pages (redirect / 404) and for routes (ApiError).
 // The user is read from the database on each request, so a deleted user or a
-// changed role takes effect at once.
+// changed role takes effect at once; so does the end of its sessions.
 import { cache } from "react";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
@@ -13,7 +13,9 @@ import { safeNext } from "./next-path";
 export const currentUser = cache(async (): Promise<PublicUser | null> => {
   const session = await auth();
   const id = session?.user?.id;
-  return id ? getUser(id) : null;
+  const user = id ? await getUser(id) : null;
+  // A session issued before the account's last sign-out or password change has ended.
+  return user && (session as { sv?: unknown }).sv === user.sessionVersion ? user : null;
 });
 
 

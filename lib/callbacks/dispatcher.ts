@@ -1,11 +1,13 @@
 // Posts scheduled callbacks when they are due. One per server process, started
-// from instrumentation.ts. Rows are claimed with a lease, so a crash or a
+// by server/main.ts. Rows are claimed with a lease, so a crash or a
 // restart loses nothing: overdue and abandoned rows go out when it is back.
 import { attempt } from "./attempt";
+import { CALLBACK_TIMEOUT_MS } from "./post";
 import { claimDue, nextDue } from "./store";
 
-// Longer than the 10 s callback wait: a lease that runs out means its process died.
-const LEASE_MS = 15_000;
+// Just longer than the 10 s callback wait: a lease that runs out means its process
+// died mid-post, and the callback goes out again (at-least-once) as soon as possible.
+export const LEASE_MS = CALLBACK_TIMEOUT_MS + 2_000;
 const POLL_MS = 1_000;
 const BATCH = 200;
 

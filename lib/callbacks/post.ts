@@ -1,14 +1,19 @@
 // One signed POST of a callback body, with the contract's headers and the
-// ten-second wait. node:http directly: exact failure reasons, no fetch patching.
+// ten-second wait. Where it may go is the callback network policy's
+// (policy.ts): refused, the in-process inspector, or the network at the
+// checked address. node:http directly: exact failure reasons, no fetch patching.
 import http from "node:http";
 import https from "node:https";
-import { signCallback } from "@/lib/crypto";
+import type net from "node:net";
+import { callbackSignatureHeaders } from "@/lib/crypto";
+import { routeFor, type Policy } from "./policy";
 
 /** The spec's callback wait: the receiving server has ten seconds to answer. */
 export const CALLBACK_TIMEOUT_MS = 10_000;
 const MAX_RESPONSE = 4096;
 
 export type PostOutcome = { status: number | null; error: string | null; durationMs: number; responseBody: string | null };
+type Sent = Omit<PostOutcome, "durationMs">;
 
 function reason(e: NodeJS.ErrnoException): string {
   switch (e.code) {
@@ -20,55 +25,89 @@ function reason(e: NodeJS.ErrnoException): string {
   }
 }
 
-export function postCallback(url: string, body: string, deliveryId: string, secret: string): Promise<PostOutcome> {
+/**
+ * Connections to receivers are kept and reused, as webhook senders do: a burst
+ * of callbacks to one server costs one TCP handshake, not one each. Idle
+ * sockets close after 4 s, before the 5 s a Node server keeps them.
+ */
+const agentOptions = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 4_000 };
+const agents = { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) };
+
+const answered = (status: number, text: string): Sent => ({
+  status,
+  error: status >= 200 && status < 300 ? null : `HTTP ${status}`,
+  responseBody: text.slice(0, MAX_RESPONSE),
+});
+
+/** `secrets`: the app's signing secret, and the one it replaced while that is in its grace period. */
+export async function postCallback(url: string, body: string, deliveryId: string, secrets: string[], policy?: Policy): Promise<PostOutcome> {
   const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "user-agent": "Svc-Sandbox/1.0",
+    "x-svc-delivery": deliveryId,
+    ...callbackSignatureHeaders(secrets, deliveryId, body, new Date()),
+  };
+  const route = await routeFor(url, policy);
+  const sent: Sent =
+    route.kind === "refused"
+      ? { status: null, error: route.reason, responseBody: null }
+      : route.kind === "inspector"
+        ? await toInspector(route.appId, url, body, headers)
+        : await overNetwork(route.url, route.lookup, body, headers);
+  return { ...sent, durationMs: Math.round(performance.now() - started) };
+}
+
+/** The app's own inspector address: handed to the inspector in this process, never over the network. */
+async function toInspector(appId: string, url: string, body: string, headers: Record<string, string>): Promise<Sent> {
+  const { receiveInspection } = await import("@/lib/inspector"); // on first use: no import cycle through the gateway
+  const res = await receiveInspection(appId, new Request(url, { method: "POST", headers, body }));
+  return answered(res.status, await res.text());
+}
+
+function overNetwork(target: URL, lookup: net.LookupFunction | undefined, body: string, headers: Record<string, string>, retried = false): Promise<Sent> {
   return new Promise((resolve) => {
     let settled = false;
-    const done = (o: Omit<PostOutcome, "durationMs">) => {
+    const done = (o: Sent) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...o, durationMs: elapsed() });
+      resolve(o);
     };
-    let req: http.ClientRequest;
-    try {
-      const target = new URL(url);
-      const client = target.protocol === "https:" ? https : http;
-      req = client.request(target, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          "user-agent": "Svc-Sandbox/1.0",
-          "x-svc-delivery": deliveryId,
-          "x-svc-signature": signCallback(secret, body, new Date()),
-        },
-      });
-    } catch (e) {
-      resolve({ status: null, error: `invalid address: ${(e as Error).message}`, durationMs: elapsed(), responseBody: null });
-      return;
-    }
+    const client = target.protocol === "https:" ? https : http;
+    const req = client.request(target, {
+      method: "POST",
+      headers: { ...headers, "content-length": Buffer.byteLength(body) },
+      agent: agents[target.protocol as keyof typeof agents],
+      ...(lookup ? { lookup } : {}),
+    });
+    let responded = false;
     const timer = setTimeout(() => {
       done({ status: null, error: `timeout after ${CALLBACK_TIMEOUT_MS / 1000} s`, responseBody: null });
       req.destroy();
     }, CALLBACK_TIMEOUT_MS);
     req.on("response", (res) => {
+      responded = true;
       const chunks: Buffer[] = [];
       let size = 0;
       res.on("data", (c: Buffer) => {
         if (size < MAX_RESPONSE) chunks.push(c);
         size += c.length;
       });
-      const finish = () => {
-        const status = res.statusCode ?? 0;
-        const text = Buffer.concat(chunks).toString("utf8").slice(0, MAX_RESPONSE);
-        done({ status, error: status >= 200 && status < 300 ? null : `HTTP ${status}`, responseBody: text });
-      };
+      const finish = () => done(answered(res.statusCode ?? 0, Buffer.concat(chunks).toString("utf8")));
       res.on("end", finish);
       res.on("error", finish);
     });
-    req.on("error", (e) => done({ status: null, error: reason(e), responseBody: null }));
+    req.on("error", (e: NodeJS.ErrnoException) => {
+      // A kept connection the receiver closed just as we reused it: once more on a new one.
+      if (req.reusedSocket && !responded && !retried && (e.code === "ECONNRESET" || e.code === "EPIPE")) {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        return void overNetwork(target, lookup, body, headers, true).then(resolve);
+      }
+      done({ status: null, error: reason(e), responseBody: null });
+    });
     req.end(body);
   });
 }

@@ -1,30 +1,65 @@
-// "Send it again": the same body to the same address under the same delivery id, one more attempt.
+// "Send it again": the same body to the same address under the same delivery id,
+// one more attempt. Resends count toward a per-app limit, a delivery has at most
+// ATTEMPTS_PER_DELIVERY attempts, and one resend at a time per delivery: a lease
+// on the row (resendUntil), taken in one conditional update, refused while held.
+import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { attempt } from "./attempt";
-import { postCallback } from "./post";
+import { Throttle } from "@/lib/throttle";
+import { attempt, liveSecrets } from "./attempt";
+import { CALLBACK_TIMEOUT_MS, postCallback } from "./post";
 import { isHttpUrl } from "./schedule";
 
+/** Longer than one post can take, so a lease that runs out means its process died. */
+const RESEND_LEASE_MS = CALLBACK_TIMEOUT_MS + 5_000;
+const resends = () => new Throttle("resend:app", config.resendsPerMinute, 60);
+
+/** Resends and copies to another URL count toward one per-app limit. */
+async function takeResend(appId: string) {
+  const limit = await resends().take(appId);
+  if (!limit.allowed) {
+    throw new ApiError("RATE_LIMITED", `at most ${config.resendsPerMinute} resends a minute per app; try again in ${limit.retryAfter} s`, {
+      "retry-after": String(limit.retryAfter),
+    });
+  }
+}
+
 export async function resendDelivery(deliveryId: string, appId: string, db: Db = defaultDb) {
-  const d = await db.delivery.findFirst({ where: { id: deliveryId, appId }, include: { app: { select: { signingSecret: true } } } });
+  const d = await db.delivery.findFirst({ where: { id: deliveryId, appId }, include: { app: { select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } } } });
   if (!d) throw new ApiError("NOT_FOUND", `no delivery ${deliveryId} for this app`);
   if (!isHttpUrl(d.url)) throw new ApiError("CONFLICT", "this callback has no http or https address to send to");
   if (d.state === "SCHEDULED" || d.state === "SENDING") {
     throw new ApiError("CONFLICT", "this callback has not been sent yet; it goes out at its due time");
   }
-  return attempt({ ...d, url: d.url });
+  if (d.attempts >= config.attemptsPerDelivery) {
+    throw new ApiError("CONFLICT", `this callback has had ${d.attempts} attempts, the most a delivery can have`);
+  }
+  const now = new Date();
+  const lease = await db.delivery.updateMany({
+    where: { id: d.id, state: { in: ["DELIVERED", "FAILED", "NOT_SENT"] }, OR: [{ resendUntil: null }, { resendUntil: { lt: now } }] },
+    data: { resendUntil: new Date(now.getTime() + RESEND_LEASE_MS) },
+  });
+  if (lease.count !== 1) throw new ApiError("CONFLICT", "this callback is being sent again right now; wait for that attempt to finish");
+  try {
+    await takeResend(appId);
+    return await attempt({ ...d, url: d.url });
+  } finally {
+    await db.delivery.updateMany({ where: { id: d.id }, data: { resendUntil: null } });
+  }
 }
 
 /**
  * "Send to another URL": one signed POST of the same body, under the same
  * delivery id, to an address the user gives (e.g. a local tunnel). A trial:
  * the delivery's state and attempts stay as they are; the outcome is returned.
+ * The callback network policy applies (postCallback), and the resend limit.
  */
 export async function sendDeliveryTo(deliveryId: string, appId: string, url: string, db: Db = defaultDb) {
   if (!isHttpUrl(url)) {
     throw new ApiError("VALIDATION_ERROR", "url must be an http or https URL", {}, [{ field: "url", message: "url must be an http or https URL" }]);
   }
-  const d = await db.delivery.findFirst({ where: { id: deliveryId, appId }, include: { app: { select: { signingSecret: true } } } });
+  const d = await db.delivery.findFirst({ where: { id: deliveryId, appId }, include: { app: { select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } } } });
   if (!d) throw new ApiError("NOT_FOUND", `no delivery ${deliveryId} for this app`);
-  return { url, ...(await postCallback(url, d.body, d.id, d.app.signingSecret)) };
+  await takeResend(appId);
+  return { url, ...(await postCallback(url, d.body, d.id, liveSecrets(d.app, new Date()))) };
 }

@@ -1,17 +1,22 @@
 // What the dispatcher reads and writes, on prepared statements (lib/db/sqlite.ts):
 // each callback costs a claim and a record, so they stay off the ORM like the
 // gateway's hot path. The console reads deliveries through Prisma.
-import { retryBusy, sqlite, ts } from "@/lib/db/sqlite";
+import { retryBusy, sqlite, ts, write } from "@/lib/db/sqlite";
 import type { PostOutcome } from "./post";
 
-/** A delivery to post, with its app's signing secret. */
-export type DeliveryToSend = { id: string; url: string; body: string; app: { signingSecret: string } };
-type Due = { id: string; url: string | null; body: string; state: string; leaseUntil: string | null; signingSecret: string };
+/** The app's signing secret, and the one a rotation replaced with the end of its grace period. */
+export type SigningSecrets = { signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: Date | null };
+/** A delivery to post, with its app's signing secrets. */
+export type DeliveryToSend = { id: string; url: string; body: string; app: SigningSecrets };
+type Due = {
+  id: string; url: string | null; body: string; state: string; leaseUntil: string | null;
+  signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: string | null;
+};
 
 function statements() {
   const p = (sql: string) => sqlite().prepare(sql);
   return {
-    due: p(`SELECT d."id", d."url", d."body", d."state", d."leaseUntil", a."signingSecret"
+    due: p(`SELECT d."id", d."url", d."body", d."state", d."leaseUntil", a."signingSecret", a."previousSigningSecret", a."previousSecretExpiresAt"
       FROM "Delivery" d JOIN "App" a ON a."id" = d."appId"
       WHERE (d."state" = 'SCHEDULED' AND d."dueAt" <= ?) OR (d."state" = 'SENDING' AND d."leaseUntil" < ?)
       ORDER BY d."dueAt" ASC LIMIT ?`),
@@ -31,16 +36,15 @@ const stmts = () => (q ??= statements());
  * lease were still as read. Returns those to send, and how many were due.
  */
 export function claimDue(now: Date, lease: Date, limit: number): Promise<{ toSend: DeliveryToSend[]; seen: number }> {
-  return retryBusy(() => {
+  return write(() => {
     const s = stmts();
     const due = s.due.all(ts(now), ts(now), limit) as Due[];
     const toSend: DeliveryToSend[] = [];
-    sqlite().transaction(() => {
-      for (const d of due) {
-        if (s.claim.run(ts(lease), d.id, d.state, d.leaseUntil).changes !== 1 || !d.url) continue;
-        toSend.push({ id: d.id, url: d.url, body: d.body, app: { signingSecret: d.signingSecret } });
-      }
-    })();
+    for (const d of due) {
+      if (s.claim.run(ts(lease), d.id, d.state, d.leaseUntil).changes !== 1 || !d.url) continue;
+      const expires = d.previousSecretExpiresAt ? new Date(d.previousSecretExpiresAt) : null;
+      toSend.push({ id: d.id, url: d.url, body: d.body, app: { signingSecret: d.signingSecret, previousSigningSecret: d.previousSigningSecret, previousSecretExpiresAt: expires } });
+    }
     return { toSend, seen: due.length };
   });
 }
@@ -54,11 +58,9 @@ export function nextDue(): Promise<Date | null> {
 
 /** Records one attempt and the delivery's new state. */
 export function recordAttempt(id: string, at: Date, o: PostOutcome): Promise<void> {
-  return retryBusy(() =>
-    sqlite().transaction(() => {
-      const s = stmts();
-      s.attempt.run(id, ts(at), o.status, o.error, o.durationMs, o.responseBody);
-      s.settle.run(o.error ? "FAILED" : "DELIVERED", o.status, o.error, id);
-    })(),
-  );
+  return write(() => {
+    const s = stmts();
+    s.attempt.run(id, ts(at), o.status, o.error, o.durationMs, o.responseBody);
+    s.settle.run(o.error ? "FAILED" : "DELIVERED", o.status, o.error, id);
+  });
 }

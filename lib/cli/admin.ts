@@ -2,18 +2,20 @@
 // calls the same service functions as the console and returns one JSON document.
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors";
-import { createApp, inspectorUrl, setPerMinute, setSuspended } from "@/lib/services/apps";
+import { createApp, inspectorUrl, rotateSigningSecret, setPerMinute, setSuspended } from "@/lib/services/apps";
 import { createKeyPair, revokeKeyPair } from "@/lib/services/keys";
 import { review, subscribe } from "@/lib/services/subscriptions";
-import { createUser, userByEmail } from "@/lib/services/users";
+import { createUser, grantOperator, userByEmail } from "@/lib/services/users";
 
 type Opts = Record<string, string | boolean | undefined>;
 
 const USAGE = `usage: npm run --silent admin -- <command> [options]
   user create --email E --password P [--operator]
+  user operator --email E            (makes an existing user an operator)
   app create --owner E --name N [--callback-url U]
   app suspend --app A | app resume --app A
   app limit --app A --per-minute N
+  app rotate-secret --app A [--grace-hours H]
   key create --app A
   key revoke --key K
   subscribe --app A --group G
@@ -32,6 +34,10 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
     const u = await createUser({ email: need(o, "email"), password: need(o, "password"), operator: Boolean(o.operator) });
     return { userId: u.id, email: u.email, operator: u.operator };
   },
+  async "user operator"(o) {
+    const u = await grantOperator(need(o, "email"));
+    return { userId: u.id, email: u.email, operator: u.operator };
+  },
   async "app create"(o) {
     const owner = await userByEmail(need(o, "owner"));
     const app = await createApp({ ownerId: owner.id, name: need(o, "name"), callbackUrl: o["callback-url"] ?? "" });
@@ -48,6 +54,10 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
   async "app limit"(o) {
     const app = await setPerMinute(need(o, "app"), need(o, "per-minute"));
     return { appId: app.id, perMinute: app.perMinute };
+  },
+  async "app rotate-secret"(o) {
+    const r = await rotateSigningSecret(need(o, "app"), o["grace-hours"]);
+    return { appId: need(o, "app"), previousSecretExpiresAt: r.previousSecretExpiresAt };
   },
   async "key create"(o) {
     const k = await createKeyPair(need(o, "app"));
@@ -77,7 +87,7 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
         email: { type: "string" }, password: { type: "string" }, operator: { type: "boolean" },
         owner: { type: "string" }, name: { type: "string" }, "callback-url": { type: "string" },
         app: { type: "string" }, key: { type: "string" }, group: { type: "string" },
-        approve: { type: "boolean" }, reject: { type: "boolean" }, "per-minute": { type: "string" },
+        approve: { type: "boolean" }, reject: { type: "boolean" }, "per-minute": { type: "string" }, "grace-hours": { type: "string" },
       },
     });
   } catch (e) {

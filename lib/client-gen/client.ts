@@ -2,18 +2,12 @@
 // Schemas, one method per operation, over the fixed runtime (runtime.ts).
 import type { Api, Operation } from "@/lib/catalog";
 import { pathParams, requestSchema, responseSchema } from "@/lib/docs/schema";
+import { camel, pascal, successResponses, typeName } from "@/lib/docs/names";
 import { baseUrl, opSlug, opsOf } from "@/lib/docs/urls";
 import { RUNTIME } from "./runtime";
 import { tsType } from "./types";
 
-const pascal = (s: string) => s.replace(/(^|[._-])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
-const camel = (s: string) => s.replace(/[._-](\w)/g, (_m, c: string) => c.toUpperCase());
-const typeName = (op: Operation, suffix: string) => `${pascal(op.id)}${suffix}`;
-
-function successSchema(op: Operation) {
-  const [, r] = Object.entries(op.responses).find(([status]) => Number(status) < 300)!;
-  return responseSchema(r.schema);
-}
+const successSchema = (op: Operation) => responseSchema(successResponses(op)[0]!.schema);
 
 function types(op: Operation): string {
   const out = [] as string[];
@@ -28,11 +22,18 @@ function types(op: Operation): string {
 function method(op: Operation): string {
   const params = pathParams(op).map((p) => p.name);
   const args = [...params.map((p) => `${p}: string`), ...(op.body ? [`body: ${typeName(op, "Request")}`] : [])];
+  const names = [...params, ...(op.body ? ["body"] : []), "options"].join(", ");
   args.push(`options: CallOptions<${typeName(op, "Scenario")}> = {}`);
   const path = op.path.replace(/\{(\w+)\}/g, (_m, n: string) => `\${encodeURIComponent(${n})}`);
+  const name = camel(opSlug(op));
   return [
     `  /** ${op.summary}: ${op.method} ${op.path}. ${op.description} */`,
-    `  ${camel(opSlug(op))}(${args.join(", ")}): Promise<${typeName(op, "Response")}> {`,
+    `  async ${name}(${args.join(", ")}): Promise<${typeName(op, "Response")}> {`,
+    `    return (await this.${name}WithResponse(${names})).data;`,
+    "  }",
+    "",
+    `  /** ${name}, with the answer's status, headers, request id, scenario and rate limit. */`,
+    `  ${name}WithResponse(${args.join(", ")}): Promise<ApiResponse<${typeName(op, "Response")}>> {`,
     `    return this.call("${op.method}", \`${path}\`, ${op.body ? "body" : "undefined"}, options);`,
     "  }",
   ].join("\n");
@@ -46,7 +47,8 @@ export function clientSource(api: Api): string {
   return [
     `// ${api.name} API ${api.version}: a typed client for the Svc Sandbox, generated from its schemas. Do not edit.`,
     `// const client = new ${name}({ consumerKey, consumerSecret });`,
-    `// const result = await client.${camel(opSlug(ops[0]!))}(...);`,
+    `// const result = await client.${camel(opSlug(ops[0]!))}(...);            // or ${camel(opSlug(ops[0]!))}WithResponse(...) for headers and request id`,
+    "// Errors: SandboxApiError (status, body.error, requestId). Callbacks: verifyCallback(rawBody, headers, signingSecret).",
     "",
     ops.map(types).join("\n\n"),
     "",

@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import { config, sqlitePath } from "@/lib/config";
 import { sqliteAdapter } from "@/lib/db/client";
+import { enableAutoVacuum, secureDbFile } from "@/lib/db/files";
 
 const root = process.cwd();
 const schemaFile = path.join(root, "prisma", "schema.prisma");
@@ -80,15 +81,16 @@ function migrationList() {
 const filters = { externalTables: [], externalEnums: [] };
 
 /**
- * Sets WAL (the CLI writes while the server reads and writes; it is a property
+ * Makes the file private, with incremental auto-vacuum, sets WAL (the CLI writes while the server reads and writes; it is a property
  * of the file) and tells whether every committed migration is already applied,
  * so the engine is loaded only when there is work for it.
  */
 function prepareFile(url: string): boolean {
   const file = sqlitePath(url);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  secureDbFile(file);
   const conn = new Database(file, { timeout: 5000 });
   try {
+    enableAutoVacuum(conn);
     if (conn.pragma("journal_mode", { simple: true }) !== "wal") conn.pragma("journal_mode = WAL");
     const table = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
     if (!table) return false;

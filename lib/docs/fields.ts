@@ -1,4 +1,5 @@
 // Flattens a request JSON Schema into rows for the docs' field tables.
+import { DIGIT_STRING_PREFIX } from "@/lib/catalog/schemas/fields";
 import type { JsonSchema } from "./schema";
 
 export type FieldRow = {
@@ -16,12 +17,15 @@ export type FieldRow = {
 };
 
 const SAFE = Number.MAX_SAFE_INTEGER;
+const isDigits = (s: JsonSchema) => s.type === "string" && String(s.pattern ?? "").startsWith(DIGIT_STRING_PREFIX);
+/** Magic values (requestSchema) show as a constraint, not as a type. */
+const isMagic = (s: JsonSchema) => "x-scenario" in s;
 
 function typeOf(s: JsonSchema): string {
   if ("const" in s) return JSON.stringify(s.const);
   const options: JsonSchema[] | undefined = s.anyOf ?? s.oneOf;
-  if (options) return [...new Set(options.map(typeOf))].join(" or ");
-  if (s.type === "string" && s.pattern === "^\\d{1,15}$") return "digit string";
+  if (options) return [...new Set(options.filter((o) => !isMagic(o)).map(typeOf))].join(" or ");
+  if (isDigits(s)) return "digit string";
   if (s.type === "string" && s.format) return `string (${s.format})`;
   return s.type ?? "any";
 }
@@ -33,9 +37,9 @@ function constraintsOf(s: JsonSchema): string[] {
   if (typeof s.maximum === "number" && s.maximum < SAFE) out.push(`maximum ${s.maximum}`);
   if (typeof s.minLength === "number" && s.minLength > 0) out.push(s.minLength === 1 ? "not empty" : `min length ${s.minLength}`);
   if (typeof s.maxLength === "number") out.push(`max length ${s.maxLength}`);
-  if (s.pattern && s.pattern !== "^\\d{1,15}$") out.push(`pattern ${s.pattern}`);
+  if (s.pattern && !isDigits(s)) out.push(`pattern ${s.pattern}`);
   if (s.format === "date") out.push("YYYY-MM-DD");
-  for (const o of s.anyOf ?? []) out.push(...constraintsOf(o));
+  for (const o of s.anyOf ?? []) out.push(...(isMagic(o) ? [`magic value ${JSON.stringify(o.const)} (${o["x-scenario"]})`] : constraintsOf(o)));
   return [...new Set(out)];
 }
 

@@ -1,7 +1,7 @@
 // Sample answers for the docs: the real engine run on the example body with a
 // fixed clock and fixed ids, so the pages show exactly what the sandbox sends.
-import type { Operation, Scenario } from "@/lib/catalog";
-import { run, validateInput, type Answer, type EngineContext } from "@/lib/engine";
+import { operations, type Operation, type Scenario } from "@/lib/catalog";
+import { defaultScenario, run, validateInput, type Answer, type EngineContext, type Facts } from "@/lib/engine";
 import { exampleBody, exampleParams } from "./examples";
 
 export const SAMPLE_TIME = new Date("2026-11-21T09:30:00.123Z");
@@ -13,8 +13,31 @@ export const sampleContext = (): EngineContext => ({
   newReceipt: () => "SKQ7M2X9PL",
 });
 
-/** What `scenario` answers to the example request (forced by the scenario header, like the gateway does). */
+/** The request that picks `scenario` by its first field trigger (magic value), else the example request. */
+export function scenarioRequest(op: Operation, scenario: Scenario): { params: Record<string, string>; body?: Record<string, unknown> } {
+  const params = exampleParams(op);
+  const body = exampleBody(op);
+  for (const t of scenario.triggers ?? []) {
+    if (!("field" in t)) continue;
+    const [where, name] = [t.field.slice(0, 4), t.field.slice(5)];
+    if (where === "path") return { params: { ...params, [name]: String(t.value) }, body };
+    if (body) return { params, body: { ...body, [name]: t.value } };
+  }
+  return { params, body };
+}
+
+/** For `tracked`: the resource the sibling operation creates by default, settled by SAMPLE_TIME. */
+function trackedFacts(op: Operation): Facts {
+  const creator = operations.find((o) => o.method === "POST" && o.resource.prefix === op.resource.prefix);
+  const created = creator && sampleAnswer(creator, defaultScenario(creator)).resource;
+  if (!creator || !created) return {};
+  return { tracked: { id: created.id, scenarioKey: defaultScenario(creator).key, settlesAt: new Date(SAMPLE_TIME.getTime() - 1000), data: created.data } };
+}
+
+/** What `scenario` answers to its example request (scenarioRequest; forced by the scenario header, like the gateway does). */
 export function sampleAnswer(op: Operation, scenario: Scenario): Answer {
-  const input = validateInput(op, exampleParams(op), exampleBody(op) ?? {});
-  return run(op, input, {}, scenario.key, sampleContext());
+  const req = scenarioRequest(op, scenario);
+  const input = validateInput(op, req.params, req.body ?? {});
+  const facts = scenario.triggers?.some((t) => "state" in t && t.state === "tracked") ? trackedFacts(op) : {};
+  return run(op, input, facts, scenario.key, sampleContext());
 }

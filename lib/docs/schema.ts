@@ -11,8 +11,37 @@ export function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchem
   return rest;
 }
 
-/** What a caller may send: the input side (numbers also as digit strings). */
-export const requestSchema = (op: Operation): JsonSchema | undefined => (op.body ? jsonSchema(op.body, "input") : undefined);
+/**
+ * Trigger values of body fields that break their field's own rule (payout
+ * amount 1 → float_low): the gateway lets them through (lib/engine/request.ts),
+ * so the published schema accepts them too.
+ */
+export function magicValues(op: Operation): { field: string; value: string | number; scenario: string }[] {
+  const shape = op.body?.shape ?? {};
+  return op.scenarios.flatMap((s) =>
+    (s.triggers ?? []).flatMap((t) => {
+      if (!("field" in t) || !t.field.startsWith("body.")) return [];
+      const field = t.field.slice(5);
+      const rule = shape[field] as z.ZodType | undefined;
+      return rule && !rule.safeParse(t.value).success ? [{ field, value: t.value, scenario: s.key }] : [];
+    }),
+  );
+}
+
+/** What a caller may send: the input side (numbers also as digit strings), magic values included. */
+export const requestSchema = (op: Operation): JsonSchema | undefined => (op.body ? withMagicValues(op, jsonSchema(op.body, "input")) : undefined);
+
+/** An input schema whose properties include the body's fields (request body, MCP tool input) with the operation's magic values allowed. */
+export function withMagicValues(op: Operation, schema: JsonSchema): JsonSchema {
+  for (const m of magicValues(op)) {
+    const { description, ...rule } = schema.properties[m.field] as JsonSchema;
+    const magic = [m.value, String(m.value)].filter((v, i, all) => all.indexOf(v) === i)
+      .map((v) => ({ const: v, description: `Magic value of the ${m.scenario} scenario, accepted although it breaks the rule.`, "x-scenario": m.scenario }));
+    const options = Object.keys(rule).length === 1 && rule.anyOf ? rule.anyOf : [rule];
+    schema.properties[m.field] = { ...(description ? { description } : {}), anyOf: [...options, ...magic] };
+  }
+  return schema;
+}
 
 export const paramsSchema = (op: Operation): JsonSchema => jsonSchema(op.params, "input");
 

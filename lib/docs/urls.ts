@@ -24,4 +24,7 @@ export const artifacts = (apiId: string) => [
   { label: "OpenAPI 3.1 (YAML)", href: `/openapi/${apiId}.yaml` },
   { label: "Postman collection v2.1", href: `/postman/${apiId}.json` },
   { label: "TypeScript client", href: `/clients/${apiId}.ts` },
+  { label: "Python client", href: `/clients/${apiId}.py` },
+  { label: "PHP client", href: `/clients/${apiId}.php` },
+  { label: "Java client", href: `/clients/${apiId}.java` },
 ];

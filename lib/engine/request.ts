@@ -6,6 +6,20 @@ import type { Operation } from "@/lib/catalog";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** Deepest nesting a body may have: deeper ones are refused before anything walks them. */
+export const MAX_JSON_DEPTH = 32;
+
+/** INVALID_BODY when `value` nests arrays or objects deeper than MAX_JSON_DEPTH (checked without recursion). */
+export function checkDepth(value: unknown, what = "the request body"): void {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= MAX_JSON_DEPTH) throw new ApiError("INVALID_BODY", `${what} must not nest objects or arrays more than ${MAX_JSON_DEPTH} levels deep`);
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+}
+
 /** A JSON object, or INVALID_BODY. An empty body counts as `{}` so that validation can name the missing fields. */
 export function parseJsonBody(text: string): Record<string, unknown> {
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
@@ -21,6 +35,7 @@ export function parseJsonBody(text: string): Record<string, unknown> {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new ApiError("INVALID_BODY", "the request body must be a JSON object");
   }
+  checkDepth(value);
   return value as Record<string, unknown>;
 }
 

@@ -1,5 +1,6 @@
 import type { Operation } from "@/lib/catalog";
 import type { Answer, Facts, OperationInput } from "@/lib/engine";
+import type { HeaderBag } from "@/lib/http/node";
 import type { GatewayStore } from "./store";
 
 /** One gateway call, whatever it came through (HTTP or an MCP tool call). */
@@ -7,7 +8,7 @@ export type GatewayCall = {
   method: string;
   /** Path under {base_url}, e.g. /collect/v1/push. */
   path: string;
-  headers: Headers;
+  headers: HeaderBag;
   /** Reads the raw body; throws ApiError BODY_TOO_LARGE past the limit. */
   readBody: () => Promise<string>;
   via: "http" | "mcp";

@@ -1,7 +1,9 @@
-// The gateway as a web-standard handler (Request → Response). It knows nothing
-// of Next: app/sandbox/[...path]/route.ts mounts it, and so can any server.
+// The gateway's one routing rule, and its web-standard mount (Request →
+// Response) for hosts other than our server; server/ mounts it on node:http
+// through ./node.ts without building Web objects.
 import { ApiError } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/engine";
+import type { HeaderBag } from "@/lib/http/node";
 import type { GatewayResult } from "./context";
 import { handleCall } from "./pipeline";
 import { issueToken } from "./token";
@@ -9,6 +11,17 @@ import { issueToken } from "./token";
 export const BASE_PATH = "/sandbox";
 export const TOKEN_PATH = "/oauth/v1/token";
 export const MCP_PATH = "/mcp";
+
+/** A path under {base_url}: the token endpoint, else an operation through the pipeline (MCP is mounted apart). */
+export function answerCall(method: string, path: string, headers: HeaderBag, readBody: () => Promise<string>): Promise<GatewayResult> {
+  if (path === TOKEN_PATH && method === "POST") return issueToken(headers, readBody);
+  return handleCall({ method, path, headers, readBody, via: "http" });
+}
+
+/** The path under {base_url} of a request path (raw, percent-encoding kept). */
+export function gatewayPath(pathname: string): string {
+  return pathname.startsWith(BASE_PATH) ? pathname.slice(BASE_PATH.length) || "/" : pathname;
+}
 
 /** Reads a body, refusing it once it passes `limit` bytes (declared or streamed). */
 export async function readLimited(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
@@ -44,24 +57,13 @@ export function toResponse(result: GatewayResult): Response {
   });
 }
 
-/** Every request under {base_url}. */
+/** Every request under {base_url}, web-standard. */
 export async function handleSandboxRequest(request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  const path = url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) || "/" : url.pathname;
-  if (path === TOKEN_PATH && request.method === "POST") {
-    return toResponse(await issueToken(request.headers, () => readLimited(request)));
-  }
+  const path = gatewayPath(new URL(request.url).pathname);
   if (path === MCP_PATH) {
     // Loaded on first use: no static import cycle (lib/mcp uses this file), and no SDK on the API path.
     const { handleMcpRequest } = await import("@/lib/mcp/handler");
     return handleMcpRequest(request);
   }
-  const result = await handleCall({
-    method: request.method,
-    path,
-    headers: request.headers,
-    readBody: () => readLimited(request),
-    via: "http",
-  });
-  return toResponse(result);
+  return toResponse(await answerCall(request.method, path, request.headers, () => readLimited(request)));
 }

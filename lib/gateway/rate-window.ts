@@ -10,12 +10,19 @@ export function secondsToReset(now: Date): number {
   return Math.max(1, Math.ceil(ms / 1000));
 }
 
+/** The policy's name in the IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers). */
+const POLICY = '"minute"';
+
+/** The contract's x-ratelimit-* headers and the same numbers as IETF RateLimit-Policy / RateLimit fields. */
 export function rateHeaders(limit: number, count: number, now: Date): Record<string, string> {
   const reset = String(secondsToReset(now));
+  const remaining = String(Math.max(0, limit - count));
   const headers: Record<string, string> = {
     "x-ratelimit-limit": String(limit),
-    "x-ratelimit-remaining": String(Math.max(0, limit - count)),
+    "x-ratelimit-remaining": remaining,
     "x-ratelimit-reset": reset,
+    "ratelimit-policy": `${POLICY};q=${limit};w=60`,
+    ratelimit: `${POLICY};r=${remaining};t=${reset}`,
   };
   if (count > limit) headers["retry-after"] = reset;
   return headers;

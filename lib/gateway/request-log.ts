@@ -1,12 +1,13 @@
 // The request log: every call that passed the token check, with request,
 // response, status and scenario key. Bounded per app (REQUEST_LOG_LIMIT).
+import type { HeaderBag } from "@/lib/http/node";
 import type { CallState, GatewayResult } from "./context";
 import type { LogRow } from "./store";
 
 const REDACTED = new Set(["authorization", "cookie", "proxy-authorization"]);
 const MAX_STORED_BODY = 64 * 1024;
 
-export function redactHeaders(headers: Headers): Record<string, string> {
+export function redactHeaders(headers: HeaderBag): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
     out[name] = REDACTED.has(name) ? (name === "authorization" ? `${value.split(" ")[0]} [redacted]` : "[redacted]") : value;

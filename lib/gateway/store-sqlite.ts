@@ -1,7 +1,7 @@
 // The gateway's store on the embedded SQLite database: prepared statements on
 // the hot-path connection (lib/db/sqlite.ts).
 import type Database from "better-sqlite3";
-import { retryBusy, sqlite, ts, type Statement } from "@/lib/db/sqlite";
+import { retryBusy, sqlite, ts, write, type Statement } from "@/lib/db/sqlite";
 import type { TrackedResource } from "@/lib/engine";
 import type { GatewayStore, PrunedTable, TokenRow } from "./store";
 
@@ -18,6 +18,7 @@ class SqliteGatewayStore implements GatewayStore {
         FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = t."keyPairId" JOIN "App" a ON a."id" = t."appId"
         WHERE t."tokenHash" = ?`),
       subscriptions: p(`SELECT "group", "status" FROM "Subscription" WHERE "appId" = ?`),
+      dataVersion: p(`PRAGMA data_version`),
       count: p(`INSERT INTO "RateWindow" ("appId", "window", "count") VALUES (?, ?, 1)
         ON CONFLICT ("appId", "window") DO UPDATE SET "count" = "RateWindow"."count" + 1 RETURNING "count"`),
       oldWindows: p(`DELETE FROM "RateWindow" WHERE "appId" = ? AND "window" < ?`),
@@ -44,8 +45,30 @@ class SqliteGatewayStore implements GatewayStore {
     };
   }
 
+  /**
+   * Tokens with their app, cached while no other connection has written to the
+   * database: `PRAGMA data_version` changes with every commit of another
+   * connection (the console's and the token endpoint's Prisma, the operator
+   * command line), so a revocation, a suspension or a new subscription empties
+   * the cache before the next call reads it. This connection's own writes
+   * (logs, resources, deliveries, counts) never touch a token's answer.
+   */
+  private readonly tokens = new Map<string, TokenRow | null>();
+  private seenVersion = -1;
+
   tokenByHash(hash: string): Promise<TokenRow | null> {
-    return retryBusy(() => this.token(hash));
+    return retryBusy(() => {
+      const version = this.q.dataVersion.pluck().get() as number;
+      if (version !== this.seenVersion || this.tokens.size >= 10_000) {
+        this.tokens.clear();
+        this.seenVersion = version;
+      }
+      const cached = this.tokens.get(hash);
+      if (cached !== undefined) return cached;
+      const row = this.token(hash);
+      if (row) this.tokens.set(hash, row); // unknown tokens are not kept: guesses must not fill the map
+      return row;
+    });
   }
 
   private token(hash: string): TokenRow | null {
@@ -62,7 +85,7 @@ class SqliteGatewayStore implements GatewayStore {
   }
 
   countCall(appId: string, window: number): Promise<number> {
-    return retryBusy(() => {
+    return write(() => {
       const { count } = this.q.count.get(appId, window) as { count: number };
       if (count === 1) this.q.oldWindows.run(appId, window);
       return count;
@@ -85,21 +108,18 @@ class SqliteGatewayStore implements GatewayStore {
     });
   }
 
-  private readonly tx = (rows: Parameters<GatewayStore["commit"]>[0]) =>
-    this.conn.transaction(() => {
+  commit(rows: Parameters<GatewayStore["commit"]>[0]): Promise<void> {
+    return write(() => {
       const { resource, delivery, log } = rows;
       if (resource) this.q.insertResource.run({ ...resource, settlesAt: ts(resource.settlesAt), createdAt: ts(resource.createdAt) });
       if (delivery) this.q.insertDelivery.run({ ...delivery, dueAt: ts(delivery.dueAt), createdAt: ts(delivery.createdAt) });
       this.q.insertLog.run({ ...log, createdAt: ts(log.createdAt) });
-    })();
-
-  commit(rows: Parameters<GatewayStore["commit"]>[0]): Promise<void> {
-    return retryBusy(() => this.tx(rows));
+    });
   }
 
   prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
     const [cutoffOf, remove] = this.prunes[table];
-    return retryBusy(() => {
+    return write(() => {
       const cutoff = cutoffOf.get(appId, keep) as { k: number | string } | undefined;
       if (cutoff) remove.run(appId, cutoff.k);
     });

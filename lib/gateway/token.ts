@@ -3,24 +3,44 @@ import { db as defaultDb, type Db } from "@/lib/db/client";
 import { safeEqual, sha256 } from "@/lib/crypto";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId, randomToken } from "@/lib/ids";
-import { clientAddress, FailureThrottle } from "@/lib/throttle";
+import { clientAddress, CredentialGuard } from "@/lib/throttle";
 import { TOKEN_LIFETIME_S } from "@/lib/catalog/schemas/common";
+import type { HeaderBag } from "@/lib/http/node";
 import type { GatewayResult } from "./context";
 
 export { TOKEN_LIFETIME_S };
 /** Live tokens kept per key pair; older ones are dropped first. */
 const MAX_LIVE_TOKENS = 100;
 
-const perAddress = new FailureThrottle(Number(process.env.TOKEN_FAILURES_PER_ADDRESS ?? 100));
-const perKey = new FailureThrottle(Number(process.env.TOKEN_FAILURES_PER_KEY ?? 10));
+/** Failed secrets: per address, per key from one address (429), per key from anywhere (slowed). */
+const guard = new CredentialGuard("token", { perAddress: 100, perAccountAddress: 10, perAccount: 10, slowMs: 1000 }, "TOKEN");
 
+/** The answer's challenge on 401 (RFC 6749 §5.2: the scheme the client authenticated with). */
+export const BASIC_CHALLENGE = 'Basic realm="Svc Sandbox", charset="UTF-8"';
+
+/** application/x-www-form-urlencoded decoding of one credential; null when malformed. */
+function formDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * RFC 6749 §2.3.1: the client id and secret are form-urlencoded, then joined
+ * by ":" and Base64-encoded. Strict clients (openid-client) encode "-" and "_"
+ * as %2D and %5F; others send them as they are. Both decode to the same pair.
+ */
 function parseBasic(header: string | null): { key: string; secret: string } | null {
   const m = /^Basic[ ]+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header ?? "");
   if (!m) return null;
   const decoded = Buffer.from(m[1]!, "base64").toString("utf8");
   const i = decoded.indexOf(":");
   if (i <= 0) return null;
-  return { key: decoded.slice(0, i), secret: decoded.slice(i + 1) };
+  const key = formDecode(decoded.slice(0, i));
+  const secret = formDecode(decoded.slice(i + 1));
+  return key && secret !== null ? { key, secret } : null;
 }
 
 async function checkClient(db: Db, creds: { key: string; secret: string } | null) {
@@ -31,23 +51,23 @@ async function checkClient(db: Db, creds: { key: string; secret: string } | null
   return ok && pair && !pair.revokedAt ? pair : null;
 }
 
-export async function issueToken(headers: Headers, readBody: () => Promise<string>, db: Db = defaultDb): Promise<GatewayResult> {
+export async function issueToken(headers: HeaderBag, readBody: () => Promise<string>, db: Db = defaultDb): Promise<GatewayResult> {
   const requestId = newId("req");
   const base = { "x-request-id": requestId, "cache-control": "no-store" };
   try {
     const creds = parseBasic(headers.get("authorization"));
     const address = clientAddress(headers);
-    // Per key from anywhere: addresses come from x-forwarded-for, which a direct client can forge.
-    const keyName = creds?.key ?? "";
-    const wait = Math.max(perAddress.blockedFor(address), perKey.blockedFor(keyName));
+    const keyName = (creds?.key ?? "").slice(0, 128);
+    const wait = await guard.blockedFor(address, keyName);
     if (wait) {
       throw new ApiError("RATE_LIMITED", `too many failed attempts from this address; try again in ${wait} s`, { "retry-after": String(wait) });
     }
     const pair = await checkClient(db, creds);
     if (!pair) {
-      perAddress.fail(address);
-      perKey.fail(keyName);
-      throw new ApiError("INVALID_CLIENT", "the Basic credentials must be the consumer key and secret of an active key pair");
+      await guard.failed(address, keyName);
+      throw new ApiError("INVALID_CLIENT", "the Basic credentials must be the consumer key and secret of an active key pair", {
+        "www-authenticate": BASIC_CHALLENGE,
+      });
     }
     const grant = new URLSearchParams(await readBody()).get("grant_type");
     if (grant !== "client_credentials") {

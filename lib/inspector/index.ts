@@ -1,11 +1,13 @@
 // The inspector (contract: Inspector): POST <origin>/inspect/<appId> answers
-// 200 to any body and content type and keeps it in the app's inbox (newest N).
+// 200 to any body and content type and keeps it in the app's inbox (newest N,
+// within a byte quota), at most INSPECT_PER_MINUTE requests per app a minute.
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { keepNewest } from "@/lib/db/bounded";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { readLimited } from "@/lib/gateway/http";
+import { Throttle } from "@/lib/throttle";
 
 export const INSPECTOR_MAX_BODY = 256 * 1024;
 
@@ -20,17 +22,43 @@ export async function receiveInspection(appId: string, request: Request, db: Db 
     }
     const app = await db.app.findUnique({ where: { id: appId }, select: { id: true } });
     if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
+    const limit = await perApp().take(appId);
+    if (!limit.allowed) {
+      throw new ApiError("RATE_LIMITED", `this inspector accepts at most ${config.inspectPerMinute} requests a minute; try again in ${limit.retryAfter} s`, {
+        "retry-after": String(limit.retryAfter),
+      });
+    }
     const body = await readLimited(request, INSPECTOR_MAX_BODY);
     const headers: Record<string, string> = {};
     request.headers.forEach((v, k) => (headers[k] = v));
+    const headerText = JSON.stringify(headers);
+    const bytes = Buffer.byteLength(body) + Buffer.byteLength(headerText) + request.method.length;
     await db.inboxEntry.create({
-      data: { id: newId("inb"), appId, method: request.method, headers: JSON.stringify(headers), body, contentType: request.headers.get("content-type") },
+      data: { id: newId("inb"), appId, method: request.method, headers: headerText, body, bytes, contentType: request.headers.get("content-type") },
     });
     await keepNewest(db, "InboxEntry", appId, config.inboxPerApp);
+    await keepWithinBytes(db, appId, config.inboxBytesPerApp);
     return json(200, { received: true }, { "x-request-id": requestId });
   } catch (e) {
     const err = toApiError(e, "inspector", requestId);
     return json(err.status, errorBody(err.code, err.message, requestId), { "x-request-id": requestId, ...err.headers });
+  }
+}
+
+const perApp = () => new Throttle("inspect:app", config.inspectPerMinute, 60);
+
+/** The inbox's byte quota: when the app's entries pass `quota` bytes, the oldest go first. */
+async function keepWithinBytes(db: Db, appId: string, quota: number) {
+  const total = await db.inboxEntry.aggregate({ where: { appId }, _sum: { bytes: true } });
+  if ((total._sum.bytes ?? 0) <= quota) return;
+  const rows = await db.inboxEntry.findMany({ where: { appId }, orderBy: { seq: "desc" }, select: { seq: true, bytes: true } });
+  let kept = 0;
+  for (const r of rows) {
+    kept += r.bytes;
+    if (kept > quota) {
+      await db.inboxEntry.deleteMany({ where: { appId, seq: { lte: r.seq } } });
+      return;
+    }
   }
 }
 

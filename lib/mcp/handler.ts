@@ -6,7 +6,8 @@ import { gatewayStore } from "@/lib/gateway/store-sqlite";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CallState } from "@/lib/gateway/context";
-import { MCP_PATH, toResponse } from "@/lib/gateway/http";
+import { MAX_BODY_BYTES, checkDepth } from "@/lib/engine";
+import { MCP_PATH, readLimited, toResponse } from "@/lib/gateway/http";
 import { authenticate } from "@/lib/gateway/steps/authenticate";
 import { createMcpServer } from "./server";
 
@@ -19,6 +20,19 @@ function refusal(e: unknown, requestId: string): Response {
   });
 }
 
+/** The JSON-RPC body, size- and depth-checked before the SDK walks it (deep arguments would overflow its validation). */
+async function readJsonRpc(request: Request): Promise<unknown> {
+  const text = await readLimited(request, MAX_BODY_BYTES);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError("INVALID_BODY", "the request body must be a JSON-RPC message in JSON");
+  }
+  checkDepth(value);
+  return value;
+}
+
 export async function handleMcpRequest(request: Request): Promise<Response> {
   const s: CallState = {
     call: { method: request.method, path: MCP_PATH, headers: request.headers, readBody: async () => "", via: "mcp" },
@@ -27,12 +41,14 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     started: performance.now(),
     headers: {},
   };
+  let parsedBody: unknown;
   try {
     await authenticate(s, gatewayStore());
     // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
     if (request.method !== "POST") {
       throw new ApiError("METHOD_NOT_ALLOWED", "the MCP endpoint takes POST (Streamable HTTP, stateless)", { allow: "POST" });
     }
+    parsedBody = await readJsonRpc(request);
   } catch (e) {
     return refusal(e, s.requestId);
   }
@@ -40,7 +56,7 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);
-    return await transport.handleRequest(request);
+    return await transport.handleRequest(request, { parsedBody });
   } finally {
     await server.close();
   }

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { apiOf, groupOf, operations, type Operation, type Scenario } from "@/lib/catalog";
-import { jsonSchema } from "@/lib/docs/schema";
+import { jsonSchema, withMagicValues } from "@/lib/docs/schema";
 import { scenarioTriggerText } from "@/lib/docs/triggers";
 
 /** The tool argument that acts like the X-Svc-Scenario header. */
@@ -42,7 +42,7 @@ export function toolDescription(op: Operation): string {
 }
 
 export function toolOf(op: Operation): Tool {
-  const inputSchema = jsonSchema(toolInputSchema(op), "input");
+  const inputSchema = withMagicValues(op, jsonSchema(toolInputSchema(op), "input"));
   return {
     name: op.tool,
     title: op.summary,

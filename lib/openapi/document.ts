@@ -1,12 +1,14 @@
 // One API's OpenAPI 3.1 description, generated from the catalog and its zod schemas.
 import { groupOf, type Api, type Operation } from "@/lib/catalog";
 import { TOKEN_LIFETIME_S } from "@/lib/catalog/schemas/common";
-import { exampleBody } from "@/lib/docs/examples";
-import { pathParams, requestSchema } from "@/lib/docs/schema";
+import { typeName } from "@/lib/docs/names";
+import { scenarioRequest } from "@/lib/docs/samples";
+import { pathParams } from "@/lib/docs/schema";
 import { scenarioTriggerText } from "@/lib/docs/triggers";
-import { baseUrl, opsOf, tokenUrl } from "@/lib/docs/urls";
-import { operationCallbacks } from "./callbacks";
-import { errorSchema, operationResponses, RESPONSE_HEADERS } from "./responses";
+import { baseUrl, opsOf, origin, tokenUrl } from "@/lib/docs/urls";
+import { callbackOperation, operationCallbacks } from "./callbacks";
+import { componentSchemas, ref } from "./components";
+import { operationResponses, RESPONSE_HEADERS } from "./responses";
 
 /** collect.push → collectPush */
 export const operationId = (op: Operation) => op.id.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
@@ -24,18 +26,26 @@ function scenarioParameter(op: Operation) {
   };
 }
 
+/** One named example per scenario: the request that picks it (its magic value; else send X-Svc-Scenario). */
+const scenarioExamples = (op: Operation, value: (req: ReturnType<typeof scenarioRequest>) => unknown) =>
+  Object.fromEntries(op.scenarios.map((s) => [s.key, { summary: `Scenario ${s.key}: ${s.summary} Trigger: ${scenarioTriggerText(s)}.`, value: value(scenarioRequest(op, s)) }]));
+
 function operation(op: Operation) {
-  const body = requestSchema(op);
   return {
     operationId: operationId(op),
     summary: op.summary,
     description: op.description,
     tags: [op.api],
     parameters: [
-      ...pathParams(op).map((p) => ({ name: p.name, in: "path", required: true, description: p.description, schema: p.schema })),
+      ...pathParams(op).map((p) => ({
+        name: p.name, in: "path", required: true, description: p.description, schema: p.schema,
+        examples: scenarioExamples(op, (req) => req.params[p.name]),
+      })),
       scenarioParameter(op),
     ],
-    ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body, example: exampleBody(op) } } } } : {}),
+    ...(op.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: ref("schemas", typeName(op, "Request")), examples: scenarioExamples(op, (req) => req.body) } } } }
+      : {}),
     responses: operationResponses(op),
     ...(op.callback ? { callbacks: operationCallbacks(op) } : {}),
   };
@@ -51,12 +61,15 @@ export function openApiDocument(api: Api) {
     info: {
       title: `${api.name} API`,
       version: api.version,
-      description: `${api.description}\n\nGroup: ${group.name}${group.needsReview ? " (subscriptions need an operator's review)" : ""}.${api.changes ? ` ${api.changes}` : ""}\n\nSandbox: scripted outcomes, real callbacks, no money moves. Production: coming later.`,
+      contact: { name: "Svc Sandbox developer portal", url: `${origin()}/docs` },
+      license: { name: "Svc Sandbox terms of use", url: `${origin()}/docs` },
+      description: `${api.description}\n\nGroup: ${group.name}${group.needsReview ? " (subscriptions need an operator's review)" : ""}.${api.changes ? ` ${api.changes}` : ""}\n\nSandbox: scripted outcomes, real callbacks, no money moves. Production: coming later.\n\nEvery scenario is a named example of its request, response and callback: in a mock server such as Prism, pick one with \`Prefer: code=<status>, example=<scenario>\`.`,
     },
     servers: [{ url: baseUrl(), description: "Sandbox" }],
     security: [{ clientCredentials: [] }],
     tags: [{ name: api.id, description: api.name }],
     paths,
+    webhooks: Object.fromEntries(mine.filter((op) => op.callback).map((op) => [`${operationId(op)}Result`, { post: callbackOperation(op) }])),
     components: {
       securitySchemes: {
         clientCredentials: {
@@ -65,7 +78,7 @@ export function openApiDocument(api: Api) {
           flows: { clientCredentials: { tokenUrl: tokenUrl(), scopes: {} } },
         },
       },
-      schemas: { Error: errorSchema() },
+      schemas: componentSchemas(mine),
       headers: RESPONSE_HEADERS,
     },
   };

@@ -1,36 +1,46 @@
-// The responses of one operation in OpenAPI: the catalog's success bodies, and
+// The responses of one operation in OpenAPI: the success bodies by name, and
 // every error code it can answer (gateway checks, then body and scenario
-// errors) grouped by status, all with the one error body.
+// errors) grouped by status, all with the one error body. One named example
+// per scenario (Prism: `Prefer: code=<status>, example=<scenario>`), and one per
+// error code.
 import type { Operation } from "@/lib/catalog";
-import { errorBodySchema } from "@/lib/catalog/schemas/common";
-import { gatewayCodes, operationCodes, type CodeRow } from "@/lib/docs/errors";
+import { isErrorOutcome } from "@/lib/engine";
+import { responseName, successResponses } from "@/lib/docs/names";
 import { sampleAnswer } from "@/lib/docs/samples";
-import { responseSchema, type JsonSchema } from "@/lib/docs/schema";
-
-const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+import type { CodeRow } from "@/lib/docs/errors";
+import { codesOf, ref } from "./components";
 
 export const RESPONSE_HEADERS = {
-  "x-request-id": { description: "Id of the request; error bodies carry the same value as requestId.", schema: { type: "string" } },
+  "x-request-id": { description: "Id of the request; error bodies carry the same value as requestId.", required: true, schema: { type: "string" } },
   "x-svc-scenario": { description: "The scenario that produced the answer (absent on answers of the gateway's checks).", schema: { type: "string" } },
   "x-ratelimit-limit": { description: "The app's calls per minute (on every call that reached the rate check).", schema: { type: "integer" } },
   "x-ratelimit-remaining": { description: "Calls left in this clock minute.", schema: { type: "integer" } },
   "x-ratelimit-reset": { description: "Seconds until the next minute starts.", schema: { type: "integer" } },
+  "ratelimit-policy": { description: 'IETF RateLimit-Policy: `"minute";q=<limit>;w=60` (on every call that reached the rate check).', schema: { type: "string" } },
+  ratelimit: { description: 'IETF RateLimit: `"minute";r=<remaining>;t=<seconds to the next minute>`.', schema: { type: "string" } },
   "retry-after": { description: "On 429: seconds to wait before resending.", schema: { type: "integer" } },
+  "www-authenticate": { description: 'On 401: `Bearer realm="Svc Sandbox"`, with `error="invalid_token"` when a token was sent (RFC 6750).', schema: { type: "string" } },
 } as const;
 
-const headers = (names: (keyof typeof RESPONSE_HEADERS)[]) => Object.fromEntries(names.map((n) => [n, ref("headers", n)]));
-const common: (keyof typeof RESPONSE_HEADERS)[] = ["x-request-id", "x-svc-scenario", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"];
+type HeaderName = keyof typeof RESPONSE_HEADERS;
+const headers = (names: HeaderName[]) => Object.fromEntries(names.map((n) => [n, ref("headers", n)]));
+const common: HeaderName[] = ["x-request-id", "x-svc-scenario", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "ratelimit-policy", "ratelimit"];
+const extra: Record<number, HeaderName[]> = { 401: ["www-authenticate"], 429: ["retry-after"] };
 
-export const errorSchema = (): JsonSchema => responseSchema(errorBodySchema);
+const REQUEST_ID = "req_7fQ2mXc9LpR4tV8wZk1sHd";
 
-function errorResponse(rows: CodeRow[], status: number) {
+function errorResponse(op: Operation, rows: CodeRow[], status: number) {
+  const scenarios = op.scenarios.filter((s) => s.status === status && isErrorOutcome(s.outcome));
   return {
     description: rows.map((r) => `- \`${r.code}\`: ${r.condition}`).join("\n"),
-    headers: headers(status === 429 ? [...common, "retry-after"] : common),
+    headers: headers([...common, ...(extra[status] ?? [])]),
     content: {
       "application/json": {
         schema: ref("schemas", "Error"),
-        examples: Object.fromEntries(rows.map((r) => [r.code, { value: { error: r.code, message: r.condition, requestId: "req_7fQ2mXc9LpR4tV8wZk1sHd" } }])),
+        examples: {
+          ...Object.fromEntries(scenarios.map((s) => [s.key, { summary: `Scenario ${s.key}: ${s.summary}`, value: sampleAnswer(op, s).body }])),
+          ...Object.fromEntries(rows.map((r) => [r.code, { summary: r.code, value: { error: r.code, message: r.condition, requestId: REQUEST_ID } }])),
+        },
       },
     },
   };
@@ -38,21 +48,21 @@ function errorResponse(rows: CodeRow[], status: number) {
 
 export function operationResponses(op: Operation): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [status, r] of Object.entries(op.responses)) {
-    if (r.schema === errorBodySchema) continue;
-    const scenario = op.scenarios.find((s) => s.status === Number(status) && s.default);
-    out[status] = {
+  for (const r of successResponses(op)) {
+    const scenarios = op.scenarios.filter((s) => s.status === r.status && !isErrorOutcome(s.outcome));
+    out[String(r.status)] = {
       description: r.description,
       headers: headers(common),
-      content: { "application/json": { schema: responseSchema(r.schema), ...(scenario ? { example: sampleAnswer(op, scenario).body } : {}) } },
+      content: {
+        "application/json": {
+          schema: ref("schemas", responseName(op, r.status)),
+          examples: Object.fromEntries(scenarios.map((s) => [s.key, { summary: `Scenario ${s.key}: ${s.summary}`, value: sampleAnswer(op, s).body }])),
+        },
+      },
     };
   }
   const byStatus = new Map<number, CodeRow[]>();
-  for (const row of [...gatewayCodes(), ...operationCodes(op.id)]) {
-    const list = byStatus.get(row.status) ?? [];
-    if (!list.some((r) => r.code === row.code)) list.push(row);
-    byStatus.set(row.status, list);
-  }
-  for (const [status, rows] of [...byStatus].sort(([a], [b]) => a - b)) out[String(status)] = errorResponse(rows, status);
+  for (const row of codesOf(op)) byStatus.set(row.status, [...(byStatus.get(row.status) ?? []), row]);
+  for (const [status, rows] of [...byStatus].sort(([a], [b]) => a - b)) out[String(status)] = errorResponse(op, rows, status);
   return out;
 }

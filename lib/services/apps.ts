@@ -2,8 +2,9 @@
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { newId, randomToken } from "@/lib/ids";
-import { appNameSchema, callbackUrlSchema, parseOrThrow, perMinuteSchema } from "./schemas";
+import { newSigningSecret } from "@/lib/crypto";
+import { newId } from "@/lib/ids";
+import { appNameSchema, callbackUrlSchema, graceHoursSchema, parseOrThrow, perMinuteSchema } from "./schemas";
 
 export const SANDBOX_PLAN_PER_MINUTE = 60;
 
@@ -14,13 +15,16 @@ export function inspectorUrl(appId: string): string {
 export async function createApp(input: { ownerId: string; name: unknown; callbackUrl?: unknown }) {
   const name = parseOrThrow(appNameSchema, input.name);
   const callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "", "callbackUrl");
+  if ((await db.app.count({ where: { ownerId: input.ownerId } })) >= config.appsPerUser) {
+    throw new ApiError("CONFLICT", `an account can have at most ${config.appsPerUser} apps; delete one first`);
+  }
   const app = await db.app.create({
     data: {
       id: newId("app"),
       ownerId: input.ownerId,
       name,
       callbackUrl,
-      signingSecret: `whsec_${randomToken(32)}`,
+      signingSecret: newSigningSecret(),
       perMinute: SANDBOX_PLAN_PER_MINUTE,
     },
   });
@@ -68,13 +72,38 @@ export async function setPerMinute(appId: string, perMinute: unknown) {
   return db.app.update({ where: { id: appId }, data: { perMinute: n } });
 }
 
+/** What the console shows: the secret, and until when the replaced one still signs. */
+export function signingSecretView(app: { signingSecret: string; previousSecretExpiresAt: Date | null }, now = new Date()) {
+  const until = app.previousSecretExpiresAt;
+  return { signingSecret: app.signingSecret, previousSecretExpiresAt: until && until > now ? until.toISOString() : null };
+}
+
+/**
+ * A new signing secret. The replaced one keeps signing beside it (two signatures
+ * per header) for `graceHours`, so receivers can switch without losing callbacks;
+ * a secret replaced earlier stops at once.
+ */
+export async function rotateSigningSecret(appId: string, graceHours?: unknown) {
+  const hours = parseOrThrow(graceHoursSchema, graceHours);
+  const app = await getApp(appId);
+  const updated = await db.app.update({
+    where: { id: app.id },
+    data: {
+      signingSecret: newSigningSecret(),
+      previousSigningSecret: hours > 0 ? app.signingSecret : null,
+      previousSecretExpiresAt: hours > 0 ? new Date(Date.now() + hours * 3_600_000) : null,
+    },
+  });
+  return signingSecretView(updated);
+}
+
 /** Operators: every app with its owner (never its signing secret). */
 export async function listAllApps(opts: { take?: number; cursor?: string } = {}) {
   return db.app.findMany({
     orderBy: { createdAt: "desc" },
     take: opts.take ?? 50,
     ...(opts.cursor ? { cursor: { id: opts.cursor }, skip: 1 } : {}),
-    omit: { signingSecret: true },
+    omit: { signingSecret: true, previousSigningSecret: true },
     include: { owner: { select: { email: true } } },
   });
 }

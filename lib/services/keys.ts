@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
@@ -9,6 +10,10 @@ import { keyLabelSchema, parseOrThrow } from "./schemas";
 export async function createKeyPair(appId: string, label?: unknown) {
   await getApp(appId);
   const name = parseOrThrow(keyLabelSchema, label ?? "", "label");
+  // Revoked pairs count too: they stay listed (and their keys unusable) until the app is deleted.
+  if ((await db.keyPair.count({ where: { appId } })) >= config.keyPairsPerApp) {
+    throw new ApiError("CONFLICT", `an app can have at most ${config.keyPairsPerApp} key pairs`);
+  }
   const consumerKey = randomToken(24); // 32 url-safe characters
   const consumerSecret = randomToken(32); // 43 url-safe characters
   const pair = await db.keyPair.create({

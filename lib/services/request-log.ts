@@ -3,6 +3,7 @@
 // Callers check ownership first (ownedApp).
 import { z } from "zod";
 import { db as defaultDb, type Db } from "@/lib/db/client";
+import { checkDepth } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { requestLinks } from "./links";
 
@@ -76,10 +77,13 @@ export async function listRequests(appId: string, f: RequestFilters, db: Db = de
   return { items, nextBefore: rows.length > take ? rows[take - 1]!.seq : null, total };
 }
 
+/** JSON as a value; text that is not JSON, or JSON nested too deep to show as a tree, stays text. */
 const parse = (s: string | null): unknown => {
   if (s === null) return null;
   try {
-    return JSON.parse(s);
+    const v: unknown = JSON.parse(s);
+    checkDepth(v);
+    return v;
   } catch {
     return s;
   }

@@ -1,5 +1,6 @@
-// Starts the production build (`next start`) in its own process group on a
-// free port, and stops it (gracefully, or with SIGKILL for crash tests).
+// Starts the portal the way `npm start` does (scripts/start.mjs: our server on
+// the production build) in its own process group on a free port, and stops it
+// (gracefully, or with SIGKILL for crash tests).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -28,12 +29,11 @@ export async function startServer(opts: { dbFile: string; port?: number; env?: R
   const port = opts.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   let output = "";
-  // A keep-alive longer than the test clients' own: the server never closes a pooled
-  // connection just as a client reuses it ("other side closed" on a busy machine).
-  const args = ["start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"];
-  const proc = spawn(path.join(root, "node_modules", ".bin", "next"), args, {
+  // The server keeps idle connections 65 s, longer than the test clients do: it never
+  // closes a pooled connection just as a client reuses it.
+  const proc = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
     cwd: root,
-    detached: true, // own process group: next-server is a child of the next CLI
+    detached: true, // own process group: a crash test kills the whole group
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -41,6 +41,7 @@ export async function startServer(opts: { dbFile: string; port?: number; env?: R
       DATABASE_URL: `file:${opts.dbFile}`,
       PUBLIC_URL: origin,
       PORT: String(port),
+      HOST: "127.0.0.1",
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -9,6 +9,7 @@ import { exampleBody } from "@/lib/docs/examples";
 import { clientClassName } from "@/lib/client-gen/client";
 import { opSlug } from "@/lib/docs/urls";
 import { randomBase62 } from "@/lib/ids";
+import { startReceiver } from "../helpers/receiver";
 import { http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
 let app: TestApp;
@@ -59,4 +60,101 @@ it("a scenario option sends X-Svc-Scenario", async () => {
   const e = await client.push({ ...exampleBody(operations[0]!), reference: `C-${randomBase62(8)}` }, { scenario: "invalid_phone" }).catch((x: Error) => x);
   expect(e).toMatchObject({ status: 400, body: { error: "INVALID_PHONE_NUMBER" } });
   expect(e.headers.get("x-svc-scenario")).toBe("invalid_phone");
+});
+
+describe("TypeScript client: errors, response data, timeouts, callbacks", () => {
+  const creds = () => ({ consumerKey: app.keys.consumerKey, consumerSecret: app.keys.consumerSecret });
+
+  it("one error class across APIs: an error of the Payouts client is a SandboxApiError of the Collect file", async () => {
+    const [collect, payouts] = [await load("collect"), await load("payouts")];
+    const e = await new payouts.PayoutsClient(creds()).status("x".repeat(65)).catch((x: Error) => x);
+    expect(e).toBeInstanceOf(collect.SandboxApiError);
+    expect(e).toBeInstanceOf(payouts.SandboxApiError);
+    expect(new Error("plain")).not.toBeInstanceOf(collect.SandboxApiError);
+    expect(e).toMatchObject({ status: 400, requestId: e.body.requestId, rateLimit: { limit: 60 } });
+    expect(e.requestId).toMatch(/^req_/);
+  });
+
+  it("a non-JSON answer (a proxy's 502) is a SandboxApiError, not a SyntaxError", async () => {
+    const mod = await load("collect");
+    // The token passes; the call meets a proxy that answers HTML.
+    const client = new mod.CollectClient({
+      ...creds(),
+      fetch: (url: string, init: RequestInit) =>
+        String(url).endsWith("/oauth/v1/token") ? fetch(url, init) : Promise.resolve(new Response("<html><h1>502 Bad Gateway</h1></html>", { status: 502, headers: { "content-type": "text/html" } })),
+    });
+    const e = await client.status("chk_1").catch((x: Error) => x);
+    expect(e).toBeInstanceOf(mod.SandboxApiError);
+    expect(e).toMatchObject({ status: 502, body: { error: "HTTP_502", message: expect.stringContaining("502 Bad Gateway") } });
+    // A real server in front of nothing: its 502 on the token request.
+    const proxy = await startReceiver(() => ({ status: 502 }));
+    try {
+      const e2 = await new mod.CollectClient({ ...creds(), baseUrl: proxy.url }).status("chk_1").catch((x: Error) => x);
+      expect(e2).toBeInstanceOf(mod.SandboxApiError);
+      expect(e2).toMatchObject({ status: 502, body: { error: "HTTP_502" } });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("withResponse gives the request id, scenario, rate limit and headers", async () => {
+    const mod = await load("identity");
+    const r = await new mod.IdentityClient(creds()).getWithResponse("ver_1", { scenario: "found" });
+    expect(r.status).toBe(200);
+    expect(r.requestId).toMatch(/^req_/);
+    expect(r.requestId).toBe(r.headers.get("x-request-id"));
+    expect(r.scenario).toBe("found");
+    expect(r.rateLimit).toMatchObject({ limit: 60, remaining: expect.any(Number), resetSeconds: expect.any(Number) });
+    expect(r.data.verificationId).toBe("ver_1");
+  });
+
+  it("a call with no answer in time fails with TIMEOUT within the bound", async () => {
+    const mod = await load("collect");
+    const slow = await startReceiver(() => ({ status: 200, delayMs: 5000 }));
+    try {
+      const started = Date.now();
+      const e = await new mod.CollectClient({ ...creds(), baseUrl: slow.url, timeoutMs: 300 }).status("chk_1").catch((x: Error) => x);
+      expect(e).toBeInstanceOf(mod.SandboxApiError);
+      expect(e).toMatchObject({ status: 0, body: { error: "TIMEOUT" } });
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("time-scale and scenario options are sent as X-Svc-Time-Scale and X-Svc-Scenario", async () => {
+    const mod = await load("identity");
+    const seen: Headers[] = [];
+    const client = new mod.IdentityClient({
+      ...creds(),
+      timeScale: 0,
+      fetch: (url: string, init: RequestInit) => {
+        if (!String(url).endsWith("/oauth/v1/token")) seen.push(new Headers(init.headers));
+        return fetch(url, init);
+      },
+    });
+    await client.get("ver_1");
+    await client.get("ver_1", { timeScale: 0.5, scenario: "found" });
+    expect(seen.map((h) => h.get("x-svc-time-scale"))).toEqual(["0", "0.5"]);
+    expect(seen.map((h) => h.get("x-svc-scenario"))).toEqual([null, "found"]);
+  });
+
+  it("verifyCallback accepts a real callback with the app's signing secret and refuses a tampered one", async () => {
+    const mod = await load("payouts");
+    const rx = await startReceiver();
+    try {
+      const { db } = await import("@/lib/db/client");
+      const secret = (await db.app.findUniqueOrThrow({ where: { id: app.appId } })).signingSecret;
+      const body = { ...exampleBody(operations.find((o) => o.id === "payouts.send")!), reference: `V-${randomBase62(8)}`, callbackUrl: `${rx.url}/cb` };
+      await new mod.PayoutsClient(creds()).send(body, { scenario: "float_low" });
+      const [got] = await rx.waitFor(1);
+      expect(await mod.verifyCallback(got!.body, got!.headers, secret)).toBe(true);
+      expect(await mod.verifyCallback(got!.body, new Headers(got!.headers as Record<string, string>), secret)).toBe(true);
+      expect(await mod.verifyCallback(got!.body.replace("2001", "0"), got!.headers, secret)).toBe(false);
+      expect(await mod.verifyCallback(got!.body, got!.headers, "whsec_" + Buffer.alloc(32, 7).toString("base64"))).toBe(false);
+      expect(await mod.verifyCallback(got!.body, { ...got!.headers, "webhook-signature": "v1,!!!" }, secret)).toBe(false);
+    } finally {
+      await rx.close();
+    }
+  });
 });

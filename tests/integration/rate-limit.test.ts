@@ -1,3 +1,4 @@
+import { parseList } from "structured-headers";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { newApp, type TestApp } from "../helpers/sandbox";
@@ -23,6 +24,13 @@ describe("rate limit: 60 calls per app per clock minute", () => {
       if (i === 0) {
         expect(last.headers.get("x-ratelimit-limit")).toBe("60");
         expect(last.headers.get("x-ratelimit-remaining")).toBe("59");
+        // IETF RateLimit fields, read with an RFC 9651 Structured Fields parser.
+        const [policy] = parseList(last.headers.get("ratelimit-policy")!);
+        expect(policy![0]).toBe("minute");
+        expect(Object.fromEntries(policy![1])).toEqual({ q: 60, w: 60 });
+        const [limit] = parseList(last.headers.get("ratelimit")!);
+        expect(limit![0]).toBe("minute");
+        expect(Object.fromEntries(limit![1])).toEqual({ r: 59, t: Number(last.headers.get("x-ratelimit-reset")) });
       }
     }
     expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
@@ -33,6 +41,7 @@ describe("rate limit: 60 calls per app per clock minute", () => {
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(60);
     expect(last!.headers.get("x-ratelimit-reset")).toBe(String(retry));
+    expect(Object.fromEntries(parseList(last!.headers.get("ratelimit")!)[0]![1])).toEqual({ r: 0, t: retry });
     // another app is counted on its own
     expect((await b.call("GET", "/identity/v1/verifications/ver_1")).status).toBe(200);
 

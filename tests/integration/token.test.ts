@@ -52,7 +52,7 @@ describe("POST /oauth/v1/token", () => {
     }
   });
 
-  it("slows guessing: after 10 failures for a key, even the right secret is refused with 429 for a while", async () => {
+  it("after 10 failures for a key from one address, that address is refused even the right secret (429) for a while", async () => {
     const { keys } = await newApp();
     for (let i = 0; i < 10; i++) {
       expect((await tokenCall({ authorization: basic(`${keys.consumerKey}:guess-${i}`) })).status).toBe(401);

@@ -36,6 +36,6 @@ it("every API's client type-checks with tsc --strict", () => {
 it("has one method per operation", () => {
   for (const api of apis) {
     const src = clientSource(api);
-    for (const op of operations.filter((o) => o.api === api.id)) expect(src).toMatch(new RegExp(`\\n  ${opSlug(op)}\\(`));
+    for (const op of operations.filter((o) => o.api === api.id)) expect(src).toMatch(new RegExp(`\\n  async ${opSlug(op)}\\(`));
   }
 });

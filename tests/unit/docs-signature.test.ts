@@ -4,21 +4,71 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createHmac } from "node:crypto";
+import { Webhook } from "standardwebhooks";
 import { expect, it } from "vitest";
-import { signatureExample, VERIFY_SNIPPET } from "@/lib/docs/signature";
+import { callbackSignatureHeaders, newSigningSecret } from "@/lib/crypto";
+import { signatureExample, STANDARD_WEBHOOKS_SNIPPET, VERIFY_SNIPPET } from "@/lib/docs/signature";
+
+async function load(code: string) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "verify-")), "verify.mjs");
+  fs.writeFileSync(file, code);
+  return import(/* @vite-ignore */ file);
+}
 
 it("the worked example is HMAC-SHA256 of '<t>.<raw body>' and the snippet verifies it", async () => {
   const ex = signatureExample();
   expect(ex.header).toBe(`t=${ex.t},v1=${createHmac("sha256", ex.secret).update(`${ex.t}.${ex.rawBody}`).digest("hex")}`);
   expect(JSON.parse(ex.rawBody)).toMatchObject({ resultCode: 0, reference: "INV-1001" });
 
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "verify-")), "verify.mjs");
-  fs.writeFileSync(file, VERIFY_SNIPPET);
-  const { verifySignature } = await import(/* @vite-ignore */ file);
+  const { verifySignature } = await load(VERIFY_SNIPPET);
   const now = Number(ex.t);
   expect(verifySignature(ex.rawBody, ex.header, ex.secret, 300, now)).toBe(true);
   expect(verifySignature(ex.rawBody.replace('"amount":100', '"amount":900'), ex.header, ex.secret, 300, now)).toBe(false);
   expect(verifySignature(ex.rawBody, ex.header, "whsec_other", 300, now)).toBe(false);
   expect(verifySignature(ex.rawBody, ex.header, ex.secret, 300, now + 301)).toBe(false);
   expect(verifySignature(ex.rawBody, "garbage", ex.secret, 300, now)).toBe(false);
+});
+
+it("the Standard Webhooks headers of the example verify with the standardwebhooks package and with the snippet", async () => {
+  const ex = signatureExample();
+  const { verifyWebhook } = await load(STANDARD_WEBHOOKS_SNIPPET);
+  const now = Number(ex.t);
+  expect(ex.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+  expect(verifyWebhook(ex.rawBody, ex.headers, ex.secret, 300, now)).toBe(true);
+  expect(verifyWebhook(ex.rawBody + " ", ex.headers, ex.secret, 300, now)).toBe(false);
+  expect(verifyWebhook(ex.rawBody, ex.headers, ex.secret, 300, now + 301)).toBe(false);
+  expect(verifyWebhook(ex.rawBody, { ...ex.headers, "webhook-id": "dlv_other" }, ex.secret, 300, now)).toBe(false);
+  // The library checks the timestamp against the clock: sign a fresh one.
+  const fresh = callbackSignatureHeaders([ex.secret], "dlv_x", ex.rawBody, new Date());
+  expect(new Webhook(ex.secret).verify(ex.rawBody, fresh)).toEqual(JSON.parse(ex.rawBody));
+  expect(() => new Webhook(newSigningSecret()).verify(ex.rawBody, fresh)).toThrow();
+});
+
+it("new signing secrets are whsec_ and the Base64 of 32 bytes, which the library accepts", () => {
+  const secret = newSigningSecret();
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  expect(Buffer.from(secret.slice(6), "base64")).toHaveLength(32);
+  expect(() => new Webhook(secret)).not.toThrow();
+});
+
+it("with two secrets (rotation), each header carries two signatures and either secret verifies", async () => {
+  const [a, b] = [newSigningSecret(), newSigningSecret()];
+  const body = JSON.stringify({ hello: "world" });
+  const h = callbackSignatureHeaders([a, b], "dlv_rot", body, new Date());
+  expect(h["webhook-signature"].split(" ")).toHaveLength(2);
+  expect(h["x-svc-signature"].match(/v1=/g)).toHaveLength(2);
+  const { verifySignature } = await load(VERIFY_SNIPPET);
+  const { verifyWebhook } = await load(STANDARD_WEBHOOKS_SNIPPET);
+  for (const secret of [a, b]) {
+    expect(new Webhook(secret).verify(body, h)).toEqual({ hello: "world" });
+    expect(verifySignature(body, h["x-svc-signature"], secret)).toBe(true);
+    expect(verifyWebhook(body, h, secret)).toBe(true);
+  }
+  expect(verifySignature(body, h["x-svc-signature"], newSigningSecret())).toBe(false);
+});
+
+it("the README shows the same verification snippets as the docs", () => {
+  const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+  expect(readme).toContain(VERIFY_SNIPPET);
+  expect(readme).toContain(STANDARD_WEBHOOKS_SNIPPET);
 });

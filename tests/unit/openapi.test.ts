@@ -6,7 +6,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { apis, operations } from "@/lib/catalog";
 import { config } from "@/lib/config";
-import { openApiDocument } from "@/lib/openapi/document";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { exampleBody } from "@/lib/docs/examples";
+import { requestSchema } from "@/lib/docs/schema";
+import { validateInput } from "@/lib/engine";
+import { toolOf } from "@/lib/mcp/tools";
+import { openApiDocument, operationId } from "@/lib/openapi/document";
 import { serveOpenApi } from "@/lib/openapi/serve";
 
 const withoutDialect = (s: object) => {
@@ -36,12 +41,35 @@ describe.each(apis)("OpenAPI of $name", (api) => {
     expect(doc.info.version).toBe(api.version);
   });
 
+  it("names its schemas, lists its error codes as an enum, and has license, contact and webhooks", () => {
+    const schemas = doc.components.schemas;
+    expect(doc.info.license.name).toBeTruthy();
+    expect(doc.info.contact.url).toBe(`${config.publicUrl}/docs`);
+    expect(schemas.Error.properties.error.$ref).toBe("#/components/schemas/ErrorCode");
+    for (const code of ["MISSING_TOKEN", "INVALID_TOKEN", "RATE_LIMITED", "VALIDATION_ERROR", "INVALID_CLIENT"]) expect(schemas.ErrorCode.enum).toContain(code);
+    expect(schemas.ErrorCode.enum).not.toContain("METHOD_NOT_ALLOWED"); // portal codes are not the API's
+    expect(doc.components.headers["x-request-id"].required).toBe(true);
+    const withCallback = operations.filter((o) => o.api === api.id && o.callback);
+    expect(Object.keys(doc.webhooks)).toEqual(withCallback.map((o) => `${operationId(o)}Result`));
+  });
+
   for (const op of operations.filter((o) => o.api === api.id)) {
     const o = doc.paths[op.path][op.method.toLowerCase()];
+    const P = op.id.replace(/(^|\.)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
 
-    it(`${op.id}: request schemas are the zod schemas' JSON Schemas`, () => {
-      if (op.body) expect(o.requestBody.content["application/json"].schema).toEqual(withoutDialect(z.toJSONSchema(op.body, { io: "input" })));
-      else expect(o.requestBody).toBeUndefined();
+    it(`${op.id}: named request, response and callback schemas, generated from the zod schemas`, () => {
+      const schemas = doc.components.schemas;
+      if (op.body) {
+        expect(o.requestBody.content["application/json"].schema).toEqual({ $ref: `#/components/schemas/${P}Request` });
+        expect(schemas[`${P}Request`]).toEqual(requestSchema(op));
+      } else expect(o.requestBody).toBeUndefined();
+      for (const [status, r] of Object.entries(op.responses)) {
+        expect(o.responses[status]).toBeDefined();
+        if (Number(status) < 300) {
+          expect(o.responses[status].content["application/json"].schema).toEqual({ $ref: `#/components/schemas/${P}Response` });
+          expect(schemas[`${P}Response`]).toEqual(withoutDialect(z.toJSONSchema(r.schema, { io: "output" })));
+        }
+      }
       const params = withoutDialect(z.toJSONSchema(op.params, { io: "input" })) as any;
       for (const p of o.parameters.filter((x: any) => x.in === "path")) {
         const { description, ...schema } = params.properties[p.name];
@@ -49,6 +77,13 @@ describe.each(apis)("OpenAPI of $name", (api) => {
         expect(p.description).toBe(description);
         expect(params.required).toContain(p.name);
       }
+      if (op.callback) {
+        const post = o.callbacks.result["{$request.body#/callbackUrl}"].post;
+        expect(post.requestBody.content["application/json"].schema).toEqual({ $ref: `#/components/schemas/${P}Callback` });
+        expect(schemas[`${P}Callback`]).toEqual(withoutDialect(z.toJSONSchema(op.callback.schema, { io: "output" })));
+        expect(post.parameters.map((p: any) => p.name)).toEqual(["user-agent", "x-svc-delivery", "x-svc-signature", "webhook-id", "webhook-timestamp", "webhook-signature"]);
+        expect(doc.webhooks[`${operationId(op)}Result`].post).toEqual(post);
+      } else expect(o.callbacks).toBeUndefined();
     });
 
     it(`${op.id}: the X-Svc-Scenario header lists the scenario keys`, () => {
@@ -56,20 +91,69 @@ describe.each(apis)("OpenAPI of $name", (api) => {
       expect(header.schema.enum).toEqual(op.scenarios.map((s) => s.key));
     });
 
-    it(`${op.id}: responses cover the catalog's statuses, the gateway's errors, and the callback`, () => {
-      for (const [status, r] of Object.entries(op.responses)) {
-        expect(o.responses[status]).toBeDefined();
-        if (Number(status) < 300) expect(o.responses[status].content["application/json"].schema).toEqual(withoutDialect(z.toJSONSchema(r.schema, { io: "output" })));
+    it(`${op.id}: one named example per scenario, in the response of its status, each valid against its schema`, () => {
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      ajv.addSchema(doc, "doc");
+      for (const s of op.scenarios) {
+        const content = o.responses[String(s.status)].content["application/json"];
+        expect(content.examples[s.key], `${s.key} in ${s.status}`).toBeDefined();
+        const valid = ajv.validate({ $ref: `doc#${content.schema.$ref.slice(1)}` }, content.examples[s.key].value);
+        expect(valid, `${s.key}: ${ajv.errorsText()}`).toBe(true);
+        if (op.body) {
+          const req = o.requestBody.content["application/json"].examples[s.key].value;
+          expect(ajv.validate({ $ref: `doc#/components/schemas/${P}Request` }, req), `${s.key} request: ${ajv.errorsText()}`).toBe(true);
+        }
       }
+    });
+
+    it(`${op.id}: errors by status, with the gateway's checks; a GET lists no body errors`, () => {
       for (const status of ["401", "403", "404", "429"]) expect(o.responses[status].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
       expect(o.responses["429"].description).toContain("RATE_LIMITED");
-      if (op.callback) {
-        const post = o.callbacks.result["{$request.body#/callbackUrl}"].post;
-        expect(post.requestBody.content["application/json"].schema).toEqual(withoutDialect(z.toJSONSchema(op.callback.schema, { io: "output" })));
-        expect(post.parameters.map((p: any) => p.name)).toEqual(["user-agent", "x-svc-delivery", "x-svc-signature"]);
-      } else expect(o.callbacks).toBeUndefined();
+      expect(o.responses["429"].headers["retry-after"]).toBeDefined();
+      expect(o.responses["401"].headers["www-authenticate"]).toBeDefined();
+      for (const r of Object.values<any>(o.responses)) expect(r.headers["x-request-id"]).toEqual({ $ref: "#/components/headers/x-request-id" });
+      const text = JSON.stringify(o.responses);
+      for (const code of ["INVALID_BODY", "BODY_TOO_LARGE"]) expect(text.includes(code)).toBe(Boolean(op.body));
+      expect(o.responses["413"] !== undefined).toBe(Boolean(op.body));
     });
   }
+});
+
+describe("edge cases the OpenAPI tells the truth about", () => {
+  const payouts = openApiDocument(apis.find((a) => a.id === "payouts")!) as any;
+  const ajv = new Ajv2020({ strict: false });
+  ajv.addSchema(payouts, "payouts");
+  const valid = (amount: unknown) =>
+    ajv.validate({ $ref: "payouts#/components/schemas/PayoutsSendRequest" }, { ...exampleBody(operations.find((o) => o.id === "payouts.send")!), amount });
+
+  it("payout amount 1 (float_low) is valid input, as a number and as digits; 2 to 9 are not; digit strings carry the minimum", () => {
+    for (const ok of [1, "1", 10, "10", "0010", 500, "500"]) expect(valid(ok), String(ok)).toBe(true);
+    for (const bad of [2, 9, "2", "9", "09", 0, "0", 12.5, -3, "abc", "1".repeat(16)]) expect(valid(bad), String(bad)).toBe(false);
+  });
+
+  it("the MCP tool's input schema accepts the magic value too", () => {
+    const op = operations.find((o) => o.id === "payouts.send")!;
+    const input = toolOf(op).inputSchema;
+    const check = new Ajv2020({ strict: false }).compile(input);
+    expect(check({ ...exampleBody(op), amount: 1 })).toBe(true);
+    expect(check({ ...exampleBody(op), amount: 5 })).toBe(false);
+  });
+
+  it("the gateway agrees with the schema on the same values", () => {
+    const op = operations.find((o) => o.id === "payouts.send")!;
+    const body = exampleBody(op)!;
+    for (const amount of [1, "1", 10, "10", "0010", 2, "9", "09", "abc"]) {
+      const accepted = (() => {
+        try {
+          validateInput(op, {}, { ...body, amount });
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      expect(accepted, String(amount)).toBe(valid(amount));
+    }
+  });
 });
 
 it("unknown artifacts answer 404 with the error body", async () => {

@@ -15,7 +15,10 @@ describe("fixed one-minute windows aligned to the clock", () => {
   });
   it("remaining never goes below zero; retry-after only past the limit", () => {
     const now = at("2026-11-21T09:30:45.000Z");
-    expect(rateHeaders(60, 1, now)).toEqual({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "59", "x-ratelimit-reset": "15" });
+    expect(rateHeaders(60, 1, now)).toEqual({
+      "x-ratelimit-limit": "60", "x-ratelimit-remaining": "59", "x-ratelimit-reset": "15",
+      "ratelimit-policy": '"minute";q=60;w=60', ratelimit: '"minute";r=59;t=15',
+    });
     expect(rateHeaders(60, 60, now)["x-ratelimit-remaining"]).toBe("0");
     expect(rateHeaders(60, 60, now)["retry-after"]).toBeUndefined();
     expect(rateHeaders(60, 61, now)).toMatchObject({ "x-ratelimit-remaining": "0", "retry-after": "15" });

@@ -25,6 +25,7 @@ export default function LimitsPage() {
         <li><C>x-ratelimit-limit</C>: the app&apos;s calls per minute.</li>
         <li><C>x-ratelimit-remaining</C>: calls left in this minute.</li>
         <li><C>x-ratelimit-reset</C>: seconds until the next minute starts.</li>
+        <li>The same as IETF fields (draft-ietf-httpapi-ratelimit-headers): <C>RateLimit-Policy: &quot;minute&quot;;q=&lt;limit&gt;;w=60</C> and <C>RateLimit: &quot;minute&quot;;r=&lt;remaining&gt;;t=&lt;seconds to reset&gt;</C>.</li>
         <li>On 429 <C>RATE_LIMITED</C> also <C>retry-after</C> (seconds): wait, then resend.</li>
       </Ul>
       <P>Every app starts on the Sandbox plan; an operator can set another limit for an app (load tests, partners).</P>

@@ -14,14 +14,34 @@ export function text(name: string, opts: { min?: number; max?: number; descripti
   return s.meta({ description: opts.description, examples: opts.example ? [opts.example] : undefined });
 }
 
+/** How every digit-string pattern starts: 1 to 15 digits in all (the docs recognise it by this). */
+export const DIGIT_STRING_PREFIX = "^(?=\\d{1,15}$)";
+
+/**
+ * A pattern for strings of 1 to 15 digits whose value is at least `min`, so the
+ * published JSON Schema carries the same rule for "100" as for 100.
+ */
+export function digitsAtLeast(min: number): string {
+  if (min <= 0) return `${DIGIT_STRING_PREFIX}\\d+$`;
+  const d = String(min);
+  const alts = [`[1-9]\\d{${d.length},}`]; // more significant digits than min
+  for (let i = 0; i < d.length; i++) {
+    const next = Number(d[i]) + 1; // same length, larger at position i
+    if (next <= 9) alts.push(`${d.slice(0, i)}[${next}-9]${i < d.length - 1 ? `\\d{${d.length - i - 1}}` : ""}`);
+  }
+  alts.push(d);
+  return `${DIGIT_STRING_PREFIX}0*(?:${alts.join("|")})$`;
+}
+
 /**
  * An integer, as a JSON number or a string of digits ("100"): values reach the
  * scenario triggers as text, so both forms are accepted. 12.5, -3 and "abc" are not.
  */
 export function integer(name: string, opts: { min: number; description?: string; example?: number }) {
   const rule = `${name} must be an integer of at least ${opts.min}`;
+  const digits = z.string().regex(new RegExp(digitsAtLeast(opts.min)), { error: rule }).meta({ description: `The integer as a string of digits, at least ${opts.min}.` });
   return z
-    .union([z.int({ error: rule }).min(opts.min, { error: rule }), z.string().regex(/^\d{1,15}$/, { error: rule })], { error: required(name, rule) })
+    .union([z.int({ error: rule }).min(opts.min, { error: rule }), digits], { error: required(name, rule) })
     .transform((v) => Number(v))
     .pipe(z.int().min(opts.min, { error: rule }))
     .meta({ description: opts.description, examples: opts.example !== undefined ? [opts.example] : undefined });

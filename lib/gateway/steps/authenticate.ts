@@ -2,14 +2,22 @@ import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import type { Step } from "../context";
 
+const REALM = 'Bearer realm="Svc Sandbox"';
+
+/** A 401 with its RFC 6750 §3 challenge: no error attribute when no token was sent. */
+function refuse(code: "MISSING_TOKEN" | "INVALID_TOKEN", message: string): ApiError {
+  const challenge = code === "MISSING_TOKEN" ? REALM : `${REALM}, error="invalid_token", error_description="${message.replace(/["\\]/g, "")}"`;
+  return new ApiError(code, message, { "www-authenticate": challenge });
+}
+
 /** MISSING_TOKEN, then INVALID_TOKEN: unknown, older than one hour, or its key pair revoked. */
 export const authenticate: Step = async (s, store) => {
   const header = s.call.headers.get("authorization") ?? "";
   const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
-  if (!m) throw new ApiError("MISSING_TOKEN", "the call needs an Authorization: Bearer <access token> header");
+  if (!m) throw refuse("MISSING_TOKEN", "the call needs an Authorization: Bearer <access token> header");
   const token = await store.tokenByHash(sha256(m[1]!));
-  if (!token) throw new ApiError("INVALID_TOKEN", "the access token is not known; request a new one");
-  if (token.expiresAt <= s.receivedAt) throw new ApiError("INVALID_TOKEN", "the access token is more than one hour old; request a new one");
-  if (token.revoked) throw new ApiError("INVALID_TOKEN", "the key pair of this access token was revoked");
+  if (!token) throw refuse("INVALID_TOKEN", "the access token is not known; request a new one");
+  if (token.expiresAt <= s.receivedAt) throw refuse("INVALID_TOKEN", "the access token is more than one hour old; request a new one");
+  if (token.revoked) throw refuse("INVALID_TOKEN", "the key pair of this access token was revoked");
   s.app = token.app;
 };

@@ -1,12 +1,8 @@
 import { z } from "zod";
 import { userRoute } from "@/lib/auth/route";
-import { changePassword, deleteAccount } from "@/lib/services/users";
+import { deleteAccount } from "@/lib/services/users";
 
-export const PATCH = userRoute({ body: z.looseObject({}) }, async ({ user, body }) => {
-  await changePassword(user.id, body.currentPassword, body.newPassword);
-  return { changed: true };
-});
-
+// The password changes at ./password, sessions end at ./sessions.
 export const DELETE = userRoute({ body: z.looseObject({}) }, async ({ user, body }) => {
   await deleteAccount(user.id, body.password);
   return { deleted: true };

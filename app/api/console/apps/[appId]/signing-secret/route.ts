@@ -1,3 +1,10 @@
+import { z } from "zod";
 import { appRoute } from "@/lib/auth/route";
+import { rotateSigningSecret, signingSecretView } from "@/lib/services/apps";
 
-export const GET = appRoute({}, async ({ app }) => ({ signingSecret: app.signingSecret }));
+export const GET = appRoute({}, async ({ app }) => signingSecretView(app));
+
+/** Rotate: a new secret; the old one keeps signing for `graceHours` (default 24). */
+export const POST = appRoute({ body: z.object({ graceHours: z.unknown().optional() }) }, async ({ app, body }) =>
+  rotateSigningSecret(app.id, body.graceHours),
+);

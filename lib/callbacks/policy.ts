@@ -1,0 +1,140 @@
+// The callback network policy (contract: Hosted or local; README: Hosting it
+// for others). Decides, for one delivery, where its POST may go:
+// - never with credentials in the URL (they would become a Basic header);
+// - the app's own inspector address (the portal's public origin + /inspect/…)
+//   is delivered in-process; other paths of the portal's own origin are refused;
+// - hosted (PUBLIC_URL's host is not loopback, or CALLBACK_POLICY=public):
+//   only to public addresses. The name is resolved once, every address it
+//   resolves to is checked, and the connection goes to the checked address
+//   (the `lookup` returned), so a second resolution cannot rebind it;
+// - local (the default, or CALLBACK_POLICY=local): any address, loopback included.
+import dns from "node:dns";
+import net from "node:net";
+import { config } from "@/lib/config";
+import { canonicalIp, ipFamily } from "@/lib/net/ip";
+
+export type Resolved = { address: string; family: number };
+export type Resolver = (host: string) => Promise<Resolved[]>;
+// One list per family: node:net's BlockList matches IPv4 addresses against IPv6 rules as mapped addresses.
+type Ranges = { v4: net.BlockList; v6: net.BlockList; label: string }[];
+export type Policy = { hosted: boolean; resolve: Resolver; ownOrigin: string; blocked: Ranges };
+
+/** Where a delivery goes: refused with a reason, the in-process inspector, or the network at a checked address. */
+export type Route =
+  | { kind: "refused"; reason: string }
+  | { kind: "inspector"; appId: string }
+  | { kind: "network"; url: URL; lookup?: net.LookupFunction };
+
+/** Addresses a hosted portal never posts to, by what they are (named in the refusal). */
+export const NON_PUBLIC: [string, string[]][] = [
+  ["a loopback address", ["127.0.0.0/8", "::1/128"]],
+  ["an unspecified address", ["0.0.0.0/8", "::/128"]],
+  ["a private address", ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"]],
+  ["a link-local address", ["169.254.0.0/16", "fe80::/10"]],
+  ["a shared (carrier-grade NAT) address", ["100.64.0.0/10"]],
+  ["a unique-local address", ["fc00::/7", "fec0::/10"]],
+  ["a multicast or broadcast address", ["224.0.0.0/4", "255.255.255.255/32", "ff00::/8"]],
+  ["an IPv4-mapped or IPv4-embedding address", ["::ffff:0:0/96", "::/96", "64:ff9b::/96", "64:ff9b:1::/48", "2002::/16", "2001::/32"]],
+  ["a reserved or documentation address", [
+    "192.0.0.0/24", "192.0.2.0/24", "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24", "240.0.0.0/4",
+    "100::/64", "2001:db8::/32",
+  ]],
+];
+
+export function ranges(table: [string, string[]][] = NON_PUBLIC): Ranges {
+  return table.map(([label, cidrs]) => {
+    const r = { v4: new net.BlockList(), v6: new net.BlockList(), label };
+    for (const c of cidrs) {
+      const [ip, bits] = c.split("/");
+      const family = ipFamily(ip!);
+      r[family === "ipv4" ? "v4" : "v6"].addSubnet(ip!, Number(bits), family);
+    }
+    return r;
+  });
+}
+
+/** What kind of non-public address `ip` is, or null when it is public. */
+export function nonPublic(ip: string, blocked: Ranges): string | null {
+  let s = ip.startsWith("[") ? ip.slice(1, -1) : ip;
+  if (s.includes("%")) s = s.slice(0, s.indexOf("%"));
+  const family = net.isIP(s);
+  if (!family) return "not an IP address";
+  for (const r of blocked) if (family === 4 ? r.v4.check(s, "ipv4") : r.v6.check(s, "ipv6")) return r.label;
+  return null;
+}
+
+const LOOPBACK_NAMES = new Set(["localhost", "localhost.localdomain", "ip6-localhost"]);
+
+/** Whether the portal is hosted: PUBLIC_URL's host is not a loopback name or address (CALLBACK_POLICY overrides). */
+export function isHosted(publicUrl = config.publicUrl, override = process.env.CALLBACK_POLICY): boolean {
+  if (override === "public") return true;
+  if (override === "local") return false;
+  if (override) throw new Error(`CALLBACK_POLICY must be "public" or "local", got "${override}"`);
+  const host = new URL(publicUrl).hostname.toLowerCase();
+  if (LOOPBACK_NAMES.has(host) || host.endsWith(".localhost")) return false;
+  const ip = canonicalIp(host);
+  return !(ip && nonPublic(ip, LOOPBACK_ONLY) === "a loopback address");
+}
+const LOOPBACK_ONLY = ranges([NON_PUBLIC[0]!]);
+
+/** The system resolver, given at most 5 s (the callback's own 10 s start after it). */
+const systemResolver: Resolver = (host) =>
+  Promise.race([
+    dns.promises.lookup(host, { all: true, verbatim: true }),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("DNS timeout")), 5_000).unref()),
+  ]);
+
+let defaultBlocked: Ranges | undefined;
+export function currentPolicy(): Policy {
+  return { hosted: isHosted(), resolve: systemResolver, ownOrigin: new URL(config.publicUrl).origin, blocked: (defaultBlocked ??= ranges()) };
+}
+
+/** A `lookup` for node:http that answers the already checked address, whatever name it is asked for. */
+export function pinnedLookup(address: string, family: number): net.LookupFunction {
+  return ((_host: string, opts: dns.LookupOptions, cb: (...a: unknown[]) => void) => {
+    if (opts?.all) cb(null, [{ address, family }]);
+    else cb(null, address, family);
+  }) as unknown as net.LookupFunction;
+}
+
+const refused = (reason: string): Route => ({ kind: "refused", reason: `refused by the callback network policy: ${reason}` });
+
+export async function routeFor(raw: string, policy: Policy = currentPolicy()): Promise<Route> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return refused("not a valid URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return refused("only http and https addresses are posted to");
+  if (url.username || url.password) return refused("the address carries credentials (user:password@); they are never sent");
+  if (url.origin === policy.ownOrigin) {
+    const m = /^\/inspect\/([^/]+)\/?$/.exec(url.pathname);
+    if (m) return { kind: "inspector", appId: decodeURIComponent(m[1]!) };
+    return refused("the portal's own address receives callbacks only at /inspect/<appId>");
+  }
+  if (!policy.hosted) return { kind: "network", url };
+  const host = url.hostname;
+  const literal = canonicalIp(host) !== null || host.startsWith("[");
+  let addresses: Resolved[];
+  if (literal) {
+    const s = host.startsWith("[") ? host.slice(1, -1) : host;
+    addresses = [{ address: s, family: net.isIP(s) }];
+  } else {
+    try {
+      addresses = await policy.resolve(host);
+    } catch {
+      return { kind: "refused", reason: "host not found" };
+    }
+    if (!addresses.length) return { kind: "refused", reason: "host not found" };
+  }
+  for (const a of addresses) {
+    const what = nonPublic(a.address, policy.blocked);
+    if (what) {
+      const subject = literal ? `${host} is` : `${host} resolves to ${a.address},`;
+      return refused(`${subject} ${what}; a hosted portal posts only to public addresses`);
+    }
+  }
+  const first = addresses[0]!;
+  return { kind: "network", url, lookup: literal ? undefined : pinnedLookup(first.address, first.family) };
+}

@@ -1,0 +1,162 @@
+// One API's Java client (17+, JDK only: java.net.http, javax.crypto), as source
+// text: records from the same JSON Schemas (sealed interfaces for unions), one
+// method per operation, all nested in one public class (file <Api>Client.java,
+// package svc.sandbox).
+import type { Api } from "@/lib/catalog";
+import type { JsonSchema } from "@/lib/docs/schema";
+import { JAVA_RUNTIME } from "./java-runtime";
+import { clientSpec, doc, models, type OpSpec } from "./spec";
+
+export const JAVA_PACKAGE = "svc.sandbox";
+const pascal = (s: string) => s.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, "");
+const RESERVED = new Set(["default", "class", "new", "package", "private", "public", "static", "switch", "case", "int", "long", "char", "final", "enum", "interface", "import", "return", "this", "throw", "try", "catch", "void", "record", "var"]);
+const ident = (k: string) => (RESERVED.has(k) ? `${k}_` : k.replace(/[^A-Za-z0-9_]/g, "_"));
+const q = (s: string) => JSON.stringify(s);
+
+/** How one field's value is written to and read from JSON. */
+type JType = { name: string; from: (v: string) => string; to: (v: string) => string };
+
+const scalar = (name: string, reader: string): JType => ({ name, from: (v) => `Json.${reader}(${v})`, to: (v) => v });
+
+class Models {
+  readonly out: string[] = [];
+
+  type(s: JsonSchema, hint: string): JType {
+    if ("const" in s) return typeof s.const === "number" ? scalar("Long", "lng") : scalar("String", "str");
+    if (s.enum) return scalar("String", "str");
+    const options: JsonSchema[] | undefined = s.anyOf ?? s.oneOf;
+    if (options) {
+      if (options.every((o) => o.type === "object")) return this.union(options, hint, s);
+      if (options.some((o) => o.type === "integer" || typeof o.const === "number")) return scalar("Long", "lng");
+      if (options.some((o) => o.type === "number")) return scalar("Double", "dbl");
+      return scalar("String", "str");
+    }
+    switch (s.type) {
+      case "string": return scalar("String", "str");
+      case "integer": return scalar("Long", "lng");
+      case "number": return scalar("Double", "dbl");
+      case "boolean": return scalar("Boolean", "bool");
+      case "array": {
+        const item = s.items ? this.type(s.items, `${hint}Item`) : scalar("Object", "any");
+        return { name: `List<${item.name}>`, from: (v) => `Json.list(${v}, x -> ${item.from("x")})`, to: (v) => `Json.mapList(${v}, x -> ${item.to("x")})` };
+      }
+      case "object": return this.record(s, hint, null);
+      default: return scalar("Object", "any");
+    }
+  }
+
+  /** One record per object schema: fields, toJson(), fromJson(). */
+  record(s: JsonSchema, name: string, parent: string | null): JType {
+    const required = new Set<string>(s.required ?? []);
+    const fields = Object.entries<JsonSchema>(s.properties ?? {}).map(([k, p]) => ({ k, id: ident(k), p, t: this.type(p, `${name}${pascal(k)}`) }));
+    const comp = fields.map((f) => {
+      const text = [required.has(f.k) ? "" : "Optional.", doc(f.p), f.p.enum ? `One of ${f.p.enum.join(", ")}.` : ""].filter(Boolean).join(" ");
+      return `${text ? `/** ${text} */ ` : ""}${f.t.name} ${f.id}`;
+    });
+    this.out.push([
+      `  /** ${doc(s) || name} */`,
+      `  public record ${name}(${comp.join(", ")}) implements ${parent ?? "Model"} {`,
+      "    public Map<String, Object> toJson() {",
+      "      var m = new LinkedHashMap<String, Object>();",
+      ...fields.map((f) => `      if (${f.id} != null) m.put(${q(f.k)}, ${f.t.to(f.id)});`),
+      "      return m;",
+      "    }",
+      "",
+      `    public static ${name} fromJson(Object json) {`,
+      "      if (json == null) return null;",
+      "      Map<String, Object> m = Json.object(json);",
+      `      return new ${name}(${fields.map((f) => f.t.from(`m.get(${q(f.k)})`)).join(", ")});`,
+      "    }",
+      "  }",
+    ].join("\n"));
+    return { name, from: (v) => `${name}.fromJson(${v})`, to: (v) => `${v}.toJson()` };
+  }
+
+  /** Objects told apart by one const property: a sealed interface with a record per variant. */
+  union(options: JsonSchema[], name: string, s: JsonSchema): JType {
+    const tag = Object.keys(options[0]!.properties ?? {}).find((k) => options.every((o) => "const" in (o.properties?.[k] ?? {})));
+    if (!tag) return scalar("Object", "any");
+    const variants = options.map((o) => ({ value: String(o.properties[tag].const), name: `${name}${pascal(String(o.properties[tag].const))}` }));
+    options.forEach((o, i) => this.record(o, variants[i]!.name, name));
+    this.out.push([
+      `  /** ${doc(s) || name}: one of ${variants.map((v) => v.name).join(", ")} (by ${tag}). */`,
+      `  public sealed interface ${name} extends Model permits ${variants.map((v) => v.name).join(", ")} {`,
+      `    static ${name} fromJson(Object json) {`,
+      "      if (json == null) return null;",
+      `      Object tag = Json.object(json).get(${q(tag)});`,
+      ...variants.map((v) => `      if (${q(v.value)}.equals(tag)) return ${v.name}.fromJson(json);`),
+      `      throw new IllegalArgumentException("unknown ${tag}: " + tag);`,
+      "    }",
+      "  }",
+    ].join("\n"));
+    return { name, from: (v) => `${name}.fromJson(${v})`, to: (v) => `${v}.toJson()` };
+  }
+}
+
+function method(o: OpSpec): string {
+  const params = o.params.map((p) => `String ${ident(p)}`);
+  const args = [...params, ...(o.request ? [`${o.request.name} body`] : [])];
+  const names = [...o.params.map(ident), ...(o.request ? ["body"] : [])];
+  const path = `${q(o.path.replace(/\{\w+\}.*$/, ""))}${o.path.includes("{") ? o.path.slice(o.path.indexOf("{")).replace(/\{(\w+)\}([^{]*)/g, (_m, n: string, rest: string) => ` + Json.path(${ident(n)})${rest ? ` + ${q(rest)}` : ""}`) : ""}`;
+  const opts = [...args, "CallOptions options"].join(", ");
+  return [
+    `  /** ${o.op.summary}: ${o.method} ${o.path}. ${o.op.description} Scenarios: ${o.scenarios.join(", ")}. */`,
+    `  public ${o.response.name} ${o.name}(${args.join(", ")}) {`,
+    `    return ${o.name}WithResponse(${[...names, "CallOptions.none()"].join(", ")}).data();`,
+    "  }",
+    "",
+    `  public ${o.response.name} ${o.name}(${opts}) {`,
+    `    return ${o.name}WithResponse(${[...names, "options"].join(", ")}).data();`,
+    "  }",
+    "",
+    `  /** ${o.name}, with the answer's status, headers, request id, scenario and rate limit. */`,
+    `  public ApiResponse<${o.response.name}> ${o.name}WithResponse(${opts}) {`,
+    `    return call(${q(o.method)}, ${path}, ${o.request ? "body.toJson()" : "null"}, options).map(${o.response.name}::fromJson);`,
+    "  }",
+  ].join("\n");
+}
+
+export const javaFileName = (api: Api) => `${clientSpec(api).className}.java`;
+
+export function javaSource(api: Api): string {
+  const spec = clientSpec(api);
+  const m = new Models();
+  for (const model of models(spec)) m.record(model.schema, model.name, null);
+  const first = spec.ops[0]!;
+  return [
+    `// ${api.name} API ${api.version}: a Java client for the Svc Sandbox, generated from its schemas. Do not edit.`,
+    `// Save as ${spec.className}.java under ${JAVA_PACKAGE.replace(/\./g, "/")}/. Java 17+, JDK only.`,
+    "//",
+    `//   var client = new ${spec.className}(consumerKey, consumerSecret);`,
+    `//   var result = client.${first.name}(...);   // or ${first.name}WithResponse(..., CallOptions.none()) for headers and request id`,
+    "//",
+    `// Errors: ${spec.className}.SandboxApiError (status(), error(), requestId()). Callbacks: ${spec.className}.verifyCallback(rawBody, headers, signingSecret).`,
+    `package ${JAVA_PACKAGE};`,
+    "",
+    "import java.io.IOException;",
+    "import java.net.URI;",
+    "import java.net.URLEncoder;",
+    "import java.net.http.HttpClient;",
+    "import java.net.http.HttpRequest;",
+    "import java.net.http.HttpResponse;",
+    "import java.net.http.HttpTimeoutException;",
+    "import java.nio.charset.StandardCharsets;",
+    "import java.security.MessageDigest;",
+    "import java.time.Duration;",
+    "import java.util.*;",
+    "import java.util.function.Function;",
+    "import javax.crypto.Mac;",
+    "import javax.crypto.spec.SecretKeySpec;",
+    "",
+    `public final class ${spec.className} {`,
+    `  public static final String DEFAULT_BASE_URL = ${q(spec.baseUrl)};`,
+    "",
+    m.out.join("\n\n"),
+    "",
+    JAVA_RUNTIME(spec.className),
+    "",
+    spec.ops.map(method).join("\n\n"),
+    "}",
+    "",
+  ].join("\n");
+}

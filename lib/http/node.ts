@@ -1,0 +1,79 @@
+// node:http plumbing shared by the handlers our server mounts directly: header
+// access without building Web objects, a size-limited body reader, JSON
+// answers, and a bridge to web-standard handlers for the mounts that keep them.
+import type http from "node:http";
+import { Readable } from "node:stream";
+import { ApiError } from "@/lib/errors";
+
+/** What handlers read of request headers: Web `Headers` and node's headers both fit. */
+export type HeaderBag = {
+  get(name: string): string | null;
+  forEach(fn: (value: string, name: string) => void): void;
+};
+
+/** node's parsed headers (names already lower-case) as a HeaderBag, with no copy. */
+export function nodeHeaders(req: http.IncomingMessage): HeaderBag {
+  const h = req.headers;
+  const one = (v: string | string[] | undefined) => (v === undefined ? null : Array.isArray(v) ? v.join(", ") : v);
+  return {
+    get: (name) => one(h[name.toLowerCase()]),
+    forEach(fn) {
+      for (const name in h) fn(one(h[name])!, name);
+    },
+  };
+}
+
+/** Reads the body, refusing it once it passes `limit` bytes (declared or streamed). */
+export function readNodeBody(req: http.IncomingMessage, limit: number): Promise<string> {
+  const tooLarge = () => new ApiError("BODY_TOO_LARGE", `the request body must be at most ${limit} bytes`);
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers["content-length"] ?? 0) > limit) {
+      req.resume(); // discard what arrives; the answer goes out at once
+      return reject(tooLarge());
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        req.off("data", onData);
+        req.resume();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(c);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8")));
+    req.once("error", () => reject(new ApiError("INVALID_BODY", "the request body could not be read")));
+  });
+}
+
+export function sendJson(res: http.ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** IncomingMessage → Request, the body left as a stream (for web-standard handlers). */
+export function toWebRequest(req: http.IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(new URL(req.url ?? "/", origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    duplex: hasBody ? "half" : undefined,
+  } as RequestInit);
+}
+
+/** Response → ServerResponse. */
+export async function sendWebResponse(res: http.ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers["set-cookie"] = cookies;
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  res.writeHead(response.status, headers).end(body);
+}

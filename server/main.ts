@@ -1,0 +1,41 @@
+// The portal's one server process (`npm start`): our own HTTP listener answers
+// {base_url} (/sandbox/...) and {inspect_url} (/inspect/...) with the gateway's
+// and the inspector's handlers, and hands every other request to Next's request
+// handler (console, docs, try-it, downloads): one port, one origin.
+//   PORT (3000), HOST (all interfaces), `--dev` for Next's dev mode.
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import { config } from "@/lib/config";
+import { applyMigrations } from "@/lib/db/migrate";
+import { startDispatcher, stopDispatcher } from "@/lib/callbacks";
+import { isHosted } from "@/lib/callbacks/policy";
+import { startMaintenance } from "@/lib/db/maintenance";
+import { checkTrustedProxies } from "@/lib/net/client-address";
+import { route } from "./route";
+import { drainOnSignal } from "./shutdown";
+
+const dev = process.argv.includes("--dev");
+const root = path.resolve(import.meta.dirname, "..");
+const host = process.env.HOST || undefined;
+const port = config.port;
+
+checkTrustedProxies(); // a typo in TRUSTED_PROXIES stops the start instead of trusting nobody
+if (process.env.OPERATOR_EMAILS) console.warn("[server] OPERATOR_EMAILS is no longer read: make operators with `npm run admin -- user operator --email E`");
+await applyMigrations();
+const nextApp = next({ dev, dir: root, hostname: host ?? "localhost", port });
+const handleNext = nextApp.getRequestHandler();
+await nextApp.prepare();
+startDispatcher(); // overdue callbacks go out at once
+startMaintenance(); // the database file gives back freed pages
+console.log(`[callbacks] ${isHosted() ? "hosted: callbacks go to public addresses only" : "local: callbacks may go to loopback and private addresses"}`);
+
+const origin = `http://${host && host !== "0.0.0.0" && host !== "::" ? host : "localhost"}:${port}`;
+const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, route({ origin, handleNext }));
+server.headersTimeout = 66_000; // longer than keep-alive, as Node asks
+
+// A deep accept queue: a thousand clients connecting at once wait in it instead of being dropped (Node's default is 511).
+server.listen({ port, host, backlog: 4096 }, () => {
+  console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${port}${dev ? ", dev" : ""})`);
+});
+drainOnSignal(server, stopDispatcher);

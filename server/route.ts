@@ -1,0 +1,68 @@
+// Which handler answers a request: the gateway, the inspector, or Next. The
+// handlers decide everything else; this file only routes and keeps one rule of
+// its own: a path that is not valid percent-encoding outside the two mounts
+// answers 400 (Next would answer a bare 500).
+import type http from "node:http";
+import { BASE_PATH, serveSandbox } from "@/lib/gateway";
+import { errorBody, toApiError, ApiError } from "@/lib/errors";
+import { sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node";
+import { newId } from "@/lib/ids";
+import { receiveInspection } from "@/lib/inspector";
+import { SECURITY_HEADERS } from "@/lib/http/security-headers";
+import { resolveClientAddress } from "@/lib/net/client-address";
+
+const INSPECT = "/inspect/";
+/** Methods handed to Next; others (TRACE, CONNECT, …) answer 405 there. */
+const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+function wellEncoded(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuse(res: http.ServerResponse, e: ApiError) {
+  const requestId = newId("req");
+  sendJson(res, e.status, { "x-request-id": requestId, ...e.headers }, errorBody(e.code, e.message, requestId));
+}
+
+export function route(opts: { origin: string; handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> }) {
+  const inspect: Handler = async (req, res) => {
+    const pathname = (req.url ?? "/").split("?", 1)[0]!;
+    const raw = pathname.slice(INSPECT.length);
+    const appId = wellEncoded(raw) ? decodeURIComponent(raw) : raw;
+    await sendWebResponse(res, await receiveInspection(appId, toWebRequest(req, opts.origin)));
+  };
+
+  const pick = (req: http.IncomingMessage, pathname: string): Handler => {
+    if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`)) return (rq, rs) => serveSandbox(rq, rs, pathname, opts.origin);
+    if (pathname.startsWith(INSPECT)) return inspect;
+    if (!NEXT_METHODS.has(req.method ?? "")) {
+      return async (_, rs) => refuse(rs, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: [...NEXT_METHODS].join(", ") }));
+    }
+    if (!wellEncoded(pathname)) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the path is not valid percent-encoding"));
+    return opts.handleNext;
+  };
+
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const pathname = (req.url ?? "/").split("?", 1)[0]!;
+    // The one client address every handler counts against (lib/net/client-address.ts):
+    // the socket's, or behind TRUSTED_PROXIES the right-most untrusted hop. A
+    // client's own x-forwarded-for is never believed.
+    const xff = req.headers["x-forwarded-for"];
+    req.headers["x-forwarded-for"] = resolveClientAddress(req.socket.remoteAddress, Array.isArray(xff) ? xff.join(", ") : xff);
+    const handler = pick(req, pathname);
+    if (handler !== opts.handleNext) for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v); // Next adds them itself (next.config.mjs)
+    handler(req, res).catch((e) => {
+      // Handlers answer their own errors; this is the last guard, never a hung socket.
+      const err = toApiError(e, "server", "-");
+      if (!res.headersSent) refuse(res, err);
+      else res.destroy();
+    });
+  };
+}

@@ -1,0 +1,33 @@
+// SIGTERM / SIGINT: stop accepting, let in-flight calls finish (idle keep-alive
+// connections are closed at once, busy ones after their answer), let the
+// dispatcher finish the posts it has started, then exit. A second signal, or
+// the deadline, exits at once.
+import type http from "node:http";
+
+/** Longer than the 10 s callback wait, so a post in flight can finish. */
+const DEADLINE_MS = 15_000;
+
+export function drainOnSignal(server: http.Server, stopWork: () => Promise<void>): void {
+  let stopping = false;
+  // While draining, every answer closes its connection behind it.
+  server.prependListener("request", (_req, res: http.ServerResponse) => {
+    if (stopping) res.setHeader("connection", "close");
+  });
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`[server] ${signal}: draining`);
+    setTimeout(() => {
+      console.error("[server] drain deadline passed; exiting");
+      process.exit(1);
+    }, DEADLINE_MS).unref();
+    const closed = new Promise<void>((r) => server.close(() => r()));
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    server.closeIdleConnections();
+    await Promise.all([closed, stopWork()]);
+    clearInterval(idle);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}

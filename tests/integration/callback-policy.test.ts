@@ -1,0 +1,126 @@
+// The callback network policy on a hosted portal (PUBLIC_URL not loopback):
+// loopback spellings, private and metadata addresses are refused with the reason
+// recorded, nothing reaches the (loopback) receiver, and the app's own inspector
+// address is delivered in-process. Only loopback traffic leaves the test.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientFor, ownDb, startServer } from "../helpers/own-server";
+import { setUpApp } from "../helpers/operator";
+import { freshMinute } from "../helpers/window";
+import { startReceiver, type Receiver } from "../helpers/receiver";
+import type { RunningServer } from "../helpers/server";
+
+const PUBLIC_URL = "https://sandbox.example.test";
+let server: RunningServer;
+let receiver: Receiver;
+let dbUrl: string;
+let app: { appId: string; token: string };
+
+beforeAll(async () => {
+  const db = ownDb("hosted");
+  dbUrl = db.url;
+  server = await startServer({ dbFile: db.file, env: { PUBLIC_URL, INBOX_BYTES_LIMIT: "4000" } });
+  receiver = await startReceiver();
+  app = await setUpApp(db.url, server.origin);
+});
+afterAll(async () => {
+  await receiver?.close();
+  await server?.stop();
+});
+
+async function push(callbackUrl: string): Promise<string> {
+  const r = await fetch(`${server.origin}/sandbox/collect/v1/push`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${app.token}`, "content-type": "application/json", "x-svc-time-scale": "0" },
+    body: JSON.stringify({ shortCode: "1", amount: 2, currency: "KES", phoneNumber: "254712345678", reference: `H-${Math.random()}`, callbackUrl }),
+  });
+  expect(r.status).toBe(202);
+  return ((await r.json()) as { checkoutId: string }).checkoutId;
+}
+
+async function settled(checkoutId: string) {
+  const client = clientFor(dbUrl);
+  try {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const d = await client.delivery.findFirst({ where: { resourceId: checkoutId }, include: { attemptLog: true } });
+      if (d && d.state !== "SCHEDULED" && d.state !== "SENDING") return d;
+      if (Date.now() > deadline) throw new Error(`delivery of ${checkoutId} not settled`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await client.$disconnect();
+  }
+}
+
+
+describe("hosted: callbacks go to public addresses only", () => {
+  it("refuses every loopback spelling, private, link-local and metadata addresses, and says why", async () => {
+    const port = new URL(receiver.url).port;
+    const targets: [string, RegExp][] = [
+      [`http://127.0.0.1:${port}/a`, /loopback/],
+      [`http://127.1:${port}/b`, /loopback/],
+      [`http://0x7f000001:${port}/c`, /loopback/],
+      [`http://2130706433:${port}/d`, /loopback/],
+      [`http://[::ffff:127.0.0.1]:${port}/e`, /IPv4-mapped/],
+      [`http://0.0.0.0:${port}/f`, /unspecified/],
+      [`http://localhost:${port}/g`, /loopback/],
+      [`http://[::1]:${port}/h`, /loopback/],
+      ["http://169.254.169.254/latest/meta-data/", /link-local/],
+      ["http://10.0.0.1/", /private/],
+      ["http://100.64.1.1/", /shared/],
+      ["http://[fd00::1]/", /unique-local/],
+      [`http://user:pw@127.0.0.1:${port}/i`, /credentials/],
+      [`${server.origin}/sandbox/oauth/v1/token`, /loopback/],
+    ];
+    const ids = await Promise.all(targets.map(([url]) => push(url)));
+    for (let i = 0; i < targets.length; i++) {
+      const d = await settled(ids[i]!);
+      expect(d.state, targets[i]![0]).toBe("FAILED");
+      expect(d.lastError, targets[i]![0]).toMatch(/^refused by the callback network policy/);
+      expect(d.lastError, targets[i]![0]).toMatch(targets[i]![1]);
+      expect(d.attemptLog[0]!.responseBody).toBeNull();
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it("the app's own inspector address is delivered in-process", async () => {
+    const id = await push(`${PUBLIC_URL}/inspect/${app.appId}`);
+    const d = await settled(id);
+    expect(d).toMatchObject({ state: "DELIVERED", lastStatus: 200 });
+    const client = clientFor(dbUrl);
+    const inbox = await client.inboxEntry.findMany({ where: { appId: app.appId } });
+    await client.$disconnect();
+    expect(inbox).toHaveLength(1);
+    expect(JSON.parse(inbox[0]!.headers)["x-svc-delivery"]).toBe(d.id);
+    expect(JSON.parse(inbox[0]!.body).checkoutId).toBe(id);
+  });
+});
+
+describe("inspector bounds", () => {
+  it("POSTs per app per minute are limited (429) on a server with INSPECT_PER_MINUTE", async () => {
+    // this server runs with the default (120 a minute): 120 go in, the 121st is refused
+    const other = await setUpApp(dbUrl, server.origin);
+    await freshMinute();
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++) {
+      statuses.push((await fetch(`${server.origin}/inspect/${other.appId}`, { method: "POST", body: `n${i}` })).status);
+    }
+    expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
+    expect(statuses[120]).toBe(429);
+  });
+});
+
+describe("inspector byte quota", () => {
+  it("keeps the newest entries within INBOX_BYTES_LIMIT bytes per app", async () => {
+    const other = await setUpApp(dbUrl, server.origin);
+    for (const c of ["a", "b", "c"]) {
+      expect((await fetch(`${server.origin}/inspect/${other.appId}`, { method: "POST", body: c.repeat(1500) })).status).toBe(200);
+    }
+    const client = clientFor(dbUrl);
+    const inbox = await client.inboxEntry.findMany({ where: { appId: other.appId }, orderBy: { seq: "asc" } });
+    await client.$disconnect();
+    expect(inbox.map((e) => e.body[0])).toEqual(["b", "c"]);
+    expect(inbox.reduce((n, e) => n + e.bytes, 0)).toBeLessThanOrEqual(4000);
+  });
+});

@@ -1,0 +1,259 @@
+// Issue 10: throttles that cannot be turned against owners, roles that cannot
+// be claimed, sessions that end, caps, resend leases, private files, headers.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resendDelivery } from "@/lib/callbacks";
+import { db } from "@/lib/db/client";
+import { createApp } from "@/lib/services/apps";
+import { createKeyPair } from "@/lib/services/keys";
+import { createUser, signUp } from "@/lib/services/users";
+import { randomBase62 } from "@/lib/ids";
+import { collectBody, http, newApp, origin } from "../helpers/sandbox";
+import { freshMinute } from "../helpers/window";
+import { startReceiver, type Receiver } from "../helpers/receiver";
+import { requestFrom, signInOverHttp } from "../helpers/from-address";
+
+const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`;
+const tokenFrom = (from: string, key: string, secret: string, headers: Record<string, string> = {}) =>
+  requestFrom(from, `${origin()}/sandbox/oauth/v1/token`, {
+    method: "POST",
+    headers: { authorization: basic(key, secret), "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: "grant_type=client_credentials",
+  });
+const email = (tag: string) => `${tag}-${randomBase62(10).toLowerCase()}@example.com`;
+const PASSWORD = "correct horse battery";
+
+
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
+
+describe("token endpoint: a guesser cannot lock the owner out", () => {
+  it("ten wrong secrets from one address refuse that address (429), while the owner elsewhere gets a token", async () => {
+    const { keys } = await newApp();
+    await freshMinute();
+    for (let i = 0; i < 10; i++) expect((await tokenFrom("127.0.0.2", keys.consumerKey, `guess-${i}`)).status).toBe(401);
+    const guesser = await tokenFrom("127.0.0.2", keys.consumerKey, keys.consumerSecret);
+    expect(guesser.status).toBe(429);
+    expect(guesser.json.error).toBe("RATE_LIMITED");
+    expect(Number(guesser.headers["retry-after"])).toBeGreaterThan(0);
+    const owner = await tokenFrom("127.0.0.1", keys.consumerKey, keys.consumerSecret);
+    expect(owner.status).toBe(200);
+  });
+
+  it("failures for one key from many addresses are slowed past ten a minute, and the right secret still succeeds", async () => {
+    const { keys } = await newApp();
+    await freshMinute();
+    const took: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const t0 = Date.now();
+      expect((await tokenFrom(`127.0.1.${i + 1}`, keys.consumerKey, `guess-${i}`)).status).toBe(401);
+      took.push(Date.now() - t0);
+    }
+    expect(Math.min(...took.slice(10))).toBeGreaterThanOrEqual(900); // the 11th and 12th failures are answered a second later
+    const t0 = Date.now();
+    expect((await tokenFrom("127.0.1.50", keys.consumerKey, keys.consumerSecret)).status).toBe(200);
+    expect(Date.now() - t0).toBeLessThan(900);
+  });
+
+  it("a forged x-forwarded-for does not give a guesser fresh addresses", async () => {
+    const { keys } = await newApp();
+    await freshMinute();
+    for (let i = 0; i < 10; i++) {
+      const r = await tokenFrom("127.0.0.3", keys.consumerKey, `guess-${i}`, { "x-forwarded-for": `203.0.113.${i + 1}` });
+      expect(r.status).toBe(401);
+    }
+    const r = await tokenFrom("127.0.0.3", keys.consumerKey, "guess-x", { "x-forwarded-for": "203.0.113.99" });
+    expect(r.status).toBe(429);
+  });
+
+  it("throttle state lives in the database with fixed-size keys", async () => {
+    const { keys } = await newApp();
+    const long = "k".repeat(120);
+    await tokenFrom("127.0.0.4", long, "s".repeat(250));
+    const rows = await db.throttle.findMany({ take: 50 });
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.key).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain(keys.consumerKey);
+  });
+});
+
+describe("sign-in", () => {
+  it("five wrong passwords from one address refuse that address; the owner signs in from another", async () => {
+    const u = await createUser({ email: email("si"), password: PASSWORD });
+    await freshMinute();
+    for (let i = 0; i < 5; i++) {
+      const r = await signInOverHttp(origin(), u.email, `wrong password ${i}`, "127.0.0.5");
+      expect(r.session).toBeNull();
+    }
+    const guesser = await signInOverHttp(origin(), u.email, PASSWORD, "127.0.0.5");
+    expect(guesser.session).toBeNull();
+    expect(guesser.location).toContain("code=throttled");
+    const owner = await signInOverHttp(origin(), u.email, PASSWORD, "127.0.0.6");
+    expect(owner.session).not.toBeNull();
+  });
+});
+
+describe("sessions end", () => {
+  const apps = (cookie: string) => http("GET", `${origin()}/api/console/apps`, { headers: { cookie } });
+
+  it("changing the password ends every session of the account, copied cookies included", async () => {
+    const u = await createUser({ email: email("pw"), password: PASSWORD });
+    const a = (await signInOverHttp(origin(), u.email, PASSWORD)).session!;
+    const b = (await signInOverHttp(origin(), u.email, PASSWORD)).session!;
+    expect((await apps(b)).status).toBe(200);
+    const wrong = await http("POST", `${origin()}/api/console/account/password`, {
+      headers: { cookie: a, "content-type": "application/json" },
+      body: JSON.stringify({ current: "not it", next: "another long phrase" }),
+    });
+    expect(wrong.status).toBe(403);
+    expect((await apps(b)).status).toBe(200);
+    const changed = await http("POST", `${origin()}/api/console/account/password`, {
+      headers: { cookie: a, "content-type": "application/json" },
+      body: JSON.stringify({ current: PASSWORD, next: "another long phrase" }),
+    });
+    expect(changed.status).toBe(200);
+    expect((await apps(a)).status).toBe(401);
+    expect((await apps(b)).status).toBe(401);
+    expect((await signInOverHttp(origin(), u.email, "another long phrase")).session).not.toBeNull();
+  });
+
+  it("sign out everywhere ends every session; next-auth's sign-out ends them too", async () => {
+    const u = await createUser({ email: email("so"), password: PASSWORD });
+    const a = (await signInOverHttp(origin(), u.email, PASSWORD)).session!;
+    const b = (await signInOverHttp(origin(), u.email, PASSWORD)).session!;
+    expect((await http("DELETE", `${origin()}/api/console/account/sessions`, { headers: { cookie: a } })).status).toBe(200);
+    expect((await apps(a)).status).toBe(401);
+    expect((await apps(b)).status).toBe(401);
+
+    const c = (await signInOverHttp(origin(), u.email, PASSWORD)).session!;
+    expect((await apps(c)).status).toBe(200);
+    const csrf = await requestFrom("127.0.0.1", `${origin()}/api/auth/csrf`, { headers: { cookie: c } });
+    const jar = [c, ...(csrf.headers["set-cookie"] ?? []).map((x) => x.split(";")[0]!)].join("; ");
+    await requestFrom("127.0.0.1", `${origin()}/api/auth/signout`, {
+      method: "POST",
+      headers: { cookie: jar, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken: csrf.json.csrfToken }).toString(),
+    });
+    expect((await apps(c)).status).toBe(401); // the copied cookie no longer works
+  });
+});
+
+describe("roles, passwords, names", () => {
+  it("weak passwords are refused", async () => {
+    const e = email("weak");
+    for (const password of ["12345678", "          ", e, "aaaaaaaaaa", "password123", "abababab"]) {
+      await expect(createUser({ email: e, password }), JSON.stringify(password)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    }
+  });
+
+  it("app names refuse bidi overrides and invisible characters", async () => {
+    const u = await createUser({ email: email("bidi"), password: PASSWORD });
+    for (const name of ["\u202Egnp.exe", "pay\u200Bpal", "a\u2066b", "tab\there"]) {
+      await expect(createApp({ ownerId: u.id, name }), JSON.stringify(name)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    }
+  });
+
+  it("sign-up never makes an operator and is counted per address", async () => {
+    const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const made = [];
+    for (let i = 0; i < 10; i++) made.push(await signUp({ email: email("su"), password: PASSWORD }, address));
+    expect(made.every((u) => !u.operator)).toBe(true);
+    await expect(signUp({ email: email("su"), password: PASSWORD }, address)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    expect((await signUp({ email: email("su"), password: PASSWORD }, "198.51.100.251")).operator).toBe(false);
+  });
+});
+
+describe("caps", () => {
+  it("an account has at most 20 apps, an app at most 20 key pairs", async () => {
+    const u = await createUser({ email: email("cap"), password: PASSWORD });
+    for (let i = 0; i < 20; i++) await createApp({ ownerId: u.id, name: `App ${i}` });
+    await expect(createApp({ ownerId: u.id, name: "one more" })).rejects.toMatchObject({ code: "CONFLICT" });
+    const app = (await db.app.findFirstOrThrow({ where: { ownerId: u.id } })).id;
+    for (let i = 0; i < 20; i++) await createKeyPair(app);
+    await expect(createKeyPair(app)).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+});
+
+describe("send it again", () => {
+  async function delivered(a: Awaited<ReturnType<typeof newApp>>) {
+    const r = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: `${receiver.url}/again` }), { "x-svc-time-scale": "0" });
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const d = await db.delivery.findFirst({ where: { resourceId: r.body.checkoutId } });
+      if (d && d.state !== "SCHEDULED" && d.state !== "SENDING") return d;
+      if (Date.now() > deadline) throw new Error("callback not sent");
+      await new Promise((res) => setTimeout(res, 100));
+    }
+  }
+
+  it("20 concurrent resends of one delivery post once: the others are refused while the lease is held", async () => {
+    const a = await newApp();
+    const d = await delivered(a);
+    receiver.respond = () => ({ status: 200, delayMs: 300 });
+    const before = receiver.received.filter((x) => x.headers["x-svc-delivery"] === d.id).length;
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => resendDelivery(d.id, a.appId)));
+    receiver.respond = () => ({ status: 200 });
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === "rejected")) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "CONFLICT" });
+    expect(receiver.received.filter((x) => x.headers["x-svc-delivery"] === d.id).length).toBe(before + 1);
+  });
+
+  it("resends count toward a per-app limit, and a delivery has at most 25 attempts", async () => {
+    const a = await newApp();
+    const d = await delivered(a);
+    await freshMinute();
+    for (let i = 0; i < 10; i++) await resendDelivery(d.id, a.appId);
+    await expect(resendDelivery(d.id, a.appId)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    const b = await newApp();
+    const e = await delivered(b);
+    await db.delivery.update({ where: { id: e.id }, data: { attempts: 25 } });
+    await expect(resendDelivery(e.id, b.appId)).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+});
+
+describe("callbacks, local mode", () => {
+  it("credentials in a callback URL are refused and the delivery says why", async () => {
+    const a = await newApp();
+    const url = receiver.url.replace("http://", "http://user:secret@");
+    const before = receiver.received.length;
+    const r = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: url }), { "x-svc-time-scale": "0" });
+    const deadline = Date.now() + 15_000;
+    let d;
+    do {
+      d = await db.delivery.findFirst({ where: { resourceId: r.body.checkoutId }, include: { attemptLog: true } });
+      if (d && d.state === "FAILED") break;
+      await new Promise((res) => setTimeout(res, 100));
+    } while (Date.now() < deadline);
+    expect(d!.state).toBe("FAILED");
+    expect(d!.lastError).toMatch(/credentials/);
+    expect(receiver.received.length).toBe(before);
+  });
+});
+
+describe("hosting hygiene", () => {
+  it("database folder 0700, database file 0600", () => {
+    const file = process.env.TEST_DB_FILE!;
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(file.slice(0, file.lastIndexOf("/"))).mode & 0o777).toBe(0o700);
+  });
+
+  it("pages and API answers forbid framing and sniffing", async () => {
+    for (const p of ["/", "/docs", "/signin", "/sandbox/collect/v1/push", "/openapi/collect.json"]) {
+      const r = await fetch(`${origin()}${p}`);
+      expect(r.headers.get("x-frame-options"), p).toBe("DENY");
+      expect(r.headers.get("content-security-policy"), p).toContain("frame-ancestors 'none'");
+      expect(r.headers.get("x-content-type-options"), p).toBe("nosniff");
+    }
+  });
+
+  it("the database file reclaims freed pages (incremental auto-vacuum)", async () => {
+    const Database = (await import("better-sqlite3")).default;
+    const conn = new Database(process.env.TEST_DB_FILE!, { readonly: true });
+    expect(conn.pragma("auto_vacuum", { simple: true })).toBe(2);
+    conn.close();
+  });
+});

@@ -1,0 +1,170 @@
+// What our own server decides (server/route.ts, server/shutdown.ts): which
+// handler answers, bodies and headers arriving intact, malformed paths, and a
+// graceful SIGTERM. Everything runs against the portal started as `npm start` does.
+import http from "node:http";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { MAX_BODY_BYTES } from "@/lib/engine";
+import { startReceiver } from "../helpers/receiver";
+import { clientFor, ownDb, startServer } from "../helpers/own-server";
+import { setUpApp } from "../helpers/operator";
+import type { RunningServer } from "../helpers/server";
+import { base, collectBody, http as call, newApp, origin } from "../helpers/sandbox";
+
+/** A raw request: the path goes on the wire exactly as written (no URL normalisation). */
+function raw(method: string, path: string, opts: { headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean } = {}) {
+  const u = new URL(origin());
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const req = http.request({ host: u.hostname, port: u.port, method, path, headers: opts.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", reject);
+    if (opts.body !== undefined && opts.chunked) {
+      // No content-length: node sends the body chunked, in pieces.
+      const b = Buffer.from(opts.body);
+      for (let i = 0; i < b.length; i += 7000) req.write(b.subarray(i, i + 7000));
+      req.end();
+    } else req.end(opts.body);
+  });
+}
+
+const servers: RunningServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop();
+});
+
+describe("our server: routing", () => {
+  it("answers {base_url} with the gateway, not Next (JSON error body, no Next headers)", async () => {
+    for (const p of ["/sandbox", "/sandbox/", "/sandbox/collect/v1/push/chk_1", "/sandbox/no/such/thing"]) {
+      const r = await raw("GET", p);
+      expect(r.status, p).toBe(401);
+      expect(JSON.parse(r.text)).toMatchObject({ error: "MISSING_TOKEN", requestId: r.headers["x-request-id"] });
+      expect(r.headers.vary ?? "", p).not.toContain("rsc");
+    }
+  });
+
+  it("answers {inspect_url}/<appId> with the inspector and hands everything else to Next", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    const inspected = await raw("POST", `/inspect/${a.appId}`, { body: "x" });
+    expect(inspected.status).toBe(200);
+    expect(JSON.parse(inspected.text)).toEqual({ received: true });
+    const unknown = await raw("POST", "/inspect/app_nope", { body: "x" });
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.text).error).toBe("NOT_FOUND");
+
+    const docs = await raw("GET", "/docs");
+    expect(docs.status).toBe(200);
+    expect(docs.headers["content-type"]).toContain("text/html");
+    // Look-alike paths are not the mounts: Next answers them (its 404 page).
+    for (const p of ["/sandboxes", "/inspect", "/inspector-x"]) {
+      const r = await raw("GET", p);
+      expect(r.status, p).toBe(404);
+      expect(r.headers["content-type"], p).toContain("text/html");
+    }
+  });
+
+  it("answers a malformed percent-encoded path with a 4xx error body, never Next's 500", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    const gateway = await raw("GET", "/sandbox/collect/v1/push/%E0%A4%A", { headers: { authorization: `Bearer ${a.token}` } });
+    expect(gateway.status).toBe(200); // an unknown checkout id like any other: the scripted default
+    expect(JSON.parse(gateway.text)).toMatchObject({ status: "COMPLETED" });
+    for (const p of ["/docs/%E0%A4%A", "/apps/%ZZ", "/%"]) {
+      const r = await raw("GET", p);
+      expect(r.status, p).toBe(400);
+      expect(JSON.parse(r.text).error, p).toBe("BAD_REQUEST");
+    }
+    const inspector = await raw("POST", "/inspect/%E0%A4%A", { body: "x" });
+    expect(inspector.status).toBe(404);
+  });
+
+  it("refuses TRACE and other methods Next does not serve with 405, on every path but the gateway's", async () => {
+    for (const method of ["TRACE", "PROPFIND"]) {
+      const r = await raw(method, "/docs");
+      expect(r.status, method).toBe(405);
+      expect(JSON.parse(r.text).error).toBe("METHOD_NOT_ALLOWED");
+    }
+    const gw = await raw("TRACE", "/sandbox/collect/v1/push");
+    expect(gw.status).toBe(401); // the gateway's own order of checks: the token first
+  });
+});
+
+describe("our server: bodies and headers arrive intact", () => {
+  it("keeps a gateway call's body byte for byte and its headers (chunked too)", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    const body = JSON.stringify(collectBody({ description: "Café ☕ – naïve 日本", reference: "UTF-1" }));
+    for (const chunked of [false, true]) {
+      const r = await raw("POST", "/sandbox/collect/v1/push", {
+        headers: { authorization: `Bearer ${a.token}`, "content-type": "application/json", "x-trace": `t-${chunked}`, "x-svc-scenario": "cancelled" },
+        body: chunked ? body.replace("UTF-1", "UTF-2") : body,
+        chunked,
+      });
+      expect(r.status).toBe(202);
+      const row = await db.requestLog.findUnique({ where: { requestId: String(r.headers["x-request-id"]) } });
+      expect(row!.requestBody).toBe(chunked ? body.replace("UTF-1", "UTF-2") : body);
+      const headers = JSON.parse(row!.requestHeaders);
+      expect(headers["x-trace"]).toBe(`t-${chunked}`);
+      expect(headers.authorization).toBe("Bearer [redacted]");
+    }
+  });
+
+  it("refuses a body over the limit with 413, declared or streamed, and the connection stays usable", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    const big = "x".repeat(MAX_BODY_BYTES + 10);
+    const headers = { authorization: `Bearer ${a.token}`, "content-type": "application/json" };
+    for (const chunked of [false, true]) {
+      const r = await raw("POST", "/sandbox/collect/v1/push", { headers, body: big, chunked });
+      expect(r.status, `chunked ${chunked}`).toBe(413);
+      expect(JSON.parse(r.text).error).toBe("BODY_TOO_LARGE");
+    }
+    const after = await call("POST", `${base()}/collect/v1/push`, { headers, body: JSON.stringify(collectBody()) });
+    expect(after.status).toBe(202);
+  });
+
+  it("hands the inspector every byte and header of what it receives", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    const body = Buffer.from(`<xml>${"é".repeat(50_000)}</xml>`);
+    const r = await raw("POST", `/inspect/${a.appId}`, { headers: { "content-type": "application/xml", "x-svc-delivery": "dlv_test" }, body, chunked: true });
+    expect(r.status).toBe(200);
+    const entry = await db.inboxEntry.findFirst({ where: { appId: a.appId }, orderBy: { seq: "desc" } });
+    expect(entry!.body).toBe(body.toString("utf8"));
+    expect(JSON.parse(entry!.headers)["x-svc-delivery"]).toBe("dlv_test");
+    expect(entry!.contentType).toBe("application/xml");
+  });
+});
+
+describe("our server: graceful shutdown", () => {
+  it("SIGTERM: stops accepting, finishes the call in flight and the callback being posted, then exits 0", async () => {
+    const own = ownDb("shutdown");
+    // The receiver takes 1.5 s to answer: the post is in flight when SIGTERM arrives.
+    const receiver = await startReceiver(() => ({ status: 200, delayMs: 1500 }));
+    const server = await startServer({ dbFile: own.file });
+    servers.push(server);
+    const { appId, token } = await setUpApp(own.url, server.origin);
+    const push = (scenario: string) =>
+      fetch(`${server.origin}/sandbox/collect/v1/push`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-svc-scenario": scenario },
+        body: JSON.stringify({ shortCode: "1", amount: 100, currency: "KES", phoneNumber: "254712345678", reference: `S-${scenario}`, callbackUrl: receiver.url }),
+      });
+    expect((await push("cancelled")).status).toBe(202); // its callback is due in 2.5 s
+    await receiver.waitFor(1, 10_000); // the post has reached the receiver, which has not answered yet
+
+    const inFlight = push("paid"); // answers after its 120 ms scripted delay
+    await new Promise((r) => setTimeout(r, 30));
+    const exited = new Promise<number | null>((r) => server.proc.once("exit", (code) => r(code)));
+    process.kill(-server.proc.pid!, "SIGTERM");
+    expect((await inFlight).status).toBe(202);
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(fetch(`${server.origin}/healthz`)).rejects.toThrow(); // no longer accepting
+    expect(await exited).toBe(0);
+
+    const client = clientFor(own.url);
+    const deliveries = await client.delivery.findMany({ where: { appId }, orderBy: { seq: "asc" } });
+    expect(deliveries[0]).toMatchObject({ scenarioKey: "cancelled", state: "DELIVERED", attempts: 1, lastStatus: 200 });
+    expect(deliveries[1]).toMatchObject({ scenarioKey: "paid", state: "SCHEDULED" }); // goes out when a server is back
+    await client.$disconnect();
+    await receiver.close();
+  });
+});

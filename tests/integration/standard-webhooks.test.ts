@@ -1,0 +1,113 @@
+// Real callbacks from the real server verify with the `standardwebhooks` npm
+// package and with the README's own snippets, using the signing secret as the
+// console shows it; after a rotation both secrets verify during the grace
+// period, on the dispatcher's posts and on "Send it again".
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resendDelivery } from "@/lib/callbacks";
+import { db } from "@/lib/db/client";
+import { randomBase62 } from "@/lib/ids";
+import { startReceiver, type Receiver } from "../helpers/receiver";
+import { cli, newApp } from "../helpers/sandbox";
+
+let rx: Receiver;
+let readme: { verifyWebhook: Function; verifySignature: Function };
+beforeAll(async () => {
+  rx = await startReceiver();
+  readme = await readmeSnippets();
+});
+afterAll(() => rx.close());
+
+/** The ```js blocks of the README's "Verifying a callback" section that export a function, as one module each. */
+async function readmeSnippets() {
+  const text = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+  const section = text.slice(text.indexOf("## Verifying a callback"), text.indexOf("## Operator command line"));
+  const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => b.includes("export function"));
+  expect(blocks).toHaveLength(2);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "readme-"));
+  const mods = await Promise.all(blocks.map((b, i) => {
+    const file = path.join(dir, `snippet-${i}.mjs`);
+    fs.writeFileSync(file, b);
+    return import(/* @vite-ignore */ file);
+  }));
+  return Object.assign({}, ...mods);
+}
+
+/** A payout whose callback (float_low: 2 s) goes to the receiver; resolves with what arrived. */
+async function payoutCallback(app: Awaited<ReturnType<typeof newApp>>) {
+  const tag = randomBase62(8);
+  const body = { amount: 500, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference: `SW-${tag}`, callbackUrl: `${rx.url}/${tag}` };
+  const r = await app.call("POST", "/payouts/v1/send", body, { "x-svc-scenario": "float_low" });
+  expect(r.status).toBe(202);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const got = rx.received.find((x) => x.path === `/${tag}`);
+    if (got) return { got, headers: got.headers as Record<string, string> };
+    if (Date.now() > deadline) throw new Error("no callback in 20 s");
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+const secretOf = async (appId: string) => (await db.app.findUniqueOrThrow({ where: { id: appId } })).signingSecret;
+
+describe.concurrent("Standard Webhooks", () => {
+  it("a callback verifies with the standardwebhooks package and the README's snippets", async () => {
+    const app = await newApp();
+    const secret = await secretOf(app.appId);
+    const { got, headers } = await payoutCallback(app);
+    expect(headers["webhook-id"]).toBe(headers["x-svc-delivery"]);
+    expect(Math.abs(Number(headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(30);
+    expect(headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(new Webhook(secret).verify(got.body, headers)).toMatchObject({ status: "FAILED", resultCode: 2001 });
+    expect(readme.verifyWebhook(got.body, headers, secret)).toBe(true);
+    expect(readme.verifySignature(got.body, headers["x-svc-signature"], secret)).toBe(true);
+    // Tampering fails everywhere.
+    const tampered = got.body.replace("2001", "0");
+    expect(() => new Webhook(secret).verify(tampered, headers)).toThrow();
+    expect(readme.verifyWebhook(tampered, headers, secret)).toBe(false);
+    expect(readme.verifySignature(tampered, headers["x-svc-signature"], secret)).toBe(false);
+  });
+
+  it("after a rotation both secrets verify, on the dispatcher's posts and on Send it again; with no grace only the new one", async () => {
+    const app = await newApp();
+    const old = await secretOf(app.appId);
+    const rotated = cli("app", "rotate-secret", "--app", app.appId, "--grace-hours", "2");
+    expect(rotated.code).toBe(0);
+    expect(Date.parse(rotated.json.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(7_000_000);
+    const current = await secretOf(app.appId);
+    expect(current).not.toBe(old);
+
+    const { got, headers } = await payoutCallback(app);
+    expect(headers["webhook-signature"].split(" ")).toHaveLength(2);
+    for (const secret of [old, current]) {
+      expect(new Webhook(secret).verify(got.body, headers)).toMatchObject({ resultCode: 2001 });
+      expect(readme.verifySignature(got.body, headers["x-svc-signature"], secret)).toBe(true);
+    }
+
+    const id = headers["x-svc-delivery"]!;
+    for (let i = 0; i < 100 && (await db.delivery.findUniqueOrThrow({ where: { id } })).state !== "DELIVERED"; i++) await new Promise((res) => setTimeout(res, 50));
+    const before = rx.received.length;
+    await resendDelivery(headers["x-svc-delivery"]!, app.appId);
+    const again = rx.received.slice(before).find((r) => r.headers["webhook-id"] === headers["webhook-id"])!;
+    expect(again.body).toBe(got.body);
+    for (const secret of [old, current]) expect(new Webhook(secret).verify(again.body, again.headers as Record<string, string>)).toBeTruthy();
+
+    // A rotation without grace: the secret before stops signing at once.
+    expect(cli("app", "rotate-secret", "--app", app.appId, "--grace-hours", "0").json.previousSecretExpiresAt).toBeNull();
+    const newest = await secretOf(app.appId);
+    const last = await payoutCallback(app);
+    expect(last.headers["webhook-signature"].split(" ")).toHaveLength(1);
+    expect(new Webhook(newest).verify(last.got.body, last.headers)).toBeTruthy();
+    expect(() => new Webhook(current).verify(last.got.body, last.headers)).toThrow();
+    expect(readme.verifySignature(last.got.body, last.headers["x-svc-signature"], current)).toBe(false);
+  });
+
+  it("rotation refuses a grace period out of range", () => {
+    const r = cli("app", "rotate-secret", "--app", "app_nope", "--grace-hours", "500");
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/grace hours must be at most 168/);
+  });
+});
