@@ -95,28 +95,34 @@ export function verifySamples(): Sample[] {
       code: `import hashlib, hmac, time
 
 # raw_body: the request body exactly as received (bytes decoded as UTF-8, before json.loads)
+# During a secret rotation the header carries two v1= values: either may match.
 def verify_signature(raw_body: str, header: str, secret: str, tolerance_s=300, now_s=None) -> bool:
-    parts = dict(p.split("=", 1) for p in header.split(",") if "=" in p)
-    if "t" not in parts or "v1" not in parts:
+    parts = [p.split("=", 1) for p in header.split(",") if "=" in p]
+    t = next((v for k, v in parts if k == "t"), None)
+    if t is None:
         return False
-    expected = hmac.new(secret.encode(), f"{parts['t']}.{raw_body}".encode(), hashlib.sha256).hexdigest()
-    fresh = abs((now_s or time.time()) - int(parts["t"])) <= tolerance_s
-    return fresh and hmac.compare_digest(expected, parts["v1"])`,
+    expected = hmac.new(secret.encode(), f"{t}.{raw_body}".encode(), hashlib.sha256).hexdigest()
+    fresh = abs((now_s or time.time()) - int(t)) <= tolerance_s
+    return fresh and any(k == "v1" and hmac.compare_digest(expected, v) for k, v in parts)`,
     },
     {
       lang: "php", title: "PHP",
       code: `<?php
 // $rawBody: file_get_contents("php://input"), before json_decode
+// During a secret rotation the header carries two v1= values: either may match.
 function verify_signature(string $rawBody, string $header, string $secret, int $toleranceS = 300, ?int $nowS = null): bool {
-    $parts = [];
+    $t = null;
+    $v1 = [];
     foreach (explode(",", $header) as $p) {
-        [$k, $v] = array_pad(explode("=", $p, 2), 2, null);
-        $parts[$k] = $v;
+        [$k, $v] = array_pad(explode("=", $p, 2), 2, "");
+        if ($k === "t") $t = $v;
+        if ($k === "v1") $v1[] = $v;
     }
-    if (empty($parts["t"]) || empty($parts["v1"])) return false;
-    $expected = hash_hmac("sha256", $parts["t"] . "." . $rawBody, $secret);
-    $fresh = abs(($nowS ?? time()) - (int) $parts["t"]) <= $toleranceS;
-    return $fresh && hash_equals($expected, $parts["v1"]);
+    if ($t === null || $t === "") return false;
+    $expected = hash_hmac("sha256", $t . "." . $rawBody, $secret);
+    if (abs(($nowS ?? time()) - (int) $t) > $toleranceS) return false;
+    foreach ($v1 as $v) if (hash_equals($expected, $v)) return true;
+    return false;
 }`,
     },
     {
@@ -128,19 +134,22 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 // rawBody: the request body exactly as received, before parsing
+// During a secret rotation the header carries two v1= values: either may match.
 static boolean verifySignature(String rawBody, String header, String secret, long toleranceS) throws Exception {
-    String t = null, v1 = null;
+    String t = null;
+    java.util.List<String> v1 = new java.util.ArrayList<>();
     for (String p : header.split(",")) {
         String[] kv = p.split("=", 2);
         if (kv.length == 2 && kv[0].equals("t")) t = kv[1];
-        if (kv.length == 2 && kv[0].equals("v1")) v1 = kv[1];
+        if (kv.length == 2 && kv[0].equals("v1")) v1.add(kv[1]);
     }
-    if (t == null || v1 == null) return false;
+    if (t == null) return false;
     Mac mac = Mac.getInstance("HmacSHA256");
     mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-    String expected = HexFormat.of().formatHex(mac.doFinal((t + "." + rawBody).getBytes(StandardCharsets.UTF_8)));
-    boolean fresh = Math.abs(System.currentTimeMillis() / 1000 - Long.parseLong(t)) <= toleranceS;
-    return fresh && MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), v1.getBytes(StandardCharsets.UTF_8));
+    byte[] expected = HexFormat.of().formatHex(mac.doFinal((t + "." + rawBody).getBytes(StandardCharsets.UTF_8))).getBytes(StandardCharsets.UTF_8);
+    if (Math.abs(System.currentTimeMillis() / 1000 - Long.parseLong(t)) > toleranceS) return false;
+    for (String v : v1) if (MessageDigest.isEqual(expected, v.getBytes(StandardCharsets.UTF_8))) return true;
+    return false;
 }`,
     },
   ];

@@ -8,6 +8,7 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { operations } from "@/lib/catalog";
 import { operationSamples, verifySamples } from "@/lib/docs/code-samples";
+import { callbackSignatureHeaders } from "@/lib/crypto";
 import { signatureExample } from "@/lib/docs/signature";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "samples-"));
@@ -45,4 +46,28 @@ it("every operation's Node and Python samples parse, with and without a signed-i
   const r = spawnSync("python3", ["-c", "import sys, py_compile\nfor f in sys.argv[1:]: py_compile.compile(f, doraise=True)", ...pyFiles], { encoding: "utf8" });
   expect(r.stderr).toBe("");
   expect(r.status).toBe(0);
+}, 30_000);
+
+it("during a secret rotation the Python, PHP and Java checks accept either of the header's two v1= values", () => {
+  const ex = signatureExample();
+  const at = new Date(Number(ex.t) * 1000);
+  const other = "whsec_an0therS3cretF0rTheRotationTestOnly";
+  const header = callbackSignatureHeaders([other, ex.secret], "dlv_rotation", ex.rawBody, at)["x-svc-signature"];
+  expect(header.match(/v1=/g)).toHaveLength(2);
+  const args = JSON.stringify({ body: ex.rawBody, header, secrets: [ex.secret, other, "whsec_not_it"], t: ex.t });
+  const sample = (lang: string) => verifySamples().find((s) => s.lang === lang)!.code;
+  const runs: [string, string, string[]][] = [];
+  if (has("python3")) {
+    runs.push(["python3", "verify_rot.py", [`${sample("python")}\nimport json, sys\na = json.loads(sys.argv[1])\nprint(" ".join(str(verify_signature(a["body"], a["header"], s, 300, int(a["t"]))) for s in a["secrets"]))`]]);
+  }
+  if (has("php")) {
+    runs.push(["php", "verify_rot.php", [`${sample("php")}\n$a = json_decode($argv[1], true);\necho implode(" ", array_map(fn($s) => verify_signature($a["body"], $a["header"], $s, 300, (int) $a["t"]) ? "True" : "False", $a["secrets"]));`]]);
+  }
+  for (const [cmd, name, [code]] of runs) {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, code!);
+    const r = spawnSync(cmd, [file, args], { encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.stdout.trim(), cmd).toBe("True True False");
+  }
 }, 30_000);
