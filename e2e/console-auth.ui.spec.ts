@@ -132,7 +132,7 @@ test("account: change the password or sign out everywhere, and every session end
   await signIn(pa, email);
   await signIn(pb, email);
   await pa.getByRole("link", { name: email }).click();
-  await expect(pa.getByRole("heading", { name: "Account" })).toBeVisible();
+  await expect(pa.getByRole("heading", { name: "Account", exact: true })).toBeVisible();
   await shoot(pa, "account");
   await pa.getByLabel("Current password").fill(PASSWORD);
   await pa.getByLabel("New password").fill("password");
