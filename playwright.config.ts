@@ -44,7 +44,6 @@ export default defineConfig({
       DATABASE_URL: `file:./${DB}`,
       PUBLIC_URL: origin,
       NEXT_TELEMETRY_DISABLED: "1",
-      OPERATOR_EMAILS: "operator@e2e.test",
     },
   },
 });

@@ -1,7 +1,10 @@
 // Next answers a multipart POST whose body cannot be parsed (it reads it as a
 // form-action submission) with a bare 500; such requests get a 400 here.
 // (/sandbox and /inspect never reach Next: server/route.ts answers them.)
-import type { NextRequest } from "next/server";
+//
+// Console pages: the path asked for travels to the page as a request header, so
+// a signed-out visitor is sent to /signin?next=<that path> (lib/auth/session.ts).
+import { NextResponse, type NextRequest } from "next/server";
 import { ApiError, errorBody } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 
@@ -15,11 +18,20 @@ async function unreadableForm(request: NextRequest): Promise<boolean> {
   }
 }
 
+export const CONSOLE_PATH_HEADER = "x-console-path";
+
 export async function proxy(request: NextRequest) {
-  if (!(await unreadableForm(request))) return;
-  const requestId = newId("req");
-  const e = new ApiError("INVALID_BODY", "the form body could not be read");
-  return Response.json(errorBody(e.code, e.message, requestId), { status: e.status, headers: { "x-request-id": requestId } });
+  if (await unreadableForm(request)) {
+    const requestId = newId("req");
+    const e = new ApiError("INVALID_BODY", "the form body could not be read");
+    return Response.json(errorBody(e.code, e.message, requestId), { status: e.status, headers: { "x-request-id": requestId } });
+  }
+  const path = request.nextUrl.pathname;
+  if (/^\/(apps|operator|account)(\/|$)/.test(path)) {
+    const headers = new Headers(request.headers);
+    headers.set(CONSOLE_PATH_HEADER, path + request.nextUrl.search);
+    return NextResponse.next({ request: { headers } });
+  }
 }
 
 // Every path but Next's static files.

@@ -65,7 +65,7 @@ test("sign up, sign out, sign in; wrong password gets one message; sessions expi
   await expect(page.locator("form").getByRole("alert")).toHaveText(message);
 
   await signIn(page, email);
-  await expect(page.getByRole("link", { name: "Operator" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Operator", exact: true })).toHaveCount(0);
 });
 
 test("failed sign-ins from one address lock that address out of that account only", async ({ browser }) => {
@@ -132,7 +132,7 @@ test("account: change the password or sign out everywhere, and every session end
   await signIn(pa, email);
   await signIn(pb, email);
   await pa.getByRole("link", { name: email }).click();
-  await expect(pa.getByRole("heading", { name: "Account" })).toBeVisible();
+  await expect(pa.getByRole("heading", { name: "Account", exact: true })).toBeVisible();
   await shoot(pa, "account");
   await pa.getByLabel("Current password").fill(PASSWORD);
   await pa.getByLabel("New password").fill("password");

@@ -3,10 +3,13 @@
 import { expect, test } from "@playwright/test";
 import { fetchToken, gatewayCall, origin, seedApp, seedUser, shoot, signIn } from "./helpers/console";
 
+// Three browser contexts and confirmation dialogs: room on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test("non-operators get 404 on the operator page and routes", async ({ page }) => {
   const { email } = seedApp();
   await signIn(page, email);
-  await expect(page.getByRole("link", { name: "Operator" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Operator", exact: true })).toHaveCount(0);
   const r = await page.goto("/operator");
   expect(r?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
@@ -26,7 +29,7 @@ test("an operator approves and rejects Treasury, suspends and resumes an app; th
   const opCtx = await browser.newContext();
   const op = await opCtx.newPage();
   await signIn(op, seedUser({ operator: true }));
-  await op.getByRole("link", { name: "Operator" }).click();
+  await op.getByRole("link", { name: "Operator", exact: true }).click();
   const reviews = op.getByRole("table", { name: "Pending reviews" });
   await expect(reviews.getByRole("row", { name: /Payroll runner/ })).toContainText(a.email);
   await expect(reviews.getByRole("row", { name: /Refund desk/ })).toContainText("Treasury");
@@ -34,8 +37,13 @@ test("an operator approves and rejects Treasury, suspends and resumes an app; th
   await expect(all.getByRole("row", { name: /Payroll runner/ })).toContainText(a.email);
   await shoot(op, "operator");
 
+  // Each decision asks first; a rejection needs a reason, which the owner sees.
   await op.getByRole("button", { name: "Approve Treasury for Payroll runner" }).click();
+  await op.getByRole("dialog", { name: "Approve Treasury for Payroll runner?" }).getByRole("button", { name: "Approve" }).click();
   await op.getByRole("button", { name: "Reject Treasury for Refund desk" }).click();
+  const reject = op.getByRole("dialog", { name: "Reject Treasury for Refund desk?" });
+  await reject.getByLabel("Reason").fill("No refunds from Treasury.");
+  await reject.getByRole("button", { name: "Reject" }).click();
   await expect(reviews.getByRole("row", { name: /Payroll runner|Refund desk/ })).toHaveCount(0);
 
   const ownerCtx = await browser.newContext();
@@ -70,6 +78,7 @@ test("an operator approves and rejects Treasury, suspends and resumes an app; th
   await signIn(other, b.email);
   await other.goto(`/apps/${b.appId}/subscriptions`);
   await expect(other.getByRole("listitem", { name: "Treasury" })).toContainText("Rejected");
+  await expect(other.getByRole("listitem", { name: "Treasury" })).toContainText("Reason: No refunds from Treasury.");
   await expect(other.getByRole("button", { name: "Add Treasury to this app" })).toHaveText("Ask for review again");
   await Promise.all([opCtx.close(), ownerCtx.close(), otherCtx.close()]);
 });

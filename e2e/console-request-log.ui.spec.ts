@@ -44,7 +44,7 @@ test("filter, search and open calls in the request log", async ({ page }) => {
   await expect(rows.first()).toContainText("/identity/v1/verifications");
   await page.getByLabel("Scenario").selectOption("");
 
-  await page.getByLabel("Request id").fill(calls[2]!.requestId);
+  await page.getByLabel("Search calls").fill(calls[2]!.requestId);
   await page.getByRole("button", { name: "Find" }).click();
   await expect(rows).toHaveCount(1);
   await expect(page).toHaveURL(new RegExp(`requestId=${calls[2]!.requestId}`));
@@ -54,7 +54,7 @@ test("filter, search and open calls in the request log", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "GET /collect/v1/push/chk_missing" })).toBeVisible();
   await expect(page.getByText("Bearer [redacted]")).toBeVisible();
   await expect(page.getByText(token)).toHaveCount(0);
-  await expect(page.getByLabel("Response body")).toContainText('"error": "NOT_FOUND"');
+  await expect(page.getByLabel("Response body", { exact: true })).toContainText('"error": "NOT_FOUND"');
   await expect(page.getByText("x-svc-scenario")).toBeVisible();
   await shoot(page, "request-detail");
   await page.getByRole("link", { name: "← Request log" }).click();

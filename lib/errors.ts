@@ -40,6 +40,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Every invalid field (VALIDATION_ERROR), added to the body as `details`. */
+    readonly details?: readonly { field: string; message: string }[],
   ) {
     super(message);
     this.name = "ApiError";
@@ -47,10 +49,10 @@ export class ApiError extends Error {
   }
 }
 
-export type ErrorBody = { error: string; message: string; requestId: string };
+export type ErrorBody = { error: string; message: string; requestId: string; details?: readonly { field: string; message: string }[] };
 
-export function errorBody(code: string, message: string, requestId: string): ErrorBody {
-  return { error: code, message, requestId };
+export function errorBody(code: string, message: string, requestId: string, details?: ErrorBody["details"]): ErrorBody {
+  return details?.length ? { error: code, message, requestId, details } : { error: code, message, requestId };
 }
 
 export function isApiError(e: unknown): e is ApiError {

@@ -2,6 +2,7 @@
 // Sign up, sign in and sign out: forms post here; next-auth sets the session cookie.
 import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/lib/auth";
+import { safeNext } from "@/lib/auth/next-path";
 import { headers } from "next/headers";
 import { isApiError } from "@/lib/errors";
 import { clientAddress } from "@/lib/throttle";
@@ -9,11 +10,7 @@ import { signUp } from "@/lib/services/users";
 
 export type AuthFormState = { error?: string; email?: string };
 
-/** Only paths of this site: never an absolute or protocol-relative URL. */
-function safeNext(v: FormDataEntryValue | null): string {
-  const s = typeof v === "string" ? v : "";
-  return s.startsWith("/") && !s.startsWith("//") && !s.startsWith("/\\") ? s : "/apps";
-}
+const nextPath = (v: FormDataEntryValue | null) => safeNext(v) ?? "/apps";
 
 async function signInWith(email: string, password: string, next: string): Promise<AuthFormState> {
   try {
@@ -29,7 +26,7 @@ async function signInWith(email: string, password: string, next: string): Promis
 }
 
 export async function signInAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
-  return signInWith(String(form.get("email") ?? ""), String(form.get("password") ?? ""), safeNext(form.get("next")));
+  return signInWith(String(form.get("email") ?? ""), String(form.get("password") ?? ""), nextPath(form.get("next")));
 }
 
 export async function signUpAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
@@ -42,10 +39,10 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
       return { email, error: e.message.charAt(0).toUpperCase() + e.message.slice(1) + "." };
     }
     // A taken email: the answer sign-in gives, so sign-up does not confirm that an address has an account.
-    if (isApiError(e) && e.code === "CONFLICT") return signInWith(email, password, "/apps");
+    if (isApiError(e) && e.code === "CONFLICT") return signInWith(email, password, nextPath(form.get("next")));
     throw e;
   }
-  return signInWith(email, password, "/apps");
+  return signInWith(email, password, nextPath(form.get("next")));
 }
 
 /** Ends the session for good: a copied cookie stops working too (lib/auth's signOut event ends the account's sessions). */

@@ -9,8 +9,9 @@ export default function DocsLayout({ children }: { children: React.ReactNode }) 
     <div className="min-h-screen bg-slate-50">
       <header className="sticky top-0 z-20 flex h-14 items-center gap-4 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
         <Link href="/" className="font-semibold tracking-tight text-slate-900">Svc Sandbox</Link>
-        <span className="text-slate-300">/</span>
+        <span className="text-slate-500" aria-hidden>/</span>
         <Link href="/docs" className="text-sm font-medium text-slate-700 hover:text-slate-900">API reference</Link>
+        <Link href="/apps" className="ml-auto rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">Console →</Link>
       </header>
       <div className="lg:flex">
         <Sidebar />

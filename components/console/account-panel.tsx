@@ -1,65 +1,106 @@
 "use client";
 // Password change and "sign out everywhere": both end every session of the
 // account (app/api/console/account/*), so afterwards the browser goes to sign-in.
+// Deleting the account takes its apps with it.
 import { useState } from "react";
+import { signOutAction } from "@/app/(auth)/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm";
 import { Field, Input } from "@/components/ui/input";
-import { send } from "./api";
+import { ConsoleError, errorText, send } from "./api";
 
 const toSignIn = () => window.location.assign("/signin");
 
+function ChangePassword() {
+  const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="grid max-w-md gap-4"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const data = new FormData(e.currentTarget);
+        setBusy(true);
+        setErrors({});
+        try {
+          await send("POST", "/api/console/account/password", { current: data.get("current"), next: data.get("next") });
+          toSignIn();
+        } catch (err) {
+          const field = err instanceof ConsoleError && err.details[0]?.field === "current" ? "current" : "next";
+          setErrors({ [field]: errorText(err, "The password was not changed.") });
+          setBusy(false);
+        }
+      }}
+    >
+      <Field label="Current password" error={errors.current}>
+        {(p) => <Input {...p} name="current" type="password" autoComplete="current-password" required />}
+      </Field>
+      <Field label="New password" hint="At least 8 characters; not a common password, not your email." error={errors.next}>
+        {(p) => <Input {...p} name="next" type="password" autoComplete="new-password" required minLength={8} />}
+      </Field>
+      <div>
+        <Button type="submit" busy={busy}>Change password</Button>
+      </div>
+    </form>
+  );
+}
+
+function SignOutEverywhere() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      busy={busy}
+      onClick={async () => {
+        setBusy(true);
+        await send("DELETE", "/api/console/account/sessions").catch(() => {});
+        toSignIn();
+      }}
+    >
+      Sign out everywhere
+    </Button>
+  );
+}
+
+function DeleteAccount() {
+  const [password, setPassword] = useState("");
+  return (
+    <ConfirmButton
+      trigger="Delete account"
+      title="Delete your account?"
+      confirmLabel="Delete account and apps"
+      size="md"
+      onConfirm={async () => {
+        await send("DELETE", "/api/console/account", { password });
+        await signOutAction();
+      }}
+    >
+      <p>Your apps go with it: their key pairs stop working at once, and their request logs, callbacks and inboxes are deleted. This cannot be undone.</p>
+      <label htmlFor="delete-password" className="mt-3 block text-sm font-medium text-slate-800">Your password</label>
+      <input id="delete-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)}
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+    </ConfirmButton>
+  );
+}
+
 export function AccountPanel({ email }: { email: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<"password" | "sessions" | null>(null);
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-xl font-semibold text-slate-900">Account</h1>
-        <p className="mt-1 break-all text-sm text-slate-500">{email}</p>
+        <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
+        <p className="mt-1 break-all text-sm text-slate-600">Signed in as <span className="font-medium text-slate-900">{email}</span>.</p>
       </div>
       <Card>
         <CardHeader title="Change password" description="Every session of this account ends, this one too: sign in again with the new password." />
-        <CardBody>
-          <form
-            className="grid max-w-md gap-3"
-            onSubmit={async (e) => {
-              e.preventDefault();
-              const f = new FormData(e.currentTarget);
-              setBusy("password");
-              setError(null);
-              try {
-                await send("POST", "/api/console/account/password", { current: f.get("current"), next: f.get("next") });
-                toSignIn();
-              } catch (err) {
-                setError(err instanceof Error ? err.message : "Not changed.");
-                setBusy(null);
-              }
-            }}
-          >
-            <Field label="Current password">{(p) => <Input {...p} name="current" type="password" autoComplete="current-password" required />}</Field>
-            <Field label="New password" error={error} hint="At least 8 characters; not a common password, not your email.">
-              {(p) => <Input {...p} name="next" type="password" autoComplete="new-password" required minLength={8} />}
-            </Field>
-            <div><Button type="submit" busy={busy === "password"}>Change password</Button></div>
-          </form>
-        </CardBody>
+        <CardBody><ChangePassword /></CardBody>
       </Card>
       <Card>
         <CardHeader title="Sessions" description="Signed in on another computer, or left a session open? End every session of this account, including copied session cookies." />
-        <CardBody>
-          <Button
-            variant="secondary"
-            busy={busy === "sessions"}
-            onClick={async () => {
-              setBusy("sessions");
-              await send("DELETE", "/api/console/account/sessions").catch(() => {});
-              toSignIn();
-            }}
-          >
-            Sign out everywhere
-          </Button>
-        </CardBody>
+        <CardBody><SignOutEverywhere /></CardBody>
+      </Card>
+      <Card className="border-red-200">
+        <CardHeader title="Delete account" description="Deletes the account and every app it owns." actions={<DeleteAccount />} />
       </Card>
     </div>
   );

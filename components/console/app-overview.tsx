@@ -7,9 +7,11 @@ import { ConfirmButton } from "@/components/ui/confirm";
 import { CopyField } from "@/components/ui/copy-button";
 import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { RelativeTime } from "@/components/ui/time";
+import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
 import { CallbackUrlForm } from "./callback-url-form";
+import { RenameApp } from "./rename-app";
+import { UsagePanel } from "./usage-panel";
 import { useApp } from "./hooks";
 import { SigningSecret } from "./signing-secret";
 
@@ -22,10 +24,10 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function AppOverview({ appId }: { appId: string }) {
+export function AppOverview({ appId, callbackNote }: { appId: string; callbackNote: string }) {
   const router = useRouter();
-  const { data: app, error, isLoading } = useApp(appId);
-  if (error) return <ErrorNote error={error} />;
+  const { data: app, error, isLoading, mutate: reload } = useApp(appId);
+  if (error) return <ErrorNote error={error} onRetry={() => reload()} />;
   if (isLoading || !app) return <Card><SkeletonRows rows={5} /></Card>;
   return (
     <div className="space-y-6">
@@ -33,6 +35,7 @@ export function AppOverview({ appId }: { appId: string }) {
         <CardHeader title="App details" description="Use the inspector address as callbackUrl to see callbacks without a server of your own." />
         <CardBody>
           <dl className="divide-y divide-slate-100">
+            <Row label="Name"><RenameApp app={app} /></Row>
             <Row label="App id"><CopyField value={app.id} what="app id" /></Row>
             <Row label="Inspector address"><CopyField value={app.inspectorUrl} what="inspector address" /></Row>
             <Row label="Callback signing secret">
@@ -42,14 +45,15 @@ export function AppOverview({ appId }: { appId: string }) {
                 and the Standard Webhooks headers <code className="font-mono">webhook-id</code>, <code className="font-mono">webhook-timestamp</code>, <code className="font-mono">webhook-signature</code>: any Standard Webhooks library verifies them with this secret as it is.
               </p>
             </Row>
-            <Row label="Rate limit">{app.perMinute} calls per minute (Sandbox plan)</Row>
-            <Row label="Created"><RelativeTime value={app.createdAt} /></Row>
+            <Row label="Rate limit">{app.perMinute} calls per minute{app.perMinute === app.planPerMinute ? " (Sandbox plan)" : ` (set by an operator; the Sandbox plan has ${app.planPerMinute})`}</Row>
+            <Row label="Created"><LocalTime value={app.createdAt} /></Row>
           </dl>
         </CardBody>
       </Card>
+      <UsagePanel appId={app.id} />
       <Card>
         <CardHeader title="Callbacks" />
-        <CardBody><CallbackUrlForm app={app} /></CardBody>
+        <CardBody><CallbackUrlForm app={app} callbackNote={callbackNote} /></CardBody>
       </Card>
       <Card>
         <CardHeader title="Next steps" />

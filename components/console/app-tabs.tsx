@@ -16,8 +16,8 @@ export function AppTabs({ appId }: { appId: string }) {
   const path = usePathname();
   const base = `/apps/${appId}`;
   return (
-    <nav aria-label="App sections" className="relative -mx-4 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0">
-      <ul className="flex gap-1">
+    <nav aria-label="App sections" className="border-b border-slate-200">
+      <ul className="flex flex-wrap gap-x-1">
         {tabs.map((t) => {
           const href = base + t.href;
           const active = t.href === "" ? path === base : path === href || path.startsWith(`${href}/`);
@@ -27,8 +27,8 @@ export function AppTabs({ appId }: { appId: string }) {
                 href={href}
                 aria-current={active ? "page" : undefined}
                 className={cn(
-                  "-mb-px inline-block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap",
-                  active ? "border-slate-900 text-slate-900" : "border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800",
+                  "-mb-px inline-block border-b-2 px-2.5 py-2 text-sm font-medium whitespace-nowrap sm:px-3 sm:py-2.5",
+                  active ? "border-slate-900 text-slate-900" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
                 )}
               >
                 {t.label}

@@ -6,12 +6,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { RelativeTime } from "@/components/ui/time";
+import { LocalTime } from "@/components/ui/time";
 import { CreateAppForm } from "./create-app-form";
 import { useApps } from "./hooks";
 
-export function AppsList() {
-  const { data: apps, error, isLoading } = useApps();
+export function AppsList({ callbackNote }: { callbackNote: string }) {
+  const { data: apps, error, isLoading, mutate } = useApps();
   const [creating, setCreating] = useState(false);
   const showForm = creating || apps?.length === 0;
   return (
@@ -27,11 +27,11 @@ export function AppsList() {
         <Card>
           <CardBody>
             <h2 className="mb-4 text-base font-semibold">{apps?.length === 0 ? "Create your first app" : "New app"}</h2>
-            <CreateAppForm onCancel={apps?.length ? () => setCreating(false) : undefined} />
+            <CreateAppForm onCancel={apps?.length ? () => setCreating(false) : undefined} callbackNote={callbackNote} />
           </CardBody>
         </Card>
       )}
-      {error && <ErrorNote error={error} />}
+      {error && <ErrorNote error={error} onRetry={() => mutate()} />}
       {isLoading && <Card><SkeletonRows rows={3} /></Card>}
       {apps?.length === 0 && (
         <Card>
@@ -53,7 +53,7 @@ export function AppsList() {
                   {a.suspended && <Badge tone="red">Suspended</Badge>}
                 </div>
                 <p className="mt-1 truncate font-mono text-xs text-slate-500">{a.id}</p>
-                <p className="mt-3 text-xs text-slate-500">Created <RelativeTime value={a.createdAt} /></p>
+                <p className="mt-3 text-xs text-slate-500">Created <LocalTime value={a.createdAt} /></p>
               </Link>
             </li>
           ))}

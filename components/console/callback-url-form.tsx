@@ -6,7 +6,7 @@ import type { AppView } from "@/lib/auth/views";
 import { appUrl, send } from "./api";
 import { useApp } from "./hooks";
 
-export function CallbackUrlForm({ app }: { app: AppView }) {
+export function CallbackUrlForm({ app, callbackNote }: { app: AppView; callbackNote: string }) {
   const { mutate } = useApp(app.id);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -31,7 +31,7 @@ export function CallbackUrlForm({ app }: { app: AppView }) {
       }}
     >
       <Field label="Default callback URL" className="flex-1" error={error}
-        hint={saved ? <span className="font-medium text-emerald-700" role="status">Saved.</span> : "Callbacks go here when a request has no callbackUrl. Leave empty for none."}>
+        hint={saved ? <span className="font-medium text-emerald-700" role="status">Saved.</span> : `${callbackNote} Leave empty for none.`}>
         {(p) => <Input {...p} name="callbackUrl" type="url" defaultValue={app.callbackUrl ?? ""} placeholder="https://example.com/callbacks" onChange={() => setSaved(false)} />}
       </Field>
       <Button type="submit" variant="secondary" busy={busy} className="sm:mt-6">Save</Button>

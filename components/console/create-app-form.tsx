@@ -5,11 +5,11 @@ import { mutate } from "swr";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/input";
 import type { AppView } from "@/lib/auth/views";
-import { send } from "./api";
+import { ConsoleError, errorText, send } from "./api";
 
-export function CreateAppForm({ onCancel }: { onCancel?: () => void }) {
+export function CreateAppForm({ onCancel, callbackNote }: { onCancel?: () => void; callbackNote: string }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ name?: string; callbackUrl?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   return (
     <form
@@ -24,15 +24,16 @@ export function CreateAppForm({ onCancel }: { onCancel?: () => void }) {
           await mutate("/api/console/apps");
           router.push(`/apps/${app.id}`);
         } catch (err) {
-          setError(err instanceof Error ? err.message : "The app was not created.");
+          const callbackUrl = err instanceof ConsoleError ? err.fieldMessage("callbackUrl") : undefined;
+          setError(callbackUrl ? { callbackUrl: errorText(err) } : { name: errorText(err, "The app was not created.") });
           setBusy(false);
         }
       }}
     >
-      <Field label="App name" error={error}>
+      <Field label="App name" error={error?.name}>
         {(p) => <Input {...p} name="name" required maxLength={64} placeholder="My shop checkout" autoFocus />}
       </Field>
-      <Field label="Default callback URL (optional)" hint="Used when a request carries no callbackUrl. You can change it later.">
+      <Field label="Default callback URL (optional)" hint={`${callbackNote} You can change it later.`} error={error?.callbackUrl}>
         {(p) => <Input {...p} name="callbackUrl" type="url" placeholder="https://example.com/callbacks" />}
       </Field>
       <div className="flex gap-2 sm:pt-6">

@@ -1,10 +1,11 @@
 "use client";
 import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
+import { Select } from "@/components/ui/input";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { LoadOlder, Table, Td, Th, Tr } from "@/components/ui/table";
-import { RelativeTime } from "@/components/ui/time";
+import { LocalTime } from "@/components/ui/time";
 import { Segmented, useQueryFilters } from "./filter-bar";
 import { useDeliveries } from "./hooks";
 import { DeliveryBadge, HttpStatus } from "./status";
@@ -17,9 +18,9 @@ const STATES = [
   { value: "scheduled", label: "Scheduled" },
 ];
 
-export function DeliveriesList({ appId }: { appId: string }) {
-  const { values, set, query } = useQueryFilters(["state"] as const);
-  const { items, error, isLoading, hasMore, loadMore, loadingMore } = useDeliveries(appId, values);
+export function DeliveriesList({ appId, operations }: { appId: string; operations: { id: string; label: string }[] }) {
+  const { values, set, query } = useQueryFilters(["state", "operation"] as const);
+  const { items, error, isLoading, hasMore, loadMore, loadingMore, mutate } = useDeliveries(appId, values);
   const back = query ? `?back=${encodeURIComponent(query)}` : "";
   return (
     <Card>
@@ -28,11 +29,20 @@ export function DeliveriesList({ appId }: { appId: string }) {
         description="Every callback the sandbox scheduled for this app, newest first. Open one to see what was sent and each attempt."
         actions={<Segmented label="Filter by status" options={STATES} value={values.state} onChange={(v) => set("state", v)} />}
       />
-      {error && <div className="p-5"><ErrorNote error={error} /></div>}
+      <div className="border-b border-slate-100 px-5 py-3">
+        <label className="flex items-center gap-2 text-sm text-slate-600">
+          <span className="shrink-0">Operation</span>
+          <Select value={values.operation ?? ""} onChange={(e) => set("operation", e.target.value || undefined)} className="py-1.5 sm:w-64">
+            <option value="">Any operation</option>
+            {operations.map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
+          </Select>
+        </label>
+      </div>
+      {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
       {isLoading && <SkeletonRows rows={4} />}
       {!isLoading && !error && items.length === 0 && (
-        <EmptyState title={values.state ? "No callbacks with this status" : "No callbacks yet"}>
-          {values.state
+        <EmptyState title={values.state || values.operation ? "No callbacks match these filters" : "No callbacks yet"}>
+          {values.state || values.operation
             ? "Try another filter."
             : "Callbacks appear here when a call schedules one, e.g. a Collect push. Use the app's inspector address as callbackUrl to receive them without a server."}
         </EmptyState>
@@ -40,22 +50,23 @@ export function DeliveriesList({ appId }: { appId: string }) {
       {items.length > 0 && (
         <Table label="Callbacks">
           <thead>
-            <tr><Th>Time</Th><Th>Operation</Th><Th>Address</Th><Th>Status</Th><Th>HTTP</Th><Th className="text-right">Attempts</Th></tr>
+            <tr><Th wide>Time</Th><Th>Operation</Th><Th wide>Address</Th><Th>Status</Th><Th>HTTP</Th><Th wide className="text-right">Attempts</Th></tr>
           </thead>
           <tbody>
             {items.map((d) => (
-              <Tr key={d.id}>
-                <Td><RelativeTime value={d.createdAt} /></Td>
+              <Tr key={d.id} href={`/apps/${appId}/callbacks/${d.id}${back}`}>
+                <Td wide><LocalTime value={d.createdAt} /></Td>
                 <Td>
                   <Link href={`/apps/${appId}/callbacks/${d.id}${back}`} className="font-medium text-indigo-700 hover:underline">
                     {d.operationId}
                   </Link>
-                  <span className="ml-2 font-mono text-xs text-slate-400">{d.scenarioKey}</span>
+                  <span className="ml-2 font-mono text-xs text-slate-600">{d.scenarioKey}</span>
+                  <span className="block text-xs text-slate-600 md:hidden"><LocalTime value={d.createdAt} /></span>
                 </Td>
-                <Td className="max-w-72 truncate font-mono text-xs" >{d.url ?? <span className="text-slate-400">none</span>}</Td>
+                <Td wide className="max-w-72 truncate font-mono text-xs" >{d.url ?? <span className="text-slate-500">none</span>}</Td>
                 <Td><DeliveryBadge state={d.state} /></Td>
                 <Td><HttpStatus status={d.lastStatus} /></Td>
-                <Td className="text-right tabular-nums">{d.attempts}</Td>
+                <Td wide className="text-right tabular-nums">{d.attempts}</Td>
               </Tr>
             ))}
           </tbody>

@@ -6,9 +6,20 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code";
 import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { RelativeTime } from "@/components/ui/time";
+import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Explain } from "./explain";
 import { useDelivery } from "./hooks";
+import { SendTo } from "./send-to";
+
+const parsed = (s: string): unknown => {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return null;
+  }
+};
 import { DeliveryBadge, HttpStatus } from "./status";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -25,12 +36,12 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
   const [busy, setBusy] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const listHref = `/apps/${appId}/callbacks${back ? `?${back}` : ""}`;
-  if (error) return <ErrorNote error={error} />;
+  if (error) return <ErrorNote error={error} onRetry={() => mutate()} />;
   if (isLoading || !d) return <Card><SkeletonRows rows={6} /></Card>;
   const canSend = Boolean(d.url && /^https?:/i.test(d.url)) && d.state !== "SCHEDULED" && d.state !== "SENDING";
   return (
     <div className="space-y-6">
-      <Link href={listHref} className="text-sm text-slate-500 hover:text-slate-800">← All callbacks</Link>
+      <Link href={listHref} className="text-sm text-slate-600 hover:text-slate-900">← All callbacks</Link>
       <Card>
         <CardHeader
           title={<span className="flex flex-wrap items-center gap-2">Callback <code className="font-mono text-sm font-normal text-slate-500">{d.id}</code> <DeliveryBadge state={d.state} /></span>}
@@ -60,16 +71,38 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
         <CardBody className="space-y-5">
           {sendError && <ErrorNote>{sendError}</ErrorNote>}
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Fact label="Address">{d.url ?? <span className="text-slate-400">none</span>}</Fact>
-            <Fact label="Scheduled"><RelativeTime value={d.createdAt} /> · due <RelativeTime value={d.dueAt} /></Fact>
+            <Fact label="Address">{d.url ?? <span className="text-slate-500">none</span>}</Fact>
+            <Fact label="Scheduled"><LocalTime value={d.createdAt} /> · due <LocalTime value={d.dueAt} /></Fact>
             <Fact label="Last HTTP status"><HttpStatus status={d.lastStatus} /></Fact>
             <Fact label="Attempts"><span data-testid="attempt-count" className="tabular-nums">{d.attempts}</span></Fact>
           </dl>
           {d.lastError && <p className="text-sm text-slate-700"><span className="font-medium">Reason: </span>{d.lastError}</p>}
+          <Explain body={parsed(d.body)} />
           <div>
-            <h3 className="mb-2 text-sm font-semibold">Body sent</h3>
+            <h2 className="mb-2 text-sm font-semibold">Related</h2>
+            <ul className="space-y-1.5 text-sm" aria-label="Related">
+              <li>
+                Request:{" "}
+                {d.links.request
+                  ? <Link className="font-mono text-xs text-indigo-700 hover:underline" href={`/apps/${appId}/requests/${d.links.request.requestId}`}>{d.links.request.method} {d.links.request.path} ({d.links.request.requestId})</Link>
+                  : <span className="text-slate-600">no longer in the request log</span>}
+              </li>
+              <li>
+                Inspector:{" "}
+                {d.links.inbox.length
+                  ? <Link className="text-indigo-700 hover:underline" href={`/apps/${appId}/inspector?delivery=${d.id}`}>received {d.links.inbox.length === 1 ? "once" : `${d.links.inbox.length} times`}</Link>
+                  : <span className="text-slate-600">nothing received there (the address is not this app&apos;s inspector, or it was not sent yet)</span>}
+              </li>
+            </ul>
+          </div>
+          <div>
+            <div className="mb-2 flex items-center justify-between gap-2">
+              <h3 className="text-sm font-semibold">{d.attempts > 0 ? "Body sent" : d.state === "NOT_SENT" ? "Body (not sent)" : "Body to send"}</h3>
+              <CopyButton value={d.body} what="body of the callback" />
+            </div>
             <CodeBlock value={d.body} label="Callback body" />
           </div>
+          <div className="border-t border-slate-100 pt-4"><SendTo appId={appId} deliveryId={d.id} /></div>
         </CardBody>
       </Card>
       <Card>
@@ -82,10 +115,10 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
               <li key={a.id} className="space-y-2 px-5 py-4">
                 <div className="flex flex-wrap items-center gap-3 text-sm">
                   <span className="font-medium">#{i + 1}</span>
-                  <RelativeTime value={a.at} />
+                  <LocalTime value={a.at} />
                   <HttpStatus status={a.status} />
                   {a.error && <span className="text-red-700">{a.error}</span>}
-                  <span className="text-slate-400">{a.durationMs} ms</span>
+                  <span className="text-slate-500">{a.durationMs} ms</span>
                 </div>
                 {a.responseBody && <CodeBlock value={a.responseBody} label={`Answer to attempt ${i + 1}`} />}
               </li>

@@ -5,16 +5,17 @@ import useSWRInfinite from "swr/infinite";
 import type { AppView } from "@/lib/auth/views";
 import type { DeliveryDetail, DeliverySummary } from "@/lib/services/deliveries";
 import type { RequestDetail, RequestSummary } from "@/lib/services/request-log";
+import type { AppUsage } from "@/lib/services/usage";
 import { appUrl, fetcher, qs } from "./api";
 
 /** A server type as it looks after JSON: Dates become strings. */
 export type Json<T> = T extends Date ? string : T extends (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
-type Page<T> = { items: T[]; nextBefore: number | null };
+type Page<T> = { items: T[]; nextBefore: number | null; total?: number | null };
 
-export type KeyPairRow = { id: string; consumerKey: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+export type KeyPairRow = { id: string; consumerKey: string; label: string | null; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
 export type SubscriptionRow = {
   group: string; description: string; needsReview: boolean; status: "ACTIVE" | "PENDING" | "REJECTED" | null;
-  since: string | null; reviewedAt: string | null; apis: { id: string; name: string; version: string }[];
+  since: string | null; reviewedAt: string | null; reviewNote: string | null; apis: { id: string; name: string; version: string }[];
 };
 export type InboxEntry = { id: string; seq: number; method: string; contentType: string | null; headers: Record<string, string>; body: string; receivedAt: string };
 export type Review = { appId: string; group: string; createdAt: string; app: { name: string; owner: { email: string } } };
@@ -23,6 +24,7 @@ export type OperatorApp = AppView & { owner: string };
 export const useApps = () => useSWR<AppView[]>("/api/console/apps", fetcher);
 export const useApp = (appId: string) => useSWR<AppView>(appUrl(appId), fetcher);
 export const useKeys = (appId: string) => useSWR<KeyPairRow[]>(appUrl(appId, "/keys"), fetcher);
+export const useUsage = (appId: string) => useSWR<AppUsage>(appUrl(appId, "/usage"), fetcher, { refreshInterval: 5000 });
 export const useSubscriptions = (appId: string) => useSWR<SubscriptionRow[]>(appUrl(appId, "/subscriptions"), fetcher);
 
 /** Pages of a keyset-paged list: each next page starts before the last seq of the previous one. */
@@ -35,10 +37,11 @@ function usePages<T>(base: string, filters: Record<string, string | undefined>, 
   const items = r.data?.flatMap((p) => p.items) ?? [];
   const hasMore = Boolean(r.data?.at(-1)?.nextBefore);
   const loadingMore = r.isLoading || (r.size > 0 && r.data !== undefined && typeof r.data[r.size - 1] === "undefined");
-  return { ...r, items, hasMore, loadingMore, loadMore: () => r.setSize(r.size + 1) };
+  const total = r.data?.[0]?.total ?? null;
+  return { ...r, items, hasMore, loadingMore, total, loadMore: () => r.setSize(r.size + 1) };
 }
 
-export type DeliveryFilterValues = { state?: string };
+export type DeliveryFilterValues = { state?: string; operation?: string };
 export const useDeliveries = (appId: string, filters: DeliveryFilterValues) =>
   usePages<Json<DeliverySummary>>(appUrl(appId, "/deliveries"), filters, 3000);
 export const useDelivery = (appId: string, deliveryId: string) =>
@@ -47,15 +50,14 @@ export const useDelivery = (appId: string, deliveryId: string) =>
     refreshInterval: (d) => (d && (d.state === "SCHEDULED" || d.state === "SENDING") ? 2000 : 0),
   });
 
-export type RequestFilterValues = { status?: string; operation?: string; scenario?: string; requestId?: string };
+export type RequestFilterValues = { status?: string; operation?: string; scenario?: string; requestId?: string; q?: string; error?: string; from?: string; to?: string };
 export const useRequests = (appId: string, filters: RequestFilterValues) =>
-  usePages<Json<RequestSummary>>(appUrl(appId, "/requests"), filters);
+  usePages<Json<RequestSummary>>(appUrl(appId, "/requests"), filters, 3000);
 export const useRequest = (appId: string, requestId: string) =>
   useSWR<Json<RequestDetail>>(appUrl(appId, `/requests/${encodeURIComponent(requestId)}`), fetcher);
 
 /** The inspector inbox, polled while the page is open. */
-export const useInbox = (appId: string) =>
-  useSWR<{ entries: InboxEntry[]; nextBefore: number | null }>(appUrl(appId, "/inbox"), fetcher, { refreshInterval: 2000 });
+export const useInbox = (appId: string, delivery?: string) => usePages<InboxEntry>(appUrl(appId, "/inbox"), { delivery }, 2000);
 
 export const usePendingReviews = () => useSWR<Review[]>("/api/console/operator/reviews", fetcher);
 export const useAllApps = () => useSWR<OperatorApp[]>("/api/console/operator/apps", fetcher);

@@ -7,10 +7,47 @@ import { ConfirmButton } from "@/components/ui/confirm";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
-import { RelativeTime } from "@/components/ui/time";
-import { appUrl, send } from "./api";
-import { useApp, useKeys } from "./hooks";
+import { LocalTime } from "@/components/ui/time";
+import { Input } from "@/components/ui/input";
+import { appUrl, errorText, send } from "./api";
+import { useApp, useKeys, type KeyPairRow } from "./hooks";
 import { NewKeyPair, type CreatedPair } from "./new-key-pair";
+
+/** A key pair's label, edited in place. */
+function KeyLabel({ appId, k, onSaved }: { appId: string; k: KeyPairRow; onSaved: () => Promise<unknown> }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(k.label ?? "");
+  const [error, setError] = useState<string | null>(null);
+  if (!editing) {
+    return (
+      <span className="inline-flex items-center gap-2">
+        {k.label ? <span className="font-medium text-slate-900">{k.label}</span> : <span className="text-slate-600">No label</span>}
+        <Button size="sm" variant="ghost" aria-label={`Edit label of ${k.consumerKey}`} onClick={() => { setValue(k.label ?? ""); setEditing(true); }}>Edit</Button>
+      </span>
+    );
+  }
+  return (
+    <form
+      className="flex items-center gap-2"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setError(null);
+        try {
+          await send("PATCH", appUrl(appId, `/keys/${encodeURIComponent(k.consumerKey)}`), { label: value });
+          await onSaved();
+          setEditing(false);
+        } catch (err) {
+          setError(errorText(err, "Not saved."));
+        }
+      }}
+    >
+      <Input aria-label={`Label of ${k.consumerKey}`} value={value} maxLength={40} onChange={(e) => setValue(e.target.value)} className="h-8 w-40 py-1" autoFocus />
+      <Button size="sm" type="submit" aria-label="Save label">Save</Button>
+      <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>Cancel</Button>
+      {error && <span role="alert" className="text-xs text-red-700">{error}</span>}
+    </form>
+  );
+}
 
 export function KeysPanel({ appId }: { appId: string }) {
   const { data: keys, error, isLoading, mutate } = useKeys(appId);
@@ -18,12 +55,14 @@ export function KeysPanel({ appId }: { appId: string }) {
   const [created, setCreated] = useState<CreatedPair | null>(null);
   const [busy, setBusy] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
+  const [label, setLabel] = useState("");
 
   const create = async () => {
     setBusy(true);
     setCreateError(null);
     try {
-      setCreated(await send<CreatedPair>("POST", appUrl(appId, "/keys")));
+      setCreated(await send<CreatedPair>("POST", appUrl(appId, "/keys"), { label }));
+      setLabel("");
       await mutate();
     } catch (e) {
       setCreateError(e instanceof Error ? e.message : "The key pair was not created.");
@@ -40,9 +79,14 @@ export function KeysPanel({ appId }: { appId: string }) {
         <CardHeader
           title="Key pairs"
           description="Exchange a key and secret for a one-hour access token. Revoking a pair stops it and its tokens at once."
-          actions={<Button onClick={create} busy={busy}>Create key pair</Button>}
+          actions={
+            <form className="flex flex-wrap items-center gap-2" onSubmit={(e) => { e.preventDefault(); void create(); }}>
+              <Input aria-label="Label for the new key pair (optional)" placeholder="Label (optional)" value={label} maxLength={40} onChange={(e) => setLabel(e.target.value)} className="h-9 w-44 py-1.5" />
+              <Button type="submit" busy={busy}>Create key pair</Button>
+            </form>
+          }
         />
-        {error && <div className="p-5"><ErrorNote error={error} /></div>}
+        {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
         {isLoading && <SkeletonRows />}
         {keys?.length === 0 && (
           <EmptyState title="No key pairs yet">Create a key pair to fetch an access token and start calling the sandbox.</EmptyState>
@@ -50,21 +94,23 @@ export function KeysPanel({ appId }: { appId: string }) {
         {keys && keys.length > 0 && (
           <Table label="Key pairs">
             <thead>
-              <tr><Th>Consumer key</Th><Th>Created</Th><Th>Last used</Th><Th>Status</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr>
+              <tr><Th>Consumer key</Th><Th wide>Label</Th><Th wide>Created</Th><Th wide>Last used</Th><Th>Status</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr>
             </thead>
             <tbody>
               {keys.map((k) => (
                 <Tr key={k.id}>
-                  <Td className="font-mono text-xs">{k.consumerKey}</Td>
-                  <Td><RelativeTime value={k.createdAt} /></Td>
-                  <Td>{k.lastUsedAt ? <RelativeTime value={k.lastUsedAt} /> : <span className="text-slate-400">Never</span>}</Td>
+                  <Td className="max-w-[9rem] font-mono text-xs break-all whitespace-normal sm:max-w-none">{k.consumerKey}</Td>
+                  <Td wide><KeyLabel appId={appId} k={k} onSaved={() => mutate()} /></Td>
+                  <Td wide><LocalTime value={k.createdAt} /></Td>
+                  <Td wide>{k.lastUsedAt ? <LocalTime value={k.lastUsedAt} /> : <span className="text-slate-600">Never</span>}</Td>
                   <Td>
-                    {k.revokedAt ? <Badge tone="neutral">Revoked <RelativeTime value={k.revokedAt} /></Badge> : <Badge tone="green">Active</Badge>}
+                    {k.revokedAt ? <Badge tone="neutral">Revoked <LocalTime value={k.revokedAt} /></Badge> : <Badge tone="green">Active</Badge>}
                   </Td>
                   <Td className="text-right">
                     {!k.revokedAt && (
                       <ConfirmButton
                         trigger="Revoke"
+                        triggerLabel={`Revoke ${k.consumerKey}`}
                         title="Revoke this key pair?"
                         confirmLabel="Revoke key pair"
                         onConfirm={async () => {

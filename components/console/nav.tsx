@@ -10,15 +10,16 @@ export function TopNav({ user }: { user: PublicUser | null }) {
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-4 sm:gap-2 sm:px-6">
-        <Link href={user ? "/apps" : "/"} aria-label="Svc Sandbox home" className="mr-2 shrink-0 sm:mr-4"><Logo compact={Boolean(user)} /></Link>
+        <Link href={user ? "/apps" : "/"} className="mr-2 shrink-0 sm:mr-4"><Logo compact={Boolean(user)} /></Link>
         {user && <Link href="/apps" className={link}>Apps</Link>}
         <Link href="/docs" className={link}>Docs</Link>
         {user?.operator && <Link href="/operator" className={link}>Operator</Link>}
         <div className="ml-auto flex min-w-0 items-center gap-2">
           {user ? (
             <>
-              <Link href="/account" className={`${link} hidden max-w-56 truncate md:inline`} title="Account: password and sessions">{user.email}</Link>
-              <Link href="/account" className={`${link} md:hidden`}>Account</Link>
+              <Link href="/account" aria-label={`Account ${user.email}`} className={`${link} max-w-56 truncate`} title="Account: password and sessions">
+                <span className="hidden md:inline">{user.email}</span><span className="md:hidden">Account</span>
+              </Link>
               <form action={signOutAction}>
                 <button type="submit" className={`${link} whitespace-nowrap`}>Sign out</button>
               </form>

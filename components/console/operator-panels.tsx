@@ -1,5 +1,4 @@
 "use client";
-import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -7,29 +6,30 @@ import { ConfirmButton } from "@/components/ui/confirm";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
-import { RelativeTime } from "@/components/ui/time";
+import { LocalTime } from "@/components/ui/time";
 import { send } from "./api";
 import { useAllApps, usePendingReviews, type Review } from "./hooks";
 
 function Decide({ r, onDone }: { r: Review; onDone: () => Promise<unknown> }) {
-  const [busy, setBusy] = useState<"approve" | "reject" | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const decide = async (approve: boolean) => {
-    setBusy(approve ? "approve" : "reject");
-    setError(null);
-    try {
-      await send("POST", "/api/console/operator/reviews", { appId: r.appId, group: r.group, approve });
-      await onDone();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "Not saved.");
-      setBusy(null);
-    }
+  const decide = (approve: boolean) => async (reason: string) => {
+    await send("POST", "/api/console/operator/reviews", { appId: r.appId, group: r.group, approve, reason: reason || undefined });
+    await onDone();
   };
+  const what = `${r.group} for ${r.app.name}`;
   return (
     <div className="flex justify-end gap-2">
-      {error && <span role="alert" className="text-xs text-red-600">{error}</span>}
-      <Button size="sm" onClick={() => decide(true)} busy={busy === "approve"} disabled={busy !== null} aria-label={`Approve ${r.group} for ${r.app.name}`}>Approve</Button>
-      <Button size="sm" variant="secondary" onClick={() => decide(false)} busy={busy === "reject"} disabled={busy !== null} aria-label={`Reject ${r.group} for ${r.app.name}`}>Reject</Button>
+      <ConfirmButton
+        trigger="Approve" triggerLabel={`Approve ${what}`} variant="primary" title={`Approve ${what}?`} confirmLabel="Approve"
+        reason={{ label: "Note to the owner" }} onConfirm={decide(true)}
+      >
+        The app&apos;s {r.group} calls work at once. The owner sees your note on the Subscriptions page.
+      </ConfirmButton>
+      <ConfirmButton
+        trigger="Reject" triggerLabel={`Reject ${what}`} title={`Reject ${what}?`} confirmLabel="Reject"
+        reason={{ label: "Reason", required: true }} onConfirm={decide(false)}
+      >
+        Its {r.group} calls answer 403 <code className="font-mono">NOT_SUBSCRIBED</code>. The owner sees your reason and can ask for review again.
+      </ConfirmButton>
     </div>
   );
 }
@@ -39,19 +39,19 @@ export function PendingReviews() {
   return (
     <Card>
       <CardHeader title="Waiting for review" description="Subscriptions to groups that move money. Approving makes them work at once." />
-      {error && <div className="p-5"><ErrorNote error={error} /></div>}
+      {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
       {isLoading && <SkeletonRows />}
       {data?.length === 0 && <EmptyState title="Nothing waits for review">New Treasury subscriptions will show up here.</EmptyState>}
       {data && data.length > 0 && (
         <Table label="Pending reviews">
-          <thead><tr><Th>App</Th><Th>Owner</Th><Th>Group</Th><Th>Asked</Th><Th className="text-right"><span className="sr-only">Decision</span></Th></tr></thead>
+          <thead><tr><Th>App</Th><Th wide>Owner</Th><Th>Group</Th><Th wide>Asked</Th><Th className="text-right"><span className="sr-only">Decision</span></Th></tr></thead>
           <tbody>
             {data.map((r) => (
               <Tr key={`${r.appId}/${r.group}`}>
-                <Td><span className="font-medium text-slate-900">{r.app.name}</span> <span className="font-mono text-xs text-slate-400">{r.appId}</span></Td>
-                <Td>{r.app.owner.email}</Td>
+                <Td><span className="font-medium text-slate-900">{r.app.name}</span> <span className="hidden font-mono text-xs text-slate-600 sm:inline">{r.appId}</span></Td>
+                <Td wide>{r.app.owner.email}</Td>
                 <Td>{r.group}</Td>
-                <Td><RelativeTime value={r.createdAt} /></Td>
+                <Td wide><LocalTime value={r.createdAt} /></Td>
                 <Td><Decide r={r} onDone={() => mutate()} /></Td>
               </Tr>
             ))}
@@ -71,24 +71,24 @@ export function AllApps() {
   return (
     <Card>
       <CardHeader title="All apps" description="Every app in the sandbox, newest first. A suspended app's calls answer 403 APP_SUSPENDED." />
-      {error && <div className="p-5"><ErrorNote error={error} /></div>}
+      {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
       {isLoading && <SkeletonRows />}
       {data?.length === 0 && <EmptyState title="No apps yet" />}
       {data && data.length > 0 && (
         <Table label="All apps">
-          <thead><tr><Th>App</Th><Th>Owner</Th><Th>Created</Th><Th>Status</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr></thead>
+          <thead><tr><Th>App</Th><Th wide>Owner</Th><Th wide>Created</Th><Th>Status</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr></thead>
           <tbody>
             {data.map((a) => (
               <Tr key={a.id}>
-                <Td><span className="font-medium text-slate-900">{a.name}</span> <span className="font-mono text-xs text-slate-400">{a.id}</span></Td>
-                <Td>{a.owner}</Td>
-                <Td><RelativeTime value={a.createdAt} /></Td>
+                <Td><span className="font-medium text-slate-900">{a.name}</span> <span className="hidden font-mono text-xs text-slate-600 sm:inline">{a.id}</span></Td>
+                <Td wide>{a.owner}</Td>
+                <Td wide><LocalTime value={a.createdAt} /></Td>
                 <Td>{a.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Active</Badge>}</Td>
                 <Td className="text-right">
                   {a.suspended ? (
                     <Button size="sm" variant="secondary" onClick={() => setSuspended(a.id, false)} aria-label={`Resume ${a.name}`}>Resume</Button>
                   ) : (
-                    <ConfirmButton trigger="Suspend" title={`Suspend ${a.name}?`} confirmLabel="Suspend app" onConfirm={() => setSuspended(a.id, true)}>
+                    <ConfirmButton trigger="Suspend" triggerLabel={`Suspend ${a.name}`} title={`Suspend ${a.name}?`} confirmLabel="Suspend app" onConfirm={() => setSuspended(a.id, true)}>
                       Every gateway call of this app will answer 403 APP_SUSPENDED until you resume it. Its owner sees it marked suspended.
                     </ConfirmButton>
                   )}

@@ -6,53 +6,56 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { LoadOlder, Table, Td, Th, Tr } from "@/components/ui/table";
-import { RelativeTime } from "@/components/ui/time";
+import { LocalTime } from "@/components/ui/time";
+import { CodeWithMeaning } from "./explain";
 import { useQueryFilters } from "./filter-bar";
 import { useRequests } from "./hooks";
 import { RequestFilters, type FilterOptions } from "./request-filters";
 import { HttpStatus } from "./status";
 
-const KEYS = ["status", "operation", "scenario", "requestId"] as const;
+const KEYS = ["status", "operation", "scenario", "requestId", "q", "error", "from", "to"] as const;
 
 export function RequestList({ appId, options }: { appId: string; options: FilterOptions }) {
   const { values, set, query } = useQueryFilters(KEYS);
-  const { items, error, isLoading, hasMore, loadMore, loadingMore, mutate, isValidating } = useRequests(appId, values);
+  const { items, error, isLoading, hasMore, loadMore, loadingMore, mutate, isValidating, total } = useRequests(appId, values);
   const filtered = KEYS.some((k) => values[k]);
   const back = query ? `?back=${encodeURIComponent(query)}` : "";
   return (
     <Card>
       <CardHeader
         title="Request log"
-        description="Every call that passed the token check, newest first, with its request and response."
+        description={<>Every call that passed the token check, newest first, with its request and response. The list updates by itself.{total !== null && <> <span className="font-medium text-slate-800" data-testid="request-total">{total} {total === 1 ? "call" : "calls"}{filtered ? " match" : ""}.</span></>}</>}
         actions={<Button variant="secondary" size="sm" onClick={() => mutate()} busy={isValidating && !isLoading}>Refresh</Button>}
       />
       <RequestFilters values={values} set={set} options={options} />
-      {error && <div className="p-5"><ErrorNote error={error} /></div>}
+      {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
       {isLoading && <SkeletonRows rows={5} />}
       {!isLoading && !error && items.length === 0 && (
         <EmptyState title={filtered ? "No calls match these filters" : "No calls yet"}>
-          {filtered ? "Clear a filter or search for another request id." : "Fetch a token with a key pair and call the sandbox: each call shows up here within a moment."}
+          {filtered ? "Clear a filter or search for something else." : "Fetch a token with a key pair and call the sandbox: each call shows up here within a moment."}
         </EmptyState>
       )}
       {items.length > 0 && (
         <Table label="Requests">
           <thead>
-            <tr><Th>Time</Th><Th>Call</Th><Th>Status</Th><Th>Scenario</Th><Th className="text-right">Duration</Th><Th>Request id</Th><Th>Via</Th></tr>
+            <tr><Th wide>Time</Th><Th>Call</Th><Th>Status</Th><Th wide>Error</Th><Th wide>Scenario</Th><Th wide className="text-right">Duration</Th><Th wide>Request id</Th><Th wide>Via</Th></tr>
           </thead>
           <tbody>
             {items.map((r) => (
-              <Tr key={r.seq}>
-                <Td><RelativeTime value={r.createdAt} /></Td>
-                <Td className="max-w-96 truncate">
+              <Tr key={r.seq} href={`/apps/${appId}/requests/${r.requestId}${back}`}>
+                <Td wide><LocalTime value={r.createdAt} /></Td>
+                <Td className="max-w-[14rem] truncate sm:max-w-96">
                   <Link href={`/apps/${appId}/requests/${r.requestId}${back}`} className="font-mono text-xs text-indigo-700 hover:underline">
                     <span className="font-semibold">{r.method}</span> {r.path}
                   </Link>
+                  <span className="block text-xs text-slate-600 md:hidden"><LocalTime value={r.createdAt} /></span>
                 </Td>
                 <Td><HttpStatus status={r.status} /></Td>
-                <Td className="font-mono text-xs">{r.scenarioKey ?? <span className="text-slate-400">—</span>}</Td>
-                <Td className="text-right tabular-nums">{r.durationMs} ms</Td>
-                <Td className="font-mono text-xs text-slate-500">{r.requestId}</Td>
-                <Td><Badge tone={r.via === "mcp" ? "violet" : "neutral"}>{r.via}</Badge></Td>
+                <Td wide><CodeWithMeaning code={r.errorCode} /></Td>
+                <Td wide className="font-mono text-xs">{r.scenarioKey ?? <span className="text-slate-500">—</span>}</Td>
+                <Td wide className="text-right tabular-nums">{r.durationMs} ms</Td>
+                <Td wide className="font-mono text-xs text-slate-600">{r.requestId}</Td>
+                <Td wide><Badge tone={r.via === "mcp" ? "violet" : "neutral"}>{r.via}</Badge></Td>
               </Tr>
             ))}
           </tbody>

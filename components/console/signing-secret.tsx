@@ -41,7 +41,7 @@ export function SigningSecret({ appId }: { appId: string }) {
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <code className="flex-1 rounded-md border border-slate-200 bg-slate-50 px-2.5 py-1.5 font-mono text-xs tracking-widest text-slate-400" aria-label="Signing secret, hidden">
+      <code className="flex-1 rounded-md border border-slate-200 bg-slate-50 px-2.5 py-1.5 font-mono text-xs tracking-widest text-slate-500" aria-label="Signing secret, hidden">
         whsec_••••••••••••••••••••••••
       </code>
       <Button

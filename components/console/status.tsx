@@ -22,7 +22,7 @@ export function DeliveryBadge({ state }: { state: string }) {
 }
 
 export function HttpStatus({ status }: { status: number | null | undefined }) {
-  if (status === null || status === undefined) return <span className="text-slate-400">—</span>;
+  if (status === null || status === undefined) return <span className="text-slate-500">—</span>;
   const tone: Tone = status < 300 ? "green" : status < 500 ? "amber" : "red";
   return <Badge tone={tone} className="font-mono">{status}</Badge>;
 }

@@ -2,9 +2,10 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm";
 import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { RelativeTime } from "@/components/ui/time";
+import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
 import { useSubscriptions, type SubscriptionRow } from "./hooks";
 import { SubscriptionBadge } from "./status";
@@ -24,14 +25,34 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
         <ul className="mt-1.5 flex flex-wrap gap-1.5">
           {s.apis.map((a) => (
             <li key={a.id} className="rounded-md border border-slate-200 bg-slate-50 px-2 py-0.5 text-xs text-slate-700">
-              {a.name} <span className="text-slate-400">v{a.version}</span>
+              {a.name} <span className="text-slate-500">v{a.version}</span>
             </li>
           ))}
         </ul>
       </div>
       <div className="mt-auto pt-5 text-sm">
-        {s.status === "ACTIVE" && <p className="text-slate-500">Working since <RelativeTime value={s.since} />.</p>}
-        {s.status === "PENDING" && <p className="text-amber-800">Waiting for an operator&apos;s review. Calls answer 403 <code className="font-mono">SUBSCRIPTION_PENDING</code> until then.</p>}
+        {s.status === "ACTIVE" && <p className="text-slate-500">Working since <LocalTime value={s.since} />.</p>}
+        {s.status === "PENDING" && (
+          <div className="space-y-2">
+            <p className="text-amber-900">Waiting for an operator&apos;s review. Calls answer 403 <code className="font-mono">SUBSCRIPTION_PENDING</code> until then.</p>
+            <ConfirmButton
+              trigger="Withdraw request" triggerLabel={`Withdraw request for ${s.group}`} variant="secondary" title={`Withdraw the ${s.group} request?`} confirmLabel="Withdraw"
+              onConfirm={async () => {
+                await send("DELETE", appUrl(appId, "/subscriptions"), { group: s.group });
+                await onChange();
+              }}
+            >
+              The request leaves the operators&apos; queue; calls answer 403 <code className="font-mono">NOT_SUBSCRIBED</code>. You can ask again at any time.
+            </ConfirmButton>
+          </div>
+        )}
+        {s.status === "REJECTED" && (
+          <div className="mb-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-900">
+            <p className="font-medium">Rejected <LocalTime value={s.reviewedAt} /></p>
+            <p className="mt-0.5">{s.reviewNote ? <>Reason: {s.reviewNote}</> : "The operator gave no reason."}</p>
+          </div>
+        )}
+        {s.status === "ACTIVE" && s.reviewNote && <p className="mt-1 text-slate-600">Operator&apos;s note: {s.reviewNote}</p>}
         {(s.status === null || s.status === "REJECTED") && (
           <div className="flex flex-wrap items-center gap-3">
             <Button
@@ -67,7 +88,7 @@ export function SubscriptionsPanel({ appId }: { appId: string }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">Apps subscribe to groups; each group opens one or more APIs. Payments, Identity and Messaging work at once; Treasury moves money out of your float and waits for an operator&apos;s review.</p>
-      {error && <ErrorNote error={error} />}
+      {error && <ErrorNote error={error} onRetry={() => mutate()} />}
       {isLoading && <Card><SkeletonRows rows={4} /></Card>}
       {data && (
         <ul className="grid gap-4 md:grid-cols-2" aria-label="Groups">

@@ -1,12 +1,13 @@
 // A simple bordered table for reference data; scrolls sideways on phones.
 export function DataTable({ label, head, rows }: { label: string; head: string[]; rows: React.ReactNode[][] }) {
   return (
-    <div className="my-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    // Focusable, so that keyboard users can scroll it too.
+    <div role="region" aria-label={label} tabIndex={0} className="my-4 overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-600">
       <table aria-label={label} className="min-w-full text-sm">
         <thead>
           <tr>
             {head.map((h) => (
-              <th key={h} scope="col" className="bg-slate-50 px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase">{h}</th>
+              <th key={h} scope="col" className="bg-slate-50 px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase">{h}</th>
             ))}
           </tr>
         </thead>

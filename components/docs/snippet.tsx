@@ -1,6 +1,6 @@
 import { CopyButton } from "@/components/ui/copy-button";
 
-/** `wrap` breaks long lines (one-line payloads) instead of scrolling. */
+/** Long lines wrap (never clipped); `wrap` also breaks inside words (one-line payloads). */
 export function Snippet({ code, title, wrap }: { code: string; title?: string; wrap?: boolean }) {
   return (
     <div className="my-4 overflow-hidden rounded-lg border border-slate-800 bg-slate-900">
@@ -8,7 +8,7 @@ export function Snippet({ code, title, wrap }: { code: string; title?: string; w
         <span className="truncate text-xs font-medium text-slate-300">{title ?? ""}</span>
         <CopyButton value={code} what={title ?? "code"} />
       </div>
-      <pre className={`overflow-x-auto p-3 font-mono text-xs leading-relaxed text-slate-100 ${wrap ? "break-all whitespace-pre-wrap" : ""}`}>{code}</pre>
+      <pre className={`p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100 ${wrap ? "break-all" : "[overflow-wrap:anywhere]"}`}>{code}</pre>
     </div>
   );
 }

@@ -17,7 +17,7 @@ function Field({ row, value, onChange }: { row: FieldRow; value: string; onChang
     <div className="min-w-0">
       <label htmlFor={id} className="mb-1 flex items-baseline gap-1.5 text-xs text-slate-600">
         <code className="font-mono font-medium text-slate-900">{row.name}</code>
-        {row.required ? <span className="text-red-600" title="required">*</span> : <span className="text-slate-400">optional</span>}
+        {row.required ? <span className="text-red-600" title="required">*</span> : <span className="text-slate-500">optional</span>}
       </label>
       {row.options ? (
         <select id={id} className={input} value={value} onChange={(e) => onChange(e.target.value)}>

@@ -2,8 +2,8 @@
 export function CodeBlock({ value, label }: { value: unknown; label?: string }) {
   const text = typeof value === "string" ? prettyIfJson(value) : JSON.stringify(value, null, 2);
   return (
-    <pre aria-label={label} className="max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
-      {text === "" ? <span className="text-slate-500">(empty)</span> : text}
+    <pre aria-label={label} className="max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100 [overflow-wrap:anywhere]">
+      {text === "" ? <span className="text-slate-400">(empty)</span> : text}
     </pre>
   );
 }

@@ -1,7 +1,7 @@
 export function EmptyState({ title, children, action }: { title: string; children?: React.ReactNode; action?: React.ReactNode }) {
   return (
     <div className="flex flex-col items-center px-6 py-12 text-center">
-      <div className="mb-3 flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-400" aria-hidden>
+      <div className="mb-3 flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-500" aria-hidden>
         <svg viewBox="0 0 20 20" fill="currentColor" className="size-5"><path d="M3 4a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V4Zm3 2v2h8V6H6Zm0 4v2h5v-2H6Z" /></svg>
       </div>
       <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
@@ -11,11 +11,19 @@ export function EmptyState({ title, children, action }: { title: string; childre
   );
 }
 
-export function ErrorNote({ error, children }: { error?: unknown; children?: React.ReactNode }) {
-  const message = children ?? (error instanceof Error ? error.message : "Something went wrong.");
+/** A failed load or write in plain words (a network failure is not shown as "Failed to fetch"), with "Try again" when it can be retried. */
+export function ErrorNote({ error, children, onRetry }: { error?: unknown; children?: React.ReactNode; onRetry?: () => void }) {
+  const text = error instanceof TypeError
+    ? "The console could not be reached. Check your connection and try again."
+    : error instanceof Error ? error.message.charAt(0).toUpperCase() + error.message.slice(1) : "Something went wrong.";
   return (
-    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-      {message}
+    <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      <span>{children ?? text}</span>
+      {onRetry && (
+        <button type="button" onClick={onRetry} className="rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-medium text-red-800 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-indigo-600">
+          Try again
+        </button>
+      )}
     </div>
   );
 }

@@ -1,24 +1,45 @@
+"use client";
+import { useRouter } from "next/navigation";
 import { Button } from "./button";
 import { cn } from "./cn";
 
 export function Table({ children, label }: { children: React.ReactNode; label: string }) {
   return (
-    <div className="relative overflow-x-auto">
+    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600">
       <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">{children}</table>
     </div>
   );
 }
 
-export function Th({ children, className }: { children?: React.ReactNode; className?: string }) {
-  return <th scope="col" className={cn("bg-slate-50 px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap", className)}>{children}</th>;
+/** `wide`: a column shown from 768 px up only, so that at phone width the columns that matter (status, actions) stay on screen. */
+const WIDE = "hidden md:table-cell";
+
+export function Th({ children, className, wide }: { children?: React.ReactNode; className?: string; wide?: boolean }) {
+  return <th scope="col" className={cn("bg-slate-50 px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase whitespace-nowrap sm:px-4", wide && WIDE, className)}>{children}</th>;
 }
 
-export function Td({ children, className }: { children?: React.ReactNode; className?: string }) {
-  return <td className={cn("px-4 py-2.5 align-middle whitespace-nowrap text-slate-700", className)}>{children}</td>;
+export function Td({ children, className, wide }: { children?: React.ReactNode; className?: string; wide?: boolean }) {
+  return <td className={cn("px-3 py-2.5 align-middle whitespace-nowrap text-slate-700 sm:px-4", wide && WIDE, className)}>{children}</td>;
 }
 
-export function Tr({ children, className, onClick }: { children: React.ReactNode; className?: string; onClick?: () => void }) {
-  return <tr onClick={onClick} className={cn("border-t border-slate-100", onClick && "cursor-pointer hover:bg-slate-50", className)}>{children}</tr>;
+/**
+ * A table row; with `href` the whole row opens it (the row keeps a real link
+ * for the keyboard and screen readers; clicks on links and buttons inside keep
+ * their own meaning, and so does selecting text).
+ */
+export function Tr({ children, className, href }: { children: React.ReactNode; className?: string; href?: string }) {
+  const router = useRouter();
+  const open = (e: React.MouseEvent<HTMLTableRowElement>) => {
+    if (!href || (e.target as HTMLElement).closest("a,button,input,select,textarea,summary")) return;
+    if (window.getSelection()?.toString()) return;
+    if (e.metaKey || e.ctrlKey) window.open(href, "_blank");
+    else router.push(href);
+  };
+  return (
+    <tr onClick={href ? open : undefined} className={cn("border-t border-slate-100", href && "cursor-pointer hover:bg-slate-50", className)}>
+      {children}
+    </tr>
+  );
 }
 
 /** The footer of a keyset-paged table: loads the next (older) page. */

@@ -2,31 +2,51 @@
 import { useEffect, useState } from "react";
 
 const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-const exact = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+const dateOnly = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 export function relative(date: Date, now = Date.now()): string {
   const s = Math.round((date.getTime() - now) / 1000);
   const a = Math.abs(s);
-  if (a < 10) return "just now";
+  if (a < 10) return s > 0 ? "in a few seconds" : "just now";
   if (a < 60) return rtf.format(s, "second");
   if (a < 3600) return rtf.format(Math.round(s / 60), "minute");
   if (a < 86400) return rtf.format(Math.round(s / 3600), "hour");
   if (a < 86400 * 30) return rtf.format(Math.round(s / 86400), "day");
-  return exact.format(date).replace(/,? \d\d:\d\d:\d\d$/, "");
+  return dateOnly.format(date);
 }
 
-/** "3 minutes ago", with the exact UTC time on hover; refreshes itself. */
-export function RelativeTime({ value }: { value: string | Date | null | undefined }) {
-  const [now, setNow] = useState(() => Date.now());
+/** "14:52:03 EAT" today, "21 Nov 2026, 14:52 EAT" before: the viewer's time zone, named. `timeZone` for tests and the server render. */
+export function localTime(date: Date, now = new Date(), timeZone?: string): string {
+  const day = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+  const today = day(date) === day(now);
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    ...(today ? {} : { day: "numeric", month: "short", year: "numeric" }),
+    hour: "2-digit", minute: "2-digit", ...(today ? { second: "2-digit" } : {}),
+    timeZoneName: "short",
+  }).format(date);
+}
+
+function useNow(): number | null {
+  // null until mounted: the server does not know the viewer's time zone.
+  const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
+    setNow(Date.now());
     const t = setInterval(() => setNow(Date.now()), 15_000);
     return () => clearInterval(t);
   }, []);
-  if (!value) return <span className="text-slate-400">—</span>;
+  return now;
+}
+
+/** The absolute time in the viewer's time zone (named), with the relative time on hover; refreshes itself. */
+export function LocalTime({ value }: { value: string | Date | null | undefined }) {
+  const now = useNow();
+  if (!value) return <span className="text-slate-500">—</span>;
   const d = new Date(value);
+  const at = now ?? d.getTime();
   return (
-    <time dateTime={d.toISOString()} title={`${exact.format(d)} UTC`} suppressHydrationWarning>
-      {relative(d, now)}
+    <time dateTime={d.toISOString()} title={`${relative(d, at)} · ${d.toISOString()}`} suppressHydrationWarning>
+      {localTime(d, new Date(at), now === null ? "UTC" : undefined)}
     </time>
   );
 }

@@ -56,7 +56,7 @@ function route<Q, B, C>(opts: Opts<Q, B>, owned: boolean, handler: (ctx: C) => P
       return json(opts.status ?? 200, result ?? { ok: true }, requestId);
     } catch (e) {
       const err = toApiError(e, "console", requestId);
-      return json(err.status, errorBody(err.code, err.message, requestId), requestId);
+      return json(err.status, errorBody(err.code, err.message, requestId, err.details), requestId);
     }
   };
 }

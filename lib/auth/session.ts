@@ -2,11 +2,13 @@
 // The user is read from the database on each request, so a deleted user or a
 // changed role takes effect at once; so does the end of its sessions.
 import { cache } from "react";
+import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { isApiError } from "@/lib/errors";
 import { ownedApp } from "@/lib/services/apps";
 import { getUser, type PublicUser } from "@/lib/services/users";
 import { auth } from "./index";
+import { safeNext } from "./next-path";
 
 export const currentUser = cache(async (): Promise<PublicUser | null> => {
   const session = await auth();
@@ -16,9 +18,14 @@ export const currentUser = cache(async (): Promise<PublicUser | null> => {
   return user && (session as { sv?: unknown }).sv === user.sessionVersion ? user : null;
 });
 
+
+/** The signed-in user, or the sign-in page that brings the visitor back to the page asked for (proxy.ts passes its path). */
 export async function requireUser(): Promise<PublicUser> {
   const user = await currentUser();
-  if (!user) redirect("/signin");
+  if (!user) {
+    const next = safeNext((await headers()).get("x-console-path"));
+    redirect(next && next !== "/apps" ? `/signin?next=${encodeURIComponent(next)}` : "/signin");
+  }
   return user;
 }
 

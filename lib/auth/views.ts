@@ -1,7 +1,7 @@
 // What the console shows of an app: never the signing secret (it has its own
 // route, read when the user reveals it).
 import { config } from "@/lib/config";
-import { inspectorUrl } from "@/lib/services/apps";
+import { inspectorUrl, SANDBOX_PLAN_PER_MINUTE } from "@/lib/services/apps";
 
 type AppRow = { id: string; name: string; callbackUrl: string | null; suspended: boolean; perMinute: number; createdAt: Date };
 
@@ -12,6 +12,8 @@ export function appView(a: AppRow) {
     callbackUrl: a.callbackUrl,
     suspended: a.suspended,
     perMinute: a.perMinute,
+    /** The Sandbox plan's limit, to tell an operator's limit from the plan's. */
+    planPerMinute: SANDBOX_PLAN_PER_MINUTE,
     createdAt: a.createdAt.toISOString(),
     inspectorUrl: inspectorUrl(a.id),
     /** {base_url}: where the gateway and the token endpoint live. */

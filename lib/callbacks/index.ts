@@ -1,3 +1,3 @@
 export { newDelivery, isHttpUrl, type ScheduledCallback } from "./schedule";
 export { notifyScheduled, startDispatcher, stopDispatcher } from "./dispatcher";
-export { resendDelivery } from "./resend";
+export { resendDelivery, sendDeliveryTo } from "./resend";

@@ -6,13 +6,23 @@ import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { Throttle } from "@/lib/throttle";
-import { attempt } from "./attempt";
-import { CALLBACK_TIMEOUT_MS } from "./post";
+import { attempt, liveSecrets } from "./attempt";
+import { CALLBACK_TIMEOUT_MS, postCallback } from "./post";
 import { isHttpUrl } from "./schedule";
 
 /** Longer than one post can take, so a lease that runs out means its process died. */
 const RESEND_LEASE_MS = CALLBACK_TIMEOUT_MS + 5_000;
 const resends = () => new Throttle("resend:app", config.resendsPerMinute, 60);
+
+/** Resends and copies to another URL count toward one per-app limit. */
+async function takeResend(appId: string) {
+  const limit = await resends().take(appId);
+  if (!limit.allowed) {
+    throw new ApiError("RATE_LIMITED", `at most ${config.resendsPerMinute} resends a minute per app; try again in ${limit.retryAfter} s`, {
+      "retry-after": String(limit.retryAfter),
+    });
+  }
+}
 
 export async function resendDelivery(deliveryId: string, appId: string, db: Db = defaultDb) {
   const d = await db.delivery.findFirst({ where: { id: deliveryId, appId }, include: { app: { select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } } } });
@@ -31,14 +41,25 @@ export async function resendDelivery(deliveryId: string, appId: string, db: Db =
   });
   if (lease.count !== 1) throw new ApiError("CONFLICT", "this callback is being sent again right now; wait for that attempt to finish");
   try {
-    const limit = await resends().take(appId);
-    if (!limit.allowed) {
-      throw new ApiError("RATE_LIMITED", `at most ${config.resendsPerMinute} resends a minute per app; try again in ${limit.retryAfter} s`, {
-        "retry-after": String(limit.retryAfter),
-      });
-    }
+    await takeResend(appId);
     return await attempt({ ...d, url: d.url });
   } finally {
     await db.delivery.updateMany({ where: { id: d.id }, data: { resendUntil: null } });
   }
+}
+
+/**
+ * "Send to another URL": one signed POST of the same body, under the same
+ * delivery id, to an address the user gives (e.g. a local tunnel). A trial:
+ * the delivery's state and attempts stay as they are; the outcome is returned.
+ * The callback network policy applies (postCallback), and the resend limit.
+ */
+export async function sendDeliveryTo(deliveryId: string, appId: string, url: string, db: Db = defaultDb) {
+  if (!isHttpUrl(url)) {
+    throw new ApiError("VALIDATION_ERROR", "url must be an http or https URL", {}, [{ field: "url", message: "url must be an http or https URL" }]);
+  }
+  const d = await db.delivery.findFirst({ where: { id: deliveryId, appId }, include: { app: { select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } } } });
+  if (!d) throw new ApiError("NOT_FOUND", `no delivery ${deliveryId} for this app`);
+  await takeResend(appId);
+  return { url, ...(await postCallback(url, d.body, d.id, liveSecrets(d.app, new Date()))) };
 }

@@ -19,7 +19,7 @@ const USAGE = `usage: npm run --silent admin -- <command> [options]
   key create --app A
   key revoke --key K
   subscribe --app A --group G
-  review --app A --group G --approve | --reject`;
+  review --app A --group G --approve | --reject [--reason TEXT]`;
 
 export class UsageError extends Error {}
 
@@ -72,7 +72,7 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
   },
   async review(o) {
     if (Boolean(o.approve) === Boolean(o.reject)) throw new UsageError(`review takes exactly one of --approve, --reject\n${USAGE}`);
-    return review(need(o, "app"), need(o, "group"), Boolean(o.approve), "command line");
+    return review(need(o, "app"), need(o, "group"), Boolean(o.approve), "command line", typeof o.reason === "string" ? o.reason : undefined);
   },
 };
 

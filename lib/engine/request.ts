@@ -59,22 +59,36 @@ function exemptions(op: Operation, body: Record<string, unknown>): Record<string
   return out;
 }
 
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0]!;
-  const field = issue.path.join(".");
-  return issue.message.startsWith(field) || !field ? issue.message : `${field}: ${issue.message}`;
+/** One invalid field: its path (`amount`, `items.0.name`, "" for the body itself) and what is wrong. */
+export type FieldIssue = { field: string; message: string };
+
+/** Every invalid field once (its first problem), in the order zod found them. */
+export function fieldIssues(error: z.ZodError): FieldIssue[] {
+  const seen = new Map<string, FieldIssue>();
+  for (const issue of error.issues) {
+    const field = issue.path.join(".");
+    if (!seen.has(field)) seen.set(field, { field, message: issue.message });
+  }
+  return [...seen.values()];
+}
+
+/** VALIDATION_ERROR whose message lists every invalid field (`a: …; b: …`), with the same list as `details`. */
+function invalid(error: z.ZodError): ApiError {
+  const details = fieldIssues(error);
+  const text = details.map(({ field, message }) => (message.startsWith(field) || !field ? message : `${field}: ${message}`)).join("; ");
+  return new ApiError("VALIDATION_ERROR", text, {}, details);
 }
 
 export type OperationInput = { params: Record<string, string>; body: Record<string, unknown> };
 
-/** Validates path parameters and body against the operation's schemas, or VALIDATION_ERROR naming the field. */
+/** Validates path parameters and body against the operation's schemas, or VALIDATION_ERROR naming every invalid field. */
 export function validateInput(op: Operation, params: Record<string, string>, body: Record<string, unknown>): OperationInput {
   const p = op.params.safeParse(params);
-  if (!p.success) throw new ApiError("VALIDATION_ERROR", firstIssue(p.error));
+  if (!p.success) throw invalid(p.error);
   if (!op.body) return { params: p.data as Record<string, string>, body: {} };
   const exempt = exemptions(op, body);
   const schema = Object.keys(exempt).length ? op.body.extend(exempt) : op.body;
   const b = schema.safeParse(body);
-  if (!b.success) throw new ApiError("VALIDATION_ERROR", firstIssue(b.error));
+  if (!b.success) throw invalid(b.error);
   return { params: p.data as Record<string, string>, body: b.data as Record<string, unknown> };
 }

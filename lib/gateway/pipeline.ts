@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from "@/lib/engine";
 import { newId } from "@/lib/ids";
 import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
 import { persist } from "./persist";
+import { readRefusedBody } from "./request-log";
 import { gatewayStore, type GatewayStore } from "./store";
 import { authenticate } from "./steps/authenticate";
 import { checkSubscription, checkSuspended, findOperation } from "./steps/access";
@@ -36,7 +37,7 @@ const NO_SCRIPTED_DELAY = process.env.SANDBOX_NO_SCRIPTED_DELAY === "1";
 
 function failure(s: CallState, e: unknown): GatewayResult {
   const err = toApiError(e, "gateway", s.requestId);
-  return { status: err.status, headers: { ...s.headers, ...err.headers }, body: errorBody(err.code, err.message, s.requestId) };
+  return { status: err.status, headers: { ...s.headers, ...err.headers }, body: errorBody(err.code, err.message, s.requestId, err.details) };
 }
 
 /** Runs the steps; the first ApiError ends the call with its error body. */
@@ -48,6 +49,7 @@ async function decide(s: CallState, store: GatewayStore, steps: readonly Step[])
     result = { status: a.status, headers: { ...s.headers, ...a.headers }, body: a.body };
   } catch (e) {
     result = failure(s, e);
+    await readRefusedBody(s);
   }
   result.headers["x-request-id"] = s.requestId;
   return result;

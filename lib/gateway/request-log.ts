@@ -15,6 +15,20 @@ export function redactHeaders(headers: HeaderBag): Record<string, string> {
   return out;
 }
 
+/**
+ * A call refused before its body was read (not subscribed, suspended, pending,
+ * rate limited…) is still logged with what the client sent. A body past the
+ * size limit stays unread: the log shows why (BODY_TOO_LARGE).
+ */
+export async function readRefusedBody(s: CallState): Promise<void> {
+  if (!s.app || s.rawBody !== undefined) return;
+  try {
+    s.rawBody = (await s.call.readBody()) || undefined;
+  } catch {
+    // too large, or already consumed by the step that refused it: not kept
+  }
+}
+
 export function logRow(s: CallState, result: GatewayResult, durationMs: number): LogRow {
   const body = s.rawBody;
   return {

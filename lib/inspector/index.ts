@@ -62,16 +62,21 @@ async function keepWithinBytes(db: Db, appId: string, quota: number) {
   }
 }
 
-/** The app's inbox, newest first, keyset-paged by `before` (a seq). Callers check ownership. */
-export async function listInbox(appId: string, opts: { before?: number; take?: number } = {}, db: Db = defaultDb) {
+/** The app's inbox, newest first, keyset-paged by `before` (a seq) like the other console lists. Callers check ownership. */
+export async function listInbox(appId: string, opts: { before?: number; take?: number; delivery?: string } = {}, db: Db = defaultDb) {
   const take = Math.min(Math.max(opts.take ?? 50, 1), 200);
   const rows = await db.inboxEntry.findMany({
-    where: { appId, ...(opts.before ? { seq: { lt: opts.before } } : {}) },
+    where: {
+      appId,
+      ...(opts.before ? { seq: { lt: opts.before } } : {}),
+      // what one callback left here: its id travels in x-svc-delivery
+      ...(opts.delivery ? { headers: { contains: `"x-svc-delivery":${JSON.stringify(opts.delivery)}` } } : {}),
+    },
     orderBy: { seq: "desc" },
     take: take + 1,
   });
   return {
-    entries: rows.slice(0, take).map((r) => ({
+    items: rows.slice(0, take).map((r) => ({
       id: r.id,
       seq: r.seq,
       method: r.method,

@@ -4,6 +4,7 @@ import type { Operation } from "@/lib/catalog";
 import { isErrorOutcome } from "@/lib/engine";
 import { typeName } from "@/lib/docs/names";
 import { sampleAnswer } from "@/lib/docs/samples";
+import { usesDefaultCallback } from "@/lib/docs/default-callback";
 import { ref } from "./components";
 
 const header = (name: string, description: string) => ({ name, in: "header", required: true, description, schema: { type: "string" } });
@@ -12,7 +13,7 @@ export function callbackOperation(op: Operation) {
   const scenarios = op.scenarios.filter((s) => s.callbackDelayMs !== undefined && !isErrorOutcome(s.outcome));
   return {
     summary: `${op.summary}: result callback`,
-    description: `${op.callback!.description} Sent to the request's callbackUrl, else the app's default callback URL, after the scenario's callback delay. The sandbox waits 10 s for an answer and does not retry on its own. Verify either signature: x-svc-signature, or the Standard Webhooks headers (any standardwebhooks library, with the signing secret as the console shows it).`,
+    description: `${op.callback!.description} Sent to the request's callbackUrl${usesDefaultCallback().includes(op) ? ", else the app's default callback URL" : ""}, after the scenario's callback delay. The sandbox waits 10 s for an answer and does not retry on its own. Verify either signature: x-svc-signature, or the Standard Webhooks headers (any standardwebhooks library, with the signing secret as the console shows it).`,
     parameters: [
       header("user-agent", "Svc-Sandbox/1.0"),
       header("x-svc-delivery", "The delivery id (dlv_…), the same on every attempt."),

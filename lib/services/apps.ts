@@ -14,7 +14,7 @@ export function inspectorUrl(appId: string): string {
 
 export async function createApp(input: { ownerId: string; name: unknown; callbackUrl?: unknown }) {
   const name = parseOrThrow(appNameSchema, input.name);
-  const callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "");
+  const callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "", "callbackUrl");
   if ((await db.app.count({ where: { ownerId: input.ownerId } })) >= config.appsPerUser) {
     throw new ApiError("CONFLICT", `an account can have at most ${config.appsPerUser} apps; delete one first`);
   }
@@ -51,7 +51,7 @@ export async function listApps(ownerId: string) {
 export async function updateApp(appId: string, input: { name?: unknown; callbackUrl?: unknown }) {
   const data: { name?: string; callbackUrl?: string | null } = {};
   if (input.name !== undefined) data.name = parseOrThrow(appNameSchema, input.name);
-  if (input.callbackUrl !== undefined) data.callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "");
+  if (input.callbackUrl !== undefined) data.callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "", "callbackUrl");
   await getApp(appId);
   return db.app.update({ where: { id: appId }, data });
 }

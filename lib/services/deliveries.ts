@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
+import { deliveryLinks } from "./links";
 import { pageSchema } from "./request-log";
 
 /** What the console filters by; "scheduled" covers a delivery being sent right now. */
@@ -19,6 +20,7 @@ export const deliveryFiltersSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.enum(["delivered", "failed", "not_sent", "scheduled"], { error: "state must be one of delivered, failed, not_sent, scheduled" }).optional(),
   ),
+  operation: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(64).optional()),
   ...pageSchema,
 });
 export type DeliveryFilters = z.output<typeof deliveryFiltersSchema>;
@@ -29,6 +31,7 @@ export async function listDeliveries(appId: string, f: DeliveryFilters, db: Db =
     where: {
       appId,
       ...(f.state ? { state: { in: [...DELIVERY_FILTERS[f.state]] } } : {}),
+      ...(f.operation ? { operationId: f.operation } : {}),
       ...(f.before ? { seq: { lt: f.before } } : {}),
     },
     orderBy: { seq: "desc" },
@@ -49,7 +52,7 @@ export async function getDelivery(appId: string, deliveryId: string, db: Db = de
   });
   if (!d) throw new ApiError("NOT_FOUND", `no delivery ${deliveryId} for this app`);
   const { attemptLog, leaseUntil: _lease, ...rest } = d;
-  return { ...rest, attemptLog };
+  return { ...rest, attemptLog, links: await deliveryLinks(appId, d, db) };
 }
 export type DeliveryDetail = Awaited<ReturnType<typeof getDelivery>>;
 export type DeliverySummary = Awaited<ReturnType<typeof listDeliveries>>["items"][number];

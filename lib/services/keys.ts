@@ -4,10 +4,12 @@ import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { newId, randomToken } from "@/lib/ids";
 import { getApp } from "./apps";
+import { keyLabelSchema, parseOrThrow } from "./schemas";
 
 /** A new key pair. The secret is returned this once and stored only as a hash. */
-export async function createKeyPair(appId: string) {
+export async function createKeyPair(appId: string, label?: unknown) {
   await getApp(appId);
+  const name = parseOrThrow(keyLabelSchema, label ?? "", "label");
   // Revoked pairs count too: they stay listed (and their keys unusable) until the app is deleted.
   if ((await db.keyPair.count({ where: { appId } })) >= config.keyPairsPerApp) {
     throw new ApiError("CONFLICT", `an app can have at most ${config.keyPairsPerApp} key pairs`);
@@ -15,9 +17,9 @@ export async function createKeyPair(appId: string) {
   const consumerKey = randomToken(24); // 32 url-safe characters
   const consumerSecret = randomToken(32); // 43 url-safe characters
   const pair = await db.keyPair.create({
-    data: { id: newId("key"), appId, consumerKey, secretHash: sha256(consumerSecret) },
+    data: { id: newId("key"), appId, consumerKey, secretHash: sha256(consumerSecret), label: name },
   });
-  return { id: pair.id, consumerKey, consumerSecret, createdAt: pair.createdAt };
+  return { id: pair.id, consumerKey, consumerSecret, label: pair.label, createdAt: pair.createdAt };
 }
 
 /** Revokes at once: the gateway checks the pair on every call. Tokens of the pair are deleted too. */
@@ -33,10 +35,19 @@ export async function revokeKeyPair(consumerKey: string, appId?: string) {
   return { consumerKey, revokedAt };
 }
 
+/** Names (or, with an empty label, unnames) one of the app's key pairs. */
+export async function setKeyLabel(appId: string, consumerKey: string, label: unknown) {
+  const name = parseOrThrow(keyLabelSchema, label ?? "", "label");
+  const pair = await db.keyPair.findUnique({ where: { consumerKey } });
+  if (!pair || pair.appId !== appId) throw new ApiError("NOT_FOUND", "no such key pair");
+  const r = await db.keyPair.update({ where: { id: pair.id }, data: { label: name } });
+  return { consumerKey, label: r.label };
+}
+
 export async function listKeyPairs(appId: string) {
   return db.keyPair.findMany({
     where: { appId },
     orderBy: { createdAt: "desc" },
-    select: { id: true, consumerKey: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    select: { id: true, consumerKey: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true },
   });
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { checkDepth } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
+import { requestLinks } from "./links";
 
 /** An empty query parameter means "not set". */
 const opt = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), s.optional());
@@ -22,6 +23,13 @@ export const requestFiltersSchema = z.object({
   operation: opt(z.string().trim().max(64)),
   scenario: opt(z.string().trim().max(64)),
   requestId: opt(z.string().trim().max(64)),
+  /** Free text over the path and both bodies: a reference, a resource id, a phone number… */
+  q: opt(z.string().trim().min(2, { error: "search text must be at least 2 characters" }).max(100, { error: "search text must be at most 100 characters" })),
+  /** An error code, e.g. NOT_SUBSCRIBED. */
+  error: opt(z.string().trim().regex(/^[A-Z_]{3,40}$/, { error: "error must be an error code such as NOT_SUBSCRIBED" })),
+  /** Calls at or after / before these times (ISO dates or date-times). */
+  from: opt(z.coerce.date({ error: "from must be a date" })),
+  to: opt(z.coerce.date({ error: "to must be a date" })),
   ...pageSchema,
 });
 export type RequestFilters = z.output<typeof requestFiltersSchema>;
@@ -31,23 +39,42 @@ const summary = {
   status: true, scenarioKey: true, durationMs: true, createdAt: true,
 } as const;
 
+function where(appId: string, f: RequestFilters) {
+  const range = f.status ? STATUS_CLASSES[f.status] : null;
+  return {
+    appId,
+    ...(range ? { status: { gte: range[0], lt: range[1] } } : {}),
+    ...(f.operation ? { operationId: f.operation } : {}),
+    ...(f.scenario ? { scenarioKey: f.scenario } : {}),
+    ...(f.requestId ? { requestId: f.requestId } : {}),
+    ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
+    // error bodies are written by JSON.stringify: {"error":"CODE",...}
+    ...(f.error ? { responseBody: { startsWith: `{"error":${JSON.stringify(f.error)}` } } : {}),
+    ...(f.q ? { OR: [{ path: { contains: f.q } }, { requestBody: { contains: f.q } }, { responseBody: { contains: f.q } }] } : {}),
+  };
+}
+
+/** The error code of an error answer, read from its body. */
+export function errorCodeOf(status: number, responseBody: string): string | null {
+  if (status < 400) return null;
+  return /^\{"error":"([A-Z_]+)"/.exec(responseBody)?.[1] ?? null;
+}
+
+/** A page of the log, newest first, with the number of calls that match (all pages). */
 export async function listRequests(appId: string, f: RequestFilters, db: Db = defaultDb) {
   const take = f.take ?? 50;
-  const range = f.status ? STATUS_CLASSES[f.status] : null;
-  const rows = await db.requestLog.findMany({
-    where: {
-      appId,
-      ...(range ? { status: { gte: range[0], lt: range[1] } } : {}),
-      ...(f.operation ? { operationId: f.operation } : {}),
-      ...(f.scenario ? { scenarioKey: f.scenario } : {}),
-      ...(f.requestId ? { requestId: f.requestId } : {}),
-      ...(f.before ? { seq: { lt: f.before } } : {}),
-    },
-    orderBy: { seq: "desc" },
-    take: take + 1,
-    select: summary,
-  });
-  return { items: rows.slice(0, take), nextBefore: rows.length > take ? rows[take - 1]!.seq : null };
+  const w = where(appId, f);
+  const [rows, total] = await Promise.all([
+    db.requestLog.findMany({
+      where: { ...w, ...(f.before ? { seq: { lt: f.before } } : {}) },
+      orderBy: { seq: "desc" },
+      take: take + 1,
+      select: { ...summary, responseBody: true },
+    }),
+    f.before ? Promise.resolve(null) : db.requestLog.count({ where: w }),
+  ]);
+  const items = rows.slice(0, take).map(({ responseBody, ...r }) => ({ ...r, errorCode: errorCodeOf(r.status, responseBody) }));
+  return { items, nextBefore: rows.length > take ? rows[take - 1]!.seq : null, total };
 }
 
 /** JSON as a value; text that is not JSON, or JSON nested too deep to show as a tree, stays text. */
@@ -72,6 +99,7 @@ export async function getRequest(appId: string, requestId: string, db: Db = defa
     responseHeaders: parse(r.responseHeaders) as Record<string, string>,
     requestBody: parse(r.requestBody),
     responseBody: parse(r.responseBody),
+    links: await requestLinks(appId, r, db),
   };
 }
 export type RequestDetail = Awaited<ReturnType<typeof getRequest>>;

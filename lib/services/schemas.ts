@@ -24,6 +24,13 @@ export const appNameSchema = z
   .max(64, { error: "name must be at most 64 characters" })
   .refine((v) => !HIDDEN_CHARS.test(v), { error: "name must not contain control, invisible or text-direction characters" });
 
+/** A key pair's optional name; empty means none. */
+export const keyLabelSchema = z
+  .string({ error: "label must be text" })
+  .trim()
+  .max(40, { error: "label must be at most 40 characters" })
+  .transform((v) => (v === "" ? null : v));
+
 /** An optional http(s) URL; empty means none. */
 export const callbackUrlSchema = z
   .string()
@@ -52,7 +59,7 @@ const COMMON_PASSWORDS = new Set([
 ]);
 
 /** Refuses passwords a guesser tries first: common ones, one repeated character, blank ones, the email itself. */
-export function checkPasswordStrength(password: string, email: string): void {
+export function checkPasswordStrength(password: string, email: string, field?: string): void {
   const p = password.toLowerCase();
   const local = email.split("@")[0] ?? "";
   const weak =
@@ -62,7 +69,7 @@ export function checkPasswordStrength(password: string, email: string): void {
     : p === email || p.includes(email) || (local.length >= 4 && p.replace(/[^a-z0-9]/g, "") === local.replace(/[^a-z0-9]/g, ""))
       ? "password must not be your email address"
       : null;
-  if (weak) throw new ApiError("VALIDATION_ERROR", weak);
+  if (weak) throw new ApiError("VALIDATION_ERROR", weak, {}, field ? [{ field, message: weak }] : undefined);
 }
 
 /** Hours the replaced signing secret keeps signing after a rotation (0: it stops at once). */
@@ -73,8 +80,10 @@ export const graceHoursSchema = z.coerce
   .max(168, { error: "grace hours must be at most 168 (one week)" })
   .default(24);
 
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, field?: string): z.output<T> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  throw new ApiError("VALIDATION_ERROR", r.error.issues[0]!.message);
+  const message = r.error.issues[0]!.message;
+  // `field` names the form field in `details`, so the console shows the message under it.
+  throw new ApiError("VALIDATION_ERROR", message, {}, field ? [{ field, message }] : undefined);
 }

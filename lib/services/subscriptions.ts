@@ -19,21 +19,31 @@ export async function subscribe(appId: string, groupName: string) {
   await db.subscription.upsert({
     where: { appId_group: { appId, group: g.name } },
     create: { appId, group: g.name, status },
-    update: { status, reviewedAt: null, reviewedBy: null, createdAt: new Date() },
+    update: { status, reviewedAt: null, reviewedBy: null, reviewNote: null, createdAt: new Date() },
   });
   return { appId, group: g.name, status };
 }
 
-export async function review(appId: string, groupName: string, approve: boolean, reviewer = "operator") {
+/** Approve or reject a subscription; the reason (at most 500 characters) is shown to the app's owner. */
+export async function review(appId: string, groupName: string, approve: boolean, reviewer = "operator", reason?: string) {
   const g = group(groupName);
   const sub = await db.subscription.findUnique({ where: { appId_group: { appId, group: g.name } } });
   if (!sub) throw new ApiError("NOT_FOUND", `app ${appId} has no subscription to ${g.name}`);
   const status = approve ? "ACTIVE" : "REJECTED";
   await db.subscription.update({
     where: { appId_group: { appId, group: g.name } },
-    data: { status, reviewedAt: new Date(), reviewedBy: reviewer },
+    data: { status, reviewedAt: new Date(), reviewedBy: reviewer, reviewNote: reason?.trim().slice(0, 500) || null },
   });
   return { appId, group: g.name, status };
+}
+
+/** Takes back a request still waiting for review (an active or rejected subscription stays as it is). */
+export async function withdraw(appId: string, groupName: string) {
+  const g = group(groupName);
+  const sub = await db.subscription.findUnique({ where: { appId_group: { appId, group: g.name } } });
+  if (!sub || sub.status !== "PENDING") throw new ApiError("CONFLICT", `no ${g.name} request waits for review`);
+  await db.subscription.delete({ where: { appId_group: { appId, group: g.name } } });
+  return { appId, group: g.name, status: null };
 }
 
 export async function listSubscriptions(appId: string) {
@@ -48,6 +58,7 @@ export async function listSubscriptions(appId: string) {
       status: s?.status ?? null,
       since: s?.createdAt ?? null,
       reviewedAt: s?.reviewedAt ?? null,
+      reviewNote: s?.reviewNote ?? null,
     };
   });
 }

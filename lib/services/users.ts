@@ -73,12 +73,27 @@ export async function endSessions(userId: string): Promise<void> {
   await db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
 }
 
-/** Changes the password after checking the current one; every session ends. */
-export async function changePassword(userId: string, current: unknown, next: unknown): Promise<void> {
+/** The user, when `password` is theirs; 403 otherwise, named after the form field `field`. */
+async function userWithPassword(userId: string, password: unknown, field: string) {
   const u = await db.user.findUnique({ where: { id: userId } });
   if (!u) throw new ApiError("NOT_FOUND", "no such user");
-  if (!(await verifyPassword(String(current ?? ""), u.passwordHash))) throw new ApiError("FORBIDDEN", "the current password is wrong");
-  const password = parseOrThrow(passwordSchema, next);
-  checkPasswordStrength(password, u.email);
+  if (typeof password !== "string" || !(await verifyPassword(password, u.passwordHash))) {
+    const message = "the current password is not right";
+    throw new ApiError("FORBIDDEN", message, {}, [{ field, message }]);
+  }
+  return u;
+}
+
+/** Changes the password after checking the current one; every session ends. */
+export async function changePassword(userId: string, current: unknown, next: unknown): Promise<void> {
+  const u = await userWithPassword(userId, current, "current");
+  const password = parseOrThrow(passwordSchema, next, "next");
+  checkPasswordStrength(password, u.email, "next");
   await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } } });
+}
+
+/** The account and, through the schema's cascades, its apps with their keys, tokens, logs, callbacks and inbox. */
+export async function deleteAccount(userId: string, password: unknown): Promise<void> {
+  await userWithPassword(userId, password, "password");
+  await db.user.delete({ where: { id: userId } });
 }

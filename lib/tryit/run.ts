@@ -27,7 +27,7 @@ async function simulateCall(request: Request, opId: string, requestId: string): 
     return { status: a.status, headers: { ...a.headers, "x-request-id": requestId }, body: a.body, delayMs: a.delayMs, scenario: a.scenario.key, callback };
   } catch (e) {
     const err = toApiError(e, "try-it", requestId);
-    return { status: err.status, headers: { "x-request-id": requestId }, body: errorBody(err.code, err.message, requestId), delayMs: 0, scenario: null, callback: null };
+    return { status: err.status, headers: { "x-request-id": requestId }, body: errorBody(err.code, err.message, requestId, err.details), delayMs: 0, scenario: null, callback: null };
   }
 }
 
@@ -42,6 +42,6 @@ export async function handleTry(request: Request, opId: string): Promise<Respons
     return json(200, await simulateCall(request, opId, requestId), { ...limit.headers, "x-request-id": requestId });
   } catch (e) {
     const err = toApiError(e, "try-it", requestId);
-    return json(err.status, errorBody(err.code, err.message, requestId), { ...limit.headers, ...err.headers, "x-request-id": requestId });
+    return json(err.status, errorBody(err.code, err.message, requestId, err.details), { ...limit.headers, ...err.headers, "x-request-id": requestId });
   }
 }

@@ -174,7 +174,7 @@ describe("inspector", () => {
     expect((await http("GET", a.inspectorUrl)).status).toBe(405);
     expect((await http("POST", `${origin()}/inspect/app_nope`, { body: "x" })).status).toBe(404);
     const inbox = await listInbox(a.appId);
-    expect(inbox.entries.map((e) => [e.contentType, e.body])).toEqual([["application/xml", "<a/>"], ["text/plain", "hello"]]);
+    expect(inbox.items.map((e) => [e.contentType, e.body])).toEqual([["application/xml", "<a/>"], ["text/plain", "hello"]]);
   });
 
   it("a callback addressed to the app's inspector lands in its inbox, and not in another app's", async () => {
@@ -184,9 +184,9 @@ describe("inspector", () => {
     const d = await db.delivery.findFirstOrThrow({ where: { resourceId: r.body.checkoutId } });
     expect(await settled(d.id)).toMatchObject({ state: "DELIVERED", lastStatus: 200 });
     const inbox = await listInbox(a.appId);
-    expect(inbox.entries).toHaveLength(1);
-    expect(inbox.entries[0]!.headers["x-svc-delivery"]).toBe(d.id);
-    expect(JSON.parse(inbox.entries[0]!.body)).toMatchObject({ checkoutId: r.body.checkoutId, resultCode: 1032 });
-    expect((await listInbox(b.appId)).entries).toHaveLength(0);
+    expect(inbox.items).toHaveLength(1);
+    expect(inbox.items[0]!.headers["x-svc-delivery"]).toBe(d.id);
+    expect(JSON.parse(inbox.items[0]!.body)).toMatchObject({ checkoutId: r.body.checkoutId, resultCode: 1032 });
+    expect((await listInbox(b.appId)).items).toHaveLength(0);
   });
 });

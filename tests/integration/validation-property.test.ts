@@ -19,7 +19,16 @@ describe.concurrent.each(postOperations)("%s over HTTP", (opId) => {
       fc.asyncProperty(bodyText(opId), async (text) => {
         const r = await a.call(op.method, op.path, text, { "x-svc-scenario": "none" });
         expect(r.status).toBeLessThan(500);
-        if (r.status >= 400) expect(r.body).toEqual({ error: expect.any(String), message: expect.any(String), requestId: expect.any(String) });
+        if (r.status >= 400) {
+          const { details, ...rest } = r.body as { details?: unknown };
+          expect(rest).toEqual({ error: expect.any(String), message: expect.any(String), requestId: expect.any(String) });
+          // VALIDATION_ERROR lists every invalid field, each named in the message
+          if (details !== undefined) {
+            expect(r.body.error).toBe("VALIDATION_ERROR");
+            expect(details).toEqual(expect.arrayContaining([{ field: expect.any(String), message: expect.any(String) }]));
+            for (const d of details as { field: string }[]) expect(r.body.message).toContain(d.field);
+          }
+        }
       }),
       { numRuns: 40 },
     );

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { AppsList } from "@/components/console/apps-list";
+import { defaultCallbackNote } from "@/lib/docs/default-callback";
 
 export const metadata: Metadata = { title: "Apps" };
 
 export default function AppsPage() {
-  return <AppsList />;
+  return <AppsList callbackNote={defaultCallbackNote()} />;
 }

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import { listOperations, requiresCallbackUrl, usesDefaultCallback } from "@/lib/docs/default-callback";
 import Link from "next/link";
 import { operations } from "@/lib/catalog";
 import { LEASE_MS } from "@/lib/callbacks/dispatcher";
 import { CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
-import { signatureExample, STANDARD_WEBHOOKS_SNIPPET, VERIFY_SNIPPET } from "@/lib/docs/signature";
+import { verifySamples } from "@/lib/docs/code-samples";
+import { signatureExample, STANDARD_WEBHOOKS_SNIPPET } from "@/lib/docs/signature";
+import { CodeTabs } from "@/components/docs/code-tabs";
 import { opHref } from "@/lib/docs/urls";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
@@ -17,8 +20,10 @@ export default function CallbacksPage() {
     <>
       <H1 eyebrow="Guide">Callbacks</H1>
       <P>
-        Operations that settle later post their result to the request&apos;s <C>callbackUrl</C>, or else to the app&apos;s
-        default callback URL. When neither is an http(s) address nothing is sent (the delivery is recorded as not sent).
+        Operations that settle later post their result to the request&apos;s <C>callbackUrl</C>.{" "}
+        {listOperations(requiresCallbackUrl())} require it in every request.{" "}
+        {listOperations(usesDefaultCallback())} may leave it out: the result then goes to the
+        app&apos;s default callback URL (set in the console), and when there is none nothing is sent (the delivery is recorded as not sent).
       </P>
       <DataTable label="Operations that post callbacks" head={["Operation", "Body"]}
         rows={operations.filter((o) => o.callback).map((o) => [
@@ -62,7 +67,8 @@ export default function CallbacksPage() {
         compute the HMAC over the raw body exactly as received (before parsing JSON), compare in constant time, and reject old timestamps.
       </P>
       <Snippet title="verify-webhook.mjs (Node, Standard Webhooks)" code={STANDARD_WEBHOOKS_SNIPPET} />
-      <Snippet title="verify.mjs (Node, x-svc-signature)" code={VERIFY_SNIPPET} />
+      <P>Checking <C>x-svc-signature</C> instead:</P>
+      <CodeTabs label="Sample language" samples={verifySamples()} />
       <H2 id="rotation">Rotating the secret</H2>
       <P>
         <em>Rotate</em> on the app&apos;s page makes a new secret. The old one keeps signing for 24 hours: each callback then

@@ -22,7 +22,7 @@ export default function ErrorsPage() {
       <ol className="my-4 space-y-2">
         {steps.map((s, i) => (
           <li key={s.step} className="flex gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm">
-            <span className="font-mono text-slate-400">{i + 1}</span>
+            <span className="font-mono text-slate-500">{i + 1}</span>
             <span className="min-w-0">
               <code className="font-mono text-slate-900">{s.step}</code>
               <span className="ml-2 text-slate-600">{s.codes.length ? s.codes.join(", ") : s.note.replace(/`/g, "")}</span>

@@ -4,6 +4,10 @@ export const errorBodySchema = z.object({
   error: z.string().meta({ description: "Error code." }),
   message: z.string().meta({ description: "Human text." }),
   requestId: z.string().meta({ description: "Id of the request; also in the x-request-id header." }),
+  details: z
+    .array(z.object({ field: z.string().meta({ description: "The field's path, e.g. amount." }), message: z.string() }))
+    .optional()
+    .meta({ description: "VALIDATION_ERROR only: every invalid field, each with what is wrong (the message lists the same)." }),
 });
 
 /** Access tokens last one hour and have no refresh (spec: Authentication). */

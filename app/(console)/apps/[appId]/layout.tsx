@@ -1,8 +1,17 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { AppTabs } from "@/components/console/app-tabs";
+import { ExplanationsProvider } from "@/components/console/explain";
+import { explanations } from "@/lib/docs/explain";
 import { Badge } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/empty";
 import { requireOwnedApp } from "@/lib/auth/session";
+
+/** Every page of an app names it: "Request log · My shop · Svc Sandbox". */
+export async function generateMetadata({ params }: { params: Promise<{ appId: string }> }): Promise<Metadata> {
+  const { app } = await requireOwnedApp((await params).appId);
+  return { title: { default: `${app.name} · Svc Sandbox`, template: `%s · ${app.name} · Svc Sandbox` } };
+}
 
 export default async function AppLayout({ children, params }: { children: React.ReactNode; params: Promise<{ appId: string }> }) {
   const { app } = await requireOwnedApp((await params).appId);
@@ -23,7 +32,7 @@ export default async function AppLayout({ children, params }: { children: React.
         </Notice>
       )}
       <AppTabs appId={app.id} />
-      {children}
+      <ExplanationsProvider value={explanations()}>{children}</ExplanationsProvider>
     </div>
   );
 }

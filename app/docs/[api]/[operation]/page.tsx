@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { apiOf, groupOf } from "@/lib/catalog";
+import { operationSamples } from "@/lib/docs/code-samples";
 import { curlExample } from "@/lib/docs/curl";
+import { docsFill } from "@/lib/docs/fill";
 import { operationCodes } from "@/lib/docs/errors";
 import { fieldRows } from "@/lib/docs/fields";
 import { pathParams, requestSchema } from "@/lib/docs/schema";
@@ -12,6 +14,7 @@ import { C, H1, H2, P, Snippet } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
 import { FieldTable } from "@/components/docs/field-table";
 import { MethodBadge } from "@/components/docs/method-badge";
+import { CodeTabs } from "@/components/docs/code-tabs";
 import { CallbackDoc, Responses } from "@/components/docs/responses";
 import { ScenarioTable } from "@/components/docs/scenario-table";
 import { TryIt } from "@/components/docs/try-it";
@@ -32,6 +35,7 @@ export default async function OperationPage({ params }: Props) {
   const api = apiOf(op);
   const group = groupOf(op);
   const path = pathParams(op);
+  const fill = await docsFill();
   return (
     <>
       <H1 eyebrow={<Link href={apiHref(api)} className="hover:underline">{api.name} v{api.version} · {group.name}{group.needsReview ? " (needs review)" : ""}</Link>}>
@@ -51,6 +55,8 @@ export default async function OperationPage({ params }: Props) {
       )}
       {op.body && <FieldTable label="Request body" rows={fieldRows(requestSchema(op))} />}
       <Snippet title="curl" code={curlExample(op)} />
+      {fill && <P>Pre-filled for your app <C>{fill.appId}</C>: callbacks go to its inspector address.</P>}
+      <CodeTabs label="Sample language" samples={operationSamples(op, fill)} />
 
       <H2 id="responses">Responses</H2>
       <Responses op={op} />

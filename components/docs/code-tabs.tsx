@@ -1,0 +1,32 @@
+"use client";
+import { useEffect, useState } from "react";
+import type { Sample } from "@/lib/docs/code-samples";
+import { Snippet } from "./snippet";
+
+/** Code samples, one language shown at a time (the choice is remembered for the visit). */
+export function CodeTabs({ label, samples }: { label: string; samples: Sample[] }) {
+  const [lang, setLang] = useState(samples[0]!.lang);
+  useEffect(() => {
+    const saved = sessionStorage.getItem("docs-lang");
+    if (saved) setLang(saved);
+  }, []);
+  const current = samples.find((s) => s.lang === lang) ?? samples[0]!;
+  return (
+    <div className="my-4">
+      <div role="group" aria-label={label} className="inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
+        {samples.map((s) => (
+          <button
+            key={s.lang}
+            type="button"
+            aria-pressed={s.lang === current.lang}
+            onClick={() => { setLang(s.lang); sessionStorage.setItem("docs-lang", s.lang); }}
+            className={`rounded-md px-2.5 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 ${s.lang === current.lang ? "bg-white text-slate-900 shadow-xs" : "text-slate-700 hover:text-slate-900"}`}
+          >
+            {s.title}
+          </button>
+        ))}
+      </div>
+      <Snippet title={current.title} code={current.code} />
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+// For a signed-in reader, the docs' samples name their newest app and its
+// inspector address; for everyone else, placeholders.
+import { currentUser } from "@/lib/auth/session";
+import { inspectorUrl, listApps } from "@/lib/services/apps";
+import type { Fill } from "./code-samples";
+
+export async function docsFill(): Promise<Fill | undefined> {
+  const user = await currentUser();
+  const app = user ? (await listApps(user.id))[0] : undefined;
+  return app ? { appId: app.id, inspectorUrl: inspectorUrl(app.id) } : undefined;
+}

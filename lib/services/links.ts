@@ -1,0 +1,60 @@
+// How the console's records hang together, found from what each row already
+// keeps (no extra columns on the gateway's hot path):
+//   request → the resources it names (path or response body) → their callbacks
+//   resource → the request that created it (same app, operation and receipt time)
+//   callback → its resource's creating request, and the inbox entries carrying
+//              its id in x-svc-delivery
+// Callers check ownership first; every query is limited to the app.
+import { db as defaultDb, type Db } from "@/lib/db/client";
+
+const RESOURCE_ID = /\b(?:chk|pay|ver|msg)_[A-Za-z0-9]{22}\b/g;
+
+/** Resource ids named in a path or a JSON text, first seen first. */
+export function resourceIdsIn(...texts: (string | null | undefined)[]): string[] {
+  return [...new Set(texts.flatMap((t) => (t ?? "").match(RESOURCE_ID) ?? []))].slice(0, 10);
+}
+
+/** The request-log row that created a resource: logged in the same commit, so with the same time. */
+async function creatingRequest(appId: string, resource: { id: string; operationId: string; createdAt: Date }, db: Db) {
+  const rows = await db.requestLog.findMany({
+    where: { appId, operationId: resource.operationId, createdAt: resource.createdAt },
+    select: { requestId: true, method: true, path: true, status: true, responseBody: true },
+    take: 20,
+  });
+  const row = rows.find((r) => r.responseBody.includes(resource.id)) ?? null;
+  return row && { requestId: row.requestId, method: row.method, path: row.path, status: row.status };
+}
+
+export type LinkedResource = { id: string; operationId: string; createdBy: { requestId: string; method: string; path: string; status: number } | null };
+export type LinkedDelivery = { id: string; state: string; operationId: string };
+
+/** What a logged call touches: the resources it names and their callbacks. */
+export async function requestLinks(appId: string, r: { path: string; responseBody: string | null }, db: Db = defaultDb) {
+  const ids = resourceIdsIn(r.path, r.responseBody);
+  if (!ids.length) return { resources: [] as LinkedResource[], deliveries: [] as LinkedDelivery[] };
+  const [resources, deliveries] = await Promise.all([
+    db.resource.findMany({ where: { appId, id: { in: ids } }, select: { id: true, operationId: true, createdAt: true } }),
+    db.delivery.findMany({ where: { appId, resourceId: { in: ids } }, select: { id: true, state: true, operationId: true }, orderBy: { seq: "asc" }, take: 20 }),
+  ]);
+  return {
+    resources: await Promise.all(resources.map(async (x) => ({ id: x.id, operationId: x.operationId, createdBy: await creatingRequest(appId, x, db) }))),
+    deliveries,
+  };
+}
+
+/** Where a callback came from and where it arrived (the app's inspector). */
+export async function deliveryLinks(appId: string, d: { id: string; resourceId: string | null }, db: Db = defaultDb) {
+  const resource = d.resourceId
+    ? await db.resource.findFirst({ where: { appId, id: d.resourceId }, select: { id: true, operationId: true, createdAt: true } })
+    : null;
+  const [request, inbox] = await Promise.all([
+    resource ? creatingRequest(appId, resource, db) : null,
+    db.inboxEntry.findMany({
+      where: { appId, headers: { contains: `"x-svc-delivery":"${d.id}"` } },
+      select: { id: true, receivedAt: true },
+      orderBy: { seq: "desc" },
+      take: 20,
+    }),
+  ]);
+  return { request, inbox };
+}

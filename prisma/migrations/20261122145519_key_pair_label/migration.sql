@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "KeyPair" ADD COLUMN "label" TEXT;
