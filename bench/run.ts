@@ -179,8 +179,10 @@ async function main() {
       }
       await drained();
       for (const c of [100, 1000]) {
-        for (const t of [ours.pushHere, ours.status]) rep.overload.push(await run(s, t, c, { durationS }));
-        await drained();
+        for (const t of [ours.pushHere, ours.status]) {
+          rep.overload.push(await run(s, t, c, { durationS }));
+          await drained(); // a push run's callbacks are out before the next run starts
+        }
       }
     }, notes);
     // 2. Scripted delays on: the gateway's added latency, and callback punctuality.

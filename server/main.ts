@@ -13,6 +13,7 @@ import { loadSharedAuthSecret } from "@/lib/auth/secret";
 import { startDispatcher, stopDispatcher } from "@/lib/callbacks";
 import { isHosted } from "@/lib/callbacks/policy";
 import { startMaintenance } from "@/lib/db/maintenance";
+import { startCheckpointer } from "@/lib/db/checkpoint";
 import { route } from "./route";
 import { drainOnSignal } from "./shutdown";
 
@@ -28,7 +29,10 @@ const nextApp = next({ dev, dir: root, hostname: host ?? "localhost", port });
 const handleNext = nextApp.getRequestHandler();
 await nextApp.prepare();
 startDispatcher(); // overdue callbacks go out at once
-startMaintenance(); // the database file gives back freed pages
+if (config.dialect === "sqlite") {
+  startMaintenance(); // the database file gives back freed pages
+  startCheckpointer(); // WAL checkpoints in a worker thread, not inside a call's commit
+}
 console.log(`[callbacks] ${isHosted() ? "hosted: callbacks go to public addresses only" : "local: callbacks may go to loopback and private addresses"}`);
 
 const origin = `http://${host && host !== "0.0.0.0" && host !== "::" ? host : "localhost"}:${port}`;
