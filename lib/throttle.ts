@@ -98,14 +98,20 @@ export class CredentialGuard {
     this.account = new Throttle(`${scope}:account`, limits.perAccount, 60, `${envPrefix}_FAILURES_PER_ACCOUNT`);
   }
 
-  /** Seconds this address must wait before trying this account again, or 0. */
+  /**
+   * Seconds this address must wait before trying this account again, or 0. An
+   * attempt that names no account (no or unreadable credentials) counts for its
+   * address only: there is no account to protect, and no key to share with others.
+   */
   async blockedFor(address: string, account: string): Promise<number> {
+    if (!account) return this.address.blockedFor(address);
     const [a, b] = await Promise.all([this.address.blockedFor(address), this.accountAddress.blockedFor(`${account}\n${address}`)]);
     return Math.max(a, b);
   }
 
   /** Counts a failure; resolves after the slow-down when the account is being guessed from anywhere. */
   async failed(address: string, account: string): Promise<void> {
+    if (!account) return void (await this.address.hit(address));
     const [, , acc] = await Promise.all([
       this.address.hit(address),
       this.accountAddress.hit(`${account}\n${address}`),

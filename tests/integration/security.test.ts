@@ -58,6 +58,18 @@ describe("token endpoint: a guesser cannot lock the owner out", () => {
     expect(Date.now() - t0).toBeLessThan(900);
   });
 
+  it("attempts that name no key count for their address only, not as guesses at one shared empty key", async () => {
+    await freshMinute();
+    for (let i = 0; i < 15; i++) {
+      const r = await requestFrom("127.0.0.4", `${origin()}/sandbox/oauth/v1/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...(i % 2 ? { authorization: "Basic %%%" } : {}) },
+        body: "grant_type=client_credentials",
+      });
+      expect(r.status, `attempt ${i + 1}`).toBe(401);
+    }
+  });
+
   it("a forged x-forwarded-for does not give a guesser fresh addresses", async () => {
     const { keys } = await newApp();
     await freshMinute();
