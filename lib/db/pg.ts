@@ -48,9 +48,9 @@ export function pgPool(): pg.Pool {
   return (g.__svcPgPool ??= newPool(config.databaseUrl, config.pgPoolMax));
 }
 
-/** Runs `fn` in one transaction on one pooled connection. */
-export async function inTransaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-  const c = await pgPool().connect();
+/** Runs `fn` in one transaction on one connection of `pool`. */
+export async function inTransaction<T>(fn: (c: pg.PoolClient) => Promise<T>, pool: pg.Pool = pgPool()): Promise<T> {
+  const c = await pool.connect();
   try {
     await c.query("BEGIN");
     const out = await fn(c);

@@ -1,6 +1,6 @@
-// The gateway's one routing rule, and its web-standard mount (Request →
-// Response) for hosts other than our server; server/ mounts it on node:http
-// through ./node.ts without building Web objects.
+// The gateway's one routing rule (answerCall), shared by every mount: our
+// server's node:http mount (./node.ts) and the web-standard pieces MCP and the
+// inspector use (readLimited, toResponse).
 import { ApiError } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/engine";
 import type { HeaderBag } from "@/lib/http/node";
@@ -55,15 +55,4 @@ export function toResponse(result: GatewayResult): Response {
     status: result.status,
     headers: { "content-type": "application/json; charset=utf-8", ...result.headers },
   });
-}
-
-/** Every request under {base_url}, web-standard. */
-export async function handleSandboxRequest(request: Request): Promise<Response> {
-  const path = gatewayPath(new URL(request.url).pathname);
-  if (path === MCP_PATH) {
-    // Loaded on first use: no static import cycle (lib/mcp uses this file), and no SDK on the API path.
-    const { handleMcpRequest } = await import("@/lib/mcp/handler");
-    return handleMcpRequest(request);
-  }
-  return toResponse(await answerCall(request.method, path, request.headers, () => readLimited(request)));
 }

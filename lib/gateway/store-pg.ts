@@ -4,7 +4,7 @@
 // subscription state are read on every call, and a reference is claimed under
 // a transaction-scoped advisory lock on (app, operation, reference).
 import type pg from "pg";
-import { iso, pgPool, pgValues } from "@/lib/db/pg";
+import { inTransaction, iso, pgPool, pgValues } from "@/lib/db/pg";
 import type { TrackedResource } from "@/lib/engine";
 import type { DeliveryRow, GatewayStore, LogRow, PrunedTable, ReferenceGuard, ResourceRow, TokenRow } from "./store";
 
@@ -143,24 +143,13 @@ class PgGatewayStore implements GatewayStore {
    * lock on (app, operation, reference): a second call with the same reference
    * waits for the first to commit, then sees its row.
    */
-  private async guarded(guard: ReferenceGuard, appId: string, insert: readonly [string, string, unknown[]]): Promise<boolean> {
-    const c = await this.pool.connect();
-    try {
-      await c.query("BEGIN");
+  private guarded(guard: ReferenceGuard, appId: string, insert: readonly [string, string, unknown[]]): Promise<boolean> {
+    return inTransaction(async (c) => {
       await run(c, "lock_reference", Q.lockReference, [`${appId}\u001f${guard.operationId}\u001f${guard.reference}`]);
-      if (await this.inUse(c, appId, guard.operationId, guard.reference, guard.pendingAt)) {
-        await c.query("ROLLBACK");
-        return false;
-      }
+      if (await this.inUse(c, appId, guard.operationId, guard.reference, guard.pendingAt)) return false; // nothing written
       await run(c, ...insert);
-      await c.query("COMMIT");
       return true;
-    } catch (e) {
-      await c.query("ROLLBACK").catch(() => {});
-      throw e;
-    } finally {
-      c.release();
-    }
+    }, this.pool);
   }
 
   async prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
