@@ -3,6 +3,7 @@
 // dispatcher finish the posts it has started, then exit. A second signal, or
 // the deadline, exits at once.
 import type http from "node:http";
+import { closeStreams } from "@/lib/http/node";
 
 /** Longer than the 10 s callback wait, so a post in flight can finish. */
 const DEADLINE_MS = 15_000;
@@ -22,6 +23,7 @@ export function drainOnSignal(server: http.Server, stopWork: () => Promise<void>
       process.exit(1);
     }, DEADLINE_MS).unref();
     const closed = new Promise<void>((r) => server.close(() => r()));
+    closeStreams(); // event streams never end on their own: clients reconnect elsewhere
     const idle = setInterval(() => server.closeIdleConnections(), 50);
     server.closeIdleConnections();
     await Promise.all([closed, stopWork()]);

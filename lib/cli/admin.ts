@@ -6,6 +6,7 @@ import { createApp, inspectorUrl, rotateSigningSecret, setPerMinute, setSuspende
 import { createKeyPair, revokeKeyPair } from "@/lib/services/keys";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser, grantOperator, userByEmail } from "@/lib/services/users";
+import { getDevSettings, updateDevSettings } from "@/lib/dev";
 
 type Opts = Record<string, string | boolean | undefined>;
 
@@ -16,6 +17,9 @@ const USAGE = `usage: npm run --silent admin -- <command> [options]
   app suspend --app A | app resume --app A
   app limit --app A --per-minute N
   app rotate-secret --app A [--grace-hours H]
+  app settings --app A [--time-scale S] [--duplicate on|off] [--bad-signature on|off] [--extra-delay-ms N]
+                       [--inspector-status N] [--inspector-delay-ms N] [--inspector-fail-first N]
+                                     (prints the app's developer settings after the change)
   key create --app A
   key revoke --key K
   subscribe --app A --group G
@@ -59,6 +63,22 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
     const r = await rotateSigningSecret(need(o, "app"), o["grace-hours"]);
     return { appId: need(o, "app"), previousSecretExpiresAt: r.previousSecretExpiresAt };
   },
+  async "app settings"(o) {
+    const appId = need(o, "app");
+    const num = (name: string) => (typeof o[name] === "string" ? Number(o[name]) : undefined);
+    const flag = (name: string) => {
+      const v = o[name];
+      if (v === undefined) return undefined;
+      if (v !== "on" && v !== "off") throw new UsageError(`--${name} takes on or off\n${USAGE}`);
+      return v === "on";
+    };
+    const patch = {
+      timeScale: num("time-scale"),
+      callbackFaults: { duplicate: flag("duplicate"), badSignature: flag("bad-signature"), extraDelayMs: num("extra-delay-ms") },
+      inspectorMode: { status: num("inspector-status"), delayMs: num("inspector-delay-ms"), failFirst: num("inspector-fail-first") },
+    };
+    return { appId, ...(await (Object.values(o).length > 1 ? updateDevSettings(appId, patch) : getDevSettings(appId))) };
+  },
   async "key create"(o) {
     const k = await createKeyPair(need(o, "app"));
     return { consumerKey: k.consumerKey, consumerSecret: k.consumerSecret };
@@ -88,6 +108,8 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
         owner: { type: "string" }, name: { type: "string" }, "callback-url": { type: "string" },
         app: { type: "string" }, key: { type: "string" }, group: { type: "string" },
         approve: { type: "boolean" }, reject: { type: "boolean" }, "per-minute": { type: "string" }, "grace-hours": { type: "string" },
+        "time-scale": { type: "string" }, duplicate: { type: "string" }, "bad-signature": { type: "string" }, "extra-delay-ms": { type: "string" },
+        "inspector-status": { type: "string" }, "inspector-delay-ms": { type: "string" }, "inspector-fail-first": { type: "string" },
       },
     });
   } catch (e) {

@@ -8,7 +8,7 @@ import type { Answer, EngineContext, Facts } from "./types";
 
 export * from "./types";
 export { answer, callbackTarget, isErrorOutcome } from "./answer";
-export { parseJsonBody, validateInput, checkDepth, MAX_BODY_BYTES, MAX_JSON_DEPTH, type OperationInput } from "./request";
+export { parseJsonBody, validateInput, checkDepth, fieldIssues, MAX_BODY_BYTES, MAX_JSON_DEPTH, type OperationInput } from "./request";
 export { selectScenario, triggerMatches, defaultScenario, SCENARIO_HEADER } from "./select";
 
 /** Pick and run the scenario for an already validated input. */

@@ -1,4 +1,6 @@
 import type { Operation } from "@/lib/catalog";
+import type { DevEndpoint } from "@/lib/catalog/dev";
+import type { DevReply } from "@/lib/dev/types";
 import type { Answer, Facts, OperationInput } from "@/lib/engine";
 import type { HeaderBag } from "@/lib/http/node";
 import type { GatewayStore, ReferenceGuard } from "./store";
@@ -11,6 +13,8 @@ export type GatewayCall = {
   headers: HeaderBag;
   /** Reads the raw body; throws ApiError BODY_TOO_LARGE past the limit. */
   readBody: () => Promise<string>;
+  /** The query string, without "?" (developer endpoints read GET input from it). */
+  query?: string;
   via: "http" | "mcp";
 };
 
@@ -38,10 +42,22 @@ export type CallState = {
   /** Set when the scenario was chosen on "reference not in use": the commit re-checks it. */
   referenceGuard?: ReferenceGuard;
   answer?: Answer;
+  /** A developer endpoint's call (lib/catalog/dev): the endpoint, its path parameters and validated input, and its reply. */
+  endpoint?: DevEndpoint;
+  devInput?: Record<string, unknown>;
+  reply?: DevReply;
+  /** The time scale the call runs with (X-Svc-Time-Scale, else the app's): logged. */
+  timeScale?: number;
   /** Response headers added by the steps (rate limit). */
   headers: Record<string, string>;
 };
 
 export type Step = (s: CallState, store: GatewayStore) => Promise<void> | void;
 
-export type GatewayResult = { status: number; headers: Record<string, string>; body: unknown };
+export type GatewayResult = {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  /** A developer endpoint that answers Server-Sent Events (the mount writes them). */
+  stream?: Extract<DevReply, { stream: unknown }>["stream"];
+};

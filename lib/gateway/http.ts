@@ -5,16 +5,21 @@ import { ApiError } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/engine";
 import type { HeaderBag } from "@/lib/http/node";
 import type { GatewayResult } from "./context";
-import { handleCall } from "./pipeline";
+import { DEV_PREFIX } from "@/lib/catalog/dev";
+import { DEV_STEPS, handleCall } from "./pipeline";
 import { issueToken } from "./token";
 
 export const BASE_PATH = "/sandbox";
 export const TOKEN_PATH = "/oauth/v1/token";
 export const MCP_PATH = "/mcp";
 
-/** A path under {base_url}: the token endpoint, else an operation through the pipeline (MCP is mounted apart). */
-export function answerCall(method: string, path: string, headers: HeaderBag, readBody: () => Promise<string>): Promise<GatewayResult> {
+/**
+ * A path under {base_url}: the token endpoint, a developer endpoint (the
+ * pipeline's dev steps), else an operation through the pipeline (MCP is mounted apart).
+ */
+export function answerCall(method: string, path: string, headers: HeaderBag, readBody: () => Promise<string>, query = ""): Promise<GatewayResult> {
   if (path === TOKEN_PATH && method === "POST") return issueToken(headers, readBody);
+  if (path.startsWith(`${DEV_PREFIX}/`)) return handleCall({ method, path, headers, readBody, query, via: "http" }, undefined, DEV_STEPS);
   return handleCall({ method, path, headers, readBody, via: "http" });
 }
 

@@ -13,6 +13,7 @@ import { rateLimit } from "./steps/rate-limit";
 import { parseInput } from "./steps/input";
 import { lookupFacts } from "./steps/facts";
 import { runScenario } from "./steps/scenario";
+import { findDevEndpoint, parseDevInput, runDevEndpoint } from "./steps/dev";
 
 /**
  * The order of checks (contract: Order of checks on a gateway call), with the
@@ -31,6 +32,21 @@ export const CHECKS: readonly { name: string; step: Step; answers: readonly Erro
 
 export const STEPS: readonly Step[] = CHECKS.map((c) => c.step);
 
+/**
+ * The developer endpoints' order of checks (lib/catalog/dev): the same token
+ * and suspension checks, no subscription or per-minute limit; recorded in the
+ * request log like any call.
+ */
+export const DEV_CHECKS: readonly { name: string; step: Step; answers: readonly ErrorCode[]; note: string }[] = [
+  CHECKS[0]!,
+  CHECKS[1]!,
+  { name: "findDevEndpoint", step: findDevEndpoint, answers: ["NO_SUCH_OPERATION", "METHOD_NOT_ALLOWED"], note: "method and path match a developer endpoint" },
+  { name: "parseDevInput", step: parseDevInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: "the query (GET) or JSON body follows the endpoint's rules" },
+  { name: "runDevEndpoint", step: runDevEndpoint, answers: ["NOT_FOUND", "CONFLICT", "RATE_LIMITED"], note: "the endpoint's handler (lib/dev)" },
+];
+
+export const DEV_STEPS: readonly Step[] = DEV_CHECKS.map((c) => c.step);
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Benchmarks only (`npm run bench`): SANDBOX_NO_SCRIPTED_DELAY=1 skips the scripted response delay. */
 const NO_SCRIPTED_DELAY = process.env.SANDBOX_NO_SCRIPTED_DELAY === "1";
@@ -45,8 +61,10 @@ async function decide(s: CallState, store: GatewayStore, steps: readonly Step[])
   let result: GatewayResult;
   try {
     for (const step of steps) await step(s, store);
-    const a = s.answer!;
-    result = { status: a.status, headers: { ...s.headers, ...a.headers }, body: a.body };
+    const r = s.reply;
+    if (r && "stream" in r) result = { status: 200, headers: { ...s.headers, ...r.headers }, body: null, stream: r.stream };
+    else if (r) result = { status: r.status ?? 200, headers: { ...s.headers, ...r.headers }, body: r.body };
+    else result = { status: s.answer!.status, headers: { ...s.headers, ...s.answer!.headers }, body: s.answer!.body };
   } catch (e) {
     result = failure(s, e);
     await readRefusedBody(s);

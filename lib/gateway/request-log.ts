@@ -37,7 +37,7 @@ export function logRow(s: CallState, result: GatewayResult, durationMs: number):
       via: s.call.via,
       method: s.call.method,
       path: s.call.path.slice(0, 2048),
-      operationId: s.op?.id ?? null,
+      operationId: s.op?.id ?? s.endpoint?.id ?? null,
       status: result.status,
       scenarioKey: s.answer?.scenario.key ?? null,
       durationMs,

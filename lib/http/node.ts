@@ -77,3 +77,54 @@ export async function sendWebResponse(res: http.ServerResponse, response: Respon
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   res.writeHead(response.status, headers).end(body);
 }
+
+/** How often a stream sends a comment line, so proxies and clients see it alive. */
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * Server-Sent Events: writes the stream's events until it ends, the client
+ * goes away, or the server stops (`closeStreams`, on SIGTERM).
+ */
+export async function sendEventStream(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  headers: Record<string, string>,
+  run: (sink: { send(event: string, data: unknown, id?: string): void; comment(text: string): void; signal: AbortSignal }) => Promise<void>,
+): Promise<void> {
+  const abort = new AbortController();
+  openStreams.add(abort);
+  res.writeHead(200, { ...headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no", connection: "keep-alive" });
+  res.flushHeaders();
+  const stop = () => abort.abort();
+  req.socket.on("close", stop);
+  res.on("close", stop);
+  const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
+  const sink = {
+    send(event: string, data: unknown, id?: string) {
+      if (abort.signal.aborted) return;
+      res.write(`${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    comment(text: string) {
+      if (!abort.signal.aborted) res.write(`: ${text.replace(/\n/g, " ")}\n\n`);
+    },
+    signal: abort.signal,
+  };
+  try {
+    await run(sink);
+  } catch (e) {
+    sink.send("error", { error: "INTERNAL_ERROR", message: "the stream failed; reconnect to resume" });
+    console.error("[stream]", e);
+  } finally {
+    clearInterval(heartbeat);
+    openStreams.delete(abort);
+    req.socket.off("close", stop);
+    res.end();
+  }
+}
+
+const openStreams = new Set<AbortController>();
+
+/** Ends every open event stream (graceful shutdown: clients reconnect to another instance). */
+export function closeStreams(): void {
+  for (const a of openStreams) a.abort();
+}

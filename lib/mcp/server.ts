@@ -3,8 +3,10 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { operationByTool } from "@/lib/catalog";
+import { devEndpointByTool } from "@/lib/catalog/dev";
 import type { AuthenticatedApp } from "@/lib/gateway/context";
 import { callTool } from "./call";
+import { callDevTool, devTools } from "./dev-tools";
 import { toolsForApp } from "./tools";
 
 export const SERVER_INFO = { name: "svc-sandbox", title: "Svc Sandbox", version: "1.0.0" };
@@ -12,7 +14,9 @@ export const SERVER_INFO = { name: "svc-sandbox", title: "Svc Sandbox", version:
 const INSTRUCTIONS =
   "Tools of the payments gateway sandbox: scripted outcomes, no money moves, real callbacks to callbackUrl. " +
   "Each tool is one API operation; every call counts toward the app's per-minute rate limit like an HTTP call. " +
-  "Use the `scenario` argument to force an outcome. Errors come back as tool errors with the gateway's error code.";
+  "Use the `scenario` argument to force an outcome. Errors come back as tool errors with the gateway's error code. " +
+  "The sandbox_dev_* tools are the developer endpoints (time scale, waiting for a callback, test numbers, replay, reset): " +
+  "they do not count toward the limit.";
 
 /**
  * The low-level Server rather than McpServer: our input schemas are JSON Schema
@@ -21,11 +25,14 @@ const INSTRUCTIONS =
  */
 export function createMcpServer(ctx: { app: AuthenticatedApp; authorization: string | null }): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolsForApp(ctx.app.subscriptions) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...toolsForApp(ctx.app.subscriptions), ...devTools] }));
   server.setRequestHandler(CallToolRequestSchema, (req) => {
+    const args = req.params.arguments ?? {};
     const op = operationByTool(req.params.name);
-    if (!op) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
-    return callTool(op, req.params.arguments ?? {}, ctx.authorization);
+    if (op) return callTool(op, args, ctx.authorization);
+    const dev = devEndpointByTool(req.params.name);
+    if (dev && !dev.stream) return callDevTool(dev, args, ctx.authorization);
+    throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
   });
   return server;
 }

@@ -1,0 +1,7 @@
+import { z } from "zod";
+import { appRoute } from "@/lib/auth/route";
+import { getDevSettings, updateDevSettings } from "@/lib/dev";
+
+export const GET = appRoute({}, async ({ app }) => getDevSettings(app.id));
+
+export const PATCH = appRoute({ body: z.looseObject({}) }, async ({ app, body }) => updateDevSettings(app.id, body));

@@ -1,0 +1,3 @@
+export { devHandlers } from "./handlers";
+export { getDevSettings, updateDevSettings, faultsOf, inspectorModeOf } from "./settings";
+export type { DevContext, DevHandler, DevReply, EventSink } from "./types";

@@ -1,0 +1,25 @@
+import type { AuthenticatedApp } from "@/lib/gateway/context";
+
+/** What a developer endpoint's handler gets: the calling app and its validated input. */
+export type DevContext = {
+  app: AuthenticatedApp;
+  params: Record<string, string>;
+  /** The validated query (GET) or body (other methods). */
+  input: Record<string, unknown>;
+  requestId: string;
+  now: Date;
+  via: "http" | "mcp";
+};
+
+/** Writes Server-Sent Events to the client until `signal` aborts (client gone, server stopping). */
+export type EventSink = {
+  send(event: string, data: unknown, id?: string): void;
+  comment(text: string): void;
+  readonly signal: AbortSignal;
+};
+
+export type DevReply =
+  | { status?: number; body: unknown; headers?: Record<string, string> }
+  | { stream: (sink: EventSink) => Promise<void>; headers?: Record<string, string> };
+
+export type DevHandler = (ctx: DevContext) => Promise<DevReply>;

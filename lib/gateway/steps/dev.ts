@@ -1,0 +1,46 @@
+// The developer endpoints' steps (lib/catalog/dev): after the token and the
+// suspension check, find the endpoint, validate its input, run its handler.
+import { z } from "zod";
+import { matchDevEndpoint } from "@/lib/catalog/dev";
+import { devHandlers } from "@/lib/dev/handlers";
+import { fieldIssues, parseJsonBody } from "@/lib/engine";
+import { ApiError } from "@/lib/errors";
+import type { Step } from "../context";
+
+export const findDevEndpoint: Step = (s) => {
+  const found = matchDevEndpoint(s.call.method, s.call.path);
+  if ("endpoint" in found) {
+    s.endpoint = found.endpoint;
+    s.params = found.params;
+    return;
+  }
+  if (found.pathMatched) throw new ApiError("METHOD_NOT_ALLOWED", `${s.call.method} is not allowed on ${s.call.path}`);
+  throw new ApiError("NO_SUCH_OPERATION", `no developer endpoint is ${s.call.method} ${s.call.path}; see /docs/dev`);
+};
+
+function validate(schema: z.ZodType, value: unknown): Record<string, unknown> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data as Record<string, unknown>;
+  const details = fieldIssues(r.error);
+  const text = details.map(({ field, message }) => (message.startsWith(field) || !field ? message : `${field}: ${message}`)).join("; ");
+  throw new ApiError("VALIDATION_ERROR", text, {}, details);
+}
+
+/** Path parameters, then the query (GET) or the JSON body: VALIDATION_ERROR naming every invalid field. */
+export const parseDevInput: Step = async (s) => {
+  const e = s.endpoint!;
+  if (e.params) s.params = validate(e.params, s.params) as Record<string, string>;
+  if (e.method === "GET") {
+    s.devInput = e.query ? validate(e.query, Object.fromEntries(new URLSearchParams(s.call.query ?? ""))) : {};
+    return;
+  }
+  s.rawBody = await s.call.readBody();
+  const body = parseJsonBody(s.rawBody);
+  s.devInput = e.body ? validate(e.body, body) : {};
+};
+
+export const runDevEndpoint: Step = async (s) => {
+  const handler = devHandlers[s.endpoint!.id];
+  if (!handler) throw new Error(`developer endpoint ${s.endpoint!.id} has no handler`);
+  s.reply = await handler({ app: s.app!, params: s.params!, input: s.devInput!, requestId: s.requestId, now: s.receivedAt, via: s.call.via });
+};

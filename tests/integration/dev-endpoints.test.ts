@@ -1,0 +1,87 @@
+// The developer endpoints' frame ({base_url}/dev/v1/...): the gateway's token
+// and error body, recorded in the request log, outside the per-minute limit,
+// one MCP tool each; the settings endpoints, console-independent.
+import { afterAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { db } from "@/lib/db/client";
+import { setPerMinute } from "@/lib/services/apps";
+import { base, cli, collectBody, http, newApp } from "../helpers/sandbox";
+
+const clients: Client[] = [];
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+});
+
+describe("developer endpoints", () => {
+  it("read and change the settings, with the gateway's errors", async () => {
+    const a = await newApp();
+    const got = await a.call("GET", "/dev/v1/settings");
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual({
+      timeScale: 1,
+      callbackFaults: { duplicate: false, badSignature: false, extraDelayMs: 0 },
+      inspectorMode: { status: 200, delayMs: 0, failFirst: 0 },
+    });
+    const set = await a.call("PATCH", "/dev/v1/settings", { timeScale: 0.25, callbackFaults: { duplicate: true } });
+    expect(set.status).toBe(200);
+    expect(set.body.timeScale).toBe(0.25);
+    expect(set.body.callbackFaults).toEqual({ duplicate: true, badSignature: false, extraDelayMs: 0 });
+    expect((await a.call("GET", "/dev/v1/settings")).body.timeScale).toBe(0.25);
+
+    const bad = await a.call("PATCH", "/dev/v1/settings", { timeScale: 2, inspectorMode: { status: 99 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("VALIDATION_ERROR");
+    expect(bad.body.details.map((d: { field: string }) => d.field).sort()).toEqual(["inspectorMode.status", "timeScale"]);
+    expect((await a.call("PATCH", "/dev/v1/settings", "{not json")).body.error).toBe("INVALID_BODY");
+    expect((await a.call("PATCH", "/dev/v1/settings", { unknownField: 1 })).status).toBe(400);
+
+    const none = await a.call("GET", "/dev/v1/nothing-here");
+    expect([none.status, none.body.error]).toEqual([404, "NO_SUCH_OPERATION"]);
+    const method = await a.call("DELETE", "/dev/v1/settings");
+    expect([method.status, method.body.error]).toEqual([405, "METHOD_NOT_ALLOWED"]);
+    const anonymous = await http("GET", `${base()}/dev/v1/settings`);
+    expect([anonymous.status, anonymous.body.error]).toEqual([401, "MISSING_TOKEN"]);
+    expect(anonymous.body.requestId).toMatch(/^req_/);
+  });
+
+  it("are recorded in the request log and do not count toward the per-minute limit", async () => {
+    const a = await newApp();
+    await setPerMinute(a.appId, 1);
+    for (let i = 0; i < 3; i++) expect((await a.call("GET", "/dev/v1/settings")).status).toBe(200);
+    expect((await a.call("POST", "/collect/v1/push", collectBody())).status).toBe(202);
+    expect((await a.call("POST", "/collect/v1/push", collectBody())).status).toBe(429);
+    expect((await a.call("GET", "/dev/v1/settings")).status).toBe(200);
+    const logged = await db.requestLog.findMany({ where: { appId: a.appId, operationId: "dev.settings.get" } });
+    expect(logged).toHaveLength(4);
+    expect(logged.every((r) => r.status === 200 && r.path === "/dev/v1/settings")).toBe(true);
+  });
+
+  it("are MCP tools too", async () => {
+    const a = await newApp();
+    const transport = new StreamableHTTPClientTransport(new URL(`${base()}/mcp`), { requestInit: { headers: { authorization: `Bearer ${a.token}` } } });
+    const client = new Client({ name: "dev-test", version: "1.0.0" });
+    await client.connect(transport);
+    clients.push(client);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["sandbox_dev_get_settings", "sandbox_dev_update_settings"]));
+    const r = await client.callTool({ name: "sandbox_dev_update_settings", arguments: { timeScale: 0 } });
+    expect(r.isError).toBeFalsy();
+    expect((r.structuredContent as { body: { timeScale: number } }).body.timeScale).toBe(0);
+    const wrong = await client.callTool({ name: "sandbox_dev_update_settings", arguments: { timeScale: -1 } });
+    expect(wrong.isError).toBe(true);
+    expect((wrong.structuredContent as { error: string }).error).toBe("VALIDATION_ERROR");
+    expect(await db.requestLog.count({ where: { appId: a.appId, via: "mcp", operationId: "dev.settings.update" } })).toBe(2);
+  });
+
+  it("the operator command line changes the same settings", async () => {
+    const a = await newApp();
+    const r = cli("app", "settings", "--app", a.appId, "--time-scale", "0.5", "--bad-signature", "on", "--inspector-fail-first", "2");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json).toMatchObject({ appId: a.appId, timeScale: 0.5, callbackFaults: { badSignature: true }, inspectorMode: { failFirst: 2 } });
+    expect((await a.call("GET", "/dev/v1/settings")).body.inspectorMode.failFirst).toBe(2);
+    const bad = cli("app", "settings", "--app", a.appId, "--time-scale", "fast");
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/timeScale/);
+  });
+});
