@@ -1,4 +1,10 @@
-const tones = { GET: "bg-sky-100 text-sky-800", POST: "bg-emerald-100 text-emerald-800" } as Record<string, string>;
+const tones = {
+  GET: "bg-sky-100 text-sky-800",
+  POST: "bg-emerald-100 text-emerald-800",
+  PATCH: "bg-amber-100 text-amber-800",
+  PUT: "bg-amber-100 text-amber-800",
+  DELETE: "bg-rose-100 text-rose-800",
+} as Record<string, string>;
 
 export function MethodBadge({ method, small }: { method: string; small?: boolean }) {
   return (

@@ -11,6 +11,7 @@ export const GUIDES = [
   { href: "/docs/callbacks", label: "Callbacks" },
   { href: "/docs/inspector", label: "Inspector" },
   { href: "/docs/mcp", label: "MCP" },
+  { href: "/docs/dev", label: "Developer API" },
 ];
 
 const link = "block rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900";

@@ -162,3 +162,18 @@ it("unknown artifacts answer 404 with the error body", async () => {
   expect(await r.json()).toMatchObject({ error: "NOT_FOUND" });
   expect(serveOpenApi("collect.xml").status).toBe(404);
 });
+
+describe("OpenAPI of the developer endpoints", () => {
+  it("is valid OpenAPI 3.1, as JSON and as YAML, with every developer endpoint", async () => {
+    const { devEndpoints } = await import("@/lib/catalog/dev");
+    for (const text of [await serveOpenApi("dev.json").text(), await serveOpenApi("dev.yaml").text()]) {
+      const spec = text.trimStart().startsWith("{") ? JSON.parse(text) : parse(text);
+      const v = new Validator();
+      const result = await v.validate(spec);
+      expect(result.errors ?? []).toEqual([]);
+      expect(v.version).toBe("3.1");
+      for (const e of devEndpoints) expect(spec.paths[e.path]?.[e.method.toLowerCase()], `${e.method} ${e.path}`).toBeDefined();
+      expect(spec.paths["/dev/v1/settings"].get.responses["401"].description).toContain("MISSING_TOKEN");
+    }
+  });
+});

@@ -1,0 +1,98 @@
+// The developer endpoints' own OpenAPI 3.1 document (/openapi/dev.json|yaml),
+// generated from lib/catalog/dev and the dev order of checks (DEV_CHECKS).
+import { z } from "zod";
+import { devEndpoints, type DevEndpoint } from "@/lib/catalog/dev";
+import { errorBodySchema } from "@/lib/catalog/schemas/common";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import { ERROR_TEXT } from "@/lib/docs/error-text";
+import { jsonSchema, responseSchema, type JsonSchema } from "@/lib/docs/schema";
+import { baseUrl, origin, tokenUrl } from "@/lib/docs/urls";
+import { DEV_CHECKS } from "@/lib/gateway/pipeline";
+
+/** dev.callbacks.wait → devCallbacksWait */
+export const devOperationId = (e: DevEndpoint) => e.id.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
+const typeName = (e: DevEndpoint, suffix: string) => devOperationId(e).replace(/^./, (c) => c.toUpperCase()) + suffix;
+
+/** The codes a developer endpoint can answer, in the order of its checks. */
+export function devCodes(e: DevEndpoint): ErrorCode[] {
+  const codes = DEV_CHECKS.flatMap((c) =>
+    c.name === "parseDevInput" ? (e.method === "GET" ? ["VALIDATION_ERROR" as const] : [...c.answers]) : [...c.answers],
+  );
+  return [...new Set(codes)];
+}
+
+function parameters(e: DevEndpoint) {
+  const props = (schema: z.ZodObject | undefined) => Object.entries<JsonSchema>((schema ? jsonSchema(schema, "input") : {}).properties ?? {});
+  const required = (schema: z.ZodObject | undefined) => new Set<string>(schema ? (jsonSchema(schema, "input").required ?? []) : []);
+  const path = props(e.params).map(([name, s]) => {
+    const { description, ...schema } = s;
+    return { name, in: "path", required: true, ...(description ? { description } : {}), schema };
+  });
+  const need = required(e.query);
+  const query = props(e.query).map(([name, s]) => {
+    const { description, ...schema } = s;
+    return { name, in: "query", required: need.has(name), ...(description ? { description } : {}), schema };
+  });
+  return [...path, ...query];
+}
+
+function responses(e: DevEndpoint) {
+  const out: Record<string, unknown> = {
+    "200": e.stream
+      ? { description: "A stream of Server-Sent Events (text/event-stream).", content: { "text/event-stream": { schema: { type: "string" } } } }
+      : { description: e.summary, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Response")}` } } } },
+  };
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of devCodes(e)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    out[String(status)] = {
+      description: codes.map((c) => `- \`${c}\`: ${ERROR_TEXT[c] ?? c}`).join("\n"),
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
+  }
+  return out;
+}
+
+function operation(e: DevEndpoint) {
+  return {
+    operationId: devOperationId(e),
+    summary: e.summary,
+    description: `${e.description}${e.tool ? `\n\nMCP tool: \`${e.tool}\`.` : ""}`,
+    tags: ["developer"],
+    parameters: parameters(e),
+    ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Request")}` } } } } } : {}),
+    responses: responses(e),
+  };
+}
+
+export function devOpenApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const schemas: Record<string, JsonSchema> = {};
+  for (const e of devEndpoints) {
+    (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e);
+    if (e.body) schemas[typeName(e, "Request")] = jsonSchema(e.body, "input");
+    if (!e.stream) schemas[typeName(e, "Response")] = responseSchema(e.response);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Sandbox developer API",
+      version: "1.0.0",
+      contact: { name: "Svc Sandbox developer portal", url: `${origin()}/docs/dev` },
+      description:
+        "Tools for testing against the sandbox: time scale, waiting for a callback, test numbers, replay, reset, callback faults and " +
+        "the inbox stream. Same bearer token and error body as the gateway; every call is recorded in the request log and none counts " +
+        "toward the per-minute limit. Sandbox only: production has no such endpoints.",
+    },
+    servers: [{ url: baseUrl(), description: "Sandbox" }],
+    security: [{ clientCredentials: [] }],
+    tags: [{ name: "developer", description: "Developer endpoints" }],
+    paths,
+    components: {
+      securitySchemes: {
+        clientCredentials: { type: "oauth2", description: "The gateway's access token.", flows: { clientCredentials: { tokenUrl: tokenUrl(), scopes: {} } } },
+      },
+      schemas: { ...schemas, Error: responseSchema(errorBodySchema) },
+    },
+  };
+}
