@@ -89,7 +89,7 @@ export function InspectorModeForm({ appId }: { appId: string }) {
           })}
         </div>
         <form
-          className="grid grid-cols-1 gap-3 sm:grid-cols-[repeat(3,minmax(0,9rem))_auto] sm:items-start"
+          className="grid grid-cols-3 items-start gap-3 sm:grid-cols-[repeat(3,minmax(0,9rem))_auto]"
           onSubmit={(e) => {
             e.preventDefault();
             void save({ status: num(form.status), delayMs: num(form.delayMs), failFirst: num(form.failFirst) });
@@ -104,7 +104,7 @@ export function InspectorModeForm({ appId }: { appId: string }) {
           <Field label="Fail first N" error={fieldError("failFirst")}>
             {(p) => <Input {...p} inputMode="numeric" value={form.failFirst} onChange={(e) => setForm({ ...form, failFirst: e.target.value })} />}
           </Field>
-          <div className="sm:pt-6">
+          <div className="col-span-3 sm:col-span-1 sm:pt-6">
             <Button type="submit" busy={busy}>Save</Button>
           </div>
         </form>
@@ -113,7 +113,9 @@ export function InspectorModeForm({ appId }: { appId: string }) {
           deliveries of each callback by its <code className="font-mono">x-svc-delivery</code>, so <em>Send it again</em> eventually succeeds.
           Requests without that header get the status and delay only.
         </p>
-        {error && !(error instanceof ConsoleError && error.details.length) && <p role="alert" className="text-sm font-medium text-red-700">{errorText(error)}</p>}
+        {error && !(error instanceof ConsoleError && error.details.length) && (
+          <p role="alert" className="text-sm font-medium text-red-700">Not saved: {error instanceof ConsoleError ? error.message : errorText(error)}</p>
+        )}
         {saved && !error && <p role="status" className="text-sm text-emerald-700">Saved. New deliveries get this answer.</p>}
       </div>
     </Card>
