@@ -52,7 +52,7 @@ export async function deliveryLinks(appId: string, d: { id: string; resourceId: 
     resource ? creatingRequest(appId, resource, db) : null,
     db.inboxEntry.findMany({
       where: { appId, deliveryId: d.id },
-      select: { id: true, receivedAt: true },
+      select: { id: true, receivedAt: true, status: true },
       orderBy: { seq: "desc" },
       take: 20,
     }),
