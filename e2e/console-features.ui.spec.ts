@@ -57,7 +57,7 @@ test("a request links to its resource and callback, the callback to its request 
   const items = page.getByRole("list", { name: "Received deliveries" }).getByRole("listitem");
   await expect(items).toHaveCount(1);
   await expect(items.first()).toContainText(dlv);
-  await items.first().getByRole("link", { name: "The callback that sent this →" }).click();
+  await items.first().getByRole("link", { name: dlv }).click();
   await expect(page).toHaveURL(new RegExp(`/callbacks/${dlv}$`));
 });
 

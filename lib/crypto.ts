@@ -71,3 +71,39 @@ export function callbackSignatureHeaders(secrets: string[], deliveryId: string, 
     "webhook-signature": signStandardWebhook(secrets, deliveryId, body, at),
   };
 }
+
+export type SignatureCheck = "valid" | "invalid" | "none";
+
+/** Whether an `x-svc-signature` header (t=…,v1=…[,v1=…]) signs `body` with one of `secrets` (no freshness check). */
+export function checkCallbackSignature(header: string | undefined, body: string, secrets: string[]): SignatureCheck {
+  if (!header) return "none";
+  const parts = header.split(",").map((p) => p.trim().split("=", 2) as [string, string?]);
+  const t = parts.find(([k]) => k === "t")?.[1];
+  if (!t || !/^\d{1,12}$/.test(t)) return "invalid";
+  const given = parts.filter(([k]) => k === "v1").map(([, v]) => v ?? "");
+  const ok = secrets.some((s) => given.some((v) => safeEqual(v, createHmac("sha256", s).update(`${t}.${body}`).digest("hex"))));
+  return ok ? "valid" : "invalid";
+}
+
+/** Whether the Standard Webhooks headers (webhook-id, -timestamp, -signature) sign `body` with one of `secrets`. */
+export function checkStandardWebhook(headers: Record<string, string | undefined>, body: string, secrets: string[]): SignatureCheck {
+  const id = headers["webhook-id"], t = headers["webhook-timestamp"], sig = headers["webhook-signature"];
+  if (!sig) return "none";
+  if (!id || !t || !/^\d{1,12}$/.test(t)) return "invalid";
+  const given = sig.split(" ").map((s) => s.split(",", 2)).filter(([v]) => v === "v1").map(([, s]) => s ?? "");
+  const ok = secrets.some((s) => {
+    const expected = createHmac("sha256", standardKey(s)).update(`${id}.${t}.${body}`).digest("base64");
+    return given.some((g) => safeEqual(g, expected));
+  });
+  return ok ? "valid" : "invalid";
+}
+
+export type SignatureReport = { result: SignatureCheck; svc: SignatureCheck; standard: SignatureCheck };
+
+/** Both signature schemes of a received callback: invalid when either present one fails, none when neither is there. */
+export function checkSignatures(headers: Record<string, string | undefined>, body: string, secrets: string[]): SignatureReport {
+  const svc = checkCallbackSignature(headers["x-svc-signature"], body, secrets);
+  const standard = checkStandardWebhook(headers, body, secrets);
+  const result = svc === "invalid" || standard === "invalid" ? "invalid" : svc === "valid" || standard === "valid" ? "valid" : "none";
+  return { result, svc, standard };
+}

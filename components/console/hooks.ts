@@ -3,7 +3,9 @@
 import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
 import type { AppView } from "@/lib/auth/views";
+import type { DevSettings } from "@/lib/catalog/dev";
 import type { DeliveryDetail, DeliverySummary } from "@/lib/services/deliveries";
+import type { InboxItem } from "@/lib/services/inbox";
 import type { RequestDetail, RequestSummary } from "@/lib/services/request-log";
 import type { AppUsage } from "@/lib/services/usage";
 import { appUrl, fetcher, qs } from "./api";
@@ -17,7 +19,9 @@ export type SubscriptionRow = {
   group: string; description: string; needsReview: boolean; status: "ACTIVE" | "PENDING" | "REJECTED" | null;
   since: string | null; reviewedAt: string | null; reviewNote: string | null; apis: { id: string; name: string; version: string }[];
 };
-export type InboxEntry = { id: string; seq: number; method: string; contentType: string | null; headers: Record<string, string>; body: string; receivedAt: string };
+/** What a listener (`sandbox.mjs listen --forward-to`) got from the developer's server for an entry. */
+export type RelayResult = { target: string; status: number | null; error: string | null; durationMs: number; listener?: string; at?: string; responseBody?: string | null };
+export type InboxEntry = Json<InboxItem> & { relays?: RelayResult[] };
 export type Review = { appId: string; group: string; createdAt: string; app: { name: string; owner: { email: string } } };
 export type OperatorApp = AppView & { owner: string };
 
@@ -56,8 +60,9 @@ export const useRequests = (appId: string, filters: RequestFilterValues) =>
 export const useRequest = (appId: string, requestId: string) =>
   useSWR<Json<RequestDetail>>(appUrl(appId, `/requests/${encodeURIComponent(requestId)}`), fetcher);
 
-/** The inspector inbox, polled while the page is open. */
-export const useInbox = (appId: string, delivery?: string) => usePages<InboxEntry>(appUrl(appId, "/inbox"), { delivery }, 2000);
+/** The inspector inbox, polled while the page is open; `delivery` (one callback) or `q` (delivery id, resource id or reference). */
+export const useInbox = (appId: string, filters: { delivery?: string; q?: string }) => usePages<InboxEntry>(appUrl(appId, "/inbox"), filters, 2000);
+export const useDevSettings = (appId: string) => useSWR<DevSettings>(appUrl(appId, "/dev-settings"), fetcher);
 
 export const usePendingReviews = () => useSWR<Review[]>("/api/console/operator/reviews", fetcher);
 export const useAllApps = () => useSWR<OperatorApp[]>("/api/console/operator/apps", fetcher);

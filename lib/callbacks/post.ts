@@ -58,11 +58,31 @@ export async function postCallback(url: string, body: string, deliveryId: string
   return { ...sent, durationMs: Math.round(performance.now() - started) };
 }
 
-/** The app's own inspector address: handed to the inspector in this process, never over the network. */
+const timedOut = (): Sent => ({ status: null, error: `timeout after ${CALLBACK_TIMEOUT_MS / 1000} s`, responseBody: null });
+
+/**
+ * The app's own inspector address: handed to the inspector in this process, never
+ * over the network, with the same ten-second wait (its answer mode may delay).
+ */
 async function toInspector(appId: string, url: string, body: string, headers: Record<string, string>): Promise<Sent> {
   const { receiveInspection } = await import("@/lib/inspector"); // on first use: no import cycle through the gateway
-  const res = await receiveInspection(appId, new Request(url, { method: "POST", headers, body }));
-  return answered(res.status, await res.text());
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Sent>((resolve) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      resolve(timedOut());
+    }, CALLBACK_TIMEOUT_MS);
+  });
+  const answer = (async (): Promise<Sent> => {
+    const res = await receiveInspection(appId, new Request(url, { method: "POST", headers, body, signal: abort.signal }));
+    return answered(res.status, await res.text());
+  })();
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function overNetwork(target: URL, lookup: net.LookupFunction | undefined, body: string, headers: Record<string, string>, retried = false): Promise<Sent> {
@@ -83,7 +103,7 @@ function overNetwork(target: URL, lookup: net.LookupFunction | undefined, body: 
     });
     let responded = false;
     const timer = setTimeout(() => {
-      done({ status: null, error: `timeout after ${CALLBACK_TIMEOUT_MS / 1000} s`, responseBody: null });
+      done(timedOut());
       req.destroy();
     }, CALLBACK_TIMEOUT_MS);
     req.on("response", (res) => {

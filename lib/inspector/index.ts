@@ -1,6 +1,7 @@
-// The inspector (contract: Inspector): POST <origin>/inspect/<appId> answers
-// 200 to any body and content type and keeps it in the app's inbox (newest N,
-// within a byte quota), at most INSPECT_PER_MINUTE requests per app a minute.
+// The inspector (contract: Inspector): POST <origin>/inspect/<appId> keeps any
+// body and content type in the app's inbox (newest N, within a byte quota), at
+// most INSPECT_PER_MINUTE requests per app a minute, and answers as the app's
+// inspector answer mode says (answer.ts; default 200 {"received": true} at once).
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { keepNewest } from "@/lib/db/bounded";
@@ -8,6 +9,7 @@ import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { readLimited } from "@/lib/gateway/http";
 import { Throttle } from "@/lib/throttle";
+import { answerFor, deliveryIdOf, waitFor } from "./answer";
 
 export const INSPECTOR_MAX_BODY = 256 * 1024;
 
@@ -20,7 +22,7 @@ export async function receiveInspection(appId: string, request: Request, db: Db 
     if (request.method !== "POST") {
       throw new ApiError("METHOD_NOT_ALLOWED", "the inspector accepts POST only", { allow: "POST" });
     }
-    const app = await db.app.findUnique({ where: { id: appId }, select: { id: true } });
+    const app = await db.app.findUnique({ where: { id: appId }, select: { id: true, inspectorMode: true } });
     if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
     const limit = await perApp().take(appId);
     if (!limit.allowed) {
@@ -33,12 +35,20 @@ export async function receiveInspection(appId: string, request: Request, db: Db 
     request.headers.forEach((v, k) => (headers[k] = v));
     const headerText = JSON.stringify(headers);
     const bytes = Buffer.byteLength(body) + Buffer.byteLength(headerText) + request.method.length;
+    const deliveryId = deliveryIdOf(request.headers);
+    const earlier = deliveryId ? await db.inboxEntry.count({ where: { appId, deliveryId } }) : 0;
+    const answer = answerFor(app.inspectorMode, deliveryId, earlier, requestId);
     await db.inboxEntry.create({
-      data: { id: newId("inb"), appId, method: request.method, headers: headerText, body, bytes, contentType: request.headers.get("content-type") },
+      data: {
+        id: newId("inb"), appId, method: request.method, headers: headerText, body, bytes,
+        contentType: request.headers.get("content-type"), deliveryId, status: answer.status,
+      },
     });
     await keepNewest(db, "InboxEntry", appId, config.inboxPerApp);
     await keepWithinBytes(db, appId, config.inboxBytesPerApp);
-    return json(200, { received: true }, { "x-request-id": requestId });
+    await waitFor(answer.delayMs, request.signal);
+    const headersOut = { "x-request-id": requestId };
+    return answer.body === null ? new Response(null, { status: answer.status, headers: headersOut }) : json(answer.status, answer.body, headersOut);
   } catch (e) {
     const err = toApiError(e, "inspector", requestId);
     return json(err.status, errorBody(err.code, err.message, requestId), { "x-request-id": requestId, ...err.headers });
@@ -62,15 +72,24 @@ async function keepWithinBytes(db: Db, appId: string, quota: number) {
   }
 }
 
-/** The app's inbox, newest first, keyset-paged by `before` (a seq) like the other console lists. Callers check ownership. */
-export async function listInbox(appId: string, opts: { before?: number; take?: number; delivery?: string } = {}, db: Db = defaultDb) {
+/** Empties the app's inbox; answers how many entries went. Callers check ownership. */
+export async function clearInbox(appId: string, db: Db = defaultDb) {
+  const { count } = await db.inboxEntry.deleteMany({ where: { appId } });
+  return { deleted: count };
+}
+
+/**
+ * The app's inbox, newest first, keyset-paged by `before` (a seq) like the other console lists.
+ * `delivery`: what one callback left here (its x-svc-delivery); `deliveryIds`: any of these. Callers check ownership.
+ */
+export async function listInbox(appId: string, opts: { before?: number; take?: number; delivery?: string; deliveryIds?: string[] } = {}, db: Db = defaultDb) {
   const take = Math.min(Math.max(opts.take ?? 50, 1), 200);
+  const ids = [...(opts.delivery ? [opts.delivery] : []), ...(opts.deliveryIds ?? [])];
   const rows = await db.inboxEntry.findMany({
     where: {
       appId,
       ...(opts.before ? { seq: { lt: opts.before } } : {}),
-      // what one callback left here: its id travels in x-svc-delivery
-      ...(opts.delivery ? { headers: { contains: `"x-svc-delivery":${JSON.stringify(opts.delivery)}` } } : {}),
+      ...(opts.delivery || opts.deliveryIds ? { deliveryId: { in: ids } } : {}),
     },
     orderBy: { seq: "desc" },
     take: take + 1,
@@ -83,6 +102,8 @@ export async function listInbox(appId: string, opts: { before?: number; take?: n
       contentType: r.contentType,
       headers: JSON.parse(r.headers) as Record<string, string>,
       body: r.body,
+      deliveryId: r.deliveryId,
+      status: r.status,
       receivedAt: r.receivedAt.toISOString(),
     })),
     nextBefore: rows.length > take ? rows[take - 1]!.seq : null,

@@ -3,7 +3,8 @@
 //   request → the resources it names (path or response body) → their callbacks
 //   resource → the request that created it (same app, operation and receipt time)
 //   callback → its resource's creating request, and the inbox entries carrying
-//              its id in x-svc-delivery
+//              its id in x-svc-delivery (kept as InboxEntry.deliveryId)
+//   inbox entry → its callback (deliveryId) → that callback's request
 // Callers check ownership first; every query is limited to the app.
 import { db as defaultDb, type Db } from "@/lib/db/client";
 
@@ -50,11 +51,47 @@ export async function deliveryLinks(appId: string, d: { id: string; resourceId: 
   const [request, inbox] = await Promise.all([
     resource ? creatingRequest(appId, resource, db) : null,
     db.inboxEntry.findMany({
-      where: { appId, headers: { contains: `"x-svc-delivery":"${d.id}"` } },
-      select: { id: true, receivedAt: true },
+      where: { appId, deliveryId: d.id },
+      select: { id: true, receivedAt: true, status: true },
       orderBy: { seq: "desc" },
       take: 20,
     }),
   ]);
   return { request, inbox };
+}
+
+export type InboxLinks = { delivery: (LinkedDelivery & { resourceId: string | null }) | null; request: Awaited<ReturnType<typeof creatingRequest>> };
+
+/** For inbox entries: the callback each came from (by delivery id) and the request that caused that callback. */
+export async function inboxLinks(appId: string, deliveryIds: (string | null)[], db: Db = defaultDb): Promise<Map<string, InboxLinks>> {
+  const ids = [...new Set(deliveryIds.filter((x): x is string => Boolean(x)))];
+  const out = new Map<string, InboxLinks>();
+  if (!ids.length) return out;
+  const deliveries = await db.delivery.findMany({
+    where: { appId, id: { in: ids } },
+    select: { id: true, state: true, operationId: true, resourceId: true },
+  });
+  const resourceIds = [...new Set(deliveries.map((d) => d.resourceId).filter((x): x is string => Boolean(x)))];
+  const resources = resourceIds.length
+    ? await db.resource.findMany({ where: { appId, id: { in: resourceIds } }, select: { id: true, operationId: true, createdAt: true } })
+    : [];
+  const requests = new Map(await Promise.all(resources.map(async (r) => [r.id, await creatingRequest(appId, r, db)] as const)));
+  for (const d of deliveries) out.set(d.id, { delivery: d, request: (d.resourceId && requests.get(d.resourceId)) || null });
+  return out;
+}
+
+/**
+ * The delivery ids an inbox search means: a delivery id as it is, a resource id
+ * (chk_, pay_, ver_, msg_) → its callbacks, anything else a reference → the
+ * resources with it → their callbacks. At most 200, newest first.
+ */
+export async function deliveryIdsFor(appId: string, q: string, db: Db = defaultDb): Promise<string[]> {
+  const term = q.trim();
+  if (!term) return [];
+  const byResource = (resourceIds: string[]) =>
+    db.delivery.findMany({ where: { appId, resourceId: { in: resourceIds } }, select: { id: true }, orderBy: { seq: "desc" }, take: 200 });
+  if (term.startsWith("dlv_")) return [term];
+  if (/^(?:chk|pay|ver|msg)_/.test(term)) return (await byResource([term])).map((d) => d.id);
+  const resources = await db.resource.findMany({ where: { appId, reference: term }, select: { id: true }, take: 200 });
+  return resources.length ? (await byResource(resources.map((r) => r.id))).map((d) => d.id) : [];
 }

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { appRoute } from "@/lib/auth/route";
-import { listInbox } from "@/lib/inspector";
-import { pageSchema } from "@/lib/services/request-log";
+import { clearInbox } from "@/lib/inspector";
+import { inboxPage, inboxQuerySchema } from "@/lib/services/inbox";
 
-const inboxQuery = z.object({ ...pageSchema, delivery: z.string().trim().max(64).optional() });
+export const GET = appRoute({ query: inboxQuerySchema }, async ({ app, query }) => inboxPage(app.id, query));
 
-export const GET = appRoute({ query: inboxQuery }, async ({ app, query }) => listInbox(app.id, query));
+/** Empties the inbox (the console asks first). */
+export const DELETE = appRoute({}, async ({ app }) => clearInbox(app.id));

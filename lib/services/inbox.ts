@@ -1,0 +1,37 @@
+// The inbox as the console shows it: lib/inspector's keyset-paged list, searched
+// by delivery id, resource id or reference, and each entry with the callback
+// and request behind it (links.ts) and its signature checked against the app's
+// signing secrets. Callers check ownership first.
+import { z } from "zod";
+import { checkSignatures } from "@/lib/crypto";
+import { db as defaultDb, type Db } from "@/lib/db/client";
+import { listInbox } from "@/lib/inspector";
+import { deliveryIdsFor, inboxLinks } from "./links";
+import { pageSchema } from "./request-log";
+
+const text = (name: string) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(100, { error: `${name} must be at most 100 characters` }).optional());
+
+export const inboxQuerySchema = z.object({ ...pageSchema, delivery: text("delivery"), q: text("q") });
+export type InboxQuery = z.output<typeof inboxQuerySchema>;
+
+export async function inboxPage(appId: string, query: InboxQuery, db: Db = defaultDb) {
+  const deliveryIds = query.q ? await deliveryIdsFor(appId, query.q, db) : undefined;
+  const [page, app] = await Promise.all([
+    listInbox(appId, { before: query.before, take: query.take, delivery: query.delivery, deliveryIds }, db),
+    db.app.findUniqueOrThrow({ where: { id: appId }, select: { signingSecret: true, previousSigningSecret: true } }),
+  ]);
+  // The current secret, and the one it replaced (an entry may predate the rotation).
+  const secrets = [app.signingSecret, ...(app.previousSigningSecret ? [app.previousSigningSecret] : [])];
+  const links = await inboxLinks(appId, page.items.map((e) => e.deliveryId), db);
+  return {
+    ...page,
+    items: page.items.map((e) => ({
+      ...e,
+      signature: checkSignatures(e.headers, e.body, secrets),
+      delivery: (e.deliveryId && links.get(e.deliveryId)?.delivery) || null,
+      request: (e.deliveryId && links.get(e.deliveryId)?.request) || null,
+    })),
+  };
+}
+export type InboxItem = Awaited<ReturnType<typeof inboxPage>>["items"][number];
