@@ -8,6 +8,8 @@ import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { readLimited } from "@/lib/gateway/http";
 import { Throttle } from "@/lib/throttle";
+import { inboxChanged } from "./feed";
+import { relaysOfEntries } from "./relays";
 
 export const INSPECTOR_MAX_BODY = 256 * 1024;
 
@@ -38,6 +40,7 @@ export async function receiveInspection(appId: string, request: Request, db: Db 
     });
     await keepNewest(db, "InboxEntry", appId, config.inboxPerApp);
     await keepWithinBytes(db, appId, config.inboxBytesPerApp);
+    inboxChanged(appId);
     return json(200, { received: true }, { "x-request-id": requestId });
   } catch (e) {
     const err = toApiError(e, "inspector", requestId);
@@ -75,6 +78,7 @@ export async function listInbox(appId: string, opts: { before?: number; take?: n
     orderBy: { seq: "desc" },
     take: take + 1,
   });
+  const relays = await relaysOfEntries(appId, rows.slice(0, take).map((r) => r.id), db);
   return {
     items: rows.slice(0, take).map((r) => ({
       id: r.id,
@@ -84,6 +88,7 @@ export async function listInbox(appId: string, opts: { before?: number; take?: n
       headers: JSON.parse(r.headers) as Record<string, string>,
       body: r.body,
       receivedAt: r.receivedAt.toISOString(),
+      relays: relays.get(r.id) ?? [],
     })),
     nextBefore: rows.length > take ? rows[take - 1]!.seq : null,
   };
