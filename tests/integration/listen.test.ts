@@ -1,0 +1,209 @@
+// The integrators' command line, run as a user runs it (node cli/sandbox.mjs
+// with SANDBOX_URL/KEY/SECRET) against the real server: `listen --forward-to`
+// relays callbacks to local receivers with their own body and signature
+// headers, reports the answers (seen in the console's JSON routes), catches up
+// after a stop, serves several listeners, and copies other deliveries with --all.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHmac } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { signInOverHttp } from "../helpers/from-address";
+import { startReceiver, type Receiver } from "../helpers/receiver";
+import { newApp, origin, type TestApp } from "../helpers/sandbox";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const CLI = path.join(root, "cli", "sandbox.mjs");
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "listen-test-"));
+const running: ChildProcess[] = [];
+const receivers: Receiver[] = [];
+
+afterAll(async () => {
+  for (const p of running) if (p.exitCode === null) p.kill("SIGKILL");
+  await Promise.all(receivers.map((r) => r.close()));
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const envOf = (a: TestApp, over: Record<string, string> = {}) => ({
+  ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: a.keys.consumerKey, SANDBOX_SECRET: a.keys.consumerSecret, XDG_CONFIG_HOME: tmp, ...over,
+});
+
+function runCli(args: string[], env: NodeJS.ProcessEnv) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { env, encoding: "utf8", timeout: 20_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+type Listener = { proc: ChildProcess; lines: any[]; next(pred: (o: any) => boolean, timeoutMs?: number): Promise<any>; stop(): Promise<void> };
+
+/** `node cli/sandbox.mjs listen --json …`, reading its JSON lines. */
+function listen(a: TestApp, args: string[]): Listener {
+  const proc = spawn(process.execPath, [CLI, "listen", "--json", ...args], { env: envOf(a), stdio: ["ignore", "pipe", "pipe"] });
+  running.push(proc);
+  const lines: any[] = [];
+  let err = "";
+  let buf = "";
+  const waiters = new Set<() => void>();
+  proc.stdout!.on("data", (c) => {
+    buf += c;
+    let i;
+    while ((i = buf.indexOf("\n")) >= 0) {
+      lines.push(JSON.parse(buf.slice(0, i)));
+      buf = buf.slice(i + 1);
+    }
+    waiters.forEach((w) => w());
+  });
+  proc.stderr!.on("data", (c) => (err += c));
+  return {
+    proc,
+    lines,
+    async next(pred, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = lines.find(pred);
+        if (found) return found;
+        if (proc.exitCode !== null) throw new Error(`listener exited ${proc.exitCode}: ${err}`);
+        if (Date.now() > deadline) throw new Error(`listener printed no such line in ${timeoutMs} ms; stderr: ${err}`);
+        await new Promise<void>((r) => {
+          const w = () => (waiters.delete(w), r());
+          waiters.add(w);
+          setTimeout(w, 200);
+        });
+      }
+    },
+    async stop() {
+      if (proc.exitCode !== null) return;
+      const exited = new Promise((r) => proc.once("exit", r));
+      proc.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+async function receiver(status = 200) {
+  const r = await startReceiver(() => ({ status }));
+  receivers.push(r);
+  return r;
+}
+
+const sms = (a: TestApp, callbackUrl: string) =>
+  a.call("POST", "/messaging/v1/sms", { to: "254712345678", senderId: "SHOP", message: "hi", callbackUrl }, { "x-svc-time-scale": "0" });
+
+async function until<T>(what: string, f: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const SIGNED = ["content-type", "user-agent", "x-svc-delivery", "x-svc-signature", "webhook-id", "webhook-timestamp", "webhook-signature"];
+
+describe("sandbox.mjs", () => {
+  it("--help on every command; a wrong key is a clear error and a non-zero exit", async () => {
+    const a = await newApp({ groups: ["Messaging"] });
+    const main = runCli(["--help"], envOf(a));
+    expect(main.code).toBe(0);
+    expect(main.stdout).toMatch(/listen\s+relay the app's callbacks/);
+    for (const cmd of ["listen", "call", "settings", "token"]) {
+      const r = runCli([cmd, "--help"], envOf(a));
+      expect([r.code, r.stdout.startsWith(`Usage: node sandbox.mjs ${cmd}`)], cmd).toEqual([0, true]);
+    }
+    const bad = runCli(["listen", "--forward-to", "http://127.0.0.1:9/cb"], envOf(a, { SANDBOX_SECRET: "not-the-secret" }));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("the key or secret was refused (401 INVALID_CLIENT)");
+    expect(bad.stdout).toBe("");
+    const noUrl = runCli(["token"], envOf(a, { SANDBOX_URL: "" }));
+    expect([noUrl.code, noUrl.stderr.includes("SANDBOX_URL")]).toEqual([2, true]);
+    const token = runCli(["token"], envOf(a));
+    expect(token.code).toBe(0);
+    expect(token.stdout.trim()).toMatch(/^\S{20,}$/);
+    const settings = runCli(["settings"], envOf(a));
+    expect([settings.code, JSON.parse(settings.stdout).inspectorMode.status]).toEqual([0, 200]);
+  });
+
+  it("is served at /cli/sandbox.mjs, byte for byte the repository's file", async () => {
+    const r = await fetch(`${origin()}/cli/sandbox.mjs`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(await r.text()).toBe(fs.readFileSync(CLI, "utf8"));
+  });
+
+  it("listen relays callbacks with their own body and signature headers, reports the answers, catches up after a stop, and serves two listeners", async () => {
+    const a = await newApp({ groups: ["Messaging"] });
+    const one = await receiver(201);
+    const two = await receiver(200);
+    const first = listen(a, ["--forward-to", `${one.url}/callbacks`, "--cursor-file", path.join(tmp, "one.cursor")]);
+    const second = listen(a, ["--forward-to", `${two.url}/hooks`, "--cursor-file", path.join(tmp, "two.cursor")]);
+    await Promise.all([first.next((o) => o.type === "ready"), second.next((o) => o.type === "ready")]);
+
+    const s = await sms(a, a.inspectorUrl);
+    expect(s.status).toBe(202);
+    const [got] = await one.waitFor(1);
+    await two.waitFor(1);
+    const entry = await db.inboxEntry.findFirstOrThrow({ where: { appId: a.appId } });
+    const sent = JSON.parse(entry.headers) as Record<string, string>;
+    expect(got!.path).toBe("/callbacks");
+    expect(got!.body).toBe(entry.body);
+    for (const h of SIGNED) expect(got!.headers[h], h).toBe(sent[h]);
+    // The developer's own check, with the secret the console shows, passes on what was relayed.
+    const { signingSecret } = await db.app.findUniqueOrThrow({ where: { id: a.appId } });
+    const [t, v1] = String(got!.headers["x-svc-signature"]).split(",").map((p) => p.split("=")[1]);
+    expect(v1).toBe(createHmac("sha256", signingSecret).update(`${t}.${got!.body}`).digest("hex"));
+    expect(two.received[0]!.body).toBe(entry.body);
+    const deliveryId = sent["x-svc-delivery"]!;
+    const line = await first.next((o) => o.type === "relay");
+    expect(line).toMatchObject({ deliveryId, inboxEntryId: entry.id, operation: "sms.send", scenario: "delivered", status: 201, error: null });
+
+    // What the receivers answered, in the console's JSON routes (inbox entry and delivery).
+    const { session } = await signInOverHttp(origin(), a.user.email, "correct horse battery");
+    const consoleJson = (p: string) => fetch(`${origin()}/api/console/apps/${a.appId}${p}`, { headers: { cookie: session! } }).then((r) => r.json());
+    const inbox = await until("both relays in the inbox route", async () => {
+      const b = await consoleJson("/inbox");
+      return b.items[0]?.relays?.length === 2 && b;
+    });
+    expect(inbox.items[0].relays.map((r: { status: number }) => r.status).sort()).toEqual([200, 201]);
+    expect(inbox.items[0].relays.find((r: { status: number }) => r.status === 201)).toMatchObject({ target: `${one.url}/callbacks`, responseBody: "ok", deliveryId });
+    const delivery = await consoleJson(`/deliveries/${deliveryId}`);
+    expect(delivery.relays.map((r: { status: number }) => r.status).sort()).toEqual([200, 201]);
+
+    // Stopped: three callbacks reach the inspector meanwhile; started again, they arrive once each.
+    await first.stop();
+    for (let i = 0; i < 3; i++) expect((await sms(a, a.inspectorUrl)).status).toBe(202);
+    await until("three more inbox entries", async () => (await db.inboxEntry.count({ where: { appId: a.appId } })) === 4);
+    await two.waitFor(4); // the other listener got them live
+    expect(one.received).toHaveLength(1);
+    const again = listen(a, ["--forward-to", `${one.url}/callbacks`, "--cursor-file", path.join(tmp, "one.cursor")]);
+    await one.waitFor(4);
+    await again.next((o) => o.type === "relay");
+    await new Promise((r) => setTimeout(r, 600)); // room for a duplicate to show up
+    const ids = one.received.map((r) => r.headers["x-svc-delivery"]);
+    expect(new Set(ids).size).toBe(4);
+    expect(one.received).toHaveLength(4);
+    expect(two.received).toHaveLength(4);
+    await Promise.all([again.stop(), second.stop()]);
+  });
+
+  it("--all also relays a signed copy of callbacks sent to other addresses", async () => {
+    const a = await newApp({ groups: ["Messaging"] });
+    const own = await receiver(200);
+    const local = await receiver(202);
+    const l = listen(a, ["--all", "--forward-to", local.url, "--cursor-file", path.join(tmp, "all.cursor")]);
+    await l.next((o) => o.type === "ready");
+    expect((await sms(a, `${own.url}/cb`)).status).toBe(202);
+    const [original] = await own.waitFor(1);
+    const [copy] = await local.waitFor(1);
+    expect(copy!.body).toBe(original!.body);
+    expect(copy!.headers["x-svc-delivery"]).toBe(original!.headers["x-svc-delivery"]);
+    const { signingSecret } = await db.app.findUniqueOrThrow({ where: { id: a.appId } });
+    const [t, v1] = String(copy!.headers["x-svc-signature"]).split(",").map((p) => p.split("=")[1]);
+    expect(v1).toBe(createHmac("sha256", signingSecret).update(`${t}.${copy!.body}`).digest("hex"));
+    const line = await l.next((o) => o.type === "relay");
+    expect(line).toMatchObject({ source: "delivery", status: 202, operation: "sms.send" });
+    await until("the copy's relay recorded", async () => (await db.relay.count({ where: { appId: a.appId, deliveryId: line.deliveryId } })) === 1);
+    await l.stop();
+  });
+});
