@@ -225,7 +225,7 @@ class Session {
 
 /** No byte for this long (the portal sends a heartbeat every 15 s): the connection is dead, reconnect. */
 const SILENCE_MS = 45_000;
-const BACKOFF_MS = [500, 1000, 2000, 5000, 10_000];
+const BACKOFF_MS = [500, 1000, 2000, 3000, 5000];
 
 /** Server-Sent Events from a fetch body: yields {event, id, data}. */
 async function* sseEvents(body, onBytes) {

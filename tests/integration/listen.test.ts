@@ -11,6 +11,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { signInOverHttp } from "../helpers/from-address";
+import { cliOn } from "../helpers/operator";
+import { clientFor, ownDb, startServer } from "../helpers/own-server";
+import { freePort } from "../helpers/server";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { newApp, origin, type TestApp } from "../helpers/sandbox";
 
@@ -35,11 +38,12 @@ function runCli(args: string[], env: NodeJS.ProcessEnv) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-type Listener = { proc: ChildProcess; lines: any[]; next(pred: (o: any) => boolean, timeoutMs?: number): Promise<any>; stop(): Promise<void> };
+type Listener = { proc: ChildProcess; lines: any[]; stderr(): string; next(pred: (o: any) => boolean, timeoutMs?: number): Promise<any>; stop(): Promise<void> };
 
 /** `node cli/sandbox.mjs listen --json …`, reading its JSON lines. */
-function listen(a: TestApp, args: string[]): Listener {
-  const proc = spawn(process.execPath, [CLI, "listen", "--json", ...args], { env: envOf(a), stdio: ["ignore", "pipe", "pipe"] });
+function listen(a: TestApp | NodeJS.ProcessEnv, args: string[]): Listener {
+  const env = "keys" in a ? envOf(a as TestApp) : a;
+  const proc = spawn(process.execPath, [CLI, "listen", "--json", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
   running.push(proc);
   const lines: any[] = [];
   let err = "";
@@ -58,6 +62,7 @@ function listen(a: TestApp, args: string[]): Listener {
   return {
     proc,
     lines,
+    stderr: () => err,
     async next(pred, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -205,5 +210,35 @@ describe("sandbox.mjs", () => {
     expect(line).toMatchObject({ source: "delivery", status: 202, operation: "sms.send" });
     await until("the copy's relay recorded", async () => (await db.relay.count({ where: { appId: a.appId, deliveryId: line.deliveryId } })) === 1);
     await l.stop();
+  });
+
+  it("reconnects when the portal restarts, and relays what another instance stored (read from the database)", async () => {
+    const { url } = await ownDb("listen_restart");
+    const port = await freePort();
+    let server = await startServer({ databaseUrl: url, port });
+    try {
+      const email = `l-${Date.now()}@example.com`;
+      cliOn(url, server.origin, "user", "create", "--email", email, "--password", "long enough pw");
+      const { appId } = cliOn(url, server.origin, "app", "create", "--owner", email, "--name", "Restart");
+      const { consumerKey, consumerSecret } = cliOn(url, server.origin, "key", "create", "--app", appId);
+      const local = await receiver();
+      const env = { ...process.env, SANDBOX_URL: server.origin, SANDBOX_KEY: consumerKey, SANDBOX_SECRET: consumerSecret, XDG_CONFIG_HOME: tmp };
+      const l = listen(env, ["--forward-to", local.url]);
+      await l.next((o) => o.type === "ready");
+      await server.stop();
+      server = await startServer({ databaseUrl: url, port });
+      // Written by "another instance": straight into the database, so only the stream's polling can see it.
+      const other = clientFor(url);
+      await other.inboxEntry.create({ data: { id: "inb_other_instance", appId, method: "POST", headers: JSON.stringify({ "content-type": "text/plain" }), body: "from elsewhere" } });
+      const [got] = await local.waitFor(1, 30_000);
+      expect(got!.body).toBe("from elsewhere");
+      expect(l.stderr()).toMatch(/reconnecting in/);
+      // The cursor file is per portal and app, in the config folder.
+      const files = fs.readdirSync(path.join(tmp, "svc-sandbox"));
+      expect(files).toContain(`cursor-127.0.0.1_${port}-${appId}`);
+      await l.stop();
+    } finally {
+      await server.stop();
+    }
   });
 });
