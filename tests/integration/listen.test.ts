@@ -200,7 +200,7 @@ describe("sandbox.mjs", () => {
     await l.next((o) => o.type === "ready");
     expect((await sms(a, `${own.url}/cb`)).status).toBe(202);
     const [original] = await own.waitFor(1);
-    const [copy] = await local.waitFor(1);
+    const copy = (await local.waitFor(1)).find((r) => r.headers["x-svc-delivery"] === original!.headers["x-svc-delivery"]);
     expect(copy!.body).toBe(original!.body);
     expect(copy!.headers["x-svc-delivery"]).toBe(original!.headers["x-svc-delivery"]);
     const { signingSecret } = await db.app.findUniqueOrThrow({ where: { id: a.appId } });
@@ -209,6 +209,13 @@ describe("sandbox.mjs", () => {
     const line = await l.next((o) => o.type === "relay");
     expect(line).toMatchObject({ source: "delivery", status: 202, operation: "sms.send" });
     await until("the copy's relay recorded", async () => (await db.relay.count({ where: { appId: a.appId, deliveryId: line.deliveryId } })) === 1);
+    // A callback to the app's own inspector arrives once: as the inbox entry, not also as a copy.
+    expect((await sms(a, a.inspectorUrl)).status).toBe(202);
+    await local.waitFor(2);
+    await until("its attempt recorded", async () => (await db.deliveryAttempt.count({ where: { delivery: { appId: a.appId } } })) === 2);
+    await new Promise((r) => setTimeout(r, 600)); // room for a duplicate to show up
+    expect(local.received.map((r) => r.headers["x-svc-delivery"])).toHaveLength(2);
+    expect((await l.next((o) => o.type === "relay" && o.source === "inbox")).status).toBe(202);
     await l.stop();
   });
 
