@@ -425,7 +425,10 @@ function printer(json) {
           status: result.status, error: result.error, durationMs: result.durationMs,
         });
       }
-      const cols = [clock(event.receivedAt), event.operation || "-", event.scenario || "-", event.deliveryId || event.inboxEntryId, `→ ${answer}`, `${result.durationMs} ms`];
+      const cols = [
+        clock(event.receivedAt), (event.operation || "-").padEnd(14), (event.scenario || "-").padEnd(18),
+        event.deliveryId || event.inboxEntryId, `→ ${answer}`, `${result.durationMs} ms`,
+      ];
       console.log(cols.join("  "));
     },
     note(text) {

@@ -36,7 +36,7 @@ export default function ListenPage() {
       <H2 id="listen">Listen</H2>
       <Snippet title="Relay callbacks to your server" code="node sandbox.mjs listen --forward-to http://localhost:8080/callbacks" />
       <P>Then make a call whose <C>callbackUrl</C> is your inspector address. Each callback prints one line: time, operation, scenario, delivery id, what your server answered, and how long it took.</P>
-      <Snippet title="What you see" code={`Listening for callbacks of app_… at ${o} → http://localhost:8080/callbacks. Ctrl-C stops.\n14:02:07  collect.push  paid  dlv_4Yh…  → 200  12 ms\n14:02:31  collect.push  insufficient_funds  dlv_9Qa…  → 500  8 ms\n14:03:02  payouts.send  sent  dlv_kT2…  → connection refused  2 ms`} />
+      <Snippet title="What you see" code={`Listening for callbacks of app_… at ${o} → http://localhost:8080/callbacks. Ctrl-C stops.\n14:02:07  collect.push    paid                dlv_4Yh…  → 200  12 ms\n14:02:31  collect.push    insufficient_funds  dlv_9Qa…  → 500  8 ms\n14:03:02  payouts.send    sent                dlv_kT2…  → connection refused  2 ms`} />
       <Ul>
         <li>Your server gets a POST with the callback&apos;s body and headers: <C>content-type</C>, <C>user-agent</C>, <C>x-svc-delivery</C>, <C>x-svc-signature</C>, <C>webhook-id</C>, <C>webhook-timestamp</C>, <C>webhook-signature</C>. Only connection headers (<C>host</C>, <C>content-length</C>, <C>connection</C>…) are new.</li>
         <li>It has 10 s to answer, like a callback from the sandbox. Its status, the first 2 KiB of its body, or the connection error go back to the portal: the console shows them under the inbox entry and on the delivery.</li>
