@@ -311,6 +311,7 @@ async function listen(flags) {
             reason = null;
             break;
           }
+          if (cursor && !ev.data.resumed) out.note(`the portal does not know cursor ${cursor} (a new database?): starting from now`);
           cursor = ev.data.cursor;
           cursors.save(cursor);
           if (announced) out.note(`reconnected; resuming after ${cursor}`);

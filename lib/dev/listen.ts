@@ -2,7 +2,7 @@
 // callbacks after a cursor, and the report of what the local server answered.
 import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
-import { currentCursor, cursorText, parseCursor, POLL_MS, readFeed, waitForChange } from "@/lib/inspector/feed";
+import { currentCursor, cursorText, parseCursor, POLL_MS, readFeed, resumeFrom, waitForChange } from "@/lib/inspector/feed";
 import { recordRelay } from "@/lib/inspector/relays";
 import type { DevHandler } from "./types";
 
@@ -23,8 +23,8 @@ export const streamCallbacks: DevHandler = async ({ app, input, headers }) => {
       if (tooMany(app.id)) return sink.send("error", { error: "RATE_LIMITED", message: refusal().message });
       open.set(app.id, (open.get(app.id) ?? 0) + 1);
       try {
-        let cursor = start ?? (await currentCursor(app.id));
-        sink.send("ready", { appId: app.id, cursor: cursorText(cursor), all, resumed: !!start }, cursorText(cursor));
+        let { cursor, resumed } = start ? await resumeFrom(start) : { cursor: await currentCursor(app.id), resumed: false };
+        sink.send("ready", { appId: app.id, cursor: cursorText(cursor), all, resumed }, cursorText(cursor));
         while (!sink.signal.aborted) {
           const batch = await readFeed(app.id, cursor, all);
           for (const e of batch.events) sink.send(e.source, e, e.cursor);

@@ -70,6 +70,20 @@ export async function currentCursor(appId: string, db: Db = defaultDb): Promise<
   return { inbox: entry?.seq ?? 0, attempt: attempt?.id ?? 0 };
 }
 
+/**
+ * Where a stream asked to resume after `after` starts: there, unless the cursor
+ * is past the newest rows of the database (a database reset or a cursor from
+ * another portal), where nothing would ever arrive: then from the newest rows.
+ */
+export async function resumeFrom(after: Cursor, db: Db = defaultDb): Promise<{ cursor: Cursor; resumed: boolean }> {
+  const [entry, attempt] = await Promise.all([
+    db.inboxEntry.findFirst({ orderBy: { seq: "desc" }, select: { seq: true } }),
+    db.deliveryAttempt.findFirst({ orderBy: { id: "desc" }, select: { id: true } }),
+  ]);
+  const newest = { inbox: entry?.seq ?? 0, attempt: attempt?.id ?? 0 };
+  return after.inbox > newest.inbox || after.attempt > newest.attempt ? { cursor: newest, resumed: false } : { cursor: after, resumed: true };
+}
+
 /** The events after `after` (oldest first, at most BATCH of each source), the cursor after them, and whether more are waiting. */
 export async function readFeed(appId: string, after: Cursor, all: boolean, db: Db = defaultDb): Promise<{ events: FeedEvent[]; cursor: Cursor; more: boolean }> {
   const cursor = { ...after };

@@ -6,14 +6,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { signInOverHttp } from "../helpers/from-address";
-import { cliOn } from "../helpers/operator";
-import { clientFor, ownDb, startServer } from "../helpers/own-server";
-import { freePort } from "../helpers/server";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { newApp, origin, type TestApp } from "../helpers/sandbox";
 
@@ -103,6 +101,31 @@ async function until<T>(what: string, f: () => Promise<T | undefined | null | fa
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 150));
   }
+}
+
+/** A TCP relay to the portal whose connections can all be cut at once (what a portal restart does to a stream). */
+async function dropper(target: string) {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(port), hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("error", () => {});
+      s.on("close", () => {
+        sockets.delete(s);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    drop: () => sockets.forEach((s) => s.destroy()),
+    close: () => new Promise((r) => (sockets.forEach((s) => s.destroy()), server.close(r))),
+  };
 }
 
 const SIGNED = ["content-type", "user-agent", "x-svc-delivery", "x-svc-signature", "webhook-id", "webhook-timestamp", "webhook-signature"];
@@ -219,33 +242,106 @@ describe("sandbox.mjs", () => {
     await l.stop();
   });
 
-  it("reconnects when the portal restarts, and relays what another instance stored (read from the database)", async () => {
-    const { url } = await ownDb("listen_restart");
-    const port = await freePort();
-    let server = await startServer({ databaseUrl: url, port });
-    try {
-      const email = `l-${Date.now()}@example.com`;
-      cliOn(url, server.origin, "user", "create", "--email", email, "--password", "long enough pw");
-      const { appId } = cliOn(url, server.origin, "app", "create", "--owner", email, "--name", "Restart");
-      const { consumerKey, consumerSecret } = cliOn(url, server.origin, "key", "create", "--app", appId);
-      const local = await receiver();
-      const env = { ...process.env, SANDBOX_URL: server.origin, SANDBOX_KEY: consumerKey, SANDBOX_SECRET: consumerSecret, XDG_CONFIG_HOME: tmp };
-      const l = listen(env, ["--forward-to", local.url]);
-      await l.next((o) => o.type === "ready");
-      await server.stop();
-      server = await startServer({ databaseUrl: url, port });
-      // Written by "another instance": straight into the database, so only the stream's polling can see it.
-      const other = clientFor(url);
-      await other.inboxEntry.create({ data: { id: "inb_other_instance", appId, method: "POST", headers: JSON.stringify({ "content-type": "text/plain" }), body: "from elsewhere" } });
-      const [got] = await local.waitFor(1, 30_000);
-      expect(got!.body).toBe("from elsewhere");
-      expect(l.stderr()).toMatch(/reconnecting in/);
-      // The cursor file is per portal and app, in the config folder.
-      const files = fs.readdirSync(path.join(tmp, "svc-sandbox"));
-      expect(files).toContain(`cursor-127.0.0.1_${port}-${appId}`);
-      await l.stop();
-    } finally {
-      await server.stop();
+  it("reconnects when the connection drops and resumes from its cursor; relays what another instance stored (read from the database)", async () => {
+    const a = await newApp({ groups: ["Messaging"] });
+    const portal = await dropper(origin());
+    const local = await receiver();
+    const l = listen(envOf(a, { SANDBOX_URL: portal.url }), ["--forward-to", local.url]);
+    await l.next((o) => o.type === "ready");
+    portal.drop(); // as a portal restart does: every connection cut
+    // Written by "another instance" while the listener is away: straight into the database, so only the stream's reading of it can see it.
+    await db.inboxEntry.create({ data: { id: `inb_other_${a.appId}`, appId: a.appId, method: "POST", headers: JSON.stringify({ "content-type": "text/plain" }), body: "from elsewhere" } });
+    const [got] = await local.waitFor(1);
+    expect(got!.body).toBe("from elsewhere");
+    expect(l.stderr()).toMatch(/reconnecting in/);
+    // The cursor file is per portal and app, in the config folder.
+    expect(fs.readdirSync(path.join(tmp, "svc-sandbox"))).toContain(`cursor-${new URL(portal.url).host.replace(":", "_")}-${a.appId}`);
+    await l.stop();
+    await portal.close();
+  });
+
+  describe("the stream and relay endpoints", () => {
+    type Sse = { event: string; id: string | null; data: any };
+    /** Reads a stream's events for `ms` (or until `count` arrived), then closes it. */
+    async function read(a: TestApp, query: string, headers: Record<string, string> = {}, count = Infinity, ms = 1500): Promise<{ status: number; events: Sse[]; body?: any }> {
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), ms);
+      const r = await fetch(`${origin()}/sandbox/dev/v1/inbox/stream${query}`, { headers: { authorization: `Bearer ${a.token}`, ...headers }, signal: abort.signal });
+      if (r.status !== 200) return (clearTimeout(timer), { status: r.status, events: [], body: await r.json() });
+      const events: Sse[] = [];
+      let text = "";
+      try {
+        const reader = r.body!.getReader();
+        while (events.length < count) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += new TextDecoder().decode(value);
+          let i;
+          while ((i = text.indexOf("\n\n")) >= 0) {
+            const block = text.slice(0, i);
+            text = text.slice(i + 2);
+            const field = (f: string) => block.split("\n").find((l) => l.startsWith(`${f}: `))?.slice(f.length + 2) ?? null;
+            if (field("data")) events.push({ event: field("event")!, id: field("id"), data: JSON.parse(field("data")!) });
+          }
+        }
+      } catch {
+        /* our own time limit */
+      } finally {
+        clearTimeout(timer);
+        abort.abort();
+      }
+      return { status: 200, events };
     }
+    const inspect = (a: TestApp, body: string) => fetch(a.inspectorUrl, { method: "POST", headers: { "content-type": "text/plain" }, body });
+
+    it("resumes after a cursor given as `after` or Last-Event-ID, in order, once; a cursor the database never reached starts from now", async () => {
+      const a = await newApp({ groups: ["Messaging"] });
+      const start = await read(a, "", {}, 1);
+      const [ready] = start.events;
+      expect(ready).toMatchObject({ event: "ready", data: { appId: a.appId, resumed: false } });
+      for (const body of ["one", "two"]) expect((await inspect(a, body)).status).toBe(200);
+      const both = await read(a, "", { "last-event-id": ready!.id! }, 3);
+      expect(both.events.map((e) => e.event)).toEqual(["ready", "inbox", "inbox"]);
+      expect(both.events.slice(1).map((e) => e.data.body)).toEqual(["one", "two"]);
+      expect(both.events[1]!.id).toBe(both.events[1]!.data.cursor);
+      const second = await read(a, `?after=${both.events[1]!.id}`, {}, 2);
+      expect(second.events.map((e) => e.data.body)).toEqual([undefined, "two"]);
+      expect(second.events[0]!.data.resumed).toBe(true);
+      const future = await read(a, "?after=999999999.999999999", {}, 1);
+      expect(future.events[0]!.data.resumed).toBe(false);
+      const bad = await read(a, "?after=yesterday");
+      expect([bad.status, bad.body.error, bad.body.message]).toEqual([400, "VALIDATION_ERROR", expect.stringContaining("after")]);
+    });
+
+    it("at most 10 streams of one app at once: the 11th answers 429", async () => {
+      const a = await newApp({ groups: ["Messaging"] });
+      const abort = new AbortController();
+      const streams = await Promise.all(
+        Array.from({ length: 10 }, () => fetch(`${origin()}/sandbox/dev/v1/inbox/stream`, { headers: { authorization: `Bearer ${a.token}` }, signal: abort.signal })),
+      );
+      // Each stream counts once it started (its ready event is on the way).
+      await Promise.all(streams.map((r) => r.body!.getReader().read()));
+      const eleventh = await a.call("GET", "/dev/v1/inbox/stream");
+      expect([eleventh.status, eleventh.body.error]).toEqual([429, "RATE_LIMITED"]);
+      abort.abort();
+      await until("a stream slot free again", async () => {
+        const r = await read(a, "", {}, 1, 1000);
+        return r.status === 200;
+      });
+    });
+
+    it("a relay report names only this app's inbox entries and deliveries; bad reports answer 400", async () => {
+      const a = await newApp({ groups: ["Messaging"] });
+      const b = await newApp({ groups: ["Messaging"] });
+      await inspect(b, "b's");
+      const theirs = await db.inboxEntry.findFirstOrThrow({ where: { appId: b.appId } });
+      const report = { listener: "me", target: "http://localhost:8080/cb", status: 200, durationMs: 3 };
+      const other = await a.call("POST", "/dev/v1/inbox/relays", { ...report, inboxEntryId: theirs.id });
+      expect([other.status, other.body.error]).toEqual([404, "NOT_FOUND"]);
+      const bad = await a.call("POST", "/dev/v1/inbox/relays", { ...report, listener: "", status: 99 });
+      expect([bad.status, bad.body.error]).toEqual([400, "VALIDATION_ERROR"]);
+      const ok = await a.call("POST", "/dev/v1/inbox/relays", report);
+      expect([ok.status, ok.body.listener, ok.body.status]).toEqual([201, "me", 200]);
+    });
   });
 });
