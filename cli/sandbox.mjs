@@ -268,78 +268,85 @@ async function listen(flags) {
   if (targetUrl.protocol !== "http:" && targetUrl.protocol !== "https:") throw new UsageError(`--forward-to must be an http(s) address (got ${target})`);
   const session = connection(flags);
   await session.token(); // a wrong key stops here, with its message
-  const out = printer(flags.json);
   const cursors = cursorStore(session.origin, session.key, flags["cursor-file"]);
-  const listener = flags.name || `${os.hostname()} pid ${process.pid}`;
-  const all = !!flags.all;
-
-  // The first connection resumes from the kept cursor (unless --no-replay); reconnections always do.
-  let cursor = flags["no-replay"] ? null : cursors.load();
-  // A key used here for the first time: another key of the same app may have left a cursor.
-  let lookForKept = !flags["no-replay"] && !cursor;
-  let failures = 0;
-  let announced = false;
+  const noReplay = !!flags["no-replay"];
+  const state = {
+    session, cursors, target, targetUrl,
+    out: printer(flags.json),
+    listener: flags.name || `${os.hostname()} pid ${process.pid}`,
+    all: !!flags.all,
+    // The first connection resumes from the kept cursor (unless --no-replay); reconnections always do.
+    cursor: noReplay ? null : cursors.load(),
+    // A key used here for the first time: another key of the same app may have left a cursor.
+    lookForKept: !noReplay && !cursors.load(),
+    failures: 0,
+    announced: false,
+  };
   for (;;) {
-    const query = new URLSearchParams();
-    if (cursor) query.set("after", cursor);
-    if (all) query.set("all", "true");
-    const abort = new AbortController();
-    let silence;
-    let silent = false;
-    const alive = () => {
-      clearTimeout(silence);
-      silence = setTimeout(() => {
-        silent = true;
-        abort.abort();
-      }, SILENCE_MS);
-    };
-    let reason = null; // why the connection ended; null: reconnect at once
-    try {
-      alive();
-      const res = await session.fetch(`/dev/v1/inbox/stream?${query}`, { headers: { accept: "text/event-stream" }, signal: abort.signal });
-      if (res.status >= 400 && res.status < 500) throw new CliError(`the portal refused the stream: ${await describeAnswer(res)}`);
-      if (!res.ok) throw new Error(`the portal answered ${await describeAnswer(res)}`);
-      reason = "the portal closed the stream";
-      for await (const ev of sseEvents(res.body, alive)) {
-        if (ev.event === "ready") {
-          failures = 0;
-          cursors.rememberApp(ev.data.appId);
-          const kept = lookForKept ? cursors.load() : null;
-          lookForKept = false;
-          if (kept) {
-            cursor = kept;
-            reason = null;
-            break;
-          }
-          if (cursor && !ev.data.resumed) out.note(`the portal does not know cursor ${cursor} (a new database?): starting from now`);
-          cursor = ev.data.cursor;
-          cursors.save(cursor);
-          if (announced) out.note(`reconnected; resuming after ${cursor}`);
-          else out.ready({ appId: ev.data.appId, origin: session.origin, target, all, cursor, resumed: ev.data.resumed });
-          announced = true;
-        } else if (ev.event === "inbox" || ev.event === "delivery") {
-          const result = await relay(ev.data, targetUrl);
-          out.relay(ev.data, target, result);
-          await report(session, { listener, target, event: ev.data, result }, out);
-          cursor = ev.id || ev.data.cursor;
-          cursors.save(cursor);
-          alive();
-        } else if (ev.event === "error") {
-          if (ev.data.error === "RATE_LIMITED") throw new CliError(`the portal refused the stream: ${ev.data.message}`);
-          reason = ev.data.message;
-        }
-      }
-    } catch (e) {
-      if (e instanceof CliError && !(e instanceof Unreachable)) throw e;
-      reason = silent ? `no heartbeat from the portal for ${SILENCE_MS / 1000} s` : e.message || String(e);
-    } finally {
-      clearTimeout(silence);
-      abort.abort();
-    }
-    if (!reason) continue;
-    const wait = BACKOFF_MS[Math.min(failures++, BACKOFF_MS.length - 1)];
-    out.note(`${reason}; reconnecting in ${wait / 1000} s`);
+    const reason = await follow(state);
+    if (!reason) continue; // switched to a kept cursor: at once
+    const wait = BACKOFF_MS[Math.min(state.failures++, BACKOFF_MS.length - 1)];
+    state.out.note(`${reason}; reconnecting in ${wait / 1000} s`);
     await new Promise((r) => setTimeout(r, wait));
+  }
+}
+
+/** One connection to the stream: relays its events until it ends; answers why it ended (null: reconnect at once). */
+async function follow(state) {
+  const { session, cursors, out } = state;
+  const query = new URLSearchParams();
+  if (state.cursor) query.set("after", state.cursor);
+  if (state.all) query.set("all", "true");
+  const abort = new AbortController();
+  let silence;
+  let silent = false;
+  const alive = () => {
+    clearTimeout(silence);
+    silence = setTimeout(() => {
+      silent = true;
+      abort.abort();
+    }, SILENCE_MS);
+  };
+  try {
+    alive();
+    const res = await session.fetch(`/dev/v1/inbox/stream?${query}`, { headers: { accept: "text/event-stream" }, signal: abort.signal });
+    if (res.status >= 400 && res.status < 500) throw new CliError(`the portal refused the stream: ${await describeAnswer(res)}`);
+    if (!res.ok) return `the portal answered ${await describeAnswer(res)}`;
+    for await (const ev of sseEvents(res.body, alive)) {
+      if (ev.event === "ready") {
+        state.failures = 0;
+        cursors.rememberApp(ev.data.appId);
+        const kept = state.lookForKept ? cursors.load() : null;
+        state.lookForKept = false;
+        if (kept) {
+          state.cursor = kept;
+          return null;
+        }
+        if (state.cursor && !ev.data.resumed) out.note(`the portal does not know cursor ${state.cursor} (a new database?): starting from now`);
+        state.cursor = ev.data.cursor;
+        cursors.save(state.cursor);
+        if (state.announced) out.note(`reconnected; resuming after ${state.cursor}`);
+        else out.ready({ appId: ev.data.appId, origin: session.origin, target: state.target, all: state.all, cursor: state.cursor, resumed: ev.data.resumed });
+        state.announced = true;
+      } else if (ev.event === "inbox" || ev.event === "delivery") {
+        const result = await relay(ev.data, state.targetUrl);
+        out.relay(ev.data, state.target, result);
+        await report(session, { listener: state.listener, target: state.target, event: ev.data, result }, out);
+        state.cursor = ev.id || ev.data.cursor;
+        cursors.save(state.cursor);
+        alive();
+      } else if (ev.event === "error") {
+        if (ev.data.error === "RATE_LIMITED") throw new CliError(`the portal refused the stream: ${ev.data.message}`);
+        return ev.data.message;
+      }
+    }
+    return "the portal closed the stream";
+  } catch (e) {
+    if (e instanceof CliError && !(e instanceof Unreachable)) throw e;
+    return silent ? `no heartbeat from the portal for ${SILENCE_MS / 1000} s` : e.message || String(e);
+  } finally {
+    clearTimeout(silence);
+    abort.abort();
   }
 }
 
