@@ -17,6 +17,8 @@ import { newApp, origin, type TestApp } from "../helpers/sandbox";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const CLI = path.join(root, "cli", "sandbox.mjs");
+/** The Node that runs the CLI: SANDBOX_CLI_NODE=<a Node 18 binary> checks the oldest supported version. */
+const NODE = process.env.SANDBOX_CLI_NODE || process.execPath;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "listen-test-"));
 const running: ChildProcess[] = [];
 const receivers: Receiver[] = [];
@@ -32,7 +34,7 @@ const envOf = (a: TestApp, over: Record<string, string> = {}) => ({
 });
 
 function runCli(args: string[], env: NodeJS.ProcessEnv) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { env, encoding: "utf8", timeout: 20_000 });
+  const r = spawnSync(NODE, [CLI, ...args], { env, encoding: "utf8", timeout: 20_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -41,7 +43,7 @@ type Listener = { proc: ChildProcess; lines: any[]; stderr(): string; next(pred:
 /** `node cli/sandbox.mjs listen --json …`, reading its JSON lines. */
 function listen(a: TestApp | NodeJS.ProcessEnv, args: string[]): Listener {
   const env = "keys" in a ? envOf(a as TestApp) : a;
-  const proc = spawn(process.execPath, [CLI, "listen", "--json", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(NODE, [CLI, "listen", "--json", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
   running.push(proc);
   const lines: any[] = [];
   let err = "";
