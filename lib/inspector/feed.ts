@@ -134,31 +134,40 @@ async function inboxEvents(appId: string, cursor: Cursor, db: Db): Promise<{ eve
  * Attempt ids are shared by every app: the cursor moves past other apps' rows too.
  */
 async function deliveryEvents(appId: string, cursor: Cursor, db: Db): Promise<{ events: Pending[]; more: boolean }> {
+  // Other apps' rows are only skipped: their bodies are not read.
   const rows = await db.deliveryAttempt.findMany({
     where: { id: { gt: cursor.attempt } },
     orderBy: { id: "asc" },
     take: BATCH,
-    select: { id: true, at: true, url: true, delivery: { select: { id: true, appId: true, operationId: true, scenarioKey: true, url: true, body: true } } },
+    select: { id: true, at: true, url: true, delivery: { select: { id: true, appId: true, url: true } } },
   });
   if (!rows.length) return { events: [], more: false };
   cursor.attempt = rows.at(-1)!.id;
   const mine = rows.filter((r) => r.delivery.appId === appId && !isOwnInspector(r.url ?? r.delivery.url, appId));
   if (!mine.length) return { events: [], more: rows.length === BATCH };
-  const app = await db.app.findUnique({ where: { id: appId }, select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } });
+  const [app, deliveries] = await Promise.all([
+    db.app.findUnique({ where: { id: appId }, select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } }),
+    db.delivery.findMany({ where: { appId, id: { in: [...new Set(mine.map((r) => r.delivery.id))] } }, select: { id: true, body: true, operationId: true, scenarioKey: true } }),
+  ]);
   if (!app) return { events: [], more: false };
+  const byId = new Map(deliveries.map((d) => [d.id, d]));
   const now = new Date();
   const secrets = liveSecrets(app, now);
-  const events = mine.map(({ id, at, url, delivery: d }): Pending => ({
-    at: at.getTime(), attempt: id,
-    source: "delivery", inboxEntryId: null, deliveryId: d.id, receivedAt: at.toISOString(), method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "user-agent": "Svc-Sandbox/1.0",
-      "x-svc-delivery": d.id,
-      ...callbackSignatureHeaders(secrets, d.id, d.body, now),
-    },
-    body: d.body, operation: d.operationId, scenario: d.scenarioKey, target: url ?? d.url,
-  }));
+  const events = mine.flatMap(({ id, at, url, delivery }): Pending[] => {
+    const d = byId.get(delivery.id);
+    if (!d) return []; // pruned meanwhile
+    return [{
+      at: at.getTime(), attempt: id,
+      source: "delivery", inboxEntryId: null, deliveryId: d.id, receivedAt: at.toISOString(), method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Svc-Sandbox/1.0",
+        "x-svc-delivery": d.id,
+        ...callbackSignatureHeaders(secrets, d.id, d.body, now),
+      },
+      body: d.body, operation: d.operationId, scenario: d.scenarioKey, target: url ?? delivery.url,
+    }];
+  });
   return { events, more: rows.length === BATCH };
 }
 
