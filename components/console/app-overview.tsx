@@ -43,8 +43,8 @@ function ListenCard({ inspectorUrl }: { inspectorUrl: string }) {
         <Snippet code={command} title="Node 18+, keys from the Keys tab" />
         <p className="mt-2 text-sm text-slate-600">
           Your server&apos;s answers show in the Inspector tab and on each callback.{" "}
-          <a className="font-medium text-indigo-700 hover:underline" href="/cli/sandbox.mjs" download="sandbox.mjs">Download sandbox.mjs</a>{" · "}
-          <Link className="font-medium text-indigo-700 hover:underline" href="/docs/listen">How it works</Link>
+          <a className="font-medium text-indigo-700 underline" href="/cli/sandbox.mjs" download="sandbox.mjs">Download sandbox.mjs</a>{" · "}
+          <Link className="font-medium text-indigo-700 underline" href="/docs/listen">How it works</Link>
         </p>
       </CardBody>
     </Card>

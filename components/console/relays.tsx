@@ -32,7 +32,7 @@ export function RelayHint() {
   return (
     <p className="text-sm text-slate-500">
       Run <code className="font-mono text-xs">sandbox.mjs listen --forward-to http://localhost:…</code> to relay callbacks to your own server;
-      its answers show here (<Link className="text-indigo-700 hover:underline" href="/docs/listen">how</Link>).
+      its answers show here (<Link className="text-indigo-700 underline" href="/docs/listen">how</Link>).
     </p>
   );
 }

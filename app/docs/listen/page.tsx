@@ -15,7 +15,7 @@ export default function ListenPage() {
       <H1 eyebrow="Guide">Callbacks on localhost</H1>
       <P>
         The sandbox posts callbacks to a public address, but your code runs on your laptop. <C>sandbox.mjs listen</C> closes the gap
-        without a tunnel: use your app&apos;s <Link href="/docs/inspector" className="text-emerald-700 hover:underline">inspector address</Link> as{" "}
+        without a tunnel: use your app&apos;s <Link href="/docs/inspector" className="text-emerald-700 underline">inspector address</Link> as{" "}
         <C>callbackUrl</C>, and the listener relays every callback that reaches it to your local server, with the same body and the same
         headers. What your server answered shows in the console beside the inbox entry and the delivery. Nothing is lost while the listener
         is stopped: it catches up when you start it again.
@@ -48,7 +48,7 @@ export default function ListenPage() {
       <P>
         The headers are the ones the sandbox signed, so the verification code of your server runs as it will in production: check{" "}
         <C>x-svc-signature</C> (or the Standard Webhooks headers) with the app&apos;s signing secret from the console. See{" "}
-        <Link href="/docs/callbacks" className="text-emerald-700 hover:underline">Callbacks</Link> for the scheme. The signature carries the time
+        <Link href="/docs/callbacks" className="text-emerald-700 underline">Callbacks</Link> for the scheme. The signature carries the time
         it was made: a callback relayed while catching up is older than your tolerance window may allow; accept old timestamps while testing
         catch-up, or use <C>--no-replay</C>.
       </P>
@@ -89,7 +89,7 @@ export default function ListenPage() {
       <P>
         Underneath, <C>listen</C> reads <C>GET {"{base_url}"}/dev/v1/inbox/stream</C> (Server-Sent Events; each event&apos;s id is a cursor for{" "}
         <C>after</C> or <C>Last-Event-ID</C>) and reports with <C>POST {"{base_url}"}/dev/v1/inbox/relays</C>: see the{" "}
-        <Link href="/docs/dev" className="text-emerald-700 hover:underline">developer endpoints</Link>.
+        <Link href="/docs/dev" className="text-emerald-700 underline">developer endpoints</Link>.
       </P>
     </>
   );
