@@ -2,7 +2,7 @@
 // callbacks after a cursor, and the report of what the local server answered.
 import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
-import { currentCursor, cursorText, parseCursor, POLL_MS, readFeed, resumeFrom, waitForChange } from "@/lib/inspector/feed";
+import { currentCursor, cursorText, FeedReader, parseCursor, POLL_MS, resumeFrom, waitForChange } from "@/lib/inspector/feed";
 import { recordRelay } from "@/lib/inspector/relays";
 import type { DevHandler } from "./types";
 
@@ -23,12 +23,12 @@ export const streamCallbacks: DevHandler = async ({ app, input, headers }) => {
       if (tooMany(app.id)) return sink.send("error", { error: "RATE_LIMITED", message: refusal().message });
       open.set(app.id, (open.get(app.id) ?? 0) + 1);
       try {
-        let { cursor, resumed } = start ? await resumeFrom(start) : { cursor: await currentCursor(app.id), resumed: false };
+        const { cursor, resumed } = start ? await resumeFrom(start) : { cursor: await currentCursor(app.id), resumed: false };
         sink.send("ready", { appId: app.id, cursor: cursorText(cursor), all, resumed }, cursorText(cursor));
+        const feed = new FeedReader(app.id, cursor, all);
         while (!sink.signal.aborted) {
-          const batch = await readFeed(app.id, cursor, all);
+          const batch = await feed.next();
           for (const e of batch.events) sink.send(e.source, e, e.cursor);
-          cursor = batch.cursor;
           if (!batch.more) await waitForChange(app.id, POLL_MS, sink.signal);
         }
       } finally {

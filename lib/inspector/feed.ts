@@ -84,28 +84,89 @@ export async function resumeFrom(after: Cursor, db: Db = defaultDb): Promise<{ c
   return after.inbox > newest.inbox || after.attempt > newest.attempt ? { cursor: newest, resumed: false } : { cursor: after, resumed: true };
 }
 
-/** The events after `after` (oldest first, at most BATCH of each source), the cursor after them, and whether more are waiting. */
-export async function readFeed(appId: string, after: Cursor, all: boolean, db: Db = defaultDb): Promise<{ events: FeedEvent[]; cursor: Cursor; more: boolean }> {
-  const cursor = { ...after };
-  const inbox = await inboxEvents(appId, cursor, db);
-  const copies = all ? await deliveryEvents(appId, cursor, db) : { events: [], more: false };
-  const events = [...inbox.events, ...copies.events].sort((a, b) => a.at - b.at);
-  // Each event's id is the cursor once it is handled: its own row, and every earlier row of the other source.
-  const running = { ...after };
-  const out = events.map(({ at: _at, seq, attempt, ...e }) => {
-    if (seq) running.inbox = Math.max(running.inbox, seq);
-    if (attempt) running.attempt = Math.max(running.attempt, attempt);
-    return { ...e, cursor: cursorText(running) };
-  });
-  return { events: out, cursor, more: inbox.more || copies.more };
+/** How long a stream keeps looking below its cursor for rows committed late: on PostgreSQL concurrent inserts commit in any order. */
+export const SETTLE_MS = 2_000;
+
+/**
+ * One stream's reading: the events after its cursor, oldest first (at most
+ * BATCH of each source a read), and any row below the cursor committed after
+ * the stream passed it (within SETTLE_MS), which it sends then, once.
+ */
+export class FeedReader {
+  /** Rows sent lately ("i<seq>", "a<attempt id>") → when. */
+  private readonly sent = new Map<string, number>();
+  /** The cursor at each read over the last SETTLE_MS: the oldest is where late rows are looked for. */
+  private marks: { at: number; cursor: Cursor }[];
+
+  readonly cursor: Cursor;
+
+  constructor(readonly appId: string, start: Cursor, readonly all: boolean, private readonly db: Db = defaultDb) {
+    this.cursor = { ...start };
+    this.marks = [{ at: Date.now(), cursor: { ...start } }];
+  }
+
+  /** The next events, and whether more are waiting already. */
+  async next(): Promise<{ events: FeedEvent[]; more: boolean }> {
+    const now = Date.now();
+    while (this.marks.length > 1 && this.marks[1]!.at <= now - SETTLE_MS) this.marks.shift();
+    const floor = this.marks[0]!.cursor;
+    const late = await this.late(floor);
+    const after = { ...this.cursor };
+    const inbox = await inboxRows(this.db, { appId: this.appId, seq: { gt: after.inbox } });
+    const copies = this.all ? await attemptRows(this.db, this.appId, { id: { gt: after.attempt } }) : { rows: [], last: undefined, more: false };
+    if (inbox.rows.length) this.cursor.inbox = inbox.rows.at(-1)!.seq;
+    if (copies.last) this.cursor.attempt = copies.last;
+    const pending = [...(await inboxEvents(this.db, this.appId, inbox.rows)), ...(await copyEvents(this.db, this.appId, copies.rows))].sort((a, b) => a.at - b.at);
+    // Each event's id is the cursor once it is handled: its own row, and every earlier row of the other source.
+    const running = { ...after };
+    const events = [
+      ...late.map((p) => this.done(p, now, after)),
+      ...pending.map((p) => {
+        if (p.key.startsWith("i")) running.inbox = Math.max(running.inbox, Number(p.key.slice(1)));
+        else running.attempt = Math.max(running.attempt, Number(p.key.slice(1)));
+        return this.done(p, now, running);
+      }),
+    ];
+    this.marks.push({ at: now, cursor: { ...this.cursor } });
+    for (const [k, at] of this.sent) if (at < now - 2 * SETTLE_MS) this.sent.delete(k);
+    return { events, more: inbox.more || copies.more };
+  }
+
+  private done({ key, at: _at, ...e }: Pending, now: number, cursor: Cursor): FeedEvent {
+    this.sent.set(key, now);
+    return { ...e, cursor: cursorText(cursor) };
+  }
+
+  /** Rows between `floor` and the cursor that were not sent: committed after the stream passed them. */
+  private async late(floor: Cursor): Promise<Pending[]> {
+    const out: Pending[] = [];
+    if (floor.inbox < this.cursor.inbox) {
+      const seqs = await this.db.inboxEntry.findMany({
+        where: { appId: this.appId, seq: { gt: floor.inbox, lte: this.cursor.inbox } }, select: { seq: true }, take: 1_000,
+      });
+      const missing = seqs.map((r) => r.seq).filter((q) => !this.sent.has(`i${q}`));
+      if (missing.length) out.push(...(await inboxEvents(this.db, this.appId, (await inboxRows(this.db, { appId: this.appId, seq: { in: missing } })).rows)));
+    }
+    if (this.all && floor.attempt < this.cursor.attempt) {
+      const { rows } = await attemptRows(this.db, this.appId, { id: { gt: floor.attempt, lte: this.cursor.attempt } }, 1_000);
+      const missing = rows.filter((r) => !this.sent.has(`a${r.id}`));
+      if (missing.length) out.push(...(await copyEvents(this.db, this.appId, missing)));
+    }
+    return out;
+  }
 }
 
-type Pending = Omit<FeedEvent, "cursor"> & { at: number; seq?: number; attempt?: number };
+type Pending = Omit<FeedEvent, "cursor"> & { at: number; key: string };
 
-async function inboxEvents(appId: string, cursor: Cursor, db: Db): Promise<{ events: Pending[]; more: boolean }> {
-  const rows = await db.inboxEntry.findMany({ where: { appId, seq: { gt: cursor.inbox } }, orderBy: { seq: "asc" }, take: BATCH });
-  if (!rows.length) return { events: [], more: false };
-  cursor.inbox = rows.at(-1)!.seq;
+type InboxWhere = { appId: string; seq: { gt: number } | { in: number[] } };
+
+async function inboxRows(db: Db, where: InboxWhere) {
+  const rows = await db.inboxEntry.findMany({ where, orderBy: { seq: "asc" }, take: BATCH });
+  return { rows, more: rows.length === BATCH };
+}
+
+async function inboxEvents(db: Db, appId: string, rows: Awaited<ReturnType<typeof inboxRows>>["rows"]): Promise<Pending[]> {
+  if (!rows.length) return [];
   const parsed = rows.map((r) => {
     const headers = JSON.parse(r.headers) as Record<string, string>;
     return { r, headers, deliveryId: r.deliveryId ?? headers["x-svc-delivery"] ?? null };
@@ -115,49 +176,51 @@ async function inboxEvents(appId: string, cursor: Cursor, db: Db): Promise<{ eve
     ? await db.delivery.findMany({ where: { appId, id: { in: ids } }, select: { id: true, operationId: true, scenarioKey: true } })
     : [];
   const byId = new Map(deliveries.map((d) => [d.id, d]));
-  const events = parsed.map(({ r, headers, deliveryId }): Pending => {
+  return parsed.map(({ r, headers, deliveryId }): Pending => {
+    // Only a delivery of this app is named (a request may carry any x-svc-delivery header).
     const d = deliveryId ? byId.get(deliveryId) : undefined;
     return {
-      at: r.receivedAt.getTime(), seq: r.seq,
-      source: "inbox", inboxEntryId: r.id, deliveryId: d ? d.id : deliveryId, receivedAt: r.receivedAt.toISOString(),
+      at: r.receivedAt.getTime(), key: `i${r.seq}`,
+      source: "inbox", inboxEntryId: r.id, deliveryId: d?.id ?? null, receivedAt: r.receivedAt.toISOString(),
       method: r.method, headers, body: r.body, operation: d?.operationId ?? null, scenario: d?.scenarioKey ?? null, target: null,
     };
   });
-  return { events, more: rows.length === BATCH };
 }
 
 /**
- * `--all`: every attempt of this app's callbacks to an address other than its
- * own inspector (those arrive as inbox entries), with the body the callback
- * carried, signed now with the app's live secrets (a copy: its signature is
- * as fresh as the relay, and verifies with the secret the console shows).
- * Attempt ids are shared by every app: the cursor moves past other apps' rows too.
+ * `--all`: the attempts of this app's callbacks to an address other than its
+ * own inspector (those arrive as inbox entries). Attempt ids are shared by
+ * every app: `last` moves past other apps' rows too, whose bodies are not read.
  */
-async function deliveryEvents(appId: string, cursor: Cursor, db: Db): Promise<{ events: Pending[]; more: boolean }> {
-  // Other apps' rows are only skipped: their bodies are not read.
+async function attemptRows(db: Db, appId: string, where: { id: { gt: number; lte?: number } }, take = BATCH) {
   const rows = await db.deliveryAttempt.findMany({
-    where: { id: { gt: cursor.attempt } },
-    orderBy: { id: "asc" },
-    take: BATCH,
+    where, orderBy: { id: "asc" }, take,
     select: { id: true, at: true, url: true, delivery: { select: { id: true, appId: true, url: true } } },
   });
-  if (!rows.length) return { events: [], more: false };
-  cursor.attempt = rows.at(-1)!.id;
   const mine = rows.filter((r) => r.delivery.appId === appId && !isOwnInspector(r.url ?? r.delivery.url, appId));
-  if (!mine.length) return { events: [], more: rows.length === BATCH };
+  return { rows: mine, last: rows.at(-1)?.id, more: rows.length === take };
+}
+
+/**
+ * A copy of each attempt: the body the callback carried, signed now with the
+ * app's live secrets (its signature is as fresh as the relay, and verifies
+ * with the secret the console shows).
+ */
+async function copyEvents(db: Db, appId: string, rows: Awaited<ReturnType<typeof attemptRows>>["rows"]): Promise<Pending[]> {
+  if (!rows.length) return [];
   const [app, deliveries] = await Promise.all([
     db.app.findUnique({ where: { id: appId }, select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } }),
-    db.delivery.findMany({ where: { appId, id: { in: [...new Set(mine.map((r) => r.delivery.id))] } }, select: { id: true, body: true, operationId: true, scenarioKey: true } }),
+    db.delivery.findMany({ where: { appId, id: { in: [...new Set(rows.map((r) => r.delivery.id))] } }, select: { id: true, body: true, operationId: true, scenarioKey: true } }),
   ]);
-  if (!app) return { events: [], more: false };
+  if (!app) return [];
   const byId = new Map(deliveries.map((d) => [d.id, d]));
   const now = new Date();
   const secrets = liveSecrets(app, now);
-  const events = mine.flatMap(({ id, at, url, delivery }): Pending[] => {
+  return rows.flatMap(({ id, at, url, delivery }): Pending[] => {
     const d = byId.get(delivery.id);
     if (!d) return []; // pruned meanwhile
     return [{
-      at: at.getTime(), attempt: id,
+      at: at.getTime(), key: `a${id}`,
       source: "delivery", inboxEntryId: null, deliveryId: d.id, receivedAt: at.toISOString(), method: "POST",
       headers: {
         "content-type": "application/json",
@@ -168,7 +231,6 @@ async function deliveryEvents(appId: string, cursor: Cursor, db: Db): Promise<{ 
       body: d.body, operation: d.operationId, scenario: d.scenarioKey, target: url ?? delivery.url,
     }];
   });
-  return { events, more: rows.length === BATCH };
 }
 
 function isOwnInspector(url: string | null, appId: string): boolean {

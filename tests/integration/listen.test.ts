@@ -315,6 +315,45 @@ describe("sandbox.mjs", () => {
       expect([bad.status, bad.body.error, bad.body.message]).toEqual([400, "VALIDATION_ERROR", expect.stringContaining("after")]);
     });
 
+    it("a row committed after the stream passed its place (PostgreSQL commits concurrent inserts in any order) is still sent, once", async () => {
+      const a = await newApp({ groups: ["Messaging"] });
+      const abort = new AbortController();
+      const r = await fetch(`${origin()}/sandbox/dev/v1/inbox/stream`, { headers: { authorization: `Bearer ${a.token}` }, signal: abort.signal });
+      const events: Sse[] = [];
+      const pump = (async () => {
+        const reader = r.body!.getReader();
+        let text = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          text += new TextDecoder().decode(value);
+          let i;
+          while ((i = text.indexOf("\n\n")) >= 0) {
+            const lines = text.slice(0, i).split("\n");
+            text = text.slice(i + 2);
+            const data = lines.find((l) => l.startsWith("data: "));
+            if (data) events.push({ event: lines.find((l) => l.startsWith("event: "))!.slice(7), id: null, data: JSON.parse(data.slice(6)) });
+          }
+        }
+      })().catch(() => {});
+      await until("ready", async () => events.length > 0);
+      const row = (id: string, body: string) => ({ id, appId: a.appId, method: "POST", headers: "{}", body });
+      // "late" takes its place in the sequence first, but becomes visible only after "early" was streamed.
+      const late = await db.$transaction(async (tx) => {
+        const placeholder = await tx.inboxEntry.create({ data: row(`inb_late_${a.appId}`, "late") });
+        await tx.inboxEntry.create({ data: row(`inb_early_${a.appId}`, "early") });
+        await tx.inboxEntry.delete({ where: { seq: placeholder.seq } });
+        return placeholder;
+      });
+      await until("the early row streamed", async () => events.some((e) => e.data.body === "early"));
+      await db.inboxEntry.create({ data: { ...row(`inb_late2_${a.appId}`, "late"), seq: late.seq } });
+      await until("the late row streamed", async () => events.some((e) => e.data.body === "late"));
+      await new Promise((res) => setTimeout(res, 700));
+      abort.abort();
+      await pump;
+      expect(events.filter((e) => e.event === "inbox").map((e) => e.data.body).sort()).toEqual(["early", "late"]);
+    });
+
     it("at most 10 streams of one app at once: the 11th answers 429", async () => {
       const a = await newApp({ groups: ["Messaging"] });
       const abort = new AbortController();
