@@ -118,8 +118,8 @@ function parseArgs(argv) {
 class CliError extends Error {}
 /** Wrong command line: printed with a hint to --help, exit 2. */
 class UsageError extends CliError {}
-/** The portal did not answer: fatal at start, retried by a running listener. */
-class Unreachable extends CliError {}
+/** The portal is unreachable or failing for now (network, 5xx, 429): fatal at start, retried by a running listener. */
+class Transient extends CliError {}
 
 /** The portal's error body ({error, message}) as one line. */
 async function describeAnswer(res) {
@@ -181,11 +181,12 @@ class Session {
         body: "grant_type=client_credentials",
       });
     } catch (e) {
-      throw new Unreachable(`cannot reach the portal at ${this.origin}: ${networkReason(e)}`);
+      throw new Transient(`cannot reach the portal at ${this.origin}: ${networkReason(e)}`);
     }
     if (res.status === 401) {
       throw new CliError("the key or secret was refused (401 INVALID_CLIENT): check SANDBOX_KEY and SANDBOX_SECRET, or create a key pair in the console");
     }
+    if (res.status === 429 || res.status >= 500) throw new Transient(`the token endpoint answered ${await describeAnswer(res)}`);
     if (res.status !== 200) throw new CliError(`the token endpoint answered ${await describeAnswer(res)}`);
     const answer = await res.json();
     const lifeMs = (Number(answer.expires_in) || 3600) * 1000;
@@ -202,7 +203,7 @@ class Session {
         res = await fetch(`${this.origin}/sandbox${pathUnderBase}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } });
       } catch (e) {
         if (init.signal && init.signal.aborted) throw e;
-        throw new Unreachable(`cannot reach the portal at ${this.origin}: ${networkReason(e)}`);
+        throw new Transient(`cannot reach the portal at ${this.origin}: ${networkReason(e)}`);
       }
       if (res.status !== 401 || attempt > 0) return res;
       await res.body?.cancel();
@@ -342,7 +343,7 @@ async function follow(state) {
     }
     return "the portal closed the stream";
   } catch (e) {
-    if (e instanceof CliError && !(e instanceof Unreachable)) throw e;
+    if (e instanceof CliError && !(e instanceof Transient)) throw e;
     return silent ? `no heartbeat from the portal for ${SILENCE_MS / 1000} s` : e.message || String(e);
   } finally {
     clearTimeout(silence);
