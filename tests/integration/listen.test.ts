@@ -2,7 +2,8 @@
 // with SANDBOX_URL/KEY/SECRET) against the real server: `listen --forward-to`
 // relays callbacks to local receivers with their own body and signature
 // headers, reports the answers (seen in the console's JSON routes), catches up
-// after a stop, serves several listeners, and copies other deliveries with --all.
+// after a stop, serves several listeners, and copies other deliveries with --all;
+// then the stream and relay endpoints directly (cursors, late rows, the bound).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
