@@ -57,6 +57,9 @@ export const config = {
   /** Inspector: bytes of stored requests kept per app (oldest dropped first), and POSTs per app per minute. */
   inboxBytesPerApp: int("INBOX_BYTES_LIMIT", 16 * 1024 * 1024),
   inspectPerMinute: int("INSPECT_PER_MINUTE", 120),
+  /** Listeners (`sandbox.mjs listen`): relay results kept per app, open streams per app per instance. */
+  relaysPerApp: int("RELAY_LIMIT", 1_000),
+  listenStreamsPerApp: int("LISTEN_STREAMS_PER_APP", 10),
   /** Caps on what one account can create. */
   appsPerUser: int("APPS_PER_USER", 20),
   keyPairsPerApp: int("KEY_PAIRS_PER_APP", 20),

@@ -5,6 +5,7 @@ import { mutate } from "swr";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm";
 import { CopyField } from "@/components/ui/copy-button";
+import { Snippet } from "@/components/docs/snippet";
 import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { LocalTime } from "@/components/ui/time";
@@ -21,6 +22,32 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
       <dd className="min-w-0 text-sm text-slate-800">{children}</dd>
     </div>
+  );
+}
+
+/** `sandbox.mjs listen`: the exact commands, keys from the environment (docs: /docs/listen). */
+function ListenCard({ inspectorUrl }: { inspectorUrl: string }) {
+  const origin = new URL(inspectorUrl).origin;
+  const command = [
+    `curl -fsSO ${origin}/cli/sandbox.mjs`,
+    `export SANDBOX_URL=${origin} SANDBOX_KEY=<consumer key> SANDBOX_SECRET=<consumer secret>`,
+    "node sandbox.mjs listen --forward-to http://localhost:8080/callbacks",
+  ].join("\n");
+  return (
+    <Card>
+      <CardHeader
+        title="Receive callbacks on localhost"
+        description="Use the inspector address as callbackUrl and relay what reaches it to your own server: same body, same signature headers, no tunnel. Nothing is lost while the listener is off."
+      />
+      <CardBody>
+        <Snippet code={command} title="Node 18+, keys from the Keys tab" />
+        <p className="mt-2 text-sm text-slate-600">
+          Your server&apos;s answers show in the Inspector tab and on each callback.{" "}
+          <a className="font-medium text-indigo-700 underline" href="/cli/sandbox.mjs" download="sandbox.mjs">Download sandbox.mjs</a>{" · "}
+          <Link className="font-medium text-indigo-700 underline" href="/docs/listen">How it works</Link>
+        </p>
+      </CardBody>
+    </Card>
   );
 }
 
@@ -55,6 +82,7 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
         <CardHeader title="Callbacks" />
         <CardBody><CallbackUrlForm app={app} callbackNote={callbackNote} /></CardBody>
       </Card>
+      <ListenCard inspectorUrl={app.inspectorUrl} />
       <Card>
         <CardHeader title="Next steps" />
         <CardBody>

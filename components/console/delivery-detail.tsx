@@ -11,6 +11,7 @@ import { appUrl, send } from "./api";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Explain } from "./explain";
 import { useDelivery } from "./hooks";
+import { RelayHint, RelayList } from "./relays";
 import { SendTo } from "./send-to";
 
 const parsed = (s: string): unknown => {
@@ -128,6 +129,10 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
             ))}
           </ol>
         )}
+      </Card>
+      <Card>
+        <CardHeader title="Your server" description="What sandbox.mjs listen relayed to your own server, and its answer, per listener." />
+        {d.relays.length ? <RelayList relays={d.relays} /> : <CardBody><RelayHint /></CardBody>}
       </Card>
     </div>
   );

@@ -19,9 +19,7 @@ export type SubscriptionRow = {
   group: string; description: string; needsReview: boolean; status: "ACTIVE" | "PENDING" | "REJECTED" | null;
   since: string | null; reviewedAt: string | null; reviewNote: string | null; apis: { id: string; name: string; version: string }[];
 };
-/** What a listener (`sandbox.mjs listen --forward-to`) got from the developer's server for an entry. */
-export type RelayResult = { target: string; status: number | null; error: string | null; durationMs: number; listener?: string; at?: string; responseBody?: string | null };
-export type InboxEntry = Json<InboxItem> & { relays?: RelayResult[] };
+export type InboxEntry = Json<InboxItem>;
 export type Review = { appId: string; group: string; createdAt: string; app: { name: string; owner: { email: string } } };
 export type OperatorApp = AppView & { owner: string };
 

@@ -17,7 +17,8 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { LoadOlder } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
-import { useApp, useInbox, type InboxEntry, type RelayResult } from "./hooks";
+import { useApp, useInbox, type InboxEntry } from "./hooks";
+import { RelayHint, RelayList } from "./relays";
 import { InspectorModeForm } from "./inspector-mode";
 
 const statusTone = (s: number | null | undefined): Tone => (s == null ? "red" : s < 300 ? "green" : s < 500 ? "amber" : "red");
@@ -37,29 +38,6 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function Relays({ relays }: { relays: RelayResult[] | undefined }) {
-  if (!relays?.length) {
-    return (
-      <p className="text-sm text-slate-500">
-        No listener relayed this entry. Run <code className="rounded bg-slate-100 px-1 font-mono text-xs">sandbox.mjs listen --forward-to http://localhost:8080/callbacks</code> to
-        see your own server&apos;s answer here.
-      </p>
-    );
-  }
-  return (
-    <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Relay results">
-      {relays.map((r, i) => (
-        <li key={i} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-          <Badge tone={statusTone(r.status)}>{r.status ?? "failed"}</Badge>
-          <span className="min-w-0 flex-1 truncate font-mono text-xs text-slate-700" title={r.target}>{r.target}</span>
-          {r.error && <span className="text-xs text-red-700">{r.error}</span>}
-          <span className="text-xs text-slate-500 tabular-nums">{r.durationMs} ms</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function Entry({ e, appId, open }: { e: InboxEntry; appId: string; open: boolean }) {
   const sig = SIGNATURE[e.signature.result] ?? SIGNATURE.none!;
   return (
@@ -73,7 +51,7 @@ function Entry({ e, appId, open }: { e: InboxEntry; appId: string; open: boolean
         {e.delivery && <span className="text-xs text-slate-500">{e.delivery.operationId}</span>}
         <span className="ml-auto flex items-center gap-2">
           <Badge tone={sig.tone} title={sig.text}>{sig.label}</Badge>
-          {e.relays?.length ? <Badge tone="violet">{e.relays.length === 1 ? "relayed" : `relayed ×${e.relays.length}`}</Badge> : null}
+          {e.relays.length ? <Badge tone="violet">{e.relays.length === 1 ? "relayed" : `relayed ×${e.relays.length}`}</Badge> : null}
           <span className="hidden text-xs text-slate-500 tabular-nums sm:inline">{e.body.length} bytes</span>
         </span>
       </summary>
@@ -112,7 +90,7 @@ function Entry({ e, appId, open }: { e: InboxEntry; appId: string; open: boolean
           </section>
           <section aria-label="Listener relays">
             <h3 className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Relayed by a listener</h3>
-            <Relays relays={e.relays} />
+            {e.relays.length ? <div className="rounded-md border border-slate-200"><RelayList relays={e.relays} /></div> : <RelayHint />}
           </section>
           <section>
             <div className="mb-2 flex items-center justify-between gap-2">

@@ -10,6 +10,7 @@ export const GUIDES = [
   { href: "/docs/limits", label: "Limits" },
   { href: "/docs/callbacks", label: "Callbacks" },
   { href: "/docs/inspector", label: "Inspector" },
+  { href: "/docs/listen", label: "Callbacks on localhost" },
   { href: "/docs/mcp", label: "MCP" },
   { href: "/docs/dev", label: "Developer API" },
 ];

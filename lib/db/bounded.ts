@@ -1,4 +1,4 @@
-// Per-app bounded tables (request log, inspector inbox): keep the newest N rows
+// Per-app bounded tables (request log, inspector inbox, listeners' relays): keep the newest N rows
 // by `seq`. The delete runs every N/10 inserts of an app (at most every 200),
 // so a table holds at most N + N/10 rows of an app between two prunes.
 import type { Db } from "./client";
@@ -7,7 +7,10 @@ type Delegate = {
   findFirst(args: { where: { appId: string }; orderBy: { seq: "desc" }; skip: number; select: { seq: true } }): Promise<{ seq: number } | null>;
   deleteMany(args: { where: { appId: string; seq: { lte: number } } }): Promise<unknown>;
 };
-const tables = { InboxEntry: (db: Db) => db.inboxEntry as unknown as Delegate };
+const tables = {
+  InboxEntry: (db: Db) => db.inboxEntry as unknown as Delegate,
+  Relay: (db: Db) => db.relay as unknown as Delegate,
+};
 const counters = new Map<string, number>();
 
 /** Counts an insert; true when this app's table is due for a prune. */

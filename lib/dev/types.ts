@@ -1,4 +1,5 @@
 import type { AuthenticatedApp } from "@/lib/gateway/context";
+import type { HeaderBag } from "@/lib/http/node";
 
 /** What a developer endpoint's handler gets: the calling app and its validated input. */
 export type DevContext = {
@@ -7,6 +8,8 @@ export type DevContext = {
   /** The validated query (GET) or body (other methods). */
   input: Record<string, unknown>;
   requestId: string;
+  /** The request's headers (a stream reads Last-Event-ID). */
+  headers: HeaderBag;
   now: Date;
   via: "http" | "mcp";
 };

@@ -10,6 +10,8 @@ import { newId } from "@/lib/ids";
 import { readLimited } from "@/lib/gateway/http";
 import { Throttle } from "@/lib/throttle";
 import { answerFor, deliveryIdOf, waitFor } from "./answer";
+import { inboxChanged } from "./feed";
+import { relaysOfEntries } from "./relays";
 
 export const INSPECTOR_MAX_BODY = 256 * 1024;
 
@@ -46,6 +48,7 @@ export async function receiveInspection(appId: string, request: Request, db: Db 
     });
     await keepNewest(db, "InboxEntry", appId, config.inboxPerApp);
     await keepWithinBytes(db, appId, config.inboxBytesPerApp);
+    inboxChanged(appId);
     await waitFor(answer.delayMs, request.signal);
     const headersOut = { "x-request-id": requestId };
     return answer.body === null ? new Response(null, { status: answer.status, headers: headersOut }) : json(answer.status, answer.body, headersOut);
@@ -94,6 +97,7 @@ export async function listInbox(appId: string, opts: { before?: number; take?: n
     orderBy: { seq: "desc" },
     take: take + 1,
   });
+  const relays = await relaysOfEntries(appId, rows.slice(0, take).map((r) => r.id), db);
   return {
     items: rows.slice(0, take).map((r) => ({
       id: r.id,
@@ -105,6 +109,7 @@ export async function listInbox(appId: string, opts: { before?: number; take?: n
       deliveryId: r.deliveryId,
       status: r.status,
       receivedAt: r.receivedAt.toISOString(),
+      relays: relays.get(r.id) ?? [],
     })),
     nextBefore: rows.length > take ? rows[take - 1]!.seq : null,
   };

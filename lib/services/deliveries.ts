@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
+import { relaysOfDelivery } from "@/lib/inspector/relays";
 import { deliveryLinks } from "./links";
 import { pageSchema } from "./request-log";
 
@@ -52,7 +53,7 @@ export async function getDelivery(appId: string, deliveryId: string, db: Db = de
   });
   if (!d) throw new ApiError("NOT_FOUND", `no delivery ${deliveryId} for this app`);
   const { attemptLog, leaseUntil: _lease, ...rest } = d;
-  return { ...rest, attemptLog, links: await deliveryLinks(appId, d, db) };
+  return { ...rest, attemptLog, links: await deliveryLinks(appId, d, db), relays: await relaysOfDelivery(appId, d.id, db) };
 }
 export type DeliveryDetail = Awaited<ReturnType<typeof getDelivery>>;
 export type DeliverySummary = Awaited<ReturnType<typeof listDeliveries>>["items"][number];

@@ -106,6 +106,25 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     }
   }, SLOW);
 
+  it("a listener's stream on one instance gets what another instance's inspector received (sandbox.mjs listen)", async () => {
+    const { appId, token } = await setUpApp(url, servers[0]!.origin);
+    const abort = new AbortController();
+    const r = await fetch(`${servers[1]!.origin}/sandbox/dev/v1/inbox/stream`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+    expect(r.status).toBe(200);
+    const reader = r.body!.getReader();
+    let text = "";
+    const until = async (re: RegExp) => {
+      const deadline = Date.now() + 10_000;
+      while (!re.test(text) && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
+      return re.exec(text);
+    };
+    expect(await until(/event: ready\n/)).not.toBeNull();
+    expect((await fetch(`${servers[0]!.origin}/inspect/${appId}`, { method: "POST", body: "to instance 0" })).status).toBe(200);
+    const m = await until(/event: inbox\ndata: (.*)\n/);
+    abort.abort();
+    expect(JSON.parse(m![1]!)).toMatchObject({ source: "inbox", body: "to instance 0" });
+  });
+
   it("300 pushes over the three, kill -9 one in the middle: every callback arrives; duplicates only for callbacks in flight on the killed one", async () => {
     // The receiver answers slowly, so some callbacks are in flight when the instance dies.
     const receiver = await startReceiver(() => ({ status: 200, delayMs: 300 }));

@@ -1,11 +1,13 @@
 // Every developer endpoint, and the lookups the gateway and MCP use.
+import { listenEndpoints } from "./listen";
 import { settingsEndpoints } from "./settings";
 import type { DevEndpoint } from "./types";
 
 export * from "./types";
 export * from "./settings";
+export * from "./listen";
 
-export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints];
+export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...listenEndpoints];
 
 const compiled = devEndpoints.map((e) => {
   const names: string[] = [];

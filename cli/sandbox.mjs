@@ -1,0 +1,573 @@
+#!/usr/bin/env node
+// sandbox.mjs — the Svc Sandbox command line for integrators.
+//
+// One file, no dependencies, Node 18 or newer. Download it from your portal
+// (<origin>/cli/sandbox.mjs) or run it from the repository (node cli/sandbox.mjs).
+// Keys come from flags or the environment (SANDBOX_KEY, SANDBOX_SECRET,
+// SANDBOX_URL = the portal's origin). `node sandbox.mjs --help` lists the commands.
+//
+// Sections: usage texts · arguments · errors · tokens and calls · listen
+// (stream, relay, report, cursor) · the other commands · main.
+
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
+
+// ---- usage texts ------------------------------------------------------------------
+
+const CONNECTION = `Connection (flags, else environment):
+  --url <origin>      the portal, e.g. http://localhost:3000   (SANDBOX_URL)
+  --key <key>         consumer key                             (SANDBOX_KEY)
+  --secret <secret>   consumer secret                          (SANDBOX_SECRET)`;
+
+const USAGE = {
+  main: `sandbox.mjs — the Svc Sandbox command line
+
+Usage: node sandbox.mjs <command> [options]
+
+Commands:
+  listen     relay the app's callbacks to a server on your machine
+  call       make one gateway call and print the answer
+  settings   read or change the app's developer settings
+  token      print an access token
+
+Run "node sandbox.mjs <command> --help" for a command's options.
+
+${CONNECTION}`,
+  listen: `Usage: node sandbox.mjs listen --forward-to <url> [options]
+
+Relays every callback addressed to the app's inspector address to <url>, with
+the same body and headers (x-svc-delivery, x-svc-signature, webhook-*), so your
+signature check runs unchanged. Prints one line per callback and reports your
+server's answer to the portal, where the console shows it beside the inbox entry
+and the delivery. Stopped and started again, it first relays what arrived while
+it was away (the cursor is kept in a file). Reconnects by itself.
+
+Options:
+  --forward-to <url>   where to POST each callback (required), e.g. http://localhost:8080/callbacks
+  --all                also a copy of every callback the app sends to other addresses
+                       (signed when relayed, with the app's signing secret)
+  --no-replay          skip what arrived while this listener was stopped
+  --cursor-file <f>    where to keep the cursor (default: one file per portal and app
+                       under $XDG_CONFIG_HOME/svc-sandbox or ~/.config/svc-sandbox)
+  --name <name>        how this listener is named in the console (default: host and pid)
+  --json               one JSON object per event on stdout
+
+${CONNECTION}`,
+  call: `Usage: node sandbox.mjs call <METHOD> <path> [--data <json>] [--scenario <key>] [--json]
+
+Makes one gateway call under {base_url} (e.g. POST /collect/v1/push) with a token
+of its own, prints the answer's body on stdout and its status on stderr. Exits 1
+when the answer is 4xx or 5xx.
+
+Options:
+  --data <json>        the JSON body
+  --scenario <key>     force a scenario (X-Svc-Scenario header)
+  --json               print {"status", "requestId", "scenario", "body"} instead
+
+${CONNECTION}`,
+  settings: `Usage: node sandbox.mjs settings [--time-scale <s>]
+
+Prints the app's developer settings (GET /dev/v1/settings); with --time-scale,
+changes the app's default time scale first (0 = instant, 1 = the spec's timings).
+
+${CONNECTION}`,
+  token: `Usage: node sandbox.mjs token [--json]
+
+Fetches an access token with the key pair and prints it (--json: the token
+endpoint's whole answer).
+
+${CONNECTION}`,
+};
+
+// ---- arguments --------------------------------------------------------------------
+
+const STRING_FLAGS = new Set(["url", "key", "secret", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale"]);
+const BOOLEAN_FLAGS = new Set(["all", "no-replay", "json", "help"]);
+
+/** `--flag value`, `--flag=value`, boolean `--flag`; everything else is positional. Unknown flags are errors. */
+function parseArgs(argv) {
+  const flags = {};
+  const positional = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "-h") { flags.help = true; continue; }
+    if (!arg.startsWith("--")) { positional.push(arg); continue; }
+    const eq = arg.indexOf("=");
+    const name = arg.slice(2, eq < 0 ? undefined : eq);
+    if (BOOLEAN_FLAGS.has(name)) {
+      if (eq >= 0) throw new UsageError(`--${name} takes no value`);
+      flags[name] = true;
+    } else if (STRING_FLAGS.has(name)) {
+      const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      flags[name] = value;
+    } else {
+      throw new UsageError(`unknown option --${name}`);
+    }
+  }
+  return { flags, positional };
+}
+
+// ---- errors -----------------------------------------------------------------------
+
+/** A problem the user can fix: printed without a stack, exit 1. */
+class CliError extends Error {}
+/** Wrong command line: printed with a hint to --help, exit 2. */
+class UsageError extends CliError {}
+/** The portal is unreachable or failing for now (network, 5xx, 429): fatal at start, retried by a running listener. */
+class Transient extends CliError {}
+
+/** The portal's error body ({error, message}) as one line. */
+async function describeAnswer(res) {
+  const text = await res.text().catch(() => "");
+  try {
+    const b = JSON.parse(text);
+    if (b && b.error) return `${res.status} ${b.error}: ${b.message}`;
+  } catch { /* not JSON */ }
+  return `${res.status}${text ? `: ${text.slice(0, 200)}` : ""}`;
+}
+
+function networkReason(e) {
+  const code = (e && e.cause && e.cause.code) || (e && e.code);
+  switch (code) {
+    case "ECONNREFUSED": return "connection refused";
+    case "ENOTFOUND": case "EAI_AGAIN": return "host not found";
+    case "ECONNRESET": return "connection reset";
+    case "ETIMEDOUT": case "UND_ERR_CONNECT_TIMEOUT": return "timed out";
+    default: return (e && e.cause && e.cause.message) || (e && e.message) || String(e);
+  }
+}
+
+// ---- tokens and calls -------------------------------------------------------------
+
+/** Renew this long before the token's hour is up. */
+const RENEW_EARLY_MS = 5 * 60_000;
+
+/** The portal's origin and the key pair, from flags or the environment. */
+function connection(flags) {
+  const origin = (flags.url || process.env.SANDBOX_URL || "").replace(/\/+$/, "");
+  const key = flags.key || process.env.SANDBOX_KEY;
+  const secret = flags.secret || process.env.SANDBOX_SECRET;
+  if (!origin) throw new UsageError("no portal address: pass --url or set SANDBOX_URL (e.g. http://localhost:3000)");
+  if (!/^https?:\/\/[^/]+$/.test(origin)) throw new UsageError(`SANDBOX_URL must be the portal's origin, like http://localhost:3000 (got ${origin})`);
+  if (!key) throw new UsageError("no consumer key: pass --key or set SANDBOX_KEY (the console's Keys tab creates a key pair)");
+  if (!secret) throw new UsageError("no consumer secret: pass --secret or set SANDBOX_SECRET");
+  return new Session(origin, key, secret);
+}
+
+/** One key pair at one portal: fetches a token, renews it before its hour ends and after a 401. */
+class Session {
+  constructor(origin, key, secret) {
+    this.origin = origin;
+    this.key = key;
+    this.secret = secret;
+    this.current = null; // { value, renewAt, answer }
+  }
+
+  async token(force = false) {
+    if (!force && this.current && Date.now() < this.current.renewAt) return this.current.value;
+    let res;
+    try {
+      res = await fetch(`${this.origin}/sandbox/oauth/v1/token`, {
+        method: "POST",
+        headers: {
+          authorization: `Basic ${Buffer.from(`${encodeURIComponent(this.key)}:${encodeURIComponent(this.secret)}`).toString("base64")}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: "grant_type=client_credentials",
+      });
+    } catch (e) {
+      throw new Transient(`cannot reach the portal at ${this.origin}: ${networkReason(e)}`);
+    }
+    if (res.status === 401) {
+      throw new CliError("the key or secret was refused (401 INVALID_CLIENT): check SANDBOX_KEY and SANDBOX_SECRET, or create a key pair in the console");
+    }
+    if (res.status === 429 || res.status >= 500) throw new Transient(`the token endpoint answered ${await describeAnswer(res)}`);
+    if (res.status !== 200) throw new CliError(`the token endpoint answered ${await describeAnswer(res)}`);
+    const answer = await res.json();
+    const lifeMs = (Number(answer.expires_in) || 3600) * 1000;
+    this.current = { value: answer.access_token, renewAt: Date.now() + Math.max(lifeMs - RENEW_EARLY_MS, lifeMs / 2), answer };
+    return this.current.value;
+  }
+
+  /** fetch under {base_url} with the bearer token; a 401 renews the token and tries once more. */
+  async fetch(pathUnderBase, init = {}) {
+    for (let attempt = 0; ; attempt++) {
+      const token = await this.token(attempt > 0);
+      let res;
+      try {
+        res = await fetch(`${this.origin}/sandbox${pathUnderBase}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } });
+      } catch (e) {
+        if (init.signal && init.signal.aborted) throw e;
+        throw new Transient(`cannot reach the portal at ${this.origin}: ${networkReason(e)}`);
+      }
+      if (res.status !== 401 || attempt > 0) return res;
+      await res.body?.cancel();
+    }
+  }
+
+  /** A JSON call; its JSON answer, or CliError with the portal's error. */
+  async json(method, pathUnderBase, body) {
+    const res = await this.fetch(pathUnderBase, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new CliError(`${method} ${pathUnderBase} answered ${await describeAnswer(res)}`);
+    return res.json();
+  }
+}
+
+// ---- listen: the stream -----------------------------------------------------------
+
+/** No byte for this long (the portal sends a heartbeat every 15 s): the connection is dead, reconnect. */
+const SILENCE_MS = 45_000;
+const BACKOFF_MS = [500, 1000, 2000, 3000, 5000];
+
+/** Server-Sent Events from a fetch body: yields {event, id, data}. */
+async function* sseEvents(body, onBytes) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    onBytes();
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const ev = { event: "message", id: null, data: [] };
+      for (const line of block.split("\n")) {
+        if (!line || line.startsWith(":")) continue;
+        const colon = line.indexOf(":");
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+        if (field === "event") ev.event = value;
+        else if (field === "id") ev.id = value;
+        else if (field === "data") ev.data.push(value);
+      }
+      if (ev.data.length) yield { event: ev.event, id: ev.id, data: JSON.parse(ev.data.join("\n")) };
+    }
+  }
+}
+
+async function listen(flags) {
+  const target = flags["forward-to"];
+  if (!target) throw new UsageError("listen needs --forward-to <url>, e.g. --forward-to http://localhost:8080/callbacks");
+  let targetUrl;
+  try {
+    targetUrl = new URL(target);
+  } catch {
+    throw new UsageError(`--forward-to must be an http(s) address (got ${target})`);
+  }
+  if (targetUrl.protocol !== "http:" && targetUrl.protocol !== "https:") throw new UsageError(`--forward-to must be an http(s) address (got ${target})`);
+  const session = connection(flags);
+  await session.token(); // a wrong key stops here, with its message
+  const cursors = cursorStore(session.origin, session.key, flags["cursor-file"]);
+  const noReplay = !!flags["no-replay"];
+  const state = {
+    session, cursors, target, targetUrl,
+    out: printer(flags.json),
+    listener: flags.name || `${os.hostname()} pid ${process.pid}`,
+    all: !!flags.all,
+    // The first connection resumes from the kept cursor (unless --no-replay); reconnections always do.
+    cursor: noReplay ? null : cursors.load(),
+    // A key used here for the first time: another key of the same app may have left a cursor.
+    lookForKept: !noReplay && !cursors.load(),
+    failures: 0,
+    announced: false,
+  };
+  for (;;) {
+    const reason = await follow(state);
+    if (!reason) continue; // switched to a kept cursor: at once
+    const wait = BACKOFF_MS[Math.min(state.failures++, BACKOFF_MS.length - 1)];
+    state.out.note(`${reason}; reconnecting in ${wait / 1000} s`);
+    await new Promise((r) => setTimeout(r, wait));
+  }
+}
+
+/** One connection to the stream: relays its events until it ends; answers why it ended (null: reconnect at once). */
+async function follow(state) {
+  const { session, cursors, out } = state;
+  const query = new URLSearchParams();
+  if (state.cursor) query.set("after", state.cursor);
+  if (state.all) query.set("all", "true");
+  const abort = new AbortController();
+  let silence;
+  let silent = false;
+  const alive = () => {
+    clearTimeout(silence);
+    silence = setTimeout(() => {
+      silent = true;
+      abort.abort();
+    }, SILENCE_MS);
+  };
+  try {
+    alive();
+    const res = await session.fetch(`/dev/v1/inbox/stream?${query}`, { headers: { accept: "text/event-stream" }, signal: abort.signal });
+    if (res.status >= 400 && res.status < 500) throw new CliError(`the portal refused the stream: ${await describeAnswer(res)}`);
+    if (!res.ok) return `the portal answered ${await describeAnswer(res)}`;
+    for await (const ev of sseEvents(res.body, alive)) {
+      if (ev.event === "ready") {
+        state.failures = 0;
+        cursors.rememberApp(ev.data.appId);
+        const kept = state.lookForKept ? cursors.load() : null;
+        state.lookForKept = false;
+        if (kept) {
+          state.cursor = kept;
+          return null;
+        }
+        if (state.cursor && !ev.data.resumed) out.note(`the portal does not know cursor ${state.cursor} (a new database?): starting from now`);
+        state.cursor = ev.data.cursor;
+        cursors.save(state.cursor);
+        if (state.announced) out.note(`reconnected; resuming after ${state.cursor}`);
+        else out.ready({ appId: ev.data.appId, origin: session.origin, target: state.target, all: state.all, cursor: state.cursor, resumed: ev.data.resumed });
+        state.announced = true;
+      } else if (ev.event === "inbox" || ev.event === "delivery") {
+        const result = await relay(ev.data, state.targetUrl);
+        out.relay(ev.data, state.target, result);
+        await report(session, { listener: state.listener, target: state.target, event: ev.data, result }, out);
+        state.cursor = ev.id || ev.data.cursor;
+        cursors.save(state.cursor);
+        alive();
+      } else if (ev.event === "error") {
+        if (ev.data.error === "RATE_LIMITED") throw new CliError(`the portal refused the stream: ${ev.data.message}`);
+        return ev.data.message;
+      }
+    }
+    return "the portal closed the stream";
+  } catch (e) {
+    if (e instanceof CliError && !(e instanceof Transient)) throw e;
+    return silent ? `no heartbeat from the portal for ${SILENCE_MS / 1000} s` : e.message || String(e);
+  } finally {
+    clearTimeout(silence);
+    abort.abort();
+  }
+}
+
+// ---- listen: relaying to the local server -----------------------------------------
+
+/** The local server's wait, as the sandbox's own callbacks have. */
+const RELAY_TIMEOUT_MS = 10_000;
+/** How much of the local answer goes back to the portal. */
+const ANSWER_BYTES = 2048;
+/** Connection-level headers: they describe the hop to the inspector, not the callback. */
+const HOP_BY_HOP = new Set([
+  "host", "content-length", "connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade",
+  "proxy-connection", "proxy-authorization", "expect", "http2-settings",
+]);
+
+/** POSTs the event's body with its headers to the local server: {status, error, responseBody, durationMs}. */
+function relay(event, url) {
+  const started = Date.now();
+  const headers = {};
+  for (const [name, value] of Object.entries(event.headers)) if (!HOP_BY_HOP.has(name.toLowerCase())) headers[name] = value;
+  headers["content-length"] = String(Buffer.byteLength(event.body));
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (r) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...r, durationMs: Date.now() - started });
+    };
+    const req = (url.protocol === "https:" ? https : http).request(url, { method: event.method || "POST", headers });
+    const timer = setTimeout(() => {
+      done({ status: null, error: `timeout after ${RELAY_TIMEOUT_MS / 1000} s`, responseBody: null });
+      req.destroy();
+    }, RELAY_TIMEOUT_MS);
+    req.on("response", (res) => {
+      const chunks = [];
+      let size = 0;
+      res.on("data", (c) => {
+        if (size < ANSWER_BYTES) chunks.push(c);
+        size += c.length;
+      });
+      const finish = () => {
+        const status = res.statusCode;
+        const responseBody = Buffer.concat(chunks).toString("utf8").slice(0, ANSWER_BYTES);
+        done({ status, error: status >= 200 && status < 300 ? null : `HTTP ${status}`, responseBody });
+      };
+      res.on("end", finish);
+      res.on("error", finish);
+    });
+    req.on("error", (e) => done({ status: null, error: networkReason(e), responseBody: null }));
+    req.end(event.body);
+  });
+}
+
+/** Tells the portal what the local server answered; a failure to report is a warning, not a stop. */
+async function report(session, { listener, target, event, result }, out) {
+  try {
+    await session.json("POST", "/dev/v1/inbox/relays", {
+      listener, target,
+      inboxEntryId: event.inboxEntryId, deliveryId: event.deliveryId,
+      status: result.status, error: result.error, responseBody: result.responseBody, durationMs: result.durationMs,
+    });
+  } catch (e) {
+    out.note(`could not report the answer to the portal: ${e.message}`);
+  }
+}
+
+// ---- listen: output ---------------------------------------------------------------
+
+function printer(json) {
+  const clock = (iso) => new Date(iso).toTimeString().slice(0, 8);
+  return {
+    ready(r) {
+      if (json) return emit({ type: "ready", ...r });
+      const from = r.resumed ? `, first what arrived since ${r.cursor}` : "";
+      console.error(`Listening for callbacks of ${r.appId} at ${r.origin}${r.all ? " (all addresses)" : ""} → ${r.target}${from}. Ctrl-C stops.`);
+    },
+    relay(event, target, result) {
+      const answer = result.status !== null ? String(result.status) : result.error;
+      if (json) {
+        return emit({
+          type: "relay", cursor: event.cursor, source: event.source, receivedAt: event.receivedAt, operation: event.operation,
+          scenario: event.scenario, deliveryId: event.deliveryId, inboxEntryId: event.inboxEntryId, target,
+          status: result.status, error: result.error, durationMs: result.durationMs,
+        });
+      }
+      const cols = [
+        clock(event.receivedAt), (event.operation || "-").padEnd(14), (event.scenario || "-").padEnd(18),
+        event.deliveryId || event.inboxEntryId, `→ ${answer}`, `${result.durationMs} ms`,
+      ];
+      console.log(cols.join("  "));
+    },
+    note(text) {
+      console.error(text);
+    },
+  };
+}
+
+const emit = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
+
+// ---- listen: the cursor kept between runs -----------------------------------------
+
+function configDir() {
+  const base = process.env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config");
+  return path.join(base, "svc-sandbox");
+}
+
+/**
+ * The cursor file: --cursor-file, else one per portal and app. Before the first
+ * connection the app is not known from the key alone, so the key's app is
+ * remembered too (a hash of the key names that file, never the key itself).
+ */
+function cursorStore(origin, key, explicitFile) {
+  const dir = configDir();
+  const site = new URL(origin).host.replace(/[^A-Za-z0-9.-]/g, "_");
+  const keyFile = path.join(dir, `key-${site}-${crypto.createHash("sha256").update(key).digest("hex").slice(0, 16)}`);
+  const read = (file) => {
+    try {
+      return fs.readFileSync(file, "utf8").trim() || null;
+    } catch {
+      return null;
+    }
+  };
+  const write = (file, text) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, `${text}\n`, { mode: 0o600 });
+    fs.renameSync(tmp, file); // whole or not at all, even if stopped mid-write
+  };
+  const fileOf = (appId) => explicitFile || (appId ? path.join(dir, `cursor-${site}-${appId.replace(/[^A-Za-z0-9_-]/g, "_")}`) : null);
+  let app = explicitFile ? null : read(keyFile);
+  return {
+    load: () => (fileOf(app) ? read(fileOf(app)) : null),
+    save: (cursor) => fileOf(app) && write(fileOf(app), cursor),
+    forApp: (appId) => ({ load: () => read(fileOf(appId)) }),
+    rememberApp(appId) {
+      if (app === appId) return;
+      app = appId;
+      if (!explicitFile) write(keyFile, appId);
+    },
+  };
+}
+
+// ---- the other commands -----------------------------------------------------------
+
+async function token(flags) {
+  const session = connection(flags);
+  const value = await session.token();
+  if (flags.json) emit(session.current.answer);
+  else console.log(value);
+}
+
+async function call(flags, [method, pathUnderBase]) {
+  if (!method || !pathUnderBase) throw new UsageError("call needs a method and a path, e.g. call POST /collect/v1/push --data '{...}'");
+  let body;
+  if (flags.data !== undefined) {
+    try {
+      body = JSON.stringify(JSON.parse(flags.data));
+    } catch (e) {
+      throw new UsageError(`--data is not valid JSON: ${e.message}`);
+    }
+  }
+  const session = connection(flags);
+  const p = `/${pathUnderBase.replace(/^\/+/, "").replace(/^sandbox\//, "")}`;
+  const headers = { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(flags.scenario ? { "x-svc-scenario": flags.scenario } : {}) };
+  const res = await session.fetch(p, { method: method.toUpperCase(), headers, body });
+  const text = await res.text();
+  let parsed = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch { /* not JSON: printed as text */ }
+  const requestId = res.headers.get("x-request-id");
+  const scenario = res.headers.get("x-svc-scenario");
+  if (flags.json) emit({ status: res.status, requestId, scenario, body: parsed });
+  else {
+    console.error(`HTTP ${res.status}${scenario ? ` · scenario ${scenario}` : ""}${requestId ? ` · ${requestId}` : ""}`);
+    console.log(typeof parsed === "string" ? parsed : JSON.stringify(parsed, null, 2));
+  }
+  if (res.status >= 400) process.exitCode = 1;
+}
+
+async function settings(flags) {
+  const session = connection(flags);
+  let result;
+  if (flags["time-scale"] !== undefined) {
+    const s = Number(flags["time-scale"]);
+    if (flags["time-scale"].trim() === "" || !Number.isFinite(s)) throw new UsageError(`--time-scale must be a number from 0 to 1 (got ${flags["time-scale"]})`);
+    result = await session.json("PATCH", "/dev/v1/settings", { timeScale: s });
+  } else {
+    result = await session.json("GET", "/dev/v1/settings");
+  }
+  console.log(JSON.stringify(result, null, 2));
+}
+
+// ---- main -------------------------------------------------------------------------
+
+const COMMANDS = { listen, call, settings, token };
+
+async function main(argv) {
+  const { flags, positional } = parseArgs(argv);
+  const [name, ...rest] = positional;
+  if (!name || name === "help") {
+    const topic = rest[0] && USAGE[rest[0]] ? rest[0] : "main";
+    console.log(USAGE[topic]);
+    if (!name && !flags.help) process.exitCode = 2;
+    return;
+  }
+  if (!COMMANDS[name]) throw new UsageError(`unknown command ${name}`);
+  if (flags.help) return console.log(USAGE[name]);
+  await COMMANDS[name](flags, rest);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(0));
+
+main(process.argv.slice(2)).catch((e) => {
+  if (e instanceof CliError) {
+    console.error(`sandbox.mjs: ${e.message}`);
+    if (e instanceof UsageError) console.error('Run "node sandbox.mjs --help" for usage.');
+    process.exit(e instanceof UsageError ? 2 : 1);
+  }
+  console.error(e);
+  process.exit(1);
+});

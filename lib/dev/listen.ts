@@ -1,0 +1,43 @@
+// The listeners' endpoints (lib/catalog/dev/listen.ts): the stream of an app's
+// callbacks after a cursor, and the report of what the local server answered.
+import { config } from "@/lib/config";
+import { ApiError } from "@/lib/errors";
+import { currentCursor, cursorText, FeedReader, parseCursor, POLL_MS, resumeFrom, waitForChange } from "@/lib/inspector/feed";
+import { recordRelay } from "@/lib/inspector/relays";
+import type { DevHandler } from "./types";
+
+/** Open streams per app in this process (bounded: config.listenStreamsPerApp). */
+const open = new Map<string, number>();
+
+const tooMany = (appId: string) => (open.get(appId) ?? 0) >= config.listenStreamsPerApp;
+const refusal = () =>
+  new ApiError("RATE_LIMITED", `at most ${config.listenStreamsPerApp} listeners of one app may be connected at once; stop one and try again`, { "retry-after": "5" });
+
+export const streamCallbacks: DevHandler = async ({ app, input, headers }) => {
+  // A query cursor wins over Last-Event-ID (the browser's EventSource sends the latter on reconnect).
+  const start = parseCursor((input.after as string | undefined) ?? headers.get("last-event-id"));
+  const all = input.all === "true";
+  if (tooMany(app.id)) throw refusal();
+  return {
+    stream: async (sink) => {
+      if (tooMany(app.id)) return sink.send("error", { error: "RATE_LIMITED", message: refusal().message });
+      open.set(app.id, (open.get(app.id) ?? 0) + 1);
+      try {
+        const { cursor, resumed } = start ? await resumeFrom(start) : { cursor: await currentCursor(app.id), resumed: false };
+        sink.send("ready", { appId: app.id, cursor: cursorText(cursor), all, resumed }, cursorText(cursor));
+        const feed = new FeedReader(app.id, cursor, all);
+        while (!sink.signal.aborted) {
+          const batch = await feed.next();
+          for (const e of batch.events) sink.send(e.source, e, e.cursor);
+          if (!batch.more) await waitForChange(app.id, POLL_MS, sink.signal);
+        }
+      } finally {
+        const n = (open.get(app.id) ?? 1) - 1;
+        if (n > 0) open.set(app.id, n);
+        else open.delete(app.id);
+      }
+    },
+  };
+};
+
+export const reportRelay: DevHandler = async ({ app, input }) => ({ status: 201, body: await recordRelay(app.id, input) });

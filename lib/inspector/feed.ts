@@ -1,0 +1,244 @@
+// The listeners' feed (`GET {base_url}/dev/v1/inbox/stream`, docs /docs/listen):
+// what arrived at an app's inspector address after a cursor and, for `--all`,
+// every callback attempt to another address. Read from the database, so any
+// instance can serve any app's stream; this process's own inbox writes wake
+// its streams at once, the others' are seen by polling (POLL_MS).
+import { EventEmitter } from "node:events";
+import { liveSecrets } from "@/lib/callbacks/attempt";
+import { config } from "@/lib/config";
+import { callbackSignatureHeaders } from "@/lib/crypto";
+import { db as defaultDb, type Db } from "@/lib/db/client";
+
+/** How often a stream looks for rows another instance wrote. */
+export const POLL_MS = 250;
+const BATCH = 100;
+
+/** `inbox`: InboxEntry.seq; `attempt`: DeliveryAttempt.id (every row up to both was streamed). Text: `<inbox>.<attempt>`. */
+export type Cursor = { inbox: number; attempt: number };
+export const cursorText = (c: Cursor) => `${c.inbox}.${c.attempt}`;
+export function parseCursor(text: string | null | undefined): Cursor | null {
+  const m = /^(\d{1,15})(?:\.(\d{1,15}))?$/.exec(text?.trim() ?? "");
+  return m ? { inbox: Number(m[1]), attempt: Number(m[2] ?? 0) } : null;
+}
+
+export type FeedEvent = {
+  cursor: string;
+  source: "inbox" | "delivery";
+  inboxEntryId: string | null;
+  deliveryId: string | null;
+  receivedAt: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+  operation: string | null;
+  scenario: string | null;
+  target: string | null;
+};
+
+// ---- waking this process's streams -------------------------------------------------
+
+const changes = new EventEmitter().setMaxListeners(0);
+
+/** Called by the inspector after it stored an entry: this process's streams of the app read at once. */
+export function inboxChanged(appId: string): void {
+  changes.emit(appId);
+}
+
+/** Resolves after `ms`, when the app's inbox changes in this process, or when `signal` aborts. */
+export function waitForChange(appId: string, ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      changes.off(appId, done);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    changes.on(appId, done);
+    signal.addEventListener("abort", done);
+  });
+}
+
+// ---- reading ----------------------------------------------------------------------
+
+/** The cursor of "now": the newest inbox entry of the app and the newest attempt of any app. */
+export async function currentCursor(appId: string, db: Db = defaultDb): Promise<Cursor> {
+  const [entry, attempt] = await Promise.all([
+    db.inboxEntry.findFirst({ where: { appId }, orderBy: { seq: "desc" }, select: { seq: true } }),
+    db.deliveryAttempt.findFirst({ orderBy: { id: "desc" }, select: { id: true } }),
+  ]);
+  return { inbox: entry?.seq ?? 0, attempt: attempt?.id ?? 0 };
+}
+
+/**
+ * Where a stream asked to resume after `after` starts: there, unless the cursor
+ * is past the newest rows of the database (a database reset or a cursor from
+ * another portal), where nothing would ever arrive: then from the newest rows.
+ */
+export async function resumeFrom(after: Cursor, db: Db = defaultDb): Promise<{ cursor: Cursor; resumed: boolean }> {
+  const [entry, attempt] = await Promise.all([
+    db.inboxEntry.findFirst({ orderBy: { seq: "desc" }, select: { seq: true } }),
+    db.deliveryAttempt.findFirst({ orderBy: { id: "desc" }, select: { id: true } }),
+  ]);
+  const newest = { inbox: entry?.seq ?? 0, attempt: attempt?.id ?? 0 };
+  return after.inbox > newest.inbox || after.attempt > newest.attempt ? { cursor: newest, resumed: false } : { cursor: after, resumed: true };
+}
+
+/** How long a stream keeps looking below its cursor for rows committed late: on PostgreSQL concurrent inserts commit in any order. */
+export const SETTLE_MS = 2_000;
+
+/**
+ * One stream's reading: the events after its cursor, oldest first (at most
+ * BATCH of each source a read), and any row below the cursor committed after
+ * the stream passed it (within SETTLE_MS), which it sends then, once.
+ */
+export class FeedReader {
+  /** Rows sent lately ("i<seq>", "a<attempt id>") → when. */
+  private readonly sent = new Map<string, number>();
+  /** The cursor at each read over the last SETTLE_MS: the oldest is where late rows are looked for. */
+  private marks: { at: number; cursor: Cursor }[];
+
+  readonly cursor: Cursor;
+
+  constructor(readonly appId: string, start: Cursor, readonly all: boolean, private readonly db: Db = defaultDb) {
+    this.cursor = { ...start };
+    this.marks = [{ at: Date.now(), cursor: { ...start } }];
+  }
+
+  /** The next events, and whether more are waiting already. */
+  async next(): Promise<{ events: FeedEvent[]; more: boolean }> {
+    const now = Date.now();
+    while (this.marks.length > 1 && this.marks[1]!.at <= now - SETTLE_MS) this.marks.shift();
+    const floor = this.marks[0]!.cursor;
+    const late = await this.late(floor);
+    const after = { ...this.cursor };
+    const inbox = await inboxRows(this.db, { appId: this.appId, seq: { gt: after.inbox } });
+    const copies = this.all ? await attemptRows(this.db, this.appId, { id: { gt: after.attempt } }) : { rows: [], last: undefined, more: false };
+    if (inbox.rows.length) this.cursor.inbox = inbox.rows.at(-1)!.seq;
+    if (copies.last) this.cursor.attempt = copies.last;
+    const pending = [...(await inboxEvents(this.db, this.appId, inbox.rows)), ...(await copyEvents(this.db, this.appId, copies.rows))].sort((a, b) => a.at - b.at);
+    // Each event's id is the cursor once it is handled: its own row, and every earlier row of the other source.
+    const running = { ...after };
+    const events = [
+      ...late.map((p) => this.done(p, now, after)),
+      ...pending.map((p) => {
+        if (p.key.startsWith("i")) running.inbox = Math.max(running.inbox, Number(p.key.slice(1)));
+        else running.attempt = Math.max(running.attempt, Number(p.key.slice(1)));
+        return this.done(p, now, running);
+      }),
+    ];
+    this.marks.push({ at: now, cursor: { ...this.cursor } });
+    for (const [k, at] of this.sent) if (at < now - 2 * SETTLE_MS) this.sent.delete(k);
+    return { events, more: inbox.more || copies.more };
+  }
+
+  private done({ key, at: _at, ...e }: Pending, now: number, cursor: Cursor): FeedEvent {
+    this.sent.set(key, now);
+    return { ...e, cursor: cursorText(cursor) };
+  }
+
+  /** Rows between `floor` and the cursor that were not sent: committed after the stream passed them. */
+  private async late(floor: Cursor): Promise<Pending[]> {
+    const out: Pending[] = [];
+    if (floor.inbox < this.cursor.inbox) {
+      const seqs = await this.db.inboxEntry.findMany({
+        where: { appId: this.appId, seq: { gt: floor.inbox, lte: this.cursor.inbox } }, select: { seq: true }, take: 1_000,
+      });
+      const missing = seqs.map((r) => r.seq).filter((q) => !this.sent.has(`i${q}`));
+      if (missing.length) out.push(...(await inboxEvents(this.db, this.appId, (await inboxRows(this.db, { appId: this.appId, seq: { in: missing } })).rows)));
+    }
+    if (this.all && floor.attempt < this.cursor.attempt) {
+      const { rows } = await attemptRows(this.db, this.appId, { id: { gt: floor.attempt, lte: this.cursor.attempt } }, 1_000);
+      const missing = rows.filter((r) => !this.sent.has(`a${r.id}`));
+      if (missing.length) out.push(...(await copyEvents(this.db, this.appId, missing)));
+    }
+    return out;
+  }
+}
+
+type Pending = Omit<FeedEvent, "cursor"> & { at: number; key: string };
+
+type InboxWhere = { appId: string; seq: { gt: number } | { in: number[] } };
+
+async function inboxRows(db: Db, where: InboxWhere) {
+  const rows = await db.inboxEntry.findMany({ where, orderBy: { seq: "asc" }, take: BATCH });
+  return { rows, more: rows.length === BATCH };
+}
+
+async function inboxEvents(db: Db, appId: string, rows: Awaited<ReturnType<typeof inboxRows>>["rows"]): Promise<Pending[]> {
+  if (!rows.length) return [];
+  const parsed = rows.map((r) => {
+    const headers = JSON.parse(r.headers) as Record<string, string>;
+    return { r, headers, deliveryId: r.deliveryId ?? headers["x-svc-delivery"] ?? null };
+  });
+  const ids = [...new Set(parsed.map((p) => p.deliveryId).filter((d): d is string => !!d))];
+  const deliveries = ids.length
+    ? await db.delivery.findMany({ where: { appId, id: { in: ids } }, select: { id: true, operationId: true, scenarioKey: true } })
+    : [];
+  const byId = new Map(deliveries.map((d) => [d.id, d]));
+  return parsed.map(({ r, headers, deliveryId }): Pending => {
+    // Only a delivery of this app is named (a request may carry any x-svc-delivery header).
+    const d = deliveryId ? byId.get(deliveryId) : undefined;
+    return {
+      at: r.receivedAt.getTime(), key: `i${r.seq}`,
+      source: "inbox", inboxEntryId: r.id, deliveryId: d?.id ?? null, receivedAt: r.receivedAt.toISOString(),
+      method: r.method, headers, body: r.body, operation: d?.operationId ?? null, scenario: d?.scenarioKey ?? null, target: null,
+    };
+  });
+}
+
+/**
+ * `--all`: the attempts of this app's callbacks to an address other than its
+ * own inspector (those arrive as inbox entries). Attempt ids are shared by
+ * every app: `last` moves past other apps' rows too, whose bodies are not read.
+ */
+async function attemptRows(db: Db, appId: string, where: { id: { gt: number; lte?: number } }, take = BATCH) {
+  const rows = await db.deliveryAttempt.findMany({
+    where, orderBy: { id: "asc" }, take,
+    select: { id: true, at: true, url: true, delivery: { select: { id: true, appId: true, url: true } } },
+  });
+  const mine = rows.filter((r) => r.delivery.appId === appId && !isOwnInspector(r.url ?? r.delivery.url, appId));
+  return { rows: mine, last: rows.at(-1)?.id, more: rows.length === take };
+}
+
+/**
+ * A copy of each attempt: the body the callback carried, signed now with the
+ * app's live secrets (its signature is as fresh as the relay, and verifies
+ * with the secret the console shows).
+ */
+async function copyEvents(db: Db, appId: string, rows: Awaited<ReturnType<typeof attemptRows>>["rows"]): Promise<Pending[]> {
+  if (!rows.length) return [];
+  const [app, deliveries] = await Promise.all([
+    db.app.findUnique({ where: { id: appId }, select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } }),
+    db.delivery.findMany({ where: { appId, id: { in: [...new Set(rows.map((r) => r.delivery.id))] } }, select: { id: true, body: true, operationId: true, scenarioKey: true } }),
+  ]);
+  if (!app) return [];
+  const byId = new Map(deliveries.map((d) => [d.id, d]));
+  const now = new Date();
+  const secrets = liveSecrets(app, now);
+  return rows.flatMap(({ id, at, url, delivery }): Pending[] => {
+    const d = byId.get(delivery.id);
+    if (!d) return []; // pruned meanwhile
+    return [{
+      at: at.getTime(), key: `a${id}`,
+      source: "delivery", inboxEntryId: null, deliveryId: d.id, receivedAt: at.toISOString(), method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Svc-Sandbox/1.0",
+        "x-svc-delivery": d.id,
+        ...callbackSignatureHeaders(secrets, d.id, d.body, now),
+      },
+      body: d.body, operation: d.operationId, scenario: d.scenarioKey, target: url ?? delivery.url,
+    }];
+  });
+}
+
+function isOwnInspector(url: string | null, appId: string): boolean {
+  if (!url) return false;
+  try {
+    const u = new URL(url);
+    return u.origin === new URL(config.publicUrl).origin && u.pathname.replace(/\/+$/, "") === `/inspect/${encodeURIComponent(appId)}`;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,389 @@
+// The integrators' command line, run as a user runs it (node cli/sandbox.mjs
+// with SANDBOX_URL/KEY/SECRET) against the real server: `listen --forward-to`
+// relays callbacks to local receivers with their own body and signature
+// headers, reports the answers (seen in the console's JSON routes), catches up
+// after a stop, serves several listeners, and copies other deliveries with --all;
+// then the stream and relay endpoints directly (cursors, late rows, the bound).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHmac } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { signInOverHttp } from "../helpers/from-address";
+import { startReceiver, type Receiver } from "../helpers/receiver";
+import { newApp, origin, type TestApp } from "../helpers/sandbox";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const CLI = path.join(root, "cli", "sandbox.mjs");
+/** The Node that runs the CLI: SANDBOX_CLI_NODE=<a Node 18 binary> checks the oldest supported version. */
+const NODE = process.env.SANDBOX_CLI_NODE || process.execPath;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "listen-test-"));
+const running: ChildProcess[] = [];
+const receivers: Receiver[] = [];
+
+afterAll(async () => {
+  for (const p of running) if (p.exitCode === null) p.kill("SIGKILL");
+  await Promise.all(receivers.map((r) => r.close()));
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const envOf = (a: TestApp, over: Record<string, string> = {}) => ({
+  ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: a.keys.consumerKey, SANDBOX_SECRET: a.keys.consumerSecret, XDG_CONFIG_HOME: tmp, ...over,
+});
+
+function runCli(args: string[], env: NodeJS.ProcessEnv) {
+  const r = spawnSync(NODE, [CLI, ...args], { env, encoding: "utf8", timeout: 20_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+type Listener = { proc: ChildProcess; lines: any[]; stderr(): string; next(pred: (o: any) => boolean, timeoutMs?: number): Promise<any>; stop(): Promise<void> };
+
+/** `node cli/sandbox.mjs listen --json …`, reading its JSON lines. */
+function listen(a: TestApp | NodeJS.ProcessEnv, args: string[]): Listener {
+  const env = "keys" in a ? envOf(a as TestApp) : a;
+  const proc = spawn(NODE, [CLI, "listen", "--json", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  running.push(proc);
+  const lines: any[] = [];
+  let err = "";
+  let buf = "";
+  const waiters = new Set<() => void>();
+  proc.stdout!.on("data", (c) => {
+    buf += c;
+    let i;
+    while ((i = buf.indexOf("\n")) >= 0) {
+      lines.push(JSON.parse(buf.slice(0, i)));
+      buf = buf.slice(i + 1);
+    }
+    waiters.forEach((w) => w());
+  });
+  proc.stderr!.on("data", (c) => (err += c));
+  return {
+    proc,
+    lines,
+    stderr: () => err,
+    async next(pred, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = lines.find(pred);
+        if (found) return found;
+        if (proc.exitCode !== null) throw new Error(`listener exited ${proc.exitCode}: ${err}`);
+        if (Date.now() > deadline) throw new Error(`listener printed no such line in ${timeoutMs} ms; stderr: ${err}`);
+        await new Promise<void>((r) => {
+          const w = () => (waiters.delete(w), r());
+          waiters.add(w);
+          setTimeout(w, 200);
+        });
+      }
+    },
+    async stop() {
+      if (proc.exitCode !== null) return;
+      const exited = new Promise((r) => proc.once("exit", r));
+      proc.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+async function receiver(status = 200) {
+  const r = await startReceiver(() => ({ status }));
+  receivers.push(r);
+  return r;
+}
+
+const sms = (a: TestApp, callbackUrl: string) =>
+  a.call("POST", "/messaging/v1/sms", { to: "254712345678", senderId: "SHOP", message: "hi", callbackUrl }, { "x-svc-time-scale": "0" });
+
+async function until<T>(what: string, f: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** A TCP relay to the portal whose connections can all be cut at once (what a portal restart does to a stream). */
+async function dropper(target: string) {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(port), hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("error", () => {});
+      s.on("close", () => {
+        sockets.delete(s);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    drop: () => sockets.forEach((s) => s.destroy()),
+    close: () => new Promise((r) => (sockets.forEach((s) => s.destroy()), server.close(r))),
+  };
+}
+
+const SIGNED = ["content-type", "user-agent", "x-svc-delivery", "x-svc-signature", "webhook-id", "webhook-timestamp", "webhook-signature"];
+
+describe("sandbox.mjs", () => {
+  it("--help on every command; a wrong key is a clear error and a non-zero exit", async () => {
+    const a = await newApp({ groups: ["Messaging"] });
+    const main = runCli(["--help"], envOf(a));
+    expect(main.code).toBe(0);
+    expect(main.stdout).toMatch(/listen\s+relay the app's callbacks/);
+    for (const cmd of ["listen", "call", "settings", "token"]) {
+      const r = runCli([cmd, "--help"], envOf(a));
+      expect([r.code, r.stdout.startsWith(`Usage: node sandbox.mjs ${cmd}`)], cmd).toEqual([0, true]);
+    }
+    const bad = runCli(["listen", "--forward-to", "http://127.0.0.1:9/cb"], envOf(a, { SANDBOX_SECRET: "not-the-secret" }));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("the key or secret was refused (401 INVALID_CLIENT)");
+    expect(bad.stdout).toBe("");
+    const noUrl = runCli(["token"], envOf(a, { SANDBOX_URL: "" }));
+    expect([noUrl.code, noUrl.stderr.includes("SANDBOX_URL")]).toEqual([2, true]);
+    const token = runCli(["token"], envOf(a));
+    expect(token.code).toBe(0);
+    expect(token.stdout.trim()).toMatch(/^\S{20,}$/);
+    const settings = runCli(["settings"], envOf(a));
+    expect([settings.code, JSON.parse(settings.stdout).inspectorMode.status]).toEqual([0, 200]);
+  });
+
+  it("is served at /cli/sandbox.mjs, byte for byte the repository's file", async () => {
+    const r = await fetch(`${origin()}/cli/sandbox.mjs`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(await r.text()).toBe(fs.readFileSync(CLI, "utf8"));
+  });
+
+  it("listen relays callbacks with their own body and signature headers, reports the answers, catches up after a stop, and serves two listeners", async () => {
+    const a = await newApp({ groups: ["Messaging"] });
+    const one = await receiver(201);
+    const two = await receiver(200);
+    const first = listen(a, ["--forward-to", `${one.url}/callbacks`, "--cursor-file", path.join(tmp, "one.cursor")]);
+    const second = listen(a, ["--forward-to", `${two.url}/hooks`, "--cursor-file", path.join(tmp, "two.cursor")]);
+    await Promise.all([first.next((o) => o.type === "ready"), second.next((o) => o.type === "ready")]);
+
+    const s = await sms(a, a.inspectorUrl);
+    expect(s.status).toBe(202);
+    const [got] = await one.waitFor(1);
+    await two.waitFor(1);
+    const entry = await db.inboxEntry.findFirstOrThrow({ where: { appId: a.appId } });
+    const sent = JSON.parse(entry.headers) as Record<string, string>;
+    expect(got!.path).toBe("/callbacks");
+    expect(got!.body).toBe(entry.body);
+    for (const h of SIGNED) expect(got!.headers[h], h).toBe(sent[h]);
+    // The developer's own check, with the secret the console shows, passes on what was relayed.
+    const { signingSecret } = await db.app.findUniqueOrThrow({ where: { id: a.appId } });
+    const [t, v1] = String(got!.headers["x-svc-signature"]).split(",").map((p) => p.split("=")[1]);
+    expect(v1).toBe(createHmac("sha256", signingSecret).update(`${t}.${got!.body}`).digest("hex"));
+    expect(two.received[0]!.body).toBe(entry.body);
+    const deliveryId = sent["x-svc-delivery"]!;
+    const line = await first.next((o) => o.type === "relay");
+    expect(line).toMatchObject({ deliveryId, inboxEntryId: entry.id, operation: "sms.send", scenario: "delivered", status: 201, error: null });
+
+    // What the receivers answered, in the console's JSON routes (inbox entry and delivery).
+    const { session } = await signInOverHttp(origin(), a.user.email, "correct horse battery");
+    const consoleJson = (p: string) => fetch(`${origin()}/api/console/apps/${a.appId}${p}`, { headers: { cookie: session! } }).then((r) => r.json());
+    const inbox = await until("both relays in the inbox route", async () => {
+      const b = await consoleJson("/inbox");
+      return b.items[0]?.relays?.length === 2 && b;
+    });
+    expect(inbox.items[0].relays.map((r: { status: number }) => r.status).sort()).toEqual([200, 201]);
+    expect(inbox.items[0].relays.find((r: { status: number }) => r.status === 201)).toMatchObject({ target: `${one.url}/callbacks`, responseBody: "ok", deliveryId });
+    const delivery = await consoleJson(`/deliveries/${deliveryId}`);
+    expect(delivery.relays.map((r: { status: number }) => r.status).sort()).toEqual([200, 201]);
+
+    // Stopped: three callbacks reach the inspector meanwhile; started again, they arrive once each.
+    await first.stop();
+    for (let i = 0; i < 3; i++) expect((await sms(a, a.inspectorUrl)).status).toBe(202);
+    await until("three more inbox entries", async () => (await db.inboxEntry.count({ where: { appId: a.appId } })) === 4);
+    await two.waitFor(4); // the other listener got them live
+    expect(one.received).toHaveLength(1);
+    const again = listen(a, ["--forward-to", `${one.url}/callbacks`, "--cursor-file", path.join(tmp, "one.cursor")]);
+    await one.waitFor(4);
+    await again.next((o) => o.type === "relay");
+    await new Promise((r) => setTimeout(r, 600)); // room for a duplicate to show up
+    const ids = one.received.map((r) => r.headers["x-svc-delivery"]);
+    expect(new Set(ids).size).toBe(4);
+    expect(one.received).toHaveLength(4);
+    expect(two.received).toHaveLength(4);
+    await Promise.all([again.stop(), second.stop()]);
+  });
+
+  it("--all also relays a signed copy of callbacks sent to other addresses", async () => {
+    const a = await newApp({ groups: ["Messaging"] });
+    const own = await receiver(200);
+    const local = await receiver(202);
+    const l = listen(a, ["--all", "--forward-to", local.url, "--cursor-file", path.join(tmp, "all.cursor")]);
+    await l.next((o) => o.type === "ready");
+    expect((await sms(a, `${own.url}/cb`)).status).toBe(202);
+    const [original] = await own.waitFor(1);
+    const copy = (await local.waitFor(1)).find((r) => r.headers["x-svc-delivery"] === original!.headers["x-svc-delivery"]);
+    expect(copy!.body).toBe(original!.body);
+    expect(copy!.headers["x-svc-delivery"]).toBe(original!.headers["x-svc-delivery"]);
+    const { signingSecret } = await db.app.findUniqueOrThrow({ where: { id: a.appId } });
+    const [t, v1] = String(copy!.headers["x-svc-signature"]).split(",").map((p) => p.split("=")[1]);
+    expect(v1).toBe(createHmac("sha256", signingSecret).update(`${t}.${copy!.body}`).digest("hex"));
+    const line = await l.next((o) => o.type === "relay");
+    expect(line).toMatchObject({ source: "delivery", status: 202, operation: "sms.send" });
+    await until("the copy's relay recorded", async () => (await db.relay.count({ where: { appId: a.appId, deliveryId: line.deliveryId } })) === 1);
+    // A callback to the app's own inspector arrives once: as the inbox entry, not also as a copy.
+    expect((await sms(a, a.inspectorUrl)).status).toBe(202);
+    await local.waitFor(2);
+    await until("its attempt recorded", async () => (await db.deliveryAttempt.count({ where: { delivery: { appId: a.appId } } })) === 2);
+    await new Promise((r) => setTimeout(r, 600)); // room for a duplicate to show up
+    expect(local.received.map((r) => r.headers["x-svc-delivery"])).toHaveLength(2);
+    expect((await l.next((o) => o.type === "relay" && o.source === "inbox")).status).toBe(202);
+    await l.stop();
+  });
+
+  it("reconnects when the connection drops and resumes from its cursor; relays what another instance stored (read from the database)", async () => {
+    const a = await newApp({ groups: ["Messaging"] });
+    const portal = await dropper(origin());
+    const local = await receiver();
+    const l = listen(envOf(a, { SANDBOX_URL: portal.url }), ["--forward-to", local.url]);
+    await l.next((o) => o.type === "ready");
+    portal.drop(); // as a portal restart does: every connection cut
+    // Written by "another instance" while the listener is away: straight into the database, so only the stream's reading of it can see it.
+    await db.inboxEntry.create({ data: { id: `inb_other_${a.appId}`, appId: a.appId, method: "POST", headers: JSON.stringify({ "content-type": "text/plain" }), body: "from elsewhere" } });
+    const [got] = await local.waitFor(1);
+    expect(got!.body).toBe("from elsewhere");
+    expect(l.stderr()).toMatch(/reconnecting in/);
+    // The cursor file is per portal and app, in the config folder.
+    expect(fs.readdirSync(path.join(tmp, "svc-sandbox"))).toContain(`cursor-${new URL(portal.url).host.replace(":", "_")}-${a.appId}`);
+    await l.stop();
+    await portal.close();
+  });
+
+  describe("the stream and relay endpoints", () => {
+    type Sse = { event: string; id: string | null; data: any };
+    /** Reads a stream's events for `ms` (or until `count` arrived), then closes it. */
+    async function read(a: TestApp, query: string, headers: Record<string, string> = {}, count = Infinity, ms = 1500): Promise<{ status: number; events: Sse[]; body?: any }> {
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), ms);
+      const r = await fetch(`${origin()}/sandbox/dev/v1/inbox/stream${query}`, { headers: { authorization: `Bearer ${a.token}`, ...headers }, signal: abort.signal });
+      if (r.status !== 200) return (clearTimeout(timer), { status: r.status, events: [], body: await r.json() });
+      const events: Sse[] = [];
+      let text = "";
+      try {
+        const reader = r.body!.getReader();
+        while (events.length < count) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += new TextDecoder().decode(value);
+          let i;
+          while ((i = text.indexOf("\n\n")) >= 0) {
+            const block = text.slice(0, i);
+            text = text.slice(i + 2);
+            const field = (f: string) => block.split("\n").find((l) => l.startsWith(`${f}: `))?.slice(f.length + 2) ?? null;
+            if (field("data")) events.push({ event: field("event")!, id: field("id"), data: JSON.parse(field("data")!) });
+          }
+        }
+      } catch {
+        /* our own time limit */
+      } finally {
+        clearTimeout(timer);
+        abort.abort();
+      }
+      return { status: 200, events };
+    }
+    const inspect = (a: TestApp, body: string) => fetch(a.inspectorUrl, { method: "POST", headers: { "content-type": "text/plain" }, body });
+
+    it("resumes after a cursor given as `after` or Last-Event-ID, in order, once; a cursor the database never reached starts from now", async () => {
+      const a = await newApp({ groups: ["Messaging"] });
+      const start = await read(a, "", {}, 1);
+      const [ready] = start.events;
+      expect(ready).toMatchObject({ event: "ready", data: { appId: a.appId, resumed: false } });
+      for (const body of ["one", "two"]) expect((await inspect(a, body)).status).toBe(200);
+      const both = await read(a, "", { "last-event-id": ready!.id! }, 3);
+      expect(both.events.map((e) => e.event)).toEqual(["ready", "inbox", "inbox"]);
+      expect(both.events.slice(1).map((e) => e.data.body)).toEqual(["one", "two"]);
+      expect(both.events[1]!.id).toBe(both.events[1]!.data.cursor);
+      const second = await read(a, `?after=${both.events[1]!.id}`, {}, 2);
+      expect(second.events.map((e) => e.data.body)).toEqual([undefined, "two"]);
+      expect(second.events[0]!.data.resumed).toBe(true);
+      const future = await read(a, "?after=999999999.999999999", {}, 1);
+      expect(future.events[0]!.data.resumed).toBe(false);
+      const bad = await read(a, "?after=yesterday");
+      expect([bad.status, bad.body.error, bad.body.message]).toEqual([400, "VALIDATION_ERROR", expect.stringContaining("after")]);
+    });
+
+    it("a row committed after the stream passed its place (PostgreSQL commits concurrent inserts in any order) is still sent, once", async () => {
+      const a = await newApp({ groups: ["Messaging"] });
+      const abort = new AbortController();
+      const r = await fetch(`${origin()}/sandbox/dev/v1/inbox/stream`, { headers: { authorization: `Bearer ${a.token}` }, signal: abort.signal });
+      const events: Sse[] = [];
+      const pump = (async () => {
+        const reader = r.body!.getReader();
+        let text = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          text += new TextDecoder().decode(value);
+          let i;
+          while ((i = text.indexOf("\n\n")) >= 0) {
+            const lines = text.slice(0, i).split("\n");
+            text = text.slice(i + 2);
+            const data = lines.find((l) => l.startsWith("data: "));
+            if (data) events.push({ event: lines.find((l) => l.startsWith("event: "))!.slice(7), id: null, data: JSON.parse(data.slice(6)) });
+          }
+        }
+      })().catch(() => {});
+      await until("ready", async () => events.length > 0);
+      const row = (id: string, body: string) => ({ id, appId: a.appId, method: "POST", headers: "{}", body });
+      // "late" takes its place in the sequence first, but becomes visible only after "early" was streamed.
+      const late = await db.$transaction(async (tx) => {
+        const placeholder = await tx.inboxEntry.create({ data: row(`inb_late_${a.appId}`, "late") });
+        await tx.inboxEntry.create({ data: row(`inb_early_${a.appId}`, "early") });
+        await tx.inboxEntry.delete({ where: { seq: placeholder.seq } });
+        return placeholder;
+      });
+      await until("the early row streamed", async () => events.some((e) => e.data.body === "early"));
+      await db.inboxEntry.create({ data: { ...row(`inb_late2_${a.appId}`, "late"), seq: late.seq } });
+      await until("the late row streamed", async () => events.some((e) => e.data.body === "late"));
+      await new Promise((res) => setTimeout(res, 700));
+      abort.abort();
+      await pump;
+      expect(events.filter((e) => e.event === "inbox").map((e) => e.data.body).sort()).toEqual(["early", "late"]);
+    });
+
+    it("at most 10 streams of one app at once: the 11th answers 429", async () => {
+      const a = await newApp({ groups: ["Messaging"] });
+      const abort = new AbortController();
+      const streams = await Promise.all(
+        Array.from({ length: 10 }, () => fetch(`${origin()}/sandbox/dev/v1/inbox/stream`, { headers: { authorization: `Bearer ${a.token}` }, signal: abort.signal })),
+      );
+      // Each stream counts once it started (its ready event is on the way).
+      await Promise.all(streams.map((r) => r.body!.getReader().read()));
+      const eleventh = await a.call("GET", "/dev/v1/inbox/stream");
+      expect([eleventh.status, eleventh.body.error]).toEqual([429, "RATE_LIMITED"]);
+      abort.abort();
+      await until("a stream slot free again", async () => {
+        const r = await read(a, "", {}, 1, 1000);
+        return r.status === 200;
+      });
+    });
+
+    it("a relay report names only this app's inbox entries and deliveries; bad reports answer 400", async () => {
+      const a = await newApp({ groups: ["Messaging"] });
+      const b = await newApp({ groups: ["Messaging"] });
+      await inspect(b, "b's");
+      const theirs = await db.inboxEntry.findFirstOrThrow({ where: { appId: b.appId } });
+      const report = { listener: "me", target: "http://localhost:8080/cb", status: 200, durationMs: 3 };
+      const other = await a.call("POST", "/dev/v1/inbox/relays", { ...report, inboxEntryId: theirs.id });
+      expect([other.status, other.body.error]).toEqual([404, "NOT_FOUND"]);
+      const bad = await a.call("POST", "/dev/v1/inbox/relays", { ...report, listener: "", status: 99 });
+      expect([bad.status, bad.body.error]).toEqual([400, "VALIDATION_ERROR"]);
+      const ok = await a.call("POST", "/dev/v1/inbox/relays", report);
+      expect([ok.status, ok.body.listener, ok.body.status]).toEqual([201, "me", 200]);
+    });
+  });
+});

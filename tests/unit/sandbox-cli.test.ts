@@ -1,0 +1,40 @@
+// cli/sandbox.mjs is downloaded and run by integrators on Node 18+: one file,
+// node: built-ins only, no syntax or API newer than Node 18. (Its behaviour is
+// tested against the real server in tests/integration/listen.test.ts.)
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const file = path.resolve(import.meta.dirname, "..", "..", "cli", "sandbox.mjs");
+const source = fs.readFileSync(file, "utf8");
+/** The source without comments and string contents, so usage texts do not trip the checks. */
+const code = source
+  .replace(/\/\*[\s\S]*?\*\//g, "")
+  .replace(/(^|[^:])\/\/.*$/gm, "$1")
+  .replace(/`(?:\\.|[^`\\])*`/g, "``")
+  .replace(/"(?:\\.|[^"\\\n])*"/g, '""');
+
+describe("cli/sandbox.mjs", () => {
+  it("parses as a module", () => {
+    const r = spawnSync(process.execPath, ["--check", file], { encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+  });
+
+  it("imports node: built-ins only", () => {
+    const imports = [...source.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((m) => !m!.startsWith("node:"))).toEqual([]);
+    expect(code).not.toMatch(/\brequire\(|\bimport\(/);
+  });
+
+  it("uses nothing newer than Node 18", () => {
+    // APIs that arrived in Node 19–22 (the regexp `v` flag is the one newer syntax).
+    const newer = [
+      /\.toSorted\(/, /\.toReversed\(/, /\.toSpliced\(/, /\.isWellFormed\(/, /\bObject\.groupBy\b/, /\bMap\.groupBy\b/,
+      /\bPromise\.withResolvers\b/, /\bArray\.fromAsync\b/, /\bAbortSignal\.any\b/, /import\.meta\.(dirname|filename)/,
+      /\bprocess\.loadEnvFile\b/, /\bstyleText\b/, /\bnavigator\b/, /\bWebSocket\b/, /\bfs\.(glob|promises\.glob)\b/, /\/[dgimsuy]*v[dgimsuy]*\.(test|exec)\(/,
+    ];
+    for (const re of newer) expect(code, String(re)).not.toMatch(re);
+  });
+});
