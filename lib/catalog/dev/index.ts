@@ -1,11 +1,15 @@
 // Every developer endpoint, and the lookups the gateway and MCP use.
+import { callbackEndpoints } from "./callbacks";
+import { resetEndpoints } from "./reset";
 import { settingsEndpoints } from "./settings";
 import type { DevEndpoint } from "./types";
 
 export * from "./types";
 export * from "./settings";
+export * from "./callbacks";
+export * from "./reset";
 
-export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints];
+export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...callbackEndpoints, ...resetEndpoints];
 
 const compiled = devEndpoints.map((e) => {
   const names: string[] = [];
