@@ -11,6 +11,7 @@ import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
 import { CallbackUrlForm } from "./callback-url-form";
 import { RenameApp } from "./rename-app";
+import { ResetApp } from "./reset-app";
 import { UsagePanel } from "./usage-panel";
 import { useApp } from "./hooks";
 import { SigningSecret } from "./signing-secret";
@@ -65,6 +66,7 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
           </ol>
         </CardBody>
       </Card>
+      <ResetApp appId={app.id} name={app.name} />
       <Card className="border-red-200">
         <CardHeader
           title="Delete this app"
