@@ -10,6 +10,7 @@ export const GUIDES = [
   { href: "/docs/limits", label: "Limits" },
   { href: "/docs/callbacks", label: "Callbacks" },
   { href: "/docs/inspector", label: "Inspector" },
+  { href: "/docs/testing", label: "Testing in CI" },
   { href: "/docs/mcp", label: "MCP" },
 ];
 
