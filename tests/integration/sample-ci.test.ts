@@ -12,7 +12,7 @@ export const SAMPLE = path.join(root, "public", "samples", "sandbox-ci.test.mjs"
 function runSample(env: Record<string, string>): Promise<{ code: number | null; output: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, ["--test", "--test-reporter=spec", SAMPLE], { env: { PATH: process.env.PATH ?? "", ...env } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const p = spawn(process.execPath, ["--test", "--test-reporter=spec", SAMPLE], { env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     p.stdout.on("data", (c) => (output += c));
     p.stderr.on("data", (c) => (output += c));
