@@ -137,7 +137,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
                   <span className="text-slate-500">{a.durationMs} ms</span>
                   {a.url && a.url !== d.url && <span className="text-slate-600">to <code className="font-mono text-xs break-all">{a.url}</code></span>}
                 </div>
-                {a.note && <p className="text-sm text-amber-800" data-testid="attempt-note">On purpose: {a.note}</p>}
+                {a.note && <p className="text-sm text-amber-800" data-testid="attempt-note">Note: {a.note}</p>}
                 {a.headers && (
                   <details className="text-sm">
                     <summary className="cursor-pointer text-slate-600">Headers sent</summary>

@@ -5,6 +5,8 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm";
 import { appUrl, send } from "./api";
 
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 type Result = { deleted: { resources: number; deliveries: number; requestLog: number; inbox: number } };
 
 /** The danger zone's "Reset sandbox data": what a test suite does before it starts (POST {base_url}/dev/v1/reset). */
@@ -32,7 +34,7 @@ export function ResetApp({ appId, name }: { appId: string; name: string }) {
       />
       {done && (
         <p role="status" className="px-5 py-3 text-sm text-slate-700">
-          Reset: {done.deleted.resources} resources, {done.deleted.deliveries} callbacks, {done.deleted.requestLog} logged calls and {done.deleted.inbox} inbox entries deleted.
+          Reset: {count(done.deleted.resources, "resource")}, {count(done.deleted.deliveries, "callback")}, {count(done.deleted.requestLog, "logged call")} and {count(done.deleted.inbox, "inbox entry", "inbox entries")} deleted.
         </p>
       )}
     </Card>
