@@ -13,6 +13,14 @@ const POLL_MS = 250;
 /** Waits at once per app in this process; more answer 429. */
 export const WAITS_PER_APP = 20;
 const active = new Map<string, number>();
+// On globalThis like the other per-process state: the server's drain ends every wait at once.
+const g = globalThis as unknown as { __svcWaitsStop?: AbortController };
+const stopping = () => (g.__svcWaitsStop ??= new AbortController()).signal;
+
+/** The server is draining (server/shutdown.ts): every wait answers now with what it has (TIMEOUT when not attempted yet). */
+export function stopWaits(): void {
+  (g.__svcWaitsStop ??= new AbortController()).abort();
+}
 
 export type WaitTarget = { resourceId?: string; reference?: string; deliveryId?: string };
 
@@ -89,8 +97,8 @@ export async function waitForCallback(appId: string, target: WaitTarget, timeout
       if (d.attemptLog.length) return answer(d, "ATTEMPTED", waited);
       if (d.state === "NOT_SENT") return answer(d, "NOT_SENT", waited);
       const left = deadline - Date.now();
-      if (left <= 0) return answer(d, "TIMEOUT", waited);
-      await attemptSignal(deliveryId, Math.min(POLL_MS, left));
+      if (left <= 0 || stopping().aborted) return answer(d, "TIMEOUT", waited);
+      await attemptSignal(deliveryId, Math.min(POLL_MS, left), stopping());
     }
   } finally {
     const m = (active.get(appId) ?? 1) - 1;

@@ -103,7 +103,7 @@ export const callbackEndpoints: DevEndpoint[] = [
     description:
       "Schedules again, due now, every FAILED delivery created at or after `since` (at most 500 per call, oldest first), to its own address " +
       "or once to `url`. The dispatcher posts them like any callback (same delivery id, one more attempt noted `replay`). Deliveries at the " +
-      "attempt cap are skipped and listed with the reason.",
+      "attempt cap are skipped and listed with the reason. A call that replays any counts as one resend toward the app's resends per minute.",
     tool: "sandbox_dev_replay_failed",
     body: replayBodySchema,
     response: replayAnswerSchema,
