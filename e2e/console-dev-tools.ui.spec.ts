@@ -59,3 +59,19 @@ test("reset sandbox data after a confirmation; keys keep working", async ({ page
   await expect(page.getByText("No callbacks yet")).toBeVisible();
   expect((await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl }))).status).toBe(202);
 });
+
+test("the Testing in CI guide shows the sample test and downloads the same file", async ({ page, request }) => {
+  await page.goto("/docs/testing");
+  await expect(page.getByRole("heading", { name: "Testing in CI" })).toBeVisible();
+  const file = await request.get("/samples/sandbox-ci.test.mjs");
+  expect(file.status()).toBe(200);
+  const text = await file.text();
+  expect(text).toContain("/dev/v1/callbacks/wait");
+  await expect(page.getByText("node --test sandbox-ci.test.mjs", { exact: false }).first()).toBeVisible();
+  await expect(page.locator("pre").filter({ hasText: "describe(\"every scenario\"" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download sandbox-ci.test.mjs" })).toHaveAttribute("href", "/samples/sandbox-ci.test.mjs");
+  for (const [name, width] of [["desktop", 1280], ["phone", 390]] as const) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.screenshot({ path: `e2e/screenshots/docs-testing-${name}.png` });
+  }
+});

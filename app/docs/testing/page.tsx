@@ -22,7 +22,7 @@ export default function TestingPage() {
   const base = baseUrl();
   const ep = (id: string) => {
     const e = devEndpointById(id)!;
-    return <C>{e.method} {e.path}</C>;
+    return <code className="font-mono text-xs [overflow-wrap:anywhere] text-slate-800">{e.method} {e.path}</code>;
   };
   return (
     <>
