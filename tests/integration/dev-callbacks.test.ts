@@ -2,8 +2,10 @@
 // real local receivers (issue 11, items 2, 4, 5, 6).
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { db } from "@/lib/db/client";
-import { cli, collectBody, newApp, type TestApp } from "../helpers/sandbox";
+import { base, cli, collectBody, newApp, type TestApp } from "../helpers/sandbox";
 import { ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { startReceiver, type Receiver } from "../helpers/receiver";
@@ -95,11 +97,26 @@ describe.concurrent("wait for a callback", () => {
     expect(all.find((x) => x.status === 429)!.body.error).toBe("RATE_LIMITED");
   });
 
-  it("is an MCP tool too", async () => {
+  it("is an MCP tool too, like resend, replay and reset", async () => {
     const a = await newApp();
-    const r = await a.call("POST", "/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list" }, { accept: "application/json, text/event-stream" });
-    expect(r.text).toContain("sandbox_dev_wait_callback");
-    for (const t of ["sandbox_dev_replay_failed", "sandbox_dev_resend_delivery", "sandbox_dev_reset"]) expect(r.text).toContain(t);
+    await instant(a);
+    const r = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: ok.url }));
+    const transport = new StreamableHTTPClientTransport(new URL(`${base()}/mcp`), { requestInit: { headers: { authorization: `Bearer ${a.token}` } } });
+    const client = new Client({ name: "dev-callbacks-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["sandbox_dev_wait_callback", "sandbox_dev_resend_delivery", "sandbox_dev_replay_failed", "sandbox_dev_reset"]));
+      const w = await client.callTool({ name: "sandbox_dev_wait_callback", arguments: { resourceId: r.body.checkoutId, timeout: 30 } });
+      expect(w.isError).toBeFalsy();
+      const body = (w.structuredContent as { body: { status: string; delivery: { id: string } } }).body;
+      expect(body.status).toBe("ATTEMPTED");
+      const again = await client.callTool({ name: "sandbox_dev_resend_delivery", arguments: { deliveryId: body.delivery.id } });
+      expect((again.structuredContent as { body: { status: number } }).body.status).toBe(200);
+      expect(at(ok, body.delivery.id)).toHaveLength(2);
+    } finally {
+      await client.close();
+    }
   });
 });
 
