@@ -78,7 +78,7 @@ export const callbackEndpoints: DevEndpoint[] = [
       "Blocks until the callback of a resource (`resourceId`), of the app's latest resource with a `reference`, or of a delivery (`deliveryId`) " +
       "has had its first attempt, up to `timeout` seconds (at most 60), and answers the delivery: the body sent, the headers sent, the receiving " +
       "server's status and answer. Always 200 once the target is known: `status` says ATTEMPTED, NOT_SENT or TIMEOUT. 404 when the resource or " +
-      "delivery is unknown or its scenario sends no callback; 429 past 20 waits at once per app. Works with several instances.",
+      "delivery is unknown or its scenario sends no callback; 429 past 20 waits at once per app (on one instance). Works with several instances.",
     tool: "sandbox_dev_wait_callback",
     query: waitQuerySchema,
     response: waitAnswerSchema,
