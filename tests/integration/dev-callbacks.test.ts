@@ -348,3 +348,26 @@ describe.skipIf(!onPg())("wait for a callback with two instances on one PostgreS
     }
   }, 180_000);
 });
+
+describe("wait for a callback while the server drains", () => {
+  it("answers at once with TIMEOUT on SIGTERM instead of holding the drain", async () => {
+    const { url } = await ownDb("dev_wait_drain");
+    const server = await startServer({ databaseUrl: url });
+    try {
+      const { token } = await setUpApp(url, server.origin);
+      const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+      const push = await fetch(`${server.origin}/sandbox/collect/v1/push`, { method: "POST", headers, body: JSON.stringify(collectBody({ amount: 3, callbackUrl: ok.url })) });
+      const { checkoutId } = (await push.json()) as { checkoutId: string };
+      const started = Date.now();
+      const waiting = fetch(`${server.origin}/sandbox/dev/v1/callbacks/wait?resourceId=${checkoutId}&timeout=60`, { headers }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      await sleep(500);
+      const stopped = server.stop();
+      const w = await waiting;
+      expect([w.status, w.body.status]).toEqual([200, "TIMEOUT"]);
+      expect(Date.now() - started).toBeLessThan(8000); // no_answer's callback is 9 s away: the wait did not sit it out
+      await stopped;
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
