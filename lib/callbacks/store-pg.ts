@@ -31,7 +31,7 @@ class PgDispatchStore implements DispatchStore {
 
   async claimDue(now: Date, lease: Date, limit: number) {
     const { rows } = await this.pool.query<{ id: string; url: string | null; body: string; attempts: number; faults: string | null } & SigningSecrets>(
-      { name: "svc_claim_due_v2", text: Q.claim, values: [iso(now), iso(lease), limit] });
+      { name: "svc_claim_due", text: Q.claim, values: [iso(now), iso(lease), limit] });
     const toSend: DeliveryToSend[] = rows.flatMap(({ id, url, body, attempts, faults, ...app }) =>
       url ? [{ id, url, body, app, faults: storedFaults(faults), replay: attempts > 0 }] : []);
     return { toSend, seen: rows.length };
@@ -44,7 +44,7 @@ class PgDispatchStore implements DispatchStore {
 
   async recordAttempt(id: string, at: Date, o: AttemptRecord) {
     await this.pool.query({
-      name: "svc_record_attempt_v2",
+      name: "svc_record_attempt",
       text: Q.record,
       values: pgValues([id, iso(at), o.status, o.error, o.durationMs, o.responseBody, o.error ? "FAILED" : "DELIVERED", o.url, o.note, JSON.stringify(o.headers)]),
     });
