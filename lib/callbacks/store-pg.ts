@@ -20,7 +20,10 @@ const Q = {
   nextDue: `SELECT "dueAt" FROM "Delivery" WHERE "state" = 'SCHEDULED' ORDER BY "dueAt" ASC LIMIT 1`,
   record: `WITH a AS (INSERT INTO "DeliveryAttempt" ("deliveryId", "at", "status", "error", "durationMs", "responseBody", "url", "note", "headers")
       VALUES ($1, $2, $3, $4, $5, $6, $8, $9, $10))
-    UPDATE "Delivery" SET "state" = $7, "attempts" = "attempts" + 1, "lastStatus" = $3, "lastError" = $4, "leaseUntil" = NULL, "replayUrl" = NULL
+    UPDATE "Delivery" SET "attempts" = "attempts" + 1, "lastStatus" = $3, "lastError" = $4,
+      "state" = CASE WHEN "state" = 'SCHEDULED' THEN "state" ELSE $7 END,
+      "leaseUntil" = CASE WHEN "state" = 'SCHEDULED' THEN "leaseUntil" END,
+      "replayUrl" = CASE WHEN "state" = 'SCHEDULED' THEN "replayUrl" END
     WHERE "id" = $1`,
 };
 

@@ -21,7 +21,11 @@ function statements() {
     nextDue: p(`SELECT "dueAt" FROM "Delivery" WHERE "state" = 'SCHEDULED' ORDER BY "dueAt" ASC LIMIT 1`),
     attempt: p(`INSERT INTO "DeliveryAttempt" ("deliveryId", "at", "status", "error", "durationMs", "responseBody", "url", "note", "headers")
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    settle: p(`UPDATE "Delivery" SET "state" = ?, "attempts" = "attempts" + 1, "lastStatus" = ?, "lastError" = ?, "leaseUntil" = NULL, "replayUrl" = NULL
+    // A delivery scheduled again meanwhile (a replay between a duplicate's two posts) keeps its state, lease and replay address.
+    settle: p(`UPDATE "Delivery" SET "attempts" = "attempts" + 1, "lastStatus" = ?, "lastError" = ?,
+        "state" = CASE WHEN "state" = 'SCHEDULED' THEN "state" ELSE ? END,
+        "leaseUntil" = CASE WHEN "state" = 'SCHEDULED' THEN "leaseUntil" END,
+        "replayUrl" = CASE WHEN "state" = 'SCHEDULED' THEN "replayUrl" END
       WHERE "id" = ?`),
   };
 }
@@ -63,7 +67,7 @@ function recordAttempt(id: string, at: Date, o: AttemptRecord): Promise<void> {
   return write(() => {
     const s = stmts();
     s.attempt.run(id, ts(at), o.status, o.error, o.durationMs, o.responseBody, o.url, o.note, JSON.stringify(o.headers));
-    s.settle.run(o.error ? "FAILED" : "DELIVERED", o.status, o.error, id);
+    s.settle.run(o.status, o.error, o.error ? "FAILED" : "DELIVERED", id);
   });
 }
 
