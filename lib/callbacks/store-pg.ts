@@ -18,8 +18,10 @@ const Q = {
     WHERE d."id" = due."id" AND a."id" = d."appId"
     RETURNING d."id", COALESCE(d."replayUrl", d."url") AS "url", d."body", d."attempts", d."faults", a."signingSecret", a."previousSigningSecret", a."previousSecretExpiresAt"`,
   nextDue: `SELECT "dueAt" FROM "Delivery" WHERE "state" = 'SCHEDULED' ORDER BY "dueAt" ASC LIMIT 1`,
+  // Nothing when the delivery is gone meanwhile (the app was reset while it was posted).
   record: `WITH a AS (INSERT INTO "DeliveryAttempt" ("deliveryId", "at", "status", "error", "durationMs", "responseBody", "url", "note", "headers")
-      VALUES ($1, $2, $3, $4, $5, $6, $8, $9, $10))
+      SELECT $1::text, $2::timestamp(3), $3::integer, $4::text, $5::integer, $6::text, $8::text, $9::text, $10::text
+      WHERE EXISTS (SELECT 1 FROM "Delivery" WHERE "id" = $1))
     UPDATE "Delivery" SET "attempts" = "attempts" + 1, "lastStatus" = $3, "lastError" = $4,
       "state" = CASE WHEN "state" = 'SCHEDULED' THEN "state" ELSE $7 END,
       "leaseUntil" = CASE WHEN "state" = 'SCHEDULED' THEN "leaseUntil" END,

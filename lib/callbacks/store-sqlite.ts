@@ -19,8 +19,9 @@ function statements() {
       ORDER BY d."dueAt" ASC LIMIT ?`),
     claim: p(`UPDATE "Delivery" SET "state" = 'SENDING', "leaseUntil" = ? WHERE "id" = ? AND "state" = ? AND "leaseUntil" IS ?`),
     nextDue: p(`SELECT "dueAt" FROM "Delivery" WHERE "state" = 'SCHEDULED' ORDER BY "dueAt" ASC LIMIT 1`),
+    // Nothing when the delivery is gone meanwhile (the app was reset while it was posted).
     attempt: p(`INSERT INTO "DeliveryAttempt" ("deliveryId", "at", "status", "error", "durationMs", "responseBody", "url", "note", "headers")
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM "Delivery" WHERE "id" = ?)`),
     // A delivery scheduled again meanwhile (a replay between a duplicate's two posts) keeps its state, lease and replay address.
     settle: p(`UPDATE "Delivery" SET "attempts" = "attempts" + 1, "lastStatus" = ?, "lastError" = ?,
         "state" = CASE WHEN "state" = 'SCHEDULED' THEN "state" ELSE ? END,
@@ -66,7 +67,7 @@ function nextDue(): Promise<Date | null> {
 function recordAttempt(id: string, at: Date, o: AttemptRecord): Promise<void> {
   return write(() => {
     const s = stmts();
-    s.attempt.run(id, ts(at), o.status, o.error, o.durationMs, o.responseBody, o.url, o.note, JSON.stringify(o.headers));
+    s.attempt.run(id, ts(at), o.status, o.error, o.durationMs, o.responseBody, o.url, o.note, JSON.stringify(o.headers), id);
     s.settle.run(o.status, o.error, o.error ? "FAILED" : "DELIVERED", id);
   });
 }

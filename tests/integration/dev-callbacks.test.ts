@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { db } from "@/lib/db/client";
 import { base, cli, collectBody, newApp, type TestApp } from "../helpers/sandbox";
-import { ownDb, startServer } from "../helpers/own-server";
+import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import type { RunningServer } from "../helpers/server";
@@ -349,13 +349,25 @@ describe.skipIf(!onPg())("wait for a callback with two instances on one PostgreS
   }, 180_000);
 });
 
-describe("wait for a callback while the server drains", () => {
-  it("answers at once with TIMEOUT on SIGTERM instead of holding the drain", async () => {
+describe("a server of its own", () => {
+  it("reset while a callback is in flight records nothing for it; a wait answers TIMEOUT at once on SIGTERM", async () => {
     const { url } = await ownDb("dev_wait_drain");
     const server = await startServer({ databaseUrl: url });
+    const slow = await startReceiver(() => ({ status: 200, delayMs: 1500 }));
     try {
       const { token } = await setUpApp(url, server.origin);
       const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+      // reset while the receiver holds the post: the answer comes back to a delivery that is gone
+      await fetch(`${server.origin}/sandbox/collect/v1/push`, { method: "POST", headers, body: JSON.stringify(collectBody({ amount: 2, callbackUrl: slow.url })) });
+      await slow.waitFor(1, 15_000);
+      const reset = await fetch(`${server.origin}/sandbox/dev/v1/reset`, { method: "POST", headers, body: "{}" });
+      expect(reset.status).toBe(200);
+      await sleep(2500);
+      expect(server.log()).not.toMatch(/failed to record/);
+      const other = clientFor(url);
+      expect([await other.delivery.count(), await other.deliveryAttempt.count()]).toEqual([0, 0]);
+      await other.$disconnect();
+
       const push = await fetch(`${server.origin}/sandbox/collect/v1/push`, { method: "POST", headers, body: JSON.stringify(collectBody({ amount: 3, callbackUrl: ok.url })) });
       const { checkoutId } = (await push.json()) as { checkoutId: string };
       const started = Date.now();
@@ -367,7 +379,7 @@ describe("wait for a callback while the server drains", () => {
       expect(Date.now() - started).toBeLessThan(8000); // no_answer's callback is 9 s away: the wait did not sit it out
       await stopped;
     } finally {
-      await server.stop();
+      await Promise.all([server.stop(), slow.close()]);
     }
   }, 120_000);
 });
