@@ -3,6 +3,7 @@
 // dispatcher finish the posts it has started, then exit. A second signal, or
 // the deadline, exits at once.
 import type http from "node:http";
+import { stopWaits } from "@/lib/dev/wait";
 import { closeStreams } from "@/lib/http/node";
 
 /** Longer than the 10 s callback wait, so a post in flight can finish. */
@@ -24,6 +25,7 @@ export function drainOnSignal(server: http.Server, stopWork: () => Promise<void>
     }, DEADLINE_MS).unref();
     const closed = new Promise<void>((r) => server.close(() => r()));
     closeStreams(); // event streams never end on their own: clients reconnect elsewhere
+    stopWaits(); // waits for a callback answer now rather than hold the drain up to 60 s
     const idle = setInterval(() => server.closeIdleConnections(), 50);
     server.closeIdleConnections();
     await Promise.all([closed, stopWork()]);

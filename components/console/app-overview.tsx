@@ -12,6 +12,7 @@ import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
 import { CallbackUrlForm } from "./callback-url-form";
 import { RenameApp } from "./rename-app";
+import { ResetApp } from "./reset-app";
 import { UsagePanel } from "./usage-panel";
 import { useApp } from "./hooks";
 import { SigningSecret } from "./signing-secret";
@@ -93,6 +94,7 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
           </ol>
         </CardBody>
       </Card>
+      <ResetApp appId={app.id} name={app.name} />
       <Card className="border-red-200">
         <CardHeader
           title="Delete this app"

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useState } from "react";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Select } from "@/components/ui/input";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
@@ -8,6 +9,7 @@ import { LoadOlder, Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/time";
 import { Segmented, useQueryFilters } from "./filter-bar";
 import { useDeliveries } from "./hooks";
+import { ReplayFailed } from "./replay-failed";
 import { DeliveryBadge, HttpStatus } from "./status";
 
 const STATES = [
@@ -21,6 +23,7 @@ const STATES = [
 export function DeliveriesList({ appId, operations }: { appId: string; operations: { id: string; label: string }[] }) {
   const { values, set, query } = useQueryFilters(["state", "operation"] as const);
   const { items, error, isLoading, hasMore, loadMore, loadingMore, mutate } = useDeliveries(appId, values);
+  const [replaying, setReplaying] = useState(false);
   const back = query ? `?back=${encodeURIComponent(query)}` : "";
   return (
     <Card>
@@ -29,7 +32,7 @@ export function DeliveriesList({ appId, operations }: { appId: string; operation
         description="Every callback the sandbox scheduled for this app, newest first. Open one to see what was sent and each attempt."
         actions={<Segmented label="Filter by status" options={STATES} value={values.state} onChange={(v) => set("state", v)} />}
       />
-      <div className="border-b border-slate-100 px-5 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-3">
         <label className="flex items-center gap-2 text-sm text-slate-600">
           <span className="shrink-0">Operation</span>
           <Select value={values.operation ?? ""} onChange={(e) => set("operation", e.target.value || undefined)} className="py-1.5 sm:w-64">
@@ -37,7 +40,9 @@ export function DeliveriesList({ appId, operations }: { appId: string; operation
             {operations.map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
           </Select>
         </label>
+        {!replaying && <ReplayFailed appId={appId} open={false} onOpen={() => setReplaying(true)} onDone={() => mutate()} onClose={() => setReplaying(false)} />}
       </div>
+      {replaying && <ReplayFailed appId={appId} open onOpen={() => {}} onDone={() => mutate()} onClose={() => setReplaying(false)} />}
       {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
       {isLoading && <SkeletonRows rows={4} />}
       {!isLoading && !error && items.length === 0 && (

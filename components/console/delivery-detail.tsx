@@ -23,6 +23,21 @@ const parsed = (s: string): unknown => {
 };
 import { DeliveryBadge, HttpStatus } from "./status";
 
+/** What the app's callback faults did to this delivery on purpose (Delivery.faults). */
+function FaultsNote({ text }: { text: string }) {
+  const f = (parsed(text) ?? {}) as { duplicate?: boolean; badSignature?: boolean; extraDelayMs?: number };
+  const what = [
+    f.duplicate && "posted twice under the same delivery id",
+    f.badSignature && "signed with a wrong secret",
+    f.extraDelayMs && `sent ${f.extraDelayMs} ms late`,
+  ].filter(Boolean);
+  return (
+    <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="delivery-faults">
+      <span className="font-medium">Callback faults (on purpose): </span>{what.join(", ")}.
+    </p>
+  );
+}
+
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
@@ -77,6 +92,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
             <Fact label="Last HTTP status"><HttpStatus status={d.lastStatus} /></Fact>
             <Fact label="Attempts"><span data-testid="attempt-count" className="tabular-nums">{d.attempts}</span></Fact>
           </dl>
+          {d.faults && <FaultsNote text={d.faults} />}
           {d.lastError && <p className="text-sm text-slate-700"><span className="font-medium">Reason: </span>{d.lastError}</p>}
           <Explain body={parsed(d.body)} />
           <div>
@@ -123,7 +139,15 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
                   <HttpStatus status={a.status} />
                   {a.error && <span className="text-red-700">{a.error}</span>}
                   <span className="text-slate-500">{a.durationMs} ms</span>
+                  {a.url && a.url !== d.url && <span className="text-slate-600">to <code className="font-mono text-xs break-all">{a.url}</code></span>}
                 </div>
+                {a.note && <p className="text-sm text-amber-800" data-testid="attempt-note">Note: {a.note}</p>}
+                {a.headers && (
+                  <details className="text-sm">
+                    <summary className="cursor-pointer text-slate-600">Headers sent</summary>
+                    <CodeBlock value={JSON.stringify(parsed(a.headers), null, 2)} label={`Headers of attempt ${i + 1}`} />
+                  </details>
+                )}
                 {a.responseBody && <CodeBlock value={a.responseBody} label={`Answer to attempt ${i + 1}`} />}
               </li>
             ))}

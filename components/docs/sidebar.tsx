@@ -11,6 +11,7 @@ export const GUIDES = [
   { href: "/docs/callbacks", label: "Callbacks" },
   { href: "/docs/inspector", label: "Inspector" },
   { href: "/docs/listen", label: "Callbacks on localhost" },
+  { href: "/docs/testing", label: "Testing in CI" },
   { href: "/docs/mcp", label: "MCP" },
   { href: "/docs/dev", label: "Developer API" },
 ];

@@ -1,6 +1,10 @@
 // Posting a delivery once and recording the attempt: shared by the dispatcher and resend.
+// The delivery's callback faults (faults.ts) are followed here: a wrong
+// signature, or a second post under the same delivery id.
+import { attemptNote, signingSecretsFor } from "./faults";
 import { postCallback, type PostOutcome } from "./post";
 import { dispatchStore, type DeliveryToSend, type SigningSecrets } from "./store";
+import { attemptRecorded } from "./waiters";
 
 export type { DeliveryToSend };
 
@@ -10,9 +14,17 @@ export function liveSecrets(app: SigningSecrets, now: Date): string[] {
   return previous && until && until > now ? [signingSecret, previous] : [signingSecret];
 }
 
-export async function attempt(d: DeliveryToSend): Promise<PostOutcome> {
+async function postOnce(d: DeliveryToSend, second: boolean): Promise<PostOutcome> {
   const at = new Date();
-  const outcome = await postCallback(d.url, d.body, d.id, liveSecrets(d.app, at));
-  await dispatchStore().recordAttempt(d.id, at, outcome);
+  const outcome = await postCallback(d.url, d.body, d.id, signingSecretsFor(d.faults, liveSecrets(d.app, at)));
+  await dispatchStore().recordAttempt(d.id, at, { ...outcome, url: d.url, note: attemptNote(d.faults, { replay: d.replay, second }) });
+  attemptRecorded(d.id);
   return outcome;
+}
+
+/** One attempt (two with the duplicate fault: the second is noted); answers the first's outcome. */
+export async function attempt(d: DeliveryToSend): Promise<PostOutcome> {
+  const first = await postOnce(d, false);
+  if (d.faults?.duplicate) await postOnce(d, true);
+  return first;
 }

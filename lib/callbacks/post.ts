@@ -12,8 +12,12 @@ import { routeFor, type Policy } from "./policy";
 export const CALLBACK_TIMEOUT_MS = 10_000;
 const MAX_RESPONSE = 4096;
 
-export type PostOutcome = { status: number | null; error: string | null; durationMs: number; responseBody: string | null };
-type Sent = Omit<PostOutcome, "durationMs">;
+export type PostOutcome = {
+  status: number | null; error: string | null; durationMs: number; responseBody: string | null;
+  /** The headers posted (or that would have been, when refused): signatures, never a secret. */
+  headers: Record<string, string>;
+};
+type Sent = Omit<PostOutcome, "durationMs" | "headers">;
 
 function reason(e: NodeJS.ErrnoException): string {
   switch (e.code) {
@@ -55,7 +59,7 @@ export async function postCallback(url: string, body: string, deliveryId: string
       : route.kind === "inspector"
         ? await toInspector(route.appId, url, body, headers)
         : await overNetwork(route.url, route.lookup, body, headers);
-  return { ...sent, durationMs: Math.round(performance.now() - started) };
+  return { ...sent, durationMs: Math.round(performance.now() - started), headers };
 }
 
 const timedOut = (): Sent => ({ status: null, error: `timeout after ${CALLBACK_TIMEOUT_MS / 1000} s`, responseBody: null });

@@ -7,6 +7,7 @@ import { db as defaultDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { Throttle } from "@/lib/throttle";
 import { attempt, liveSecrets } from "./attempt";
+import { storedFaults } from "./faults";
 import { CALLBACK_TIMEOUT_MS, postCallback } from "./post";
 import { isHttpUrl } from "./schedule";
 
@@ -15,7 +16,7 @@ const RESEND_LEASE_MS = CALLBACK_TIMEOUT_MS + 5_000;
 const resends = () => new Throttle("resend:app", config.resendsPerMinute, 60);
 
 /** Resends and copies to another URL count toward one per-app limit. */
-async function takeResend(appId: string) {
+export async function takeResend(appId: string) {
   const limit = await resends().take(appId);
   if (!limit.allowed) {
     throw new ApiError("RATE_LIMITED", `at most ${config.resendsPerMinute} resends a minute per app; try again in ${limit.retryAfter} s`, {
@@ -42,7 +43,7 @@ export async function resendDelivery(deliveryId: string, appId: string, db: Db =
   if (lease.count !== 1) throw new ApiError("CONFLICT", "this callback is being sent again right now; wait for that attempt to finish");
   try {
     await takeResend(appId);
-    return await attempt({ ...d, url: d.url });
+    return await attempt({ ...d, url: d.url, faults: storedFaults(d.faults) });
   } finally {
     await db.delivery.updateMany({ where: { id: d.id }, data: { resendUntil: null } });
   }

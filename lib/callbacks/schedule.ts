@@ -1,6 +1,8 @@
 // A callback is a database row, written in the same transaction as the call
 // that produced it; the dispatcher posts it when due.
+import type { CallbackFaults } from "@/lib/catalog/dev";
 import { newId } from "@/lib/ids";
+import { faultsForDelivery } from "./faults";
 
 export function isHttpUrl(url: string | null | undefined): url is string {
   if (!url) return false;
@@ -22,9 +24,14 @@ export type ScheduledCallback = {
   body: Record<string, unknown>;
 };
 
-/** The row of one delivery: SCHEDULED, or NOT_SENT with the reason when there is no http(s) address. */
-export function newDelivery(cb: ScheduledCallback, createdAt: Date) {
+/**
+ * The row of one delivery: SCHEDULED, or NOT_SENT with the reason when there is
+ * no http(s) address. The app's callback faults are decided here and kept on
+ * the row (extraDelayMs moves its due time).
+ */
+export function newDelivery(cb: ScheduledCallback, createdAt: Date, appFaults?: CallbackFaults) {
   const sendable = isHttpUrl(cb.url);
+  const faults = sendable ? faultsForDelivery(appFaults) : null;
   return {
     id: newId("dlv"),
     appId: cb.appId,
@@ -33,8 +40,9 @@ export function newDelivery(cb: ScheduledCallback, createdAt: Date) {
     scenarioKey: cb.scenarioKey,
     url: cb.url,
     body: JSON.stringify(cb.body),
-    dueAt: cb.dueAt,
+    dueAt: faults?.extraDelayMs ? new Date(cb.dueAt.getTime() + faults.extraDelayMs) : cb.dueAt,
     state: sendable ? "SCHEDULED" : "NOT_SENT",
+    faults: faults ? JSON.stringify(faults) : null,
     lastError: sendable
       ? null
       : cb.url

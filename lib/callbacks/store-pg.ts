@@ -7,8 +7,8 @@ import type pg from "pg";
 import { config } from "@/lib/config";
 import { iso, newClient, pgPool, pgValues } from "@/lib/db/pg";
 import { SCHEDULED_CHANNEL } from "@/lib/gateway/store-pg";
-import type { PostOutcome } from "./post";
-import type { DeliveryToSend, DispatchStore, SigningSecrets } from "./store";
+import { storedFaults } from "./faults";
+import type { AttemptRecord, DeliveryToSend, DispatchStore, SigningSecrets } from "./store";
 
 const Q = {
   claim: `UPDATE "Delivery" d SET "state" = 'SENDING', "leaseUntil" = $2
@@ -16,11 +16,16 @@ const Q = {
           WHERE ("state" = 'SCHEDULED' AND "dueAt" <= $1) OR ("state" = 'SENDING' AND "leaseUntil" < $1)
           ORDER BY "dueAt" ASC LIMIT $3 FOR UPDATE SKIP LOCKED) due, "App" a
     WHERE d."id" = due."id" AND a."id" = d."appId"
-    RETURNING d."id", d."url", d."body", a."signingSecret", a."previousSigningSecret", a."previousSecretExpiresAt"`,
+    RETURNING d."id", COALESCE(d."replayUrl", d."url") AS "url", d."body", d."attempts", d."faults", a."signingSecret", a."previousSigningSecret", a."previousSecretExpiresAt"`,
   nextDue: `SELECT "dueAt" FROM "Delivery" WHERE "state" = 'SCHEDULED' ORDER BY "dueAt" ASC LIMIT 1`,
-  record: `WITH a AS (INSERT INTO "DeliveryAttempt" ("deliveryId", "at", "status", "error", "durationMs", "responseBody")
-      VALUES ($1, $2, $3, $4, $5, $6))
-    UPDATE "Delivery" SET "state" = $7, "attempts" = "attempts" + 1, "lastStatus" = $3, "lastError" = $4, "leaseUntil" = NULL
+  // Nothing when the delivery is gone meanwhile (the app was reset while it was posted).
+  record: `WITH a AS (INSERT INTO "DeliveryAttempt" ("deliveryId", "at", "status", "error", "durationMs", "responseBody", "url", "note", "headers")
+      SELECT $1::text, $2::timestamp(3), $3::integer, $4::text, $5::integer, $6::text, $8::text, $9::text, $10::text
+      WHERE EXISTS (SELECT 1 FROM "Delivery" WHERE "id" = $1))
+    UPDATE "Delivery" SET "attempts" = "attempts" + 1, "lastStatus" = $3, "lastError" = $4,
+      "state" = CASE WHEN "state" = 'SCHEDULED' THEN "state" ELSE $7 END,
+      "leaseUntil" = CASE WHEN "state" = 'SCHEDULED' THEN "leaseUntil" END,
+      "replayUrl" = CASE WHEN "state" = 'SCHEDULED' THEN "replayUrl" END
     WHERE "id" = $1`,
 };
 
@@ -30,9 +35,10 @@ class PgDispatchStore implements DispatchStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async claimDue(now: Date, lease: Date, limit: number) {
-    const { rows } = await this.pool.query<{ id: string; url: string | null; body: string } & SigningSecrets>(
+    const { rows } = await this.pool.query<{ id: string; url: string | null; body: string; attempts: number; faults: string | null } & SigningSecrets>(
       { name: "svc_claim_due", text: Q.claim, values: [iso(now), iso(lease), limit] });
-    const toSend: DeliveryToSend[] = rows.flatMap(({ id, url, body, ...app }) => (url ? [{ id, url, body, app }] : []));
+    const toSend: DeliveryToSend[] = rows.flatMap(({ id, url, body, attempts, faults, ...app }) =>
+      url ? [{ id, url, body, app, faults: storedFaults(faults), replay: attempts > 0 }] : []);
     return { toSend, seen: rows.length };
   }
 
@@ -41,11 +47,11 @@ class PgDispatchStore implements DispatchStore {
     return rows[0]?.dueAt ?? null;
   }
 
-  async recordAttempt(id: string, at: Date, o: PostOutcome) {
+  async recordAttempt(id: string, at: Date, o: AttemptRecord) {
     await this.pool.query({
       name: "svc_record_attempt",
       text: Q.record,
-      values: pgValues([id, iso(at), o.status, o.error, o.durationMs, o.responseBody, o.error ? "FAILED" : "DELIVERED"]),
+      values: pgValues([id, iso(at), o.status, o.error, o.durationMs, o.responseBody, o.error ? "FAILED" : "DELIVERED", o.url, o.note, JSON.stringify(o.headers)]),
     });
   }
 

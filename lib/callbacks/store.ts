@@ -3,14 +3,20 @@
 // they stay off the ORM like the gateway's hot path. The console reads
 // deliveries through Prisma.
 import { config } from "@/lib/config";
+import type { DeliveryFaults } from "./faults";
 import type { PostOutcome } from "./post";
 import { pgDispatchStore } from "./store-pg";
 import { sqliteDispatchStore } from "./store-sqlite";
 
 /** The app's signing secret, and the one a rotation replaced with the end of its grace period. */
 export type SigningSecrets = { signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: Date | null };
-/** A delivery to post, with its app's signing secrets. */
-export type DeliveryToSend = { id: string; url: string; body: string; app: SigningSecrets };
+/**
+ * A delivery to post (to its replay address when a replay gave one), with its
+ * app's signing secrets, its callback faults, and whether it is a replay.
+ */
+export type DeliveryToSend = { id: string; url: string; body: string; app: SigningSecrets; faults?: DeliveryFaults | null; replay?: boolean };
+/** One attempt as recorded: the post's outcome, where it went, and what was done on purpose. */
+export type AttemptRecord = PostOutcome & { url: string; note: string | null };
 
 export interface DispatchStore {
   /**
@@ -21,8 +27,8 @@ export interface DispatchStore {
   claimDue(now: Date, lease: Date, limit: number): Promise<{ toSend: DeliveryToSend[]; seen: number }>;
   /** When the earliest scheduled delivery is due. */
   nextDue(): Promise<Date | null>;
-  /** Records one attempt and the delivery's new state. */
-  recordAttempt(id: string, at: Date, o: PostOutcome): Promise<void>;
+  /** Records one attempt and the delivery's new state; clears its replay address. */
+  recordAttempt(id: string, at: Date, o: AttemptRecord): Promise<void>;
   /** Calls `wake(dueAt)` when any instance schedules a callback; resolves to a stop function. */
   onScheduled(wake: (dueAt: Date) => void): Promise<() => Promise<void>>;
 }

@@ -6,7 +6,8 @@ import { createApp, inspectorUrl, rotateSigningSecret, setPerMinute, setSuspende
 import { createKeyPair, revokeKeyPair } from "@/lib/services/keys";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser, grantOperator, userByEmail } from "@/lib/services/users";
-import { getDevSettings, updateDevSettings } from "@/lib/dev";
+import { getDevSettings, resetApp, updateDevSettings, waitForCallback } from "@/lib/dev";
+import { replayFailed, resendDelivery } from "@/lib/callbacks";
 
 type Opts = Record<string, string | boolean | undefined>;
 
@@ -20,6 +21,11 @@ const USAGE = `usage: npm run --silent admin -- <command> [options]
   app settings --app A [--time-scale S] [--duplicate on|off] [--bad-signature on|off] [--extra-delay-ms N]
                        [--inspector-status N] [--inspector-delay-ms N] [--inspector-fail-first N]
                                      (prints the app's developer settings after the change)
+  app reset --app A                  (deletes the app's resources, callbacks, request log, inbox; keeps keys, subscriptions, settings)
+  deliveries replay --app A --since T [--url U]   (schedules the failed callbacks since T again, to U when given)
+  deliveries resend --app A --delivery D          (posts one callback again now; prints the outcome)
+  deliveries wait --app A --resource R | --reference F | --delivery D [--timeout S]
+                                     (waits up to S seconds, default 30, for the callback's first attempt; prints it)
   key create --app A
   key revoke --key K
   subscribe --app A --group G
@@ -79,6 +85,23 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
     };
     return { appId, ...(await (Object.values(o).length > 1 ? updateDevSettings(appId, patch) : getDevSettings(appId))) };
   },
+  async "app reset"(o) {
+    return resetApp(need(o, "app"));
+  },
+  async "deliveries replay"(o) {
+    const since = need(o, "since");
+    return { appId: need(o, "app"), ...(await replayFailed(need(o, "app"), new Date(since), typeof o.url === "string" ? o.url : undefined)) };
+  },
+  async "deliveries resend"(o) {
+    const { status, error, responseBody, durationMs } = await resendDelivery(need(o, "delivery"), need(o, "app"));
+    return { deliveryId: need(o, "delivery"), status, error, responseBody, durationMs };
+  },
+  async "deliveries wait"(o) {
+    const str = (name: string) => (typeof o[name] === "string" ? (o[name] as string) : undefined);
+    const timeout = Number(str("timeout") ?? 30);
+    if (!Number.isFinite(timeout) || timeout < 0 || timeout > 60) throw new UsageError(`--timeout takes seconds from 0 to 60\n${USAGE}`);
+    return waitForCallback(need(o, "app"), { resourceId: str("resource"), reference: str("reference"), deliveryId: str("delivery") }, timeout);
+  },
   async "key create"(o) {
     const k = await createKeyPair(need(o, "app"));
     return { consumerKey: k.consumerKey, consumerSecret: k.consumerSecret };
@@ -110,6 +133,8 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
         approve: { type: "boolean" }, reject: { type: "boolean" }, "per-minute": { type: "string" }, "grace-hours": { type: "string" },
         "time-scale": { type: "string" }, duplicate: { type: "string" }, "bad-signature": { type: "string" }, "extra-delay-ms": { type: "string" },
         "inspector-status": { type: "string" }, "inspector-delay-ms": { type: "string" }, "inspector-fail-first": { type: "string" },
+        since: { type: "string" }, url: { type: "string" }, delivery: { type: "string" }, resource: { type: "string" },
+        reference: { type: "string" }, timeout: { type: "string" },
       },
     });
   } catch (e) {

@@ -23,6 +23,8 @@ export type AuthenticatedApp = {
   suspended: boolean;
   perMinute: number;
   callbackUrl: string | null;
+  /** The app's callback faults as stored (JSON text; lib/dev/settings.ts faultsOf reads it). */
+  callbackFaults: string;
   subscriptions: { group: string; status: string }[];
 };
 

@@ -3,6 +3,7 @@
 import { newDelivery, notifyScheduled } from "@/lib/callbacks";
 import { config } from "@/lib/config";
 import { duePrune } from "@/lib/db/bounded";
+import { faultsOf } from "@/lib/dev/settings";
 import type { CallState, GatewayResult } from "./context";
 import { logRow } from "./request-log";
 import type { GatewayStore } from "./store";
@@ -33,7 +34,7 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
     url: a.callback.url,
     dueAt: a.callback.dueAt,
     body: a.callback.body,
-  }, s.receivedAt);
+  }, s.receivedAt, faultsOf(s.app.callbackFaults));
   const guard = resource && resource.reference !== null ? s.referenceGuard : undefined;
   if (!(await store.commit({ resource, delivery, log: logRow(s, result, durationMs) }, guard))) return false;
   if (delivery) notifyScheduled(delivery.dueAt);

@@ -12,7 +12,7 @@ import type { DeliveryRow, GatewayStore, LogRow, PrunedTable, ReferenceGuard, Re
 export const SCHEDULED_CHANNEL = "svc_callback_scheduled";
 
 const Q = {
-  token: `SELECT t."expiresAt", k."revokedAt", a."id", a."suspended", a."perMinute", a."callbackUrl",
+  token: `SELECT t."expiresAt", k."revokedAt", a."id", a."suspended", a."perMinute", a."callbackUrl", a."callbackFaults",
       COALESCE((SELECT json_agg(json_build_object('group', s."group", 'status', s."status"))
         FROM "Subscription" s WHERE s."appId" = a."id"), '[]'::json) AS subscriptions
     FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = t."keyPairId" JOIN "App" a ON a."id" = t."appId"
@@ -30,7 +30,7 @@ const Q = {
 const LOG_COLS = `"requestId", "appId", "via", "method", "path", "operationId", "status", "scenarioKey", "durationMs",
   "requestHeaders", "requestBody", "responseHeaders", "responseBody", "createdAt"`;
 const RESOURCE_COLS = `"id", "appId", "operationId", "reference", "scenarioKey", "settlesAt", "data", "createdAt"`;
-const DELIVERY_COLS = `"id", "appId", "resourceId", "operationId", "scenarioKey", "url", "body", "dueAt", "state", "attempts", "lastError", "createdAt"`;
+const DELIVERY_COLS = `"id", "appId", "resourceId", "operationId", "scenarioKey", "url", "body", "dueAt", "state", "faults", "attempts", "lastError", "createdAt"`;
 
 const params = (from: number, n: number) => Array.from({ length: n }, (_, i) => `$${from + i}`).join(", ");
 
@@ -46,8 +46,8 @@ function insertText(withResource: boolean, withDelivery: boolean): string {
     n += 8;
   }
   if (withDelivery) {
-    parts.push(`d AS (INSERT INTO "Delivery" (${DELIVERY_COLS}) VALUES (${params(n, 9)}, 0, ${params(n + 9, 2)}))`);
-    n += 11;
+    parts.push(`d AS (INSERT INTO "Delivery" (${DELIVERY_COLS}) VALUES (${params(n, 10)}, 0, ${params(n + 10, 2)}))`);
+    n += 12;
   }
   const insertLog = `INSERT INTO "RequestLog" (${LOG_COLS}) VALUES (${params(n, 14)})`;
   return parts.length ? `WITH ${parts.join(", ")} ${insertLog}` : insertLog;
@@ -61,7 +61,7 @@ function insertValues(resource?: ResourceRow, delivery?: DeliveryRow, log?: LogR
   }
   if (delivery) {
     const d = delivery;
-    v.push(d.id, d.appId, d.resourceId, d.operationId, d.scenarioKey, d.url, d.body, iso(d.dueAt), d.state, d.lastError, iso(d.createdAt));
+    v.push(d.id, d.appId, d.resourceId, d.operationId, d.scenarioKey, d.url, d.body, iso(d.dueAt), d.state, d.faults, d.lastError, iso(d.createdAt));
   }
   const l = log!;
   v.push(l.requestId, l.appId, l.via, l.method, l.path, l.operationId, l.status, l.scenarioKey, l.durationMs,
@@ -88,7 +88,7 @@ class PgGatewayStore implements GatewayStore {
 
   async tokenByHash(hash: string): Promise<TokenRow | null> {
     const { rows } = await run<{
-      expiresAt: Date; revokedAt: Date | null; id: string; suspended: boolean; perMinute: number; callbackUrl: string | null;
+      expiresAt: Date; revokedAt: Date | null; id: string; suspended: boolean; perMinute: number; callbackUrl: string | null; callbackFaults: string;
       subscriptions: { group: string; status: string }[];
     }>(this.pool, "token", Q.token, [hash]);
     const r = rows[0];
@@ -96,7 +96,7 @@ class PgGatewayStore implements GatewayStore {
     return {
       expiresAt: r.expiresAt,
       revoked: r.revokedAt !== null,
-      app: { id: r.id, suspended: r.suspended, perMinute: r.perMinute, callbackUrl: r.callbackUrl, subscriptions: r.subscriptions },
+      app: { id: r.id, suspended: r.suspended, perMinute: r.perMinute, callbackUrl: r.callbackUrl, callbackFaults: r.callbackFaults, subscriptions: r.subscriptions },
     };
   }
 

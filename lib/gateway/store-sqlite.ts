@@ -14,7 +14,7 @@ class SqliteGatewayStore implements GatewayStore {
     this.conn = conn;
     const p = (sql: string) => this.conn.prepare(sql);
     this.q = {
-      token: p(`SELECT t."expiresAt", k."revokedAt", a."id", a."suspended", a."perMinute", a."callbackUrl"
+      token: p(`SELECT t."expiresAt", k."revokedAt", a."id", a."suspended", a."perMinute", a."callbackUrl", a."callbackFaults"
         FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = t."keyPairId" JOIN "App" a ON a."id" = t."appId"
         WHERE t."tokenHash" = ?`),
       subscriptions: p(`SELECT "group", "status" FROM "Subscription" WHERE "appId" = ?`),
@@ -27,8 +27,8 @@ class SqliteGatewayStore implements GatewayStore {
       referencePending: p(`SELECT 1 FROM "Resource" WHERE "appId" = ? AND "operationId" = ? AND "reference" = ? AND "settlesAt" > ? LIMIT 1`),
       insertResource: p(`INSERT INTO "Resource" ("id", "appId", "operationId", "reference", "scenarioKey", "settlesAt", "data", "createdAt")
         VALUES (@id, @appId, @operationId, @reference, @scenarioKey, @settlesAt, @data, @createdAt)`),
-      insertDelivery: p(`INSERT INTO "Delivery" ("id", "appId", "resourceId", "operationId", "scenarioKey", "url", "body", "dueAt", "state", "attempts", "lastError", "createdAt")
-        VALUES (@id, @appId, @resourceId, @operationId, @scenarioKey, @url, @body, @dueAt, @state, 0, @lastError, @createdAt)`),
+      insertDelivery: p(`INSERT INTO "Delivery" ("id", "appId", "resourceId", "operationId", "scenarioKey", "url", "body", "dueAt", "state", "faults", "attempts", "lastError", "createdAt")
+        VALUES (@id, @appId, @resourceId, @operationId, @scenarioKey, @url, @body, @dueAt, @state, @faults, 0, @lastError, @createdAt)`),
       insertLog: p(`INSERT INTO "RequestLog" ("requestId", "appId", "via", "method", "path", "operationId", "status", "scenarioKey", "durationMs",
           "requestHeaders", "requestBody", "responseHeaders", "responseBody", "createdAt")
         VALUES (@requestId, @appId, @via, @method, @path, @operationId, @status, @scenarioKey, @durationMs,
@@ -73,14 +73,14 @@ class SqliteGatewayStore implements GatewayStore {
 
   private token(hash: string): TokenRow | null {
     const r = this.q.token.get(hash) as
-      | { expiresAt: string; revokedAt: string | null; id: string; suspended: number; perMinute: number; callbackUrl: string | null }
+      | { expiresAt: string; revokedAt: string | null; id: string; suspended: number; perMinute: number; callbackUrl: string | null; callbackFaults: string }
       | undefined;
     if (!r) return null;
     const subscriptions = this.q.subscriptions.all(r.id) as { group: string; status: string }[];
     return {
       expiresAt: new Date(r.expiresAt),
       revoked: r.revokedAt !== null,
-      app: { id: r.id, suspended: Boolean(r.suspended), perMinute: r.perMinute, callbackUrl: r.callbackUrl, subscriptions },
+      app: { id: r.id, suspended: Boolean(r.suspended), perMinute: r.perMinute, callbackUrl: r.callbackUrl, callbackFaults: r.callbackFaults, subscriptions },
     };
   }
 

@@ -21,7 +21,7 @@ export type ResourceRow = {
 
 export type DeliveryRow = {
   id: string; appId: string; resourceId: string | null; operationId: string; scenarioKey: string;
-  url: string | null; body: string; dueAt: Date; state: string; lastError: string | null; createdAt: Date;
+  url: string | null; body: string; dueAt: Date; state: string; faults: string | null; lastError: string | null; createdAt: Date;
 };
 
 export type LogRow = {

@@ -20,6 +20,7 @@ function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean;
           suspended: Boolean(app.suspended),
           perMinute: app.perMinute ?? 60,
           callbackUrl: null,
+          callbackFaults: "{}",
           subscriptions: Object.entries(app.subs ?? {}).map(([group, status]) => ({ group, status })),
         },
       },

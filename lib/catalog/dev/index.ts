@@ -1,13 +1,17 @@
 // Every developer endpoint, and the lookups the gateway and MCP use.
 import { listenEndpoints } from "./listen";
+import { callbackEndpoints } from "./callbacks";
+import { resetEndpoints } from "./reset";
 import { settingsEndpoints } from "./settings";
 import type { DevEndpoint } from "./types";
 
 export * from "./types";
 export * from "./settings";
 export * from "./listen";
+export * from "./callbacks";
+export * from "./reset";
 
-export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...listenEndpoints];
+export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...callbackEndpoints, ...resetEndpoints, ...listenEndpoints];
 
 const compiled = devEndpoints.map((e) => {
   const names: string[] = [];

@@ -1,0 +1,48 @@
+// Callback faults for robustness tests (the app's settings, lib/dev/settings.ts):
+// decided when a delivery is scheduled and kept on it (Delivery.faults), so the
+// record says what was done on purpose and the dispatcher only follows it.
+import type { CallbackFaults } from "@/lib/catalog/dev";
+import { newSigningSecret } from "@/lib/crypto";
+
+/** What was done on purpose to one delivery; only the faults that apply are present. */
+export type DeliveryFaults = { duplicate?: true; badSignature?: true; extraDelayMs?: number };
+
+/** The faults a new delivery gets from its app's settings: null when none is on. */
+export function faultsForDelivery(app: CallbackFaults | undefined): DeliveryFaults | null {
+  if (!app) return null;
+  const f: DeliveryFaults = {
+    ...(app.duplicate ? { duplicate: true as const } : {}),
+    ...(app.badSignature ? { badSignature: true as const } : {}),
+    ...(app.extraDelayMs > 0 ? { extraDelayMs: app.extraDelayMs } : {}),
+  };
+  return Object.keys(f).length ? f : null;
+}
+
+/** A delivery row's stored faults (JSON text or null). */
+export function storedFaults(text: string | null | undefined): DeliveryFaults | null {
+  if (!text) return null;
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === "object" ? (v as DeliveryFaults) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The secrets an attempt is signed with: the app's live ones, or with the
+ * badSignature fault a fresh secret of the same format that no receiver knows.
+ */
+export function signingSecretsFor(faults: DeliveryFaults | null | undefined, live: string[]): string[] {
+  return faults?.badSignature ? [newSigningSecret()] : live;
+}
+
+/** The attempt's note: what was done on purpose (null when nothing). */
+export function attemptNote(faults: DeliveryFaults | null | undefined, extra: { replay?: boolean; second?: boolean }): string | null {
+  const parts: string[] = [];
+  if (extra.replay) parts.push("replay");
+  if (faults?.extraDelayMs && !extra.replay && !extra.second) parts.push(`sent ${faults.extraDelayMs} ms late on purpose (callback fault extraDelayMs)`);
+  if (faults?.badSignature) parts.push("signed with a wrong secret on purpose (callback fault badSignature)");
+  if (extra.second) parts.push("second post of the same callback on purpose (callback fault duplicate)");
+  return parts.length ? parts.join("; ") : null;
+}

@@ -1,0 +1,111 @@
+// Callbacks in tests: wait for one, send one again, replay the failed ones.
+import { z } from "zod";
+import type { DevEndpoint } from "./types";
+
+const id = (name: string) => z.string({ error: `${name} must be a string` }).trim().min(1, { error: `${name} must not be empty` }).max(128, { error: `${name} must be at most 128 characters` });
+
+export const waitQuerySchema = z.object({
+  resourceId: id("resourceId").optional().meta({ description: "The resource whose callback to wait for (e.g. a checkoutRequestId or payoutId)." }),
+  reference: id("reference").optional().meta({ description: "Or: the app's latest resource with this reference." }),
+  deliveryId: id("deliveryId").optional().meta({ description: "Or: the delivery id itself (x-svc-delivery)." }),
+  timeout: z.coerce.number({ error: "timeout must be a number of seconds from 0 to 60" })
+    .min(0, { error: "timeout must be at least 0" }).max(60, { error: "timeout must be at most 60" }).default(30)
+    .meta({ description: "Seconds to wait, 0–60 (default 30); 0 looks once without waiting." }),
+});
+
+const headersSchema = z.record(z.string(), z.string());
+
+export const attemptSchema = z.object({
+  at: z.string().meta({ description: "When the attempt started (ISO 8601)." }),
+  url: z.string().nullable().meta({ description: "Where it was posted (a replay may post elsewhere)." }),
+  headers: headersSchema.nullable().meta({ description: "The headers sent, signatures included." }),
+  status: z.number().int().nullable().meta({ description: "The receiving server's HTTP status; null when it did not answer." }),
+  responseBody: z.string().nullable().meta({ description: "The receiving server's answer (first 4 KiB)." }),
+  error: z.string().nullable().meta({ description: "Why the attempt failed (`HTTP 500`, `connection refused`, `timeout after 10 s`, ...); null on a 2xx." }),
+  durationMs: z.number().int(),
+  note: z.string().nullable().meta({ description: "What was done on purpose (callback faults, replay); null when nothing." }),
+});
+
+export const waitAnswerSchema = z.object({
+  status: z.enum(["ATTEMPTED", "NOT_SENT", "TIMEOUT"]).meta({
+    description: "ATTEMPTED: `attempt` is the callback's first attempt. NOT_SENT: the callback has no http(s) address and will never be posted. TIMEOUT: not attempted within `timeout` (the delivery is still scheduled).",
+  }),
+  waitedMs: z.number().int(),
+  delivery: z.object({
+    id: z.string(), resourceId: z.string().nullable(), operationId: z.string(), scenarioKey: z.string(), url: z.string().nullable(),
+    state: z.string().meta({ description: "SCHEDULED, SENDING, DELIVERED, FAILED or NOT_SENT." }),
+    attempts: z.number().int(), dueAt: z.string(), body: z.unknown().meta({ description: "The callback body sent (JSON)." }),
+    faults: z.object({ duplicate: z.boolean().optional(), badSignature: z.boolean().optional(), extraDelayMs: z.number().optional() }).nullable()
+      .meta({ description: "The callback faults applied on purpose; null when none." }),
+    lastError: z.string().nullable(),
+  }),
+  attempt: attemptSchema.nullable(),
+});
+
+export const replayBodySchema = z.strictObject({
+  since: z.iso.datetime({ offset: true, error: "since must be a date and time in ISO 8601, e.g. 2026-11-21T09:30:00Z" })
+    .meta({ description: "Replay the failed deliveries created at or after this time." }),
+  url: z.url({ protocol: /^https?$/, error: "url must be an http or https URL" }).max(2048, { error: "url must be at most 2048 characters" }).optional()
+    .meta({ description: "Post them to this address instead of their own (once); the callback network policy applies." }),
+});
+
+export const replayAnswerSchema = z.object({
+  since: z.string(),
+  url: z.string().nullable(),
+  replayed: z.array(z.string()).meta({ description: "The deliveries scheduled again, due now (oldest first, at most 500)." }),
+  skipped: z.array(z.object({ id: z.string(), reason: z.string() })).meta({ description: "Failed deliveries not replayed, with why (e.g. at the attempt cap)." }),
+  more: z.boolean().meta({ description: "More than 500 matched: call again to replay the rest." }),
+});
+
+const deliveryIdParams = z.object({ deliveryId: id("deliveryId") });
+
+export const resendAnswerSchema = z.object({
+  deliveryId: z.string(),
+  status: z.number().int().nullable(),
+  error: z.string().nullable(),
+  responseBody: z.string().nullable(),
+  durationMs: z.number().int(),
+  headers: headersSchema,
+});
+
+export const callbackEndpoints: DevEndpoint[] = [
+  {
+    id: "dev.callbacks.wait",
+    method: "GET",
+    path: "/dev/v1/callbacks/wait",
+    summary: "Wait for a callback",
+    description:
+      "Blocks until the callback of a resource (`resourceId`), of the app's latest resource with a `reference`, or of a delivery (`deliveryId`) " +
+      "has had its first attempt, up to `timeout` seconds (at most 60), and answers the delivery: the body sent, the headers sent, the receiving " +
+      "server's status and answer. Always 200 once the target is known: `status` says ATTEMPTED, NOT_SENT or TIMEOUT. 404 when the resource or " +
+      "delivery is unknown or its scenario sends no callback; 429 past 20 waits at once per app (on one instance). Works with several instances.",
+    tool: "sandbox_dev_wait_callback",
+    query: waitQuerySchema,
+    response: waitAnswerSchema,
+  },
+  {
+    id: "dev.deliveries.resend",
+    method: "POST",
+    path: "/dev/v1/deliveries/{deliveryId}/resend",
+    summary: "Send a callback again",
+    description:
+      "Posts the same body to the same address under the same delivery id now, adds an attempt and answers its outcome. " +
+      "409 while it is still scheduled or at the attempt cap; counts toward the app's resends per minute.",
+    tool: "sandbox_dev_resend_delivery",
+    params: deliveryIdParams,
+    response: resendAnswerSchema,
+  },
+  {
+    id: "dev.deliveries.replay",
+    method: "POST",
+    path: "/dev/v1/deliveries/replay",
+    summary: "Replay the failed callbacks since a time",
+    description:
+      "Schedules again, due now, every FAILED delivery created at or after `since` (at most 500 per call, oldest first), to its own address " +
+      "or once to `url`. The dispatcher posts them like any callback (same delivery id, one more attempt noted `replay`). Deliveries at the " +
+      "attempt cap are skipped and listed with the reason. A call that replays any counts as one resend toward the app's resends per minute.",
+    tool: "sandbox_dev_replay_failed",
+    body: replayBodySchema,
+    response: replayAnswerSchema,
+  },
+];

@@ -1,0 +1,28 @@
+// Reset: start a test suite from a clean sandbox.
+import { z } from "zod";
+import type { DevEndpoint } from "./types";
+
+export const resetAnswerSchema = z.object({
+  appId: z.string(),
+  at: z.string(),
+  deleted: z.object({
+    resources: z.number().int(), deliveries: z.number().int(), attempts: z.number().int(), requestLog: z.number().int(),
+    inbox: z.number().int(), relays: z.number().int(), rateWindows: z.number().int(),
+  }).meta({ description: "How many rows of each kind were deleted." }),
+});
+
+export const resetEndpoints: DevEndpoint[] = [
+  {
+    id: "dev.reset",
+    method: "POST",
+    path: "/dev/v1/reset",
+    summary: "Reset the app's sandbox data",
+    description:
+      "Deletes the app's resources (prompts, payouts, verifications, messages), callbacks and their attempts, request log, inspector inbox, " +
+      "relays and rate-limit windows. Keeps its keys and tokens, subscriptions and settings (time scale, test numbers, callback faults, " +
+      "inspector mode). The reset call itself is then recorded in the fresh request log.",
+    tool: "sandbox_dev_reset",
+    body: z.strictObject({}),
+    response: resetAnswerSchema,
+  },
+];

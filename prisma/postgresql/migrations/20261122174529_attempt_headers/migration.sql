@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "DeliveryAttempt" ADD COLUMN     "headers" TEXT;

@@ -1,0 +1,416 @@
+// Wait for a callback, replay, reset and callback faults over real HTTP, with
+// real local receivers (issue 11, items 2, 4, 5, 6).
+import { spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { db } from "@/lib/db/client";
+import { base, collectBody, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { clientFor, ownDb, startServer } from "../helpers/own-server";
+import { setUpApp } from "../helpers/operator";
+import { startReceiver, type Receiver } from "../helpers/receiver";
+import type { RunningServer } from "../helpers/server";
+import { onPg } from "../helpers/test-db";
+
+let ok: Receiver;
+beforeAll(async () => {
+  ok = await startReceiver();
+});
+afterAll(() => ok.close());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const instant = (a: TestApp, faults?: Record<string, unknown>) =>
+  a.call("PATCH", "/dev/v1/settings", { timeScale: 0, ...(faults ? { callbackFaults: faults } : {}) });
+const wait = (a: TestApp, q: string) => a.call("GET", `/dev/v1/callbacks/wait?${q}`);
+const at = (r: Receiver, id: string) => r.received.filter((x) => x.headers["x-svc-delivery"] === id);
+
+/** The operator command line without blocking this process (whose receivers must keep answering). */
+function cliAsync(...args: string[]): Promise<{ code: number | null; json: any; stderr: string }> {
+  const root = path.resolve(import.meta.dirname, "..", "..");
+  return new Promise((resolve) => {
+    const p = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/admin.ts", ...args], { cwd: root, env: { ...process.env, PUBLIC_URL: origin() } });
+    let out = "";
+    let err = "";
+    p.stdout.on("data", (c) => (out += c));
+    p.stderr.on("data", (c) => (err += c));
+    p.on("close", (code) => {
+      let json: unknown = null;
+      try {
+        json = JSON.parse(out);
+      } catch {
+        /* not JSON */
+      }
+      resolve({ code, json, stderr: err });
+    });
+  });
+}
+
+function signatureOk(header: string, body: string, secret: string): boolean {
+  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
+  return Boolean(m) && createHmac("sha256", secret).update(`${m![1]}.${body}`).digest("hex") === m![2];
+}
+
+describe.concurrent("wait for a callback", () => {
+  it("answers the first attempt: body and headers sent, the receiver's status and answer", async () => {
+    const a = await newApp();
+    await instant(a);
+    const body = collectBody({ amount: 2, callbackUrl: `${ok.url}/w` });
+    const r = await a.call("POST", "/collect/v1/push", body);
+    const w = await wait(a, `resourceId=${r.body.checkoutId}&timeout=30`);
+    expect(w.status).toBe(200);
+    expect(w.body.status).toBe("ATTEMPTED");
+    const got = at(ok, w.body.delivery.id);
+    expect(got).toHaveLength(1); // it had arrived when the wait answered
+    expect(w.body.delivery).toMatchObject({ resourceId: r.body.checkoutId, operationId: "collect.push", scenarioKey: "cancelled", url: `${ok.url}/w`, faults: null });
+    expect(w.body.delivery.body).toEqual(JSON.parse(got[0]!.body));
+    expect(w.body.attempt).toMatchObject({ url: `${ok.url}/w`, status: 200, responseBody: "ok", error: null, note: null });
+    for (const h of ["content-type", "user-agent", "x-svc-delivery", "x-svc-signature", "webhook-id", "webhook-signature"]) {
+      expect(w.body.attempt.headers[h], h).toBe(got[0]!.headers[h]);
+    }
+    expect(JSON.stringify(w.body.attempt.headers)).not.toContain(a.app.signingSecret);
+    // by reference (the app's latest resource with it), and by delivery id: the same delivery, at once
+    const byRef = await wait(a, `reference=${encodeURIComponent(body.reference)}&timeout=0`);
+    const again = await wait(a, `deliveryId=${w.body.delivery.id}&timeout=0`);
+    expect([byRef.body.status, again.body.status, again.body.delivery.id]).toEqual(["ATTEMPTED", "ATTEMPTED", w.body.delivery.id]);
+    // logged like any developer endpoint
+    expect(await db.requestLog.count({ where: { appId: a.appId, operationId: "dev.callbacks.wait" } })).toBe(3);
+  });
+
+  it("times out clearly; unknown ids answer 404; bad input 400; another app's resource is unknown", async () => {
+    const a = await newApp();
+    await a.call("PATCH", "/dev/v1/settings", { timeScale: 1 });
+    const r = await a.call("POST", "/collect/v1/push", collectBody({ amount: 3, callbackUrl: ok.url })); // no_answer: 9 s
+    const started = Date.now();
+    const w = await wait(a, `resourceId=${r.body.checkoutId}&timeout=1`);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect([w.status, w.body.status, w.body.attempt, w.body.delivery.state]).toEqual([200, "TIMEOUT", null, "SCHEDULED"]);
+    const unknown = await wait(a, "resourceId=chk_nothing&timeout=1");
+    expect([unknown.status, unknown.body.error]).toEqual([404, "NOT_FOUND"]);
+    const b = await newApp();
+    expect((await wait(b, `resourceId=${r.body.checkoutId}&timeout=0`)).status).toBe(404);
+    const tooLong = await wait(a, `resourceId=${r.body.checkoutId}&timeout=61`);
+    expect([tooLong.status, tooLong.body.error]).toEqual([400, "VALIDATION_ERROR"]);
+    expect(tooLong.body.message).toMatch(/timeout/);
+    expect((await wait(a, "timeout=1")).status).toBe(400);
+    expect((await wait(a, `resourceId=${r.body.checkoutId}&deliveryId=x`)).status).toBe(400);
+    // a resource whose scenario sends no callback
+    const v = await a.call("POST", "/identity/v1/verifications", { idNumber: "12345678" });
+    expect(v.status).toBe(200);
+    const none = await wait(a, `resourceId=${v.body.verificationId}&timeout=0`);
+    expect([none.status, none.body.message]).toEqual([404, expect.stringMatching(/no callback/)]);
+  });
+
+  it("a callback with no address answers NOT_SENT at once", async () => {
+    const a = await newApp();
+    const s = await a.call("POST", "/messaging/v1/sms", { to: "254712345678", senderId: "SHOP", message: "hi" });
+    const w = await wait(a, `resourceId=${s.body.messageId}&timeout=30`);
+    expect([w.status, w.body.status, w.body.attempt]).toEqual([200, "NOT_SENT", null]);
+    expect(w.body.waitedMs).toBeLessThan(5000);
+  });
+
+  it("more than 20 waits at once for one app answer 429", async () => {
+    const a = await newApp();
+    const r = await a.call("POST", "/collect/v1/push", collectBody({ amount: 3, callbackUrl: ok.url }));
+    const all = await Promise.all(Array.from({ length: 22 }, () => wait(a, `resourceId=${r.body.checkoutId}&timeout=2`)));
+    const statuses = all.map((x) => x.status).sort();
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(all.find((x) => x.status === 429)!.body.error).toBe("RATE_LIMITED");
+  });
+
+  it("is an MCP tool too, like resend, replay and reset", async () => {
+    const a = await newApp();
+    await instant(a);
+    const r = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: ok.url }));
+    const transport = new StreamableHTTPClientTransport(new URL(`${base()}/mcp`), { requestInit: { headers: { authorization: `Bearer ${a.token}` } } });
+    const client = new Client({ name: "dev-callbacks-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["sandbox_dev_wait_callback", "sandbox_dev_resend_delivery", "sandbox_dev_replay_failed", "sandbox_dev_reset"]));
+      const w = await client.callTool({ name: "sandbox_dev_wait_callback", arguments: { resourceId: r.body.checkoutId, timeout: 30 } });
+      expect(w.isError).toBeFalsy();
+      const body = (w.structuredContent as { body: { status: string; delivery: { id: string } } }).body;
+      expect(body.status).toBe("ATTEMPTED");
+      const again = await client.callTool({ name: "sandbox_dev_resend_delivery", arguments: { deliveryId: body.delivery.id } });
+      expect((again.structuredContent as { body: { status: number } }).body.status).toBe(200);
+      expect(at(ok, body.delivery.id)).toHaveLength(2);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe.concurrent("replay", () => {
+  it("resends exactly the failed deliveries since T, then to another address; one delivery can be resent", async () => {
+    let status = 500;
+    const flaky = await startReceiver(() => ({ status }));
+    const other = await startReceiver();
+    try {
+      const a = await newApp();
+      await instant(a);
+      const old = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: flaky.url, reference: "OLD" }));
+      const oldWait = await wait(a, `resourceId=${old.body.checkoutId}`);
+      expect(oldWait.body.delivery.state).toBe("FAILED");
+      await sleep(20);
+      const since = new Date().toISOString();
+      const failed = [];
+      for (const ref of ["F1", "F2"]) {
+        const p = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: flaky.url, reference: ref }));
+        failed.push((await wait(a, `resourceId=${p.body.checkoutId}`)).body.delivery.id as string);
+      }
+      const good = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: ok.url, reference: "OK1" }));
+      const goodId = (await wait(a, `resourceId=${good.body.checkoutId}`)).body.delivery.id;
+      // another app's failed delivery is not this app's to replay
+      const b = await newApp();
+      await instant(b);
+      const bp = await b.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: flaky.url }));
+      const bId = (await wait(b, `resourceId=${bp.body.checkoutId}`)).body.delivery.id;
+
+      status = 200;
+      const rep = await a.call("POST", "/dev/v1/deliveries/replay", { since });
+      expect(rep.status).toBe(200);
+      expect(rep.body).toMatchObject({ since: new Date(since).toISOString(), url: null, skipped: [], more: false });
+      expect([...rep.body.replayed].sort()).toEqual([...failed].sort());
+      const deadline = Date.now() + 10_000;
+      while (failed.some((id) => at(flaky, id).length < 2) && Date.now() < deadline) await sleep(100);
+      for (const id of failed) {
+        const posts = at(flaky, id);
+        expect(posts).toHaveLength(2);
+        expect(posts[1]!.body).toBe(posts[0]!.body);
+      }
+      expect(at(flaky, oldWait.body.delivery.id)).toHaveLength(1); // before T: not replayed
+      expect(at(ok, goodId)).toHaveLength(1); // delivered: not replayed
+      expect(at(flaky, bId)).toHaveLength(1); // another app's
+      while ((await db.delivery.findUniqueOrThrow({ where: { id: failed[0]! } })).state !== "DELIVERED" && Date.now() < deadline) await sleep(100);
+      const settled = await db.delivery.findUniqueOrThrow({ where: { id: failed[0]! }, include: { attemptLog: { orderBy: { id: "asc" } } } });
+      expect(settled).toMatchObject({ state: "DELIVERED", attempts: 2, replayUrl: null });
+      expect(settled.attemptLog.map((x) => [x.status, x.note])).toEqual([[500, null], [200, "replay"]]);
+
+      // to another address: the old failed one (since before it), once; its own address keeps
+      status = 500;
+      const rep2 = await a.call("POST", "/dev/v1/deliveries/replay", { since: new Date(Date.now() - 3600_000).toISOString(), url: `${other.url}/elsewhere` });
+      expect(rep2.body.replayed).toEqual([oldWait.body.delivery.id]);
+      await other.waitFor(1, 10_000);
+      expect(other.received[0]!.path).toBe("/elsewhere");
+      expect(other.received[0]!.headers["x-svc-delivery"]).toBe(oldWait.body.delivery.id);
+      const moved = await wait(a, `deliveryId=${oldWait.body.delivery.id}&timeout=0`);
+      expect(moved.body.delivery.url).toBe(flaky.url);
+      let row = await db.delivery.findUniqueOrThrow({ where: { id: oldWait.body.delivery.id }, include: { attemptLog: { orderBy: { id: "asc" } } } });
+      while (row.attempts < 2 && Date.now() < deadline + 10_000) {
+        await sleep(100);
+        row = await db.delivery.findUniqueOrThrow({ where: { id: oldWait.body.delivery.id }, include: { attemptLog: { orderBy: { id: "asc" } } } });
+      }
+      expect(row.attemptLog.map((x) => x.url)).toEqual([flaky.url, `${other.url}/elsewhere`]);
+      expect(row).toMatchObject({ state: "DELIVERED", replayUrl: null });
+
+      // one delivery, now, with its outcome
+      const one = await a.call("POST", `/dev/v1/deliveries/${failed[0]}/resend`);
+      expect([one.status, one.body.status, one.body.error]).toEqual([200, 500, "HTTP 500"]);
+      expect(one.body.headers["x-svc-delivery"]).toBe(failed[0]);
+      expect((await a.call("POST", `/dev/v1/deliveries/dlv_nothing/resend`)).status).toBe(404);
+
+      // bad input
+      const bad = await a.call("POST", "/dev/v1/deliveries/replay", { since: "yesterday", url: "ftp://x" });
+      expect([bad.status, bad.body.error]).toEqual([400, "VALIDATION_ERROR"]);
+      expect(bad.body.details.map((x: { field: string }) => x.field).sort()).toEqual(["since", "url"]);
+    } finally {
+      await Promise.all([flaky.close(), other.close()]);
+    }
+  });
+
+  it("the operator command line replays, waits and resends too", async () => {
+    const flaky = await startReceiver(() => ({ status: 503 }));
+    try {
+      const a = await newApp();
+      await instant(a);
+      const since = new Date(Date.now() - 1000).toISOString();
+      const p = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: flaky.url }));
+      const id = (await wait(a, `resourceId=${p.body.checkoutId}`)).body.delivery.id;
+      const r = await cliAsync("deliveries", "replay", "--app", a.appId, "--since", since, "--url", ok.url);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.json).toMatchObject({ appId: a.appId, replayed: [id], url: ok.url });
+      // the server's dispatcher picks it up (it polls each second)
+      const deadline = Date.now() + 10_000;
+      while (!at(ok, id).length && Date.now() < deadline) await sleep(100);
+      expect(at(ok, id)).toHaveLength(1);
+      // wait and resend from the command line too
+      const w = await cliAsync("deliveries", "wait", "--app", a.appId, "--resource", p.body.checkoutId, "--timeout", "5");
+      expect(w.code, w.stderr).toBe(0);
+      expect(w.json).toMatchObject({ status: "ATTEMPTED", delivery: { id }, attempt: { status: 503, url: flaky.url } });
+      const again = await cliAsync("deliveries", "resend", "--app", a.appId, "--delivery", id);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.json).toMatchObject({ deliveryId: id, status: 503, error: "HTTP 503" });
+      expect((await cliAsync("deliveries", "wait", "--app", a.appId, "--resource", "chk_none")).code).not.toBe(0);
+    } finally {
+      await flaky.close();
+    }
+  });
+});
+
+describe.concurrent("reset", () => {
+  it("leaves keys, subscriptions and settings working and everything else empty", async () => {
+    const a = await newApp();
+    await instant(a);
+    const p = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: a.inspectorUrl }));
+    await wait(a, `resourceId=${p.body.checkoutId}`);
+    await a.call("POST", "/payouts/v1/send", { amount: 100, currency: "UGX", destination: { type: "bank", bankCode: "01", accountNumber: "99" }, reference: "R-1", callbackUrl: ok.url });
+    expect(await db.inboxEntry.count({ where: { appId: a.appId } })).toBe(1);
+    const b = await newApp();
+    await b.call("POST", "/collect/v1/push", collectBody({ amount: 2 }));
+
+    const r = await a.call("POST", "/dev/v1/reset", {});
+    expect(r.status).toBe(200);
+    expect(r.body.deleted).toMatchObject({ resources: 2, deliveries: 2, inbox: 1 });
+    expect(r.body.deleted.attempts).toBeGreaterThanOrEqual(1);
+    expect(r.body.deleted.requestLog).toBeGreaterThanOrEqual(4);
+    const where = { appId: a.appId };
+    expect([await db.resource.count({ where }), await db.delivery.count({ where }), await db.inboxEntry.count({ where }), await db.rateWindow.count({ where })])
+      .toEqual([0, 0, 0, 0]);
+    // the reset call itself is the log's only row
+    expect((await db.requestLog.findMany({ where })).map((x) => x.operationId)).toEqual(["dev.reset"]);
+    // keys, token, subscriptions and settings still work; the old prompt is unknown now (scripted default, not tracked)
+    const after = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, reference: "R-1" }));
+    expect(after.status).toBe(202);
+    expect((await a.call("GET", "/dev/v1/settings")).body.timeScale).toBe(0);
+    expect((await a.call("GET", `/collect/v1/push/${p.body.checkoutId}`)).headers.get("x-svc-scenario")).not.toBe("tracked");
+    // another app's data is untouched
+    expect(await db.resource.count({ where: { appId: b.appId } })).toBe(1);
+    // the operator command line
+    const c = await cliAsync("app", "reset", "--app", a.appId);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.json).toMatchObject({ appId: a.appId, deleted: { resources: 1, deliveries: 1 } });
+    expect(await db.resource.count({ where })).toBe(0);
+  });
+});
+
+describe.concurrent("callback faults", () => {
+  it("duplicate: two posts under one delivery id, the second noted", async () => {
+    const r = await startReceiver();
+    try {
+      const a = await newApp();
+      await instant(a, { duplicate: true });
+      const p = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: r.url }));
+      const w = await wait(a, `resourceId=${p.body.checkoutId}`);
+      expect(w.body.delivery.faults).toEqual({ duplicate: true });
+      const posts = await r.waitFor(2, 10_000);
+      expect(posts.map((x) => x.headers["x-svc-delivery"])).toEqual([w.body.delivery.id, w.body.delivery.id]);
+      expect(posts[1]!.body).toBe(posts[0]!.body);
+      let d = await db.delivery.findUniqueOrThrow({ where: { id: w.body.delivery.id }, include: { attemptLog: { orderBy: { id: "asc" } } } });
+      for (let i = 0; i < 50 && d.attemptLog.length < 2; i++) {
+        await sleep(100);
+        d = await db.delivery.findUniqueOrThrow({ where: { id: w.body.delivery.id }, include: { attemptLog: { orderBy: { id: "asc" } } } });
+      }
+      expect(d.attempts).toBe(2);
+      expect(d.attemptLog[0]!.note).toBeNull();
+      expect(d.attemptLog[1]!.note).toMatch(/duplicate/);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it("badSignature: a signature that does not verify with the app's secret", async () => {
+    const r = await startReceiver();
+    try {
+      const a = await newApp();
+      await instant(a);
+      const fine = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: r.url, reference: "S1" }));
+      await wait(a, `resourceId=${fine.body.checkoutId}`);
+      await a.call("PATCH", "/dev/v1/settings", { callbackFaults: { badSignature: true } });
+      const bad = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: r.url, reference: "S2" }));
+      const w = await wait(a, `resourceId=${bad.body.checkoutId}`);
+      expect(w.body.delivery.faults).toEqual({ badSignature: true });
+      expect(w.body.attempt.note).toMatch(/wrong secret/);
+      const [good, wrong] = await r.waitFor(2, 10_000);
+      expect(signatureOk(String(good!.headers["x-svc-signature"]), good!.body, a.app.signingSecret)).toBe(true);
+      expect(wrong!.headers["x-svc-signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(signatureOk(String(wrong!.headers["x-svc-signature"]), wrong!.body, a.app.signingSecret)).toBe(false);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it("extraDelayMs: the callback arrives after the extra delay, and says so", async () => {
+    const r = await startReceiver();
+    try {
+      const a = await newApp();
+      await instant(a, { extraDelayMs: 1500 });
+      const sent = Date.now();
+      const p = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: r.url }));
+      const w = await wait(a, `resourceId=${p.body.checkoutId}`);
+      const [got] = await r.waitFor(1, 10_000);
+      expect(got!.at - sent).toBeGreaterThanOrEqual(1500);
+      expect(w.body.delivery.faults).toEqual({ extraDelayMs: 1500 });
+      expect(w.body.attempt.note).toMatch(/1500 ms late/);
+    } finally {
+      await r.close();
+    }
+  });
+});
+
+describe.skipIf(!onPg())("wait for a callback with two instances on one PostgreSQL database", () => {
+  const servers: RunningServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  });
+
+  it("sees the attempt whichever instance made it", async () => {
+    const { url } = await ownDb("dev_wait");
+    servers.push(...(await Promise.all([0, 1].map(() => startServer({ databaseUrl: url })))));
+    const [one, two] = servers as [RunningServer, RunningServer];
+    const { token } = await setUpApp(url, one.origin);
+    const call = (origin: string, method: string, path: string, body?: unknown) =>
+      fetch(`${origin}/sandbox${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    expect((await call(one.origin, "PATCH", "/dev/v1/settings", { timeScale: 0 })).status).toBe(200);
+    // pushed on one instance, waited for on the other (and the other way round): either may post it
+    const pushes = await Promise.all([one, two, one, two].map((s, i) =>
+      call(s.origin, "POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: `${ok.url}/multi-${i}` }))));
+    const waits = await Promise.all(pushes.map((p, i) =>
+      call((i % 2 ? one : two).origin, "GET", `/dev/v1/callbacks/wait?resourceId=${p.body.checkoutId}&timeout=30`)));
+    for (const w of waits) {
+      expect([w.status, w.body.status, w.body.attempt.status]).toEqual([200, "ATTEMPTED", 200]);
+      expect(at(ok, w.body.delivery.id)).toHaveLength(1);
+    }
+  }, 180_000);
+});
+
+describe("a server of its own", () => {
+  it("reset while a callback is in flight records nothing for it; a wait answers TIMEOUT at once on SIGTERM", async () => {
+    const { url } = await ownDb("dev_wait_drain");
+    const server = await startServer({ databaseUrl: url });
+    const slow = await startReceiver(() => ({ status: 200, delayMs: 1500 }));
+    try {
+      const { token } = await setUpApp(url, server.origin);
+      const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+      // reset while the receiver holds the post: the answer comes back to a delivery that is gone
+      await fetch(`${server.origin}/sandbox/collect/v1/push`, { method: "POST", headers, body: JSON.stringify(collectBody({ amount: 2, callbackUrl: slow.url })) });
+      await slow.waitFor(1, 15_000);
+      const reset = await fetch(`${server.origin}/sandbox/dev/v1/reset`, { method: "POST", headers, body: "{}" });
+      expect(reset.status).toBe(200);
+      await sleep(2500);
+      expect(server.log()).not.toMatch(/failed to record/);
+      const other = clientFor(url);
+      expect([await other.delivery.count(), await other.deliveryAttempt.count()]).toEqual([0, 0]);
+      await other.$disconnect();
+
+      const push = await fetch(`${server.origin}/sandbox/collect/v1/push`, { method: "POST", headers, body: JSON.stringify(collectBody({ amount: 3, callbackUrl: ok.url })) });
+      const { checkoutId } = (await push.json()) as { checkoutId: string };
+      const started = Date.now();
+      const waiting = fetch(`${server.origin}/sandbox/dev/v1/callbacks/wait?resourceId=${checkoutId}&timeout=60`, { headers }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      await sleep(500);
+      const stopped = server.stop();
+      const w = await waiting;
+      expect([w.status, w.body.status]).toEqual([200, "TIMEOUT"]);
+      expect(Date.now() - started).toBeLessThan(8000); // no_answer's callback is 9 s away: the wait did not sit it out
+      await stopped;
+    } finally {
+      await Promise.all([server.stop(), slow.close()]);
+    }
+  }, 120_000);
+});
