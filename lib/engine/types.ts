@@ -18,6 +18,22 @@ export type EngineContext = {
   newReceipt: () => string;
   /** The app's default callback URL, used when the request names none. */
   defaultCallbackUrl?: string | null;
+  /** The factor on every scripted delay, 0 to 1 (time-scale.ts); 1 when absent. */
+  timeScale?: number;
+  /** The app's test numbers: they pick a scenario after the header and before the catalog's triggers. */
+  testNumbers?: readonly TestNumber[];
+};
+
+/**
+ * A per-app rule "when this field of this operation equals this value (as
+ * text), run this scenario" (lib/dev/test-numbers.ts keeps them).
+ */
+export type TestNumber = {
+  id: string;
+  operationId: string;
+  field: `body.${string}` | `path.${string}`;
+  value: string;
+  scenarioKey: string;
 };
 
 export type NewResource = {

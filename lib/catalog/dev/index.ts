@@ -1,11 +1,13 @@
 // Every developer endpoint, and the lookups the gateway and MCP use.
 import { settingsEndpoints } from "./settings";
+import { testNumberEndpoints } from "./test-numbers";
 import type { DevEndpoint } from "./types";
 
 export * from "./types";
 export * from "./settings";
+export * from "./test-numbers";
 
-export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints];
+export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...testNumberEndpoints];
 
 const compiled = devEndpoints.map((e) => {
   const names: string[] = [];
