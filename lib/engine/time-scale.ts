@@ -6,8 +6,8 @@ import { ApiError } from "@/lib/errors";
 
 export const TIME_SCALE_HEADER = "x-svc-time-scale";
 
-/** A plain decimal: 0, 1, 0.1, .25, 1.0 (no sign, exponent, spaces or words). */
-const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+/** An unsigned decimal: 0, 1, 0.1, .25, 1.0, and 1e-7 as clients print small numbers (no sign, spaces inside, words, NaN). */
+const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 /**
  * The scale a call runs with: the header when sent (a decimal from 0 to 1,
