@@ -7,6 +7,7 @@ import { createKeyPair, revokeKeyPair } from "@/lib/services/keys";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser, grantOperator, userByEmail } from "@/lib/services/users";
 import { getDevSettings, updateDevSettings } from "@/lib/dev";
+import { addTestNumber, listTestNumbers, removeTestNumber } from "@/lib/dev/test-numbers";
 
 type Opts = Record<string, string | boolean | undefined>;
 
@@ -20,6 +21,10 @@ const USAGE = `usage: npm run --silent admin -- <command> [options]
   app settings --app A [--time-scale S] [--duplicate on|off] [--bad-signature on|off] [--extra-delay-ms N]
                        [--inspector-status N] [--inspector-delay-ms N] [--inspector-fail-first N]
                                      (prints the app's developer settings after the change)
+  test-number add --app A --operation O --field F --value V --scenario S
+                                     (e.g. --operation collect.push --field phoneNumber --value 254700000001 --scenario cancelled)
+  test-number list --app A
+  test-number remove --app A --id ID | --value V
   key create --app A
   key revoke --key K
   subscribe --app A --group G
@@ -79,6 +84,18 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
     };
     return { appId, ...(await (Object.values(o).length > 1 ? updateDevSettings(appId, patch) : getDevSettings(appId))) };
   },
+  async "test-number add"(o) {
+    const input = { operationId: need(o, "operation"), field: need(o, "field"), value: need(o, "value"), scenario: need(o, "scenario") };
+    return { appId: need(o, "app"), ...(await addTestNumber(need(o, "app"), input)) };
+  },
+  async "test-number list"(o) {
+    return { appId: need(o, "app"), ...(await listTestNumbers(need(o, "app"))) };
+  },
+  async "test-number remove"(o) {
+    if ((typeof o.id === "string") === (typeof o.value === "string")) throw new UsageError(`test-number remove takes exactly one of --id, --value\n${USAGE}`);
+    const which = typeof o.id === "string" ? { id: o.id } : { value: o.value as string };
+    return { appId: need(o, "app"), ...(await removeTestNumber(need(o, "app"), which)) };
+  },
   async "key create"(o) {
     const k = await createKeyPair(need(o, "app"));
     return { consumerKey: k.consumerKey, consumerSecret: k.consumerSecret };
@@ -110,6 +127,7 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
         approve: { type: "boolean" }, reject: { type: "boolean" }, "per-minute": { type: "string" }, "grace-hours": { type: "string" },
         "time-scale": { type: "string" }, duplicate: { type: "string" }, "bad-signature": { type: "string" }, "extra-delay-ms": { type: "string" },
         "inspector-status": { type: "string" }, "inspector-delay-ms": { type: "string" }, "inspector-fail-first": { type: "string" },
+        operation: { type: "string" }, field: { type: "string" }, value: { type: "string" }, scenario: { type: "string" }, id: { type: "string" },
       },
     });
   } catch (e) {
