@@ -3,6 +3,8 @@
 import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
 import type { AppView } from "@/lib/auth/views";
+import type { DevSettings } from "@/lib/catalog/dev";
+import type { TestNumber } from "@/lib/engine/types";
 import type { DeliveryDetail, DeliverySummary } from "@/lib/services/deliveries";
 import type { RequestDetail, RequestSummary } from "@/lib/services/request-log";
 import type { AppUsage } from "@/lib/services/usage";
@@ -25,6 +27,8 @@ export const useApps = () => useSWR<AppView[]>("/api/console/apps", fetcher);
 export const useApp = (appId: string) => useSWR<AppView>(appUrl(appId), fetcher);
 export const useKeys = (appId: string) => useSWR<KeyPairRow[]>(appUrl(appId, "/keys"), fetcher);
 export const useUsage = (appId: string) => useSWR<AppUsage>(appUrl(appId, "/usage"), fetcher, { refreshInterval: 5000 });
+export const useDevSettings = (appId: string) => useSWR<DevSettings>(appUrl(appId, "/dev-settings"), fetcher);
+export const useTestNumbers = (appId: string) => useSWR<{ testNumbers: TestNumber[] }>(appUrl(appId, "/test-numbers"), fetcher);
 export const useSubscriptions = (appId: string) => useSWR<SubscriptionRow[]>(appUrl(appId, "/subscriptions"), fetcher);
 
 /** Pages of a keyset-paged list: each next page starts before the last seq of the previous one. */
