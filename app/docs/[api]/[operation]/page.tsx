@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { apiOf, groupOf } from "@/lib/catalog";
 import { operationSamples } from "@/lib/docs/code-samples";
 import { curlExample } from "@/lib/docs/curl";
-import { docsFill } from "@/lib/docs/fill";
+import { docsFill, readerApps } from "@/lib/docs/fill";
 import { operationCodes } from "@/lib/docs/errors";
 import { fieldRows } from "@/lib/docs/fields";
 import { pathParams, requestSchema } from "@/lib/docs/schema";
@@ -78,7 +78,7 @@ export default async function OperationPage({ params }: Props) {
         rows={operationCodes(op.id).map((r) => [<span key="s" className="font-mono">{r.status}</span>, <C key="c">{r.code}</C>, r.condition])} />
 
       <div id="try-it" className="mt-10 scroll-mt-20">
-        <TryIt {...tryItProps(op)} />
+        <TryIt {...tryItProps(op)} apps={await readerApps()} />
       </div>
 
       <p className="mt-10 flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-200 pt-4 text-sm">
