@@ -38,7 +38,9 @@ async function change(appId: string, edit: (list: TestNumber[]) => TestNumber[])
 }
 
 /** `phoneNumber`, `body.phoneNumber` or `path.checkoutId` → where it is, checked against the operation. */
-function fieldOf(op: Operation, name: string): { field: TestNumber["field"]; rule: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } } } {
+type Rule = { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string; code?: string; expected?: string }[] } } };
+
+function fieldOf(op: Operation, name: string): { field: TestNumber["field"]; rule: Rule } {
   const m = /^(?:(body|path)\.)?(\w+)$/.exec(name);
   const where = m?.[1];
   const key = m?.[2] ?? "";
@@ -51,13 +53,17 @@ function fieldOf(op: Operation, name: string): { field: TestNumber["field"]; rul
 }
 
 /** A test number never relaxes validation: its value must follow the field's rule (as text, or as a number), unless it is a magic value of that field. */
-function checkValue(op: Operation, field: TestNumber["field"], rule: ReturnType<typeof fieldOf>["rule"], value: string): void {
+function checkValue(op: Operation, field: TestNumber["field"], rule: Rule, value: string): void {
   const magic = op.scenarios.some((s) => s.triggers?.some((t) => "field" in t && t.field === field && String(t.value) === value));
   if (magic) return;
   const asText = rule.safeParse(value);
   if (asText.success) return;
   if (value.trim() !== "" && Number.isFinite(Number(value)) && rule.safeParse(Number(value)).success) return;
-  const why = asText.error?.issues[0]?.message ?? "it breaks the field's rule";
+  const issue = asText.error?.issues[0];
+  if (issue?.code === "invalid_type" && (issue.expected === "object" || issue.expected === "array")) {
+    throw invalid("field", `field ${field} holds an ${issue.expected}: a test number matches a field of text or a number`);
+  }
+  const why = issue?.message ?? "it breaks the field's rule";
   throw invalid("value", `value ${JSON.stringify(value)} is not a valid ${field}: ${why}`);
 }
 
