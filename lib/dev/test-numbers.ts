@@ -23,18 +23,19 @@ export async function listTestNumbers(appId: string): Promise<{ testNumbers: Tes
 }
 
 /**
- * Read, change, write only if nobody wrote in between (the row still holds
- * what was read), else read again: two adds at once both land, on either
- * database, without a lock.
+ * Read, change, write in one transaction that first takes the app row's write
+ * lock (a no-op update: PostgreSQL locks the row, SQLite the database), so
+ * changes at the same time queue up and none is lost.
  */
 async function change(appId: string, edit: (list: TestNumber[]) => TestNumber[]): Promise<{ testNumbers: TestNumber[] }> {
-  for (let i = 0; i < 20; i++) {
-    const before = await stored(appId);
-    const next = edit(testNumbersOf(before));
-    const { count } = await db.app.updateMany({ where: { id: appId, testNumbers: before }, data: { testNumbers: JSON.stringify(next) } });
-    if (count === 1) return { testNumbers: next };
-  }
-  throw new ApiError("CONFLICT", "the app's test numbers kept changing; try again");
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$executeRaw`UPDATE "App" SET "testNumbers" = "testNumbers" WHERE "id" = ${appId}`;
+    if (locked === 0) throw new ApiError("NOT_FOUND", `no app ${appId}`);
+    const app = await tx.app.findUniqueOrThrow({ where: { id: appId }, select: { testNumbers: true } });
+    const next = edit(testNumbersOf(app.testNumbers));
+    await tx.app.update({ where: { id: appId }, data: { testNumbers: JSON.stringify(next) } });
+    return { testNumbers: next };
+  });
 }
 
 /** `phoneNumber`, `body.phoneNumber` or `path.checkoutId` → where it is, checked against the operation. */
