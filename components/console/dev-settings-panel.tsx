@@ -13,8 +13,8 @@ import { appUrl, ConsoleError, errorText, send } from "./api";
 import { useDevSettings } from "./hooks";
 
 const PRESETS = [
-  { value: 1, label: "1", note: "the documented timings" },
-  { value: 0.1, label: "0.1", note: "ten times faster" },
+  { value: 1, label: "1", note: "as documented" },
+  { value: 0.1, label: "0.1", note: "10× faster" },
   { value: 0, label: "0", note: "instant" },
 ];
 
@@ -44,13 +44,16 @@ const Saved = () => <span className="font-medium text-emerald-700" role="status"
 
 function TimeScaleForm({ appId, current }: { appId: string; current: number }) {
   const [value, setValue] = useState(String(current));
+  const [invalid, setInvalid] = useState<string | null>(null);
   const { busy, error, saved, setSaved, save } = useSave(appId);
   return (
     <form
       className="space-y-3"
       onSubmit={(e) => {
         e.preventDefault();
-        void save({ timeScale: value.trim() === "" ? Number.NaN : Number(value) });
+        const n = value.trim() === "" ? Number.NaN : Number(value);
+        setInvalid(n >= 0 && n <= 1 ? null : "Enter a number from 0 to 1, e.g. 0.1.");
+        if (n >= 0 && n <= 1) void save({ timeScale: n });
       }}
     >
       <div className="flex flex-wrap gap-2" role="group" aria-label="Presets">
@@ -59,7 +62,7 @@ function TimeScaleForm({ appId, current }: { appId: string; current: number }) {
             key={p.label}
             type="button"
             aria-pressed={Number(value) === p.value && value.trim() !== ""}
-            onClick={() => { setValue(String(p.value)); setSaved(false); }}
+            onClick={() => { setValue(String(p.value)); setSaved(false); setInvalid(null); }}
             className={cn(
               "rounded-md border px-3 py-1.5 text-left text-sm shadow-xs transition-colors",
               Number(value) === p.value && value.trim() !== "" ? "border-slate-900 bg-slate-900 text-white" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
@@ -70,7 +73,7 @@ function TimeScaleForm({ appId, current }: { appId: string; current: number }) {
         ))}
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Field label="Time scale" className="sm:w-64" error={fieldError(error, "timeScale")}
+        <Field label="Time scale" className="sm:w-64" error={invalid ?? fieldError(error, "timeScale")}
           hint={saved ? <Saved /> : "From 0 to 1. A call's X-Svc-Time-Scale header wins."}>
           {(p) => <Input {...p} name="timeScale" inputMode="decimal" value={value} onChange={(e) => { setValue(e.target.value); setSaved(false); }} />}
         </Field>

@@ -125,16 +125,16 @@ export function TestNumbersPanel({ appId, operations, max }: { appId: string; op
       {list.length > 0 && (
         <Table label="Test numbers">
           <thead>
-            <tr><Th>Value</Th><Th>Scenario</Th><Th wide>Operation</Th><Th wide>Field</Th><Th><span className="sr-only">Actions</span></Th></tr>
+            <tr><Th>Value</Th><Th wide>Scenario</Th><Th wide>Operation</Th><Th wide>Field</Th><Th><span className="sr-only">Actions</span></Th></tr>
           </thead>
           <tbody>
             {list.map((n) => (
               <Tr key={n.id}>
                 <Td className="font-mono text-xs">
                   {n.value}
-                  <span className="block text-slate-500 md:hidden">{n.operationId} · {n.field}</span>
+                  <span className="block whitespace-normal text-slate-500 md:hidden">→ {n.scenarioKey} · {n.operationId} · {n.field}</span>
                 </Td>
-                <Td className="font-mono text-xs">{n.scenarioKey}</Td>
+                <Td wide className="font-mono text-xs">{n.scenarioKey}</Td>
                 <Td wide className="font-mono text-xs">{labelOf(n.operationId)}</Td>
                 <Td wide className="font-mono text-xs">{n.field}</Td>
                 <Td className="text-right"><RemoveButton appId={appId} n={n} /></Td>
