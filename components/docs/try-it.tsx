@@ -123,7 +123,7 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
               {scenarios.map((s) => <option key={s.key} value={s.key}>{s.label}</option>)}
             </select>
           </div>
-          <div className="sm:w-44">
+          <div className="sm:w-60">
             <label htmlFor="try-time-scale" className="mb-1 block text-xs text-slate-600">Time scale (X-Svc-Time-Scale)</label>
             <select id="try-time-scale" className={input} value={timeScale} onChange={(e) => setTimeScale(e.target.value)}>
               <option value="">{app ? "The app's" : "1 (no header)"}</option>
