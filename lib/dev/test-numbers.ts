@@ -38,9 +38,9 @@ async function change(appId: string, edit: (list: TestNumber[]) => TestNumber[])
   });
 }
 
-/** `phoneNumber`, `body.phoneNumber` or `path.checkoutId` → where it is, checked against the operation. */
 type Rule = { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string; code?: string; expected?: string }[] } } };
 
+/** `phoneNumber`, `body.phoneNumber` or `path.checkoutId` → where it is, checked against the operation. */
 function fieldOf(op: Operation, name: string): { field: TestNumber["field"]; rule: Rule } {
   const m = /^(?:(body|path)\.)?(\w+)$/.exec(name);
   const where = m?.[1];
@@ -53,13 +53,17 @@ function fieldOf(op: Operation, name: string): { field: TestNumber["field"]; rul
   throw invalid("field", `field must be a body field or path parameter of ${op.id}: ${names.join(", ")}`);
 }
 
-/** A test number never relaxes validation: its value must follow the field's rule (as text, or as a number), unless it is a magic value of that field. */
-function checkValue(op: Operation, field: TestNumber["field"], rule: Rule, value: string): void {
+/**
+ * A test number never relaxes validation: its value must follow the field's
+ * rule (as text, or as a number), unless it is a magic value of that field.
+ * Answers the value as a call's field will read as text (`1500.0` → `1500` for a number field).
+ */
+function checkValue(op: Operation, field: TestNumber["field"], rule: Rule, value: string): string {
   const magic = op.scenarios.some((s) => s.triggers?.some((t) => "field" in t && t.field === field && String(t.value) === value));
-  if (magic) return;
+  if (magic) return value;
   const asText = rule.safeParse(value);
-  if (asText.success) return;
-  if (value.trim() !== "" && Number.isFinite(Number(value)) && rule.safeParse(Number(value)).success) return;
+  if (asText.success) return value;
+  if (value.trim() !== "" && Number.isFinite(Number(value)) && rule.safeParse(Number(value)).success) return String(Number(value));
   const issue = asText.error?.issues[0];
   if (issue?.code === "invalid_type" && (issue.expected === "object" || issue.expected === "array")) {
     throw invalid("field", `field ${field} holds an ${issue.expected}: a test number matches a field of text or a number`);
@@ -76,8 +80,7 @@ export async function addTestNumber(appId: string, input: unknown): Promise<{ te
   const scenario = op.scenarios.find((s) => s.key === p.scenario);
   if (!scenario) throw invalid("scenario", `scenario must be one of ${op.id}'s: ${op.scenarios.map((s) => s.key).join(", ")}`);
   const { field, rule } = fieldOf(op, p.field);
-  const value = String(p.value).trim();
-  checkValue(op, field, rule, value);
+  const value = checkValue(op, field, rule, String(p.value).trim());
   const rule_: TestNumber = { id: `tn_${randomBase62(12)}`, operationId: op.id, field, value, scenarioKey: scenario.key };
   return change(appId, (list) => {
     const rest = list.filter((n) => !(n.operationId === op.id && n.field === field && n.value === value));

@@ -66,7 +66,12 @@ describe("test numbers", () => {
       expect(r.body.details?.[0]?.field ?? r.body.message, JSON.stringify(body)).toContain(field);
     }
     // numbers compare as text; a magic value of the field is accepted although it breaks the field's rule
-    expect((await a.call("POST", "/dev/v1/test-numbers", { operationId: "payouts.send", field: "amount", value: 1500, scenario: "float_low" })).status).toBe(200);
+    const amount = await a.call("POST", "/dev/v1/test-numbers", { operationId: "payouts.send", field: "amount", value: "1500.0", scenario: "float_low" });
+    expect(amount.body.testNumbers.at(-1)).toMatchObject({ field: "body.amount", value: "1500" });
+    const payout = { currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, callbackUrl: "http://127.0.0.1:9/cb" };
+    const low = await a.call("POST", "/payouts/v1/send", { ...payout, amount: 1500, reference: `P-${Date.now()}` });
+    expect(low.headers.get("x-svc-scenario")).toBe("float_low");
+    expect((await a.call("POST", "/payouts/v1/send", { ...payout, amount: 1501, reference: `Q-${Date.now()}` })).headers.get("x-svc-scenario")).toBe("sent");
     expect((await a.call("POST", "/dev/v1/test-numbers", { operationId: "identity.verify", field: "idNumber", value: "ABC", scenario: "match" })).status).toBe(200);
 
     const id = replaced.body.testNumbers[0].id;
