@@ -1,4 +1,4 @@
-import type { Operation, Scenario } from "@/lib/catalog";
+import type { Operation, Scenario, TestNumber } from "@/lib/catalog";
 
 /** A resource of the calling app, as the gateway found it (the `tracked` fact). */
 export type TrackedResource = {
@@ -24,17 +24,7 @@ export type EngineContext = {
   testNumbers?: readonly TestNumber[];
 };
 
-/**
- * A per-app rule "when this field of this operation equals this value (as
- * text), run this scenario" (lib/dev/test-numbers.ts keeps them).
- */
-export type TestNumber = {
-  id: string;
-  operationId: string;
-  field: `body.${string}` | `path.${string}`;
-  value: string;
-  scenarioKey: string;
-};
+export type { TestNumber } from "@/lib/catalog";
 
 export type NewResource = {
   id: string;

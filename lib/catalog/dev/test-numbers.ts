@@ -3,7 +3,7 @@
 // them, lib/engine/select.ts reads them (after X-Svc-Scenario, before the
 // catalog's triggers).
 import { z } from "zod";
-import type { TestNumber } from "@/lib/engine/types";
+import type { TestNumber } from "../types";
 import type { DevEndpoint } from "./types";
 
 export const TEST_NUMBERS_PER_APP = 50;
