@@ -6,7 +6,7 @@ import { currentUser } from "@/lib/auth/session";
 export const dynamic = "force-dynamic";
 
 const features = [
-  { title: "Scripted outcomes", text: "Pick paid, cancelled, insufficient funds or no answer with a magic amount or the X-Svc-Scenario header." },
+  { title: "Scripted outcomes", text: "Pick paid, cancelled, insufficient funds or no answer with a magic amount, your own test numbers or the X-Svc-Scenario header; X-Svc-Time-Scale: 0 makes every delay instant." },
   { title: "Real, signed callbacks", text: "Callbacks reach your server over the network, signed with your app's secret; send any of them again from the console." },
   { title: "See every call", text: "A request log with headers and bodies, a callback history per app, and an inspector address when you have no server yet." },
 ];

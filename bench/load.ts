@@ -13,7 +13,7 @@ export type Target = {
   status: number;
   /** A fresh body per request (Collect push needs a unique reference). */
   body?: () => string;
-  /** The scripted delay the pipeline adds after its own work (0 when switched off). */
+  /** The scripted delay the pipeline adds after its own work (0 at time scale 0). */
   delayMs: number;
 };
 

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { operationById } from "@/lib/catalog";
+import { TIME_SCALE_HEADER } from "@/lib/engine";
 import { startReceiver } from "../tests/helpers/receiver";
 import { removeDb } from "../tests/helpers/server";
 import { cliOn, setUpApp } from "../tests/helpers/operator";
@@ -33,7 +34,6 @@ const deliveryRows = num("BENCH_DELIVERY_ROWS", 100_000);
 const profile = process.env.BENCH_PROFILE === "1";
 const dbFile = path.join(root, "data", "bench.db");
 const databaseUrl = (process.env.DATABASE_URL = `file:${dbFile}`); // before lib/db/client loads
-const NO_DELAY = { SANDBOX_NO_SCRIPTED_DELAY: "1" };
 
 function scenario(opId: string, key: string) {
   const s = operationById(opId)?.scenarios.find((x) => x.key === key);
@@ -47,7 +47,8 @@ let seq = 0;
 const runTag = Date.now().toString(36);
 /** Push and status against a server whose operations sit under `prefix` (/sandbox for us, / for Prism). */
 function targets(prefix: string, token: string, callbackUrl: string, delayed: boolean) {
-  const auth = { authorization: `Bearer ${token}` };
+  // Scripted delays off: every call runs at time scale 0 (X-Svc-Time-Scale), which also makes its callback due at once.
+  const auth = { authorization: `Bearer ${token}`, ...(delayed ? {} : { [TIME_SCALE_HEADER]: "0" }) };
   const status: Target = {
     route: "status", method: "GET", path: `${prefix}/collect/v1/push/chk_x`,
     headers: { ...auth, "x-svc-scenario": "completed" }, status: completed.status, delayMs: delayed ? completed.delayMs : 0,
@@ -121,7 +122,7 @@ async function databases(out: Row[], notes: string[]): Promise<void> {
       const servers: Server[] = [];
       try {
         for (let i = 0; i < setup.instances; i++) {
-          servers.push(await startPortal({ mount: setup.label, port: 3511 + i, databaseUrl: setup.url, env: NO_DELAY, profile: false }));
+          servers.push(await startPortal({ mount: setup.label, port: 3511 + i, databaseUrl: setup.url, profile: false }));
         }
         const app = await setUpApp(setup.url, servers[0]!.origin, 1_000_000);
         const t = targets("/sandbox", app.token, `${receiver.url}/db`, false);
@@ -156,8 +157,8 @@ async function main() {
     databases: [],
   };
   try {
-    // 1. Side by side with Prism, scripted delays off, A B A B.
-    await withServer(() => startPortal({ mount: "sandbox", port: 3501, databaseUrl, env: NO_DELAY, profile }), async (s) => {
+    // 1. Side by side with Prism, scripted delays off (X-Svc-Time-Scale: 0), A B A B.
+    await withServer(() => startPortal({ mount: "sandbox", port: 3501, databaseUrl, profile }), async (s) => {
       app = await setUpApp(databaseUrl, s.origin, 1_000_000);
       const ours = targets("/sandbox", app.token, `${receiver.url}/load`, false);
       const prism = await startPrism({ port: 3502, portalOrigin: s.origin });

@@ -50,6 +50,7 @@ test("every console page passes axe at both widths", async ({ page }) => {
     `/apps/${a.appId}/requests`,
     `/apps/${a.appId}/requests/${call.requestId}`,
     `/apps/${a.appId}/inspector`,
+    `/apps/${a.appId}/testing`,
     "/account",
   ], loaded(page)));
 

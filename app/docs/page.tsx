@@ -15,7 +15,8 @@ export default function DocsIndex() {
       <H1 eyebrow="Docs">API reference</H1>
       <P>
         The sandbox answers every API with scripted outcomes and posts real, signed callbacks to your server. No money
-        moves. Pick an outcome with a magic value in the request or with the <C>X-Svc-Scenario</C> header, or try any
+        moves. Pick an outcome with a magic value in the request, one of your app&apos;s test numbers, or the <C>X-Svc-Scenario</C>
+        header; shorten every scripted delay with <C>X-Svc-Time-Scale</C> (<C>0</C> = instant callbacks); or try any
         operation right here, without keys.
       </P>
       <DataTable

@@ -10,6 +10,7 @@ const tabs = [
   { href: "/callbacks", label: "Callbacks" },
   { href: "/requests", label: "Request log" },
   { href: "/inspector", label: "Inspector" },
+  { href: "/testing", label: "Testing" },
 ];
 
 export function AppTabs({ appId }: { appId: string }) {

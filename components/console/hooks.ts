@@ -4,6 +4,7 @@ import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
 import type { AppView } from "@/lib/auth/views";
 import type { DevSettings } from "@/lib/catalog/dev";
+import type { TestNumber } from "@/lib/catalog";
 import type { DeliveryDetail, DeliverySummary } from "@/lib/services/deliveries";
 import type { InboxItem } from "@/lib/services/inbox";
 import type { RequestDetail, RequestSummary } from "@/lib/services/request-log";
@@ -27,6 +28,8 @@ export const useApps = () => useSWR<AppView[]>("/api/console/apps", fetcher);
 export const useApp = (appId: string) => useSWR<AppView>(appUrl(appId), fetcher);
 export const useKeys = (appId: string) => useSWR<KeyPairRow[]>(appUrl(appId, "/keys"), fetcher);
 export const useUsage = (appId: string) => useSWR<AppUsage>(appUrl(appId, "/usage"), fetcher, { refreshInterval: 5000 });
+export const useDevSettings = (appId: string) => useSWR<DevSettings>(appUrl(appId, "/dev-settings"), fetcher);
+export const useTestNumbers = (appId: string) => useSWR<{ testNumbers: TestNumber[] }>(appUrl(appId, "/test-numbers"), fetcher);
 export const useSubscriptions = (appId: string) => useSWR<SubscriptionRow[]>(appUrl(appId, "/subscriptions"), fetcher);
 
 /** Pages of a keyset-paged list: each next page starts before the last seq of the previous one. */
@@ -60,7 +63,6 @@ export const useRequest = (appId: string, requestId: string) =>
 
 /** The inspector inbox, polled while the page is open; `delivery` (one callback) or `q` (delivery id, resource id or reference). */
 export const useInbox = (appId: string, filters: { delivery?: string; q?: string }) => usePages<InboxEntry>(appUrl(appId, "/inbox"), filters, 2000);
-export const useDevSettings = (appId: string) => useSWR<DevSettings>(appUrl(appId, "/dev-settings"), fetcher);
 
 export const usePendingReviews = () => useSWR<Review[]>("/api/console/operator/reviews", fetcher);
 export const useAllApps = () => useSWR<OperatorApp[]>("/api/console/operator/apps", fetcher);

@@ -82,7 +82,11 @@ export function RequestDetail({ appId, requestId, back }: { appId: string; reque
           <dl className="grid gap-4 text-sm sm:grid-cols-3 lg:grid-cols-6">
             <div><dt className="text-xs text-slate-600">Status</dt><dd className="mt-0.5"><HttpStatus status={r.status} /></dd></div>
             <div><dt className="text-xs text-slate-600">Scenario</dt><dd className="mt-0.5 font-mono">{r.scenarioKey ?? "—"}</dd></div>
-            <div><dt className="text-xs text-slate-600">Duration</dt><dd className="mt-0.5">{r.durationMs} ms</dd></div>
+            <div>
+              <dt className="text-xs text-slate-600">Duration</dt>
+              <dd className="mt-0.5">{r.durationMs} ms</dd>
+              {r.timeScale !== null && <dd className="text-xs text-slate-600" data-testid="time-scale">time scale {r.timeScale}</dd>}
+            </div>
             <div><dt className="text-xs text-slate-600">Time</dt><dd className="mt-0.5"><LocalTime value={r.createdAt} /></dd></div>
             <div><dt className="text-xs text-slate-600">Via</dt><dd className="mt-0.5"><Badge>{r.via}</Badge></dd></div>
             <div><dt className="text-xs text-slate-600">Request id</dt><dd className="mt-0.5 font-mono text-xs break-all">{r.requestId}</dd></div>

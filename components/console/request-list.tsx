@@ -53,7 +53,10 @@ export function RequestList({ appId, options }: { appId: string; options: Filter
                 <Td><HttpStatus status={r.status} /></Td>
                 <Td wide><CodeWithMeaning code={r.errorCode} /></Td>
                 <Td wide className="font-mono text-xs">{r.scenarioKey ?? <span className="text-slate-500">—</span>}</Td>
-                <Td wide className="text-right tabular-nums">{r.durationMs} ms</Td>
+                <Td wide className="text-right tabular-nums">
+                  {r.durationMs} ms
+                  {r.timeScale !== null && r.timeScale !== 1 && <span className="block text-xs text-slate-600" title="Time scale: the scripted delays were multiplied by this">×{r.timeScale}</span>}
+                </Td>
                 <Td wide className="font-mono text-xs text-slate-600">{r.requestId}</Td>
                 <Td wide><Badge tone={r.via === "mcp" ? "violet" : "neutral"}>{r.via}</Badge></Td>
               </Tr>

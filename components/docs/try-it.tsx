@@ -31,11 +31,13 @@ function Field({ row, value, onChange }: { row: FieldRow; value: string; onChang
   );
 }
 
-export function TryIt({ opId, fields, params, example, scenarios }: TryItProps) {
+export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: TryItProps & { apps?: { id: string; name: string }[] }) {
   const [values, setValues] = useState<Values>(() => toValues(example ?? {}));
   const [paramValues, setParamValues] = useState<Values>(() => Object.fromEntries(params.map((p) => [p.name, p.example])));
   const [raw, setRaw] = useState<string | null>(null);
   const [scenario, setScenario] = useState("");
+  const [timeScale, setTimeScale] = useState("");
+  const [app, setApp] = useState("");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<TryResult | null>(null);
   const [failure, setFailure] = useState<{ status: number; body: unknown } | null>(null);
@@ -58,7 +60,12 @@ export function TryIt({ opId, fields, params, example, scenarios }: TryItProps) 
       const query = new URLSearchParams(paramValues).toString();
       const r = await fetch(`/api/try/${opId}${query ? `?${query}` : ""}`, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(scenario ? { "x-svc-scenario": scenario } : {}) },
+        headers: {
+          "content-type": "application/json",
+          ...(scenario ? { "x-svc-scenario": scenario } : {}),
+          ...(timeScale ? { "x-svc-time-scale": timeScale } : {}),
+          ...(app ? { "x-svc-try-app": app } : {}),
+        },
         body: example ? bodyText : undefined,
       });
       const body = await r.json().catch(() => null);
@@ -112,12 +119,30 @@ export function TryIt({ opId, fields, params, example, scenarios }: TryItProps) 
           <div className="flex-1">
             <label htmlFor="try-scenario" className="mb-1 block text-xs text-slate-600">Scenario (X-Svc-Scenario header)</label>
             <select id="try-scenario" className={input} value={scenario} onChange={(e) => setScenario(e.target.value)}>
-              <option value="">By magic value (no header)</option>
+              <option value="">{app ? "By test number or magic value (no header)" : "By magic value (no header)"}</option>
               {scenarios.map((s) => <option key={s.key} value={s.key}>{s.label}</option>)}
+            </select>
+          </div>
+          <div className="sm:w-60">
+            <label htmlFor="try-time-scale" className="mb-1 block text-xs text-slate-600">Time scale (X-Svc-Time-Scale)</label>
+            <select id="try-time-scale" className={input} value={timeScale} onChange={(e) => setTimeScale(e.target.value)}>
+              <option value="">{app ? "The app's" : "1 (no header)"}</option>
+              <option value="1">1 — documented timings</option>
+              <option value="0.1">0.1 — ten times faster</option>
+              <option value="0">0 — instant</option>
             </select>
           </div>
           <Button onClick={send} busy={busy} className="sm:w-32">Send</Button>
         </div>
+        {apps.length > 0 && (
+          <div>
+            <label htmlFor="try-app" className="mb-1 block text-xs text-slate-600">Your app&apos;s test numbers and time scale</label>
+            <select id="try-app" className={input} value={app} onChange={(e) => setApp(e.target.value)}>
+              <option value="">None</option>
+              {apps.map((a) => <option key={a.id} value={a.id}>{a.name} ({a.id})</option>)}
+            </select>
+          </div>
+        )}
         {failure && (
           <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             The try-it panel refused the call ({failure.status}): <code className="font-mono break-all">{JSON.stringify(failure.body)}</code>

@@ -31,6 +31,20 @@ export type Trigger =
 
 export type FactName = "tracked" | "referencePending" | "referenceUsed";
 
+/**
+ * An app's own trigger, a test number: "when this field of this operation
+ * equals this value (as text), run this scenario". Kept per app
+ * (lib/dev/test-numbers.ts); the engine ranks them after X-Svc-Scenario and
+ * before the catalog's triggers.
+ */
+export type TestNumber = {
+  id: string;
+  operationId: string;
+  field: `body.${string}` | `path.${string}`;
+  value: string;
+  scenarioKey: string;
+};
+
 export type ErrorOutcome = { error: ErrorCode; message: string };
 
 export type Scenario<O = unknown> = {

@@ -8,6 +8,7 @@ import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser, grantOperator, userByEmail } from "@/lib/services/users";
 import { getDevSettings, resetApp, updateDevSettings, waitForCallback } from "@/lib/dev";
 import { replayFailed, resendDelivery } from "@/lib/callbacks";
+import { addTestNumber, listTestNumbers, removeTestNumber } from "@/lib/dev/test-numbers";
 
 type Opts = Record<string, string | boolean | undefined>;
 
@@ -26,6 +27,10 @@ const USAGE = `usage: npm run --silent admin -- <command> [options]
   deliveries resend --app A --delivery D          (posts one callback again now; prints the outcome)
   deliveries wait --app A --resource R | --reference F | --delivery D [--timeout S]
                                      (waits up to S seconds, default 30, for the callback's first attempt; prints it)
+  test-number add --app A --operation O --field F --value V --scenario S
+                                     (e.g. --operation collect.push --field phoneNumber --value 254700000001 --scenario cancelled)
+  test-number list --app A
+  test-number remove --app A --id ID | --value V
   key create --app A
   key revoke --key K
   subscribe --app A --group G
@@ -102,6 +107,18 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
     if (!Number.isFinite(timeout) || timeout < 0 || timeout > 60) throw new UsageError(`--timeout takes seconds from 0 to 60\n${USAGE}`);
     return waitForCallback(need(o, "app"), { resourceId: str("resource"), reference: str("reference"), deliveryId: str("delivery") }, timeout);
   },
+  async "test-number add"(o) {
+    const input = { operationId: need(o, "operation"), field: need(o, "field"), value: need(o, "value"), scenario: need(o, "scenario") };
+    return { appId: need(o, "app"), ...(await addTestNumber(need(o, "app"), input)) };
+  },
+  async "test-number list"(o) {
+    return { appId: need(o, "app"), ...(await listTestNumbers(need(o, "app"))) };
+  },
+  async "test-number remove"(o) {
+    if ((typeof o.id === "string") === (typeof o.value === "string")) throw new UsageError(`test-number remove takes exactly one of --id, --value\n${USAGE}`);
+    const which = typeof o.id === "string" ? { id: o.id } : { value: o.value as string };
+    return { appId: need(o, "app"), ...(await removeTestNumber(need(o, "app"), which)) };
+  },
   async "key create"(o) {
     const k = await createKeyPair(need(o, "app"));
     return { consumerKey: k.consumerKey, consumerSecret: k.consumerSecret };
@@ -135,6 +152,7 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
         "inspector-status": { type: "string" }, "inspector-delay-ms": { type: "string" }, "inspector-fail-first": { type: "string" },
         since: { type: "string" }, url: { type: "string" }, delivery: { type: "string" }, resource: { type: "string" },
         reference: { type: "string" }, timeout: { type: "string" },
+        operation: { type: "string" }, field: { type: "string" }, value: { type: "string" }, scenario: { type: "string" }, id: { type: "string" },
       },
     });
   } catch (e) {

@@ -5,6 +5,7 @@ import { replayFailed, resendDelivery } from "@/lib/callbacks";
 import { resetApp } from "./reset";
 import { getDevSettings, updateDevSettings } from "./settings";
 import { waitForCallback } from "./wait";
+import { addTestNumber, listTestNumbers, removeTestNumber } from "./test-numbers";
 import type { DevHandler } from "./types";
 
 export const devHandlers: Record<string, DevHandler> = {
@@ -21,4 +22,7 @@ export const devHandlers: Record<string, DevHandler> = {
   "dev.reset": async ({ app }) => ({ body: await resetApp(app.id) }),
   "dev.listen.stream": streamCallbacks,
   "dev.listen.relay": reportRelay,
+  "dev.test_numbers.list": async ({ app }) => ({ body: await listTestNumbers(app.id) }),
+  "dev.test_numbers.add": async ({ app, input }) => ({ body: await addTestNumber(app.id, input) }),
+  "dev.test_numbers.remove": async ({ app, params }) => ({ body: await removeTestNumber(app.id, { id: params.id }) }),
 };

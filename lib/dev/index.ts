@@ -3,3 +3,4 @@ export { getDevSettings, updateDevSettings, faultsOf, inspectorModeOf } from "./
 export type { DevContext, DevHandler, DevReply, EventSink } from "./types";
 export { waitForCallback, WAITS_PER_APP, type WaitAnswer } from "./wait";
 export { resetApp, type ResetResult } from "./reset";
+export { listTestNumbers, addTestNumber, removeTestNumber } from "./test-numbers";

@@ -16,8 +16,8 @@ export function checkOrder(): CheckStep[] {
 
 const row = (code: ErrorCode): CodeRow => ({ code, status: ERROR_STATUS[code], condition: ERROR_TEXT[code] ?? "" });
 
-/** Codes of the gateway's checks, in the order they run. */
-export const gatewayCodes = (steps = checkOrder()): CodeRow[] => steps.flatMap((s) => s.codes).map(row);
+/** Codes of the gateway's checks, in the order they first run (VALIDATION_ERROR: the time-scale header, then the body). */
+export const gatewayCodes = (steps = checkOrder()): CodeRow[] => [...new Set(steps.flatMap((s) => s.codes))].map(row);
 
 /** Codes the scenarios answer (API-level errors), each once. */
 export function scenarioCodes(): CodeRow[] {

@@ -4,6 +4,12 @@ import { currentUser } from "@/lib/auth/session";
 import { inspectorUrl, listApps } from "@/lib/services/apps";
 import type { Fill } from "./code-samples";
 
+/** The signed-in reader's apps, newest first (the try-it panel applies the picked one's test numbers); none when signed out. */
+export async function readerApps(): Promise<{ id: string; name: string }[]> {
+  const user = await currentUser();
+  return user ? (await listApps(user.id)).map((a) => ({ id: a.id, name: a.name })) : [];
+}
+
 export async function docsFill(): Promise<Fill | undefined> {
   const user = await currentUser();
   const app = user ? (await listApps(user.id))[0] : undefined;

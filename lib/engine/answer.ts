@@ -4,6 +4,7 @@ import type { ErrorOutcome, Operation, Scenario } from "@/lib/catalog";
 import { errorBody } from "@/lib/errors";
 import { builders, liveViews } from "./operations";
 import { SCENARIO_HEADER } from "./select";
+import { scaled } from "./time-scale";
 import type { Answer, EngineContext, Facts } from "./types";
 import type { OperationInput } from "./request";
 
@@ -24,8 +25,13 @@ export function callbackTarget(body: Record<string, unknown>, defaultUrl?: strin
   return url || null;
 }
 
+/**
+ * The answer of a picked scenario. Every scripted delay (the response delay,
+ * the callback delay and with it `settlesAt`, when the live state changes) is
+ * multiplied by the call's time scale.
+ */
 export function answer(op: Operation, scenario: Scenario, input: OperationInput, facts: Facts, ctx: EngineContext): Answer {
-  const base = { operation: op, scenario, delayMs: scenario.delayMs, headers: { [SCENARIO_HEADER]: scenario.key } };
+  const base = { operation: op, scenario, delayMs: scaled(scenario.delayMs, ctx.timeScale), headers: { [SCENARIO_HEADER]: scenario.key } };
   const outcome = scenario.outcome;
   if (isErrorOutcome(outcome)) {
     return { ...base, status: scenario.status, body: errorBody(outcome.error, interpolate(outcome.message, input), ctx.requestId) };
@@ -38,15 +44,16 @@ export function answer(op: Operation, scenario: Scenario, input: OperationInput,
     }
     return { ...base, status: scenario.status, body: liveViews[op.resource.prefix](facts.tracked, ctx.now) };
   }
-  const settlesAt = new Date(ctx.now.getTime() + (scenario.callbackDelayMs ?? 0));
+  const callbackDelayMs = scenario.callbackDelayMs === undefined ? undefined : scaled(scenario.callbackDelayMs, ctx.timeScale);
+  const settlesAt = new Date(ctx.now.getTime() + (callbackDelayMs ?? 0));
   const built = builders[op.id]({ op, scenario, outcome: outcome as Record<string, unknown>, ...input, facts, ctx, settlesAt });
   return {
     ...base,
     status: scenario.status,
     body: built.body,
     resource: built.resource,
-    callback: built.callback && scenario.callbackDelayMs !== undefined
-      ? { url: callbackTarget(input.body, ctx.defaultCallbackUrl), dueAt: settlesAt, delayMs: scenario.callbackDelayMs, body: built.callback }
+    callback: built.callback && callbackDelayMs !== undefined
+      ? { url: callbackTarget(input.body, ctx.defaultCallbackUrl), dueAt: settlesAt, delayMs: callbackDelayMs, body: built.callback }
       : undefined,
   };
 }

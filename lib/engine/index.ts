@@ -9,11 +9,12 @@ import type { Answer, EngineContext, Facts } from "./types";
 export * from "./types";
 export { answer, callbackTarget, isErrorOutcome } from "./answer";
 export { parseJsonBody, validateInput, checkDepth, fieldIssues, MAX_BODY_BYTES, MAX_JSON_DEPTH, type OperationInput } from "./request";
-export { selectScenario, triggerMatches, defaultScenario, SCENARIO_HEADER } from "./select";
+export { selectScenario, testNumberScenario, triggerMatches, defaultScenario, SCENARIO_HEADER } from "./select";
+export { resolveTimeScale, scaled, TIME_SCALE_HEADER } from "./time-scale";
 
 /** Pick and run the scenario for an already validated input. */
 export function run(op: Operation, input: OperationInput, facts: Facts, headerKey: string | null | undefined, ctx: EngineContext): Answer {
-  return answer(op, selectScenario(op, input, facts, headerKey), input, facts, ctx);
+  return answer(op, selectScenario(op, input, facts, headerKey, ctx.testNumbers), input, facts, ctx);
 }
 
 /** From raw text to answer, with no state: what the try-it panel runs. Throws ApiError for body and validation errors. */

@@ -1,7 +1,7 @@
 // Picking the scenario (spec: Sandbox scenario engine, rules 1–3; contract:
 // the `tracked` decision). Pure.
 import type { Operation, Scenario, Trigger } from "@/lib/catalog";
-import type { Facts } from "./types";
+import type { Facts, TestNumber } from "./types";
 
 export const SCENARIO_HEADER = "x-svc-scenario";
 
@@ -17,19 +17,38 @@ export function defaultScenario(op: Operation): Scenario {
   return op.scenarios.find((s) => s.default)!;
 }
 
+/** The scenario of the first of the app's test numbers of this operation whose field equals its value (as text). */
+export function testNumberScenario(
+  op: Operation,
+  input: { params: Record<string, string>; body: Record<string, unknown> },
+  testNumbers: readonly TestNumber[],
+): Scenario | undefined {
+  for (const n of testNumbers) {
+    if (n.operationId !== op.id || !triggerMatches({ field: n.field, value: n.value }, input, {})) continue;
+    const s = op.scenarios.find((x) => x.key === n.scenarioKey);
+    if (s) return s;
+  }
+  return undefined;
+}
+
 /**
- * 1. A scenario key in X-Svc-Scenario that belongs to the operation wins (magic
- *    values and state are ignored); any other key is ignored.
- * 2. Otherwise the first scenario, in catalog order, whose trigger matches.
- * 3. Otherwise the default.
+ * 1. A scenario key in X-Svc-Scenario that belongs to the operation wins (test
+ *    numbers, magic values and state are ignored); any other key is ignored.
+ * 2. Otherwise the app's first test number of the operation whose value the
+ *    field has (before magic values and state).
+ * 3. Otherwise the first scenario, in catalog order, whose trigger matches.
+ * 4. Otherwise the default.
  */
 export function selectScenario(
   op: Operation,
   input: { params: Record<string, string>; body: Record<string, unknown> },
   facts: Facts,
   headerKey?: string | null,
+  testNumbers: readonly TestNumber[] = [],
 ): Scenario {
   const forced = headerKey ? op.scenarios.find((s) => s.key === headerKey.trim()) : undefined;
   if (forced) return forced;
-  return op.scenarios.find((s) => s.triggers?.some((t) => triggerMatches(t, input, facts))) ?? defaultScenario(op);
+  return testNumberScenario(op, input, testNumbers)
+    ?? op.scenarios.find((s) => s.triggers?.some((t) => triggerMatches(t, input, facts)))
+    ?? defaultScenario(op);
 }

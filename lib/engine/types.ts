@@ -1,4 +1,4 @@
-import type { Operation, Scenario } from "@/lib/catalog";
+import type { Operation, Scenario, TestNumber } from "@/lib/catalog";
 
 /** A resource of the calling app, as the gateway found it (the `tracked` fact). */
 export type TrackedResource = {
@@ -18,7 +18,13 @@ export type EngineContext = {
   newReceipt: () => string;
   /** The app's default callback URL, used when the request names none. */
   defaultCallbackUrl?: string | null;
+  /** The factor on every scripted delay, 0 to 1 (time-scale.ts); 1 when absent. */
+  timeScale?: number;
+  /** The app's test numbers: they pick a scenario after the header and before the catalog's triggers. */
+  testNumbers?: readonly TestNumber[];
 };
+
+export type { TestNumber } from "@/lib/catalog";
 
 export type NewResource = {
   id: string;

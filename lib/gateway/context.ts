@@ -1,7 +1,7 @@
 import type { Operation } from "@/lib/catalog";
 import type { DevEndpoint } from "@/lib/catalog/dev";
 import type { DevReply } from "@/lib/dev/types";
-import type { Answer, Facts, OperationInput } from "@/lib/engine";
+import type { Answer, Facts, OperationInput, TestNumber } from "@/lib/engine";
 import type { HeaderBag } from "@/lib/http/node";
 import type { GatewayStore, ReferenceGuard } from "./store";
 
@@ -26,6 +26,10 @@ export type AuthenticatedApp = {
   /** The app's callback faults as stored (JSON text; lib/dev/settings.ts faultsOf reads it). */
   callbackFaults: string;
   subscriptions: { group: string; status: string }[];
+  /** The app's default time scale (an X-Svc-Time-Scale header wins). */
+  timeScale: number;
+  /** The app's test numbers (lib/dev/test-numbers.ts), read by the engine. */
+  testNumbers: readonly TestNumber[];
 };
 
 /** What the steps learn about a call as it goes through the pipeline. */

@@ -11,6 +11,7 @@ import { authenticate } from "./steps/authenticate";
 import { checkSubscription, checkSuspended, findOperation } from "./steps/access";
 import { rateLimit } from "./steps/rate-limit";
 import { parseInput } from "./steps/input";
+import { readTimeScale } from "./steps/time-scale";
 import { lookupFacts } from "./steps/facts";
 import { runScenario } from "./steps/scenario";
 import { findDevEndpoint, parseDevInput, runDevEndpoint } from "./steps/dev";
@@ -25,6 +26,7 @@ export const CHECKS: readonly { name: string; step: Step; answers: readonly Erro
   { name: "findOperation", step: findOperation, answers: ["NO_SUCH_OPERATION"], note: "method and path match an operation of the catalog" },
   { name: "checkSubscription", step: checkSubscription, answers: ["NOT_SUBSCRIBED", "SUBSCRIPTION_PENDING"], note: "the app is subscribed to the operation's group, and the subscription is active" },
   { name: "rateLimit", step: rateLimit, answers: ["RATE_LIMITED"], note: "the call fits in the app's per-minute limit" },
+  { name: "readTimeScale", step: readTimeScale, answers: ["VALIDATION_ERROR"], note: "`X-Svc-Time-Scale`, when sent, is a decimal from 0 to 1 (else the app's time scale applies)" },
   { name: "parseInput", step: parseInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: `the body is a JSON object of at most ${MAX_BODY_BYTES / 1024} KiB whose fields follow their rules` },
   { name: "lookupFacts", step: lookupFacts, answers: [], note: "state for `tracked` and reference rules" },
   { name: "runScenario", step: runScenario, answers: [], note: "the engine" },
@@ -48,8 +50,6 @@ export const DEV_CHECKS: readonly { name: string; step: Step; answers: readonly 
 export const DEV_STEPS: readonly Step[] = DEV_CHECKS.map((c) => c.step);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Benchmarks only (`npm run bench`): SANDBOX_NO_SCRIPTED_DELAY=1 skips the scripted response delay. */
-const NO_SCRIPTED_DELAY = process.env.SANDBOX_NO_SCRIPTED_DELAY === "1";
 
 function failure(s: CallState, e: unknown): GatewayResult {
   const err = toApiError(e, "gateway", s.requestId);
@@ -76,7 +76,8 @@ async function decide(s: CallState, store: GatewayStore, steps: readonly Step[])
 export async function handleCall(call: GatewayCall, store: GatewayStore = gatewayStore(), steps: readonly Step[] = STEPS): Promise<GatewayResult> {
   const s: CallState = { call, requestId: newId("req"), receivedAt: new Date(), started: performance.now(), headers: {} };
   let result = await decide(s, store, steps);
-  const delay = () => (NO_SCRIPTED_DELAY ? 0 : (s.answer?.delayMs ?? 0));
+  // The engine already applied the call's time scale to the scripted delay.
+  const delay = () => s.answer?.delayMs ?? 0;
   const duration = () => Math.round(performance.now() - s.started + delay());
   try {
     if (!(await persist(store, s, result, duration()))) {

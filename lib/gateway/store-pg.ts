@@ -4,6 +4,7 @@
 // subscription state are read on every call, and a reference is claimed under
 // a transaction-scoped advisory lock on (app, operation, reference).
 import type pg from "pg";
+import { testNumbersOf } from "@/lib/catalog/dev/test-numbers";
 import { inTransaction, iso, pgPool, pgValues } from "@/lib/db/pg";
 import type { TrackedResource } from "@/lib/engine";
 import type { DeliveryRow, GatewayStore, LogRow, PrunedTable, ReferenceGuard, ResourceRow, TokenRow } from "./store";
@@ -12,7 +13,7 @@ import type { DeliveryRow, GatewayStore, LogRow, PrunedTable, ReferenceGuard, Re
 export const SCHEDULED_CHANNEL = "svc_callback_scheduled";
 
 const Q = {
-  token: `SELECT t."expiresAt", k."revokedAt", a."id", a."suspended", a."perMinute", a."callbackUrl", a."callbackFaults",
+  token: `SELECT t."expiresAt", k."revokedAt", a."id", a."suspended", a."perMinute", a."callbackUrl", a."callbackFaults", a."timeScale", a."testNumbers",
       COALESCE((SELECT json_agg(json_build_object('group', s."group", 'status', s."status"))
         FROM "Subscription" s WHERE s."appId" = a."id"), '[]'::json) AS subscriptions
     FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = t."keyPairId" JOIN "App" a ON a."id" = t."appId"
@@ -27,7 +28,7 @@ const Q = {
   notify: `SELECT pg_notify('${SCHEDULED_CHANNEL}', $1)`,
 };
 
-const LOG_COLS = `"requestId", "appId", "via", "method", "path", "operationId", "status", "scenarioKey", "durationMs",
+const LOG_COLS = `"requestId", "appId", "via", "method", "path", "operationId", "status", "scenarioKey", "timeScale", "durationMs",
   "requestHeaders", "requestBody", "responseHeaders", "responseBody", "createdAt"`;
 const RESOURCE_COLS = `"id", "appId", "operationId", "reference", "scenarioKey", "settlesAt", "data", "createdAt"`;
 const DELIVERY_COLS = `"id", "appId", "resourceId", "operationId", "scenarioKey", "url", "body", "dueAt", "state", "faults", "attempts", "lastError", "createdAt"`;
@@ -49,7 +50,7 @@ function insertText(withResource: boolean, withDelivery: boolean): string {
     parts.push(`d AS (INSERT INTO "Delivery" (${DELIVERY_COLS}) VALUES (${params(n, 10)}, 0, ${params(n + 10, 2)}))`);
     n += 12;
   }
-  const insertLog = `INSERT INTO "RequestLog" (${LOG_COLS}) VALUES (${params(n, 14)})`;
+  const insertLog = `INSERT INTO "RequestLog" (${LOG_COLS}) VALUES (${params(n, 15)})`;
   return parts.length ? `WITH ${parts.join(", ")} ${insertLog}` : insertLog;
 }
 
@@ -64,7 +65,7 @@ function insertValues(resource?: ResourceRow, delivery?: DeliveryRow, log?: LogR
     v.push(d.id, d.appId, d.resourceId, d.operationId, d.scenarioKey, d.url, d.body, iso(d.dueAt), d.state, d.faults, d.lastError, iso(d.createdAt));
   }
   const l = log!;
-  v.push(l.requestId, l.appId, l.via, l.method, l.path, l.operationId, l.status, l.scenarioKey, l.durationMs,
+  v.push(l.requestId, l.appId, l.via, l.method, l.path, l.operationId, l.status, l.scenarioKey, l.timeScale, l.durationMs,
     l.requestHeaders, l.requestBody, l.responseHeaders, l.responseBody, iso(l.createdAt));
   return v;
 }
@@ -89,14 +90,17 @@ class PgGatewayStore implements GatewayStore {
   async tokenByHash(hash: string): Promise<TokenRow | null> {
     const { rows } = await run<{
       expiresAt: Date; revokedAt: Date | null; id: string; suspended: boolean; perMinute: number; callbackUrl: string | null; callbackFaults: string;
-      subscriptions: { group: string; status: string }[];
+      timeScale: number; testNumbers: string; subscriptions: { group: string; status: string }[];
     }>(this.pool, "token", Q.token, [hash]);
     const r = rows[0];
     if (!r) return null;
     return {
       expiresAt: r.expiresAt,
       revoked: r.revokedAt !== null,
-      app: { id: r.id, suspended: r.suspended, perMinute: r.perMinute, callbackUrl: r.callbackUrl, callbackFaults: r.callbackFaults, subscriptions: r.subscriptions },
+      app: {
+        id: r.id, suspended: r.suspended, perMinute: r.perMinute, callbackUrl: r.callbackUrl, callbackFaults: r.callbackFaults, subscriptions: r.subscriptions,
+        timeScale: r.timeScale, testNumbers: testNumbersOf(r.testNumbers),
+      },
     };
   }
 

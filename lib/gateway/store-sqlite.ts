@@ -1,6 +1,7 @@
 // The gateway's store on the embedded SQLite database: prepared statements on
 // the hot-path connection (lib/db/sqlite.ts).
 import type Database from "better-sqlite3";
+import { testNumbersOf } from "@/lib/catalog/dev/test-numbers";
 import { retryBusy, sqlite, ts, write, type Statement } from "@/lib/db/sqlite";
 import type { TrackedResource } from "@/lib/engine";
 import type { GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./store";
@@ -14,7 +15,7 @@ class SqliteGatewayStore implements GatewayStore {
     this.conn = conn;
     const p = (sql: string) => this.conn.prepare(sql);
     this.q = {
-      token: p(`SELECT t."expiresAt", k."revokedAt", a."id", a."suspended", a."perMinute", a."callbackUrl", a."callbackFaults"
+      token: p(`SELECT t."expiresAt", k."revokedAt", a."id", a."suspended", a."perMinute", a."callbackUrl", a."callbackFaults", a."timeScale", a."testNumbers"
         FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = t."keyPairId" JOIN "App" a ON a."id" = t."appId"
         WHERE t."tokenHash" = ?`),
       subscriptions: p(`SELECT "group", "status" FROM "Subscription" WHERE "appId" = ?`),
@@ -29,9 +30,9 @@ class SqliteGatewayStore implements GatewayStore {
         VALUES (@id, @appId, @operationId, @reference, @scenarioKey, @settlesAt, @data, @createdAt)`),
       insertDelivery: p(`INSERT INTO "Delivery" ("id", "appId", "resourceId", "operationId", "scenarioKey", "url", "body", "dueAt", "state", "faults", "attempts", "lastError", "createdAt")
         VALUES (@id, @appId, @resourceId, @operationId, @scenarioKey, @url, @body, @dueAt, @state, @faults, 0, @lastError, @createdAt)`),
-      insertLog: p(`INSERT INTO "RequestLog" ("requestId", "appId", "via", "method", "path", "operationId", "status", "scenarioKey", "durationMs",
+      insertLog: p(`INSERT INTO "RequestLog" ("requestId", "appId", "via", "method", "path", "operationId", "status", "scenarioKey", "timeScale", "durationMs",
           "requestHeaders", "requestBody", "responseHeaders", "responseBody", "createdAt")
-        VALUES (@requestId, @appId, @via, @method, @path, @operationId, @status, @scenarioKey, @durationMs,
+        VALUES (@requestId, @appId, @via, @method, @path, @operationId, @status, @scenarioKey, @timeScale, @durationMs,
           @requestHeaders, @requestBody, @responseHeaders, @responseBody, @createdAt)`),
     };
     // Newest first by insertion order; deliveries still to be sent are never dropped (attempts go with their delivery).
@@ -73,14 +74,17 @@ class SqliteGatewayStore implements GatewayStore {
 
   private token(hash: string): TokenRow | null {
     const r = this.q.token.get(hash) as
-      | { expiresAt: string; revokedAt: string | null; id: string; suspended: number; perMinute: number; callbackUrl: string | null; callbackFaults: string }
+      | { expiresAt: string; revokedAt: string | null; id: string; suspended: number; perMinute: number; callbackUrl: string | null; callbackFaults: string; timeScale: number; testNumbers: string }
       | undefined;
     if (!r) return null;
     const subscriptions = this.q.subscriptions.all(r.id) as { group: string; status: string }[];
     return {
       expiresAt: new Date(r.expiresAt),
       revoked: r.revokedAt !== null,
-      app: { id: r.id, suspended: Boolean(r.suspended), perMinute: r.perMinute, callbackUrl: r.callbackUrl, callbackFaults: r.callbackFaults, subscriptions },
+      app: {
+        id: r.id, suspended: Boolean(r.suspended), perMinute: r.perMinute, callbackUrl: r.callbackUrl, callbackFaults: r.callbackFaults, subscriptions,
+        timeScale: r.timeScale, testNumbers: testNumbersOf(r.testNumbers),
+      },
     };
   }
 

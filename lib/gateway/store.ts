@@ -26,7 +26,7 @@ export type DeliveryRow = {
 
 export type LogRow = {
   requestId: string; appId: string; via: string; method: string; path: string; operationId: string | null;
-  status: number; scenarioKey: string | null; durationMs: number; requestHeaders: string; requestBody: string | null;
+  status: number; scenarioKey: string | null; timeScale: number | null; durationMs: number; requestHeaders: string; requestBody: string | null;
   responseHeaders: string; responseBody: string; createdAt: Date;
 };
 

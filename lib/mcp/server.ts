@@ -14,7 +14,7 @@ export const SERVER_INFO = { name: "svc-sandbox", title: "Svc Sandbox", version:
 const INSTRUCTIONS =
   "Tools of the payments gateway sandbox: scripted outcomes, no money moves, real callbacks to callbackUrl. " +
   "Each tool is one API operation; every call counts toward the app's per-minute rate limit like an HTTP call. " +
-  "Use the `scenario` argument to force an outcome. Errors come back as tool errors with the gateway's error code. " +
+  "Use the `scenario` argument to force an outcome and `timeScale` (0 to 1) to shorten the scripted delays (0 = instant callbacks). Errors come back as tool errors with the gateway's error code. " +
   "The sandbox_dev_* tools are the developer endpoints (time scale, waiting for a callback, test numbers, replay, reset): " +
   "they do not count toward the limit.";
 

@@ -9,18 +9,28 @@ import { scenarioTriggerText } from "@/lib/docs/triggers";
 
 /** The tool argument that acts like the X-Svc-Scenario header. */
 export const SCENARIO_ARG = "scenario";
+/** The tool argument that acts like the X-Svc-Time-Scale header. */
+export const TIME_SCALE_ARG = "timeScale";
 
 /** The input of an operation's tool, as one zod object (validation itself stays in the gateway). */
 export function toolInputSchema(op: Operation) {
   const shape = { ...op.params.shape, ...(op.body?.shape ?? {}) };
-  if (SCENARIO_ARG in shape) throw new Error(`${op.id} has a field named "${SCENARIO_ARG}", which its MCP tool reserves`);
+  for (const arg of [SCENARIO_ARG, TIME_SCALE_ARG]) {
+    if (arg in shape) throw new Error(`${op.id} has a field named "${arg}", which its MCP tool reserves`);
+  }
   const keys = op.scenarios.map((s) => s.key) as [string, ...string[]];
   return z.object({
     ...shape,
     [SCENARIO_ARG]: z
       .enum(keys)
       .optional()
-      .meta({ description: "Forces this scenario, like the X-Svc-Scenario header: magic values in the arguments are then ignored." }),
+      .meta({ description: "Forces this scenario, like the X-Svc-Scenario header: test numbers and magic values in the arguments are then ignored." }),
+    [TIME_SCALE_ARG]: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .meta({ description: "Multiplies every scripted delay of this call (response, callback, live state), like the X-Svc-Time-Scale header: 1 = the documented timings, 0.1 = ten times faster, 0 = instant. Default: the app's time scale." }),
   });
 }
 
@@ -36,7 +46,7 @@ export function toolDescription(op: Operation): string {
     `${op.summary}. ${op.description}`,
     `Sandbox call ${op.method} ${op.path} (${api.name} API, ${groupOf(op).name} group): scripted outcomes, no money moves. ` +
       "Every call counts toward your app's per-minute rate limit, like an HTTP call.",
-    "Scenarios (body.<field> and path.<param> are this tool's arguments): the first whose trigger matches runs, otherwise the default; the `scenario` argument forces one.",
+    "Scenarios (body.<field> and path.<param> are this tool's arguments): the first whose trigger matches runs, otherwise the default; the `scenario` argument forces one, and your app's test numbers rank before the triggers. `timeScale` (0 to 1) shortens the delays.",
     op.scenarios.map(scenarioLine).join("\n"),
   ].join("\n\n");
 }

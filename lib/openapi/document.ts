@@ -19,12 +19,24 @@ function scenarioParameter(op: Operation) {
     in: "header",
     required: false,
     description: [
-      "Forces a scenario of this operation (magic values are then ignored); any other value is ignored.",
+      "Forces a scenario of this operation (your app's test numbers and magic values are then ignored); any other value is ignored.",
       ...op.scenarios.map((s) => `- \`${s.key}\` (${s.status}): ${s.summary} Trigger: ${scenarioTriggerText(s)}.`),
     ].join("\n"),
     schema: { type: "string", enum: op.scenarios.map((s) => s.key) },
   };
 }
+
+const timeScaleParameter = {
+  name: "X-Svc-Time-Scale",
+  in: "header",
+  required: false,
+  description:
+    "Multiplies every scripted delay of this call: the response delay, the callback delay and when the resource's status changes. " +
+    "A decimal from 0 to 1: `1` = the documented timings, `0.1` = ten times faster, `0` = instant (callback due at once). " +
+    "Default: your app's time scale (1 unless you changed it). Any other value answers 400 VALIDATION_ERROR.",
+  schema: { type: "number", minimum: 0, maximum: 1 },
+  examples: { instant: { value: 0 }, tenTimesFaster: { value: 0.1 } },
+};
 
 /** One named example per scenario: the request that picks it (its magic value; else send X-Svc-Scenario). */
 const scenarioExamples = (op: Operation, value: (req: ReturnType<typeof scenarioRequest>) => unknown) =>
@@ -42,6 +54,7 @@ function operation(op: Operation) {
         examples: scenarioExamples(op, (req) => req.params[p.name]),
       })),
       scenarioParameter(op),
+      timeScaleParameter,
     ],
     ...(op.body
       ? { requestBody: { required: true, content: { "application/json": { schema: ref("schemas", typeName(op, "Request")), examples: scenarioExamples(op, (req) => req.body) } } } }

@@ -34,7 +34,7 @@ function item(op: Operation) {
       header: op.body ? [{ key: "Content-Type", value: "application/json" }] : [],
       url: url(path),
       ...(op.body ? { body: { mode: "raw", raw: body(op), options: { raw: { language: "json" } } } } : {}),
-      description: `${op.description}\n\nAdd the header X-Svc-Scenario with one of ${op.scenarios.map((s) => s.key).join(", ")} to force a scenario.`,
+      description: `${op.description}\n\nAdd the header X-Svc-Scenario with one of ${op.scenarios.map((s) => s.key).join(", ")} to force a scenario, and X-Svc-Time-Scale (0 to 1; 0 = instant) to shorten the scripted delays.`,
     },
   };
 }

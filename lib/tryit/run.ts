@@ -1,9 +1,13 @@
 // The try-it panel's server side: the same request as the gateway's, minus the
 // keys, run through exactly `simulate()` of the engine. Nothing is stored (no
 // resource, request log, delivery or rate-window row) and no callback is sent:
-// the callback that would be posted is returned for display.
+// the callback that would be posted is returned for display, with the delays
+// the call's time scale gives.
 import { operationById } from "@/lib/catalog";
-import { simulate, SCENARIO_HEADER } from "@/lib/engine";
+import { testNumbersOf } from "@/lib/catalog/dev";
+import { resolveTimeScale, simulate, SCENARIO_HEADER, TIME_SCALE_HEADER, type TestNumber } from "@/lib/engine";
+import { currentUser } from "@/lib/auth/session";
+import { ownedApp } from "@/lib/services/apps";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { readLimited } from "@/lib/gateway/http";
 import { newId, newReceipt } from "@/lib/ids";
@@ -14,15 +18,31 @@ import type { TryResult } from "./types";
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
 
+/** The header naming one of the signed-in reader's apps: its test numbers and time scale then apply. */
+export const TRY_APP_HEADER = "x-svc-try-app";
+
+/** The reader's app named by the header (signed in, owned: else NOT_FOUND), or the defaults of no app. */
+async function appSettings(request: Request): Promise<{ timeScale: number; testNumbers: TestNumber[] }> {
+  const appId = request.headers.get(TRY_APP_HEADER);
+  if (!appId) return { timeScale: 1, testNumbers: [] };
+  const user = await currentUser();
+  if (!user) throw new ApiError("NOT_FOUND", `no app ${appId} among yours: sign in to use your app's test numbers`);
+  const app = await ownedApp(user.id, appId);
+  return { timeScale: app.timeScale, testNumbers: testNumbersOf(app.testNumbers) };
+}
+
 /** What the gateway would answer to this call, as a TryResult; body and validation errors answer like the gateway's. */
 async function simulateCall(request: Request, opId: string, requestId: string): Promise<TryResult> {
   const op = operationById(opId);
   if (!op) throw new ApiError("NOT_FOUND", `no operation is called ${opId}`);
   const url = new URL(request.url);
   const params = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map(([, n]) => [n!, url.searchParams.get(n!) ?? ""]));
+  const app = await appSettings(request);
   try {
+    const timeScale = resolveTimeScale(request.headers.get(TIME_SCALE_HEADER), app.timeScale);
     const bodyText = op.body ? await readLimited(request) : "";
-    const a = simulate(op, { params, bodyText, scenarioKey: request.headers.get(SCENARIO_HEADER) }, { now: new Date(), requestId, newId, newReceipt });
+    const ctx = { now: new Date(), requestId, newId, newReceipt, timeScale, testNumbers: app.testNumbers };
+    const a = simulate(op, { params, bodyText, scenarioKey: request.headers.get(SCENARIO_HEADER) }, ctx);
     const callback = a.callback ? { delayMs: a.callback.delayMs, url: a.callback.url, body: a.callback.body } : null;
     return { status: a.status, headers: { ...a.headers, "x-request-id": requestId }, body: a.body, delayMs: a.delayMs, scenario: a.scenario.key, callback };
   } catch (e) {
@@ -31,7 +51,11 @@ async function simulateCall(request: Request, opId: string, requestId: string): 
   }
 }
 
-/** POST /api/try/<operation id>[?<path param>=…]: body and X-Svc-Scenario as for the gateway. */
+/**
+ * POST /api/try/<operation id>[?<path param>=…]: body, X-Svc-Scenario and
+ * X-Svc-Time-Scale as for the gateway; X-Svc-Try-App (signed in) applies that
+ * app's test numbers and time scale.
+ */
 export async function handleTry(request: Request, opId: string): Promise<Response> {
   const requestId = newId("req");
   const limit = tryItLimiter.hit(clientAddress(request.headers));

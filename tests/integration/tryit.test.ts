@@ -10,10 +10,10 @@ import { exampleBody, exampleParams } from "@/lib/docs/examples";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
-function tryIt(op: Operation, body: unknown, opts: { scenario?: string; params?: Record<string, string> } = {}) {
+function tryIt(op: Operation, body: unknown, opts: { scenario?: string; params?: Record<string, string>; headers?: Record<string, string> } = {}) {
   const query = new URLSearchParams(opts.params ?? exampleParams(op)).toString();
   return http("POST", `${origin()}/api/try/${op.id}${query ? `?${query}` : ""}`, {
-    headers: { "content-type": "application/json", ...(opts.scenario ? { "x-svc-scenario": opts.scenario } : {}) },
+    headers: { "content-type": "application/json", ...(opts.scenario ? { "x-svc-scenario": opts.scenario } : {}), ...opts.headers },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
 }
@@ -110,6 +110,22 @@ describe("try-it", () => {
     const r = await http("POST", `${origin()}/api/try/collect.nope`, { body: "{}" });
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ error: "NOT_FOUND", requestId: expect.stringMatching(/^req_/) });
+  });
+
+  it("X-Svc-Time-Scale: the delays it shows are the scaled ones; a bad value is the gateway's VALIDATION_ERROR; an app needs its signed-in owner", async () => {
+    const op = operations.find((o) => o.id === "collect.push")!;
+    const noAnswer = op.scenarios.find((s) => s.key === "no_answer")!;
+    const full = await tryIt(op, exampleBody(op), { scenario: "no_answer" });
+    expect([full.body.delayMs, full.body.callback.delayMs]).toEqual([noAnswer.delayMs, noAnswer.callbackDelayMs]);
+    const tenth = await tryIt(op, exampleBody(op), { scenario: "no_answer", headers: { "x-svc-time-scale": "0.1" } });
+    expect([tenth.body.delayMs, tenth.body.callback.delayMs]).toEqual([Math.round(noAnswer.delayMs * 0.1), Math.round(noAnswer.callbackDelayMs! * 0.1)]);
+    const instant = await tryIt(op, exampleBody(op), { scenario: "no_answer", headers: { "x-svc-time-scale": "0" } });
+    expect([instant.body.delayMs, instant.body.callback.delayMs]).toEqual([0, 0]);
+    const bad = await tryIt(op, exampleBody(op), { headers: { "x-svc-time-scale": "7" } });
+    expect(bad.body).toMatchObject({ status: 400, body: { error: "VALIDATION_ERROR", message: expect.stringContaining("X-Svc-Time-Scale") } });
+    const a = await newApp();
+    const signedOut = await tryIt(op, exampleBody(op), { headers: { "x-svc-try-app": a.appId } });
+    expect([signedOut.status, signedOut.body.error]).toEqual([404, "NOT_FOUND"]);
   });
 
   it("limits calls per client address (fixed clock-minute windows)", async () => {

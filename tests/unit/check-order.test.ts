@@ -6,7 +6,7 @@ import type { GatewayStore, LogRow } from "@/lib/gateway/store";
 import { handleCall } from "@/lib/gateway/pipeline";
 import type { GatewayCall } from "@/lib/gateway";
 
-type AppState = { suspended?: boolean; subs?: Record<string, string>; perMinute?: number };
+type AppState = { suspended?: boolean; subs?: Record<string, string>; perMinute?: number; timeScale?: number };
 
 function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean; revoked?: boolean } = {}) {
   const logged: LogRow[] = [];
@@ -22,6 +22,8 @@ function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean;
           callbackUrl: null,
           callbackFaults: "{}",
           subscriptions: Object.entries(app.subs ?? {}).map(([group, status]) => ({ group, status })),
+          timeScale: app.timeScale ?? 1,
+          testNumbers: [],
         },
       },
     countCall: async () => opts.count ?? 1,
@@ -33,10 +35,11 @@ function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean;
   return { db, logged };
 }
 
-function call(method: string, path: string, opts: { token?: boolean; body?: string; scenario?: string } = {}): GatewayCall {
+function call(method: string, path: string, opts: { token?: boolean; body?: string; scenario?: string; timeScale?: string } = {}): GatewayCall {
   const headers = new Headers();
   if (opts.token !== false) headers.set("authorization", "Bearer tok");
   if (opts.scenario) headers.set("x-svc-scenario", opts.scenario);
+  if (opts.timeScale !== undefined) headers.set("x-svc-time-scale", opts.timeScale);
   return { method, path, headers, readBody: async () => opts.body ?? "", via: "http" };
 }
 
@@ -58,6 +61,8 @@ describe("order of checks", () => {
     ["rejected subscription", call("POST", "/payouts/v1/send"), fakeDb({ subs: { Treasury: "REJECTED" } }), 403, "NOT_SUBSCRIBED"],
     ["Treasury pending, over the limit", call("POST", "/payouts/v1/send", { body: "x" }), fakeDb({ subs: { Treasury: "PENDING" } }, { count: 99 }), 403, "SUBSCRIPTION_PENDING"],
     ["over the limit with a bad body", call("POST", "/collect/v1/push", { body: "x" }), fakeDb(ALL, { count: 61 }), 429, "RATE_LIMITED"],
+    ["over the limit with a bad time scale", call("POST", "/collect/v1/push", { body: "{", timeScale: "2" }), fakeDb(ALL, { count: 61 }), 429, "RATE_LIMITED"],
+    ["bad time scale with bad JSON", call("POST", "/collect/v1/push", { body: "{", timeScale: "fast" }), fakeDb(ALL), 400, "VALIDATION_ERROR"],
     ["bad JSON with a forced scenario", call("POST", "/collect/v1/push", { body: "{", scenario: "paid" }), fakeDb(ALL), 400, "INVALID_BODY"],
     ["invalid field with a forced scenario", call("POST", "/collect/v1/push", { body: "{}", scenario: "paid" }), fakeDb(ALL), 400, "VALIDATION_ERROR"],
   ];
@@ -84,6 +89,17 @@ describe("order of checks", () => {
     expect(r.status).toBe(202);
     expect(r.headers).toMatchObject({ "x-svc-scenario": "paid", "x-ratelimit-limit": "60", "x-ratelimit-remaining": "55" });
     expect(ok.logged).toEqual([expect.objectContaining({ status: 202, scenarioKey: "paid" })]);
+  });
+
+  it("the time scale: the header wins over the app's, scales the delay, and is logged (null when refused before it)", async () => {
+    const app = fakeDb({ ...ALL, timeScale: 0.5 });
+    await handleCall(call("POST", "/collect/v1/push", { body: pushBody, timeScale: "0" }), app.db);
+    await handleCall(call("POST", "/collect/v1/push", { body: pushBody }), app.db);
+    await handleCall(call("POST", "/collect/v1/push", { body: pushBody, timeScale: "-1" }), app.db);
+    await handleCall(call("POST", "/collect/v1/nope", { body: pushBody, timeScale: "0" }), app.db);
+    expect(app.logged.map((l) => [l.status, l.timeScale])).toEqual([[202, 0], [202, 0.5], [400, null], [404, null]]);
+    // the push's scripted delay is 120 ms: at the app's 0.5 the call waits (and logs) at least 60 ms
+    expect(app.logged[1]!.durationMs).toBeGreaterThanOrEqual(60);
   });
 
   it("the rate headers are on refused calls that reached the rate check", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { operationById, operations, RESERVED } from "@/lib/catalog";
-import { answer, run, selectScenario, simulate, validateInput, type EngineContext, type Facts } from "@/lib/engine";
+import { answer, resolveTimeScale, run, selectScenario, simulate, validateInput, type EngineContext, type Facts, type TestNumber } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 
 let n = 0;
@@ -207,6 +207,85 @@ describe("validation", () => {
   it("bodies that are not JSON objects", () => {
     for (const text of ["[1]", "nope", "null", "3"]) {
       expect(() => simulate(op("collect.push"), { params: {}, bodyText: text }, ctx())).toThrow(/INVALID_BODY|JSON/);
+    }
+  });
+});
+
+describe("test numbers: after the header, before the catalog's triggers", () => {
+  const tn = (over: Partial<TestNumber> = {}): TestNumber =>
+    ({ id: "tn_1", operationId: "collect.push", field: "body.phoneNumber", value: "254700000001", scenarioKey: "cancelled", ...over });
+  const pickWith = (id: string, body: Record<string, unknown>, numbers: TestNumber[], header?: string, params: Record<string, string> = {}) =>
+    selectScenario(op(id), validateInput(op(id), params, body), {}, header, numbers).key;
+
+  it("a matching test number picks its scenario; without it the default runs", () => {
+    expect(pickWith("collect.push", push({ phoneNumber: "254700000001" }), [tn()])).toBe("cancelled");
+    expect(pickWith("collect.push", push({ phoneNumber: "254700000001" }), [])).toBe("paid");
+    expect(pickWith("collect.push", push({ phoneNumber: "254700000002" }), [tn()])).toBe("paid");
+  });
+
+  it("the header beats it; it beats a magic value", () => {
+    expect(pickWith("collect.push", push({ phoneNumber: "254700000001" }), [tn()], "no_answer")).toBe("no_answer");
+    expect(pickWith("collect.push", push({ phoneNumber: "254700000001", amount: 1 }), [tn()])).toBe("cancelled");
+    expect(pickWith("collect.push", push({ phoneNumber: "254700000002", amount: 1 }), [tn()])).toBe("insufficient_funds");
+  });
+
+  it("compares as text, applies to its operation only, and the first match wins", () => {
+    const amount = tn({ field: "body.amount", value: "1500", scenarioKey: "no_answer" });
+    expect(pickWith("collect.push", push({ amount: 1500 }), [amount])).toBe("no_answer");
+    expect(pickWith("payouts.send", payout({ amount: 1500 }), [amount])).toBe("sent");
+    expect(pickWith("collect.push", push({ phoneNumber: "254700000001" }), [tn({ id: "a", scenarioKey: "no_answer" }), tn()])).toBe("no_answer");
+    const path = tn({ operationId: "collect.status", field: "path.checkoutId", value: "chk_special", scenarioKey: "not_found" });
+    expect(pickWith("collect.status", {}, [path], undefined, { checkoutId: "chk_special" })).toBe("not_found");
+  });
+
+  it("run() reads them from the context", () => {
+    const input = validateInput(op("collect.push"), {}, push({ phoneNumber: "254700000001" }));
+    expect(run(op("collect.push"), input, {}, null, ctx({ testNumbers: [tn()] })).scenario.key).toBe("cancelled");
+  });
+});
+
+describe("time scale", () => {
+  const input = () => validateInput(op("collect.push"), {}, push({ amount: 3 })); // no_answer: 9 s callback
+  const noAnswer = op("collect.push").scenarios.find((s) => s.key === "no_answer")!;
+
+  it("multiplies the response delay, the callback delay, its due time and settlesAt", () => {
+    const now = ctx().now.getTime();
+    const full = run(op("collect.push"), input(), {}, null, ctx());
+    expect(full.delayMs).toBe(noAnswer.delayMs);
+    expect(full.callback!.delayMs).toBe(noAnswer.callbackDelayMs);
+    const tenth = run(op("collect.push"), input(), {}, null, ctx({ timeScale: 0.1 }));
+    expect(tenth.delayMs).toBe(Math.round(noAnswer.delayMs * 0.1));
+    expect(tenth.callback!.delayMs).toBe(Math.round(noAnswer.callbackDelayMs! * 0.1));
+    expect(tenth.callback!.dueAt.getTime() - now).toBe(Math.round(noAnswer.callbackDelayMs! * 0.1));
+    expect(tenth.resource!.settlesAt!.getTime()).toBe(tenth.callback!.dueAt.getTime());
+    const instant = run(op("collect.push"), input(), {}, null, ctx({ timeScale: 0 }));
+    expect([instant.delayMs, instant.callback!.delayMs, instant.callback!.dueAt.getTime(), instant.resource!.settlesAt!.getTime()]).toEqual([0, 0, now, now]);
+  });
+
+  it("the live state follows the scaled settlesAt", () => {
+    const a = run(op("collect.push"), input(), {}, null, ctx({ timeScale: 0 }));
+    const tracked = { id: a.resource!.id, scenarioKey: "no_answer", settlesAt: a.resource!.settlesAt, data: a.resource!.data };
+    const status = run(op("collect.status"), validateInput(op("collect.status"), { checkoutId: a.resource!.id }, {}), { tracked }, null, ctx());
+    expect(status.body).toMatchObject({ status: "FAILED" });
+  });
+
+  it("the header: a decimal from 0 to 1 wins over the app's; anything else is VALIDATION_ERROR naming it", () => {
+    expect(resolveTimeScale(null, 0.5)).toBe(0.5);
+    expect(resolveTimeScale("0", 0.5)).toBe(0);
+    expect(resolveTimeScale("0.1", 1)).toBe(0.1);
+    expect(resolveTimeScale(" 1.0 ", 0)).toBe(1);
+    expect(resolveTimeScale(".25", 1)).toBe(0.25);
+    expect(resolveTimeScale("1e-7", 1)).toBe(1e-7);
+    for (const bad of ["", "2", "-0.1", "1.01", "NaN", "Infinity", "0x1", "fast", "0,5", "1/2", "+0.5"]) {
+      let err: unknown;
+      try {
+        resolveTimeScale(bad, 1);
+      } catch (e) {
+        err = e;
+      }
+      expect(err, bad).toBeInstanceOf(ApiError);
+      expect((err as ApiError).code).toBe("VALIDATION_ERROR");
+      expect((err as ApiError).message).toMatch(/X-Svc-Time-Scale/);
     }
   });
 });

@@ -3,6 +3,7 @@ import { listenEndpoints } from "./listen";
 import { callbackEndpoints } from "./callbacks";
 import { resetEndpoints } from "./reset";
 import { settingsEndpoints } from "./settings";
+import { testNumberEndpoints } from "./test-numbers";
 import type { DevEndpoint } from "./types";
 
 export * from "./types";
@@ -10,8 +11,9 @@ export * from "./settings";
 export * from "./listen";
 export * from "./callbacks";
 export * from "./reset";
+export * from "./test-numbers";
 
-export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...callbackEndpoints, ...resetEndpoints, ...listenEndpoints];
+export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resetEndpoints, ...listenEndpoints];
 
 const compiled = devEndpoints.map((e) => {
   const names: string[] = [];

@@ -2,7 +2,7 @@ import { run } from "@/lib/engine";
 import { newId, newReceipt } from "@/lib/ids";
 import type { Step } from "../context";
 
-/** Runs the engine. MCP passes the scenario as a tool argument, carried in the same header. */
+/** Runs the engine with the app's test numbers and the call's time scale. MCP passes the scenario as a tool argument, carried in the same header. */
 export const runScenario: Step = (s) => {
   s.answer = run(s.op!, s.input!, s.facts!, s.call.headers.get("x-svc-scenario"), {
     now: s.receivedAt,
@@ -10,5 +10,7 @@ export const runScenario: Step = (s) => {
     newId,
     newReceipt,
     defaultCallbackUrl: s.app!.callbackUrl,
+    timeScale: s.timeScale,
+    testNumbers: s.app!.testNumbers,
   });
 };

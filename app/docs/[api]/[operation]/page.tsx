@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { apiOf, groupOf } from "@/lib/catalog";
 import { operationSamples } from "@/lib/docs/code-samples";
 import { curlExample } from "@/lib/docs/curl";
-import { docsFill } from "@/lib/docs/fill";
+import { docsFill, readerApps } from "@/lib/docs/fill";
 import { operationCodes } from "@/lib/docs/errors";
 import { fieldRows } from "@/lib/docs/fields";
 import { pathParams, requestSchema } from "@/lib/docs/schema";
@@ -48,7 +48,7 @@ export default async function OperationPage({ params }: Props) {
       <P>{op.description}</P>
 
       <H2 id="request">Request</H2>
-      <P>Headers: <C>Authorization: Bearer &lt;access token&gt;</C>{op.body && <>, <C>Content-Type: application/json</C></>}, and optionally <C>X-Svc-Scenario: &lt;scenario key&gt;</C>.</P>
+      <P>Headers: <C>Authorization: Bearer &lt;access token&gt;</C>{op.body && <>, <C>Content-Type: application/json</C></>}, and optionally <C>X-Svc-Scenario: &lt;scenario key&gt;</C> and <C>X-Svc-Time-Scale: &lt;0 to 1&gt;</C> (every scripted delay times this: <C>0</C> = instant, callback due at once; default your app&apos;s time scale, else 1).</P>
       {path.length > 0 && (
         <DataTable label="Path parameters" head={["Path parameter", "Type", "Notes"]}
           rows={path.map((p) => [<C key="n">{p.name}</C>, <span key="t" className="font-mono text-xs">string</span>, p.description ?? ""])} />
@@ -62,7 +62,7 @@ export default async function OperationPage({ params }: Props) {
       <Responses op={op} />
 
       <H2 id="scenarios">Scenarios</H2>
-      <P>The first scenario whose trigger matches runs, else the default; the <C>X-Svc-Scenario</C> header with one of these keys forces it. Every answer carries <C>x-svc-scenario</C>.</P>
+      <P>The <C>X-Svc-Scenario</C> header with one of these keys forces a scenario; otherwise your app&apos;s test numbers (console, Testing tab) pick one; otherwise the first scenario whose trigger matches runs, else the default. Every answer carries <C>x-svc-scenario</C>. Delays shown are at time scale 1.</P>
       <ScenarioTable op={op} />
 
       {op.callback && (
@@ -78,7 +78,7 @@ export default async function OperationPage({ params }: Props) {
         rows={operationCodes(op.id).map((r) => [<span key="s" className="font-mono">{r.status}</span>, <C key="c">{r.code}</C>, r.condition])} />
 
       <div id="try-it" className="mt-10 scroll-mt-20">
-        <TryIt {...tryItProps(op)} />
+        <TryIt {...tryItProps(op)} apps={await readerApps()} />
       </div>
 
       <p className="mt-10 flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-200 pt-4 text-sm">

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { DevSettingsPanel } from "@/components/console/dev-settings-panel";
+import { TestNumbersPanel, type OperationChoice } from "@/components/console/test-numbers-panel";
+import { requireOwnedApp } from "@/lib/auth/session";
+import { operations } from "@/lib/catalog";
+import { TEST_NUMBERS_PER_APP } from "@/lib/catalog/dev";
+
+export const metadata: Metadata = { title: "Testing" };
+
+/** What the test-number form offers, from the catalog: each operation's fields and scenarios. */
+function choices(): OperationChoice[] {
+  return operations.map((op) => ({
+    id: op.id,
+    label: `${op.method} ${op.path}`,
+    fields: [...Object.keys(op.body?.shape ?? {}).map((k) => `body.${k}`), ...Object.keys(op.params.shape).map((k) => `path.${k}`)],
+    scenarios: op.scenarios.map((s) => ({ key: s.key, summary: s.summary })),
+  }));
+}
+
+export default async function TestingPage({ params }: { params: Promise<{ appId: string }> }) {
+  const { app } = await requireOwnedApp((await params).appId);
+  return (
+    <div className="space-y-6">
+      <DevSettingsPanel appId={app.id} />
+      <TestNumbersPanel appId={app.id} operations={choices()} max={TEST_NUMBERS_PER_APP} />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { appRoute } from "@/lib/auth/route";
+import { removeTestNumber } from "@/lib/dev";
+
+export const DELETE = appRoute({}, async ({ app, params }) => removeTestNumber(app.id, { id: params.id! }));

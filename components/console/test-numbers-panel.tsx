@@ -1,0 +1,151 @@
+"use client";
+// The Testing tab's test numbers: "when this field of this operation equals
+// this value, run this scenario" (the same service as the API, MCP and CLI).
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { EmptyState, ErrorNote } from "@/components/ui/empty";
+import { Field, Input, Select } from "@/components/ui/input";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { Table, Td, Th, Tr } from "@/components/ui/table";
+import type { TestNumber } from "@/lib/engine/types";
+import { appUrl, ConsoleError, errorText, send } from "./api";
+import { useTestNumbers } from "./hooks";
+
+export type OperationChoice = { id: string; label: string; fields: string[]; scenarios: { key: string; summary: string }[] };
+
+const fieldError = (e: unknown, field: string) => (e instanceof ConsoleError ? e.fieldMessage(field) : undefined);
+
+function AddForm({ appId, operations }: { appId: string; operations: OperationChoice[] }) {
+  const { mutate } = useTestNumbers(appId);
+  const [opId, setOpId] = useState(operations[0]!.id);
+  const op = operations.find((o) => o.id === opId)!;
+  const [field, setField] = useState(op.fields[0] ?? "");
+  const [scenario, setScenario] = useState(op.scenarios[0]?.key ?? "");
+  const [value, setValue] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const pickOperation = (id: string) => {
+    const next = operations.find((o) => o.id === id)!;
+    setOpId(id);
+    setField(next.fields[0] ?? "");
+    setScenario(next.scenarios[0]?.key ?? "");
+  };
+  const general = error && !["operationId", "field", "value", "scenario"].some((f) => fieldError(error, f)) ? errorText(error) : null;
+  return (
+    <form
+      aria-label="Add a test number"
+      className="space-y-3"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError(null);
+        try {
+          await mutate(send<{ testNumbers: TestNumber[] }>("POST", appUrl(appId, "/test-numbers"), { operationId: opId, field, value, scenario }), { revalidate: false });
+          setValue("");
+        } catch (err) {
+          setError(err);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Field label="Operation" error={fieldError(error, "operationId")}>
+          {(p) => (
+            <Select {...p} name="operationId" value={opId} onChange={(e) => pickOperation(e.target.value)}>
+              {operations.map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
+            </Select>
+          )}
+        </Field>
+        <Field label="Field" error={fieldError(error, "field")}>
+          {(p) => (
+            <Select {...p} name="field" value={field} onChange={(e) => setField(e.target.value)}>
+              {op.fields.map((f) => <option key={f} value={f}>{f}</option>)}
+            </Select>
+          )}
+        </Field>
+        <Field label="Value" error={fieldError(error, "value")}>
+          {(p) => <Input {...p} name="value" required maxLength={64} value={value} placeholder="254700000001" onChange={(e) => setValue(e.target.value)} className="font-mono" />}
+        </Field>
+        <Field label="Scenario" error={fieldError(error, "scenario")}>
+          {(p) => (
+            <Select {...p} name="scenario" value={scenario} onChange={(e) => setScenario(e.target.value)}>
+              {op.scenarios.map((s) => <option key={s.key} value={s.key}>{s.key} — {s.summary}</option>)}
+            </Select>
+          )}
+        </Field>
+      </div>
+      {general && <p role="alert" className="text-sm font-medium text-red-600">{general}</p>}
+      <Button type="submit" busy={busy}>Add test number</Button>
+    </form>
+  );
+}
+
+function RemoveButton({ appId, n }: { appId: string; n: TestNumber }) {
+  const { mutate } = useTestNumbers(appId);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      busy={busy}
+      aria-label={`Remove test number ${n.value} (${n.operationId} ${n.field})`}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await mutate(send<{ testNumbers: TestNumber[] }>("DELETE", appUrl(appId, `/test-numbers/${encodeURIComponent(n.id)}`)), { revalidate: false });
+        } catch {
+          await mutate();
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      Remove
+    </Button>
+  );
+}
+
+export function TestNumbersPanel({ appId, operations, max }: { appId: string; operations: OperationChoice[]; max: number }) {
+  const { data, error, isLoading, mutate } = useTestNumbers(appId);
+  const list = data?.testNumbers ?? [];
+  const labelOf = (id: string) => operations.find((o) => o.id === id)?.label ?? id;
+  return (
+    <Card>
+      <CardHeader
+        title="Test numbers"
+        description={<>Pick a scenario by a value instead of a header or a magic value: when the field equals the value, the call runs the scenario. They rank after the <code className="font-mono">X-Svc-Scenario</code> header and before magic values. At most {max}.</>}
+      />
+      {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
+      {isLoading && <SkeletonRows rows={2} />}
+      {data && list.length === 0 && (
+        <EmptyState title="No test numbers yet">For example: Collect push, <code className="font-mono">body.phoneNumber</code> = <code className="font-mono">254700000001</code> → <code className="font-mono">cancelled</code>.</EmptyState>
+      )}
+      {list.length > 0 && (
+        <Table label="Test numbers">
+          <thead>
+            <tr><Th>Value</Th><Th wide>Scenario</Th><Th wide>Operation</Th><Th wide>Field</Th><Th><span className="sr-only">Actions</span></Th></tr>
+          </thead>
+          <tbody>
+            {list.map((n) => (
+              <Tr key={n.id}>
+                <Td className="font-mono text-xs">
+                  {n.value}
+                  <span className="block whitespace-normal text-slate-500 md:hidden">→ {n.scenarioKey} · {n.operationId} · {n.field}</span>
+                </Td>
+                <Td wide className="font-mono text-xs">{n.scenarioKey}</Td>
+                <Td wide className="font-mono text-xs">{labelOf(n.operationId)}</Td>
+                <Td wide className="font-mono text-xs">{n.field}</Td>
+                <Td className="text-right"><RemoveButton appId={appId} n={n} /></Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <CardBody className="border-t border-slate-100">
+        <AddForm appId={appId} operations={operations} />
+      </CardBody>
+    </Card>
+  );
+}
