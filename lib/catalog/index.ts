@@ -2,6 +2,7 @@
 // NOT_SUBSCRIBED are decided from these tables.
 import { apis, groups } from "./groups";
 import { operations } from "./operations";
+import { compilePath, matchPath } from "./paths";
 import type { Api, Group, Operation } from "./types";
 
 export * from "./types";
@@ -33,32 +34,14 @@ export function apisOfGroup(group: string): Api[] {
   return apis.filter((a) => a.group === group);
 }
 
-type Compiled = { op: Operation; regex: RegExp; names: string[] };
-const compiled: Compiled[] = operations.map((op) => {
-  const names: string[] = [];
-  const pattern = op.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
-    names.push(name);
-    return "([^/]+)";
-  });
-  return { op, regex: new RegExp(`^${pattern}/?$`), names };
-});
+const compiled = operations.map((op) => ({ op, path: compilePath(op.path) }));
 
 /** The operation a method and path (under {base_url}) address, with its path parameters. */
 export function matchOperation(method: string, path: string): { op: Operation; params: Record<string, string> } | null {
-  for (const { op, regex, names } of compiled) {
-    if (op.method !== method.toUpperCase()) continue;
-    const m = regex.exec(path);
-    if (!m) continue;
-    const params: Record<string, string> = {};
-    names.forEach((n, i) => {
-      const raw = m[i + 1]!;
-      try {
-        params[n] = decodeURIComponent(raw);
-      } catch {
-        params[n] = raw;
-      }
-    });
-    return { op, params };
+  for (const c of compiled) {
+    if (c.op.method !== method.toUpperCase()) continue;
+    const params = matchPath(c.path, path);
+    if (params) return { op: c.op, params };
   }
   return null;
 }

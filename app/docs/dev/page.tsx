@@ -11,6 +11,11 @@ import { baseUrl } from "@/lib/docs/urls";
 export const metadata: Metadata = { title: "Developer API: time scale, waiting, replay, reset" };
 export const dynamic = "force-dynamic";
 
+/** Descriptions mark code with backticks (they are also OpenAPI's markdown). */
+function Inline({ text }: { text: string }) {
+  return <>{text.split(/`([^`]+)`/).map((part, i) => (i % 2 ? <C key={i}>{part}</C> : part))}</>;
+}
+
 export default function DevDocsPage() {
   return (
     <>
@@ -56,7 +61,7 @@ export default function DevDocsPage() {
             <MethodBadge method={e.method} />
             <code className="font-mono text-sm break-all text-slate-900">{baseUrl()}{e.path}</code>
           </div>
-          <P>{e.description}</P>
+          <P><Inline text={e.description} /></P>
           <p className="text-sm text-slate-600">
             {e.tool && !e.stream ? <>MCP tool <C>{e.tool}</C>. </> : null}
             {e.stream ? <>Answers <C>text/event-stream</C> (Server-Sent Events); not an MCP tool.</> : null}

@@ -4,6 +4,7 @@ import { callbackEndpoints } from "./callbacks";
 import { resetEndpoints } from "./reset";
 import { settingsEndpoints } from "./settings";
 import { testNumberEndpoints } from "./test-numbers";
+import { compilePath, matchPath } from "../paths";
 import type { DevEndpoint } from "./types";
 
 export * from "./types";
@@ -15,33 +16,16 @@ export * from "./test-numbers";
 
 export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resetEndpoints, ...listenEndpoints];
 
-const compiled = devEndpoints.map((e) => {
-  const names: string[] = [];
-  const pattern = e.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    names.push(name);
-    return "([^/]+)";
-  });
-  return { e, regex: new RegExp(`^${pattern}/?$`), names };
-});
+const compiled = devEndpoints.map((e) => ({ e, path: compilePath(e.path) }));
 
 /** The endpoint a method and path (under {base_url}) address, with its path parameters; `pathMatched` when only the method is wrong. */
 export function matchDevEndpoint(method: string, path: string): { endpoint: DevEndpoint; params: Record<string, string> } | { pathMatched: boolean } {
   let pathMatched = false;
-  for (const { e, regex, names } of compiled) {
-    const m = regex.exec(path);
-    if (!m) continue;
+  for (const c of compiled) {
+    const params = matchPath(c.path, path);
+    if (!params) continue;
     pathMatched = true;
-    if (e.method !== method.toUpperCase()) continue;
-    const params: Record<string, string> = {};
-    names.forEach((n, i) => {
-      const raw = m[i + 1]!;
-      try {
-        params[n] = decodeURIComponent(raw);
-      } catch {
-        params[n] = raw;
-      }
-    });
-    return { endpoint: e, params };
+    if (c.e.method === method.toUpperCase()) return { endpoint: c.e, params };
   }
   return { pathMatched };
 }
