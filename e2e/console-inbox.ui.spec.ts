@@ -70,7 +70,7 @@ test("inbox: an entry links to its callback and request and back; Load older rea
   await entry.locator("summary").click();
   const dlv = (await entry.getByRole("region", { name: "Where it came from" }).getByRole("link", { name: /^dlv_/ }).textContent())!;
   await expect(entry.getByRole("link", { name: /POST \/collect\/v1\/push/ })).toHaveAttribute("href", `/apps/${appId}/requests/${push.requestId}`);
-  await expect(entry.getByRole("region", { name: "Listener relays" })).toContainText("No listener relayed this entry");
+  await expect(entry.getByRole("region", { name: "Listener relays" })).toContainText("to relay callbacks to your own server");
   await shoot(page, "inbox-entry");
 
   // entry → callback → request → callback → inbox

@@ -108,7 +108,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
                 Inspector:{" "}
                 {d.links.inbox.length
                   ? <>
-                      <Link className="text-indigo-700 hover:underline" href={`/apps/${appId}/inspector?delivery=${d.id}`}>received {d.links.inbox.length === 1 ? "once" : `${d.links.inbox.length} times`}</Link>
+                      <Link className="text-indigo-700 underline" href={`/apps/${appId}/inspector?delivery=${d.id}`}>received {d.links.inbox.length === 1 ? "once" : `${d.links.inbox.length} times`}</Link>
                       <span className="text-slate-600"> (answered {[...d.links.inbox].reverse().map((e) => e.status).join(", ")})</span>
                     </>
                   : <span className="text-slate-600">nothing received there (the address is not this app&apos;s inspector, or it was not sent yet)</span>}
