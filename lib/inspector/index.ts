@@ -76,8 +76,12 @@ async function keepWithinBytes(db: Db, appId: string, quota: number) {
 }
 
 /** Empties the app's inbox; answers how many entries went. Callers check ownership. */
+/** Empties the app's inbox, with the listeners' relay results of its entries (those of deliveries stay with them). */
 export async function clearInbox(appId: string, db: Db = defaultDb) {
-  const { count } = await db.inboxEntry.deleteMany({ where: { appId } });
+  const [{ count }] = await db.$transaction([
+    db.inboxEntry.deleteMany({ where: { appId } }),
+    db.relay.deleteMany({ where: { appId, inboxEntryId: { not: null } } }),
+  ]);
   return { deleted: count };
 }
 

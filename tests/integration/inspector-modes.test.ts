@@ -171,9 +171,14 @@ describe("the inbox in the console", () => {
     expect(new Set(seen).size).toBe(7);
     const other = await newApp();
     await http("POST", other.inspectorUrl, { body: "keep me" });
+    // A listener's relay result of an entry goes with the entry.
+    const relayed = await a.call("POST", "/dev/v1/inbox/relays", { listener: "test", target: "http://localhost:8080/cb", inboxEntryId: seen[0], status: 200, durationMs: 3 });
+    expect(relayed.status).toBe(201);
+    expect(await db.relay.count({ where: { appId: a.appId } })).toBe(1);
     const cleared = await con("DELETE", "/inbox");
     expect([cleared.status, cleared.body]).toEqual([200, { deleted: 7 }]);
     expect((await con("GET", "/inbox")).body.items).toEqual([]);
+    expect(await db.relay.count({ where: { appId: a.appId } })).toBe(0);
     expect(await db.inboxEntry.count({ where: { appId: other.appId } })).toBe(1);
     // Another user's app answers 404, for reading and for clearing.
     const foreign = await http("DELETE", `${origin()}/api/console/apps/${other.appId}/inbox`, { headers: { cookie: (await signInOverHttp(origin(), a.user.email, "correct horse battery")).session! } });
