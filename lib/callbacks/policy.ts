@@ -99,6 +99,24 @@ export function pinnedLookup(address: string, family: number): net.LookupFunctio
 
 const refused = (reason: string): Route => ({ kind: "refused", reason: `refused by the callback network policy: ${reason}` });
 
+/** The app whose inspector a URL of the portal's own origin addresses (`/inspect/<appId>`), else null. */
+export function inspectorAppOf(url: URL): string | null {
+  const m = /^\/inspect\/([^/]+)\/?$/.exec(url.pathname);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch {
+    return m[1]!;
+  }
+}
+
+/** Whether `url` is the app's own inspector address on this portal (posted in-process, never over the network). */
+export function isOwnInspector(url: string | null, appId: string, ownOrigin = currentPolicy().ownOrigin): boolean {
+  if (!url || !URL.canParse(url)) return false;
+  const u = new URL(url);
+  return u.origin === ownOrigin && inspectorAppOf(u) === appId;
+}
+
 export async function routeFor(raw: string, policy: Policy = currentPolicy()): Promise<Route> {
   let url: URL;
   try {
@@ -109,8 +127,8 @@ export async function routeFor(raw: string, policy: Policy = currentPolicy()): P
   if (url.protocol !== "http:" && url.protocol !== "https:") return refused("only http and https addresses are posted to");
   if (url.username || url.password) return refused("the address carries credentials (user:password@); they are never sent");
   if (url.origin === policy.ownOrigin) {
-    const m = /^\/inspect\/([^/]+)\/?$/.exec(url.pathname);
-    if (m) return { kind: "inspector", appId: decodeURIComponent(m[1]!) };
+    const appId = inspectorAppOf(url);
+    if (appId !== null) return { kind: "inspector", appId };
     return refused("the portal's own address receives callbacks only at /inspect/<appId>");
   }
   if (!policy.hosted) return { kind: "network", url };

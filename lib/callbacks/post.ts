@@ -43,15 +43,20 @@ const answered = (status: number, text: string): Sent => ({
   responseBody: text.slice(0, MAX_RESPONSE),
 });
 
-/** `secrets`: the app's signing secret, and the one it replaced while that is in its grace period. */
-export async function postCallback(url: string, body: string, deliveryId: string, secrets: string[], policy?: Policy): Promise<PostOutcome> {
-  const started = performance.now();
-  const headers: Record<string, string> = {
+/** The headers every callback carries: content type, user agent, delivery id and the signatures. */
+export function callbackHeaders(deliveryId: string, body: string, secrets: string[], at: Date): Record<string, string> {
+  return {
     "content-type": "application/json",
     "user-agent": "Svc-Sandbox/1.0",
     "x-svc-delivery": deliveryId,
-    ...callbackSignatureHeaders(secrets, deliveryId, body, new Date()),
+    ...callbackSignatureHeaders(secrets, deliveryId, body, at),
   };
+}
+
+/** `secrets`: the app's signing secret, and the one it replaced while that is in its grace period. */
+export async function postCallback(url: string, body: string, deliveryId: string, secrets: string[], policy?: Policy): Promise<PostOutcome> {
+  const started = performance.now();
+  const headers = callbackHeaders(deliveryId, body, secrets, new Date());
   const route = await routeFor(url, policy);
   const sent: Sent =
     route.kind === "refused"

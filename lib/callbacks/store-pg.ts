@@ -48,11 +48,17 @@ class PgDispatchStore implements DispatchStore {
   }
 
   async recordAttempt(id: string, at: Date, o: AttemptRecord) {
-    await this.pool.query({
-      name: "svc_record_attempt",
-      text: Q.record,
-      values: pgValues([id, iso(at), o.status, o.error, o.durationMs, o.responseBody, o.error ? "FAILED" : "DELIVERED", o.url, o.note, JSON.stringify(o.headers)]),
-    });
+    try {
+      await this.pool.query({
+        name: "svc_record_attempt",
+        text: Q.record,
+        values: pgValues([id, iso(at), o.status, o.error, o.durationMs, o.responseBody, o.error ? "FAILED" : "DELIVERED", o.url, o.note, JSON.stringify(o.headers)]),
+      });
+    } catch (e) {
+      // A reset that deleted the delivery committed between the EXISTS check and
+      // the insert (foreign key violation): gone, like the check's own case.
+      if ((e as { code?: string }).code !== "23503") throw e;
+    }
   }
 
   /** One dedicated connection LISTENs; it reconnects after a failure (polling covers the gap). */

@@ -8,6 +8,7 @@ import { db } from "@/lib/db/client";
 import type { TestNumber } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
+import { withAppLock } from "@/lib/services/apps";
 import { parseOrThrow } from "@/lib/services/schemas";
 
 const invalid = (field: string, message: string) => new ApiError("VALIDATION_ERROR", message, {}, [{ field, message }]);
@@ -28,9 +29,7 @@ export async function listTestNumbers(appId: string): Promise<{ testNumbers: Tes
  * changes at the same time queue up and none is lost.
  */
 async function change(appId: string, edit: (list: TestNumber[]) => TestNumber[]): Promise<{ testNumbers: TestNumber[] }> {
-  return db.$transaction(async (tx) => {
-    const locked = await tx.$executeRaw`UPDATE "App" SET "testNumbers" = "testNumbers" WHERE "id" = ${appId}`;
-    if (locked === 0) throw new ApiError("NOT_FOUND", `no app ${appId}`);
+  return withAppLock(appId, async (tx) => {
     const app = await tx.app.findUniqueOrThrow({ where: { id: appId }, select: { testNumbers: true } });
     const next = edit(testNumbersOf(app.testNumbers));
     await tx.app.update({ where: { id: appId }, data: { testNumbers: JSON.stringify(next) } });
@@ -61,8 +60,9 @@ function fieldOf(op: Operation, name: string): { field: TestNumber["field"]; rul
 function checkValue(op: Operation, field: TestNumber["field"], rule: Rule, value: string): string {
   const magic = op.scenarios.some((s) => s.triggers?.some((t) => "field" in t && t.field === field && String(t.value) === value));
   if (magic) return value;
-  const asText = rule.safeParse(value);
-  if (asText.success) return value;
+  const asText = rule.safeParse(value) as { success: boolean; data?: unknown; error?: { issues: { message: string; code?: string; expected?: string }[] } };
+  // Stored as validation reads it (`0100` → `100` on a number field), which is what a call is compared with.
+  if (asText.success) return typeof asText.data === "string" || typeof asText.data === "number" ? String(asText.data) : value;
   if (value.trim() !== "" && Number.isFinite(Number(value)) && rule.safeParse(Number(value)).success) return String(Number(value));
   const issue = asText.error?.issues[0];
   if (issue?.code === "invalid_type" && (issue.expected === "object" || issue.expected === "array")) {

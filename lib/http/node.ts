@@ -78,6 +78,9 @@ export async function sendWebResponse(res: http.ServerResponse, response: Respon
   res.writeHead(response.status, headers).end(body);
 }
 
+/** Bytes a stream may have waiting for a slow client before it is ended. */
+const MAX_UNREAD_BYTES = 1024 * 1024;
+
 /** How often a stream sends a comment line, so proxies and clients see it alive. */
 const HEARTBEAT_MS = 15_000;
 
@@ -98,14 +101,21 @@ export async function sendEventStream(
   const stop = () => abort.abort();
   req.socket.on("close", stop);
   res.on("close", stop);
-  const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
+  if (req.socket.destroyed || res.destroyed) stop(); // gone before we listened: the close events will not come again
+  // A client that does not read: end its stream rather than buffer without
+  // bound; it reconnects from its cursor and loses nothing.
+  const write = (text: string) => {
+    if (abort.signal.aborted) return;
+    res.write(text);
+    if (res.writableLength > MAX_UNREAD_BYTES) stop();
+  };
+  const heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
   const sink = {
     send(event: string, data: unknown, id?: string) {
-      if (abort.signal.aborted) return;
-      res.write(`${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      write(`${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     comment(text: string) {
-      if (!abort.signal.aborted) res.write(`: ${text.replace(/\n/g, " ")}\n\n`);
+      write(`: ${text.replace(/\n/g, " ")}\n\n`);
     },
     signal: abort.signal,
   };

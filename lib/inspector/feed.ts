@@ -5,8 +5,9 @@
 // its streams at once, the others' are seen by polling (POLL_MS).
 import { EventEmitter } from "node:events";
 import { liveSecrets } from "@/lib/callbacks/attempt";
-import { config } from "@/lib/config";
-import { callbackSignatureHeaders } from "@/lib/crypto";
+import { signingSecretsFor, storedFaults } from "@/lib/callbacks/faults";
+import { isOwnInspector } from "@/lib/callbacks/policy";
+import { callbackHeaders } from "@/lib/callbacks/post";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 
 /** How often a stream looks for rows another instance wrote. */
@@ -210,7 +211,7 @@ async function copyEvents(db: Db, appId: string, rows: Awaited<ReturnType<typeof
   if (!rows.length) return [];
   const [app, deliveries] = await Promise.all([
     db.app.findUnique({ where: { id: appId }, select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } }),
-    db.delivery.findMany({ where: { appId, id: { in: [...new Set(rows.map((r) => r.delivery.id))] } }, select: { id: true, body: true, operationId: true, scenarioKey: true } }),
+    db.delivery.findMany({ where: { appId, id: { in: [...new Set(rows.map((r) => r.delivery.id))] } }, select: { id: true, body: true, operationId: true, scenarioKey: true, faults: true } }),
   ]);
   if (!app) return [];
   const byId = new Map(deliveries.map((d) => [d.id, d]));
@@ -222,23 +223,10 @@ async function copyEvents(db: Db, appId: string, rows: Awaited<ReturnType<typeof
     return [{
       at: at.getTime(), key: `a${id}`,
       source: "delivery", inboxEntryId: null, deliveryId: d.id, receivedAt: at.toISOString(), method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "Svc-Sandbox/1.0",
-        "x-svc-delivery": d.id,
-        ...callbackSignatureHeaders(secrets, d.id, d.body, now),
-      },
+      // as the dispatcher signs it: a wrong-signature fault stays wrong
+      headers: callbackHeaders(d.id, d.body, signingSecretsFor(storedFaults(d.faults), secrets), now),
       body: d.body, operation: d.operationId, scenario: d.scenarioKey, target: url ?? delivery.url,
     }];
   });
 }
 
-function isOwnInspector(url: string | null, appId: string): boolean {
-  if (!url) return false;
-  try {
-    const u = new URL(url);
-    return u.origin === new URL(config.publicUrl).origin && u.pathname.replace(/\/+$/, "") === `/inspect/${encodeURIComponent(appId)}`;
-  } catch {
-    return false;
-  }
-}

@@ -107,3 +107,19 @@ export async function listAllApps(opts: { take?: number; cursor?: string } = {})
     include: { owner: { select: { email: true } } },
   });
 }
+
+/** A transaction's client: what `db.$transaction(async (tx) => …)` hands its callback. */
+export type Tx = Parameters<Extract<Parameters<typeof db.$transaction>[0], (tx: never) => unknown>>[0];
+
+/**
+ * Runs `fn` in a transaction that first takes the app row's lock (a no-op
+ * update: PostgreSQL locks the row, SQLite the database), so read-modify-write
+ * changes of one app's settings queue up and none is lost. NOT_FOUND when there is no such app.
+ */
+export function withAppLock<T>(appId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$executeRaw`UPDATE "App" SET "name" = "name" WHERE "id" = ${appId}`;
+    if (locked === 0) throw new ApiError("NOT_FOUND", `no app ${appId}`);
+    return fn(tx);
+  });
+}

@@ -170,6 +170,8 @@ describe.concurrent("replay", () => {
       const bId = (await wait(b, `resourceId=${bp.body.checkoutId}`)).body.delivery.id;
 
       status = 200;
+      const ancient = await a.call("POST", "/dev/v1/deliveries/replay", { since: "0000-06-01T00:00:00Z" });
+      expect([ancient.status, ancient.body.error]).toEqual([400, "VALIDATION_ERROR"]);
       const rep = await a.call("POST", "/dev/v1/deliveries/replay", { since });
       expect(rep.status).toBe(200);
       expect(rep.body).toMatchObject({ since: new Date(since).toISOString(), url: null, skipped: [], more: false });

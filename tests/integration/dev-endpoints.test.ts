@@ -45,6 +45,21 @@ describe("developer endpoints", () => {
     expect(anonymous.body.requestId).toMatch(/^req_/);
   });
 
+  it("a change keeps the fields it does not name, also when changes come at once", async () => {
+    const a = await newApp();
+    await a.call("PATCH", "/dev/v1/settings", { inspectorMode: { status: 503, delayMs: 2000 }, callbackFaults: { extraDelayMs: 500 } });
+    const next = await a.call("PATCH", "/dev/v1/settings", { inspectorMode: { failFirst: 2 } });
+    expect(next.body.inspectorMode).toEqual({ status: 503, delayMs: 2000, failFirst: 2 });
+    expect(next.body.callbackFaults.extraDelayMs).toBe(500);
+    const both = await Promise.all([
+      ...Array.from({ length: 5 }, () => a.call("PATCH", "/dev/v1/settings", { timeScale: 0.5 })),
+      ...Array.from({ length: 5 }, () => a.call("PATCH", "/dev/v1/settings", { callbackFaults: { duplicate: true } })),
+    ]);
+    expect(both.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const after = (await a.call("GET", "/dev/v1/settings")).body;
+    expect([after.timeScale, after.callbackFaults.duplicate, after.callbackFaults.extraDelayMs, after.inspectorMode.status]).toEqual([0.5, true, 500, 503]);
+  });
+
   it("are recorded in the request log and do not count toward the per-minute limit", async () => {
     const a = await newApp();
     await setPerMinute(a.appId, 1);
@@ -80,6 +95,10 @@ describe("developer endpoints", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.json).toMatchObject({ appId: a.appId, timeScale: 0.5, callbackFaults: { badSignature: true }, inspectorMode: { failFirst: 2 } });
     expect((await a.call("GET", "/dev/v1/settings")).body.inspectorMode.failFirst).toBe(2);
+    // Naming one setting leaves the others as they are.
+    const one = cli("app", "settings", "--app", a.appId, "--time-scale", "0.1");
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.json).toMatchObject({ timeScale: 0.1, callbackFaults: { badSignature: true }, inspectorMode: { failFirst: 2 } });
     const bad = cli("app", "settings", "--app", a.appId, "--time-scale", "fast");
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/timeScale/);

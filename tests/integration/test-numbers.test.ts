@@ -72,6 +72,10 @@ describe("test numbers", () => {
     const low = await a.call("POST", "/payouts/v1/send", { ...payout, amount: 1500, reference: `P-${Date.now()}` });
     expect(low.headers.get("x-svc-scenario")).toBe("float_low");
     expect((await a.call("POST", "/payouts/v1/send", { ...payout, amount: 1501, reference: `Q-${Date.now()}` })).headers.get("x-svc-scenario")).toBe("sent");
+    // stored as validation reads the field: "0100" on a number field is 100, which a call of amount 100 matches
+    const padded = await a.call("POST", "/dev/v1/test-numbers", { operationId: "payouts.send", field: "amount", value: "0100", scenario: "float_low" });
+    expect(padded.body.testNumbers.at(-1)).toMatchObject({ field: "body.amount", value: "100" });
+    expect((await a.call("POST", "/payouts/v1/send", { ...payout, amount: 100, reference: `R-${Date.now()}` })).headers.get("x-svc-scenario")).toBe("float_low");
     expect((await a.call("POST", "/dev/v1/test-numbers", { operationId: "identity.verify", field: "idNumber", value: "ABC", scenario: "match" })).status).toBe(200);
 
     const id = replaced.body.testNumbers[0].id;

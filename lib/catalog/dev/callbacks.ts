@@ -44,6 +44,7 @@ export const waitAnswerSchema = z.object({
 
 export const replayBodySchema = z.strictObject({
   since: z.iso.datetime({ offset: true, error: "since must be a date and time in ISO 8601, e.g. 2026-11-21T09:30:00Z" })
+    .refine((v) => Date.parse(v) >= 0, { error: "since must be in 1970 or later" })
     .meta({ description: "Replay the failed deliveries created at or after this time." }),
   url: z.url({ protocol: /^https?$/, error: "url must be an http or https URL" }).max(2048, { error: "url must be at most 2048 characters" }).optional()
     .meta({ description: "Post them to this address instead of their own (once); the callback network policy applies." }),

@@ -43,11 +43,19 @@ export const devSettingsSchema = z.object({
 });
 export type DevSettings = z.output<typeof devSettingsSchema>;
 
-/** A change: any subset of the settings; a nested object replaces the fields it names. */
+/** The same fields, each optional and without its default (zod's `.partial()` would still fill the defaults in). */
+function patchOf<T extends z.ZodRawShape>(schema: z.ZodObject<T>) {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([k, v]) => [k, (v instanceof z.ZodDefault ? (v.removeDefault() as z.ZodType) : (v as z.ZodType)).optional()]),
+  );
+  return z.strictObject(shape as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>>> });
+}
+
+/** A change: any subset of the settings; a nested object changes only the fields it names. */
 export const devSettingsPatchSchema = z.strictObject({
   timeScale: timeScaleSchema.optional(),
-  callbackFaults: callbackFaultsSchema.partial().optional(),
-  inspectorMode: inspectorModeSchema.partial().optional(),
+  callbackFaults: patchOf(callbackFaultsSchema).optional(),
+  inspectorMode: patchOf(inspectorModeSchema).optional(),
 });
 export type DevSettingsPatch = z.output<typeof devSettingsPatchSchema>;
 
