@@ -5,7 +5,7 @@
 import { operationById, type Operation } from "@/lib/catalog";
 import { TEST_NUMBERS_PER_APP, testNumberInputSchema, testNumbersOf } from "@/lib/catalog/dev";
 import { db } from "@/lib/db/client";
-import type { TestNumber } from "@/lib/engine";
+import { magicValue, type TestNumber } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
 import { withAppLock } from "@/lib/services/apps";
@@ -58,8 +58,7 @@ function fieldOf(op: Operation, name: string): { field: TestNumber["field"]; rul
  * Answers the value as a call's field will read as text (`1500.0` → `1500` for a number field).
  */
 function checkValue(op: Operation, field: TestNumber["field"], rule: Rule, value: string): string {
-  const magic = op.scenarios.some((s) => s.triggers?.some((t) => "field" in t && t.field === field && String(t.value) === value));
-  if (magic) return value;
+  if (magicValue(op, field, value) !== undefined) return value; // the engine lets it through whatever the rule says
   const asText = rule.safeParse(value) as { success: boolean; data?: unknown; error?: { issues: { message: string; code?: string; expected?: string }[] } };
   // Stored as validation reads it (`0100` → `100` on a number field), which is what a call is compared with.
   if (asText.success) return typeof asText.data === "string" || typeof asText.data === "number" ? String(asText.data) : value;

@@ -49,14 +49,20 @@ const asText = (v: unknown): string | null =>
  */
 function exemptions(op: Operation, body: Record<string, unknown>): Record<string, z.ZodType> {
   const out: Record<string, z.ZodType> = {};
-  for (const s of op.scenarios) {
-    for (const t of s.triggers ?? []) {
-      if (!("field" in t) || !t.field.startsWith("body.")) continue;
-      const name = t.field.slice(5);
-      if (asText(body[name]) === String(t.value)) out[name] = z.any().transform(() => t.value);
-    }
+  for (const name of Object.keys(body)) {
+    const value = magicValue(op, `body.${name}`, asText(body[name]));
+    if (value !== undefined) out[name] = z.any().transform(() => value);
   }
   return out;
+}
+
+/** The trigger value `text` stands for when it is a magic value of this body field (only body fields are exempt from their rules). */
+export function magicValue(op: Operation, field: string, text: string | null): string | number | undefined {
+  if (text === null || !field.startsWith("body.")) return undefined;
+  for (const s of op.scenarios) {
+    for (const t of s.triggers ?? []) if ("field" in t && t.field === field && String(t.value) === text) return t.value;
+  }
+  return undefined;
 }
 
 /** One invalid field: its path (`amount`, `items.0.name`, "" for the body itself) and what is wrong. */
