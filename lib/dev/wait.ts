@@ -40,13 +40,17 @@ async function findDelivery(appId: string, t: WaitTarget, db: Db) {
   return d.id;
 }
 
+/**
+ * The delivery with its first attempt. The attempt is read first: an attempt
+ * and its delivery's new state commit together, so a delivery read after its
+ * attempt shows that state (read the other way round, a post recorded between
+ * the two reads showed an attempt beside the state SENDING).
+ */
 async function snapshot(appId: string, deliveryId: string, db: Db) {
-  const d = await db.delivery.findFirst({
-    where: { appId, id: deliveryId },
-    include: { attemptLog: { orderBy: { id: "asc" }, take: 1 } },
-  });
+  const first = await db.deliveryAttempt.findFirst({ where: { deliveryId, delivery: { appId } }, orderBy: { id: "asc" } });
+  const d = await db.delivery.findFirst({ where: { appId, id: deliveryId } });
   if (!d) throw new ApiError("NOT_FOUND", `delivery ${deliveryId} is gone (the app was reset or the delivery pruned)`);
-  return d;
+  return { ...d, attemptLog: first ? [first] : [] };
 }
 
 function jsonOr(text: string | null): unknown {
