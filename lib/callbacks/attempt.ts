@@ -4,7 +4,10 @@
 import { attemptNote, signingSecretsFor } from "./faults";
 import { postCallback, type PostOutcome } from "./post";
 import { dispatchStore, type DeliveryToSend, type SigningSecrets } from "./store";
-import { attemptRecorded } from "./waiters";
+import { wakeups } from "@/lib/db/wakeups";
+
+/** Waits for a callback (lib/dev/wait.ts) wake when this process records an attempt of their delivery. */
+export const attemptWakeups = wakeups("attempts");
 
 export type { DeliveryToSend };
 
@@ -18,7 +21,7 @@ async function postOnce(d: DeliveryToSend, second: boolean): Promise<PostOutcome
   const at = new Date();
   const outcome = await postCallback(d.url, d.body, d.id, signingSecretsFor(d.faults, liveSecrets(d.app, at)));
   await dispatchStore().recordAttempt(d.id, at, { ...outcome, url: d.url, note: attemptNote(d.faults, { replay: d.replay, second }) });
-  attemptRecorded(d.id);
+  attemptWakeups.notify(d.id);
   return outcome;
 }
 

@@ -2,14 +2,13 @@
 // callbacks after a cursor, and the report of what the local server answered.
 import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
-import { currentCursor, cursorText, FeedReader, parseCursor, POLL_MS, resumeFrom, waitForChange } from "@/lib/inspector/feed";
+import { currentCursor, cursorText, FeedReader, inboxWakeups, parseCursor, POLL_MS, resumeFrom } from "@/lib/inspector/feed";
 import { recordRelay } from "@/lib/inspector/relays";
+import { Slots } from "./slots";
 import type { DevHandler } from "./types";
 
 /** Open streams per app in this process (bounded: config.listenStreamsPerApp). */
-const open = new Map<string, number>();
-
-const tooMany = (appId: string) => (open.get(appId) ?? 0) >= config.listenStreamsPerApp;
+const open = new Slots(config.listenStreamsPerApp);
 const refusal = () =>
   new ApiError("RATE_LIMITED", `at most ${config.listenStreamsPerApp} listeners of one app may be connected at once; stop one and try again`, { "retry-after": "5" });
 
@@ -17,11 +16,10 @@ export const streamCallbacks: DevHandler = async ({ app, input, headers }) => {
   // A query cursor wins over Last-Event-ID (the browser's EventSource sends the latter on reconnect).
   const start = parseCursor((input.after as string | undefined) ?? headers.get("last-event-id"));
   const all = input.all === "true";
-  if (tooMany(app.id)) throw refusal();
+  if (open.full(app.id)) throw refusal();
   return {
     stream: async (sink) => {
-      if (tooMany(app.id)) return sink.send("error", { error: "RATE_LIMITED", message: refusal().message });
-      open.set(app.id, (open.get(app.id) ?? 0) + 1);
+      if (!open.take(app.id)) return sink.send("error", { error: "RATE_LIMITED", message: refusal().message });
       try {
         const { cursor, resumed } = start ? await resumeFrom(start) : { cursor: await currentCursor(app.id), resumed: false };
         sink.send("ready", { appId: app.id, cursor: cursorText(cursor), all, resumed }, cursorText(cursor));
@@ -29,12 +27,10 @@ export const streamCallbacks: DevHandler = async ({ app, input, headers }) => {
         while (!sink.signal.aborted) {
           const batch = await feed.next();
           for (const e of batch.events) sink.send(e.source, e, e.cursor);
-          if (!batch.more) await waitForChange(app.id, POLL_MS, sink.signal);
+          if (!batch.more) await inboxWakeups.wait(app.id, POLL_MS, sink.signal);
         }
       } finally {
-        const n = (open.get(app.id) ?? 1) - 1;
-        if (n > 0) open.set(app.id, n);
-        else open.delete(app.id);
+        open.release(app.id);
       }
     },
   };

@@ -3,16 +3,17 @@
 // attempt, then answers the delivery and that attempt. Works with several
 // instances: the attempt may be recorded by any of them, so the wait polls
 // the database (one indexed read per POLL_MS) and wakes at once when this
-// process records it (lib/callbacks/waiters.ts).
-import { attemptSignal } from "@/lib/callbacks/waiters";
+// process records it (attemptWakeups).
+import { attemptWakeups } from "@/lib/callbacks/attempt";
 import { storedFaults } from "@/lib/callbacks/faults";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
+import { Slots } from "./slots";
 
 const POLL_MS = 250;
 /** Waits at once per app in this process; more answer 429. */
 export const WAITS_PER_APP = 20;
-const active = new Map<string, number>();
+const active = new Slots(WAITS_PER_APP);
 // On globalThis like the other per-process state: the server's drain ends every wait at once.
 const g = globalThis as unknown as { __svcWaitsStop?: AbortController };
 const stopping = () => (g.__svcWaitsStop ??= new AbortController()).signal;
@@ -88,9 +89,7 @@ export type WaitAnswer = ReturnType<typeof answer>;
 export async function waitForCallback(appId: string, target: WaitTarget, timeoutS: number, db: Db = defaultDb): Promise<WaitAnswer> {
   const given = [target.resourceId, target.reference, target.deliveryId].filter((v) => v !== undefined).length;
   if (given !== 1) throw new ApiError("VALIDATION_ERROR", "give exactly one of resourceId, reference, deliveryId", {}, [{ field: "resourceId", message: "give exactly one of resourceId, reference, deliveryId" }]);
-  const n = active.get(appId) ?? 0;
-  if (n >= WAITS_PER_APP) throw new ApiError("RATE_LIMITED", `at most ${WAITS_PER_APP} waits at once per app; let one finish first`, { "retry-after": "1" });
-  active.set(appId, n + 1);
+  if (!active.take(appId)) throw new ApiError("RATE_LIMITED", `at most ${WAITS_PER_APP} waits at once per app; let one finish first`, { "retry-after": "1" });
   try {
     const started = Date.now();
     const deadline = started + timeoutS * 1000;
@@ -102,11 +101,9 @@ export async function waitForCallback(appId: string, target: WaitTarget, timeout
       if (d.state === "NOT_SENT") return answer(d, "NOT_SENT", waited);
       const left = deadline - Date.now();
       if (left <= 0 || stopping().aborted) return answer(d, "TIMEOUT", waited);
-      await attemptSignal(deliveryId, Math.min(POLL_MS, left), stopping());
+      await attemptWakeups.wait(deliveryId, Math.min(POLL_MS, left), stopping());
     }
   } finally {
-    const m = (active.get(appId) ?? 1) - 1;
-    if (m > 0) active.set(appId, m);
-    else active.delete(appId);
+    active.release(appId);
   }
 }

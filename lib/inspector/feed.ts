@@ -3,12 +3,12 @@
 // every callback attempt to another address. Read from the database, so any
 // instance can serve any app's stream; this process's own inbox writes wake
 // its streams at once, the others' are seen by polling (POLL_MS).
-import { EventEmitter } from "node:events";
 import { liveSecrets } from "@/lib/callbacks/attempt";
 import { signingSecretsFor, storedFaults } from "@/lib/callbacks/faults";
 import { isOwnInspector } from "@/lib/callbacks/policy";
 import { callbackHeaders } from "@/lib/callbacks/post";
 import { db as defaultDb, type Db } from "@/lib/db/client";
+import { wakeups } from "@/lib/db/wakeups";
 
 /** How often a stream looks for rows another instance wrote. */
 export const POLL_MS = 250;
@@ -38,27 +38,8 @@ export type FeedEvent = {
 
 // ---- waking this process's streams -------------------------------------------------
 
-const changes = new EventEmitter().setMaxListeners(0);
-
-/** Called by the inspector after it stored an entry: this process's streams of the app read at once. */
-export function inboxChanged(appId: string): void {
-  changes.emit(appId);
-}
-
-/** Resolves after `ms`, when the app's inbox changes in this process, or when `signal` aborts. */
-export function waitForChange(appId: string, ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      changes.off(appId, done);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    changes.on(appId, done);
-    signal.addEventListener("abort", done);
-  });
-}
+/** The inspector notifies the app's id after it stored an entry: this process's streams of the app read at once. */
+export const inboxWakeups = wakeups("inbox");
 
 // ---- reading ----------------------------------------------------------------------
 

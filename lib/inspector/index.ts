@@ -10,7 +10,7 @@ import { newId } from "@/lib/ids";
 import { readLimited } from "@/lib/gateway/http";
 import { Throttle } from "@/lib/throttle";
 import { answerFor, deliveryIdOf, waitFor } from "./answer";
-import { inboxChanged } from "./feed";
+import { inboxWakeups } from "./feed";
 import { relaysOfEntries } from "./relays";
 
 export const INSPECTOR_MAX_BODY = 256 * 1024;
@@ -48,7 +48,7 @@ export async function receiveInspection(appId: string, request: Request, db: Db 
     });
     await keepNewest(db, "InboxEntry", appId, config.inboxPerApp);
     await keepWithinBytes(db, appId, config.inboxBytesPerApp);
-    inboxChanged(appId);
+    inboxWakeups.notify(appId);
     await waitFor(answer.delayMs, request.signal);
     const headersOut = { "x-request-id": requestId };
     return answer.body === null ? new Response(null, { status: answer.status, headers: headersOut }) : json(answer.status, answer.body, headersOut);
