@@ -9,12 +9,12 @@ import path from "node:path";
 import next from "next";
 import { config } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
-import { loadSharedAuthSecret } from "@/lib/auth/secret";
 import { startDispatcher, stopDispatcher } from "@/lib/callbacks";
 import { isHosted } from "@/lib/callbacks/policy";
 import { startMaintenance } from "@/lib/db/maintenance";
 import { startCheckpointer } from "@/lib/db/checkpoint";
 import { route } from "./route";
+import { loadSharedAuthSecret } from "./shared-auth-secret";
 import { drainOnSignal } from "./shutdown";
 
 const dev = process.argv.includes("--dev");

@@ -3,9 +3,10 @@
 // its own: a path that is not valid percent-encoding outside the two mounts
 // answers 400 (Next would answer a bare 500).
 import type http from "node:http";
-import { BASE_PATH, serveSandbox } from "@/lib/gateway";
+import { BASE_PATH } from "@/lib/gateway";
+import { serveSandbox } from "./sandbox";
 import { errorBody, toApiError, ApiError } from "@/lib/errors";
-import { sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node";
+import { sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
 import { newId } from "@/lib/ids";
 import { receiveInspection } from "@/lib/inspector";
 import { SECURITY_HEADERS } from "@/lib/http/security-headers";

@@ -3,8 +3,8 @@
 // dispatcher finish the posts it has started, then exit. A second signal, or
 // the deadline, exits at once.
 import type http from "node:http";
-import { stopWaits } from "@/lib/dev/wait";
-import { closeStreams } from "@/lib/http/node";
+import { stopWaits } from "@/lib/devapi/wait";
+import { closeStreams } from "@/lib/http/node-io";
 
 /** Longer than the 10 s callback wait, so a post in flight can finish. */
 const DEADLINE_MS = 15_000;

@@ -8,7 +8,7 @@ import { ErrorNote } from "@/components/ui/empty";
 import { Field, Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
-import type { DevSettings } from "@/lib/catalog/dev";
+import type { DevSettings } from "@/lib/catalog/devapi";
 import { appUrl, ConsoleError, errorText, send } from "./api";
 import { useDevSettings } from "./hooks";
 

@@ -3,12 +3,12 @@
 import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
 import type { AppView } from "@/lib/auth/views";
-import type { DevSettings } from "@/lib/catalog/dev";
+import type { DevSettings } from "@/lib/catalog/devapi";
 import type { TestNumber } from "@/lib/catalog";
-import type { DeliveryDetail, DeliverySummary } from "@/lib/services/deliveries";
-import type { InboxItem } from "@/lib/services/inbox";
-import type { RequestDetail, RequestSummary } from "@/lib/services/request-log";
-import type { AppUsage } from "@/lib/services/usage";
+import type { DeliveryDetail, DeliverySummary } from "@/lib/activity/deliveries";
+import type { InboxItem } from "@/lib/activity/inbox";
+import type { RequestDetail, RequestSummary } from "@/lib/activity/requests";
+import type { AppUsage } from "@/lib/activity/usage";
 import { appUrl, fetcher, qs } from "./api";
 
 /** A server type as it looks after JSON: Dates become strings. */

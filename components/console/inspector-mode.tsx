@@ -3,7 +3,7 @@
 // fail the first N deliveries of each callback), with presets. Saved through the
 // console's dev-settings route (lib/dev/settings.ts, the same as PATCH /dev/v1/settings).
 import { useEffect, useState } from "react";
-import type { InspectorMode } from "@/lib/catalog/dev";
+import type { InspectorMode } from "@/lib/catalog/devapi";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";

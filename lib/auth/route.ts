@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { ownedApp } from "@/lib/services/apps";
-import { parseOrThrow } from "@/lib/services/schemas";
+import { parseOrThrow } from "@/lib/validation";
 import type { PublicUser } from "@/lib/services/users";
 import { currentUser } from "./session";
 

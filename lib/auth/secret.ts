@@ -2,7 +2,7 @@
 // generated on first start, so a new user sets nothing and sessions survive
 // restarts. On SQLite it is kept in <dataDir>/auth-secret; on PostgreSQL in the
 // database (the Setting table), so every instance signs and reads the same
-// sessions (loadSharedAuthSecret, at server start).
+// sessions (server/shared-auth-secret.ts, at server start).
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "@/lib/config";
@@ -28,14 +28,7 @@ export function authSecret(): string {
   return (cached = secret);
 }
 
-/**
- * PostgreSQL without AUTH_SECRET: the first instance to start stores a
- * generated secret in the database, every instance reads that one.
- */
-export async function loadSharedAuthSecret(): Promise<void> {
-  if (process.env.AUTH_SECRET || config.dialect !== "postgresql") return;
-  const { db } = await import("@/lib/db/client");
-  await db.$executeRaw`INSERT INTO "Setting" ("key", "value") VALUES ('auth-secret', ${randomToken(48)}) ON CONFLICT ("key") DO NOTHING`;
-  const row = await db.setting.findUniqueOrThrow({ where: { key: "auth-secret" } });
-  g.__svcSharedAuthSecret = row.value;
+/** Every instance on PostgreSQL signs with the secret stored in the database (server/shared-auth-secret.ts reads it at start). */
+export function setSharedAuthSecret(secret: string): void {
+  g.__svcSharedAuthSecret = secret;
 }

@@ -6,6 +6,7 @@ import http from "node:http";
 import https from "node:https";
 import type net from "node:net";
 import { callbackSignatureHeaders } from "@/lib/crypto";
+import { receiveInspection } from "@/lib/inspector";
 import { routeFor, type Policy } from "./policy";
 
 /** The spec's callback wait: the receiving server has ten seconds to answer. */
@@ -74,7 +75,6 @@ const timedOut = (): Sent => ({ status: null, error: `timeout after ${CALLBACK_T
  * over the network, with the same ten-second wait (its answer mode may delay).
  */
 async function toInspector(appId: string, url: string, body: string, headers: Record<string, string>): Promise<Sent> {
-  const { receiveInspection } = await import("@/lib/inspector"); // on first use: no import cycle through the gateway
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Sent>((resolve) => {

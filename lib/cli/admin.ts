@@ -6,9 +6,9 @@ import { createApp, inspectorUrl, rotateSigningSecret, setPerMinute, setSuspende
 import { createKeyPair, revokeKeyPair } from "@/lib/services/keys";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser, grantOperator, userByEmail } from "@/lib/services/users";
-import { getDevSettings, resetApp, updateDevSettings, waitForCallback } from "@/lib/dev";
+import { getDevSettings, resetApp, updateDevSettings, waitForCallback } from "@/lib/devapi";
 import { replayFailed, resendDelivery } from "@/lib/callbacks";
-import { addTestNumber, listTestNumbers, removeTestNumber } from "@/lib/dev/test-numbers";
+import { addTestNumber, listTestNumbers, removeTestNumber } from "@/lib/devapi/test-numbers";
 
 type Opts = Record<string, string | boolean | undefined>;
 

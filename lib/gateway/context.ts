@@ -1,8 +1,9 @@
 import type { Operation } from "@/lib/catalog";
-import type { DevEndpoint } from "@/lib/catalog/dev";
-import type { DevReply } from "@/lib/dev/types";
-import type { Answer, Facts, OperationInput, TestNumber } from "@/lib/engine";
-import type { HeaderBag } from "@/lib/http/node";
+import type { DevEndpoint } from "@/lib/catalog/devapi";
+import type { DevReply } from "@/lib/devapi/types";
+import type { Answer, Facts, OperationInput } from "@/lib/engine";
+import type { HeaderBag } from "@/lib/http/node-io";
+import type { AuthenticatedApp } from "@/lib/services/calling-app";
 import type { GatewayStore, ReferenceGuard } from "./store";
 
 /** One gateway call, whatever it came through (HTTP or an MCP tool call). */
@@ -16,20 +17,6 @@ export type GatewayCall = {
   /** The query string, without "?" (developer endpoints read GET input from it). */
   query?: string;
   via: "http" | "mcp";
-};
-
-export type AuthenticatedApp = {
-  id: string;
-  suspended: boolean;
-  perMinute: number;
-  callbackUrl: string | null;
-  /** The app's callback faults as stored (JSON text; lib/dev/settings.ts faultsOf reads it). */
-  callbackFaults: string;
-  subscriptions: { group: string; status: string }[];
-  /** The app's default time scale (an X-Svc-Time-Scale header wins). */
-  timeScale: number;
-  /** The app's test numbers (lib/dev/test-numbers.ts), read by the engine. */
-  testNumbers: readonly TestNumber[];
 };
 
 /** What the steps learn about a call as it goes through the pipeline. */

@@ -3,7 +3,7 @@
 import { newDelivery, notifyScheduled } from "@/lib/callbacks";
 import { config } from "@/lib/config";
 import { duePrune } from "@/lib/db/bounded";
-import { faultsOf } from "@/lib/dev/settings";
+import { faultsOf } from "@/lib/catalog/devapi";
 import type { CallState, GatewayResult } from "./context";
 import { logRow } from "./request-log";
 import type { GatewayStore } from "./store";

@@ -1,6 +1,6 @@
 // The request log: every call that passed the token check, with request,
 // response, status and scenario key. Bounded per app (REQUEST_LOG_LIMIT).
-import type { HeaderBag } from "@/lib/http/node";
+import type { HeaderBag } from "@/lib/http/node-io";
 import type { CallState, GatewayResult } from "./context";
 import type { LogRow } from "./store";
 

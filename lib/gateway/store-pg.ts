@@ -4,7 +4,7 @@
 // subscription state are read on every call, and a reference is claimed under
 // a transaction-scoped advisory lock on (app, operation, reference).
 import type pg from "pg";
-import { testNumbersOf } from "@/lib/catalog/dev/test-numbers";
+import { testNumbersOf } from "@/lib/catalog/devapi";
 import { inTransaction, iso, pgPool, pgValues } from "@/lib/db/pg";
 import type { TrackedResource } from "@/lib/engine";
 import type { DeliveryRow, GatewayStore, LogRow, PrunedTable, ReferenceGuard, ResourceRow, TokenRow } from "./store";

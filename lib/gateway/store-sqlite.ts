@@ -1,7 +1,7 @@
 // The gateway's store on the embedded SQLite database: prepared statements on
 // the hot-path connection (lib/db/sqlite.ts).
 import type Database from "better-sqlite3";
-import { testNumbersOf } from "@/lib/catalog/dev/test-numbers";
+import { testNumbersOf } from "@/lib/catalog/devapi";
 import { retryBusy, sqlite, ts, write, type Statement } from "@/lib/db/sqlite";
 import type { TrackedResource } from "@/lib/engine";
 import type { GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./store";

@@ -5,7 +5,7 @@
 // store-pg.ts for PostgreSQL (several instances on one database).
 import type { TrackedResource } from "@/lib/engine";
 import { config } from "@/lib/config";
-import type { AuthenticatedApp } from "./context";
+import type { AuthenticatedApp } from "@/lib/services/calling-app";
 import { pgGatewayStore } from "./store-pg";
 import { sqliteGatewayStore } from "./store-sqlite";
 

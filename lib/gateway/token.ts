@@ -5,7 +5,7 @@ import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId, randomToken } from "@/lib/ids";
 import { clientAddress, CredentialGuard } from "@/lib/throttle";
 import { TOKEN_LIFETIME_S } from "@/lib/catalog/schemas/common";
-import type { HeaderBag } from "@/lib/http/node";
+import type { HeaderBag } from "@/lib/http/node-io";
 import type { GatewayResult } from "./context";
 
 export { TOKEN_LIFETIME_S };

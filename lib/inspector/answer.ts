@@ -4,7 +4,7 @@
 // callback, counted by the inbox entries already kept with the same
 // x-svc-delivery. A request without that header is not a delivery of a
 // callback: failFirst does not apply to it, status and delay do.
-import { inspectorModeOf } from "@/lib/dev/settings";
+import { inspectorModeOf } from "@/lib/catalog/devapi";
 
 export type InspectorAnswer = { status: number; delayMs: number; body: unknown };
 

@@ -5,15 +5,18 @@
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { keepNewest } from "@/lib/db/bounded";
+import { wakeups } from "@/lib/db/wakeups";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { readLimited } from "@/lib/gateway/http";
+import { readLimited } from "@/lib/http/web-body";
 import { Throttle } from "@/lib/throttle";
 import { answerFor, deliveryIdOf, waitFor } from "./answer";
-import { inboxWakeups } from "./feed";
 import { relaysOfEntries } from "./relays";
 
 export const INSPECTOR_MAX_BODY = 256 * 1024;
+
+/** Notified with the app's id after an entry is stored: this process's listeners' streams of the app read at once. */
+export const inboxWakeups = wakeups("inbox");
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });

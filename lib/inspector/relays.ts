@@ -2,12 +2,12 @@
 // own server: one row per listener per relayed event, the newest N per app.
 // The console shows them beside the inbox entry (listInbox) and the delivery
 // (getDelivery).
-import { relayReportSchema, type RelayReport } from "@/lib/catalog/dev";
+import { relayReportSchema, type RelayReport } from "@/lib/catalog/devapi";
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { keepNewest } from "@/lib/db/bounded";
 import { ApiError } from "@/lib/errors";
-import { parseOrThrow } from "@/lib/services/schemas";
+import { parseOrThrow } from "@/lib/validation";
 
 export type RelayView = {
   id: number;

@@ -7,7 +7,8 @@ import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CallState } from "@/lib/gateway/context";
 import { MAX_BODY_BYTES, checkDepth } from "@/lib/engine";
-import { MCP_PATH, readLimited, toResponse } from "@/lib/gateway/http";
+import { MCP_PATH, toResponse } from "@/lib/gateway/routes";
+import { readLimited } from "@/lib/http/web-body";
 import { authenticate } from "@/lib/gateway/steps/authenticate";
 import { createMcpServer } from "./server";
 

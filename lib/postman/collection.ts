@@ -5,7 +5,7 @@ import type { Api, Operation } from "@/lib/catalog";
 import { exampleBody, exampleParams } from "@/lib/docs/examples";
 import { baseUrl, opsOf } from "@/lib/docs/urls";
 import { defaultScenario } from "@/lib/engine";
-import { TOKEN_PATH } from "@/lib/gateway/http";
+import { TOKEN_PATH } from "@/lib/gateway/routes";
 import { operationTest, RUN_ID_PREREQUEST, TOKEN_TEST } from "./scripts";
 
 const SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";

@@ -4,7 +4,8 @@ import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { newSigningSecret } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
-import { appNameSchema, callbackUrlSchema, graceHoursSchema, parseOrThrow, perMinuteSchema } from "./schemas";
+import { parseOrThrow } from "@/lib/validation";
+import { appNameSchema, callbackUrlSchema, graceHoursSchema, perMinuteSchema } from "./schemas";
 
 export const SANDBOX_PLAN_PER_MINUTE = 60;
 

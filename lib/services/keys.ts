@@ -4,7 +4,8 @@ import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { newId, randomToken } from "@/lib/ids";
 import { getApp } from "./apps";
-import { keyLabelSchema, parseOrThrow } from "./schemas";
+import { parseOrThrow } from "@/lib/validation";
+import { keyLabelSchema } from "./schemas";
 
 /** A new key pair. The secret is returned this once and stored only as a hash. */
 export async function createKeyPair(appId: string, label?: unknown) {

@@ -80,10 +80,3 @@ export const graceHoursSchema = z.coerce
   .max(168, { error: "grace hours must be at most 168 (one week)" })
   .default(24);
 
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, field?: string): z.output<T> {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  const message = r.error.issues[0]!.message;
-  // `field` names the form field in `details`, so the console shows the message under it.
-  throw new ApiError("VALIDATION_ERROR", message, {}, field ? [{ field, message }] : undefined);
-}

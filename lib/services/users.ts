@@ -3,7 +3,8 @@ import { hashPassword, verifyPassword } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { Throttle } from "@/lib/throttle";
-import { checkPasswordStrength, emailSchema, parseOrThrow, passwordSchema } from "./schemas";
+import { parseOrThrow } from "@/lib/validation";
+import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
 
 /** A role is stored, never derived from a string a stranger can type (such as an email). */
 export type PublicUser = { id: string; email: string; operator: boolean; sessionVersion: number };

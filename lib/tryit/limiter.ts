@@ -1,7 +1,7 @@
 // A small fixed-window limiter per client address for the try-it route: clock
 // minutes like the gateway's plan limit (same x-ratelimit-* headers), in memory,
 // at most `maxKeys` addresses remembered.
-import { rateHeaders, windowOf } from "@/lib/gateway/rate-window";
+import { rateHeaders, windowOf } from "@/lib/engine/rate-window";
 
 export class WindowLimiter {
   private counts = new Map<string, { window: number; count: number }>();

@@ -4,12 +4,12 @@
 // the callback that would be posted is returned for display, with the delays
 // the call's time scale gives.
 import { operationById } from "@/lib/catalog";
-import { testNumbersOf } from "@/lib/catalog/dev";
-import { resolveTimeScale, simulate, SCENARIO_HEADER, TIME_SCALE_HEADER, type TestNumber } from "@/lib/engine";
+import { testNumbersOf } from "@/lib/catalog/devapi";
+import { MAX_BODY_BYTES, resolveTimeScale, simulate, SCENARIO_HEADER, TIME_SCALE_HEADER, type TestNumber } from "@/lib/engine";
 import { currentUser } from "@/lib/auth/session";
 import { ownedApp } from "@/lib/services/apps";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
-import { readLimited } from "@/lib/gateway/http";
+import { readLimited } from "@/lib/http/web-body";
 import { newId, newReceipt } from "@/lib/ids";
 import { clientAddress } from "@/lib/throttle";
 import { tryItLimiter } from "./limiter";
@@ -40,7 +40,7 @@ async function simulateCall(request: Request, opId: string, requestId: string): 
   const app = await appSettings(request);
   try {
     const timeScale = resolveTimeScale(request.headers.get(TIME_SCALE_HEADER), app.timeScale);
-    const bodyText = op.body ? await readLimited(request) : "";
+    const bodyText = op.body ? await readLimited(request, MAX_BODY_BYTES) : "";
     const ctx = { now: new Date(), requestId, newId, newReceipt, timeScale, testNumbers: app.testNumbers };
     const a = simulate(op, { params, bodyText, scenarioKey: request.headers.get(SCENARIO_HEADER) }, ctx);
     const callback = a.callback ? { delayMs: a.callback.delayMs, url: a.callback.url, body: a.callback.body } : null;

@@ -10,7 +10,7 @@ import { config, sqlitePath } from "@/lib/config";
 import { sqliteAdapter } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { createApp } from "@/lib/services/apps";
-import { listRequests, type RequestFilters } from "@/lib/services/request-log";
+import { listRequests, type RequestFilters } from "@/lib/activity/requests";
 import { createUser } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
 

@@ -5,9 +5,9 @@ import { localTime, relative } from "@/components/ui/time";
 import { defaultCallbackNote, requiresCallbackUrl, usesDefaultCallback } from "@/lib/docs/default-callback";
 import { explanations } from "@/lib/docs/explain";
 import { validateInput } from "@/lib/engine";
-import { ApiError, errorBody } from "@/lib/errors";
-import { resourceIdsIn } from "@/lib/services/links";
-import { errorCodeOf } from "@/lib/services/request-log";
+import { type ApiError, errorBody } from "@/lib/errors";
+import { resourceIdsIn } from "@/lib/activity/links";
+import { errorCodeOf } from "@/lib/activity/requests";
 
 describe("VALIDATION_ERROR names every invalid field (defect 8)", () => {
   const push = operationById("collect.push")!;

@@ -165,7 +165,7 @@ it("unknown artifacts answer 404 with the error body", async () => {
 
 describe("OpenAPI of the developer endpoints", () => {
   it("is valid OpenAPI 3.1, as JSON and as YAML, with every developer endpoint", async () => {
-    const { devEndpoints } = await import("@/lib/catalog/dev");
+    const { devEndpoints } = await import("@/lib/catalog/devapi");
     for (const text of [await serveOpenApi("dev.json").text(), await serveOpenApi("dev.yaml").text()]) {
       const spec = text.trimStart().startsWith("{") ? JSON.parse(text) : parse(text);
       const v = new Validator();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateHeaders, secondsToReset, windowOf } from "@/lib/gateway/rate-window";
+import { rateHeaders, secondsToReset, windowOf } from "@/lib/engine/rate-window";
 
 const at = (iso: string) => new Date(iso);
 

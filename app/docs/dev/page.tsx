@@ -4,7 +4,7 @@ import Link from "next/link";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 import { FieldTable } from "@/components/docs/field-table";
 import { MethodBadge } from "@/components/docs/method-badge";
-import { devEndpoints } from "@/lib/catalog/dev";
+import { devEndpoints } from "@/lib/catalog/devapi";
 import { devAnchor, devCurl, devInputRows, devResponseRows } from "@/lib/docs/dev";
 import { baseUrl } from "@/lib/docs/urls";
 

@@ -9,7 +9,7 @@ import { curlToken } from "@/lib/docs/curl";
 import { exampleBody } from "@/lib/docs/examples";
 import { sampleAnswer, sampleContext } from "@/lib/docs/samples";
 import { baseUrl, opHref } from "@/lib/docs/urls";
-import { MCP_PATH } from "@/lib/gateway/http";
+import { MCP_PATH } from "@/lib/gateway/routes";
 import { toToolResult } from "@/lib/mcp/result";
 import { SANDBOX_PLAN_PER_MINUTE } from "@/lib/services/apps";
 

@@ -7,10 +7,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
-import { devEndpointById } from "@/lib/catalog/dev";
+import { devEndpointById } from "@/lib/catalog/devapi";
 import { baseUrl } from "@/lib/docs/urls";
 import { REPLAY_MAX } from "@/lib/callbacks/replay";
-import { WAITS_PER_APP } from "@/lib/dev/wait";
+import { WAITS_PER_APP } from "@/lib/devapi/wait";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Testing in CI" };

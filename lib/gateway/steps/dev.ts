@@ -1,8 +1,8 @@
 // The developer endpoints' steps (lib/catalog/dev): after the token and the
 // suspension check, find the endpoint, validate its input, run its handler.
-import { z } from "zod";
-import { matchDevEndpoint } from "@/lib/catalog/dev";
-import { devHandlers } from "@/lib/dev/handlers";
+import type { z } from "zod";
+import { matchDevEndpoint } from "@/lib/catalog/devapi";
+import { devHandlers } from "@/lib/devapi/handlers";
 import { fieldIssues, parseJsonBody } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import type { Step } from "../context";

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors";
 import type { Step } from "../context";
-import { rateHeaders, windowOf } from "../rate-window";
+import { rateHeaders, windowOf } from "@/lib/engine/rate-window";
 
 /**
  * Counts the call in the app's window (one atomic upsert in the store; past

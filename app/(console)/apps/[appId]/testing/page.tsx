@@ -3,7 +3,7 @@ import { DevSettingsPanel } from "@/components/console/dev-settings-panel";
 import { TestNumbersPanel, type OperationChoice } from "@/components/console/test-numbers-panel";
 import { requireOwnedApp } from "@/lib/auth/session";
 import { operations } from "@/lib/catalog";
-import { TEST_NUMBERS_PER_APP } from "@/lib/catalog/dev";
+import { TEST_NUMBERS_PER_APP } from "@/lib/catalog/devapi";
 
 export const metadata: Metadata = { title: "Testing" };
 

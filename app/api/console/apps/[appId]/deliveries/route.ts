@@ -1,4 +1,4 @@
 import { appRoute } from "@/lib/auth/route";
-import { deliveryFiltersSchema, listDeliveries } from "@/lib/services/deliveries";
+import { deliveryFiltersSchema, listDeliveries } from "@/lib/activity/deliveries";
 
 export const GET = appRoute({ query: deliveryFiltersSchema }, async ({ app, query }) => listDeliveries(app.id, query));

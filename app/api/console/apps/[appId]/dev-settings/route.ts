@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { appRoute } from "@/lib/auth/route";
-import { getDevSettings, updateDevSettings } from "@/lib/dev";
+import { getDevSettings, updateDevSettings } from "@/lib/devapi";
 
 export const GET = appRoute({}, async ({ app }) => getDevSettings(app.id));
 

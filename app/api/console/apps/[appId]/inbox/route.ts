@@ -1,6 +1,6 @@
 import { appRoute } from "@/lib/auth/route";
 import { clearInbox } from "@/lib/inspector";
-import { inboxPage, inboxQuerySchema } from "@/lib/services/inbox";
+import { inboxPage, inboxQuerySchema } from "@/lib/activity/inbox";
 
 export const GET = appRoute({ query: inboxQuerySchema }, async ({ app, query }) => inboxPage(app.id, query));
 

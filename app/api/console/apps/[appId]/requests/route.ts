@@ -1,4 +1,4 @@
 import { appRoute } from "@/lib/auth/route";
-import { listRequests, requestFiltersSchema } from "@/lib/services/request-log";
+import { listRequests, requestFiltersSchema } from "@/lib/activity/requests";
 
 export const GET = appRoute({ query: requestFiltersSchema }, async ({ app, query }) => listRequests(app.id, query));

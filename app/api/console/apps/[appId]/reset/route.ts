@@ -1,4 +1,4 @@
 import { appRoute } from "@/lib/auth/route";
-import { resetApp } from "@/lib/dev/reset";
+import { resetApp } from "@/lib/devapi/reset";
 
 export const POST = appRoute({}, async ({ app }) => resetApp(app.id));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { appRoute } from "@/lib/auth/route";
-import { addTestNumber, listTestNumbers } from "@/lib/dev";
+import { addTestNumber, listTestNumbers } from "@/lib/devapi";
 
 export const GET = appRoute({}, async ({ app }) => listTestNumbers(app.id));
 

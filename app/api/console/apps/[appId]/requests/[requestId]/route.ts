@@ -1,4 +1,4 @@
 import { appRoute } from "@/lib/auth/route";
-import { getRequest } from "@/lib/services/request-log";
+import { getRequest } from "@/lib/activity/requests";
 
 export const GET = appRoute({}, async ({ app, params }) => getRequest(app.id, params.requestId!));

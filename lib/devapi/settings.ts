@@ -1,27 +1,10 @@
-// The app's developer settings (lib/catalog/dev/settings.ts for the shapes):
+// The app's developer settings (lib/catalog/devapi/settings-endpoints.ts for the shapes):
 // what the console, the operator command line, the API and MCP all call.
-import {
-  callbackFaultsSchema, inspectorModeSchema, devSettingsPatchSchema,
-  type CallbackFaults, type DevSettings, type InspectorMode,
-} from "@/lib/catalog/dev";
+import { devSettingsPatchSchema, faultsOf, inspectorModeOf, type DevSettings } from "@/lib/catalog/devapi";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { withAppLock, type Tx } from "@/lib/services/apps";
-import { parseOrThrow } from "@/lib/services/schemas";
-
-function fromJson<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, text: string | null | undefined, fallback: T): T {
-  try {
-    const r = schema.safeParse(JSON.parse(text ?? "{}"));
-    return r.success ? r.data : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-/** An app row's stored faults (JSON text), with the defaults filled in. */
-export const faultsOf = (text: string | null | undefined): CallbackFaults => fromJson(callbackFaultsSchema, text, callbackFaultsSchema.parse({}));
-/** An app row's stored inspector mode (JSON text), with the defaults filled in. */
-export const inspectorModeOf = (text: string | null | undefined): InspectorMode => fromJson(inspectorModeSchema, text, inspectorModeSchema.parse({}));
+import { parseOrThrow } from "@/lib/validation";
 
 export async function getDevSettings(appId: string, client: Pick<Tx, "app"> = db): Promise<DevSettings> {
   const app = await client.app.findUnique({ where: { id: appId }, select: { timeScale: true, callbackFaults: true, inspectorMode: true } });

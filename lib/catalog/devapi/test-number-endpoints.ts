@@ -4,7 +4,7 @@
 // catalog's triggers).
 import { z } from "zod";
 import type { TestNumber } from "../types";
-import type { DevEndpoint } from "./types";
+import type { DevEndpoint } from "./endpoint";
 
 export const TEST_NUMBERS_PER_APP = 50;
 export const TEST_NUMBER_VALUE_MAX = 64;

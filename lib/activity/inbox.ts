@@ -7,7 +7,7 @@ import { checkSignatures } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { listInbox } from "@/lib/inspector";
 import { deliveryIdsFor, inboxLinks } from "./links";
-import { pageSchema } from "./request-log";
+import { pageSchema } from "./requests";
 
 const text = (name: string) =>
   z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(100, { error: `${name} must be at most 100 characters` }).optional());

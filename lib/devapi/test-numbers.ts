@@ -3,13 +3,13 @@
 // app row; the gateway reads them with the token (lib/gateway/store-*.ts) and
 // the engine applies them (lib/engine/select.ts).
 import { operationById, type Operation } from "@/lib/catalog";
-import { TEST_NUMBERS_PER_APP, testNumberInputSchema, testNumbersOf } from "@/lib/catalog/dev";
+import { TEST_NUMBERS_PER_APP, testNumberInputSchema, testNumbersOf } from "@/lib/catalog/devapi";
 import { db } from "@/lib/db/client";
 import { magicValue, type TestNumber } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";
 import { withAppLock } from "@/lib/services/apps";
-import { parseOrThrow } from "@/lib/services/schemas";
+import { parseOrThrow } from "@/lib/validation";
 
 const invalid = (field: string, message: string) => new ApiError("VALIDATION_ERROR", message, {}, [{ field, message }]);
 

@@ -1,18 +1,18 @@
 // Every developer endpoint, and the lookups the gateway and MCP use.
-import { listenEndpoints } from "./listen";
-import { callbackEndpoints } from "./callbacks";
-import { resetEndpoints } from "./reset";
-import { settingsEndpoints } from "./settings";
-import { testNumberEndpoints } from "./test-numbers";
+import { listenEndpoints } from "./listen-endpoints";
+import { callbackEndpoints } from "./callback-endpoints";
+import { resetEndpoints } from "./reset-endpoints";
+import { settingsEndpoints } from "./settings-endpoints";
+import { testNumberEndpoints } from "./test-number-endpoints";
 import { compilePath, matchPath } from "../paths";
-import type { DevEndpoint } from "./types";
+import type { DevEndpoint } from "./endpoint";
 
-export * from "./types";
-export * from "./settings";
-export * from "./listen";
-export * from "./callbacks";
-export * from "./reset";
-export * from "./test-numbers";
+export * from "./endpoint";
+export * from "./settings-endpoints";
+export * from "./listen-endpoints";
+export * from "./callback-endpoints";
+export * from "./reset-endpoints";
+export * from "./test-number-endpoints";
 
 export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resetEndpoints, ...listenEndpoints];
 

@@ -1,5 +1,5 @@
-import type { AuthenticatedApp } from "@/lib/gateway/context";
-import type { HeaderBag } from "@/lib/http/node";
+import type { AuthenticatedApp } from "@/lib/services/calling-app";
+import type { HeaderBag } from "@/lib/http/node-io";
 
 /** What a developer endpoint's handler gets: the calling app and its validated input. */
 export type DevContext = {

@@ -6,7 +6,7 @@ import { db as defaultDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { relaysOfDelivery } from "@/lib/inspector/relays";
 import { deliveryLinks } from "./links";
-import { pageSchema } from "./request-log";
+import { pageSchema } from "./requests";
 
 /** What the console filters by; "scheduled" covers a delivery being sent right now. */
 export const DELIVERY_FILTERS = {

@@ -1,6 +1,6 @@
 // Reset: start a test suite from a clean sandbox.
 import { z } from "zod";
-import type { DevEndpoint } from "./types";
+import type { DevEndpoint } from "./endpoint";
 
 export const resetAnswerSchema = z.object({
   appId: z.string(),

@@ -1,15 +1,16 @@
-// The gateway mounted on node:http (our server, server/main.ts): the same
-// routing rule as the web-standard mount (./http.ts), without building Web
-// Request/Response objects on the hot path. MCP keeps its web-standard transport.
+// The gateway mounted on our node:http server (server/route.ts sends every
+// path under {base_url} here): MCP at {base_url}/mcp through its web-standard
+// transport, everything else through the gateway's routing rule
+// (lib/gateway/routes.ts answerCall) without Web Request/Response objects.
 import type http from "node:http";
 import { MAX_BODY_BYTES } from "@/lib/engine";
-import { nodeHeaders, readNodeBody, sendEventStream, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node";
-import { answerCall, gatewayPath, MCP_PATH } from "./http";
+import { nodeHeaders, readNodeBody, sendEventStream, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
+import { answerCall, gatewayPath, MCP_PATH } from "@/lib/gateway";
+import { handleMcpRequest } from "@/lib/mcp/handler";
 
 export async function serveSandbox(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, origin: string): Promise<void> {
   const path = gatewayPath(pathname);
   if (path === MCP_PATH) {
-    const { handleMcpRequest } = await import("@/lib/mcp/handler");
     return sendWebResponse(res, await handleMcpRequest(toWebRequest(req, origin)));
   }
   const q = (req.url ?? "").indexOf("?");

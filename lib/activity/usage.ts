@@ -2,7 +2,7 @@
 // error rate, and how much of the current minute's rate limit is used. Reads
 // the bounded request log and the rate window; callers check ownership.
 import { db as defaultDb, type Db } from "@/lib/db/client";
-import { secondsToReset, windowOf } from "@/lib/gateway/rate-window";
+import { secondsToReset, windowOf } from "@/lib/engine/rate-window";
 
 const DAY = 86_400_000;
 type Count = { calls: number; errors: number };

@@ -2,7 +2,8 @@
 // callbacks after a cursor, and the report of what the local server answered.
 import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
-import { currentCursor, cursorText, FeedReader, inboxWakeups, parseCursor, POLL_MS, resumeFrom } from "@/lib/inspector/feed";
+import { inboxWakeups } from "@/lib/inspector";
+import { currentCursor, cursorText, FeedReader, parseCursor, POLL_MS, resumeFrom } from "./listen-feed";
 import { recordRelay } from "@/lib/inspector/relays";
 import { Slots } from "./slots";
 import type { DevHandler } from "./types";

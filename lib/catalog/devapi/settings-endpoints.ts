@@ -2,7 +2,7 @@
 // mode. One schema each; the console, the operator command line, the API and
 // MCP all validate with these.
 import { z } from "zod";
-import type { DevEndpoint } from "./types";
+import type { DevEndpoint } from "./endpoint";
 
 /** 0 ≤ s ≤ 1: the factor on every scripted delay (1 = the spec's timings, 0 = instant). */
 export const timeScaleSchema = z
@@ -82,3 +82,19 @@ export const settingsEndpoints: DevEndpoint[] = [
     response: devSettingsSchema,
   },
 ];
+
+// ---- reading the JSON columns the settings are stored in (App.callbackFaults, App.inspectorMode) ----
+
+function fromJson<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, text: string | null | undefined, fallback: T): T {
+  try {
+    const r = schema.safeParse(JSON.parse(text ?? "{}"));
+    return r.success ? r.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** An app row's stored faults (JSON text), with the defaults filled in. */
+export const faultsOf = (text: string | null | undefined): CallbackFaults => fromJson(callbackFaultsSchema, text, callbackFaultsSchema.parse({}));
+/** An app row's stored inspector mode (JSON text), with the defaults filled in. */
+export const inspectorModeOf = (text: string | null | undefined): InspectorMode => fromJson(inspectorModeSchema, text, inspectorModeSchema.parse({}));

@@ -8,7 +8,6 @@ import { signingSecretsFor, storedFaults } from "@/lib/callbacks/faults";
 import { isOwnInspector } from "@/lib/callbacks/policy";
 import { callbackHeaders } from "@/lib/callbacks/post";
 import { db as defaultDb, type Db } from "@/lib/db/client";
-import { wakeups } from "@/lib/db/wakeups";
 
 /** How often a stream looks for rows another instance wrote. */
 export const POLL_MS = 250;
@@ -35,11 +34,6 @@ export type FeedEvent = {
   scenario: string | null;
   target: string | null;
 };
-
-// ---- waking this process's streams -------------------------------------------------
-
-/** The inspector notifies the app's id after it stored an entry: this process's streams of the app read at once. */
-export const inboxWakeups = wakeups("inbox");
 
 // ---- reading ----------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 // Callbacks in tests: wait for one, send one again, replay the failed ones.
 import { z } from "zod";
-import type { DevEndpoint } from "./types";
+import type { DevEndpoint } from "./endpoint";
 
 const id = (name: string) => z.string({ error: `${name} must be a string` }).trim().min(1, { error: `${name} must not be empty` }).max(128, { error: `${name} must be at most 128 characters` });
 

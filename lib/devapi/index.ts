@@ -1,5 +1,5 @@
 export { devHandlers } from "./handlers";
-export { getDevSettings, updateDevSettings, faultsOf, inspectorModeOf } from "./settings";
+export { getDevSettings, updateDevSettings } from "./settings";
 export type { DevContext, DevHandler, DevReply, EventSink } from "./types";
 export { waitForCallback, WAITS_PER_APP, type WaitAnswer } from "./wait";
 export { resetApp, type ResetResult } from "./reset";

@@ -2,7 +2,7 @@
 // callbacks a listener relays to the developer's own server, and where it
 // reports what that server answered. Handlers: lib/dev/listen.ts.
 import { z } from "zod";
-import type { DevEndpoint } from "./types";
+import type { DevEndpoint } from "./endpoint";
 
 /** `<inbox seq>.<attempt id>`: everything up to both has been streamed. */
 export const cursorSchema = z
