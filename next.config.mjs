@@ -12,7 +12,6 @@ const nextConfig = {
   // Native and WebAssembly packages are loaded by Node, not bundled.
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/schema-engine-wasm", "pg", "@prisma/adapter-pg"],
   poweredByHeader: false,
-  typescript: { ignoreBuildErrors: true }, // `npm run typecheck` checks types; the build stays fast
   // Every page and route: no framing by other sites, no content-type sniffing.
   async headers() {
     return [{ source: "/:path*", headers: SECURITY_HEADERS }];

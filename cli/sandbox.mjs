@@ -126,19 +126,19 @@ async function describeAnswer(res) {
   const text = await res.text().catch(() => "");
   try {
     const b = JSON.parse(text);
-    if (b && b.error) return `${res.status} ${b.error}: ${b.message}`;
+    if (b?.error) return `${res.status} ${b.error}: ${b.message}`;
   } catch { /* not JSON */ }
   return `${res.status}${text ? `: ${text.slice(0, 200)}` : ""}`;
 }
 
 function networkReason(e) {
-  const code = (e && e.cause && e.cause.code) || (e && e.code);
+  const code = (e?.cause?.code) || (e?.code);
   switch (code) {
     case "ECONNREFUSED": return "connection refused";
     case "ENOTFOUND": case "EAI_AGAIN": return "host not found";
     case "ECONNRESET": return "connection reset";
     case "ETIMEDOUT": case "UND_ERR_CONNECT_TIMEOUT": return "timed out";
-    default: return (e && e.cause && e.cause.message) || (e && e.message) || String(e);
+    default: return (e?.cause?.message) || (e?.message) || String(e);
   }
 }
 
@@ -202,7 +202,7 @@ class Session {
       try {
         res = await fetch(`${this.origin}/sandbox${pathUnderBase}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } });
       } catch (e) {
-        if (init.signal && init.signal.aborted) throw e;
+        if (init.signal?.aborted) throw e;
         throw new Transient(`cannot reach the portal at ${this.origin}: ${networkReason(e)}`);
       }
       if (res.status !== 401 || attempt > 0) return res;

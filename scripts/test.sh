@@ -38,6 +38,7 @@ if [ -z "${TEST_PG_URL:-}" ]; then
   export TEST_PG_URL="postgresql://sandbox:sandbox@127.0.0.1:$(pg_lsclusters -h | awk 'NR==1 {print $3}')/postgres"
 fi
 
+echo "== lint";                     npm run --silent lint
 echo "== types";                    npx tsc --noEmit
 echo "== unit";                     npx vitest run
 echo "== build";                    npx next build

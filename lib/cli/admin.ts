@@ -136,25 +136,28 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
   },
 };
 
+const parse = (argv: string[]) =>
+  parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      email: { type: "string" }, password: { type: "string" }, operator: { type: "boolean" },
+      owner: { type: "string" }, name: { type: "string" }, "callback-url": { type: "string" },
+      app: { type: "string" }, key: { type: "string" }, group: { type: "string" },
+      approve: { type: "boolean" }, reject: { type: "boolean" }, "per-minute": { type: "string" }, "grace-hours": { type: "string" },
+      "time-scale": { type: "string" }, duplicate: { type: "string" }, "bad-signature": { type: "string" }, "extra-delay-ms": { type: "string" },
+      "inspector-status": { type: "string" }, "inspector-delay-ms": { type: "string" }, "inspector-fail-first": { type: "string" },
+      since: { type: "string" }, url: { type: "string" }, delivery: { type: "string" }, resource: { type: "string" },
+      reference: { type: "string" }, timeout: { type: "string" },
+      operation: { type: "string" }, field: { type: "string" }, value: { type: "string" }, scenario: { type: "string" }, id: { type: "string" },
+    },
+  });
+
 export async function runAdmin(argv: string[]): Promise<unknown> {
-  let parsed;
+  let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        email: { type: "string" }, password: { type: "string" }, operator: { type: "boolean" },
-        owner: { type: "string" }, name: { type: "string" }, "callback-url": { type: "string" },
-        app: { type: "string" }, key: { type: "string" }, group: { type: "string" },
-        approve: { type: "boolean" }, reject: { type: "boolean" }, "per-minute": { type: "string" }, "grace-hours": { type: "string" },
-        "time-scale": { type: "string" }, duplicate: { type: "string" }, "bad-signature": { type: "string" }, "extra-delay-ms": { type: "string" },
-        "inspector-status": { type: "string" }, "inspector-delay-ms": { type: "string" }, "inspector-fail-first": { type: "string" },
-        since: { type: "string" }, url: { type: "string" }, delivery: { type: "string" }, resource: { type: "string" },
-        reference: { type: "string" }, timeout: { type: "string" },
-        operation: { type: "string" }, field: { type: "string" }, value: { type: "string" }, scenario: { type: "string" }, id: { type: "string" },
-      },
-    });
+    parsed = parse(argv);
   } catch (e) {
     throw new UsageError(`${(e as Error).message}\n${USAGE}`);
   }

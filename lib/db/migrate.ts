@@ -1,7 +1,4 @@
-// Applies the committed migrations at start (server and CLI), for both
-// dialects: prisma/migrations (SQLite) and prisma/postgresql/migrations
-// (PostgreSQL, from the derived schema). New ones: lib/db/migrate-dev.ts.
-import fs from "node:fs";
+
 import path from "node:path";
 import Database from "better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { Operation } from "@/lib/catalog";
 
+// biome-ignore lint/suspicious/noExplicitAny: a JSON Schema is an open-ended document its readers walk by key
 export type JsonSchema = { [key: string]: any };
 
 /** `z.toJSONSchema` without the `$schema` line (OpenAPI 3.1 speaks draft 2020-12 already). */

@@ -41,7 +41,7 @@ export async function review(appId: string, groupName: string, approve: boolean,
 export async function withdraw(appId: string, groupName: string) {
   const g = group(groupName);
   const sub = await db.subscription.findUnique({ where: { appId_group: { appId, group: g.name } } });
-  if (!sub || sub.status !== "PENDING") throw new ApiError("CONFLICT", `no ${g.name} request waits for review`);
+  if (sub?.status !== "PENDING") throw new ApiError("CONFLICT", `no ${g.name} request waits for review`);
   await db.subscription.delete({ where: { appId_group: { appId, group: g.name } } });
   return { appId, group: g.name, status: null };
 }

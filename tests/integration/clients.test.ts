@@ -151,7 +151,7 @@ describe("TypeScript client: errors, response data, timeouts, callbacks", () => 
       expect(await mod.verifyCallback(got!.body, got!.headers, secret)).toBe(true);
       expect(await mod.verifyCallback(got!.body, new Headers(got!.headers as Record<string, string>), secret)).toBe(true);
       expect(await mod.verifyCallback(got!.body.replace("2001", "0"), got!.headers, secret)).toBe(false);
-      expect(await mod.verifyCallback(got!.body, got!.headers, "whsec_" + Buffer.alloc(32, 7).toString("base64"))).toBe(false);
+      expect(await mod.verifyCallback(got!.body, got!.headers, `whsec_${Buffer.alloc(32, 7).toString("base64")}`)).toBe(false);
       expect(await mod.verifyCallback(got!.body, { ...got!.headers, "webhook-signature": "v1,!!!" }, secret)).toBe(false);
     } finally {
       await rx.close();

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 const deep = (n: number, leaf = "1") => "[".repeat(n) + leaf + "]".repeat(n);
-const deepObject = (n: number) => '{"a":'.repeat(n) + "1" + "}".repeat(n);
+const deepObject = (n: number) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`;
 
 async function send(c: Case): Promise<number> {
   const r = await requestFrom("127.0.0.1", `${origin()}${c.path}`, { method: c.method, headers: c.headers, body: c.body });
@@ -106,7 +106,7 @@ describe("no 5xx on bad input", () => {
       { "content-type": "text/plain; charset=nope" },
       { "content-type": "multipart/form-data; boundary=" },
       { origin: "null" },
-      { authorization: "Bearer " + "x".repeat(5000) },
+      { authorization: `Bearer ${"x".repeat(5000)}` },
       { authorization: "Basic %%%" },
       { "x-svc-time-scale": "NaN" },
       { "x-svc-scenario": "__proto__" },
@@ -129,7 +129,7 @@ describe("no 5xx on bad input", () => {
       const withBody = method !== "GET" && method !== "HEAD";
       return {
         method,
-        path: `${fam.prefix}${p}${s.extra.length ? "/" + s.extra.join("/") : ""}`,
+        path: `${fam.prefix}${p}${s.extra.length ? `/${s.extra.join("/")}` : ""}`,
         headers: { ...fam.headers, ...s.header },
         body: withBody ? s.body : undefined,
       };

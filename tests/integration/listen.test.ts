@@ -52,7 +52,7 @@ function listen(a: TestApp | NodeJS.ProcessEnv, args: string[]): Listener {
   const waiters = new Set<() => void>();
   proc.stdout!.on("data", (c) => {
     buf += c;
-    let i;
+    let i: number;
     while ((i = buf.indexOf("\n")) >= 0) {
       lines.push(JSON.parse(buf.slice(0, i)));
       buf = buf.slice(i + 1);
@@ -72,7 +72,10 @@ function listen(a: TestApp | NodeJS.ProcessEnv, args: string[]): Listener {
         if (proc.exitCode !== null) throw new Error(`listener exited ${proc.exitCode}: ${err}`);
         if (Date.now() > deadline) throw new Error(`listener printed no such line in ${timeoutMs} ms; stderr: ${err}`);
         await new Promise<void>((r) => {
-          const w = () => (waiters.delete(w), r());
+          const w = () => {
+            waiters.delete(w);
+            r();
+          };
           waiters.add(w);
           setTimeout(w, 200);
         });
@@ -127,7 +130,11 @@ async function dropper(target: string) {
   return {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
     drop: () => sockets.forEach((s) => s.destroy()),
-    close: () => new Promise((r) => (sockets.forEach((s) => s.destroy()), server.close(r))),
+    close: () =>
+      new Promise((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(r);
+      }),
   };
 }
 
@@ -270,7 +277,10 @@ describe("sandbox.mjs", () => {
       const abort = new AbortController();
       const timer = setTimeout(() => abort.abort(), ms);
       const r = await fetch(`${origin()}/sandbox/dev/v1/inbox/stream${query}`, { headers: { authorization: `Bearer ${a.token}`, ...headers }, signal: abort.signal });
-      if (r.status !== 200) return (clearTimeout(timer), { status: r.status, events: [], body: await r.json() });
+      if (r.status !== 200) {
+        clearTimeout(timer);
+        return { status: r.status, events: [], body: await r.json() };
+      }
       const events: Sse[] = [];
       let text = "";
       try {
@@ -279,7 +289,7 @@ describe("sandbox.mjs", () => {
           const { value, done } = await reader.read();
           if (done) break;
           text += new TextDecoder().decode(value);
-          let i;
+          let i: number;
           while ((i = text.indexOf("\n\n")) >= 0) {
             const block = text.slice(0, i);
             text = text.slice(i + 2);
@@ -328,7 +338,7 @@ describe("sandbox.mjs", () => {
           const { value, done } = await reader.read();
           if (done) return;
           text += new TextDecoder().decode(value);
-          let i;
+          let i: number;
           while ((i = text.indexOf("\n\n")) >= 0) {
             const lines = text.slice(0, i).split("\n");
             text = text.slice(i + 2);

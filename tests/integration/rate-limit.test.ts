@@ -17,7 +17,7 @@ describe("rate limit: 60 calls per app per clock minute", () => {
     const b = await newApp();
     await freshWindow(a);
     const statuses: number[] = [];
-    let last;
+    let last: Awaited<ReturnType<typeof a.call>> | undefined;
     for (let i = 0; i < 61; i++) {
       last = await a.call("GET", `/identity/v1/verifications/ver_${i}`, undefined, { "x-svc-scenario": "found" });
       statuses.push(last.status);

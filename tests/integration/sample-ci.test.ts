@@ -7,7 +7,7 @@ import { expect, it } from "vitest";
 import { base, newApp } from "../helpers/sandbox";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-export const SAMPLE = path.join(root, "public", "samples", "sandbox-ci.test.mjs");
+const SAMPLE = path.join(root, "public", "samples", "sandbox-ci.test.mjs");
 
 function runSample(env: Record<string, string>): Promise<{ code: number | null; output: string; ms: number }> {
   const started = Date.now();

@@ -233,9 +233,10 @@ describe("callbacks, local mode", () => {
     const before = receiver.received.length;
     const r = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: url }), { "x-svc-time-scale": "0" });
     const deadline = Date.now() + 15_000;
-    let d;
+    const findDelivery = () => db.delivery.findFirst({ where: { resourceId: r.body.checkoutId }, include: { attemptLog: true } });
+    let d: Awaited<ReturnType<typeof findDelivery>>;
     do {
-      d = await db.delivery.findFirst({ where: { resourceId: r.body.checkoutId }, include: { attemptLog: true } });
+      d = await findDelivery();
       if (d && d.state === "FAILED") break;
       await new Promise((res) => setTimeout(res, 100));
     } while (Date.now() < deadline);

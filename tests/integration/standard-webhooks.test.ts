@@ -14,7 +14,7 @@ import { startReceiver, type Receiver } from "../helpers/receiver";
 import { cli, newApp } from "../helpers/sandbox";
 
 let rx: Receiver;
-let readme: { verifyWebhook: Function; verifySignature: Function };
+let readme: { verifyWebhook: (...args: unknown[]) => unknown; verifySignature: (...args: unknown[]) => unknown };
 beforeAll(async () => {
   rx = await startReceiver();
   readme = await readmeSnippets();

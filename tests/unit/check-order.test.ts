@@ -29,7 +29,10 @@ function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean;
     countCall: async () => opts.count ?? 1,
     findResource: async () => null,
     referenceInUse: async () => false,
-    commit: async ({ log }) => (logged.push(log), true),
+    commit: async ({ log }) => {
+      logged.push(log);
+      return true;
+    },
     prune: async () => {},
   };
   return { db, logged };

@@ -35,7 +35,7 @@ it("the Standard Webhooks headers of the example verify with the standardwebhook
   const now = Number(ex.t);
   expect(ex.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
   expect(verifyWebhook(ex.rawBody, ex.headers, ex.secret, 300, now)).toBe(true);
-  expect(verifyWebhook(ex.rawBody + " ", ex.headers, ex.secret, 300, now)).toBe(false);
+  expect(verifyWebhook(`${ex.rawBody} `, ex.headers, ex.secret, 300, now)).toBe(false);
   expect(verifyWebhook(ex.rawBody, ex.headers, ex.secret, 300, now + 301)).toBe(false);
   expect(verifyWebhook(ex.rawBody, { ...ex.headers, "webhook-id": "dlv_other" }, ex.secret, 300, now)).toBe(false);
   // The library checks the timestamp against the clock: sign a fresh one.

@@ -182,7 +182,7 @@ describe("validation", () => {
     try {
       simulate(op(id), { params: {}, bodyText: JSON.stringify(body) }, ctx());
     } catch (e) {
-      return (e as ApiError).code + ": " + (e as ApiError).message;
+      return `${(e as ApiError).code}: ${(e as ApiError).message}`;
     }
     return "accepted";
   };

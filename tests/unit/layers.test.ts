@@ -1,0 +1,80 @@
+// The layer rule (.dependency-cruiser.cjs, ARCHITECTURE.md "Layers") holds on
+// the real tree, and it fails on each kind of break: an upward import, an import
+// between folders of one tier, a cycle closed by a dynamic import, a folder that
+// belongs to no tier, and lib/ reaching into an entry point.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const config = path.join(root, ".dependency-cruiser.cjs");
+const depcruise = path.join(root, "node_modules/.bin/depcruise");
+
+type Violation = { rule: { name: string }; from: string; to: string };
+
+function cruise(cwd: string, targets: string[]): Violation[] {
+  let out: string;
+  try {
+    out = execFileSync(depcruise, ["--config", config, "-T", "json", ...targets], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (e) {
+    // Exit status = the number of errors; the JSON report is still on stdout.
+    out = (e as { stdout: string }).stdout;
+  }
+  return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
+}
+
+/** A tree of its own, with the project's tsconfig (the `@/` alias) and the given files. */
+function tree(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "layers-"));
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] } } }));
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+const names = (v: Violation[]) => v.map((x) => `${x.rule.name} ${x.from} -> ${x.to}`);
+
+describe("the layer rule", () => {
+  it("holds on lib/ and server/", () => {
+    expect(names(cruise(root, ["lib", "server"]))).toEqual([]);
+  }, 60_000);
+
+  it("refuses an upward import (the engine reaching the pipeline)", () => {
+    const dir = tree({
+      "lib/engine/rule.ts": 'import { step } from "@/lib/gateway/step";\nexport const rule = step;\n',
+      "lib/gateway/step.ts": "export const step = 1;\n",
+    });
+    expect(names(cruise(dir, ["lib"]))).toContain("layer:lib/engine lib/engine/rule.ts -> lib/gateway/step.ts");
+  }, 60_000);
+
+  it("refuses an import between two folders of one tier", () => {
+    const dir = tree({
+      "lib/mcp/tool.ts": 'import { run } from "@/lib/tryit/run";\nexport const tool = run;\n',
+      "lib/tryit/run.ts": "export const run = 1;\n",
+    });
+    expect(names(cruise(dir, ["lib"]))).toContain("layer:lib/mcp lib/mcp/tool.ts -> lib/tryit/run.ts");
+  }, 60_000);
+
+  it("counts dynamic and type-only imports: a cycle closed by import() fails", () => {
+    const dir = tree({
+      "lib/callbacks/post.ts": 'export async function post() { const m = await import("./inbox"); return m.inbox; }\n',
+      "lib/callbacks/inbox.ts": 'import type { post } from "./post";\nexport const inbox: typeof post | null = null;\n',
+    });
+    const found = names(cruise(dir, ["lib"]));
+    expect(found.some((v) => v.startsWith("no-circular lib/callbacks/"))).toBe(true);
+  }, 60_000);
+
+  it("refuses a folder of lib/ that belongs to no tier, and lib/ importing an entry point", () => {
+    const dir = tree({
+      "lib/misc/helper.ts": 'import { page } from "@/app/page";\nexport const helper = page;\n',
+      "app/page.ts": "export const page = 1;\n",
+    });
+    const found = names(cruise(dir, ["lib"]));
+    expect(found).toContain("unplaced-module lib/misc/helper.ts -> app/page.ts");
+    expect(found).toContain("lib-not-to-entry-points lib/misc/helper.ts -> app/page.ts");
+  }, 60_000);
+});
