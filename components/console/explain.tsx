@@ -20,7 +20,7 @@ export function Explain({ body }: { body: unknown }) {
   if (typeof b.resultCode === "number" && x.resultCodes[b.resultCode]) found.push({ label: `resultCode ${b.resultCode}`, e: x.resultCodes[b.resultCode]! });
   if (!found.length) return null;
   return (
-    <div className="space-y-2" aria-label="What this means">
+    <div role="group" className="space-y-2" aria-label="What this means">
       {found.map(({ label, e }) => (
         <div key={label} className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950">
           <p><code className="font-mono font-semibold">{label}</code>: {e.meaning}</p>

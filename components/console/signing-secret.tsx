@@ -41,8 +41,9 @@ export function SigningSecret({ appId }: { appId: string }) {
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <code className="flex-1 rounded-md border border-slate-200 bg-slate-50 px-2.5 py-1.5 font-mono text-xs tracking-widest text-slate-500" aria-label="Signing secret, hidden">
-        whsec_••••••••••••••••••••••••
+      <code className="flex-1 rounded-md border border-slate-200 bg-slate-50 px-2.5 py-1.5 font-mono text-xs tracking-widest text-slate-500">
+        <span className="sr-only">Signing secret, hidden</span>
+        <span aria-hidden="true">whsec_••••••••••••••••••••••••</span>
       </code>
       <Button
         variant="secondary"

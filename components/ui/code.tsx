@@ -1,8 +1,8 @@
 /** Pretty JSON (or text as it came) in a scrollable block. */
-export function CodeBlock({ value, label }: { value: unknown; label?: string }) {
+export function CodeBlock({ value, label }: { value: unknown; label: string }) {
   const text = typeof value === "string" ? prettyIfJson(value) : JSON.stringify(value, null, 2);
   return (
-    <pre aria-label={label} className="max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100 [overflow-wrap:anywhere]">
+    <pre role="group" aria-label={label} className="max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100 [overflow-wrap:anywhere]">
       {text === "" ? <span className="text-slate-400">(empty)</span> : text}
     </pre>
   );

@@ -2,7 +2,7 @@ export function EmptyState({ title, children, action }: { title: string; childre
   return (
     <div className="flex flex-col items-center px-6 py-12 text-center">
       <div className="mb-3 flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-500" aria-hidden>
-        <svg viewBox="0 0 20 20" fill="currentColor" className="size-5"><path d="M3 4a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V4Zm3 2v2h8V6H6Zm0 4v2h5v-2H6Z" /></svg>
+        <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden="true"><path d="M3 4a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V4Zm3 2v2h8V6H6Zm0 4v2h5v-2H6Z" /></svg>
       </div>
       <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
       {children && <div className="mt-1 max-w-md text-sm text-slate-500">{children}</div>}

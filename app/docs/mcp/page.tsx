@@ -33,6 +33,8 @@ export default function McpDocsPage() {
   const claude = `claude mcp add --transport http ${NAME} ${url} \\\n  --header "Authorization: Bearer $ACCESS_TOKEN"`;
   const vscode = {
     inputs: [{ type: "promptString", id: "svc-token", description: "Svc Sandbox access token", password: true }],
+    // VS Code substitutes ${input:…} when it reads the file: the string is meant literally.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: VS Code input variable syntax
     servers: { [NAME]: { type: "http", url, headers: { Authorization: "Bearer ${input:svc-token}" } } },
   };
   const cursor = { mcpServers: { [NAME]: { url, headers: { Authorization: "Bearer <ACCESS_TOKEN>" } } } };
