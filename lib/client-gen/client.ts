@@ -9,7 +9,7 @@ import { runtimeSource, type Runtime } from "./runtime-source";
 import { tsType } from "./types";
 
 /** Embedded from its first line of code: the heading is the leading `//` comment. */
-const RUNTIME: Runtime = { file: "runtime.ts", heading: /^(?:\/\/.*\n)+\n/, quote: (v) => JSON.stringify(v) };
+export const TS_RUNTIME: Runtime = { file: "runtime.ts", heading: /^(?:\/\/.*\n)+\n/, quote: (v) => JSON.stringify(v) };
 
 const successSchema = (op: Operation) => responseSchema(successResponses(op)[0]!.schema);
 
@@ -56,7 +56,7 @@ export function clientSource(api: Api): string {
     "",
     ops.map(types).join("\n\n"),
     "",
-    runtimeSource(RUNTIME),
+    runtimeSource(TS_RUNTIME),
     "",
     `export class ${name} extends BaseClient {`,
     `  static readonly defaultBaseUrl = ${JSON.stringify(baseUrl())};`,

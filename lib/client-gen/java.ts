@@ -14,11 +14,11 @@ const RESERVED = new Set(["default", "class", "new", "package", "private", "publ
 const ident = (k: string) => (RESERVED.has(k) ? `${k}_` : k.replace(/[^A-Za-z0-9_]/g, "_"));
 const q = (s: string) => JSON.stringify(s);
 
-/** Embedded from its imports: the client has its own heading and package line. */
-const RUNTIME: Runtime = { file: "SandboxClient.java", heading: /^[\s\S]*?^package [\w.]+;\n\n/m, quote: q };
-/** The runtime's class, renamed to the client's, and the brace that closes it, after which the API's part goes. */
-const RUNTIME_CLASS = /\bSandboxClient\b/g;
+/** The runtime's one class, renamed to the client's; the API's part goes before the brace that closes it. */
+const RUNTIME_CLASS = "SandboxClient";
 const CLASS_END = /\n\}$/;
+/** Embedded from its imports: the client has its own heading and package line. */
+export const JAVA_RUNTIME: Runtime = { file: `${RUNTIME_CLASS}.java`, heading: /^[\s\S]*?^package [\w.]+;\n\n/m, quote: q };
 
 /** How one field's value is written to and read from JSON. */
 type JType = { name: string; from: (v: string) => string; to: (v: string) => string };
@@ -130,8 +130,8 @@ export function javaSource(api: Api): string {
   const m = new Models();
   for (const model of models(spec)) m.record(model.schema, model.name, null);
   const first = spec.ops[0]!;
-  const runtime = runtimeSource(RUNTIME, { BASE_URL: spec.baseUrl });
-  if (!runtime.includes("public final class SandboxClient {") || !CLASS_END.test(runtime)) throw new Error(`${RUNTIME.file} must hold one class, SandboxClient`);
+  const runtime = runtimeSource(JAVA_RUNTIME, { BASE_URL: spec.baseUrl });
+  if (!runtime.includes(`public final class ${RUNTIME_CLASS} {`) || !CLASS_END.test(runtime)) throw new Error(`${JAVA_RUNTIME.file} must hold one class, ${RUNTIME_CLASS}`);
   return [
     `// ${api.name} API ${api.version}: a Java client for the Svc Sandbox, generated from its schemas. Do not edit.`,
     `// Save as ${spec.className}.java under ${JAVA_PACKAGE.replace(/\./g, "/")}/. Java 17+, JDK only.`,
@@ -142,7 +142,7 @@ export function javaSource(api: Api): string {
     `// Errors: ${spec.className}.SandboxApiError (status(), error(), requestId()). Callbacks: ${spec.className}.verifyCallback(rawBody, headers, signingSecret).`,
     `package ${JAVA_PACKAGE};`,
     "",
-    runtime.replace(RUNTIME_CLASS, spec.className).replace(CLASS_END, ""),
+    runtime.replace(new RegExp(`\\b${RUNTIME_CLASS}\\b`, "g"), spec.className).replace(CLASS_END, ""),
     "",
     m.out.join("\n\n"),
     "",

@@ -9,7 +9,7 @@ import { clientSpec, doc, models, type OpSpec } from "./spec";
 
 const phpString = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 /** Embedded from the line after its namespace: the client has its own heading and namespace. */
-const RUNTIME: Runtime = { file: "runtime.php", heading: /^<\?php\n[\s\S]*?^namespace [\w\\]+;\n\n/m, quote: (v) => phpString(v) };
+export const PHP_RUNTIME: Runtime = { file: "runtime.php", heading: /^<\?php\n[\s\S]*?^namespace [\w\\]+;\n\n/m, quote: (v) => phpString(v) };
 const literal = (v: unknown) => (typeof v === "string" ? phpString(v) : JSON.stringify(v));
 const key = (k: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? k : phpString(k));
 
@@ -88,7 +88,7 @@ export function phpSource(api: Api): string {
     "",
     `namespace ${phpNamespace(api)};`,
     "",
-    runtimeSource(RUNTIME),
+    runtimeSource(PHP_RUNTIME),
     "",
     "/**",
     ` * ${api.name} API client. Models (PHPStan / Psalm array shapes):`,

@@ -7,7 +7,7 @@ import { runtimeSource, type Runtime } from "./runtime-source";
 import { clientSpec, doc, models, type OpSpec } from "./spec";
 
 /** Embedded without its module docstring: the client's takes its place. */
-const RUNTIME: Runtime = { file: "sandbox_runtime.py", heading: /^"""[\s\S]*?"""\n/, quote: (v) => JSON.stringify(v) };
+export const PYTHON_RUNTIME: Runtime = { file: "sandbox_runtime.py", heading: /^"""[\s\S]*?"""\n/, quote: (v) => JSON.stringify(v) };
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const pascal = (s: string) => s.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, "");
@@ -89,7 +89,7 @@ export function pythonSource(api: Api): string {
     "Errors: SandboxApiError (status, error, message, request_id). Callbacks: verify_callback(raw_body, headers, signing_secret).",
     "Python 3.8+, standard library only.",
     '"""',
-    runtimeSource(RUNTIME),
+    runtimeSource(PYTHON_RUNTIME),
     "",
     ...classes.map((c) => `${c}\n\n`),
     ...scenarios,

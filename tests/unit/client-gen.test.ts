@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { apis, operations } from "@/lib/catalog";
-import { clientSource } from "@/lib/client-gen/client";
+import { clientSource, TS_RUNTIME } from "@/lib/client-gen/client";
 import { runtimeDir } from "@/lib/client-gen/runtime-source";
 import { opSlug } from "@/lib/docs/urls";
 
@@ -39,7 +39,7 @@ it("the runtime and every API's client type-check with the strictest settings", 
     'export const badScenario = () => c.status("chk_1", { scenario: "paid" });',
   ].join("\n"));
   const tsc = path.resolve("node_modules/.bin/tsc");
-  const runtime = path.join(runtimeDir(), "runtime.ts");
+  const runtime = path.join(runtimeDir(), TS_RUNTIME.file);
   const r = spawnSync(tsc, ["--ignoreConfig", "--noEmit", ...STRICTEST, "--target", "es2022", "--lib", "es2022,dom", "--module", "esnext", "--moduleResolution", "bundler", "--types", "", runtime, ...files, path.join(dir, "use.ts")], { encoding: "utf8", cwd: dir });
   expect(r.stdout + r.stderr).toBe("");
   expect(r.status).toBe(0);

@@ -6,7 +6,8 @@
 // `generator: NAME`, the generator writes NAME's value into its string
 // (lib/client-gen/runtime-source.ts). Runs in Node 18+, Deno, Bun and
 // browsers: fetch and WebCrypto only. Checked by `npx tsc --noEmit` with the
-// project and by tests/unit/client-runtimes.test.ts.
+// project and, alone and in every client, under the strictest settings by
+// tests/unit/client-gen.test.ts.
 
 /** The request header that forces a scenario; answers name theirs in it too. */
 const SCENARIO_HEADER = "x-svc-scenario"; // generator: SCENARIO_HEADER
