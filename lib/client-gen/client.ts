@@ -1,11 +1,15 @@
 // One API's typed TypeScript client, as source text: types from the zod JSON
-// Schemas, one method per operation, over the fixed runtime (runtime.ts).
+// Schemas, one method per operation, over the fixed runtime
+// (runtime/runtime.ts, embedded by runtime-source.ts).
 import type { Api, Operation } from "@/lib/catalog";
 import { pathParams, requestSchema, responseSchema } from "@/lib/docs/schema";
 import { camel, pascal, successResponses, typeName } from "@/lib/docs/names";
 import { baseUrl, opSlug, opsOf } from "@/lib/docs/urls";
-import { RUNTIME } from "./runtime";
+import { runtimeSource, type Runtime } from "./runtime-source";
 import { tsType } from "./types";
+
+/** Embedded from its first line of code: the heading is the leading `//` comment. */
+export const TS_RUNTIME: Runtime = { file: "runtime.ts", heading: /^(?:\/\/.*\n)+\n/, quote: (v) => JSON.stringify(v) };
 
 const successSchema = (op: Operation) => responseSchema(successResponses(op)[0]!.schema);
 
@@ -52,7 +56,7 @@ export function clientSource(api: Api): string {
     "",
     ops.map(types).join("\n\n"),
     "",
-    RUNTIME,
+    runtimeSource(TS_RUNTIME),
     "",
     `export class ${name} extends BaseClient {`,
     `  static readonly defaultBaseUrl = ${JSON.stringify(baseUrl())};`,

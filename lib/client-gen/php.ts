@@ -1,12 +1,15 @@
 // One API's PHP client (8.1+, no extensions beyond the defaults: streams and
 // json), as source text: PHPStan/Psalm array-shape models from the same JSON
-// Schemas, one method per operation.
+// Schemas, one method per operation, over the fixed runtime
+// (runtime/runtime.php, embedded by runtime-source.ts).
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
-import { PHP_RUNTIME } from "./php-runtime";
+import { runtimeSource, type Runtime } from "./runtime-source";
 import { clientSpec, doc, models, type OpSpec } from "./spec";
 
 const phpString = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+/** Embedded from the line after its namespace: the client has its own heading and namespace. */
+export const PHP_RUNTIME: Runtime = { file: "runtime.php", heading: /^<\?php\n[\s\S]*?^namespace [\w\\]+;\n\n/m, quote: (v) => phpString(v) };
 const literal = (v: unknown) => (typeof v === "string" ? phpString(v) : JSON.stringify(v));
 const key = (k: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? k : phpString(k));
 
@@ -85,7 +88,7 @@ export function phpSource(api: Api): string {
     "",
     `namespace ${phpNamespace(api)};`,
     "",
-    PHP_RUNTIME,
+    runtimeSource(PHP_RUNTIME),
     "",
     "/**",
     ` * ${api.name} API client. Models (PHPStan / Psalm array shapes):`,

@@ -1,8 +1,48 @@
-// The fixed part of every generated Java client (nested in the client class), as source text.
-import { SCENARIO_HEADER } from "@/lib/engine";
-import { TIME_SCALE_HEADER } from "./options";
+// The fixed part of every generated Java client (lib/client-gen/java.ts): the
+// error type, response metadata, call options, the token cache, calls with
+// timeouts, the callback verifier and a small JSON reader and writer. Each
+// API's client is this file from its imports on (the client has its own
+// heading and package line) with the class renamed from SandboxClient to the
+// API's client class (CollectClient) and the API's models and one method per
+// operation added at its end. Where a line ends in `generator: NAME`, the
+// generator writes NAME's value into its string
+// (lib/client-gen/runtime-source.ts). Java 17+, JDK only. Checked by
+// javac -Xlint:all -Werror in tests/unit/client-runtimes.test.ts.
+package svc.sandbox;
 
-export const JAVA_RUNTIME = (className: string) => `  /** Every model has a JSON form. */
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/** The client of one API of the Svc Sandbox: its models, one method per operation, the error type and the callback verifier. */
+public final class SandboxClient {
+  /** The sandbox this client was generated from. */
+  public static final String DEFAULT_BASE_URL = "http://localhost:3000/sandbox"; // generator: BASE_URL
+  /** The request header that forces a scenario; answers name theirs in it too. */
+  private static final String SCENARIO_HEADER = "x-svc-scenario"; // generator: SCENARIO_HEADER
+  /** The request header that multiplies scripted delays (0 to 1). */
+  private static final String TIME_SCALE_HEADER = "x-svc-time-scale"; // generator: TIME_SCALE_HEADER
+
+  /** Every model has a JSON form. */
   public interface Model {
     Map<String, Object> toJson();
   }
@@ -45,12 +85,12 @@ export const JAVA_RUNTIME = (className: string) => `  /** Every model has a JSON
   /** A success answer with what came with it. */
   public record ApiResponse<T>(T data, int status, Map<String, List<String>> headers) {
     public String requestId() { return header(headers, "x-request-id"); }
-    public String scenario() { return header(headers, "x-svc-scenario"); }
+    public String scenario() { return header(headers, SCENARIO_HEADER); }
     public RateLimit rateLimit() { return RateLimit.of(headers); }
     <R> ApiResponse<R> map(Function<T, R> f) { return new ApiResponse<>(f.apply(data), status, headers); }
   }
 
-  /** Per call: a scenario to force (${SCENARIO_HEADER}), a time scale 0 to 1 (${TIME_SCALE_HEADER}), a timeout. */
+  /** Per call: a scenario to force (X-Svc-Scenario), a time scale 0 to 1 (X-Svc-Time-Scale), a timeout. */
   public record CallOptions(String scenario, Double timeScale, Duration timeout) {
     public static CallOptions none() { return new CallOptions(null, null, null); }
     public CallOptions scenario(String key) { return new CallOptions(key, timeScale, timeout); }
@@ -74,12 +114,12 @@ export const JAVA_RUNTIME = (className: string) => `  /** Every model has a JSON
   private String token;
   private long tokenExpiresAt;
 
-  public ${className}(String consumerKey, String consumerSecret) {
+  public SandboxClient(String consumerKey, String consumerSecret) {
     this(consumerKey, consumerSecret, DEFAULT_BASE_URL, Duration.ofSeconds(30), null);
   }
 
   /** timeout: before a call is abandoned (TIMEOUT); timeScale: scripted delays times this on every call (null: not sent). */
-  public ${className}(String consumerKey, String consumerSecret, String baseUrl, Duration timeout, Double timeScale) {
+  public SandboxClient(String consumerKey, String consumerSecret, String baseUrl, Duration timeout, Double timeScale) {
     this.consumerKey = consumerKey;
     this.consumerSecret = consumerSecret;
     this.baseUrl = baseUrl.replaceAll("/+$", "");
@@ -139,9 +179,9 @@ export const JAVA_RUNTIME = (className: string) => `  /** Every model has a JSON
         .header("Accept", "application/json");
     if (body != null) request.header("Content-Type", "application/json");
     request.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(Json.write(body)));
-    if (options.scenario() != null) request.header("${SCENARIO_HEADER}", options.scenario());
+    if (options.scenario() != null) request.header(SCENARIO_HEADER, options.scenario());
     Double scale = options.timeScale() != null ? options.timeScale() : timeScale;
-    if (scale != null) request.header("${TIME_SCALE_HEADER}", java.math.BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString());
+    if (scale != null) request.header(TIME_SCALE_HEADER, BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString());
     var r = send(request, options.timeout() != null ? options.timeout() : timeout);
     var parsed = parse(r);
     if (r.statusCode() == 401) {
@@ -164,7 +204,7 @@ export const JAVA_RUNTIME = (className: string) => `  /** Every model has a JSON
     Map<String, String> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     h.putAll(headers);
     String id = h.get("webhook-id"), t = h.get("webhook-timestamp"), signatures = h.get("webhook-signature");
-    if (id == null || t == null || signatures == null || !t.matches("\\\\d{1,18}")) return false;
+    if (id == null || t == null || signatures == null || !t.matches("\\d{1,18}")) return false;
     if (Math.abs(System.currentTimeMillis() / 1000 - Long.parseLong(t)) > toleranceSeconds) return false;
     try {
       byte[] key = Base64.getDecoder().decode(secret.startsWith("whsec_") ? secret.substring(6) : secret);
@@ -176,7 +216,7 @@ export const JAVA_RUNTIME = (className: string) => `  /** Every model has a JSON
         if (parts.length == 2 && parts[0].equals("v1") && MessageDigest.isEqual(expected, parts[1].getBytes(StandardCharsets.UTF_8))) return true;
       }
       return false;
-    } catch (IllegalArgumentException | java.security.GeneralSecurityException e) {
+    } catch (IllegalArgumentException | GeneralSecurityException e) {
       return false;
     }
   }
@@ -240,7 +280,7 @@ export const JAVA_RUNTIME = (className: string) => `  /** Every model has a JSON
       while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) i++;
       String n = s.substring(start, i);
       if (n.isEmpty()) throw new IllegalArgumentException("unexpected character at " + start);
-      if (n.matches("-?\\\\d{1,18}")) return Long.parseLong(n);
+      if (n.matches("-?\\d{1,18}")) return Long.parseLong(n);
       return Double.parseDouble(n);
     }
 
@@ -255,14 +295,14 @@ export const JAVA_RUNTIME = (className: string) => `  /** Every model has a JSON
       for (;;) {
         char c = s.charAt(i++);
         if (c == '"') return b.toString();
-        if (c != '\\\\') { b.append(c); continue; }
+        if (c != '\\') { b.append(c); continue; }
         char e = s.charAt(i++);
         switch (e) {
-          case 'n' -> b.append('\\n');
-          case 't' -> b.append('\\t');
-          case 'r' -> b.append('\\r');
-          case 'b' -> b.append('\\b');
-          case 'f' -> b.append('\\f');
+          case 'n' -> b.append('\n');
+          case 't' -> b.append('\t');
+          case 'r' -> b.append('\r');
+          case 'b' -> b.append('\b');
+          case 'f' -> b.append('\f');
           case 'u' -> { b.append((char) Integer.parseInt(s.substring(i, i + 4), 16)); i += 4; }
           default -> b.append(e);
         }
@@ -272,10 +312,10 @@ export const JAVA_RUNTIME = (className: string) => `  /** Every model has a JSON
     public static String write(Object v) {
       if (v == null) return "null";
       if (v instanceof String str) {
-        var b = new StringBuilder("\\"");
+        var b = new StringBuilder("\"");
         for (char c : str.toCharArray()) {
-          if (c == '"' || c == '\\\\') b.append('\\\\').append(c);
-          else if (c < 0x20) b.append(String.format("\\\\u%04x", (int) c));
+          if (c == '"' || c == '\\') b.append('\\').append(c);
+          else if (c < 0x20) b.append(String.format("\\u%04x", (int) c));
           else b.append(c);
         }
         return b.append('"').toString();
@@ -317,4 +357,5 @@ export const JAVA_RUNTIME = (className: string) => `  /** Every model has a JSON
       return out;
     }
     static String path(String segment) { return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20"); }
-  }`;
+  }
+}

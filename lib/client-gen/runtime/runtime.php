@@ -1,13 +1,23 @@
-// The fixed part of every generated PHP client, as source text.
-import { SCENARIO_HEADER } from "@/lib/engine";
-import { TIME_SCALE_HEADER } from "./options";
+<?php
+// The fixed part of every generated PHP client (lib/client-gen/php.ts): the
+// error type, response metadata, the token cache, calls with timeouts, the
+// callback verifier. Each API's client is this file from the line after its
+// namespace on (the client has its own heading and namespace,
+// SvcSandbox\<Api>, so several clients can be loaded together), followed by
+// the API's client class, which extends BaseClient. Where a line ends in
+// `generator: NAME`, the generator writes NAME's value into its string
+// (lib/client-gen/runtime-source.ts). PHP 8.1+, no extensions beyond json.
+// Checked by php -l and by loading it in tests/unit/client-runtimes.test.ts.
+declare(strict_types=1);
 
-export const PHP_RUNTIME = `/**
+namespace SvcSandbox;
+
+/**
  * Every failure of a call: an error answer of the sandbox (error, message, requestId),
  * a non-JSON answer such as a proxy's 502 (error "HTTP_502"), a timeout (status 0,
  * error "TIMEOUT") or a network failure (status 0, error "NETWORK_ERROR").
  */
-final class SandboxApiError extends \\RuntimeException
+final class SandboxApiError extends \RuntimeException
 {
     /** @param array<string, mixed> $body @param array<string, string> $headers */
     public function __construct(public readonly int $status, public readonly array $body, public readonly array $headers = [])
@@ -47,7 +57,7 @@ final class ApiResponse
 
     public function scenario(): ?string
     {
-        return $this->headers['x-svc-scenario'] ?? null;
+        return $this->headers[BaseClient::SCENARIO_HEADER] ?? null;
     }
 
     /** @return array{limit: int, remaining: int, resetSeconds: int}|null */
@@ -66,8 +76,14 @@ function rate_limit(array $headers): ?array
     return ['limit' => (int) $headers['x-ratelimit-limit'], 'remaining' => (int) ($headers['x-ratelimit-remaining'] ?? 0), 'resetSeconds' => (int) ($headers['x-ratelimit-reset'] ?? 0)];
 }
 
+/** What every API's client has: it adds one method per operation over call(). */
 abstract class BaseClient
 {
+    /** The request header that forces a scenario; answers name theirs in it too. */
+    public const SCENARIO_HEADER = 'x-svc-scenario'; // generator: SCENARIO_HEADER
+    /** The request header that multiplies scripted delays (0 to 1). */
+    public const TIME_SCALE_HEADER = 'x-svc-time-scale'; // generator: TIME_SCALE_HEADER
+
     private ?string $token = null;
     private float $tokenExpires = 0.0;
     private string $baseUrl;
@@ -82,7 +98,7 @@ abstract class BaseClient
     {
         $limit = $timeout ?? $this->timeout;
         $context = stream_context_create(['http' => [
-            'method' => $method, 'header' => implode("\\r\\n", $headers), 'content' => $data ?? '',
+            'method' => $method, 'header' => implode("\r\n", $headers), 'content' => $data ?? '',
             'timeout' => $limit, 'ignore_errors' => true, 'follow_location' => 0, 'protocol_version' => 1.1,
         ]]);
         error_clear_last();
@@ -97,7 +113,7 @@ abstract class BaseClient
         $status = 0;
         $got = [];
         foreach ($lines as $line) {
-            if (preg_match('#^HTTP/\\S+\\s+(\\d{3})#', $line, $m)) {
+            if (preg_match('#^HTTP/\S+\s+(\d{3})#', $line, $m)) {
                 $status = (int) $m[1];
                 $got = [];
             } elseif (str_contains($line, ':')) {
@@ -148,11 +164,11 @@ abstract class BaseClient
             $data = json_encode($body, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES);
         }
         if ($scenario !== null) {
-            $headers[] = '${SCENARIO_HEADER}: ' . $scenario;
+            $headers[] = self::SCENARIO_HEADER . ': ' . $scenario;
         }
         $scale = $timeScale ?? $this->timeScale;
         if ($scale !== null) {
-            $headers[] = '${TIME_SCALE_HEADER}: ' . rtrim(rtrim(sprintf('%.6F', $scale), '0'), '.');
+            $headers[] = self::TIME_SCALE_HEADER . ': ' . rtrim(rtrim(sprintf('%.6F', $scale), '0'), '.');
         }
         [$status, $raw, $got] = $this->transport($method, $this->baseUrl . $path, $headers, $data, $timeout);
         $parsed = self::parse($status, $raw, $got);
@@ -198,4 +214,4 @@ function verify_callback(string $rawBody, array $headers, string $secret, int $t
         }
     }
     return false;
-}`;
+}
