@@ -1,12 +1,17 @@
-// What the dispatcher reads and writes, behind one small interface with one
-// implementation per database: each callback costs a claim and a record, so
-// they stay off the ORM like the gateway's hot path. The console reads
+// What the dispatcher reads and writes, behind one small interface: each
+// callback costs a claim and a record, so they stay off the ORM like the
+// gateway's hot path. The statements are written once (statements.ts);
+// sqlite.ts and pg.ts hold what the databases do differently (a claim in the
+// group commit's transaction, or FOR UPDATE SKIP LOCKED and LISTEN/NOTIFY).
+// Tested on both databases by tests/store/dispatch.test.ts. The console reads
 // deliveries through Prisma.
-import { config } from "@/lib/config";
-import type { DeliveryFaults } from "./faults";
-import type { PostOutcome } from "./post";
-import { pgDispatchStore } from "./store-pg";
-import { sqliteDispatchStore } from "./store-sqlite";
+import { hotPath, type HotPath } from "@/lib/db/hot-path";
+import type { DeliveryFaults } from "../faults";
+import type { PostOutcome } from "../post";
+import { PgDispatchStore } from "./pg";
+import { SqliteDispatchStore } from "./sqlite";
+
+export type { DeliveryRow } from "./statements";
 
 /** The app's signing secret, and the one a rotation replaced with the end of its grace period. */
 export type SigningSecrets = { signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: Date | null };
@@ -33,6 +38,14 @@ export interface DispatchStore {
   onScheduled(wake: (dueAt: Date) => void): Promise<() => Promise<void>>;
 }
 
+/** The store on a connection (the process's, or one of the store tests'). */
+export function dispatchStoreOn(h: HotPath): DispatchStore {
+  return h.dialect === "postgresql" ? new PgDispatchStore(h.pool, h.url) : new SqliteDispatchStore(h.sqlite);
+}
+
+const g = globalThis as unknown as { __svcDispatchStore?: DispatchStore };
+
+/** The process's store, on the configured database (shared across Next's bundles). */
 export function dispatchStore(): DispatchStore {
-  return config.dialect === "postgresql" ? pgDispatchStore() : sqliteDispatchStore;
+  return (g.__svcDispatchStore ??= dispatchStoreOn(hotPath()));
 }
