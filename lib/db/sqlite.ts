@@ -33,11 +33,11 @@ export function prepare<P, R>(conn: Database.Database, s: Sql<P, R>): Prepared<P
   };
   return {
     get: (p) => {
-      const row = stmt.get(bind(p as object)) as Record<string, unknown> | undefined;
+      const row = stmt.get(...bind(p as object)) as Record<string, unknown> | undefined;
       return row && decode(row);
     },
-    all: (p) => (stmt.all(bind(p as object)) as Record<string, unknown>[]).map(decode),
-    run: (p) => stmt.run(bind(p as object)),
+    all: (p) => (stmt.all(...bind(p as object)) as Record<string, unknown>[]).map(decode),
+    run: (p) => stmt.run(...bind(p as object)),
   };
 }
 

@@ -102,6 +102,16 @@ describe.each(DIALECTS)("the dispatcher's store on %s", (dialect) => {
       expect(claimed.sort()).toEqual(ids.sort());
     });
 
+    it.runIf(dialect === "postgresql")("skips a delivery another instance is claiming, without waiting for it", async () => {
+      const [busy, free] = [await addDelivery({ dueAt: at(-2) }), await addDelivery({ dueAt: at(-1) })];
+      await db.prisma.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT "id" FROM "Delivery" WHERE "id" = ${busy.id} FOR UPDATE`; // another instance's claim in flight
+        const { toSend } = await db.dispatch.claimDue(at(0), at(LEASE_MS), 10);
+        expect(toSend.map((s) => s.id)).toEqual([free.id]);
+      }, { timeout: 5_000 });
+      expect((await db.dispatch.claimDue(at(0), at(LEASE_MS), 10)).toSend.map((s) => s.id)).toEqual([busy.id]);
+    });
+
     it("claims what the gateway's commit scheduled (both stores read each other's dates)", async () => {
       const d = newDelivery({ appId: app.appId, resourceId: null, operationId: "collect.push", scenarioKey: "paid", url: "http://127.0.0.1:9/cb", dueAt: at(0), body: {} }, at(-1));
       await db.gateway.commit({ delivery: d, log: logRow(app.appId) });
