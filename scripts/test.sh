@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# npm test: every test, on a fresh machine after `npm install`. The integration
-# suite runs twice: on SQLite (the default) and on PostgreSQL (several
-# instances on one database included). Set TEST_PG_URL to use your own
+# npm test: every test, on a fresh machine after `npm install`. The store
+# conformance suite runs on both databases in one go; the integration suite
+# runs twice: on SQLite (the default) and on PostgreSQL (several instances on
+# one database included). Set TEST_PG_URL to use your own
 # PostgreSQL server; otherwise Debian's is installed and started (as root) and
 # a `sandbox` role is made for the tests.
 set -euo pipefail
@@ -44,6 +45,7 @@ fi
 echo "== lint";                     npm run --silent lint
 echo "== types";                    npx tsc --noEmit
 echo "== unit";                     npx vitest run
+echo "== stores";                   npx vitest run --config vitest.store.config.ts
 echo "== build";                    npx next build
 echo "== integration (SQLite)";     env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts
 echo "== integration (PostgreSQL)"; npx vitest run --config vitest.integration.config.ts

@@ -1,12 +1,8 @@
-// What the dispatcher reads and writes, behind one small interface with one
-// implementation per database: each callback costs a claim and a record, so
-// they stay off the ORM like the gateway's hot path. The console reads
-// deliveries through Prisma.
-import { config } from "@/lib/config";
-import type { DeliveryFaults } from "./faults";
-import type { PostOutcome } from "./post";
-import { pgDispatchStore } from "./store-pg";
-import { sqliteDispatchStore } from "./store-sqlite";
+// The dispatcher store's interface and row types (the stores in sqlite.ts and pg.ts implement it).
+import type { DeliveryFaults } from "../faults";
+import type { PostOutcome } from "../post";
+
+export type { DeliveryRow } from "./statements";
 
 /** The app's signing secret, and the one a rotation replaced with the end of its grace period. */
 export type SigningSecrets = { signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: Date | null };
@@ -31,8 +27,4 @@ export interface DispatchStore {
   recordAttempt(id: string, at: Date, o: AttemptRecord): Promise<void>;
   /** Calls `wake(dueAt)` when any instance schedules a callback; resolves to a stop function. */
   onScheduled(wake: (dueAt: Date) => void): Promise<() => Promise<void>>;
-}
-
-export function dispatchStore(): DispatchStore {
-  return config.dialect === "postgresql" ? pgDispatchStore() : sqliteDispatchStore;
 }
