@@ -19,7 +19,7 @@ function ChangePassword() {
     toSignIn();
   }, ["current"]);
   return (
-    <form className="grid max-w-md gap-4" onSubmit={change.submit} onChange={change.reset}>
+    <form className="grid max-w-md gap-4" {...change.form}>
       <Field label="Current password" error={change.fieldError("current")}>
         {(p) => <Input {...p} name="current" type="password" autoComplete="current-password" required />}
       </Field>

@@ -10,7 +10,7 @@ export function CallbackUrlForm({ app, callbackNote }: { app: AppView; callbackN
   const { mutate } = useApp(app.id);
   const save = useFormAction((form: FormData) => mutate(send<AppView>("PATCH", appUrl(app.id), { callbackUrl: form.get("callbackUrl") }), { revalidate: false }));
   return (
-    <form className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={save.submit} onChange={save.reset}>
+    <form className="flex flex-col gap-3 sm:flex-row sm:items-start" {...save.form}>
       <Field label="Default callback URL" className="flex-1" error={save.error}
         hint={save.saved ? <Saved /> : `${callbackNote} Leave empty for none.`}>
         {(p) => <Input {...p} name="callbackUrl" type="url" defaultValue={app.callbackUrl ?? ""} placeholder="https://example.com/callbacks" />}

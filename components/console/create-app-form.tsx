@@ -15,7 +15,7 @@ export function CreateAppForm({ onCancel, callbackNote }: { onCancel?: () => voi
     router.push(`/apps/${app.id}`);
   }, ["callbackUrl"]);
   return (
-    <form className="grid gap-4 sm:grid-cols-[1fr_1.4fr_auto] sm:items-start" onSubmit={create.submit} onChange={create.reset}>
+    <form className="grid gap-4 sm:grid-cols-[1fr_1.4fr_auto] sm:items-start" {...create.form}>
       {/* The name is the form's main field: failures that name no field show under it. */}
       <Field label="App name" error={create.error}>
         {(p) => <Input {...p} name="name" required maxLength={64} placeholder="My shop checkout" autoFocus />}

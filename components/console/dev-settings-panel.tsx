@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ErrorNote } from "@/components/ui/empty";
-import { Saved, useFormAction } from "@/components/ui/form-action";
+import { Saved, useFormAction, type FormAction } from "@/components/ui/form-action";
 import { Field, Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
@@ -19,10 +19,20 @@ const PRESETS = [
   { value: 0, label: "0", note: "instant" },
 ];
 
-/** Saves part of the settings (the patch `change` builds, or throws to refuse); every failure shows under the form's one field. */
+/** Saves part of the settings: the patch `change` builds (or it throws to refuse). */
 function useSave(appId: string, change: () => Record<string, unknown>) {
   const { mutate } = useDevSettings(appId);
   return useFormAction(async () => mutate(send<DevSettings>("PATCH", appUrl(appId, "/dev-settings"), change()), { revalidate: false }));
+}
+
+/** A form's one field and its Save button; every failure shows under the field, "Saved." in its hint's place. */
+function FieldAndSave({ label, hint, save, children }: { label: string; hint: string; save: FormAction<[], never>; children: React.ComponentProps<typeof Field>["children"] }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <Field label={label} className="sm:w-64" error={save.error} hint={save.saved ? <Saved /> : hint}>{children}</Field>
+      <Button type="submit" variant="secondary" busy={save.pending} className="sm:mt-6">Save</Button>
+    </div>
+  );
 }
 
 function TimeScaleForm({ appId, current }: { appId: string; current: number }) {
@@ -37,7 +47,7 @@ function TimeScaleForm({ appId, current }: { appId: string; current: number }) {
     save.reset();
   };
   return (
-    <form className="space-y-3" onSubmit={save.submit} onChange={save.reset}>
+    <form className="space-y-3" {...save.form}>
       <div className="flex flex-wrap gap-2" role="group" aria-label="Presets">
         {PRESETS.map((p) => (
           <button
@@ -54,13 +64,9 @@ function TimeScaleForm({ appId, current }: { appId: string; current: number }) {
           </button>
         ))}
       </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Field label="Time scale" className="sm:w-64" error={save.error}
-          hint={save.saved ? <Saved /> : "From 0 to 1. A call's X-Svc-Time-Scale header wins."}>
-          {(p) => <Input {...p} name="timeScale" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />}
-        </Field>
-        <Button type="submit" variant="secondary" busy={save.pending} className="sm:mt-6">Save</Button>
-      </div>
+      <FieldAndSave label="Time scale" hint="From 0 to 1. A call's X-Svc-Time-Scale header wins." save={save}>
+        {(p) => <Input {...p} name="timeScale" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />}
+      </FieldAndSave>
     </form>
   );
 }
@@ -77,16 +83,12 @@ function FaultsForm({ appId, current }: { appId: string; current: DevSettings["c
     </label>
   );
   return (
-    <form className="space-y-3" onSubmit={save.submit} onChange={save.reset}>
+    <form className="space-y-3" {...save.form}>
       {box("Send every callback twice", "Same delivery id: does your receiver ignore the second?", duplicate, setDuplicate)}
       {box("Sign with a wrong secret", "Does your receiver reject callbacks it cannot verify?", badSignature, setBadSignature)}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Field label="Extra delay (ms)" className="sm:w-64" error={save.error}
-          hint={save.saved ? <Saved /> : "Callbacks leave this much later. 0 = on time."}>
-          {(p) => <Input {...p} name="extraDelayMs" inputMode="numeric" value={extra} onChange={(e) => setExtra(e.target.value)} />}
-        </Field>
-        <Button type="submit" variant="secondary" busy={save.pending} className="sm:mt-6">Save</Button>
-      </div>
+      <FieldAndSave label="Extra delay (ms)" hint="Callbacks leave this much later. 0 = on time." save={save}>
+        {(p) => <Input {...p} name="extraDelayMs" inputMode="numeric" value={extra} onChange={(e) => setExtra(e.target.value)} />}
+      </FieldAndSave>
     </form>
   );
 }

@@ -32,7 +32,7 @@ function KeyLabel({ appId, k, onSaved }: { appId: string; k: KeyPairRow; onSaved
     );
   }
   return (
-    <form className="flex items-center gap-2" onSubmit={save.submit} onChange={save.reset}>
+    <form className="flex items-center gap-2" {...save.form}>
       <Input aria-label={`Label of ${k.consumerKey}`} value={value} maxLength={40} onChange={(e) => setValue(e.target.value)} className="h-8 w-40 py-1" autoFocus />
       <Button size="sm" type="submit" busy={save.pending} aria-label="Save label">Save</Button>
       <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>Cancel</Button>
@@ -61,7 +61,7 @@ export function KeysPanel({ appId }: { appId: string }) {
           title="Key pairs"
           description="Exchange a key and secret for a one-hour access token. Revoking a pair stops it and its tokens at once."
           actions={
-            <form className="flex flex-wrap items-center gap-2" onSubmit={create.submit} onChange={create.reset}>
+            <form className="flex flex-wrap items-center gap-2" {...create.form}>
               <Input aria-label="Label for the new key pair (optional)" placeholder="Label (optional)" value={label} maxLength={40} onChange={(e) => setLabel(e.target.value)} className="h-9 w-44 py-1.5" />
               <Button type="submit" busy={create.pending}>Create key pair</Button>
             </form>

@@ -28,7 +28,7 @@ export function RenameApp({ app }: { app: AppView }) {
     );
   }
   return (
-    <form className="flex flex-wrap items-center gap-2" onSubmit={rename.submit} onChange={rename.reset}>
+    <form className="flex flex-wrap items-center gap-2" {...rename.form}>
       <Input aria-label="App name" value={name} maxLength={64} onChange={(e) => setName(e.target.value)} className="w-56 py-1.5" autoFocus aria-invalid={rename.error ? true : undefined} />
       <Button type="submit" size="sm" busy={rename.pending} aria-label="Save name">Save</Button>
       <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>Cancel</Button>

@@ -31,8 +31,7 @@ export function ReplayFailed({ appId, open, onOpen, onDone, onClose }: { appId: 
     <form
       aria-label="Resend failed callbacks"
       className="w-full space-y-3 border-b border-slate-100 px-5 py-4"
-      onSubmit={replay.submit}
-      onChange={replay.reset}
+      {...replay.form}
     >
       <p className="text-sm text-slate-600">Every failed callback created since this time is sent again now, under its own delivery id (at most 500 at once).</p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">

@@ -17,7 +17,7 @@ export function SendTo({ appId, deliveryId }: { appId: string; deliveryId: strin
     setOutcome(await send<Outcome>("POST", appUrl(appId, `/deliveries/${encodeURIComponent(deliveryId)}/send-to`), { url }));
   });
   return (
-    <form className="space-y-3" onSubmit={sendTo.submit} onChange={sendTo.reset}>
+    <form className="space-y-3" {...sendTo.form}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <Field label="Send a copy to another URL" className="flex-1" error={sendTo.error}
           hint="Same body, headers and signature, e.g. to a tunnel to your laptop. This callback's status and attempts stay as they are.">

@@ -36,8 +36,7 @@ function AddForm({ appId, operations }: { appId: string; operations: OperationCh
     <form
       aria-label="Add a test number"
       className="space-y-3"
-      onSubmit={add.submit}
-      onChange={add.reset}
+      {...add.form}
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field label="Operation" error={add.fieldError("operationId")}>

@@ -11,13 +11,16 @@ import { errorText, fieldIssues } from "./error-text";
 const SAVED_MS = 4000;
 
 type Failure<F extends string> = { error: string | null; fields: Partial<Record<F, string>> };
-type Submit<A extends unknown[]> = A extends [] | [FormData] ? (e: React.FormEvent<HTMLFormElement>) => void : never;
+type FormProps = { onSubmit: (e: React.FormEvent<HTMLFormElement>) => void; onChange: () => void };
 
 export type FormAction<A extends unknown[], F extends string> = {
   /** Runs the action (not while it already runs): true when it worked, false when it failed. */
   run: (...args: A) => Promise<boolean>;
-  /** For `<form onSubmit>`: no page load; the action gets the form's fields as FormData. */
-  submit: Submit<A>;
+  /**
+   * For `<form {...action.form}>`: submitting runs the action with the form's
+   * fields as FormData (no page load); editing a field clears what the last run said.
+   */
+  form: A extends [] | [FormData] ? FormProps : never;
   pending: boolean;
   /** The failure for the whole form: one that names none of the form's `fields`. */
   error: string | null;
@@ -71,13 +74,16 @@ export function useFormAction<A extends unknown[], F extends string = never>(
       setPending(false);
     }
   };
-  const submit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    void run(...([new FormData(e.currentTarget)] as A));
+  const form: FormProps = {
+    onSubmit: (e) => {
+      e.preventDefault();
+      void run(...([new FormData(e.currentTarget)] as A));
+    },
+    onChange: reset,
   };
   return {
     run, pending, saved, reset,
-    submit: submit as Submit<A>,
+    form: form as FormAction<A, F>["form"],
     error: failure?.error ?? null,
     fieldError: (field) => failure?.fields[field],
   };
