@@ -34,9 +34,11 @@ export function InspectorModeForm({ appId }: { appId: string }) {
   const { data, mutate, error: loadError } = useDevSettings(appId);
   const current = data?.inspectorMode;
   const [form, setForm] = useState({ status: "200", delayMs: "0", failFirst: "0" });
+  // The form follows the saved mode whenever one of its values changes (not on every new object SWR hands over).
+  const [status, delayMs, failFirst] = [current?.status, current?.delayMs, current?.failFirst];
   useEffect(() => {
-    if (current) setForm({ status: String(current.status), delayMs: String(current.delayMs), failFirst: String(current.failFirst) });
-  }, [current?.status, current?.delayMs, current?.failFirst]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (status !== undefined) setForm({ status: String(status), delayMs: String(delayMs), failFirst: String(failFirst) });
+  }, [status, delayMs, failFirst]);
 
   const save = useFormAction(async (mode: Record<string, number>) => {
     const next = await send<{ inspectorMode: InspectorMode }>("PATCH", appUrl(appId, "/dev-settings"), { inspectorMode: mode });
