@@ -42,11 +42,24 @@ if [ -z "${TEST_PG_URL:-}" ]; then
   export TEST_PG_URL="postgresql://sandbox:sandbox@127.0.0.1:$(pg_lsclusters -h | awk 'NR==1 {print $3}')/postgres"
 fi
 
-echo "== lint";                     npm run --silent lint
-echo "== types";                    npx tsc --noEmit
-echo "== unit";                     npx vitest run
-echo "== stores";                   npx vitest run --config vitest.store.config.ts
-echo "== build";                    npx next build
-echo "== integration (SQLite)";     env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts
-echo "== integration (PostgreSQL)"; npx vitest run --config vitest.integration.config.ts
-echo "== browser";                  npx playwright test
+# Two suites at once where they share nothing (their own databases and servers):
+# the machine's two cores stay busy. Each one's output is printed when it ends.
+both() { # name1 cmd1 name2 cmd2
+  local l1 l2 s1=0 s2=0
+  l1=$(mktemp); l2=$(mktemp)
+  echo "== $1 and $3, side by side"
+  bash -c "$2" >"$l1" 2>&1 & local p1=$!
+  bash -c "$4" >"$l2" 2>&1 & local p2=$!
+  wait $p1 || s1=$?
+  wait $p2 || s2=$?
+  echo "== $1"; cat "$l1"; echo "== $3"; cat "$l2"; rm -f "$l1" "$l2"
+  [ $s1 = 0 ] && [ $s2 = 0 ]
+}
+
+echo "== lint";  npm run --silent lint
+echo "== types"; npx tsc --noEmit
+both "unit" "npx vitest run" "stores (SQLite and PostgreSQL)" "npx vitest run --config vitest.store.config.ts"
+echo "== build"; npx next build
+both "integration (SQLite)" "env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts" \
+     "integration (PostgreSQL)" "TEST_DB_FILE=data/test-integration-pg.db npx vitest run --config vitest.integration.config.ts"
+echo "== browser"; npx playwright test
