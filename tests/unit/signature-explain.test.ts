@@ -11,7 +11,7 @@ const now = new Date("2026-11-23T10:00:00.000Z");
 const t = Math.floor(now.getTime() / 1000);
 const id = "dlv_3kTMd9qLw0vYx2pZbR7cNe";
 const body = JSON.stringify({ checkoutId: "chk_x", reference: "INV-1", resultCode: 0, amount: 100, payer: "Zoë Müller" });
-const headers = (over: { at?: Date; key?: string; sent?: string } = {}) => ({
+const headers = (over: { at?: Date; key?: string; sent?: string } = {}): Record<string, string> => ({
   "content-type": "application/json",
   "x-svc-delivery": id,
   ...callbackSignatureHeaders([over.key ?? secret], id, over.sent ?? body, over.at ?? now),
