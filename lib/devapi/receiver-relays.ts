@@ -4,9 +4,13 @@
 // (lib/inspector/relays.ts). Those relayed answers are the ones judged.
 import type { CaseAnswer } from "@/lib/activity/receiver-checks";
 import type { Db } from "@/lib/db/client";
-import { NO_LISTENER_S, RELAY_WAIT_S, type CaseSpec } from "./receiver-cases";
+import type { CaseSpec } from "./receiver-cases";
 
 const POLL_MS = 250;
+/** How long, from the check's start, to wait for the relays of its cases (a listener relays one at a time, each up to 10 s). */
+const RELAY_WAIT_S = 25;
+/** With no relay at all by then, no listener is connected: the check stops waiting. */
+const NO_LISTENER_S = 12;
 
 /**
  * Each case's answer as a listener relayed it (with `relayedBy`), or the
