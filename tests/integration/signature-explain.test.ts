@@ -26,7 +26,11 @@ async function receivedCallback(a: TestApp) {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const got = rx.received.find((x) => x.path === tag);
-    if (got) return { headers: got.headers as Record<string, string>, body: got.body };
+    if (got) {
+      // The attempt (with the headers sent) is recorded once the post returned.
+      await a.call("GET", `/dev/v1/callbacks/wait?deliveryId=${got.headers["x-svc-delivery"]}&timeout=10`);
+      return { headers: got.headers as Record<string, string>, body: got.body };
+    }
     if (Date.now() > deadline) throw new Error("no callback in 20 s");
     await new Promise((res) => setTimeout(res, 50));
   }
