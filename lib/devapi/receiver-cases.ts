@@ -48,8 +48,8 @@ export function tamper(body: string): string {
 
 const withoutSignatures = ({ "x-svc-signature": _s, "webhook-signature": _w, ...rest }: Record<string, string>) => rest;
 
-/** The cases: `first` run in parallel, `then` (the duplicate, which repeats valid's delivery id) after valid answered. */
-export function battery(body: string, secrets: string[], now: Date): { first: CaseSpec[]; then: CaseSpec[] } {
+/** The cases: `first` run in parallel, `after` (the duplicate, which repeats valid's delivery id) after valid answered. */
+export function battery(body: string, secrets: string[], now: Date): { first: CaseSpec[]; after: CaseSpec[] } {
   const ago = new Date(now.getTime() - SKEW_S * 1000);
   const ahead = new Date(now.getTime() + SKEW_S * 1000);
   const signed = (at: Date, key = secrets) => {
@@ -79,7 +79,7 @@ export function battery(body: string, secrets: string[], now: Date): { first: Ca
         hole: "does not require a signature", hint: "Refuse a callback without webhook-signature (and x-svc-signature) before acting on it: answer 401.",
       },
     ],
-    then: [{
+    after: [{
       name: "duplicate", expected: "accepted again: 2xx (repeats happen; do the work once)", accept: true,
       deliveryId: valid.deliveryId, body, headers: callbackHeaders(valid.deliveryId, body, secrets, now),
       hint: "Keep the webhook-id (the same as x-svc-delivery) of every callback you processed; when one comes again, answer 2xx without doing the work twice.",

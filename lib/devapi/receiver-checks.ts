@@ -67,11 +67,11 @@ const answerOf = (o: PostOutcome): CaseAnswer =>
   o.status !== null ? { status: o.status, ms: o.durationMs, body: o.responseBody?.slice(0, ANSWER_KEPT) ?? null } : { error: o.error ?? "no answer", ms: o.durationMs };
 
 /** Posts the cases: the first ones at once, the duplicate after valid answered. */
-async function post(url: string, cases: { first: CaseSpec[]; then: CaseSpec[] }): Promise<[CaseSpec, CaseAnswer][]> {
+async function post(url: string, cases: { first: CaseSpec[]; after: CaseSpec[] }): Promise<[CaseSpec, CaseAnswer][]> {
   const send = async (c: CaseSpec): Promise<[CaseSpec, CaseAnswer]> => [c, answerOf(await postWithHeaders(url, c.body, c.headers))];
   const first = cases.first.map(send);
-  const then = first[0]!.then(() => Promise.all(cases.then.map(send)));
-  return [...(await Promise.all(first)), ...(await then)];
+  const after = first[0]!.then(() => Promise.all(cases.after.map(send)));
+  return [...(await Promise.all(first)), ...(await after)];
 }
 
 export async function runReceiverCheck(appId: string, input: { url: string; operation?: string }, db: Db = defaultDb): Promise<ReceiverCheckView> {
