@@ -19,7 +19,8 @@ export const KEY_FORM_WORDS: Record<KeyForm, string> = {
   undecoded: "the Base64 text after whsec_, not decoded",
 };
 
-const keyOf = (secret: string, form: KeyForm): string | Buffer =>
+/** The HMAC key a secret becomes in each form. */
+export const keyOf = (secret: string, form: KeyForm): string | Buffer =>
   form === "decoded" ? standardKey(secret) : form === "whole" ? svcKey(secret) : secret.replace(/^whsec_/, "");
 
 /** The content a scheme signs, and the mistakes made in its place. */

@@ -3,7 +3,7 @@
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
 import { PYTHON_RUNTIME } from "./python-runtime";
-import { clientSpec, doc, models, type OpSpec } from "./spec";
+import { callbackVerifier, clientSpec, doc, models, type OpSpec } from "./spec";
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const pascal = (s: string) => s.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, "");
@@ -82,7 +82,7 @@ export function pythonSource(api: Api): string {
     `    client = ${spec.className}(consumer_key, consumer_secret)`,
     `    result = client.${snake(spec.ops[0]!.name)}(...)   # or ${snake(spec.ops[0]!.name)}_with_response(...) for headers and request id`,
     "",
-    "Errors: SandboxApiError (status, error, message, request_id). Callbacks: verify_callback(raw_body, headers, signing_secret).",
+    `Errors: SandboxApiError (status, error, message, request_id). Callbacks: ${callbackVerifier(api, "py")}.`,
     "Python 3.8+, standard library only.",
     '"""',
     PYTHON_RUNTIME,

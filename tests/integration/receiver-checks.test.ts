@@ -12,6 +12,7 @@ import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { RAW_BODY_RECIPES } from "@/lib/docs/signature";
 import { startReceiver, type Receiver, type Received } from "../helpers/receiver";
 import { newApp, origin, type TestApp } from "../helpers/sandbox";
 
@@ -209,6 +210,32 @@ describe.concurrent("receiver checks", () => {
     const got = rx.received.find((x) => x.headers["webhook-id"] === caseOf(r.body, "stale_timestamp").deliveryId)!;
     expect(got.headers["webhook-timestamp"]).toBe(caseOf(r.body, "stale_timestamp").sent.headers["webhook-timestamp"]);
     proc.kill("SIGTERM");
+  });
+
+  it("the verification page's Express recipe, run as written, passes every case", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    // Inside the repository, so that `express` and `standardwebhooks` resolve as in an integrator's project.
+    fs.mkdirSync(path.join(root, "data"), { recursive: true });
+    const dir = fs.mkdtempSync(path.join(root, "data", "recipe-"));
+    const file = path.join(dir, "server.mjs");
+    const recipe = RAW_BODY_RECIPES.find((r) => r.framework === "Express")!.code;
+    fs.writeFileSync(file, `${recipe}\nconst server = app.listen(0, "127.0.0.1", () => console.log("port " + server.address().port));\n`);
+    const proc = spawn(process.execPath, [file], { env: { ...process.env, SIGNING_SECRET: await secretOf(a.appId) }, stdio: ["ignore", "pipe", "pipe"] });
+    running.push(proc);
+    try {
+      const port = await new Promise<string>((resolve, reject) => {
+        let err = "";
+        proc.stdout!.on("data", (c: Buffer) => /port (\d+)/.test(c.toString()) && resolve(/port (\d+)/.exec(c.toString())![1]!));
+        proc.stderr!.on("data", (c: Buffer) => (err += c));
+        proc.once("exit", (code) => reject(new Error(`recipe exited ${code}: ${err}`)));
+      });
+      const r = await run(a, { url: `http://127.0.0.1:${port}/callbacks` });
+      expect(r.body.cases.filter((c: any) => !c.passed)).toEqual([]);
+      expect(r.body.status).toBe("PASSED");
+    } finally {
+      proc.kill("SIGTERM");
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("`sandbox.mjs check --url` prints each case and exits 1 when one fails; --json prints the check", async () => {
