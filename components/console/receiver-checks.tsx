@@ -19,9 +19,9 @@ const answerText = (a: CaseAnswer) => ("status" in a ? `${a.status} in ${a.ms} m
 
 function CaseRow({ c }: { c: ReceiverCase }) {
   return (
-    <details className="group border-t border-slate-100 first:border-t-0" open={!c.passed || undefined}>
+    <details className="group/case border-t border-slate-100 first:border-t-0" open={!c.passed || undefined}>
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2.5 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-        <span className="text-slate-500 transition group-open:rotate-90" aria-hidden>▸</span>
+        <span className="text-slate-500 transition group-open/case:rotate-90" aria-hidden>▸</span>
         <Badge tone={c.passed ? "green" : "red"}>{c.passed ? "passed" : "failed"}</Badge>
         <code className="font-mono text-xs font-semibold text-slate-900">{c.name}</code>
         <span className="text-xs text-slate-600">answered {answerText(c.answered)}</span>
@@ -44,7 +44,7 @@ function CaseRow({ c }: { c: ReceiverCase }) {
           <section aria-label={`${c.name}: sent`} className="min-w-0 space-y-2">
             <h4 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Sent <span className="font-mono normal-case">{c.deliveryId}</span></h4>
             <HeaderList headers={c.sent.headers} />
-            <CodeBlock value={c.sent.body} label={`${c.name}: body sent`} />
+            <CodeBlock raw value={c.sent.body} label={`${c.name}: body sent`} />
           </section>
           <section aria-label={`${c.name}: answered`} className="min-w-0 space-y-2">
             <h4 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Answered</h4>
@@ -69,9 +69,9 @@ function Run({ appId, run, open }: { appId: string; run: ReceiverCheckSummary; o
   const [shown, setShown] = useState(open);
   const { data, error } = useReceiverCheck(appId, shown ? run.id : null);
   return (
-    <details className="group border-t border-slate-100 first:border-t-0" open={open || undefined} onToggle={(e) => setShown(e.currentTarget.open)}>
+    <details className="group/run border-t border-slate-100 first:border-t-0" open={open || undefined} onToggle={(e) => setShown(e.currentTarget.open)}>
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-5 py-3 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-        <span className="text-slate-500 transition group-open:rotate-90" aria-hidden>▸</span>
+        <span className="text-slate-500 transition group-open/run:rotate-90" aria-hidden>▸</span>
         <Badge tone={run.status === "PASSED" ? "green" : run.status === "RUNNING" ? "blue" : "red"}>{run.status === "PASSED" ? "Passed" : run.status === "RUNNING" ? "Running" : "Failed"}</Badge>
         <span className="text-sm tabular-nums text-slate-700">{run.passed} of {run.passed + run.failed} cases</span>
         <span className="min-w-0 font-mono text-xs break-all text-slate-600">{run.url}</span>
@@ -129,10 +129,10 @@ export function ReceiverChecks({ appId, callbackUrl, inspectorUrl, operations }:
           >
             {(p) => <Input {...p} name="url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://shop.example.com/callbacks" />}
           </Field>
-          <Field label="Callback of">
+          <Field label="Callback of" hint="Default: your first API that calls back.">
             {(p) => (
               <Select {...p} name="operation" value={operation} onChange={(e) => setOperation(e.target.value)}>
-                <option value="">Your first API that calls back</option>
+                <option value="">Default</option>
                 {operations.map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
               </Select>
             )}

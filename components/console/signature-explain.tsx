@@ -148,7 +148,7 @@ export function SignatureExplain({ appId }: { appId: string }) {
               <details className="rounded-md border border-slate-200">
                 <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-800">What the sandbox sent as {answer.delivery.id}</summary>
                 <div className="space-y-2 px-3 pb-3">
-                  <CodeBlock value={answer.delivery.body} label="Body sent" />
+                  <CodeBlock raw value={answer.delivery.body} label="Body sent" />
                   {answer.delivery.attempts.at(-1)?.headers && <HeaderList headers={answer.delivery.attempts.at(-1)!.headers!} />}
                 </div>
               </details>
