@@ -19,7 +19,7 @@ import path from "node:path";
 // ---- usage texts ------------------------------------------------------------------
 
 const CONNECTION = `Connection (flags, else environment):
-  --url <origin>      the portal, e.g. http://localhost:3000   (SANDBOX_URL)
+  --url <origin>      the portal, e.g. http://localhost:3000   (SANDBOX_URL; also --portal)
   --key <key>         consumer key                             (SANDBOX_KEY)
   --secret <secret>   consumer secret                          (SANDBOX_SECRET)`;
 
@@ -30,6 +30,7 @@ Usage: node sandbox.mjs <command> [options]
 
 Commands:
   listen     relay the app's callbacks to a server on your machine
+  check      check your callback receiver: signatures, timestamps, repeats
   call       make one gateway call and print the answer
   settings   read or change the app's developer settings
   token      print an access token
@@ -57,6 +58,31 @@ Options:
   --json               one JSON object per event on stdout
 
 ${CONNECTION}`,
+  check: `Usage: node sandbox.mjs check --url <your callback URL> [--operation <id>] [--json]
+
+Runs the receiver checks (POST /dev/v1/receiver-checks): the portal posts a
+battery of callbacks to your receiver and judges its answers. A correct
+receiver accepts a correctly signed callback (valid) and a repeat of it
+(duplicate), and refuses one whose body changed after signing (tampered_body),
+one signed with another secret (wrong_secret), one 10 minutes old or ahead
+(stale_timestamp, future_timestamp) and one without signature (unsigned).
+Prints each case, and for a failed one why and what to do. Exits 1 when any
+case fails.
+
+A server on your machine behind a hosted portal: run "listen --forward-to" with
+its address, and check the app's inspector address (<portal>/inspect/<appId>).
+
+Options:
+  --url <url>          your callback receiver (for this command --url is the
+                       receiver: give the portal with --portal or SANDBOX_URL)
+  --operation <id>     whose callback body to send, e.g. collect.push (default:
+                       the first of your subscribed operations that calls back)
+  --json               print the whole check as JSON
+
+Connection (flags, else environment):
+  --portal <origin>   the portal, e.g. http://localhost:3000   (SANDBOX_URL)
+  --key <key>         consumer key                             (SANDBOX_KEY)
+  --secret <secret>   consumer secret                          (SANDBOX_SECRET)`,
   call: `Usage: node sandbox.mjs call <METHOD> <path> [--data <json>] [--scenario <key>] [--json]
 
 Makes one gateway call under {base_url} (e.g. POST /collect/v1/push) with a token
@@ -85,7 +111,7 @@ ${CONNECTION}`,
 
 // ---- arguments --------------------------------------------------------------------
 
-const STRING_FLAGS = new Set(["url", "key", "secret", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale"]);
+const STRING_FLAGS = new Set(["url", "portal", "key", "secret", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale", "operation"]);
 const BOOLEAN_FLAGS = new Set(["all", "no-replay", "json", "help"]);
 
 /** `--flag value`, `--flag=value`, boolean `--flag`; everything else is positional. Unknown flags are errors. */
@@ -147,9 +173,9 @@ function networkReason(e) {
 /** Renew this long before the token's hour is up. */
 const RENEW_EARLY_MS = 5 * 60_000;
 
-/** The portal's origin and the key pair, from flags or the environment. */
-function connection(flags) {
-  const origin = (flags.url || process.env.SANDBOX_URL || "").replace(/\/+$/, "");
+/** The portal's origin and the key pair, from flags or the environment (`check` takes --url for the receiver: the portal is --portal). */
+function connection(flags, portalFlag = "url") {
+  const origin = (flags.portal || flags[portalFlag] || process.env.SANDBOX_URL || "").replace(/\/+$/, "");
   const key = flags.key || process.env.SANDBOX_KEY;
   const secret = flags.secret || process.env.SANDBOX_SECRET;
   if (!origin) throw new UsageError("no portal address: pass --url or set SANDBOX_URL (e.g. http://localhost:3000)");
@@ -542,9 +568,38 @@ async function settings(flags) {
   console.log(JSON.stringify(result, null, 2));
 }
 
+// ---- check: the receiver checks ------------------------------------------------------
+
+async function check(flags) {
+  const url = flags.url;
+  if (!url) throw new UsageError("check needs --url <your callback URL>, e.g. --url https://shop.example.com/callbacks");
+  const session = connection(flags, "portal");
+  const body = { url, ...(flags.operation ? { operation: flags.operation } : {}) };
+  const res = await session.fetch("/dev/v1/receiver-checks", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (res.status !== 201) throw new CliError(`the portal refused the check: ${await describeAnswer(res)}`);
+  const result = await res.json();
+  if (flags.json) emit(result);
+  else printCheck(result);
+  if (result.status !== "PASSED") process.exitCode = 1;
+}
+
+function printCheck(r) {
+  const answer = (a) => ("status" in a ? `${a.status} in ${a.ms} ms` : `${a.error}`) + (a.relayedBy ? ` (relayed by ${a.relayedBy.listener})` : "");
+  console.log(`Receiver check ${r.id} of ${r.url} (${r.operation}): ${r.status}, ${r.passed} of ${r.passed + r.failed} cases passed`);
+  const width = Math.max(...r.cases.map((c) => c.name.length));
+  for (const c of r.cases) {
+    console.log(`  ${c.passed ? "✓" : "✗"} ${c.name.padEnd(width)}  ${answer(c.answered)}${c.passed ? "" : `  (expected ${c.expected})`}`);
+    if (c.note) console.log(`      Note: ${c.note}`);
+    if (c.passed) continue;
+    console.log(`      Why:  ${c.why}`);
+    console.log(`      Do:   ${c.hint}`);
+    for (const l of c.links) console.log(`      See:  ${l.url} (${l.label})`);
+  }
+}
+
 // ---- main -------------------------------------------------------------------------
 
-const COMMANDS = { listen, call, settings, token };
+const COMMANDS = { listen, check, call, settings, token };
 
 async function main(argv) {
   const { flags, positional } = parseArgs(argv);

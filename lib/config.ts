@@ -60,6 +60,9 @@ export const config = {
   /** Listeners (`sandbox.mjs listen`): relay results kept per app, open streams per app per instance. */
   relaysPerApp: int("RELAY_LIMIT", 1_000),
   listenStreamsPerApp: int("LISTEN_STREAMS_PER_APP", 10),
+  /** Receiver checks: runs kept per app, and runs started per app per minute (at most 5 run at once). */
+  receiverChecksPerApp: int("RECEIVER_CHECK_LIMIT", 100),
+  receiverChecksPerMinute: int("RECEIVER_CHECKS_PER_MINUTE", 30),
   /** Caps on what one account can create. */
   appsPerUser: int("APPS_PER_USER", 20),
   keyPairsPerApp: int("KEY_PAIRS_PER_APP", 20),

@@ -15,7 +15,7 @@ export async function serveSandbox(req: http.IncomingMessage, res: http.ServerRe
   }
   const q = (req.url ?? "").indexOf("?");
   const query = q < 0 ? "" : (req.url ?? "").slice(q + 1);
-  const result = await answerCall(req.method ?? "GET", path, nodeHeaders(req), () => readNodeBody(req, MAX_BODY_BYTES), query);
+  const result = await answerCall(req.method ?? "GET", path, nodeHeaders(req), (limit = MAX_BODY_BYTES) => readNodeBody(req, limit), query);
   if (result.stream) return sendEventStream(req, res, result.headers, result.stream);
   sendJson(res, result.status, result.headers, result.body);
 }

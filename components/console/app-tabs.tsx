@@ -11,6 +11,7 @@ const tabs = [
   { href: "/requests", label: "Request log" },
   { href: "/inspector", label: "Inspector" },
   { href: "/testing", label: "Testing" },
+  { href: "/go-live", label: "Go live" },
 ];
 
 export function AppTabs({ appId }: { appId: string }) {

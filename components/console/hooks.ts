@@ -9,6 +9,8 @@ import type { DeliveryDetail, DeliverySummary } from "@/lib/activity/deliveries"
 import type { InboxItem } from "@/lib/activity/inbox";
 import type { RequestDetail, RequestSummary } from "@/lib/activity/requests";
 import type { AppUsage } from "@/lib/activity/usage";
+import type { Readiness } from "@/lib/activity/readiness";
+import type { ReceiverCheckSummary, ReceiverCheckView } from "@/lib/activity/receiver-checks";
 import { appUrl, fetcher, qs } from "./api";
 
 /** A server type as it looks after JSON: Dates become strings. */
@@ -30,6 +32,10 @@ export const useKeys = (appId: string) => useSWR<KeyPairRow[]>(appUrl(appId, "/k
 export const useUsage = (appId: string) => useSWR<AppUsage>(appUrl(appId, "/usage"), fetcher, { refreshInterval: 5000 });
 export const useDevSettings = (appId: string) => useSWR<DevSettings>(appUrl(appId, "/dev-settings"), fetcher);
 export const useTestNumbers = (appId: string) => useSWR<{ testNumbers: TestNumber[] }>(appUrl(appId, "/test-numbers"), fetcher);
+export const useReadiness = (appId: string) => useSWR<Readiness>(appUrl(appId, "/readiness"), fetcher, { refreshInterval: 10_000 });
+export const useReceiverChecks = (appId: string) => useSWR<{ checks: ReceiverCheckSummary[] }>(appUrl(appId, "/receiver-checks"), fetcher);
+export const useReceiverCheck = (appId: string, checkId: string | null) =>
+  useSWR<ReceiverCheckView>(checkId ? appUrl(appId, `/receiver-checks/${encodeURIComponent(checkId)}`) : null, fetcher);
 export const useSubscriptions = (appId: string) => useSWR<SubscriptionRow[]>(appUrl(appId, "/subscriptions"), fetcher);
 
 /** Pages of a keyset-paged list: each next page starts before the last seq of the previous one. */

@@ -56,8 +56,15 @@ export function callbackHeaders(deliveryId: string, body: string, secrets: strin
 
 /** `secrets`: the app's signing secret, and the one it replaced while that is in its grace period. */
 export async function postCallback(url: string, body: string, deliveryId: string, secrets: string[], policy?: Policy): Promise<PostOutcome> {
+  return postWithHeaders(url, body, callbackHeaders(deliveryId, body, secrets, new Date()), policy);
+}
+
+/**
+ * One POST of `body` with headers made beforehand (the receiver checks alter
+ * them on purpose), through the callback network policy and the same wait.
+ */
+export async function postWithHeaders(url: string, body: string, headers: Record<string, string>, policy?: Policy): Promise<PostOutcome> {
   const started = performance.now();
-  const headers = callbackHeaders(deliveryId, body, secrets, new Date());
   const route = await routeFor(url, policy);
   const sent: Sent =
     route.kind === "refused"

@@ -72,7 +72,8 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
   },
   async "app rotate-secret"(o) {
     const r = await rotateSigningSecret(need(o, "app"), o["grace-hours"]);
-    return { appId: need(o, "app"), previousSecretExpiresAt: r.previousSecretExpiresAt };
+    // The new secret is printed this once (as key create prints a consumer secret), so scripts can verify with it.
+    return { appId: need(o, "app"), signingSecret: r.signingSecret, previousSecretExpiresAt: r.previousSecretExpiresAt };
   },
   async "app settings"(o) {
     const appId = need(o, "app");

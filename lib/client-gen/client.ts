@@ -6,6 +6,7 @@ import { pathParams, requestSchema, responseSchema } from "@/lib/docs/schema";
 import { camel, pascal, successResponses, typeName } from "@/lib/docs/names";
 import { baseUrl, opSlug, opsOf } from "@/lib/docs/urls";
 import { runtimeSource, type Runtime } from "./runtime-source";
+import { callbackVerifier } from "./spec";
 import { tsType } from "./types";
 
 /** Embedded from its first line of code: the heading is the leading `//` comment. */
@@ -52,7 +53,7 @@ export function clientSource(api: Api): string {
     `// ${api.name} API ${api.version}: a typed client for the Svc Sandbox, generated from its schemas. Do not edit.`,
     `// const client = new ${name}({ consumerKey, consumerSecret });`,
     `// const result = await client.${camel(opSlug(ops[0]!))}(...);            // or ${camel(opSlug(ops[0]!))}WithResponse(...) for headers and request id`,
-    "// Errors: SandboxApiError (status, body.error, requestId). Callbacks: verifyCallback(rawBody, headers, signingSecret).",
+    `// Errors: SandboxApiError (status, body.error, requestId). Callbacks: ${callbackVerifier(api, "ts")}.`,
     "",
     ops.map(types).join("\n\n"),
     "",

@@ -6,7 +6,7 @@
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
 import { runtimeSource, type Runtime } from "./runtime-source";
-import { clientSpec, doc, models, type OpSpec } from "./spec";
+import { callbackVerifier, clientSpec, doc, models, type OpSpec } from "./spec";
 
 export const JAVA_PACKAGE = "svc.sandbox";
 const pascal = (s: string) => s.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, "");
@@ -139,7 +139,7 @@ export function javaSource(api: Api): string {
     `//   var client = new ${spec.className}(consumerKey, consumerSecret);`,
     `//   var result = client.${first.name}(...);   // or ${first.name}WithResponse(..., CallOptions.none()) for headers and request id`,
     "//",
-    `// Errors: ${spec.className}.SandboxApiError (status(), error(), requestId()). Callbacks: ${spec.className}.verifyCallback(rawBody, headers, signingSecret).`,
+    `// Errors: ${spec.className}.SandboxApiError (status(), error(), requestId()). Callbacks: ${callbackVerifier(api, "java")}.`,
     `package ${JAVA_PACKAGE};`,
     "",
     runtime.replace(new RegExp(`\\b${RUNTIME_CLASS}\\b`, "g"), spec.className).replace(CLASS_END, ""),

@@ -5,7 +5,7 @@
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
 import { runtimeSource, type Runtime } from "./runtime-source";
-import { clientSpec, doc, models, type OpSpec } from "./spec";
+import { callbackVerifier, clientSpec, doc, models, phpNamespace, type OpSpec } from "./spec";
 
 const phpString = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 /** Embedded from the line after its namespace: the client has its own heading and namespace. */
@@ -69,7 +69,7 @@ function method(o: OpSpec): string {
   ].join("\n").replace(/ \. ''/g, "");
 }
 
-export const phpNamespace = (api: Api) => `SvcSandbox\\${api.id.replace(/(^|-)(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`;
+export { phpNamespace };
 
 export function phpSource(api: Api): string {
   const spec = clientSpec(api);
@@ -82,7 +82,7 @@ export function phpSource(api: Api): string {
     `//   $client = new \\${phpNamespace(api)}\\${spec.className}($consumerKey, $consumerSecret);`,
     `//   $result = $client->${spec.ops[0]!.name}([...]);   // or ${spec.ops[0]!.name}WithResponse(...) for headers and request id`,
     "//",
-    "// Errors: SandboxApiError (status, error(), message, requestId()). Callbacks: verify_callback($rawBody, $headers, $signingSecret).",
+    `// Errors: SandboxApiError (status, error(), message, requestId()). Callbacks: ${callbackVerifier(api, "php")}.`,
     "// PHP 8.1+, no extensions beyond json (allow_url_fopen on, the default).",
     "declare(strict_types=1);",
     "",

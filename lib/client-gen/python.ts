@@ -4,7 +4,7 @@
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
 import { runtimeSource, type Runtime } from "./runtime-source";
-import { clientSpec, doc, models, type OpSpec } from "./spec";
+import { callbackVerifier, clientSpec, doc, models, type OpSpec } from "./spec";
 
 /** Embedded without its module docstring: the client's takes its place. */
 export const PYTHON_RUNTIME: Runtime = { file: "sandbox_runtime.py", heading: /^"""[\s\S]*?"""\n/, quote: (v) => JSON.stringify(v) };
@@ -86,7 +86,7 @@ export function pythonSource(api: Api): string {
     `    client = ${spec.className}(consumer_key, consumer_secret)`,
     `    result = client.${snake(spec.ops[0]!.name)}(...)   # or ${snake(spec.ops[0]!.name)}_with_response(...) for headers and request id`,
     "",
-    "Errors: SandboxApiError (status, error, message, request_id). Callbacks: verify_callback(raw_body, headers, signing_secret).",
+    `Errors: SandboxApiError (status, error, message, request_id). Callbacks: ${callbackVerifier(api, "py")}.`,
     "Python 3.8+, standard library only.",
     '"""',
     runtimeSource(PYTHON_RUNTIME),

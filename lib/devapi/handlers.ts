@@ -7,6 +7,11 @@ import { getDevSettings, updateDevSettings } from "./settings";
 import { waitForCallback } from "./wait";
 import { addTestNumber, listTestNumbers, removeTestNumber } from "./test-numbers";
 import type { DevHandler } from "./types";
+import { getReceiverCheck, listReceiverChecks } from "@/lib/activity/receiver-checks";
+import { readiness } from "@/lib/activity/readiness";
+import { explainReceived } from "@/lib/activity/signatures";
+import type { ExplainInput } from "@/lib/callbacks/signature-explain";
+import { runReceiverCheck } from "./receiver-checks";
 
 export const devHandlers: Record<string, DevHandler> = {
   "dev.settings.get": async ({ app }) => ({ body: await getDevSettings(app.id) }),
@@ -25,4 +30,9 @@ export const devHandlers: Record<string, DevHandler> = {
   "dev.test_numbers.list": async ({ app }) => ({ body: await listTestNumbers(app.id) }),
   "dev.test_numbers.add": async ({ app, input }) => ({ body: await addTestNumber(app.id, input) }),
   "dev.test_numbers.remove": async ({ app, params }) => ({ body: await removeTestNumber(app.id, { id: params.id }) }),
+  "dev.receiver_checks.run": async ({ app, input }) => ({ body: await runReceiverCheck(app.id, input as { url: string; operation?: string }) }),
+  "dev.receiver_checks.list": async ({ app }) => ({ body: await listReceiverChecks(app.id) }),
+  "dev.receiver_checks.get": async ({ app, params }) => ({ body: await getReceiverCheck(app.id, params.checkId!) }),
+  "dev.signatures.explain": async ({ app, input, now }) => ({ body: await explainReceived(app.id, input as ExplainInput, now) }),
+  "dev.readiness": async ({ app }) => ({ body: await readiness(app.id) }),
 };

@@ -31,16 +31,20 @@ function parameters(e: DevEndpoint) {
   const need = required(e.query);
   const query = props(e.query).map(([name, s]) => {
     const { description, ...schema } = s;
-    return { name, in: "query", required: need.has(name), ...(description ? { description } : {}), schema };
+    const example = e.example?.input?.[name];
+    return { name, in: "query", required: need.has(name), ...(description ? { description } : {}), schema, ...(example !== undefined ? { example } : {}) };
   });
   return [...path, ...query];
 }
 
 function responses(e: DevEndpoint) {
   const out: Record<string, unknown> = {
-    "200": e.stream
+    [String(e.status ?? 200)]: e.stream
       ? { description: "A stream of Server-Sent Events (text/event-stream).", content: { "text/event-stream": { schema: { type: "string" } } } }
-      : { description: e.summary, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Response")}` } } } },
+      : {
+          description: e.summary,
+          content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Response")}` }, ...(e.example?.response ? { example: e.example.response } : {}) } },
+        },
   };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of devCodes(e)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
@@ -60,7 +64,9 @@ function operation(e: DevEndpoint) {
     description: `${e.description}${e.tool ? `\n\nMCP tool: \`${e.tool}\`.` : ""}`,
     tags: ["developer"],
     parameters: parameters(e),
-    ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Request")}` } } } } } : {}),
+    ...(e.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Request")}` }, ...(e.example?.input ? { example: e.example.input } : {}) } } } }
+      : {}),
     responses: responses(e),
   };
 }

@@ -67,11 +67,12 @@ export default function DevDocsPage() {
             {e.stream ? <>Answers <C>text/event-stream</C> (Server-Sent Events); not an MCP tool.</> : null}
           </p>
           {devInputRows(e).map((t) => <FieldTable key={t.label} label={t.label} rows={t.rows} />)}
-          <Snippet title="curl" code={devCurl(e)} />
+          <Snippet title="curl" code={devCurl(e, e.method === "GET" ? undefined : e.example?.input)} />
           {!e.stream && (
             <>
-              <p className="mt-4 text-sm font-medium text-slate-800">200 answer</p>
+              <p className="mt-4 text-sm font-medium text-slate-800">{e.status ?? 200} answer</p>
               <FieldTable label={`${e.summary}: answer`} rows={devResponseRows(e)} />
+              {e.example?.response ? <Snippet wrap title="example answer" code={JSON.stringify(e.example.response, null, 2)} /> : null}
             </>
           )}
         </section>

@@ -18,10 +18,18 @@ export type DevEndpoint = {
   /** GET endpoints read their input from the query string, the others from a JSON body. */
   query?: z.ZodObject;
   body?: z.ZodObject;
-  /** The 200 answer's shape, for the docs and OpenAPI. */
+  /** The success answer's shape, for the docs and OpenAPI. */
   response: z.ZodType;
+  /** The success status when it is not 200 (201: something was created). */
+  status?: 201;
   /** Answers a Server-Sent Events stream instead of one JSON document. */
   stream?: true;
+  /** The request body's limit in bytes when it is not the gateway's 64 KiB. */
+  maxBodyBytes?: number;
+  /** Body fields the request log keeps as "[redacted]" (secrets). */
+  redact?: readonly string[];
+  /** An example input (query or body) and 200 answer, for the docs and OpenAPI (tests/unit/dev-examples.test.ts checks them against the schemas). */
+  example?: { input?: Record<string, unknown>; response?: unknown };
 };
 
 export const DEV_PREFIX = "/dev/v1";

@@ -4,6 +4,7 @@ import { callbackEndpoints } from "./callback-endpoints";
 import { resetEndpoints } from "./reset-endpoints";
 import { settingsEndpoints } from "./settings-endpoints";
 import { testNumberEndpoints } from "./test-number-endpoints";
+import { goLiveEndpoints } from "./go-live-endpoints";
 import { compilePath, matchPath } from "../paths";
 import type { DevEndpoint } from "./endpoint";
 
@@ -13,8 +14,9 @@ export * from "./listen-endpoints";
 export * from "./callback-endpoints";
 export * from "./reset-endpoints";
 export * from "./test-number-endpoints";
+export * from "./go-live-endpoints";
 
-export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resetEndpoints, ...listenEndpoints];
+export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resetEndpoints, ...listenEndpoints, ...goLiveEndpoints];
 
 const compiled = devEndpoints.map((e) => ({ e, path: compilePath(e.path) }));
 

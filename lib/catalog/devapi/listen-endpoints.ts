@@ -89,5 +89,6 @@ export const listenEndpoints: DevEndpoint[] = [
       "beside the inbox entry and the delivery. The newest 1,000 per app are kept.",
     body: relayReportSchema,
     response: relaySchema,
+    status: 201,
   },
 ];
