@@ -23,14 +23,14 @@ const Q = {
   oldWindows: `DELETE FROM "RateWindow" WHERE "appId" = $1 AND "window" < $2`,
   resource: `SELECT "id", "scenarioKey", "settlesAt", "data" FROM "Resource" WHERE "id" = $1 AND "appId" = $2`,
   referenceUsed: `SELECT 1 FROM "Resource" WHERE "appId" = $1 AND "operationId" = $2 AND "reference" = $3 LIMIT 1`,
-  referencePending: `SELECT 1 FROM "Resource" WHERE "appId" = $1 AND "operationId" = $2 AND "reference" = $3 AND "settlesAt" > $4 LIMIT 1`,
+  referencePending: `SELECT 1 FROM "Resource" WHERE "appId" = $1 AND "operationId" = $2 AND "reference" = $3 AND ("settlesAt" > $4 OR "settlesAt" IS NULL) LIMIT 1`,
   lockReference: `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`,
   notify: `SELECT pg_notify('${SCHEDULED_CHANNEL}', $1)`,
 };
 
 const LOG_COLS = `"requestId", "appId", "via", "method", "path", "operationId", "status", "scenarioKey", "timeScale", "durationMs",
   "requestHeaders", "requestBody", "responseHeaders", "responseBody", "createdAt"`;
-const RESOURCE_COLS = `"id", "appId", "operationId", "reference", "scenarioKey", "settlesAt", "data", "createdAt"`;
+const RESOURCE_COLS = `"id", "appId", "operationId", "reference", "scenarioKey", "settlesAt", "data", "createdAt", "heldAt", "hold"`;
 const DELIVERY_COLS = `"id", "appId", "resourceId", "operationId", "scenarioKey", "url", "body", "dueAt", "state", "faults", "attempts", "lastError", "createdAt"`;
 
 const params = (from: number, n: number) => Array.from({ length: n }, (_, i) => `$${from + i}`).join(", ");
@@ -43,8 +43,8 @@ function insertText(withResource: boolean, withDelivery: boolean): string {
   const parts: string[] = [];
   let n = 1;
   if (withResource) {
-    parts.push(`r AS (INSERT INTO "Resource" (${RESOURCE_COLS}) VALUES (${params(n, 8)}))`);
-    n += 8;
+    parts.push(`r AS (INSERT INTO "Resource" (${RESOURCE_COLS}) VALUES (${params(n, 10)}))`);
+    n += 10;
   }
   if (withDelivery) {
     parts.push(`d AS (INSERT INTO "Delivery" (${DELIVERY_COLS}) VALUES (${params(n, 10)}, 0, ${params(n + 10, 2)}))`);
@@ -58,7 +58,7 @@ function insertValues(resource?: ResourceRow, delivery?: DeliveryRow, log?: LogR
   const v: unknown[] = [];
   if (resource) {
     const r = resource;
-    v.push(r.id, r.appId, r.operationId, r.reference, r.scenarioKey, iso(r.settlesAt), r.data, iso(r.createdAt));
+    v.push(r.id, r.appId, r.operationId, r.reference, r.scenarioKey, iso(r.settlesAt), r.data, iso(r.createdAt), iso(r.heldAt), r.hold);
   }
   if (delivery) {
     const d = delivery;

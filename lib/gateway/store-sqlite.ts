@@ -25,9 +25,9 @@ class SqliteGatewayStore implements GatewayStore {
       oldWindows: p(`DELETE FROM "RateWindow" WHERE "appId" = ? AND "window" < ?`),
       resource: p(`SELECT "id", "scenarioKey", "settlesAt", "data" FROM "Resource" WHERE "id" = ? AND "appId" = ?`),
       referenceUsed: p(`SELECT 1 FROM "Resource" WHERE "appId" = ? AND "operationId" = ? AND "reference" = ? LIMIT 1`),
-      referencePending: p(`SELECT 1 FROM "Resource" WHERE "appId" = ? AND "operationId" = ? AND "reference" = ? AND "settlesAt" > ? LIMIT 1`),
-      insertResource: p(`INSERT INTO "Resource" ("id", "appId", "operationId", "reference", "scenarioKey", "settlesAt", "data", "createdAt")
-        VALUES (@id, @appId, @operationId, @reference, @scenarioKey, @settlesAt, @data, @createdAt)`),
+      referencePending: p(`SELECT 1 FROM "Resource" WHERE "appId" = ? AND "operationId" = ? AND "reference" = ? AND ("settlesAt" > ? OR "settlesAt" IS NULL) LIMIT 1`),
+      insertResource: p(`INSERT INTO "Resource" ("id", "appId", "operationId", "reference", "scenarioKey", "settlesAt", "data", "createdAt", "heldAt", "hold")
+        VALUES (@id, @appId, @operationId, @reference, @scenarioKey, @settlesAt, @data, @createdAt, @heldAt, @hold)`),
       insertDelivery: p(`INSERT INTO "Delivery" ("id", "appId", "resourceId", "operationId", "scenarioKey", "url", "body", "dueAt", "state", "faults", "attempts", "lastError", "createdAt")
         VALUES (@id, @appId, @resourceId, @operationId, @scenarioKey, @url, @body, @dueAt, @state, @faults, 0, @lastError, @createdAt)`),
       insertLog: p(`INSERT INTO "RequestLog" ("requestId", "appId", "via", "method", "path", "operationId", "status", "scenarioKey", "timeScale", "durationMs",
@@ -122,7 +122,7 @@ class SqliteGatewayStore implements GatewayStore {
     return write(() => {
       const { resource, delivery, log } = rows;
       if (guard && resource && this.inUse(resource.appId, guard.operationId, guard.reference, guard.pendingAt)) return false;
-      if (resource) this.q.insertResource.run({ ...resource, settlesAt: ts(resource.settlesAt), createdAt: ts(resource.createdAt) });
+      if (resource) this.q.insertResource.run({ ...resource, settlesAt: ts(resource.settlesAt), createdAt: ts(resource.createdAt), heldAt: ts(resource.heldAt) });
       if (delivery) this.q.insertDelivery.run({ ...delivery, dueAt: ts(delivery.dueAt), createdAt: ts(delivery.createdAt) });
       this.q.insertLog.run({ ...log, createdAt: ts(log.createdAt) });
       return true;

@@ -17,6 +17,8 @@ export type TokenRow = { expiresAt: Date; revoked: boolean; app: AuthenticatedAp
 export type ResourceRow = {
   id: string; appId: string; operationId: string; reference: string | null;
   scenarioKey: string; settlesAt: Date | null; data: string; createdAt: Date;
+  /** A held resource (lib/engine/hold.ts): when it was held, and its HoldRecord as JSON; both null otherwise. */
+  heldAt: Date | null; hold: string | null;
 };
 
 export type DeliveryRow = {

@@ -36,11 +36,14 @@ function parameters(e: DevEndpoint) {
   return [...path, ...query];
 }
 
+/** The endpoint's example (lib/catalog/devapi `examples`), as a media type's one named example. */
+const example = (value: unknown) => (value === undefined ? {} : { examples: { example: { value } } });
+
 function responses(e: DevEndpoint) {
   const out: Record<string, unknown> = {
     "200": e.stream
       ? { description: "A stream of Server-Sent Events (text/event-stream).", content: { "text/event-stream": { schema: { type: "string" } } } }
-      : { description: e.summary, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Response")}` } } } },
+      : { description: e.summary, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Response")}` }, ...example(e.examples?.response) } } },
   };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of devCodes(e)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
@@ -60,7 +63,7 @@ function operation(e: DevEndpoint) {
     description: `${e.description}${e.tool ? `\n\nMCP tool: \`${e.tool}\`.` : ""}`,
     tags: ["developer"],
     parameters: parameters(e),
-    ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Request")}` } } } } } : {}),
+    ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Request")}` }, ...example(e.examples?.request) } } } } : {}),
     responses: responses(e),
   };
 }
@@ -80,7 +83,8 @@ export function devOpenApiDocument() {
       version: "1.0.0",
       contact: { name: "Svc Sandbox developer portal", url: `${origin()}/docs/dev` },
       description:
-        "Tools for testing against the sandbox: time scale, waiting for a callback, test numbers, replay, reset, callback faults and " +
+        "Tools for testing against the sandbox: time scale, waiting for a callback (or asserting that none arrives), held resources resolved by hand, " +
+        "one timeline per resource, test numbers, replay, reset, callback faults and " +
         "the inbox stream. Same bearer token and error body as the gateway; every call is recorded in the request log and none counts " +
         "toward the per-minute limit. Sandbox only: production has no such endpoints.",
     },

@@ -72,6 +72,7 @@ export default function DevDocsPage() {
             <>
               <p className="mt-4 text-sm font-medium text-slate-800">200 answer</p>
               <FieldTable label={`${e.summary}: answer`} rows={devResponseRows(e)} />
+              {e.examples?.response !== undefined && <Snippet title="Example answer" code={JSON.stringify(e.examples.response, null, 2)} />}
             </>
           )}
         </section>

@@ -22,6 +22,8 @@ export type DevEndpoint = {
   response: z.ZodType;
   /** Answers a Server-Sent Events stream instead of one JSON document. */
   stream?: true;
+  /** An example request (query or body) and 200 answer, for the docs and OpenAPI (tests/unit/dev-examples.test.ts checks them against the schemas). */
+  examples?: { request?: Record<string, unknown>; response?: unknown };
 };
 
 export const DEV_PREFIX = "/dev/v1";
