@@ -26,8 +26,9 @@ export const TIMELINE_ENDPOINT_ID = "dev.resources.timeline";
 const MAX_CALLS = 500;
 const MAX_ARRIVALS = 200;
 
-/** Events at the same millisecond keep the order in which things happen. */
+/** Events at the same millisecond keep the order in which things happen (at time scale 0 a resolve, its callback's scheduling and the settling share one). */
 const RANK: Record<TimelineEventType, number> = { request: 0, status_read: 0, state: 1, callback_scheduled: 2, callback_attempt: 3, inbox: 4, relay: 5 };
+const rank = (e: TimelineEvent) => (e.type === "state" && e.change === "settled" ? 2.5 : RANK[e.type]);
 
 const iso = (d: Date) => d.toISOString();
 /** The live state a logged GET answered (its body's `status`). */
@@ -98,7 +99,7 @@ export async function resourceTimeline(appId: string, resourceId: string, now = 
   for (const x of relays) {
     add(x.at, "relay", { deliveryId: x.deliveryId, inboxEntryId: x.inboxEntryId, listener: x.listener, target: x.target, status: x.status, error: x.error, durationMs: x.durationMs });
   }
-  events.sort((a, b) => a.at.localeCompare(b.at) || RANK[a.type] - RANK[b.type]);
+  events.sort((a, b) => a.at.localeCompare(b.at) || rank(a) - rank(b));
 
   return {
     resourceId: r.id,

@@ -92,7 +92,7 @@ export async function resolveHeld(appId: string, resourceId: string, scenarioKey
       await tx.requestLog.create({
         data: {
           requestId: requestId!, appId, via: "console", method: "POST", path: resolvePath(r.id), operationId: "dev.resources.resolve",
-          status: 200, scenarioKey: null, timeScale, durationMs: Math.round(performance.now() - started), requestHeaders: "{}",
+          status: 200, scenarioKey: null, timeScale: null, durationMs: Math.round(performance.now() - started), requestHeaders: "{}",
           requestBody: JSON.stringify({ scenario: scenario.key }), responseHeaders: "{}", responseBody: JSON.stringify(result), createdAt: now,
         },
       });
