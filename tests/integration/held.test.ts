@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { db } from "@/lib/db/client";
 import { base, collectBody, newApp, origin, type TestApp } from "../helpers/sandbox";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
-import { cliOn, setUpApp } from "../helpers/operator";
+import { setUpApp } from "../helpers/operator";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import type { RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
@@ -312,36 +312,42 @@ describe("a server of its own", () => {
     const { url } = await ownDb("held_expiry");
     const server = await startServer({ databaseUrl: url, env: { HELD_TIMEOUT_SECONDS: "2", RESOURCE_LIMIT: "20" } });
     servers.push(server);
-    const { appId, token } = await setUpApp(url, server.origin);
-    cliOn(url, server.origin, "subscribe", "--app", appId, "--group", "Messaging");
-    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", "x-svc-time-scale": "0" };
-    const call = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => {
-      const r = await fetch(`${server.origin}/sandbox${path}`, { method, headers: { ...headers, ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: r.status, body: await r.json() };
-    };
-    const push = await call("POST", "/collect/v1/push", collectBody({ callbackUrl: `${rx.url}/${appId}/expiry` }), HELD);
-    const sms = await call("POST", "/messaging/v1/sms", { to: "254712345678", senderId: "SHOP", message: "hi", callbackUrl: `${rx.url}/${appId}/sms` }, HELD);
-    const w = await call("GET", `/dev/v1/callbacks/wait?resourceId=${push.body.checkoutId}&timeout=15`);
-    expect([w.body.status, w.body.delivery.scenarioKey, w.body.delivery.body.resultCode]).toEqual(["ATTEMPTED", "no_answer", 1037]);
-    const t = await call("GET", `/dev/v1/resources/${push.body.checkoutId}/timeline`);
-    const resolved = t.body.events.find((e: { change?: string }) => e.change === "resolved");
-    expect(resolved).toMatchObject({ via: "expiry", requestId: null, scenarioKey: "no_answer" });
-    expect(Date.parse(resolved.at) - Date.parse(t.body.createdAt)).toBeGreaterThanOrEqual(2000);
-    expect((await call("GET", `/collect/v1/push/${push.body.checkoutId}`)).body.status).toBe("FAILED");
-    // SMS has no expiry scenario: still held
-    expect((await call("GET", "/dev/v1/resources/held")).body.resources.map((r: { id: string }) => r.id)).toEqual([sms.body.messageId]);
-    expect((await call("GET", `/messaging/v1/sms/${sms.body.messageId}`)).body.status).toBe("QUEUED");
-
-    // the bound: the oldest resources go, held ones too
-    for (let i = 0; i < 24; i++) await call("POST", "/collect/v1/push", collectBody({ callbackUrl: "" }), i < 4 ? HELD : {});
-    const other = clientFor(url);
     try {
-      expect(await other.resource.count({ where: { appId } })).toBeLessThanOrEqual(22);
-      expect(await other.resource.count({ where: { id: sms.body.messageId } })).toBe(0);
-    } finally {
-      await other.$disconnect();
+      const { appId, token } = await setUpApp(url, server.origin, 10_000, ["Payments", "Messaging"]);
+      const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", "x-svc-time-scale": "0" };
+      const call = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => {
+        const r = await fetch(`${server.origin}/sandbox${path}`, { method, headers: { ...headers, ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
+        return { status: r.status, body: await r.json() };
+      };
+      const push = await call("POST", "/collect/v1/push", collectBody({ callbackUrl: `${rx.url}/${appId}/expiry` }), HELD);
+      const sms = await call("POST", "/messaging/v1/sms", { to: "254712345678", senderId: "SHOP", message: "hi", callbackUrl: `${rx.url}/${appId}/sms` }, HELD);
+      const w = await call("GET", `/dev/v1/callbacks/wait?resourceId=${push.body.checkoutId}&timeout=15`);
+      expect([w.body.status, w.body.delivery.scenarioKey, w.body.delivery.body.resultCode]).toEqual(["ATTEMPTED", "no_answer", 1037]);
+      const t = await call("GET", `/dev/v1/resources/${push.body.checkoutId}/timeline`);
+      const resolved = t.body.events.find((e: { change?: string }) => e.change === "resolved");
+      expect(resolved).toMatchObject({ via: "expiry", requestId: null, scenarioKey: "no_answer" });
+      expect(Date.parse(resolved.at) - Date.parse(t.body.createdAt)).toBeGreaterThanOrEqual(2000);
+      expect((await call("GET", `/collect/v1/push/${push.body.checkoutId}`)).body.status).toBe("FAILED");
+      // SMS has no expiry scenario: still held
+      expect((await call("GET", "/dev/v1/resources/held")).body.resources.map((r: { id: string }) => r.id)).toEqual([sms.body.messageId]);
+      expect((await call("GET", `/messaging/v1/sms/${sms.body.messageId}`)).body.status).toBe("QUEUED");
+
+      // the bound: the oldest resources go, held ones too
+      for (let i = 0; i < 24; i++) {
+        expect((await call("POST", "/collect/v1/push", collectBody({ callbackUrl: `${rx.url}/${appId}/bound` }), i < 4 ? HELD : {})).status).toBe(202);
+      }
+      const other = clientFor(url);
+      try {
+        expect(await other.resource.count({ where: { appId } })).toBeGreaterThanOrEqual(20);
+        expect(await other.resource.count({ where: { appId } })).toBeLessThanOrEqual(21);
+        expect(await other.resource.count({ where: { id: sms.body.messageId } })).toBe(0);
+      } finally {
+        await other.$disconnect();
+      }
+    } catch (e) {
+      throw new Error(`${(e as Error).message}\n--- server log ---\n${server.log().slice(-4000)}`, { cause: e });
     }
-  }, 90_000);
+  }, 240_000);
 
   it.runIf(onPg())("two instances on one database: of concurrent resolves through both, exactly one wins", async () => {
     const { url } = await ownDb("held_multi");
