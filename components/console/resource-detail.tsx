@@ -12,7 +12,7 @@ export function ResourceDetail({ appId, resourceId }: { appId: string; resourceI
     <div className="space-y-6">
       <Link href={`/apps/${appId}/requests?q=${encodeURIComponent(resourceId)}`} className="text-sm text-slate-600 hover:text-slate-900">← Its calls in the request log</Link>
       <div className="flex flex-wrap items-center gap-2">
-        <h2 className="text-lg font-semibold">Resource <code className="font-mono text-base font-normal text-slate-600">{resourceId}</code></h2>
+        <h2 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">Resource <code className="font-mono text-base font-normal text-slate-600">{resourceId}</code></h2>
         {t && <Badge tone={t.held ? "amber" : "neutral"}>{t.held ? "Held" : t.state}</Badge>}
         {t && <span className="text-sm text-slate-500">{t.operationId} · scenario {t.scenarioKey}{t.resolvedVia ? ` · resolved via ${t.resolvedVia}` : ""}</span>}
       </div>

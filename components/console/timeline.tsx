@@ -32,7 +32,7 @@ const keyOf = (e: Event) => [e.at, e.type, e.change, e.requestId, e.deliveryId, 
 
 function What({ e, appId }: { e: Event; appId: string }) {
   const reqLink = (id: unknown, text: string) =>
-    id ? <Link className="font-mono text-xs text-indigo-700 hover:underline" href={`/apps/${appId}/requests/${s(id)}`}>{text}</Link> : <span>{text}</span>;
+    id ? <Link className="font-mono text-xs break-all text-indigo-700 hover:underline" href={`/apps/${appId}/requests/${s(id)}`}>{text}</Link> : <span>{text}</span>;
   const dlvLink = (id: unknown) => <Link className="font-mono text-xs text-indigo-700 hover:underline" href={`/apps/${appId}/callbacks/${s(id)}`}>{s(id)}</Link>;
   switch (e.type) {
     case "request":
@@ -58,7 +58,7 @@ function What({ e, appId }: { e: Event; appId: string }) {
       return (
         <span className="flex flex-wrap items-center gap-2">
           {dlvLink(e.deliveryId)} <DeliveryBadge state={s(e.state)} />
-          <span className="break-all text-slate-600">{e.url ? `to ${s(e.url)}` : "no address"}</span>
+          <span className="text-slate-600">{e.url ? `to ${s(e.url)}` : "no address"}</span>
           <span className="text-slate-500">due {clock(s(e.dueAt))}</span>
           {e.error ? <span className="text-red-700">{s(e.error)}</span> : null}
         </span>
@@ -105,7 +105,7 @@ export function Timeline({ appId, resourceId, title = "Timeline" }: { appId: str
               <li key={keyOf(e)} data-type={e.type} className="flex flex-col gap-1 px-5 py-2.5 text-sm sm:flex-row sm:items-baseline sm:gap-4">
                 <time dateTime={e.at} className="shrink-0 font-mono text-xs text-slate-500 tabular-nums sm:w-24">{clock(e.at)}</time>
                 <span className="shrink-0 sm:w-40"><Badge tone={tone}>{label}</Badge></span>
-                <span className="min-w-0 text-slate-800"><What e={e} appId={appId} /></span>
+                <span className="min-w-0 text-slate-800 [overflow-wrap:anywhere]"><What e={e} appId={appId} /></span>
               </li>
             );
           })}
