@@ -10,7 +10,7 @@ import { operationById, operations } from "@/lib/catalog";
 import { faultsOf } from "@/lib/catalog/devapi";
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/client";
-import { expiryScenario, liveState, resolutionScenario, resolutionTimeScale, resolveHold, type HoldRecord } from "@/lib/engine";
+import { expiryScenario, heldScenario, liveState, resolutionScenario, resolutionTimeScale, resolveHold, type HoldRecord } from "@/lib/engine";
 import { ApiError, isApiError } from "@/lib/errors";
 import { newId, newReceipt } from "@/lib/ids";
 import { newDelivery } from "./schedule";
@@ -55,7 +55,8 @@ export async function resolveHeld(appId: string, resourceId: string, scenarioKey
   if (!r) throw new ApiError("NOT_FOUND", `no resource ${resourceId} for this app`);
   const op = operationById(r.operationId);
   if (!op || !r.heldAt || !r.hold) {
-    throw new ApiError("CONFLICT", `resource ${resourceId} is not held: its scenario ${r.scenarioKey} decided its outcome at the call (hold one with X-Svc-Scenario: held)`);
+    const how = op && heldScenario(op) ? `hold one with X-Svc-Scenario: ${heldScenario(op)!.key}` : `${r.operationId} does not hold`;
+    throw new ApiError("CONFLICT", `resource ${resourceId} is not held: its scenario ${r.scenarioKey} decided its outcome at the call (${how})`);
   }
   if (r.resolvedAt) throw alreadyResolved(resourceId, r.scenarioKey, r.resolvedAt, r.resolvedVia);
   const scenario = resolutionScenario(op, scenarioKey);

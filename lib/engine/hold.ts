@@ -35,7 +35,7 @@ export function resolutionScenario(op: Operation, key: string): Scenario {
   const found = allowed.find((s) => s.key === key);
   if (found) return found;
   const why = op.scenarios.some((s) => s.key === key) ? `${key} sends no callback` : `${op.id} has no scenario ${key}`;
-  const message = `scenario must be one of ${allowed.map((s) => s.key).join(", ")} (${why})`;
+  const message = allowed.length ? `scenario must be one of ${allowed.map((s) => s.key).join(", ")} (${why})` : `${op.id} sends no callback: no scenario resolves it`;
   throw new ApiError("VALIDATION_ERROR", message, {}, [{ field: "scenario", message }]);
 }
 

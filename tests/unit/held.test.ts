@@ -6,7 +6,7 @@ import {
   expiryScenario, heldScenario, liveState, resolutionScenario, resolutionScenarios, resolutionTimeScale, resolveHold, run, validateInput,
   type EngineContext, type HoldRecord,
 } from "@/lib/engine";
-import { ApiError } from "@/lib/errors";
+import type { ApiError } from "@/lib/errors";
 
 const op = (id: string) => operationById(id)!;
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 21, 9, 30, 0) + ms);
@@ -84,7 +84,7 @@ describe("resolving", () => {
       expect([e?.code, e?.details?.[0]?.field], key).toEqual(["VALIDATION_ERROR", "scenario"]);
       expect(e!.message).toMatch(/^scenario must be one of paid, insufficient_funds, cancelled, no_answer \(/);
     }
-    expect(() => resolutionScenario(op("identity.verify"), "match")).toThrow(/scenario must be one of  \(match sends no callback\)/);
+    expect(() => resolutionScenario(op("identity.verify"), "match")).toThrow("identity.verify sends no callback: no scenario resolves it");
   });
 
   it("time scale: the resolving call's header, else the holding call's, else the app's; a bad header is VALIDATION_ERROR", () => {
