@@ -33,6 +33,8 @@ Commands:
   check      check your callback receiver: signatures, timestamps, repeats
   call       make one gateway call and print the answer
   settings   read or change the app's developer settings
+  resolve    decide a held payment prompt, payout or message
+  timeline   print everything that happened to one resource
   token      print an access token
 
 Run "node sandbox.mjs <command> --help" for a command's options.
@@ -99,6 +101,28 @@ ${CONNECTION}`,
 
 Prints the app's developer settings (GET /dev/v1/settings); with --time-scale,
 changes the app's default time scale first (0 = instant, 1 = the spec's timings).
+
+${CONNECTION}`,
+  resolve: `Usage: node sandbox.mjs resolve <resource id> --scenario <key> [--time-scale <s>] [--json]
+
+Resolves a resource held with X-Svc-Scenario: held (POST /dev/v1/resources/<id>/resolve):
+its state and callback follow <key> as if it had been chosen at the call, the
+callback's delay counted from now. Keys that call back: paid, cancelled, no_answer,
+insufficient_funds (Collect), sent, float_low (Payouts), delivered, handset_off (SMS).
+Exits 1 when the portal refuses (409: not held any more; 400: no such scenario).
+
+Options:
+  --scenario <key>     the outcome (required)
+  --time-scale <s>     the callback delay's scale (0 = at once); default: the holding call's, else the app's
+  --json               print the portal's answer as JSON
+
+${CONNECTION}`,
+  timeline: `Usage: node sandbox.mjs timeline <resource id> [--json]
+
+Prints everything that happened to one resource, oldest first (GET
+/dev/v1/resources/<id>/timeline): its calls, its state changes (held, resolved,
+settled), its callback and each attempt, its arrival at the inspector, what a
+listener relayed, and every status read.
 
 ${CONNECTION}`,
   token: `Usage: node sandbox.mjs token [--json]
@@ -597,9 +621,51 @@ function printCheck(r) {
   }
 }
 
+
+const resourcePath = (id, rest) => {
+  if (!id) throw new UsageError("give the resource id, e.g. chk_3kTMd9qLw0vYx2pZbR7cNe");
+  return `/dev/v1/resources/${encodeURIComponent(id)}/${rest}`;
+};
+
+async function resolve(flags, [id]) {
+  const p = resourcePath(id, "resolve");
+  if (!flags.scenario) throw new UsageError("resolve needs --scenario <key>, e.g. --scenario paid");
+  const headers = { "content-type": "application/json" };
+  if (flags["time-scale"] !== undefined) headers["x-svc-time-scale"] = flags["time-scale"];
+  const res = await connection(flags).fetch(p, { method: "POST", headers, body: JSON.stringify({ scenario: flags.scenario }) });
+  if (!res.ok) throw new CliError(`resolve answered ${await describeAnswer(res)}`);
+  const r = await res.json();
+  if (flags.json) return emit(r);
+  const cb = r.callback.state === "SCHEDULED" ? `callback ${r.deliveryId} due ${r.callback.dueAt} to ${r.callback.url}` : `no callback sent (${r.callback.lastError})`;
+  console.log(`${r.resourceId} resolved as ${r.scenarioKey}: ${r.state} now, settles ${r.settlesAt}; ${cb}`);
+}
+
+/** One line of an event: what happened, in words. */
+function describeEvent(e) {
+  const http = (x) => (x.status !== null && x.status !== undefined ? String(x.status) : x.error);
+  switch (e.type) {
+    case "request": return `${e.method} ${e.path} → ${e.status}${e.scenarioKey ? ` (${e.scenarioKey})` : ""} via ${e.via}  ${e.requestId}`;
+    case "status_read": return `GET → ${e.status} ${e.state ?? ""} via ${e.via}  ${e.requestId}`;
+    case "state": return `${e.change} → ${e.state}${e.change === "resolved" ? ` as ${e.scenarioKey} via ${e.via}` : ""}${e.resultCode !== undefined ? ` (resultCode ${e.resultCode})` : ""}`;
+    case "callback_scheduled": return `${e.deliveryId} ${e.state} to ${e.url ?? "no address"}, due ${e.dueAt}${e.error ? `: ${e.error}` : ""}`;
+    case "callback_attempt": return `#${e.attempt} to ${e.url} → ${http(e)} in ${e.durationMs} ms${e.note ? ` (${e.note})` : ""}`;
+    case "inbox": return `received by the inspector → ${e.status}  ${e.inboxEntryId}`;
+    case "relay": return `${e.listener} → ${e.target} → ${http(e)} in ${e.durationMs} ms`;
+    default: return JSON.stringify(e);
+  }
+}
+
+async function timeline(flags, [id]) {
+  const t = await connection(flags).json("GET", resourcePath(id, "timeline"));
+  if (flags.json) return emit(t);
+  console.log(`${t.resourceId} · ${t.operationId} · scenario ${t.scenarioKey} · now ${t.state}${t.held ? " (held)" : ""}`);
+  for (const e of t.events) console.log(`${e.at.slice(11, 23)}  ${e.type.padEnd(18)}  ${describeEvent(e)}`);
+  if (t.truncated) console.log("(only the newest 500 calls naming it are shown)");
+}
+
 // ---- main -------------------------------------------------------------------------
 
-const COMMANDS = { listen, check, call, settings, token };
+const COMMANDS = { listen, check, call, settings, resolve, timeline, token };
 
 async function main(argv) {
   const { flags, positional } = parseArgs(argv);

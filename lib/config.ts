@@ -70,6 +70,8 @@ export const config = {
   attemptsPerDelivery: int("ATTEMPTS_PER_DELIVERY", 25),
   /** "Send it again" per app per minute. */
   resendsPerMinute: int("RESENDS_PER_MINUTE", 10),
+  /** A held resource not resolved within this long resolves as its operation's expiry scenario (lib/callbacks/held.ts). */
+  heldTimeoutMs: int("HELD_TIMEOUT_SECONDS", 86_400) * 1000,
 };
 
 /** Filesystem path of a `file:` SQLite URL, resolved against the working directory. */

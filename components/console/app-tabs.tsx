@@ -10,6 +10,7 @@ const tabs = [
   { href: "/callbacks", label: "Callbacks" },
   { href: "/requests", label: "Request log" },
   { href: "/inspector", label: "Inspector" },
+  { href: "/handset", label: "Handset" },
   { href: "/testing", label: "Testing" },
   { href: "/go-live", label: "Go live" },
 ];

@@ -13,6 +13,7 @@ import { Explain } from "./explain";
 import { useDelivery } from "./hooks";
 import { RelayHint, RelayList } from "./relays";
 import { SendTo } from "./send-to";
+import { Timeline } from "./timeline";
 
 const parsed = (s: string): unknown => {
   try {
@@ -116,6 +117,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
           <div className="border-t border-slate-100 pt-4"><SendTo appId={appId} deliveryId={d.id} /></div>
         </CardBody>
       </Card>
+      {d.resourceId && <Timeline appId={appId} resourceId={d.resourceId} />}
       <Card>
         <CardHeader title="Attempts" description="Each POST of this callback, oldest first, with the receiving server's answer." />
         {d.attemptLog.length === 0 ? (

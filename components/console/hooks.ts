@@ -11,6 +11,8 @@ import type { RequestDetail, RequestSummary } from "@/lib/activity/requests";
 import type { AppUsage } from "@/lib/activity/usage";
 import type { Readiness } from "@/lib/activity/readiness";
 import type { ReceiverCheckSummary, ReceiverCheckView } from "@/lib/activity/receiver-checks";
+import type { HeldResource } from "@/lib/activity/held";
+import type { Timeline } from "@/lib/activity/timeline";
 import { appUrl, fetcher, qs } from "./api";
 
 /** A server type as it looks after JSON: Dates become strings. */
@@ -69,6 +71,20 @@ export const useRequest = (appId: string, requestId: string) =>
 
 /** The inspector inbox, polled while the page is open; `delivery` (one callback) or `q` (delivery id, resource id or reference). */
 export const useInbox = (appId: string, filters: { delivery?: string; q?: string }) => usePages<InboxEntry>(appUrl(appId, "/inbox"), filters, 2000);
+
+/** The app's held prompts, payouts and messages (the Handset), polled: a new one appears, a resolved one leaves. */
+export const useHeld = (appId: string) => useSWR<{ resources: HeldResource[] }>(appUrl(appId, "/held"), fetcher, { refreshInterval: 2000 });
+
+/** Is anything still to happen to it: held, settling later, or a callback still to go out. */
+const moving = (t: Timeline) =>
+  t.held || (t.settlesAt !== null && Date.parse(t.settlesAt) > Date.now()) ||
+  t.events.some((e) => e.type === "callback_scheduled" && (e.state === "SCHEDULED" || e.state === "SENDING"));
+
+/** One resource's timeline (lib/activity/timeline.ts), polled every 2 s while anything is still to happen to it. */
+export const useTimeline = (appId: string, resourceId: string) =>
+  useSWR<Timeline>(appUrl(appId, `/resources/${encodeURIComponent(resourceId)}/timeline`), fetcher, {
+    refreshInterval: (t) => (!t || moving(t) ? 2000 : 0),
+  });
 
 export const usePendingReviews = () => useSWR<Review[]>("/api/console/operator/reviews", fetcher);
 export const useAllApps = () => useSWR<OperatorApp[]>("/api/console/operator/apps", fetcher);

@@ -6,7 +6,7 @@
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { notifyScheduled } from "./dispatcher";
+import { notifyScheduled } from "./wake";
 import { routeFor } from "./policy";
 import { takeResend } from "./resend";
 import { isHttpUrl } from "./schedule";

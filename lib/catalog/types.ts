@@ -59,6 +59,14 @@ export type Scenario<O = unknown> = {
   callbackDelayMs?: number;
   /** Error scenarios answer the error body; others hand `outcome` to the operation's builder. */
   outcome: ErrorOutcome | O;
+  /**
+   * A held scenario: the call answers as accepted and its resource stays in its
+   * initial state, with no callback, until it is resolved (POST
+   * /dev/v1/resources/{id}/resolve, the console's Handset) with one of the
+   * operation's scenarios that call back. `expiresAs`: the scenario it resolves
+   * as when nobody resolved it within the hold horizon (lib/config.ts).
+   */
+  hold?: { expiresAs?: string };
 };
 
 export type OperationKind =

@@ -21,7 +21,7 @@ export const KeyPair = table<KeyPairModel>("KeyPair", Prisma.KeyPairScalarFieldE
 export const AccessToken = table<AccessTokenModel>("AccessToken", Prisma.AccessTokenScalarFieldEnum, { createdAt: "date", expiresAt: "date" });
 export const Subscription = table<SubscriptionModel>("Subscription", Prisma.SubscriptionScalarFieldEnum, { createdAt: "date", reviewedAt: "date" });
 export const RequestLog = table<RequestLogModel>("RequestLog", Prisma.RequestLogScalarFieldEnum, { createdAt: "date" });
-export const Resource = table<ResourceModel>("Resource", Prisma.ResourceScalarFieldEnum, { settlesAt: "date", createdAt: "date" });
+export const Resource = table<ResourceModel>("Resource", Prisma.ResourceScalarFieldEnum, { settlesAt: "date", createdAt: "date", heldAt: "date", resolvedAt: "date" });
 export const Delivery = table<DeliveryModel>("Delivery", Prisma.DeliveryScalarFieldEnum, {
   dueAt: "date", leaseUntil: "date", resendUntil: "date", createdAt: "date",
 });

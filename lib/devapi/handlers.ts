@@ -1,10 +1,13 @@
 // The handler of every developer endpoint, by id (lib/catalog/dev for their
 // data). The gateway's dev steps run them after the token check.
 import { reportRelay, streamCallbacks } from "./listen";
-import { replayFailed, resendDelivery } from "@/lib/callbacks";
+import { replayFailed, resendDelivery, resolveHeld } from "@/lib/callbacks";
+import { heldResources } from "@/lib/activity/held";
+import { resourceTimeline } from "@/lib/activity/timeline";
+import { TIME_SCALE_HEADER } from "@/lib/engine";
 import { resetApp } from "./reset";
 import { getDevSettings, updateDevSettings } from "./settings";
-import { waitForCallback } from "./wait";
+import { waitForCallback, type WaitExpect } from "./wait";
 import { addTestNumber, listTestNumbers, removeTestNumber } from "./test-numbers";
 import type { DevHandler } from "./types";
 import { getReceiverCheck, listReceiverChecks } from "@/lib/activity/receiver-checks";
@@ -17,8 +20,18 @@ export const devHandlers: Record<string, DevHandler> = {
   "dev.settings.get": async ({ app }) => ({ body: await getDevSettings(app.id) }),
   "dev.settings.update": async ({ app, input }) => ({ body: await updateDevSettings(app.id, input) }),
   "dev.callbacks.wait": async ({ app, input: i }) => ({
-    body: await waitForCallback(app.id, { resourceId: i.resourceId as string | undefined, reference: i.reference as string | undefined, deliveryId: i.deliveryId as string | undefined }, i.timeout as number),
+    body: await waitForCallback(
+      app.id,
+      { resourceId: i.resourceId as string | undefined, reference: i.reference as string | undefined, deliveryId: i.deliveryId as string | undefined },
+      i.timeout as number,
+      i.expect as WaitExpect,
+    ),
   }),
+  "dev.resources.held": async ({ app }) => ({ body: await heldResources(app.id) }),
+  "dev.resources.resolve": async ({ app, params, input, headers, requestId, now, via }) => ({
+    body: await resolveHeld(app.id, params.id!, input.scenario as string, { via, timeScaleHeader: headers.get(TIME_SCALE_HEADER), requestId, now }),
+  }),
+  "dev.resources.timeline": async ({ app, params, now }) => ({ body: await resourceTimeline(app.id, params.id!, now) }),
   "dev.deliveries.resend": async ({ app, params }) => {
     const o = await resendDelivery(params.deliveryId!, app.id);
     return { body: { deliveryId: params.deliveryId, status: o.status, error: o.error, responseBody: o.responseBody, durationMs: o.durationMs, headers: o.headers } };

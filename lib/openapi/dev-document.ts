@@ -86,7 +86,8 @@ export function devOpenApiDocument() {
       version: "1.0.0",
       contact: { name: "Svc Sandbox developer portal", url: `${origin()}/docs/dev` },
       description:
-        "Tools for testing against the sandbox: time scale, waiting for a callback, test numbers, replay, reset, callback faults and " +
+        "Tools for testing against the sandbox: time scale, waiting for a callback (or asserting that none arrives), held resources resolved by hand, " +
+        "one timeline per resource, test numbers, replay, reset, callback faults and " +
         "the inbox stream. Same bearer token and error body as the gateway; every call is recorded in the request log and none counts " +
         "toward the per-minute limit. Sandbox only: production has no such endpoints.",
     },

@@ -7,7 +7,7 @@ import { devOpenApiDocument } from "@/lib/openapi/dev-document";
 describe("developer endpoint examples", () => {
   const withExamples = devEndpoints.filter((e) => e.example);
   it("exist for the go-live endpoints", () => {
-    expect(withExamples.map((e) => e.id)).toEqual(expect.arrayContaining(["dev.receiver_checks.run", "dev.signatures.explain"]));
+    expect(withExamples.map((e) => e.id)).toEqual(expect.arrayContaining(["dev.receiver_checks.run", "dev.signatures.explain", "dev.resources.resolve", "dev.resources.timeline"]));
   });
 
   it.each(withExamples.map((e) => [e.id, e] as const))("%s: input and answer follow the schemas, and OpenAPI shows them", (_id, e) => {

@@ -34,7 +34,9 @@ export default function TestingPage() {
         request log and do not count toward the per-minute limit. Each is also an MCP tool.
       </P>
       <DataTable label="Developer endpoints for tests" head={["Endpoint", "What it does"]} rows={[
-        [ep("dev.callbacks.wait"), <>Blocks until the callback of <C>resourceId</C> (or the app&apos;s latest resource with <C>reference</C>, or <C>deliveryId</C>) has been posted, up to <C>timeout</C> seconds (at most 60), and answers the body sent, the headers sent and your server&apos;s status and answer. Always 200 once the target is known, with <C>status</C> <C>ATTEMPTED</C>, <C>NOT_SENT</C> (no address) or <C>TIMEOUT</C>; 404 for an unknown id or a scenario without callback; 429 past {WAITS_PER_APP} waits at once per app on one instance.</>],
+        [ep("dev.callbacks.wait"), <>Blocks until the callback of <C>resourceId</C> (or the app&apos;s latest resource with <C>reference</C>, or <C>deliveryId</C>) has been posted, up to <C>timeout</C> seconds (at most 60), and answers the body sent, the headers sent and your server&apos;s status and answer. Always 200 once the target is known, with <C>status</C> <C>ATTEMPTED</C>, <C>NOT_SENT</C> (no address) or <C>TIMEOUT</C>; 404 for an unknown id or a scenario without callback; 429 past {WAITS_PER_APP} waits at once per app on one instance. With <C>expect=none</C> it asserts that nothing arrives: it waits the whole window and answers <C>NONE</C> (<Link className="text-indigo-700 underline" href="/docs/held#nothing-arrived">more</Link>).</>],
+        [ep("dev.resources.resolve"), <>Decides a resource held with <C>X-Svc-Scenario: held</C>: the customer who pays after 40 seconds, or cancels while your server restarts (<Link className="text-indigo-700 underline" href="/docs/held">Drive a payment by hand</Link>).</>],
+        [ep("dev.resources.timeline"), <>Everything that happened to one resource, in order: calls, state changes, callback attempts, arrivals.</>],
         [ep("dev.reset"), <>Deletes the app&apos;s resources, callbacks and attempts, request log, inspector inbox and rate-limit windows. Keys, subscriptions and settings stay.</>],
         [ep("dev.deliveries.replay"), <>Sends every failed callback created since <C>since</C> again (at most {REPLAY_MAX} per call), to its own address or once to <C>url</C>. Those at the attempt cap are skipped and listed.</>],
         [ep("dev.deliveries.resend"), <>Sends one callback again now and answers the outcome.</>],
@@ -52,11 +54,11 @@ export default function TestingPage() {
         <li><C>badSignature</C>: callbacks are signed with a wrong secret: your receiver should reject them.</li>
         <li><C>extraDelayMs</C>: callbacks go out this much later (after the scaled callback delay): your timeouts and polling should cope.</li>
       </Ul>
-      <H2 id="sample">A sample CI test: all 20 scenarios</H2>
+      <H2 id="sample">A sample CI test: the 20 scenarios of the spec</H2>
       <P>
         Node 20 or later, no dependencies: <C>node --test sandbox-ci.test.mjs</C>. Give it your app&apos;s key pair, a callback
         address (your receiver, or your app&apos;s inspector address from the console) and optionally the signing secret to check
-        every callback&apos;s signature. Our own test suite runs this very file against the sandbox on every change.{" "}
+        every callback&apos;s signature. Held payments have a sample of their own on <Link href="/docs/held#sample" className="text-indigo-700 underline">Drive a payment by hand</Link>. Our own test suite runs this very file against the sandbox on every change.{" "}
         <Link href={SAMPLE_PATH} download className="font-medium text-indigo-700 hover:underline">Download sandbox-ci.test.mjs</Link>
       </P>
       <Snippet title="sandbox-ci.test.mjs" code={sample()} />

@@ -2,6 +2,7 @@
 import { listenEndpoints } from "./listen-endpoints";
 import { callbackEndpoints } from "./callback-endpoints";
 import { resetEndpoints } from "./reset-endpoints";
+import { resourceEndpoints } from "./resource-endpoints";
 import { settingsEndpoints } from "./settings-endpoints";
 import { testNumberEndpoints } from "./test-number-endpoints";
 import { goLiveEndpoints } from "./go-live-endpoints";
@@ -13,10 +14,11 @@ export * from "./settings-endpoints";
 export * from "./listen-endpoints";
 export * from "./callback-endpoints";
 export * from "./reset-endpoints";
+export * from "./resource-endpoints";
 export * from "./test-number-endpoints";
 export * from "./go-live-endpoints";
 
-export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resetEndpoints, ...listenEndpoints, ...goLiveEndpoints];
+export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resourceEndpoints, ...resetEndpoints, ...listenEndpoints, ...goLiveEndpoints];
 
 const compiled = devEndpoints.map((e) => ({ e, path: compilePath(e.path) }));
 

@@ -46,9 +46,10 @@ export function trackedResource(r: RowOf<typeof resource>): TrackedResource {
 
 const REFERENCE = sql`SELECT 1 AS "found" FROM "Resource" WHERE "appId" = ${appId} AND "operationId" = ${param("operationId")} AND "reference" = ${param("reference")}`;
 export const referenceUsed = sql`${REFERENCE} LIMIT 1`;
-export const referencePending = sql`${REFERENCE} AND "settlesAt" > ${param("pendingAt")} LIMIT 1`;
+export const referencePending = sql`${REFERENCE} AND ("settlesAt" > ${param("pendingAt")} OR "settlesAt" IS NULL) LIMIT 1`;
 
-export const insertResource = Resource.insert("resource");
+// A resource is written unresolved: a resolve (lib/callbacks/held.ts) sets resolvedAt/Via/By later.
+export const insertResource = Resource.insert("resource", ["resolvedAt", "resolvedVia", "resolvedBy"]);
 export const insertLog = RequestLog.insert("log", ["seq"]);
 export type ResourceRow = ParamsOf<typeof insertResource>["resource"];
 export type LogRow = ParamsOf<typeof insertLog>["log"];
