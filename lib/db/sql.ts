@@ -1,6 +1,6 @@
 // The hot paths' SQL, written once for SQLite and PostgreSQL (the stores in
-// lib/gateway/store and lib/callbacks/store). A statement is a template with
-// named parameters, `sql\`… WHERE "id" = ${param("id")}\``; each dialect
+// lib/gateway/store and lib/callbacks/store). A statement is a tagged template
+// with named parameters, sql`… WHERE "id" = ${param("id")}`; each dialect
 // renders it (lib/db/sqlite.ts `prepare`: `?` per occurrence; lib/db/pg.ts
 // `named`: `$n` per name) with the order its values bind in. Fragments nest:
 // their parameters, the row type they read and how SQLite stores their
@@ -74,7 +74,6 @@ type KeysWhere<M, T> = { [K in keyof M]-?: T extends M[K] ? K : never }[keyof M]
 export type KindsOf<M> = { [K in KeysWhere<M, Date>]: "date" } & { [K in KeysWhere<M, boolean>]: "bool" };
 
 export type Table<M> = {
-  name: string;
   /** `a."x", a."y"`: these columns (of alias `a`, when given), read as the model types them. */
   cols<const C extends keyof M & string>(names: readonly C[], alias?: string): Sql<object, Pick<M, C>>;
   /** INSERT of one row given as parameter `key`: every column of the model but `omit` (left to their defaults). */
@@ -91,7 +90,6 @@ export function table<M>(name: string, fields: { readonly [K in keyof M]: K }, k
   const kindOf = kinds as Kinds;
   const quoted = (c: string) => `"${c}"`;
   return {
-    name,
     cols(names, alias) {
       const text = names.map((c) => (alias ? `${alias}.${quoted(c)}` : quoted(c))).join(", ");
       return new Sql([text], Object.fromEntries(names.filter((c) => kindOf[c]).map((c) => [c, kindOf[c]!])));
