@@ -8,15 +8,20 @@ import { config } from "@/lib/config";
 import { iso, newClient, pgPool, pgValues } from "@/lib/db/pg";
 import { SCHEDULED_CHANNEL } from "@/lib/gateway/store-pg";
 import { storedFaults } from "./faults";
+import { SANDBOX_ENDED } from "@/lib/services/sandbox-life";
 import type { AttemptRecord, DeliveryToSend, DispatchStore, SigningSecrets } from "./store";
 
 const Q = {
-  claim: `UPDATE "Delivery" d SET "state" = 'SENDING', "leaseUntil" = $2
+  // A throwaway sandbox that ended ("expiresAt" <= now): its callbacks are marked NOT_SENT, never sent.
+  claim: `UPDATE "Delivery" d SET
+      "state" = CASE WHEN a."expiresAt" <= $1 THEN 'NOT_SENT' ELSE 'SENDING' END,
+      "leaseUntil" = CASE WHEN a."expiresAt" <= $1 THEN NULL ELSE $2::timestamp(3) END,
+      "lastError" = CASE WHEN a."expiresAt" <= $1 THEN $4 ELSE d."lastError" END
     FROM (SELECT "id" FROM "Delivery"
           WHERE ("state" = 'SCHEDULED' AND "dueAt" <= $1) OR ("state" = 'SENDING' AND "leaseUntil" < $1)
           ORDER BY "dueAt" ASC LIMIT $3 FOR UPDATE SKIP LOCKED) due, "App" a
     WHERE d."id" = due."id" AND a."id" = d."appId"
-    RETURNING d."id", COALESCE(d."replayUrl", d."url") AS "url", d."body", d."attempts", d."faults", a."signingSecret", a."previousSigningSecret", a."previousSecretExpiresAt"`,
+    RETURNING d."id", d."state", COALESCE(d."replayUrl", d."url") AS "url", d."body", d."attempts", d."faults", a."signingSecret", a."previousSigningSecret", a."previousSecretExpiresAt"`,
   nextDue: `SELECT "dueAt" FROM "Delivery" WHERE "state" = 'SCHEDULED' ORDER BY "dueAt" ASC LIMIT 1`,
   // Nothing when the delivery is gone meanwhile (the app was reset while it was posted).
   record: `WITH a AS (INSERT INTO "DeliveryAttempt" ("deliveryId", "at", "status", "error", "durationMs", "responseBody", "url", "note", "headers")
@@ -35,10 +40,10 @@ class PgDispatchStore implements DispatchStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async claimDue(now: Date, lease: Date, limit: number) {
-    const { rows } = await this.pool.query<{ id: string; url: string | null; body: string; attempts: number; faults: string | null } & SigningSecrets>(
-      { name: "svc_claim_due", text: Q.claim, values: [iso(now), iso(lease), limit] });
-    const toSend: DeliveryToSend[] = rows.flatMap(({ id, url, body, attempts, faults, ...app }) =>
-      url ? [{ id, url, body, app, faults: storedFaults(faults), replay: attempts > 0 }] : []);
+    const { rows } = await this.pool.query<{ id: string; state: string; url: string | null; body: string; attempts: number; faults: string | null } & SigningSecrets>(
+      { name: "svc_claim_due", text: Q.claim, values: [iso(now), iso(lease), limit, SANDBOX_ENDED] });
+    const toSend: DeliveryToSend[] = rows.flatMap(({ id, state, url, body, attempts, faults, ...app }) =>
+      url && state === "SENDING" ? [{ id, url, body, app, faults: storedFaults(faults), replay: attempts > 0 }] : []);
     return { toSend, seen: rows.length };
   }
 

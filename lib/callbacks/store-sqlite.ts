@@ -2,22 +2,27 @@
 // on the hot-path connection (lib/db/sqlite.ts), writes in its group commit.
 // One process owns the file, so a claim is a conditional update in one transaction.
 import { retryBusy, sqlite, ts, write } from "@/lib/db/sqlite";
+import { hasEnded, SANDBOX_ENDED } from "@/lib/services/sandbox-life";
 import { storedFaults } from "./faults";
 import type { AttemptRecord, DeliveryToSend, DispatchStore } from "./store";
 
 type Due = {
   id: string; url: string | null; body: string; state: string; leaseUntil: string | null; attempts: number; faults: string | null;
   signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: string | null;
+  appExpiresAt: string | null;
 };
 
 function statements() {
   const p = (sql: string) => sqlite().prepare(sql);
   return {
-    due: p(`SELECT d."id", COALESCE(d."replayUrl", d."url") AS "url", d."body", d."attempts", d."faults", d."state", d."leaseUntil", a."signingSecret", a."previousSigningSecret", a."previousSecretExpiresAt"
+    due: p(`SELECT d."id", COALESCE(d."replayUrl", d."url") AS "url", d."body", d."attempts", d."faults", d."state", d."leaseUntil", a."signingSecret", a."previousSigningSecret", a."previousSecretExpiresAt",
+        a."expiresAt" AS "appExpiresAt"
       FROM "Delivery" d JOIN "App" a ON a."id" = d."appId"
       WHERE (d."state" = 'SCHEDULED' AND d."dueAt" <= ?) OR (d."state" = 'SENDING' AND d."leaseUntil" < ?)
       ORDER BY d."dueAt" ASC LIMIT ?`),
     claim: p(`UPDATE "Delivery" SET "state" = 'SENDING', "leaseUntil" = ? WHERE "id" = ? AND "state" = ? AND "leaseUntil" IS ?`),
+    // A throwaway sandbox that ended: its callbacks are never sent.
+    refuse: p(`UPDATE "Delivery" SET "state" = 'NOT_SENT', "leaseUntil" = NULL, "lastError" = ? WHERE "id" = ? AND "state" = ? AND "leaseUntil" IS ?`),
     nextDue: p(`SELECT "dueAt" FROM "Delivery" WHERE "state" = 'SCHEDULED' ORDER BY "dueAt" ASC LIMIT 1`),
     // Nothing when the delivery is gone meanwhile (the app was reset while it was posted).
     attempt: p(`INSERT INTO "DeliveryAttempt" ("deliveryId", "at", "status", "error", "durationMs", "responseBody", "url", "note", "headers")
@@ -45,6 +50,10 @@ function claimDue(now: Date, lease: Date, limit: number): Promise<{ toSend: Deli
     const due = s.due.all(ts(now), ts(now), limit) as Due[];
     const toSend: DeliveryToSend[] = [];
     for (const d of due) {
+      if (hasEnded({ expiresAt: d.appExpiresAt ? new Date(d.appExpiresAt) : null }, now)) {
+        s.refuse.run(SANDBOX_ENDED, d.id, d.state, d.leaseUntil);
+        continue;
+      }
       if (s.claim.run(ts(lease), d.id, d.state, d.leaseUntil).changes !== 1 || !d.url) continue;
       const expires = d.previousSecretExpiresAt ? new Date(d.previousSecretExpiresAt) : null;
       toSend.push({

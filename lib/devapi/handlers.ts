@@ -6,6 +6,7 @@ import { resetApp } from "./reset";
 import { getDevSettings, updateDevSettings } from "./settings";
 import { waitForCallback } from "./wait";
 import { addTestNumber, listTestNumbers, removeTestNumber } from "./test-numbers";
+import { createSandbox, endSandbox, listSandboxes } from "@/lib/services/sandboxes";
 import type { DevHandler } from "./types";
 
 export const devHandlers: Record<string, DevHandler> = {
@@ -25,4 +26,12 @@ export const devHandlers: Record<string, DevHandler> = {
   "dev.test_numbers.list": async ({ app }) => ({ body: await listTestNumbers(app.id) }),
   "dev.test_numbers.add": async ({ app, input }) => ({ body: await addTestNumber(app.id, input) }),
   "dev.test_numbers.remove": async ({ app, params }) => ({ body: await removeTestNumber(app.id, { id: params.id }) }),
+  "dev.sandboxes.create": async ({ app, input, now }) => ({
+    body: await createSandbox(app, { ttlSeconds: input.ttlSeconds as number, name: input.name as string | undefined }, now),
+  }),
+  "dev.sandboxes.list": async ({ app, now }) => ({ body: await listSandboxes(app.id, now) }),
+  "dev.sandboxes.delete": async ({ app, params, now }) => {
+    await endSandbox(app.id, params.appId!, now);
+    return { body: null };
+  },
 };

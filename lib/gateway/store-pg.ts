@@ -14,6 +14,7 @@ export const SCHEDULED_CHANNEL = "svc_callback_scheduled";
 
 const Q = {
   token: `SELECT t."expiresAt", k."revokedAt", a."id", a."suspended", a."perMinute", a."callbackUrl", a."callbackFaults", a."timeScale", a."testNumbers",
+      a."parentAppId", a."expiresAt" AS "appExpiresAt",
       COALESCE((SELECT json_agg(json_build_object('group', s."group", 'status', s."status"))
         FROM "Subscription" s WHERE s."appId" = a."id"), '[]'::json) AS subscriptions
     FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = t."keyPairId" JOIN "App" a ON a."id" = t."appId"
@@ -91,6 +92,7 @@ class PgGatewayStore implements GatewayStore {
     const { rows } = await run<{
       expiresAt: Date; revokedAt: Date | null; id: string; suspended: boolean; perMinute: number; callbackUrl: string | null; callbackFaults: string;
       timeScale: number; testNumbers: string; subscriptions: { group: string; status: string }[];
+      parentAppId: string | null; appExpiresAt: Date | null; // throwaway sandboxes
     }>(this.pool, "token", Q.token, [hash]);
     const r = rows[0];
     if (!r) return null;
@@ -100,6 +102,7 @@ class PgGatewayStore implements GatewayStore {
       app: {
         id: r.id, suspended: r.suspended, perMinute: r.perMinute, callbackUrl: r.callbackUrl, callbackFaults: r.callbackFaults, subscriptions: r.subscriptions,
         timeScale: r.timeScale, testNumbers: testNumbersOf(r.testNumbers),
+        parentAppId: r.parentAppId, expiresAt: r.appExpiresAt,
       },
     };
   }

@@ -15,7 +15,8 @@ class SqliteGatewayStore implements GatewayStore {
     this.conn = conn;
     const p = (sql: string) => this.conn.prepare(sql);
     this.q = {
-      token: p(`SELECT t."expiresAt", k."revokedAt", a."id", a."suspended", a."perMinute", a."callbackUrl", a."callbackFaults", a."timeScale", a."testNumbers"
+      token: p(`SELECT t."expiresAt", k."revokedAt", a."id", a."suspended", a."perMinute", a."callbackUrl", a."callbackFaults", a."timeScale", a."testNumbers",
+          a."parentAppId", a."expiresAt" AS "appExpiresAt"
         FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = t."keyPairId" JOIN "App" a ON a."id" = t."appId"
         WHERE t."tokenHash" = ?`),
       subscriptions: p(`SELECT "group", "status" FROM "Subscription" WHERE "appId" = ?`),
@@ -75,6 +76,7 @@ class SqliteGatewayStore implements GatewayStore {
   private token(hash: string): TokenRow | null {
     const r = this.q.token.get(hash) as
       | { expiresAt: string; revokedAt: string | null; id: string; suspended: number; perMinute: number; callbackUrl: string | null; callbackFaults: string; timeScale: number; testNumbers: string }
+      & { parentAppId: string | null; appExpiresAt: string | null } // throwaway sandboxes
       | undefined;
     if (!r) return null;
     const subscriptions = this.q.subscriptions.all(r.id) as { group: string; status: string }[];
@@ -84,6 +86,7 @@ class SqliteGatewayStore implements GatewayStore {
       app: {
         id: r.id, suspended: Boolean(r.suspended), perMinute: r.perMinute, callbackUrl: r.callbackUrl, callbackFaults: r.callbackFaults, subscriptions,
         timeScale: r.timeScale, testNumbers: testNumbersOf(r.testNumbers),
+        parentAppId: r.parentAppId, expiresAt: r.appExpiresAt ? new Date(r.appExpiresAt) : null,
       },
     };
   }

@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/errors";
 import { newSigningSecret } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { parseOrThrow } from "@/lib/validation";
+import { liveApps } from "./sandbox-life";
 import { appNameSchema, callbackUrlSchema, graceHoursSchema, perMinuteSchema } from "./schemas";
 
 export const SANDBOX_PLAN_PER_MINUTE = 60;
@@ -16,7 +17,8 @@ export function inspectorUrl(appId: string): string {
 export async function createApp(input: { ownerId: string; name: unknown; callbackUrl?: unknown }) {
   const name = parseOrThrow(appNameSchema, input.name);
   const callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "", "callbackUrl");
-  if ((await db.app.count({ where: { ownerId: input.ownerId } })) >= config.appsPerUser) {
+  // Throwaway sandboxes (sandboxes.ts) do not count: they have limits of their own.
+  if ((await db.app.count({ where: { ownerId: input.ownerId, parentAppId: null } })) >= config.appsPerUser) {
     throw new ApiError("CONFLICT", `an account can have at most ${config.appsPerUser} apps; delete one first`);
   }
   const app = await db.app.create({
@@ -38,15 +40,16 @@ export async function getApp(appId: string) {
   return app;
 }
 
-/** The app if `userId` owns it; NOT_FOUND otherwise, so another user's ids tell nothing. */
+/** The app if `userId` owns it and it has not ended (a throwaway sandbox); NOT_FOUND otherwise, so another user's ids tell nothing. */
 export async function ownedApp(userId: string, appId: string) {
-  const app = await db.app.findFirst({ where: { id: appId, ownerId: userId } });
+  const app = await db.app.findFirst({ where: { id: appId, ownerId: userId, ...liveApps() } });
   if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
   return app;
 }
 
+/** The owner's apps; their throwaway sandboxes are listed under each (sandboxes.ts), not here. */
 export async function listApps(ownerId: string) {
-  return db.app.findMany({ where: { ownerId }, orderBy: { createdAt: "desc" } });
+  return db.app.findMany({ where: { ownerId, parentAppId: null }, orderBy: { createdAt: "desc" } });
 }
 
 export async function updateApp(appId: string, input: { name?: unknown; callbackUrl?: unknown }) {

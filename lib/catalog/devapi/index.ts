@@ -2,6 +2,7 @@
 import { listenEndpoints } from "./listen-endpoints";
 import { callbackEndpoints } from "./callback-endpoints";
 import { resetEndpoints } from "./reset-endpoints";
+import { sandboxEndpoints } from "./sandbox-endpoints";
 import { settingsEndpoints } from "./settings-endpoints";
 import { testNumberEndpoints } from "./test-number-endpoints";
 import { compilePath, matchPath } from "../paths";
@@ -13,8 +14,9 @@ export * from "./listen-endpoints";
 export * from "./callback-endpoints";
 export * from "./reset-endpoints";
 export * from "./test-number-endpoints";
+export * from "./sandbox-endpoints";
 
-export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resetEndpoints, ...listenEndpoints];
+export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resetEndpoints, ...listenEndpoints, ...sandboxEndpoints];
 
 const compiled = devEndpoints.map((e) => ({ e, path: compilePath(e.path) }));
 
