@@ -116,13 +116,20 @@ export async function listAllApps(opts: { take?: number; cursor?: string } = {})
 export type Tx = Parameters<Extract<Parameters<typeof db.$transaction>[0], (tx: never) => unknown>>[0];
 
 /**
+ * The app row's lock as the first statement of a transaction (an interactive
+ * one, or a batch: `db.$transaction([lockAppRow(db, id), …])`): a no-op update,
+ * so PostgreSQL locks the row and SQLite the database until the commit.
+ */
+export const lockAppRow = (client: Pick<Tx, "$executeRaw">, appId: string) => client.$executeRaw`UPDATE "App" SET "name" = "name" WHERE "id" = ${appId}`;
+
+/**
  * Runs `fn` in a transaction that first takes the app row's lock (a no-op
  * update: PostgreSQL locks the row, SQLite the database), so read-modify-write
  * changes of one app's settings queue up and none is lost. NOT_FOUND when there is no such app.
  */
 export function withAppLock<T>(appId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.$transaction(async (tx) => {
-    const locked = await tx.$executeRaw`UPDATE "App" SET "name" = "name" WHERE "id" = ${appId}`;
+    const locked = await lockAppRow(tx, appId);
     if (locked === 0) throw new ApiError("NOT_FOUND", `no app ${appId}`);
     return fn(tx);
   });

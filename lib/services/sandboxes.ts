@@ -14,11 +14,13 @@
 import { config } from "@/lib/config";
 import { newSigningSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/client";
+import { iso } from "@/lib/db/pg";
+import { ts } from "@/lib/db/sqlite";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 import { parseOrThrow } from "@/lib/validation";
-import { inspectorUrl, withAppLock } from "./apps";
+import { inspectorUrl, lockAppRow } from "./apps";
 import { newKeyPair } from "./keys";
 import { appNameSchema } from "./schemas";
 import { sweepSoon } from "./sandbox-sweep";
@@ -32,21 +34,71 @@ export type SandboxCreated = {
   appId: string; name: string; consumerKey: string; consumerSecret: string; signingSecret: string; inspectorUrl: string; expiresAt: string;
 };
 
+/** A statement's `?` placeholders and date parameters as the dialect wants them. */
+function dialect() {
+  const pg = config.dialect === "postgresql";
+  return {
+    sql: (text: string) => {
+      let n = 0;
+      return pg ? text.replace(/\?/g, () => `$${++n}`) : text;
+    },
+    date: (d: Date) => (pg ? iso(d) : ts(d)),
+    /** A date parameter in a SELECT list (PostgreSQL would take it for text). */
+    dateParam: pg ? "CAST(? AS timestamp(3))" : "?",
+  };
+}
+
+/**
+ * The child's rows, inserted only while the parent has fewer than `limit` live
+ * children at `now` (and is not a sandbox itself): the app row copies the
+ * parent's, then its subscriptions and key pair follow it if it was inserted.
+ */
+function insertChild(d: ReturnType<typeof dialect>, p: {
+  parentId: string; appId: string; name: string; parentInspector: string; childInspector: string; signingSecret: string;
+  expiresAt: Date; now: Date; limit: number; key: { id: string; consumerKey: string; secretHash: string; label: string | null };
+}) {
+  const app = db.$executeRawUnsafe(
+    d.sql(`INSERT INTO "App" ("id", "name", "ownerId", "callbackUrl", "signingSecret", "perMinute", "timeScale", "testNumbers",
+        "callbackFaults", "inspectorMode", "parentAppId", "expiresAt", "createdAt")
+      SELECT CAST(? AS TEXT), CAST(? AS TEXT), p."ownerId", CASE WHEN p."callbackUrl" = ? THEN CAST(? AS TEXT) ELSE p."callbackUrl" END,
+        CAST(? AS TEXT), p."perMinute", p."timeScale", p."testNumbers", p."callbackFaults", p."inspectorMode", p."id", ${d.dateParam}, ${d.dateParam}
+      FROM "App" p
+      WHERE p."id" = ? AND p."parentAppId" IS NULL
+        AND (SELECT count(*) FROM "App" c WHERE c."parentAppId" = p."id" AND c."expiresAt" > ?) < ?`),
+    p.appId, p.name, p.parentInspector, p.childInspector, p.signingSecret, d.date(p.expiresAt), d.date(p.now),
+    p.parentId, d.date(p.now), p.limit,
+  );
+  const subscriptions = db.$executeRawUnsafe(
+    d.sql(`INSERT INTO "Subscription" ("appId", "group", "status", "createdAt", "reviewedAt", "reviewedBy", "reviewNote")
+      SELECT CAST(? AS TEXT), s."group", s."status", ${d.dateParam}, s."reviewedAt", s."reviewedBy", s."reviewNote"
+      FROM "Subscription" s WHERE s."appId" = ? AND EXISTS (SELECT 1 FROM "App" c WHERE c."id" = ?)`),
+    p.appId, d.date(p.now), p.parentId, p.appId,
+  );
+  const keyPair = db.$executeRawUnsafe(
+    d.sql(`INSERT INTO "KeyPair" ("id", "appId", "consumerKey", "secretHash", "label", "createdAt")
+      SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ${d.dateParam}
+      WHERE EXISTS (SELECT 1 FROM "App" c WHERE c."id" = ?)`),
+    p.key.id, p.appId, p.key.consumerKey, p.key.secretHash, p.key.label, d.date(p.now), p.appId,
+  );
+  return [app, subscriptions, keyPair] as const;
+}
+
 /**
  * Makes a child of `caller`, live for `ttlSeconds` (bounds: the endpoint's
  * schema). Refused for a sandbox (SANDBOX_NOT_ALLOWED), past the creations
  * per minute (RATE_LIMITED) and past SANDBOXES_PER_APP live children
- * (SANDBOX_LIMIT_REACHED). The count and the insert run under the parent
- * row's lock, so parallel creations never pass the limit.
+ * (SANDBOX_LIMIT_REACHED). One short batch transaction: the parent row's lock
+ * (as withAppLock takes it), then inserts that check the count themselves, so
+ * parallel creations (on any instance) never pass the limit.
  */
 export async function createSandbox(
   caller: { id: string; parentAppId: string | null },
   input: { ttlSeconds: number; name?: string },
   now = new Date(),
 ): Promise<SandboxCreated> {
-  if (caller.parentAppId) {
-    throw new ApiError("SANDBOX_NOT_ALLOWED", `this app is a throwaway sandbox of ${caller.parentAppId}: make sandboxes with the parent app's keys`);
-  }
+  const refuseNested = (parentAppId: string) =>
+    new ApiError("SANDBOX_NOT_ALLOWED", `this app is a throwaway sandbox of ${parentAppId}: make sandboxes with the parent app's keys`);
+  if (caller.parentAppId) throw refuseNested(caller.parentAppId);
   const name = input.name === undefined ? undefined : parseOrThrow(appNameSchema, input.name, "name");
   const rate = await creations().take(caller.id, now.getTime());
   if (!rate.allowed) {
@@ -56,57 +108,44 @@ export async function createSandbox(
       { "retry-after": String(rate.retryAfter) },
     );
   }
+  const parent = await db.app.findUnique({ where: { id: caller.id }, select: { name: true } });
+  if (!parent) throw new ApiError("NOT_FOUND", `no app ${caller.id}`);
   const appId = newId("app");
   const expiresAt = new Date(now.getTime() + input.ttlSeconds * 1000);
   const keys = newKeyPair(appId, "sandbox");
   const signingSecret = newSigningSecret();
-  const child = await withAppLock(caller.id, async (tx) => {
-    const parent = await tx.app.findUniqueOrThrow({ where: { id: caller.id }, include: { subscriptions: true } });
-    const live = { parentAppId: parent.id, expiresAt: { gt: now } };
-    if ((await tx.app.count({ where: live })) >= config.sandboxesPerApp) {
-      const next = await tx.app.findFirst({ where: live, orderBy: { expiresAt: "asc" }, select: { expiresAt: true } });
-      const wait = Math.max(1, Math.ceil(((next?.expiresAt?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
-      throw new ApiError(
-        "SANDBOX_LIMIT_REACHED",
-        `an app can have at most ${config.sandboxesPerApp} live sandboxes (SANDBOXES_PER_APP); delete one, or wait ${wait} s for the next to expire`,
-        { "retry-after": String(wait) },
-      );
-    }
-    const { appId: _own, ...keyRow } = keys.row;
-    return tx.app.create({
-      data: {
-        id: appId,
-        ownerId: parent.ownerId,
-        name: name ?? defaultName(parent.name),
-        // The parent's default callback address, except its own inspector: the child's callbacks land in the child's inbox.
-        callbackUrl: parent.callbackUrl === inspectorUrl(parent.id) ? inspectorUrl(appId) : parent.callbackUrl,
-        signingSecret,
-        perMinute: parent.perMinute,
-        timeScale: parent.timeScale,
-        testNumbers: parent.testNumbers,
-        callbackFaults: parent.callbackFaults,
-        inspectorMode: parent.inspectorMode,
-        parentAppId: parent.id,
-        expiresAt,
-        createdAt: now,
-        subscriptions: {
-          create: parent.subscriptions.map((s) => ({
-            group: s.group, status: s.status, createdAt: now, reviewedAt: s.reviewedAt, reviewedBy: s.reviewedBy, reviewNote: s.reviewNote,
-          })),
-        },
-        keyPairs: { create: [{ ...keyRow, createdAt: now }] },
-      },
-    });
-  });
+  const childName = name ?? defaultName(parent.name);
+  const [, inserted] = await db.$transaction([
+    lockAppRow(db, caller.id),
+    ...insertChild(dialect(), {
+      parentId: caller.id, appId, name: childName, parentInspector: inspectorUrl(caller.id), childInspector: inspectorUrl(appId),
+      signingSecret, expiresAt, now, limit: config.sandboxesPerApp, key: keys.row,
+    }),
+  ]);
+  if (inserted !== 1) throw await whyNotInserted(caller.id, now, refuseNested);
   return {
-    appId: child.id,
-    name: child.name,
+    appId,
+    name: childName,
     consumerKey: keys.row.consumerKey,
     consumerSecret: keys.consumerSecret,
     signingSecret,
-    inspectorUrl: inspectorUrl(child.id),
+    inspectorUrl: inspectorUrl(appId),
     expiresAt: expiresAt.toISOString(),
   };
+}
+
+/** The parent is gone, is itself a sandbox, or has its maximum of live children (retry-after: until the first ends). */
+async function whyNotInserted(parentId: string, now: Date, refuseNested: (id: string) => ApiError): Promise<ApiError> {
+  const parent = await db.app.findUnique({ where: { id: parentId }, select: { parentAppId: true } });
+  if (!parent) return new ApiError("NOT_FOUND", `no app ${parentId}`);
+  if (parent.parentAppId) return refuseNested(parent.parentAppId);
+  const next = await db.app.findFirst({ where: { parentAppId: parentId, expiresAt: { gt: now } }, orderBy: { expiresAt: "asc" }, select: { expiresAt: true } });
+  const wait = Math.max(1, Math.ceil(((next?.expiresAt?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
+  return new ApiError(
+    "SANDBOX_LIMIT_REACHED",
+    `an app can have at most ${config.sandboxesPerApp} live sandboxes (SANDBOXES_PER_APP); delete one, or wait ${wait} s for the next to expire`,
+    { "retry-after": String(wait) },
+  );
 }
 
 export type SandboxSummary = { appId: string; name: string; inspectorUrl: string; expiresAt: string; createdAt: string };
