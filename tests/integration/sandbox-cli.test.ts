@@ -13,7 +13,7 @@ const NODE = process.env.SANDBOX_CLI_NODE || process.execPath;
 
 function bash(script: string, a: TestApp): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", SANDBOX_URL: origin(), SANDBOX_KEY: a.keys.consumerKey, SANDBOX_SECRET: a.keys.consumerSecret, CLI, NODE };
+    const env: NodeJS.ProcessEnv = { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", SANDBOX_URL: origin(), SANDBOX_KEY: a.keys.consumerKey, SANDBOX_SECRET: a.keys.consumerSecret, CLI, NODE };
     const p = spawn("bash", ["-euo", "pipefail", "-c", script], { env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
