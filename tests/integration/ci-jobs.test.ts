@@ -16,7 +16,7 @@ import { newApp, origin } from "../helpers/sandbox";
 
 function bash(script: string, env: Record<string, string>, cwd: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const p = spawn("bash", ["-euo", "pipefail", "-c", script], { cwd, env: { PATH: process.env.PATH ?? "", HOME: cwd, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const p = spawn("bash", ["-euo", "pipefail", "-c", script], { cwd, env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: cwd, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     p.stdout.on("data", (c) => (output += c));
     p.stderr.on("data", (c) => (output += c));

@@ -6,6 +6,8 @@
 // parallel creation. Runs on SQLite and, with TEST_PG_URL, on PostgreSQL.
 // Several instances and the sweeper's batches: sandbox-sweep.test.ts.
 import { createHmac } from "node:crypto";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { createApp, setPerMinute } from "@/lib/services/apps";
@@ -14,9 +16,18 @@ import { startReceiver, type Receiver } from "../helpers/receiver";
 import { base, collectBody, fetchToken, http, newApp, origin, type Reply, type TestApp } from "../helpers/sandbox";
 
 const receivers: Receiver[] = [];
+const clients: Client[] = [];
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
+  await Promise.all(clients.map((c) => c.close()));
 });
+
+async function mcpClient(token: string): Promise<Client> {
+  const client = new Client({ name: "sandboxes-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base()}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  clients.push(client);
+  return client;
+}
 
 type Created = { appId: string; name: string; consumerKey: string; consumerSecret: string; signingSecret: string; inspectorUrl: string; expiresAt: string };
 
@@ -318,6 +329,31 @@ describe("throwaway sandboxes", () => {
     await sleep(Math.max(0, lateDue + 1500 - Date.now()));
     expect(receiver.received).toHaveLength(1);
   }, 120_000);
+
+  it("MCP tools generated from the endpoints make, list and end sandboxes through the same checks", async () => {
+    const parent = await newApp();
+    const client = await mcpClient(parent.token);
+    const { tools } = await client.listTools();
+    const tool = (name: string) => tools.find((t) => t.name === name)!;
+    expect(tool("sandbox_dev_create_sandbox").inputSchema.required).toEqual(["ttlSeconds"]);
+    expect(tool("sandbox_dev_list_sandboxes").annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(tool("sandbox_dev_delete_sandbox").annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    const made = await client.callTool({ name: "sandbox_dev_create_sandbox", arguments: { ttlSeconds: 120, name: "from-mcp" } });
+    const s = made.structuredContent as { status: number; body: Created };
+    expect([made.isError ?? false, s.status, s.body.name]).toEqual([false, 201, "from-mcp"]);
+    const child = await asSandbox(s.body);
+    expect((await child.call("GET", "/collect/v1/push/chk_1")).status).toBe(200);
+    const listed = await client.callTool({ name: "sandbox_dev_list_sandboxes", arguments: {} });
+    expect((listed.structuredContent as { body: { sandboxes: { appId: string }[] } }).body.sandboxes.map((x) => x.appId)).toEqual([child.appId]);
+    // a sandbox's own MCP session cannot make sandboxes either
+    const nested = await (await mcpClient(child.token)).callTool({ name: "sandbox_dev_create_sandbox", arguments: { ttlSeconds: 60 } });
+    expect([nested.isError, (nested.structuredContent as { error: string }).error]).toEqual([true, "SANDBOX_NOT_ALLOWED"]);
+    const ended = await client.callTool({ name: "sandbox_dev_delete_sandbox", arguments: { appId: child.appId } });
+    expect((ended.structuredContent as { status: number }).status).toBe(204);
+    expect((await child.call("GET", "/collect/v1/push/chk_1")).status).toBe(401);
+    const log = await db.requestLog.findMany({ where: { appId: parent.appId, via: "mcp" }, orderBy: { seq: "asc" } });
+    expect(log.map((l) => l.operationId)).toEqual(["dev.sandboxes.create", "dev.sandboxes.list", "dev.sandboxes.delete"]);
+  });
 
   it(`the quota answers 429 SANDBOX_LIMIT_REACHED exactly at the limit under parallel creates, naming it`, async () => {
     const parent = await newApp();
