@@ -24,12 +24,12 @@ export function useSecondTick(): number | null {
   return now;
 }
 
-/** "expires in 14 min 32 s", then "ended". */
-export function ExpiresIn({ expiresAt, now }: { expiresAt: string; now: number | null }) {
+/** "expires in 14 min 32 s" (or, under an "Expires" column, `short`: "in 14 min 32 s"), then "ended". */
+export function ExpiresIn({ expiresAt, now, short = false }: { expiresAt: string; now: number | null; short?: boolean }) {
   const end = Date.parse(expiresAt);
   const at = new Date(end).toISOString();
-  if (now === null) return <time dateTime={at}>expires at {at.slice(11, 19)} UTC</time>;
-  return end > now ? <time dateTime={at} title={at}>expires in {timeLeft(end - now)}</time> : <span>ended</span>;
+  if (now === null) return <time dateTime={at}>{short ? "at" : "expires at"} {at.slice(11, 19)} UTC</time>;
+  return end > now ? <time dateTime={at} title={at}>{short ? "in" : "expires in"} {timeLeft(end - now)}</time> : <span>ended</span>;
 }
 
 /** The badge a sandbox's pages carry beside its name. */

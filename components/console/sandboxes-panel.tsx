@@ -49,7 +49,7 @@ export function SandboxesPanel({ appId }: { appId: string }) {
                   <Link className="font-medium text-indigo-700 hover:underline" href={`/apps/${s.appId}`}>{s.name}</Link>
                 </Td>
                 <Td wide className="font-mono text-xs">{s.appId}</Td>
-                <Td className="tabular-nums"><ExpiresIn expiresAt={s.expiresAt} now={now} /></Td>
+                <Td className="tabular-nums"><ExpiresIn expiresAt={s.expiresAt} now={now} short /></Td>
                 <Td className="text-right">
                   <ConfirmButton
                     trigger="Delete"
