@@ -65,9 +65,14 @@ export async function deleteApp(appId: string) {
   await db.app.delete({ where: { id: appId } });
 }
 
+/** Suspends or resumes an app, and with it its throwaway sandboxes (sandboxes.ts): they are the same owner's keys to the same APIs. */
 export async function setSuspended(appId: string, suspended: boolean) {
   await getApp(appId);
-  return db.app.update({ where: { id: appId }, data: { suspended } });
+  const [app] = await db.$transaction([
+    db.app.update({ where: { id: appId }, data: { suspended } }),
+    db.app.updateMany({ where: { parentAppId: appId }, data: { suspended } }),
+  ]);
+  return app;
 }
 
 export async function setPerMinute(appId: string, perMinute: unknown) {

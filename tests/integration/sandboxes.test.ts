@@ -10,7 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { createApp, setPerMinute } from "@/lib/services/apps";
+import { createApp, deleteApp, setPerMinute, setSuspended } from "@/lib/services/apps";
 import { signInOverHttp } from "../helpers/from-address";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { base, collectBody, fetchToken, http, newApp, origin, type Reply, type TestApp } from "../helpers/sandbox";
@@ -132,6 +132,11 @@ describe("throwaway sandboxes", () => {
     // the subscription states are the parent's: Treasury waits for review, Identity was never subscribed
     expect((await child.call("GET", "/payouts/v1/pay_x")).body.error).toBe("SUBSCRIPTION_PENDING");
     expect((await child.call("POST", "/identity/v1/verifications", { idNumber: "12345678" })).body.error).toBe("NOT_SUBSCRIBED");
+    // suspending the parent suspends its sandboxes; resuming resumes them
+    await setSuspended(parent.appId, true);
+    expect((await child.call("GET", "/collect/v1/push/chk_1")).body.error).toBe("APP_SUSPENDED");
+    await setSuspended(parent.appId, false);
+    expect((await child.call("GET", "/collect/v1/push/chk_1")).status).toBe(200);
     // a Treasury subscription approved for the parent is approved for the child
     const approved = await newApp();
     const c2 = await newSandbox(approved);
@@ -281,6 +286,12 @@ describe("throwaway sandboxes", () => {
     expect((await a.call("DELETE", `/dev/v1/sandboxes/${b.appId}`)).status).toBe(404);
     expect((await parent.call("DELETE", `/dev/v1/sandboxes/${other.appId}`)).status).toBe(404);
     expect((await b.call("GET", "/collect/v1/push/chk_1")).status).toBe(200);
+    // deleting the parent app deletes its sandboxes with it
+    const p2 = await newApp();
+    const orphan = await newSandbox(p2);
+    await deleteApp(p2.appId);
+    expect(await db.app.count({ where: { id: orphan.appId } })).toBe(0);
+    expect((await orphan.call("GET", "/collect/v1/push/chk_1")).status).toBe(401);
     // the ended ones are deleted with their rows (this instance sweeps at once after a DELETE)
     for (let i = 0; i < 100 && !none(await rowsOf(child.appId)); i++) await sleep(100);
     expect(await rowsOf(child.appId)).toEqual(Object.fromEntries(Object.keys(await rowsOf(child.appId)).map((k) => [k, 0])));
