@@ -7,7 +7,7 @@
 // SANDBOX_URL = the portal's origin). `node sandbox.mjs --help` lists the commands.
 //
 // Sections: usage texts · arguments · errors · tokens and calls · listen
-// (stream, relay, report, cursor) · the other commands · main.
+// (stream, relay, report, cursor) · the other commands · throwaway sandboxes · main.
 
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -35,6 +35,7 @@ Commands:
   settings   read or change the app's developer settings
   resolve    decide a held payment prompt, payout or message
   timeline   print everything that happened to one resource
+  sandbox    make, list and end throwaway sandboxes (one per CI job)
   token      print an access token
 
 Run "node sandbox.mjs <command> --help" for a command's options.
@@ -125,6 +126,25 @@ settled), its callback and each attempt, its arrival at the inspector, what a
 listener relayed, and every status read.
 
 ${CONNECTION}`,
+  sandbox: `Usage: node sandbox.mjs sandbox create --ttl <duration> [--name <name>] [--env | --json]
+       node sandbox.mjs sandbox list [--json]
+       node sandbox.mjs sandbox delete <appId>
+
+A throwaway sandbox is an app of its own made from this app: its subscriptions,
+developer settings, test numbers and per-minute limit, with its own keys, request
+log, callbacks and inbox. When its time is up its keys stop working and it is
+deleted with all its data. One per CI job: parallel jobs never see each other.
+
+  create   --ttl: how long it lives, 10s to 24h (e.g. 90s, 15m, 2h, or seconds).
+           Prints the sandbox as JSON. With --env, shell lines instead, so that
+             eval "$(node sandbox.mjs sandbox create --ttl 15m --env)"
+           points SANDBOX_KEY, SANDBOX_SECRET and SANDBOX_URL at the sandbox (and
+           sets SANDBOX_APP_ID, SANDBOX_SIGNING_SECRET, SANDBOX_INSPECTOR_URL,
+           SANDBOX_EXPIRES_AT).
+  list     the app's live sandboxes and the time each has left
+  delete   ends one now: with the parent app's keys, or the sandbox's own
+
+${CONNECTION}`,
   token: `Usage: node sandbox.mjs token [--json]
 
 Fetches an access token with the key pair and prints it (--json: the token
@@ -135,8 +155,8 @@ ${CONNECTION}`,
 
 // ---- arguments --------------------------------------------------------------------
 
-const STRING_FLAGS = new Set(["url", "portal", "key", "secret", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale", "operation"]);
-const BOOLEAN_FLAGS = new Set(["all", "no-replay", "json", "help"]);
+const STRING_FLAGS = new Set(["url", "portal", "key", "secret", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale", "operation", "ttl"]);
+const BOOLEAN_FLAGS = new Set(["all", "no-replay", "json", "help", "env"]);
 
 /** `--flag value`, `--flag=value`, boolean `--flag`; everything else is positional. Unknown flags are errors. */
 function parseArgs(argv) {
@@ -268,7 +288,7 @@ class Session {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) throw new CliError(`${method} ${pathUnderBase} answered ${await describeAnswer(res)}`);
-    return res.json();
+    return res.status === 204 ? null : res.json();
   }
 }
 
@@ -663,9 +683,56 @@ async function timeline(flags, [id]) {
   if (t.truncated) console.log("(only the newest 500 calls naming it are shown)");
 }
 
+// ---- throwaway sandboxes ----------------------------------------------------------
+
+/** "90s", "15m", "2h", "1d" or plain seconds → seconds (the portal checks the bounds, 10 s to 24 h). */
+function parseDuration(text) {
+  const m = /^(\d+)(s|m|h|d)?$/.exec(String(text ?? "").trim());
+  if (!m) throw new UsageError(`--ttl must be a duration like 90s, 15m or 2h (got ${text ?? "nothing"})`);
+  return Number(m[1]) * { s: 1, m: 60, h: 3600, d: 86400 }[m[2] ?? "s"];
+}
+
+/** A value as one shell word: as it is when it is plain, else single-quoted. */
+const shellWord = (v) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(v) ? v : `'${String(v).replace(/'/g, `'\\''`)}'`);
+
+function leftOf(iso) {
+  const s = Math.max(0, Math.round((Date.parse(iso) - Date.now()) / 1000));
+  return s < 60 ? `${s} s` : s < 3600 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}
+
+async function sandbox(flags, [action, id]) {
+  if (action === "create") {
+    if (flags.ttl === undefined) throw new UsageError("sandbox create needs --ttl, e.g. --ttl 15m");
+    const body = { ttlSeconds: parseDuration(flags.ttl), ...(flags.name !== undefined ? { name: flags.name } : {}) };
+    const session = connection(flags);
+    const made = await session.json("POST", "/dev/v1/sandboxes", body);
+    if (!flags.env) return emit(made);
+    const vars = {
+      SANDBOX_URL: session.origin, SANDBOX_KEY: made.consumerKey, SANDBOX_SECRET: made.consumerSecret, SANDBOX_APP_ID: made.appId,
+      SANDBOX_SIGNING_SECRET: made.signingSecret, SANDBOX_INSPECTOR_URL: made.inspectorUrl, SANDBOX_EXPIRES_AT: made.expiresAt,
+    };
+    for (const [name, value] of Object.entries(vars)) console.log(`export ${name}=${shellWord(value)}`);
+    return;
+  }
+  if (action === "list") {
+    const { sandboxes } = await connection(flags).json("GET", "/dev/v1/sandboxes");
+    if (flags.json) return emit({ sandboxes });
+    if (!sandboxes.length) return console.error("No live sandboxes.");
+    for (const s of sandboxes) console.log(`${s.appId}  expires in ${leftOf(s.expiresAt).padEnd(14)}  ${s.name}`);
+    return;
+  }
+  if (action === "delete") {
+    if (!id) throw new UsageError("sandbox delete needs the sandbox's app id, e.g. sandbox delete app_…");
+    await connection(flags).json("DELETE", `/dev/v1/sandboxes/${encodeURIComponent(id)}`);
+    console.error(`Ended ${id}: its keys are refused from now on, and it is deleted with its data within a minute.`);
+    return;
+  }
+  throw new UsageError(action ? `unknown sandbox action ${action} (create, list or delete)` : "sandbox needs an action: create, list or delete");
+}
+
 // ---- main -------------------------------------------------------------------------
 
-const COMMANDS = { listen, check, call, settings, resolve, timeline, token };
+const COMMANDS = { listen, check, call, settings, sandbox, resolve, timeline, token };
 
 async function main(argv) {
   const { flags, positional } = parseArgs(argv);

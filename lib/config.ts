@@ -66,6 +66,12 @@ export const config = {
   /** Caps on what one account can create. */
   appsPerUser: int("APPS_PER_USER", 20),
   keyPairsPerApp: int("KEY_PAIRS_PER_APP", 20),
+  /** Throwaway sandboxes (lib/services/sandboxes.ts): live children per parent app, creations per parent per minute. */
+  sandboxesPerApp: int("SANDBOXES_PER_APP", 50),
+  sandboxCreatesPerMinute: int("SANDBOX_CREATES_PER_MINUTE", 60),
+  /** How often each instance deletes ended sandboxes, and how many rows one delete statement takes. */
+  sandboxSweepMs: int("SANDBOX_SWEEP_MS", 15_000),
+  sandboxSweepBatch: int("SANDBOX_SWEEP_BATCH", 500),
   /** Attempts one delivery may have (its first post and every "send it again"). */
   attemptsPerDelivery: int("ATTEMPTS_PER_DELIVERY", 25),
   /** "Send it again" per app per minute. */

@@ -16,6 +16,16 @@ function positive(name: string, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+/**
+ * The throttles counted per app (subject = the app id). A deleted throwaway
+ * sandbox's counters go with it (lib/services/sandbox-sweep.ts): every per-app
+ * throttle takes its scope from here.
+ */
+export const APP_THROTTLES = { inspect: "inspect:app", resend: "resend:app", sandboxCreate: "sandbox:create" } as const;
+
+/** The row key of `subject`'s counter in `scope` (a hash: any subject costs one short key). */
+export const throttleKey = (scope: string, subject: string) => sha256(`${scope}\n${subject}`);
+
 export class Throttle {
   readonly limit: number;
   constructor(
@@ -32,7 +42,7 @@ export class Throttle {
   private at(subject: string, now: number) {
     const window = Math.floor(now / 1000 / this.windowS);
     return {
-      key: sha256(`${this.scope}\n${subject}`),
+      key: throttleKey(this.scope, subject),
       window,
       expiresAt: new Date((window + 1) * this.windowS * 1000),
       retryAfter: Math.max(1, Math.ceil(((window + 1) * this.windowS * 1000 - now) / 1000)),

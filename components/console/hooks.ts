@@ -88,3 +88,8 @@ export const useTimeline = (appId: string, resourceId: string) =>
 
 export const usePendingReviews = () => useSWR<Review[]>("/api/console/operator/reviews", fetcher);
 export const useAllApps = () => useSWR<OperatorApp[]>("/api/console/operator/apps", fetcher);
+
+export type SandboxRow = { appId: string; name: string; inspectorUrl: string; expiresAt: string; createdAt: string };
+/** The app's live throwaway sandboxes, looked at again every 5 s (CI jobs make and end them). */
+export const useSandboxes = (appId: string) =>
+  useSWR<{ sandboxes: SandboxRow[]; limit: number }>(appUrl(appId, "/sandboxes"), fetcher, { refreshInterval: 5000 });

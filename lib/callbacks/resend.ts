@@ -5,7 +5,7 @@
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { Throttle } from "@/lib/throttle";
+import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 import { attempt, liveSecrets } from "./attempt";
 import { storedFaults } from "./faults";
 import { CALLBACK_TIMEOUT_MS, postCallback } from "./post";
@@ -13,7 +13,7 @@ import { isHttpUrl } from "./schedule";
 
 /** Longer than one post can take, so a lease that runs out means its process died. */
 const RESEND_LEASE_MS = CALLBACK_TIMEOUT_MS + 5_000;
-const resends = () => new Throttle("resend:app", config.resendsPerMinute, 60);
+const resends = () => new Throttle(APP_THROTTLES.resend, config.resendsPerMinute, 60);
 
 /** Resends and copies to another URL count toward one per-app limit. */
 export async function takeResend(appId: string) {

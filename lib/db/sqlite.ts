@@ -7,7 +7,8 @@ import Database from "better-sqlite3";
 import { config, sqlitePath } from "@/lib/config";
 import { compile, type Kind, type Sql, type Value } from "./sql";
 
-const ts = (d: Date | null) => (d ? d.toISOString().replace("Z", "+00:00") : null);
+/** A date as Prisma's SQLite adapter writes it (text, "+00:00"). */
+export const ts = (d: Date | null) => (d ? d.toISOString().replace("Z", "+00:00") : null);
 
 /** A parameter's value as this driver binds it and Prisma's SQLite adapter writes it: dates as text, booleans as 0/1. */
 const encode = (v: Value) => (v instanceof Date ? ts(v) : typeof v === "boolean" ? Number(v) : (v ?? null));

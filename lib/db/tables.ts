@@ -16,7 +16,7 @@ import {
 } from "@/lib/generated/prisma/browser";
 import { table } from "./sql";
 
-export const App = table<AppModel>("App", Prisma.AppScalarFieldEnum, { previousSecretExpiresAt: "date", createdAt: "date", suspended: "bool" });
+export const App = table<AppModel>("App", Prisma.AppScalarFieldEnum, { previousSecretExpiresAt: "date", createdAt: "date", expiresAt: "date", suspended: "bool" });
 export const KeyPair = table<KeyPairModel>("KeyPair", Prisma.KeyPairScalarFieldEnum, { createdAt: "date", lastUsedAt: "date", revokedAt: "date" });
 export const AccessToken = table<AccessTokenModel>("AccessToken", Prisma.AccessTokenScalarFieldEnum, { createdAt: "date", expiresAt: "date" });
 export const Subscription = table<SubscriptionModel>("Subscription", Prisma.SubscriptionScalarFieldEnum, { createdAt: "date", reviewedAt: "date" });

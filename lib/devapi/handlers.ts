@@ -9,6 +9,7 @@ import { resetApp } from "./reset";
 import { getDevSettings, updateDevSettings } from "./settings";
 import { waitForCallback, type WaitExpect } from "./wait";
 import { addTestNumber, listTestNumbers, removeTestNumber } from "./test-numbers";
+import { createSandbox, endSandbox, listSandboxes } from "@/lib/services/sandboxes";
 import type { DevHandler } from "./types";
 import { getReceiverCheck, listReceiverChecks } from "@/lib/activity/receiver-checks";
 import { readiness } from "@/lib/activity/readiness";
@@ -48,4 +49,12 @@ export const devHandlers: Record<string, DevHandler> = {
   "dev.receiver_checks.get": async ({ app, params }) => ({ body: await getReceiverCheck(app.id, params.checkId!) }),
   "dev.signatures.explain": async ({ app, input, now }) => ({ body: await explainReceived(app.id, input as ExplainInput, now) }),
   "dev.readiness": async ({ app }) => ({ body: await readiness(app.id) }),
+  "dev.sandboxes.create": async ({ app, input, now }) => ({
+    body: await createSandbox(app, { ttlSeconds: input.ttlSeconds as number, name: input.name as string | undefined }, now),
+  }),
+  "dev.sandboxes.list": async ({ app, now }) => ({ body: await listSandboxes(app.id, now) }),
+  "dev.sandboxes.delete": async ({ app, params, now }) => {
+    await endSandbox(app.id, params.appId!, now);
+    return { body: null };
+  },
 };

@@ -9,7 +9,8 @@ import { wakeups } from "@/lib/db/wakeups";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { readLimited } from "@/lib/http/web-body";
-import { Throttle } from "@/lib/throttle";
+import { hasEnded } from "@/lib/services/sandbox-life";
+import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 import { answerFor, deliveryIdOf, waitFor } from "./answer";
 import { relaysOfEntries } from "./relays";
 
@@ -27,8 +28,8 @@ export async function receiveInspection(appId: string, request: Request, db: Db 
     if (request.method !== "POST") {
       throw new ApiError("METHOD_NOT_ALLOWED", "the inspector accepts POST only", { allow: "POST" });
     }
-    const app = await db.app.findUnique({ where: { id: appId }, select: { id: true, inspectorMode: true } });
-    if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
+    const app = await db.app.findUnique({ where: { id: appId }, select: { id: true, inspectorMode: true, expiresAt: true } });
+    if (!app || hasEnded(app)) throw new ApiError("NOT_FOUND", `no app ${appId}`);
     const limit = await perApp().take(appId);
     if (!limit.allowed) {
       throw new ApiError("RATE_LIMITED", `this inspector accepts at most ${config.inspectPerMinute} requests a minute; try again in ${limit.retryAfter} s`, {
@@ -61,7 +62,7 @@ export async function receiveInspection(appId: string, request: Request, db: Db 
   }
 }
 
-const perApp = () => new Throttle("inspect:app", config.inspectPerMinute, 60);
+const perApp = () => new Throttle(APP_THROTTLES.inspect, config.inspectPerMinute, 60);
 
 /** The inbox's byte quota: when the app's entries pass `quota` bytes, the oldest go first. */
 async function keepWithinBytes(db: Db, appId: string, quota: number) {

@@ -15,9 +15,11 @@ const typeName = (e: DevEndpoint, suffix: string) => devOperationId(e).replace(/
 
 /** The codes a developer endpoint can answer, in the order of its checks. */
 export function devCodes(e: DevEndpoint): ErrorCode[] {
-  const codes = DEV_CHECKS.flatMap((c) =>
-    c.name === "parseDevInput" ? (e.method === "GET" ? ["VALIDATION_ERROR" as const] : [...c.answers]) : [...c.answers],
-  );
+  const codes = DEV_CHECKS.flatMap((c): ErrorCode[] => {
+    if (c.name === "parseDevInput") return e.method === "GET" ? ["VALIDATION_ERROR"] : [...c.answers];
+    if (c.name === "runDevEndpoint" && e.errors) return [...e.errors];
+    return [...c.answers];
+  });
   return [...new Set(codes)];
 }
 
@@ -37,15 +39,15 @@ function parameters(e: DevEndpoint) {
   return [...path, ...query];
 }
 
+function success(e: DevEndpoint) {
+  if (e.stream) return { description: "A stream of Server-Sent Events (text/event-stream).", content: { "text/event-stream": { schema: { type: "string" } } } };
+  if (e.status === 204) return { description: `${e.summary}: no body.` };
+  const example = e.example?.response === undefined ? {} : { example: e.example.response };
+  return { description: e.summary, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Response")}` }, ...example } } };
+}
+
 function responses(e: DevEndpoint) {
-  const out: Record<string, unknown> = {
-    [String(e.status ?? 200)]: e.stream
-      ? { description: "A stream of Server-Sent Events (text/event-stream).", content: { "text/event-stream": { schema: { type: "string" } } } }
-      : {
-          description: e.summary,
-          content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Response")}` }, ...(e.example?.response ? { example: e.example.response } : {}) } },
-        },
-  };
+  const out: Record<string, unknown> = { [String(e.status ?? 200)]: success(e) };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of devCodes(e)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
@@ -77,7 +79,7 @@ export function devOpenApiDocument() {
   for (const e of devEndpoints) {
     (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e);
     if (e.body) schemas[typeName(e, "Request")] = jsonSchema(e.body, "input");
-    if (!e.stream) schemas[typeName(e, "Response")] = responseSchema(e.response);
+    if (!e.stream && e.status !== 204) schemas[typeName(e, "Response")] = responseSchema(e.response);
   }
   return {
     openapi: "3.1.0",
@@ -87,8 +89,8 @@ export function devOpenApiDocument() {
       contact: { name: "Svc Sandbox developer portal", url: `${origin()}/docs/dev` },
       description:
         "Tools for testing against the sandbox: time scale, waiting for a callback (or asserting that none arrives), held resources resolved by hand, " +
-        "one timeline per resource, test numbers, replay, reset, callback faults and " +
-        "the inbox stream. Same bearer token and error body as the gateway; every call is recorded in the request log and none counts " +
+        "one timeline per resource, test numbers, replay, reset, callback faults, the inbox stream, receiver checks, signature explain, readiness " +
+        "and throwaway sandboxes. Same bearer token and error body as the gateway; every call is recorded in the request log and none counts " +
         "toward the per-minute limit. Sandbox only: production has no such endpoints.",
     },
     servers: [{ url: baseUrl(), description: "Sandbox" }],

@@ -7,6 +7,16 @@ import { getApp } from "./apps";
 import { parseOrThrow } from "@/lib/validation";
 import { keyLabelSchema } from "./schemas";
 
+/**
+ * A key pair's material: the row to store (the secret only as its hash) and
+ * the secret, to be shown this once. Every key pair is made here.
+ */
+export function newKeyPair(appId: string, label: string | null) {
+  const consumerKey = randomToken(24); // 32 url-safe characters
+  const consumerSecret = randomToken(32); // 43 url-safe characters
+  return { row: { id: newId("key"), appId, consumerKey, secretHash: sha256(consumerSecret), label }, consumerSecret };
+}
+
 /** A new key pair. The secret is returned this once and stored only as a hash. */
 export async function createKeyPair(appId: string, label?: unknown) {
   await getApp(appId);
@@ -15,12 +25,9 @@ export async function createKeyPair(appId: string, label?: unknown) {
   if ((await db.keyPair.count({ where: { appId } })) >= config.keyPairsPerApp) {
     throw new ApiError("CONFLICT", `an app can have at most ${config.keyPairsPerApp} key pairs`);
   }
-  const consumerKey = randomToken(24); // 32 url-safe characters
-  const consumerSecret = randomToken(32); // 43 url-safe characters
-  const pair = await db.keyPair.create({
-    data: { id: newId("key"), appId, consumerKey, secretHash: sha256(consumerSecret), label: name },
-  });
-  return { id: pair.id, consumerKey, consumerSecret, label: pair.label, createdAt: pair.createdAt };
+  const { row, consumerSecret } = newKeyPair(appId, name);
+  const pair = await db.keyPair.create({ data: row });
+  return { id: pair.id, consumerKey: pair.consumerKey, consumerSecret, label: pair.label, createdAt: pair.createdAt };
 }
 
 /** Revokes at once: the gateway checks the pair on every call. Tokens of the pair are deleted too. */

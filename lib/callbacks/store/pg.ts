@@ -7,6 +7,7 @@ import type pg from "pg";
 import { named, newClient, type PgRunner } from "@/lib/db/pg";
 import { param, sql } from "@/lib/db/sql";
 import type { AttemptRecord, DeliveryToSend, DispatchStore } from "./types";
+import { SANDBOX_ENDED } from "@/lib/services/sandbox-life";
 import * as S from "./statements";
 
 /** The channel a scheduled callback is announced on; the payload is its due time (ms since the epoch). */
@@ -17,6 +18,7 @@ const Q = {
     FROM (SELECT "id" FROM "Delivery" WHERE ${S.DUE} ORDER BY "dueAt" ASC LIMIT ${param("limit")} FOR UPDATE SKIP LOCKED) due, "App" a
     WHERE d."id" = due."id" AND a."id" = d."appId"
     RETURNING ${S.TO_SEND}`),
+  refuseEnded: named("refuse_ended", S.refuseEnded),
   nextDue: named("next_due", S.nextDue),
   // One round trip: the attempt (a data-modifying CTE) and the delivery's state.
   record: named("record_attempt", sql`WITH a AS (${S.insertAttempt}) ${S.settle}`),
@@ -36,7 +38,8 @@ export class PgDispatchStore implements DispatchStore {
 
   async claimDue(now: Date, lease: Date, limit: number) {
     const { rows } = await Q.claim.query(this.pool, { now, lease, limit });
-    const toSend = rows.map(S.toSend).filter((d): d is DeliveryToSend => d !== null);
+    for (const r of rows) if (S.ended(r, now)) await Q.refuseEnded.query(this.pool, { id: r.id, error: SANDBOX_ENDED });
+    const toSend = rows.filter((r) => !S.ended(r, now)).map(S.toSend).filter((d): d is DeliveryToSend => d !== null);
     return { toSend, seen: rows.length };
   }
 

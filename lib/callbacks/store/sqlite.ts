@@ -5,6 +5,7 @@
 import { param, sql } from "@/lib/db/sql";
 import { prepare, retryBusy, type SqliteHotPath } from "@/lib/db/sqlite";
 import type { AttemptRecord, DeliveryToSend, DispatchStore } from "./types";
+import { SANDBOX_ENDED } from "@/lib/services/sandbox-life";
 import * as S from "./statements";
 
 /** The due rows with their state and lease as stored (text), for the claim's condition. */
@@ -23,6 +24,7 @@ export class SqliteDispatchStore implements DispatchStore {
     this.q = {
       due: prepare(conn, DUE),
       claim: prepare(conn, CLAIM),
+      refuseEnded: prepare(conn, S.refuseEnded),
       nextDue: prepare(conn, S.nextDue),
       insertAttempt: prepare(conn, S.insertAttempt),
       settle: prepare(conn, S.settle),
@@ -36,6 +38,10 @@ export class SqliteDispatchStore implements DispatchStore {
       const toSend: DeliveryToSend[] = [];
       for (const d of due) {
         if (this.q.claim.run({ lease, id: d.id, state: d.state, leaseUntil: d.leaseUntil }).changes !== 1) continue;
+        if (S.ended(d, now)) {
+          this.q.refuseEnded.run({ id: d.id, error: SANDBOX_ENDED });
+          continue;
+        }
         const send = S.toSend(d);
         if (send) toSend.push(send);
       }

@@ -4,6 +4,7 @@
 // domain's (lib/gateway/store/statements.ts imports it).
 import { param, sql, type ParamsOf, type RowOf } from "@/lib/db/sql";
 import { App, Delivery, DeliveryAttempt } from "@/lib/db/tables";
+import { hasEnded } from "@/lib/services/sandbox-life";
 import { storedFaults } from "../faults";
 import type { AttemptRecord, DeliveryToSend } from "./types";
 
@@ -18,7 +19,7 @@ export const DUE = sql`("state" = 'SCHEDULED' AND "dueAt" <= ${now}) OR ("state"
 
 /** What a claimed delivery `d` is posted with: its replay address first, and its app `a`'s signing secrets. */
 export const TO_SEND = sql`${Delivery.cols(["id"], "d")}, ${sql`COALESCE(d."replayUrl", d."url") AS "url"`.reads<{ url: string | null }>()},
-  ${Delivery.cols(["body", "attempts", "faults"], "d")}, ${App.cols(["signingSecret", "previousSigningSecret", "previousSecretExpiresAt"], "a")}`;
+  ${Delivery.cols(["body", "attempts", "faults"], "d")}, ${App.cols(["signingSecret", "previousSigningSecret", "previousSecretExpiresAt", "expiresAt"], "a")}`;
 
 
 /** A claimed row as the dispatcher posts it; none without an address (claimed all the same: it cannot be sent). */
@@ -27,6 +28,11 @@ export function toSend(r: RowOf<typeof TO_SEND>): DeliveryToSend | null {
   const app = { signingSecret: r.signingSecret, previousSigningSecret: r.previousSigningSecret, previousSecretExpiresAt: r.previousSecretExpiresAt };
   return { id: r.id, url: r.url, body: r.body, app, faults: storedFaults(r.faults), replay: r.attempts > 0 };
 }
+
+/** A claimed row of a throwaway sandbox that has ended (lib/services/sandbox-life.ts): never posted, marked by `refuseEnded`. */
+export const ended = (r: RowOf<typeof TO_SEND>, now: Date) => hasEnded({ expiresAt: r.expiresAt }, now);
+export const refuseEnded = sql`UPDATE "Delivery" SET "state" = 'NOT_SENT', "leaseUntil" = NULL, "lastError" = ${param("error", "text")}
+  WHERE "id" = ${param("id", "text")}`;
 
 export const nextDue = sql`SELECT ${Delivery.cols(["dueAt"])} FROM "Delivery" WHERE "state" = 'SCHEDULED' ORDER BY "dueAt" ASC LIMIT 1`;
 

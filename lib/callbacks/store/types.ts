@@ -18,7 +18,9 @@ export interface DispatchStore {
   /**
    * Claims due deliveries (scheduled and due, or abandoned by a process that
    * died mid-send: lease run out) for `lease`; a row is claimed by one process
-   * at a time. Returns those to send, and how many were due.
+   * at a time. Rows of a throwaway sandbox that ended are marked NOT_SENT
+   * instead (lib/services/sandbox-life.ts). Returns those to send, and how
+   * many were due.
    */
   claimDue(now: Date, lease: Date, limit: number): Promise<{ toSend: DeliveryToSend[]; seen: number }>;
   /** When the earliest scheduled delivery is due. */

@@ -3,6 +3,7 @@ import { listenEndpoints } from "./listen-endpoints";
 import { callbackEndpoints } from "./callback-endpoints";
 import { resetEndpoints } from "./reset-endpoints";
 import { resourceEndpoints } from "./resource-endpoints";
+import { sandboxEndpoints } from "./sandbox-endpoints";
 import { settingsEndpoints } from "./settings-endpoints";
 import { testNumberEndpoints } from "./test-number-endpoints";
 import { goLiveEndpoints } from "./go-live-endpoints";
@@ -17,8 +18,12 @@ export * from "./reset-endpoints";
 export * from "./resource-endpoints";
 export * from "./test-number-endpoints";
 export * from "./go-live-endpoints";
+export * from "./sandbox-endpoints";
 
-export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resourceEndpoints, ...resetEndpoints, ...listenEndpoints, ...goLiveEndpoints];
+export const devEndpoints: readonly DevEndpoint[] = [
+  ...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resourceEndpoints, ...resetEndpoints, ...listenEndpoints,
+  ...goLiveEndpoints, ...sandboxEndpoints,
+];
 
 const compiled = devEndpoints.map((e) => ({ e, path: compilePath(e.path) }));
 

@@ -24,5 +24,6 @@ export const resetEndpoints: DevEndpoint[] = [
     tool: "sandbox_dev_reset",
     body: z.strictObject({}),
     response: resetAnswerSchema,
+    destructive: true,
   },
 ];

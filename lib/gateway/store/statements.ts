@@ -3,16 +3,20 @@
 // and add only what the databases do differently. Rows are typed from the
 // Prisma models (lib/db/tables.ts).
 import { testNumbersOf } from "@/lib/catalog/devapi";
-import { param, sql, type ParamsOf, type RowOf, type Sql, type Value } from "@/lib/db/sql";
+import { param, Sql, sql, type ParamsOf, type RowOf, type Value } from "@/lib/db/sql";
 import { AccessToken, App, KeyPair, RequestLog, Resource } from "@/lib/db/tables";
 import type { TrackedResource } from "@/lib/engine";
 import type { AuthenticatedApp } from "@/lib/services/calling-app";
 
 const appId = param("appId");
 
+/** A throwaway sandbox's end (the token's own expiry is "expiresAt"). */
+const APP_EXPIRES_AT = new Sql([`a."expiresAt" AS "appExpiresAt"`], { appExpiresAt: "date" }).reads<{ appExpiresAt: Date | null }>();
+
 /** The token's expiry, its key pair's revocation and its app (PostgreSQL adds the subscriptions in the same statement). */
 export const TOKEN_COLUMNS = sql`${AccessToken.cols(["expiresAt"], "t")}, ${KeyPair.cols(["revokedAt"], "k")},
-  ${App.cols(["id", "suspended", "perMinute", "callbackUrl", "callbackFaults", "timeScale", "testNumbers"], "a")}`;
+  ${App.cols(["id", "suspended", "perMinute", "callbackUrl", "callbackFaults", "timeScale", "testNumbers", "parentAppId"], "a")},
+  ${APP_EXPIRES_AT}`;
 export const TOKEN_FROM = sql`FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = t."keyPairId" JOIN "App" a ON a."id" = t."appId"
   WHERE t."tokenHash" = ${param("tokenHash")}`;
 
@@ -25,7 +29,7 @@ export function tokenRow(r: RowOf<typeof TOKEN_COLUMNS>, subscriptions: Subscrip
     revoked: r.revokedAt !== null,
     app: {
       id: r.id, suspended: r.suspended, perMinute: r.perMinute, callbackUrl: r.callbackUrl, callbackFaults: r.callbackFaults, subscriptions,
-      timeScale: r.timeScale, testNumbers: testNumbersOf(r.testNumbers),
+      timeScale: r.timeScale, testNumbers: testNumbersOf(r.testNumbers), parentAppId: r.parentAppId, expiresAt: r.appExpiresAt,
     },
   };
 }
