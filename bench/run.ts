@@ -1,5 +1,5 @@
 // `npm run bench`: the portal (started as `npm start` starts it) side by side
-// with Stoplight Prism, the anchor of issue 9, in one run; then the gateway's
+// with Stoplight Prism, the anchor, in one run; then the gateway's
 // added latency, overload, callback punctuality and the console at a million rows.
 // See README "Performance".
 //   BENCH_DURATION=s per run (default 6)   BENCH_ROUNDS=n A-B rounds (default 3)

@@ -1,4 +1,4 @@
-// Issue 14: axe on every console and docs page, at desktop (1280) and phone
+// Axe on every console and docs page, at desktop (1280) and phone
 // (390) width: no serious or critical violation.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";

@@ -63,7 +63,7 @@ export const svcKey = (secret: string) => secret;
 const unixSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /**
- * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (contract: Callbacks),
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (README: How the sandbox behaves),
  * one `v1=` per secret (two while a rotated-out secret is still in its grace period).
  */
 export function signCallback(secrets: string | string[], body: string, at: Date): string {

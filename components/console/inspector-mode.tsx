@@ -1,7 +1,7 @@
 "use client";
 // "How the inspector answers": the app's inspector answer mode (status, delay,
 // fail the first N deliveries of each callback), with presets. Saved through the
-// console's dev-settings route (lib/dev/settings.ts, the same as PATCH /dev/v1/settings).
+// console's dev-settings route (lib/devapi/settings.ts, the same as PATCH /dev/v1/settings).
 import { useEffect, useState } from "react";
 import type { InspectorMode } from "@/lib/catalog/devapi";
 import { Button } from "@/components/ui/button";

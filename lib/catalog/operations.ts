@@ -1,6 +1,6 @@
 // The eight operations and their scenarios. Everything the engine, the docs,
 // OpenAPI, the try-it panel and MCP know about an operation is here: adding a
-// scenario is adding a row. Reserved values and delays: contract.md.
+// scenario is adding a row. Reserved values and delays: README, "How the sandbox behaves".
 import { emptyParams, errorBodySchema } from "./schemas/common";
 import * as collect from "./schemas/collect";
 import * as payouts from "./schemas/payouts";

@@ -34,7 +34,7 @@ export type FactName = "tracked" | "referencePending" | "referenceUsed";
 /**
  * An app's own trigger, a test number: "when this field of this operation
  * equals this value (as text), run this scenario". Kept per app
- * (lib/dev/test-numbers.ts); the engine ranks them after X-Svc-Scenario and
+ * (lib/devapi/test-numbers.ts); the engine ranks them after X-Svc-Scenario and
  * before the catalog's triggers.
  */
 export type TestNumber = {

@@ -1,4 +1,4 @@
-// The operator command line (contract: Operator command line). Each command
+// The operator command line (README: How the sandbox behaves). Each command
 // calls the same service functions as the console and returns one JSON document.
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors";

@@ -1,4 +1,4 @@
-// The listeners' endpoints (lib/catalog/dev/listen.ts): the stream of an app's
+// The listeners' endpoints (lib/catalog/devapi/listen-endpoints.ts): the stream of an app's
 // callbacks after a cursor, and the report of what the local server answered.
 import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";

@@ -1,5 +1,5 @@
 // Turning what arrived into the operation's input: body parsing and field
-// validation (contract: Order of checks, 2 and 3). Pure.
+// validation (README: How the sandbox behaves). Pure.
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import type { Operation } from "@/lib/catalog";

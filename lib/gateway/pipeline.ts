@@ -17,7 +17,7 @@ import { runScenario } from "./steps/scenario";
 import { findDevEndpoint, parseDevInput, runDevEndpoint } from "./steps/dev";
 
 /**
- * The order of checks (contract: Order of checks on a gateway call), with the
+ * The order of checks (README: How the sandbox behaves), with the
  * codes each step can answer: the docs' errors page and OpenAPI read this list.
  */
 export const CHECKS: readonly { name: string; step: Step; answers: readonly ErrorCode[]; note: string }[] = [

@@ -1,4 +1,4 @@
-// POST {base_url}/oauth/v1/token (spec: Authentication; contract: Token endpoint).
+// POST {base_url}/oauth/v1/token (README: How the sandbox behaves).
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { safeEqual, sha256 } from "@/lib/crypto";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";

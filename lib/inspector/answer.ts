@@ -1,5 +1,5 @@
-// How the inspector answers (issue 12, "an inspector that answers like a real
-// server"): the app's inspector mode (lib/catalog/dev/settings.ts) picks the
+// How the inspector answers, like a real server would: the app's inspector
+// mode (lib/catalog/devapi/settings-endpoints.ts) picks the
 // status and the delay; `failFirst` answers 500 to the first N deliveries of each
 // callback, counted by the inbox entries already kept with the same
 // x-svc-delivery. A request without that header is not a delivery of a

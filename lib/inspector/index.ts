@@ -1,4 +1,4 @@
-// The inspector (contract: Inspector): POST <origin>/inspect/<appId> keeps any
+// The inspector (README: How the sandbox behaves): POST <origin>/inspect/<appId> keeps any
 // body and content type in the app's inbox (newest N, within a byte quota), at
 // most INSPECT_PER_MINUTE requests per app a minute, and answers as the app's
 // inspector answer mode says (answer.ts; default 200 {"received": true} at once).

@@ -1,5 +1,5 @@
 // Wait for a callback, replay, reset and callback faults over real HTTP, with
-// real local receivers (issue 11, items 2, 4, 5, 6).
+// real local receivers.
 import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import path from "node:path";

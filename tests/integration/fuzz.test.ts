@@ -137,7 +137,7 @@ describe("no 5xx on bad input", () => {
     await expectNo5xx(cases);
   });
 
-  // Served by our own HTTP server (issue 9) rather than by `next start`.
+  // Served by our own HTTP server rather than by `next start`.
   it("malformed percent-encoding outside /sandbox and /inspect, and TRACE, get a 4xx", async () => {
     await expectNo5xx([
       { method: "GET", path: "/docs/%E0%A4%A" },

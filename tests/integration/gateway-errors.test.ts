@@ -6,7 +6,7 @@ import { base, cli, collectBody, http, newApp, type Reply } from "../helpers/san
 
 function expectError(r: Reply, status: number, code: string) {
   expect({ status: r.status, error: r.body?.error }).toEqual({ status, error: code });
-  // VALIDATION_ERROR adds `details`: every invalid field (issue 14)
+  // VALIDATION_ERROR adds `details`: every invalid field
   const details = code === "VALIDATION_ERROR" ? { details: expect.arrayContaining([{ field: expect.any(String), message: expect.any(String) }]) } : {};
   expect(r.body).toEqual({ error: code, message: expect.any(String), requestId: r.headers.get("x-request-id"), ...details });
   expect(r.headers.get("x-svc-scenario")).toBeNull();

@@ -1,4 +1,4 @@
-// Issue 12, items 3 and 4: the inspector answers as the app's answer mode says
+// The inspector answers as the app's answer mode says
 // (status, delay past the 10 s callback wait, fail the first N deliveries of each
 // callback), each answer recorded as the delivery's attempts; the console's inbox
 // route searches, clears, links and checks signatures. Real callbacks from the

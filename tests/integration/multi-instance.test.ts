@@ -1,4 +1,4 @@
-// Several instances on one PostgreSQL database behave like one (issue 15):
+// Several instances on one PostgreSQL database behave like one:
 // three servers, calls spread over them. Runs when the suite runs on
 // PostgreSQL (TEST_PG_URL); each test file's servers share one fresh database.
 import { randomUUID } from "node:crypto";

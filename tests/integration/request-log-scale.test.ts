@@ -1,4 +1,4 @@
-// Issue 4, item 6: the request-log queries the console runs stay on indexes
+// The request-log queries the console runs stay on indexes
 // with 100,000 rows for one app. The SQL is the one Prisma actually sends
 // (captured from its query log) and SQLite's EXPLAIN QUERY PLAN must show an
 // index search for every filter, never a full scan of the table. (The portal

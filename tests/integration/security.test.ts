@@ -1,4 +1,4 @@
-// Issue 10: throttles that cannot be turned against owners, roles that cannot
+// Throttles that cannot be turned against owners, roles that cannot
 // be claimed, sessions that end, caps, resend leases, private files, headers.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Test numbers (issue 11): per app, "when this field of this operation equals
+// Test numbers: per app, "when this field of this operation equals
 // this value, run this scenario", over the API, MCP and the operator command
 // line; ranked after X-Svc-Scenario and before the catalog's magic values.
 import { describe, expect, it } from "vitest";

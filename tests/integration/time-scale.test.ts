@@ -1,4 +1,4 @@
-// The time scale (issue 11): X-Svc-Time-Scale on a call, or the app's own
+// The time scale: X-Svc-Time-Scale on a call, or the app's own
 // setting; every scripted delay of the call multiplied (response, callback,
 // live state). Real HTTP, real callbacks at a local receiver. Assertions are
 // on order and bounds: the no_answer callback is scripted 9 s after the push.

@@ -1,4 +1,4 @@
-// Developer endpoints (contract: Developer tools): {base_url}/dev/v1/..., same
+// Developer endpoints (README: How the sandbox behaves): {base_url}/dev/v1/..., same
 // bearer token and error body as the gateway, recorded in the request log, not
 // counted toward the per-minute limit. This is their data (method, path, zod
 // schemas, words); the handlers are lib/devapi, run by the gateway's dev steps.

@@ -1,6 +1,6 @@
 // `sandbox.mjs listen --forward-to <url>` (docs: /docs/listen): the stream of
 // callbacks a listener relays to the developer's own server, and where it
-// reports what that server answered. Handlers: lib/dev/listen.ts.
+// reports what that server answered. Handlers: lib/devapi/listen.ts.
 import { z } from "zod";
 import type { DevEndpoint } from "./endpoint";
 
