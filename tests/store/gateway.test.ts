@@ -37,7 +37,7 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
         app: {
           id: a.appId, suspended: false, perMinute: 7, callbackUrl: "https://example.test/cb", callbackFaults: '{"duplicate":true}',
           subscriptions: expect.arrayContaining([{ group: "Payments", status: "ACTIVE" }, { group: "Treasury", status: "PENDING" }]),
-          timeScale: 0.25, testNumbers,
+          timeScale: 0.25, testNumbers, parentAppId: null, expiresAt: null,
         },
       });
       expect(row!.app.subscriptions).toHaveLength(2);
@@ -143,16 +143,16 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
       expect(await db.gateway.referenceInUse(a.appId, "payouts.send", reference)).toBe(false);
     });
 
-    it("with pendingAt: only a resource that settles after it", async () => {
+    it("with pendingAt: only a resource that settles after it, or that has no settling time (held)", async () => {
       const { appId } = await seedApp(db.prisma);
-      const [settled, pending, never] = [uid("ref"), uid("ref"), uid("ref")];
+      const [settled, pending, held] = [uid("ref"), uid("ref"), uid("ref")];
       await db.gateway.commit({ resource: resourceRow(appId, { reference: settled, settlesAt: minutes(-1) }), log: logRow(appId) });
       await db.gateway.commit({ resource: resourceRow(appId, { reference: pending, settlesAt: minutes(1) }), log: logRow(appId) });
-      await db.gateway.commit({ resource: resourceRow(appId, { reference: never, settlesAt: null }), log: logRow(appId) });
+      await db.gateway.commit({ resource: resourceRow(appId, { reference: held, settlesAt: null, heldAt: new Date(), hold: "{}" }), log: logRow(appId) });
       const now = new Date();
       expect(await db.gateway.referenceInUse(appId, "collect.push", settled, now)).toBe(false);
       expect(await db.gateway.referenceInUse(appId, "collect.push", pending, now)).toBe(true);
-      expect(await db.gateway.referenceInUse(appId, "collect.push", never, now)).toBe(false);
+      expect(await db.gateway.referenceInUse(appId, "collect.push", held, now)).toBe(true);
       expect(await db.gateway.referenceInUse(appId, "collect.push", settled)).toBe(true);
     });
 
@@ -171,7 +171,7 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
       const delivery = deliveryRow(appId, resource.id);
       const log = logRow(appId);
       expect(await db.gateway.commit({ resource, delivery, log })).toBe(true);
-      expect(await db.prisma.resource.findUnique({ where: { id: resource.id } })).toEqual(resource);
+      expect(await db.prisma.resource.findUnique({ where: { id: resource.id } })).toEqual({ ...resource, resolvedAt: null, resolvedVia: null, resolvedBy: null });
       expect(await db.prisma.delivery.findUnique({ where: { id: delivery.id } })).toEqual({
         ...delivery, seq: expect.any(Number), state: "SCHEDULED", attempts: 0, lastStatus: null, leaseUntil: null, resendUntil: null, replayUrl: null,
       });
