@@ -1,6 +1,7 @@
 // The Handset (README "Drive a payment by hand"): held prompts drawn as the
 // customer's phone, answered from the console at desktop (1280) and phone (390)
 // width; the callback reaches a real receiver and the prompt leaves the list.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { startReceiver, type Receiver } from "../tests/helpers/receiver";
 import { collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
@@ -119,4 +120,23 @@ test("phone width: the phone fits, Cancel sends 1032, Ignore lets it time out", 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: "e2e/screenshots/console-resource-timeline-390.png", fullPage: true });
   await ctx.close();
+});
+
+test("the Handset, a resource's page and /docs/held pass axe at both widths", async ({ page }) => {
+  const a = await heldApp();
+  const held = await a.hold(collectBody({ callbackUrl: `${rx.url}/${a.appId}/axe` }));
+  await signIn(page, a.email);
+  const problems: string[] = [];
+  for (const p of [`/apps/${a.appId}/handset`, `/apps/${a.appId}/resources/${held.checkoutId}`, "/docs/held"]) {
+    await page.goto(p);
+    await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+    for (const vp of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(vp);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
+        problems.push(`${p} @${vp.width}: ${v.id} ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+      }
+    }
+  }
+  expect(problems, problems.join("\n")).toEqual([]);
 });

@@ -162,7 +162,7 @@ export function Phone({ appId, r, onResolve }: { appId: string; r: HeldResource;
       <p className="text-center text-xs text-slate-500">
         Held <LocalTime value={r.heldAt} />
         {r.expires && <> · becomes {r.expires.scenarioKey} at <LocalTime value={r.expires.at} /></>}
-        {" · "}<Link className="text-indigo-700 hover:underline" href={`/apps/${appId}/resources/${r.id}`}>Timeline</Link>
+        {" · "}<Link className="text-indigo-700 underline" href={`/apps/${appId}/resources/${r.id}`}>Timeline</Link>
       </p>
     </li>
   );

@@ -77,7 +77,7 @@ function What({ e, appId }: { e: Event; appId: string }) {
     case "inbox":
       return (
         <span className="flex flex-wrap items-center gap-2">
-          <Link className="text-indigo-700 hover:underline" href={`/apps/${appId}/inspector?delivery=${s(e.deliveryId)}`}>received by the app&apos;s inspector</Link>
+          <Link className="text-indigo-700 underline" href={`/apps/${appId}/inspector?delivery=${s(e.deliveryId)}`}>received by the app&apos;s inspector</Link>
           <HttpStatus status={e.status as number} />
         </span>
       );
@@ -93,7 +93,7 @@ export function Timeline({ appId, resourceId, title = "Timeline" }: { appId: str
     <Card>
       <CardHeader
         title={title}
-        description={t ? <>Everything that happened to <Link className="font-mono text-indigo-700 hover:underline" href={`/apps/${appId}/resources/${resourceId}`}>{resourceId}</Link>, oldest first · now <strong>{t.state}</strong></> : undefined}
+        description={t ? <>Everything that happened to <Link className="font-mono text-indigo-700 underline" href={`/apps/${appId}/resources/${resourceId}`}>{resourceId}</Link>, oldest first · now <strong>{t.state}</strong></> : undefined}
       />
       {error ? <CardBody><ErrorNote error={error} onRetry={() => mutate()} /></CardBody> : null}
       {isLoading || (!t && !error) ? <SkeletonRows rows={4} /> : null}
