@@ -9,12 +9,14 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { RAW_BODY_RECIPES } from "@/lib/docs/signature";
 import { startReceiver, type Receiver, type Received } from "../helpers/receiver";
-import { newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, newApp, origin, type TestApp } from "../helpers/sandbox";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const CLI = path.join(root, "cli", "sandbox.mjs");
@@ -235,6 +237,32 @@ describe.concurrent("receiver checks", () => {
     } finally {
       proc.kill("SIGTERM");
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("MCP: a tool for each endpoint, running the same checks, explain and readiness", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    const client = new Client({ name: "go-live-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base()}/mcp`), { requestInit: { headers: { authorization: `Bearer ${a.token}` } } }));
+    try {
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining([
+        "sandbox_dev_check_receiver", "sandbox_dev_list_receiver_checks", "sandbox_dev_get_receiver_check", "sandbox_dev_explain_signature", "sandbox_dev_readiness",
+      ]));
+      const { rx } = await carefulReceiver(await secretOf(a.appId));
+      const run = await client.callTool({ name: "sandbox_dev_check_receiver", arguments: { url: rx.url } });
+      expect(run.isError).not.toBe(true);
+      expect(run.structuredContent).toMatchObject({ status: "PASSED", passed: 7 });
+      const got = await client.callTool({ name: "sandbox_dev_get_receiver_check", arguments: { checkId: (run.structuredContent as any).id } });
+      expect((got.structuredContent as any).cases).toHaveLength(7);
+      const explained = await client.callTool({ name: "sandbox_dev_explain_signature", arguments: { headers: {}, body: "{}" } });
+      expect((explained.structuredContent as any).findings[0].code).toBe("HEADER_MISSING");
+      const ready = await client.callTool({ name: "sandbox_dev_readiness", arguments: {} });
+      expect((ready.structuredContent as any).receiverCheck.status).toBe("PASSED");
+      const bad = await client.callTool({ name: "sandbox_dev_check_receiver", arguments: { url: "ftp://x" } });
+      expect(bad.isError).toBe(true);
+    } finally {
+      await client.close();
     }
   });
 
