@@ -252,15 +252,18 @@ describe.concurrent("receiver checks", () => {
       const { rx } = await carefulReceiver(await secretOf(a.appId));
       const run = await client.callTool({ name: "sandbox_dev_check_receiver", arguments: { url: rx.url } });
       expect(run.isError).not.toBe(true);
-      expect(run.structuredContent).toMatchObject({ status: "PASSED", passed: 7 });
-      const got = await client.callTool({ name: "sandbox_dev_get_receiver_check", arguments: { checkId: (run.structuredContent as any).id } });
-      expect((got.structuredContent as any).cases).toHaveLength(7);
+      // A tool's structured result is {status, scenario, requestId, body} (lib/mcp/result.ts).
+      const body = (r: Awaited<ReturnType<typeof client.callTool>>) => (r.structuredContent as { body: any }).body;
+      expect(run.structuredContent).toMatchObject({ status: 201, body: { status: "PASSED", passed: 7 } });
+      const got = await client.callTool({ name: "sandbox_dev_get_receiver_check", arguments: { checkId: body(run).id } });
+      expect(body(got).cases).toHaveLength(7);
       const explained = await client.callTool({ name: "sandbox_dev_explain_signature", arguments: { headers: {}, body: "{}" } });
-      expect((explained.structuredContent as any).findings[0].code).toBe("HEADER_MISSING");
+      expect(body(explained).findings[0].code).toBe("HEADER_MISSING");
       const ready = await client.callTool({ name: "sandbox_dev_readiness", arguments: {} });
-      expect((ready.structuredContent as any).receiverCheck.status).toBe("PASSED");
+      expect(body(ready).receiverCheck.status).toBe("PASSED");
       const bad = await client.callTool({ name: "sandbox_dev_check_receiver", arguments: { url: "ftp://x" } });
       expect(bad.isError).toBe(true);
+      expect(bad.structuredContent).toMatchObject({ error: "VALIDATION_ERROR", status: 400 });
     } finally {
       await client.close();
     }
