@@ -110,6 +110,12 @@ describe.concurrent("receiver checks", () => {
     const secret = await secretOf(a.appId);
     expect(() => new Webhook(secret).verify(t.sent.body, t.sent.headers)).toThrow();
     expect(JSON.parse(t.sent.body).amount).toBe(JSON.parse(caseOf(r.body, "valid").sent.body).amount * 100 + 1);
+    // Explained, a case is recognised as this check's forgery; another app does not see it.
+    const explained = await a.call("POST", "/dev/v1/signatures/explain", { headers: t.sent.headers, body: t.sent.body });
+    expect(explained.body.findings[0]).toMatchObject({ code: "RECEIVER_CHECK", detail: { checkId: r.body.id, name: "tampered_body" } });
+    const other = await newApp({ groups: ["Payments"] });
+    const theirs = await other.call("POST", "/dev/v1/signatures/explain", { headers: t.sent.headers, body: t.sent.body });
+    expect(theirs.body.findings.map((f: any) => f.code)).toEqual(["UNKNOWN_DELIVERY", "WRONG_SECRET"]);
   });
 
   it("a slow receiver (11 s) fails valid on the 10 s deadline; a refusal with 500 passes with a note; a duplicate refused with 409 says why", async () => {
