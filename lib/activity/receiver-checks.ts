@@ -88,12 +88,21 @@ export async function latestReceiverCheck(appId: string, db: Db = defaultDb): Pr
 }
 
 /**
- * The check case a delivery id belongs to (its cases carry ids of no stored
- * delivery), among the app's kept checks; null when none.
+ * The check cases some delivery ids belong to (a check's cases carry ids of no
+ * stored delivery), among the app's kept checks: one indexed read of the app's
+ * rows, matched on their short list of ids.
  */
-export async function checkCaseOf(appId: string, deliveryId: string, db: Db = defaultDb) {
-  if (!/^dlv_[A-Za-z0-9]{22}$/.test(deliveryId)) return null;
-  const r = await db.receiverCheck.findFirst({ where: { appId, cases: { contains: `"deliveryId":"${deliveryId}"` } }, orderBy: { seq: "desc" }, select: columns });
-  const c = r && parseCases(r.cases).find((x) => x.deliveryId === deliveryId);
-  return r && c ? { checkId: r.id, name: c.name, expected: c.expected } : null;
+export async function checkCasesOf(appId: string, deliveryIds: string[], db: Db = defaultDb) {
+  const out = new Map<string, { checkId: string; name: string; expected: string }>();
+  const ids = [...new Set(deliveryIds.filter((id) => /^dlv_[A-Za-z0-9]{22}$/.test(id)))];
+  if (!ids.length) return out;
+  const rows = await db.receiverCheck.findMany({
+    where: { appId, OR: ids.slice(0, 100).map((id) => ({ deliveryIds: { contains: id } })) },
+    orderBy: { seq: "desc" },
+    select: { id: true, cases: true },
+  });
+  for (const r of rows) {
+    for (const c of parseCases(r.cases)) if (ids.includes(c.deliveryId) && !out.has(c.deliveryId)) out.set(c.deliveryId, { checkId: r.id, name: c.name, expected: c.expected });
+  }
+  return out;
 }

@@ -6,7 +6,7 @@ import { storedFaults } from "@/lib/callbacks/faults";
 import { explainSignature, type ExplainInput, type Explanation, type SentDelivery } from "@/lib/callbacks/signature-explain";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { checkCaseOf } from "./receiver-checks";
+import { checkCasesOf } from "./receiver-checks";
 
 /** Attempts shown with the delivery (the newest). */
 const ATTEMPTS_SHOWN = 5;
@@ -67,14 +67,15 @@ export async function explainReceivedMany(appId: string, items: (ExplainInput & 
   if (!items.length) return [];
   const secrets = await secretsOf(appId, db);
   const ids = items.map((i) => idOf(i.headers));
-  const found = await deliveriesOf(appId, [...new Set(ids.filter((x): x is string => Boolean(x)))], db);
-  return Promise.all(items.map(async ({ now, ...input }, i) => {
+  const named = [...new Set(ids.filter((x): x is string => Boolean(x)))];
+  const found = await deliveriesOf(appId, named, db);
+  const cases = await checkCasesOf(appId, named.filter((id) => !found.has(id)), db);
+  return items.map(({ now, ...input }, i) => {
     const id = ids[i] ?? null;
     const d = id ? found.get(id) : undefined;
-    const checkCase = id && !d ? await checkCaseOf(appId, id, db) : null;
-    const r = explainSignature(input, { secrets, deliveryId: id, delivery: d?.sent ?? null, checkCase, now });
+    const r = explainSignature(input, { secrets, deliveryId: id, delivery: d?.sent ?? null, checkCase: (id && cases.get(id)) || null, now });
     return d ? { ...r, delivery: d.view } : r;
-  }));
+  });
 }
 
 export async function explainReceived(appId: string, input: ExplainInput, now = new Date(), db: Db = defaultDb): Promise<ExplainAnswer> {

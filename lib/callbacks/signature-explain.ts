@@ -107,7 +107,9 @@ function deliveryFindings(h: Record<string, string>, body: string, facts: Explai
   if (change) {
     out.push({
       code: "BODY_CHANGED",
-      message: `The body differs from what delivery ${d.id} carried from byte ${change.offset} on: it looks ${change.looks} (${change.how}). Sign the raw bytes as received, before any parsing.`,
+      message: change.looks === "different"
+        ? `The body differs from what delivery ${d.id} carried from byte ${change.offset} on, and is not a rewrite of it: a value was changed, or it is another callback's body (the detail shows both around that byte).`
+        : `The body differs from what delivery ${d.id} carried from byte ${change.offset} on: it looks ${change.looks} (${change.how}). Sign the raw bytes as received, before any parsing.`,
       detail: { ...change },
     });
   }

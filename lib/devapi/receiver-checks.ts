@@ -93,7 +93,8 @@ export async function runReceiverCheck(appId: string, input: { url: string; oper
     cases = answers.map(([spec, answered]) => judge(spec, answered, { url: input.url, validPassed, viaInspector }));
   } finally {
     const status = cases.length && cases.every((c) => c.passed) ? "PASSED" : "FAILED";
-    await db.receiverCheck.updateMany({ where: { id: row.id }, data: { status, cases: JSON.stringify(cases), finishedAt: new Date() } });
+    const deliveryIds = [...new Set(cases.map((c) => c.deliveryId))].join(" ");
+    await db.receiverCheck.updateMany({ where: { id: row.id }, data: { status, cases: JSON.stringify(cases), deliveryIds, finishedAt: new Date() } });
   }
   await keepNewest(db, "ReceiverCheck", appId, config.receiverChecksPerApp);
   const stored = await db.receiverCheck.findUnique({ where: { id: row.id } });

@@ -9,12 +9,14 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { RAW_BODY_RECIPES } from "@/lib/docs/signature";
 import { startReceiver, type Receiver, type Received } from "../helpers/receiver";
-import { newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, newApp, origin, type TestApp } from "../helpers/sandbox";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const CLI = path.join(root, "cli", "sandbox.mjs");
@@ -108,6 +110,12 @@ describe.concurrent("receiver checks", () => {
     const secret = await secretOf(a.appId);
     expect(() => new Webhook(secret).verify(t.sent.body, t.sent.headers)).toThrow();
     expect(JSON.parse(t.sent.body).amount).toBe(JSON.parse(caseOf(r.body, "valid").sent.body).amount * 100 + 1);
+    // Explained, a case is recognised as this check's forgery; another app does not see it.
+    const explained = await a.call("POST", "/dev/v1/signatures/explain", { headers: t.sent.headers, body: t.sent.body });
+    expect(explained.body.findings[0]).toMatchObject({ code: "RECEIVER_CHECK", detail: { checkId: r.body.id, name: "tampered_body" } });
+    const other = await newApp({ groups: ["Payments"] });
+    const theirs = await other.call("POST", "/dev/v1/signatures/explain", { headers: t.sent.headers, body: t.sent.body });
+    expect(theirs.body.findings.map((f: any) => f.code)).toEqual(["UNKNOWN_DELIVERY", "WRONG_SECRET"]);
   });
 
   it("a slow receiver (11 s) fails valid on the 10 s deadline; a refusal with 500 passes with a note; a duplicate refused with 409 says why", async () => {
@@ -235,6 +243,35 @@ describe.concurrent("receiver checks", () => {
     } finally {
       proc.kill("SIGTERM");
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("MCP: a tool for each endpoint, running the same checks, explain and readiness", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    const client = new Client({ name: "go-live-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base()}/mcp`), { requestInit: { headers: { authorization: `Bearer ${a.token}` } } }));
+    try {
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining([
+        "sandbox_dev_check_receiver", "sandbox_dev_list_receiver_checks", "sandbox_dev_get_receiver_check", "sandbox_dev_explain_signature", "sandbox_dev_readiness",
+      ]));
+      const { rx } = await carefulReceiver(await secretOf(a.appId));
+      const run = await client.callTool({ name: "sandbox_dev_check_receiver", arguments: { url: rx.url } });
+      expect(run.isError).not.toBe(true);
+      // A tool's structured result is {status, scenario, requestId, body} (lib/mcp/result.ts).
+      const body = (r: Awaited<ReturnType<typeof client.callTool>>) => (r.structuredContent as { body: any }).body;
+      expect(run.structuredContent).toMatchObject({ status: 201, body: { status: "PASSED", passed: 7 } });
+      const got = await client.callTool({ name: "sandbox_dev_get_receiver_check", arguments: { checkId: body(run).id } });
+      expect(body(got).cases).toHaveLength(7);
+      const explained = await client.callTool({ name: "sandbox_dev_explain_signature", arguments: { headers: {}, body: "{}" } });
+      expect(body(explained).findings[0].code).toBe("HEADER_MISSING");
+      const ready = await client.callTool({ name: "sandbox_dev_readiness", arguments: {} });
+      expect(body(ready).receiverCheck.status).toBe("PASSED");
+      const bad = await client.callTool({ name: "sandbox_dev_check_receiver", arguments: { url: "ftp://x" } });
+      expect(bad.isError).toBe(true);
+      expect(bad.structuredContent).toMatchObject({ error: "VALIDATION_ERROR", status: 400 });
+    } finally {
+      await client.close();
     }
   });
 

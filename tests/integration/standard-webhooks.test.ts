@@ -78,6 +78,7 @@ describe.concurrent("Standard Webhooks", () => {
     expect(rotated.code).toBe(0);
     expect(Date.parse(rotated.json.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(7_000_000);
     const current = await secretOf(app.appId);
+    expect(rotated.json.signingSecret).toBe(current); // printed this once, so scripts can verify with it
     expect(current).not.toBe(old);
 
     const { got, headers } = await payoutCallback(app);

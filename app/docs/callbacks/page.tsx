@@ -16,6 +16,9 @@ import { DataTable } from "@/components/docs/data-table";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Callbacks" };
 
+/** A test vector's value: long, so it breaks anywhere rather than widen the table. */
+const Value = ({ children }: { children: React.ReactNode }) => <code className="font-mono text-xs break-all text-slate-800">{children}</code>;
+
 export default function CallbacksPage() {
   const ex = signatureExample();
   return (
@@ -110,12 +113,12 @@ export default function CallbacksPage() {
         <div key={v.name}>
           <H3>{v.name}</H3>
           <DataTable label={v.name} head={["Input", "Value"]} rows={[
-            [v.secrets.length > 1 ? "secrets" : "secret", <C key="s">{v.secrets.join("  ·  ")}</C>],
-            ["webhook-id", <C key="i">{v.id}</C>],
-            ["timestamp", <C key="t">{String(v.timestamp)}</C>],
-            ["body", <C key="b">{v.body}</C>],
-            ["x-svc-signature", <C key="x">{v.expected["x-svc-signature"]}</C>],
-            ["webhook-signature", <C key="w">{v.expected["webhook-signature"]}</C>],
+            [v.secrets.length > 1 ? "secrets" : "secret", <Value key="s">{v.secrets.join("  ·  ")}</Value>],
+            ["webhook-id", <Value key="i">{v.id}</Value>],
+            ["timestamp", <Value key="t">{String(v.timestamp)}</Value>],
+            ["body", <Value key="b">{v.body}</Value>],
+            ["x-svc-signature", <Value key="x">{v.expected["x-svc-signature"]}</Value>],
+            ["webhook-signature", <Value key="w">{v.expected["webhook-signature"]}</Value>],
           ]} />
         </div>
       ))}
@@ -124,7 +127,7 @@ export default function CallbacksPage() {
         (the <Link className="text-emerald-700 underline" href="/docs/dev#dev-signatures-explain">explain endpoint</Link> names them for you):
       </P>
       <DataTable label="Wrong results and their mistakes" head={["You get", "Your code", "Explain says"]}
-        rows={wrongResults().map((w) => [<C key="v">{`v1,${w.value}`}</C>, w.mistake, <C key="c">{w.code}</C>])} />
+        rows={wrongResults().map((w) => [<Value key="v">{`v1,${w.value}`}</Value>, w.mistake, <C key="c">{w.code}</C>])} />
       <H2 id="check-your-receiver">Check your receiver</H2>
       <P>
         A receiver that answers 200 to everything passes every test you can run against the sandbox, and goes live that way. Before

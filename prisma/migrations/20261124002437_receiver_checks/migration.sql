@@ -1,16 +1,16 @@
 -- CreateTable
 CREATE TABLE "ReceiverCheck" (
-    "seq" SERIAL NOT NULL,
+    "seq" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "id" TEXT NOT NULL,
     "appId" TEXT NOT NULL,
     "url" TEXT NOT NULL,
     "operationId" TEXT NOT NULL,
     "status" TEXT NOT NULL,
     "cases" TEXT NOT NULL DEFAULT '[]',
-    "startedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "finishedAt" TIMESTAMP(3),
-
-    CONSTRAINT "ReceiverCheck_pkey" PRIMARY KEY ("seq")
+    "deliveryIds" TEXT NOT NULL DEFAULT '',
+    "startedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "finishedAt" DATETIME,
+    CONSTRAINT "ReceiverCheck_appId_fkey" FOREIGN KEY ("appId") REFERENCES "App" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateIndex
@@ -21,6 +21,3 @@ CREATE INDEX "ReceiverCheck_appId_seq_idx" ON "ReceiverCheck"("appId", "seq");
 
 -- CreateIndex
 CREATE INDEX "ReceiverCheck_appId_status_idx" ON "ReceiverCheck"("appId", "status");
-
--- AddForeignKey
-ALTER TABLE "ReceiverCheck" ADD CONSTRAINT "ReceiverCheck_appId_fkey" FOREIGN KEY ("appId") REFERENCES "App"("id") ON DELETE CASCADE ON UPDATE CASCADE;
