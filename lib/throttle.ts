@@ -4,7 +4,7 @@
 // rows of past windows are deleted at most once a minute per process, so the
 // table holds the live windows' subjects only.
 import { sha256 } from "@/lib/crypto";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 
 export { clientAddress } from "@/lib/net/client-address";
 

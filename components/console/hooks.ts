@@ -10,8 +10,8 @@ import type { InboxItem } from "@/lib/activity/inbox";
 import type { RequestDetail, RequestSummary } from "@/lib/activity/requests";
 import type { AppUsage } from "@/lib/activity/usage";
 import type { Readiness } from "@/lib/activity/readiness";
-import type { ReceiverCheckSummary, ReceiverCheckView } from "@/lib/activity/receiver-checks";
-import type { HeldResource } from "@/lib/activity/held";
+import type { ReceiverCheckSummary, ReceiverCheckView } from "@/lib/activity/receiver-check-runs";
+import type { HeldResource } from "@/lib/activity/held-list";
 import type { Timeline } from "@/lib/activity/timeline";
 import { appUrl, fetcher, qs } from "./api";
 

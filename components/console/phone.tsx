@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { LocalTime } from "@/components/ui/time";
-import type { HeldResource } from "@/lib/activity/held";
+import type { HeldResource } from "@/lib/activity/held-list";
 
 export type Resolve = (scenario: string) => Promise<void>;
 

@@ -11,7 +11,7 @@ import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { Field, Input, Select } from "@/components/ui/input";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { LocalTime } from "@/components/ui/time";
-import type { CaseAnswer, ReceiverCase, ReceiverCheckSummary, ReceiverCheckView } from "@/lib/activity/receiver-checks";
+import type { CaseAnswer, ReceiverCase, ReceiverCheckSummary, ReceiverCheckView } from "@/lib/activity/receiver-check-runs";
 import { useFormAction } from "@/components/ui/form-action";
 import { appUrl, send } from "./api";
 import { useReadiness, useReceiverCheck, useReceiverChecks } from "./hooks";

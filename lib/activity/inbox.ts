@@ -5,7 +5,7 @@
 // the time the entry arrived). Callers check ownership first.
 import { z } from "zod";
 import { checkSignatures } from "@/lib/crypto";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { listInbox } from "@/lib/inspector";
 import { deliveryIdsFor, inboxLinks } from "./links";
 import { explainReceivedMany, type ExplainAnswer } from "./signatures";

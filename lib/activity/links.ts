@@ -6,7 +6,7 @@
 //              its id in x-svc-delivery (kept as InboxEntry.deliveryId)
 //   inbox entry → its callback (deliveryId) → that callback's request
 // Callers check ownership first; every query is limited to the app.
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 
 const RESOURCE_ID = /\b(?:chk|pay|ver|msg)_[A-Za-z0-9]{22}\b/g;
 

@@ -7,8 +7,8 @@
 // (bounded log and deliveries; a reset starts it over).
 import { groupOf, operations, type Operation } from "@/lib/catalog";
 import { isOwnInspector } from "@/lib/callbacks/policy";
-import { db as defaultDb, type Db } from "@/lib/db/client";
-import { latestReceiverCheck, type ReceiverCheckSummary } from "./receiver-checks";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
+import { latestReceiverCheck, type ReceiverCheckSummary } from "./receiver-check-runs";
 
 export type ScenarioReadiness = { key: string; summary: string; exercised: boolean; lastAt: string | null; calls: number; callbackAnswered?: boolean };
 export type OperationReadiness = { operationId: string; method: string; path: string; scenarios: ScenarioReadiness[] };
@@ -57,7 +57,8 @@ export async function readiness(appId: string, db: Db = defaultDb): Promise<Read
     operationId: op.id,
     method: op.method,
     path: op.path,
-    scenarios: op.scenarios.map((s): ScenarioReadiness => {
+    // A held scenario is a way to wait, not an outcome the integrator's code must handle.
+    scenarios: op.scenarios.filter((s) => !s.hold).map((s): ScenarioReadiness => {
       const k = key(op.id, s.key);
       const c = byScenario.get(k);
       const callsBack = s.callbackDelayMs !== undefined;

@@ -4,9 +4,9 @@
 // the developer endpoint and the console's inbox both call this. Every read is limited to the app.
 import { storedFaults } from "@/lib/callbacks/faults";
 import { explainSignature, type ExplainInput, type Explanation, type SentDelivery } from "@/lib/callbacks/signature-explain";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
-import { checkCasesOf } from "./receiver-checks";
+import { checkCasesOf } from "./receiver-check-runs";
 
 /** Attempts shown with the delivery (the newest). */
 const ATTEMPTS_SHOWN = 5;

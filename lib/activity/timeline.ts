@@ -11,7 +11,7 @@
 // The developer API, MCP, the CLI and the console's resource, request and
 // callback pages read this. Callers check ownership first; every query is limited to the app.
 import { operationById } from "@/lib/catalog";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { heldScenario, liveState } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { creatingRequest } from "./links";

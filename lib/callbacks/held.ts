@@ -9,7 +9,7 @@
 import { operationById, operations } from "@/lib/catalog";
 import { faultsOf } from "@/lib/catalog/devapi";
 import { config } from "@/lib/config";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { expiryScenario, heldScenario, liveState, resolutionScenario, resolutionTimeScale, resolveHold, type HoldRecord } from "@/lib/engine";
 import { ApiError, isApiError } from "@/lib/errors";
 import { newId, newReceipt } from "@/lib/ids";

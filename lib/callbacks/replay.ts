@@ -4,7 +4,7 @@
 // posts them to coalesce(replayUrl, url), records the attempt's address and
 // clears replayUrl. A restart loses none of them, like any scheduled callback.
 import { config } from "@/lib/config";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { notifyScheduled } from "./wake";
 import { routeFor } from "./policy";

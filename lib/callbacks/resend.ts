@@ -3,7 +3,7 @@
 // ATTEMPTS_PER_DELIVERY attempts, and one resend at a time per delivery: a lease
 // on the row (resendUntil), taken in one conditional update, refused while held.
 import { config } from "@/lib/config";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 import { attempt, liveSecrets } from "./attempt";

@@ -1,6 +1,6 @@
 // The process's PostgreSQL pool for the hot paths (gateway calls, callback
 // dispatch): parameterized, named (prepared) statements through `pg`. Bounded
-// (PG_POOL_MAX, default 10); Prisma has its own small pool (lib/db/client.ts).
+// (PG_POOL_MAX, default 10); Prisma has its own small pool (lib/db/prisma.ts).
 import pg from "pg";
 import { config } from "@/lib/config";
 import { compile, type Sql, type Value } from "./sql";

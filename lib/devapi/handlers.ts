@@ -2,7 +2,7 @@
 // data). The gateway's dev steps run them after the token check.
 import { reportRelay, streamCallbacks } from "./listen";
 import { replayFailed, resendDelivery, resolveHeld } from "@/lib/callbacks";
-import { heldResources } from "@/lib/activity/held";
+import { heldResources } from "@/lib/activity/held-list";
 import { resourceTimeline } from "@/lib/activity/timeline";
 import { TIME_SCALE_HEADER } from "@/lib/engine";
 import { resetApp } from "./reset";
@@ -11,7 +11,7 @@ import { waitForCallback, type WaitExpect } from "./wait";
 import { addTestNumber, listTestNumbers, removeTestNumber } from "./test-numbers";
 import { createSandbox, endSandbox, listSandboxes } from "@/lib/services/sandboxes";
 import type { DevHandler } from "./types";
-import { getReceiverCheck, listReceiverChecks } from "@/lib/activity/receiver-checks";
+import { getReceiverCheck, listReceiverChecks } from "@/lib/activity/receiver-check-runs";
 import { readiness } from "@/lib/activity/readiness";
 import { explainReceived } from "@/lib/activity/signatures";
 import type { ExplainInput } from "@/lib/callbacks/signature-explain";

@@ -7,7 +7,7 @@ import { liveSecrets } from "@/lib/callbacks/attempt";
 import { signingSecretsFor, storedFaults } from "@/lib/callbacks/faults";
 import { isOwnInspector } from "@/lib/callbacks/policy";
 import { callbackHeaders } from "@/lib/callbacks/post";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 
 /** How often a stream looks for rows another instance wrote. */
 export const POLL_MS = 250;

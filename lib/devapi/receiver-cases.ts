@@ -3,7 +3,7 @@
 // callbackHeaders (as the dispatcher signs), then altered on purpose, and the
 // rule that judges what the integrator's server answered. Docs: README
 // "Check your receiver", /docs/callbacks#verify.
-import type { CaseAnswer, ReceiverCase } from "@/lib/activity/receiver-checks";
+import type { CaseAnswer, ReceiverCase } from "@/lib/activity/receiver-check-runs";
 import { callbackHeaders, CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
 import { config } from "@/lib/config";
 import { newSigningSecret, SIGNATURE_TOLERANCE_S } from "@/lib/crypto";

@@ -1,19 +1,19 @@
 // Receiver checks: the battery of receiver-cases.ts posted to the integrator's
 // callback URL through the callback network policy (postWithHeaders), the
 // answers judged, the run kept per app (ReceiverCheck; read model in
-// lib/activity/receiver-checks.ts). At most CHECKS_AT_ONCE run per app, counted
+// lib/activity/receiver-check-runs.ts). At most CHECKS_AT_ONCE run per app, counted
 // in the database under the app row's lock, so every instance counts the same;
 // and config.receiverChecksPerMinute start per app per minute. The app's own
 // inspector address is posted in-process: a listener (`sandbox.mjs listen`)
 // relays the cases to a local server, and its answers are read from the relays.
-import { checkView, CHECK_STALE_MS, type CaseAnswer, type ReceiverCase, type ReceiverCheckView } from "@/lib/activity/receiver-checks";
+import { checkView, CHECK_STALE_MS, type CaseAnswer, type ReceiverCase, type ReceiverCheckView } from "@/lib/activity/receiver-check-runs";
 import { operationByName, operations, groupOf, type Operation } from "@/lib/catalog";
 import { liveSecrets } from "@/lib/callbacks/attempt";
 import { isOwnInspector, routeFor } from "@/lib/callbacks/policy";
 import { postWithHeaders, type PostOutcome } from "@/lib/callbacks/post";
 import { config } from "@/lib/config";
 import { keepNewest } from "@/lib/db/bounded";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { exampleCallback } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { newId, newReceipt, randomBase62 } from "@/lib/ids";

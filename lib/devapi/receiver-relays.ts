@@ -2,8 +2,8 @@
 // inspector in-process and the app's listeners (`sandbox.mjs listen`) relay
 // them to the developer's local server, then report its answers
 // (lib/inspector/relays.ts). Those relayed answers are the ones judged.
-import type { CaseAnswer } from "@/lib/activity/receiver-checks";
-import type { Db } from "@/lib/db/client";
+import type { CaseAnswer } from "@/lib/activity/receiver-check-runs";
+import type { Db } from "@/lib/db/prisma";
 import type { CaseSpec } from "./receiver-cases";
 
 const POLL_MS = 250;

@@ -2,7 +2,7 @@
 // attempts, request log, inbox, relays, rate windows — and keeps its keys,
 // tokens, subscriptions and settings (time scale, test numbers, faults,
 // inspector mode). The console, the operator command line, the API and MCP call it.
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 
 export type ResetResult = {

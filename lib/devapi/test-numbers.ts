@@ -4,7 +4,7 @@
 // the engine applies them (lib/engine/select.ts).
 import { operationById, type Operation } from "@/lib/catalog";
 import { TEST_NUMBERS_PER_APP, testNumberInputSchema, testNumbersOf } from "@/lib/catalog/devapi";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { magicValue, type TestNumber } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { randomBase62 } from "@/lib/ids";

@@ -7,7 +7,7 @@
 // process records it (attemptWakeups).
 import { attemptWakeups } from "@/lib/callbacks/attempt";
 import { storedFaults } from "@/lib/callbacks/faults";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { Slots } from "./slots";
 

@@ -1,6 +1,6 @@
 // Example values built from the catalog schemas' `examples` meta. exampleBody(op)
 // is the one example request body: the docs' curl, the try-it form, Postman and
-// the tests all use it (through lib/docs/examples.ts); exampleCallback(op) is a
+// the tests all use it (through lib/docs/doc-examples.ts); exampleCallback(op) is a
 // callback body as the engine builds it, which the receiver checks post.
 import { z } from "zod";
 import type { Operation, Scenario } from "@/lib/catalog";

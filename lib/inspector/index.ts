@@ -3,7 +3,7 @@
 // most INSPECT_PER_MINUTE requests per app a minute, and answers as the app's
 // inspector answer mode says (answer.ts; default 200 {"received": true} at once).
 import { config } from "@/lib/config";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { keepNewest } from "@/lib/db/bounded";
 import { wakeups } from "@/lib/db/wakeups";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
@@ -11,7 +11,7 @@ import { newId } from "@/lib/ids";
 import { readLimited } from "@/lib/http/web-body";
 import { hasEnded } from "@/lib/services/sandbox-life";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
-import { answerFor, deliveryIdOf, waitFor } from "./answer";
+import { answerFor, deliveryIdOf, waitFor } from "./answer-mode";
 import { relaysOfEntries } from "./relays";
 
 export const INSPECTOR_MAX_BODY = 256 * 1024;

@@ -4,7 +4,7 @@
 // (getDelivery).
 import { relayReportSchema, type RelayReport } from "@/lib/catalog/devapi";
 import { config } from "@/lib/config";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { keepNewest } from "@/lib/db/bounded";
 import { ApiError } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/validation";

@@ -1,6 +1,6 @@
 // Apps: the functions the console and the command line both call.
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newSigningSecret } from "@/lib/crypto";
 import { newId } from "@/lib/ids";

@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { newId, randomToken } from "@/lib/ids";

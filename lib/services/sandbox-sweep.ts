@@ -10,7 +10,7 @@
 // idempotent, and the app row goes last (cascading whatever a call in flight
 // wrote meanwhile). Credentials go first.
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { APP_THROTTLES, throttleKey } from "@/lib/throttle";
 
 /**

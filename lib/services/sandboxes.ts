@@ -13,7 +13,7 @@
 // all its rows.
 import { config } from "@/lib/config";
 import { newSigningSecret } from "@/lib/crypto";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { ts } from "@/lib/db/sqlite";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { hashPassword, verifyPassword } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";

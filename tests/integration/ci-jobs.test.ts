@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import YAML from "yaml";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { CI_PARALLEL, githubWorkflow, gitlabJob } from "@/lib/docs/ci-jobs";
 import { newApp, origin } from "../helpers/sandbox";
 

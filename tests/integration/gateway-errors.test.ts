@@ -1,7 +1,7 @@
 // Every gateway error of the spec's table, over HTTP, and the order cases.
 import { describe, expect, it } from "vitest";
 import { sha256 } from "@/lib/crypto";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { base, cli, collectBody, http, newApp, type Reply } from "../helpers/sandbox";
 
 function expectError(r: Reply, status: number, code: string) {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { base, collectBody, newApp, origin, type TestApp } from "../helpers/sandbox";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";

@@ -5,7 +5,7 @@
 // server's dispatcher to the app's own inspector, the console over HTTP.
 import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { signInOverHttp } from "../helpers/from-address";
 import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 

@@ -13,7 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { RAW_BODY_RECIPES } from "@/lib/docs/signature";
 import { startReceiver, type Receiver, type Received } from "../helpers/receiver";
 import { base, newApp, origin, type TestApp } from "../helpers/sandbox";

@@ -7,7 +7,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config, sqlitePath } from "@/lib/config";
-import { sqliteAdapter } from "@/lib/db/client";
+import { sqliteAdapter } from "@/lib/db/prisma";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { createApp } from "@/lib/services/apps";
 import { listRequests, type RequestFilters } from "@/lib/activity/requests";

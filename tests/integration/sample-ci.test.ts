@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { base, collectBody, newApp, type TestApp } from "../helpers/sandbox";
 
 const root = path.resolve(import.meta.dirname, "..", "..");

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { newApp, origin, type TestApp } from "../helpers/sandbox";
 
 const CLI = path.resolve(import.meta.dirname, "..", "..", "cli", "sandbox.mjs");

@@ -9,7 +9,7 @@ import { createHmac } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { createApp, deleteApp, setPerMinute, setSuspended } from "@/lib/services/apps";
 import { signInOverHttp } from "../helpers/from-address";
 import { startReceiver, type Receiver } from "../helpers/receiver";

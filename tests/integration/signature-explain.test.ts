@@ -7,7 +7,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callbackSignatureHeaders } from "@/lib/crypto";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { signInOverHttp } from "../helpers/from-address";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";

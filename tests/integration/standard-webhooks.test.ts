@@ -8,7 +8,7 @@ import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resendDelivery } from "@/lib/callbacks";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { randomBase62 } from "@/lib/ids";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { cli, newApp } from "../helpers/sandbox";

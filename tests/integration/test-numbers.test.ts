@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { base, cli, collectBody, newApp, type TestApp } from "../helpers/sandbox";
 
 const PHONE = "254700000001";

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { dispatchStoreOn, type DispatchStore } from "@/lib/callbacks/store";
-import { clientFor, type Db } from "@/lib/db/client";
+import { clientFor, type Db } from "@/lib/db/prisma";
 import { closeHotPath, openHotPath, type HotPath } from "@/lib/db/hot-path";
 import { applyMigrations } from "@/lib/db/migrate";
 import { gatewayStoreOn, type GatewayStore, type LogRow, type ResourceRow } from "@/lib/gateway/store";

@@ -7,12 +7,12 @@ import { z } from "zod";
 import { apis, operations } from "@/lib/catalog";
 import { config } from "@/lib/config";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { exampleBody } from "@/lib/docs/examples";
+import { exampleBody } from "@/lib/docs/doc-examples";
 import { requestSchema } from "@/lib/docs/schema";
 import { validateInput } from "@/lib/engine";
 import { toolOf } from "@/lib/mcp/tools";
 import { openApiDocument, operationId } from "@/lib/openapi/document";
-import { serveOpenApi } from "@/lib/openapi/serve";
+import { serveOpenApi } from "@/lib/openapi/serve-openapi";
 
 const withoutDialect = (s: object) => {
   const { $schema: _d, ...rest } = s as Record<string, unknown>;

@@ -6,7 +6,7 @@ import { DataTable } from "@/components/docs/data-table";
 import { C, H1, H2, H3, P, Snippet, Ul } from "@/components/docs/prose";
 import { apiOf, groupOf, operations } from "@/lib/catalog";
 import { curlToken } from "@/lib/docs/curl";
-import { exampleBody } from "@/lib/docs/examples";
+import { exampleBody } from "@/lib/docs/doc-examples";
 import { sampleAnswer, sampleContext } from "@/lib/docs/samples";
 import { baseUrl, opHref } from "@/lib/docs/urls";
 import { MCP_PATH } from "@/lib/gateway/routes";

@@ -1,5 +1,5 @@
 import { appRoute } from "@/lib/auth/route";
-import { listReceiverChecks } from "@/lib/activity/receiver-checks";
+import { listReceiverChecks } from "@/lib/activity/receiver-check-runs";
 import { receiverCheckBodySchema } from "@/lib/catalog/devapi";
 import { runReceiverCheck } from "@/lib/devapi";
 

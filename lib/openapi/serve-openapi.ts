@@ -1,5 +1,5 @@
 import { stringify } from "yaml";
-import { serveArtifact } from "@/lib/docs/serve";
+import { serveArtifact } from "@/lib/docs/serve-doc";
 import { openApiDocument } from "./document";
 import { devOpenApiDocument } from "./dev-document";
 

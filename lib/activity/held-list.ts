@@ -3,7 +3,7 @@
 // answers. Resolving one is lib/callbacks/held.ts. Callers check ownership first.
 import { operationById } from "@/lib/catalog";
 import { config } from "@/lib/config";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { expiryScenario, resolutionScenarios, type HoldRecord } from "@/lib/engine";
 
 /** At most this many, the newest (more stay held; the timeline and resolve still reach them by id). */

@@ -2,7 +2,7 @@
 // lib/devapi/receiver-checks.ts): newest first, the newest
 // config.receiverChecksPerApp kept. Callers check ownership; every read is
 // limited to the app.
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 
 /** A check still RUNNING after this long was cut short (its server stopped): it no longer counts as running. */

@@ -1,4 +1,4 @@
-import { serveArtifact } from "@/lib/docs/serve";
+import { serveArtifact } from "@/lib/docs/serve-doc";
 import { postmanCollection } from "./collection";
 
 /** GET /postman/<api>.json */

@@ -1,4 +1,4 @@
-import { serveArtifact } from "@/lib/docs/serve";
+import { serveArtifact } from "@/lib/docs/serve-doc";
 import { clientSource } from "./client";
 import { javaFileName, javaSource } from "./java";
 import { phpSource } from "./php";
