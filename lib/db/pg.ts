@@ -29,7 +29,7 @@ export function withoutNul<T>(v: T): T {
 }
 
 /** A parameter's value as `timestamp(3)` and text columns take it: dates as ISO text, strings without NUL. */
-const encode = (v: Value) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? withoutNul(v) : (v ?? null));
+export const encode = (v: Value) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? withoutNul(v) : (v ?? null));
 
 export type PgRunner = Pick<pg.Pool, "query"> | pg.PoolClient;
 

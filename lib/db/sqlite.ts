@@ -11,7 +11,7 @@ import { compile, type Kind, type Sql, type Value } from "./sql";
 export const ts = (d: Date | null) => (d ? d.toISOString().replace("Z", "+00:00") : null);
 
 /** A parameter's value as this driver binds it and Prisma's SQLite adapter writes it: dates as text, booleans as 0/1. */
-const encode = (v: Value) => (v instanceof Date ? ts(v) : typeof v === "boolean" ? Number(v) : (v ?? null));
+export const encode = (v: Value) => (v instanceof Date ? ts(v) : typeof v === "boolean" ? Number(v) : (v ?? null));
 const decoders: Record<Kind, (v: unknown) => unknown> = {
   date: (v) => (v === null ? null : new Date(v as string)),
   bool: (v) => Boolean(v),

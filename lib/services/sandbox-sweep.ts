@@ -11,16 +11,21 @@
 // wrote meanwhile). Credentials go first.
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/prisma";
+import { rawStatement } from "@/lib/db/raw";
+import { param, Sql, sql, type Value } from "@/lib/db/sql";
 import { APP_THROTTLES, throttleKey } from "@/lib/throttle";
+
+const appId = param("appId");
+const batch = param("batch");
 
 /**
  * Per-app tables, in the order they are emptied, with the key a batch picks
  * rows by; `join` finds the app's rows of a table without an appId column.
  */
-const TABLES: readonly { table: string; key: string; join?: string }[] = [
+const TABLES: readonly { table: string; key: string; join?: Sql<{ appId: Value }> }[] = [
   { table: "AccessToken", key: "tokenHash" },
   { table: "KeyPair", key: "id" },
-  { table: "DeliveryAttempt", key: "id", join: `JOIN "Delivery" d ON d."id" = x."deliveryId" WHERE d."appId" = ?` },
+  { table: "DeliveryAttempt", key: "id", join: sql`JOIN "Delivery" d ON d."id" = x."deliveryId" WHERE d."appId" = ${appId}` },
   { table: "Delivery", key: "seq" },
   { table: "Resource", key: "id" },
   { table: "RequestLog", key: "seq" },
@@ -30,37 +35,39 @@ const TABLES: readonly { table: string; key: string; join?: string }[] = [
   { table: "RateWindow", key: "window" },
 ];
 
-/** One batch's statement; its arguments are the app id (once per `?` before LIMIT) and the batch size. */
-function batchDelete(t: (typeof TABLES)[number]): { sql: string; appIds: number } {
-  const pg = config.dialect === "postgresql";
-  const lock = pg ? " FOR UPDATE OF x SKIP LOCKED" : "";
+/**
+ * One batch's statement. The one difference between the dialects: PostgreSQL
+ * skips the rows another instance's batch holds (SQLite has one writer).
+ */
+function batchDelete(t: (typeof TABLES)[number]) {
+  const lock = new Sql(config.dialect === "postgresql" ? [" FOR UPDATE OF x SKIP LOCKED"] : []);
   // Subscription and RateWindow keys are unique per app only: the outer condition names the app too.
-  const outer = t.join ? "" : `"appId" = ? AND `;
-  const sql = `DELETE FROM "${t.table}" WHERE ${outer}"${t.key}" IN (SELECT x."${t.key}" FROM "${t.table}" x ${t.join ?? `WHERE x."appId" = ?`} LIMIT ?${lock})`;
-  let n = 0;
-  return { sql: pg ? sql.replace(/\?/g, () => `$${++n}`) : sql, appIds: t.join ? 1 : 2 };
+  const outer = t.join ? sql`` : sql`"appId" = ${appId} AND `;
+  const where = t.join ?? sql`WHERE x."appId" = ${appId}`;
+  const [table, key] = [new Sql([`"${t.table}"`]), new Sql([`"${t.key}"`])];
+  return rawStatement(sql`DELETE FROM ${table} WHERE ${outer}${key} IN (SELECT x.${key} FROM ${table} x ${where} LIMIT ${batch}${lock})`, db);
 }
+const BATCH_DELETES = new Map<string, ReturnType<typeof batchDelete>>();
 
 const yieldToCalls = () => new Promise<void>((r) => setImmediate(r));
 
 /** Deletes one ended sandbox's rows batch by batch, then its row. Returns the rows deleted. */
-async function purge(appId: string, now: Date): Promise<number> {
+async function purge(id: string, now: Date): Promise<number> {
   let rows = 0;
-  const batch = config.sandboxSweepBatch;
+  const size = config.sandboxSweepBatch;
   for (const t of TABLES) {
-    const { sql, appIds } = batchDelete(t);
-    const args = [...Array<string>(appIds).fill(appId), batch];
+    const statement = BATCH_DELETES.get(t.table) ?? BATCH_DELETES.set(t.table, batchDelete(t)).get(t.table)!;
     for (;;) {
-      const n = await db.$executeRawUnsafe(sql, ...args);
+      const n = await statement({ appId: id, batch: size });
       rows += n;
       await yieldToCalls();
-      if (n < batch) break;
+      if (n < size) break;
     }
   }
-  const keys = Object.values(APP_THROTTLES).map((scope) => throttleKey(scope, appId));
+  const keys = Object.values(APP_THROTTLES).map((scope) => throttleKey(scope, id));
   rows += (await db.throttle.deleteMany({ where: { key: { in: keys } } })).count;
   // Only if it has ended: a row is never deleted early, whatever called this.
-  rows += (await db.app.deleteMany({ where: { id: appId, parentAppId: { not: null }, expiresAt: { lte: now } } })).count;
+  rows += (await db.app.deleteMany({ where: { id, parentAppId: { not: null }, expiresAt: { lte: now } } })).count;
   return rows;
 }
 

@@ -14,7 +14,8 @@
 import { config } from "@/lib/config";
 import { newSigningSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/prisma";
-import { ts } from "@/lib/db/sqlite";
+import { rawStatement } from "@/lib/db/raw";
+import { param, sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
@@ -33,54 +34,46 @@ export type SandboxCreated = {
   appId: string; name: string; consumerKey: string; consumerSecret: string; signingSecret: string; inspectorUrl: string; expiresAt: string;
 };
 
-/** A statement's `?` placeholders and date parameters as the dialect wants them. */
-function dialect() {
-  const pg = config.dialect === "postgresql";
-  return {
-    sql: (text: string) => {
-      let n = 0;
-      return pg ? text.replace(/\?/g, () => `$${++n}`) : text;
-    },
-    date: (d: Date) => (pg ? d.toISOString() : ts(d)),
-    /** A date parameter in a SELECT list (PostgreSQL would take it for text). */
-    dateParam: pg ? "CAST(? AS timestamp(3))" : "?",
-  };
-}
+// A parameter in a SELECT list: PostgreSQL needs its type.
+const text = <N extends string>(name: N) => param(name, "text");
+const time = <N extends string>(name: N) => param(name, "timestamp(3)");
 
 /**
  * The child's rows, inserted only while the parent has fewer than `limit` live
  * children at `now` (and is not a sandbox itself): the app row copies the
  * parent's, then its subscriptions and key pair follow it if it was inserted.
  */
-function insertChild(d: ReturnType<typeof dialect>, p: {
+const insertApp = rawStatement(
+  sql`INSERT INTO "App" ("id", "name", "ownerId", "callbackUrl", "signingSecret", "perMinute", "timeScale", "testNumbers",
+      "callbackFaults", "inspectorMode", "parentAppId", "expiresAt", "createdAt")
+    SELECT ${text("appId")}, ${text("name")}, p."ownerId",
+      CASE WHEN p."callbackUrl" = ${text("parentInspector")} THEN ${text("childInspector")} ELSE p."callbackUrl" END,
+      ${text("signingSecret")}, p."perMinute", p."timeScale", p."testNumbers", p."callbackFaults", p."inspectorMode", p."id",
+      ${time("expiresAt")}, ${time("now")}
+    FROM "App" p
+    WHERE p."id" = ${param("parentId")} AND p."parentAppId" IS NULL
+      AND (SELECT count(*) FROM "App" c WHERE c."parentAppId" = p."id" AND c."expiresAt" > ${param("now")}) < ${param("limit")}`,
+  db,
+);
+const copySubscriptions = rawStatement(
+  sql`INSERT INTO "Subscription" ("appId", "group", "status", "createdAt", "reviewedAt", "reviewedBy", "reviewNote")
+    SELECT ${text("appId")}, s."group", s."status", ${time("now")}, s."reviewedAt", s."reviewedBy", s."reviewNote"
+    FROM "Subscription" s WHERE s."appId" = ${param("parentId")} AND EXISTS (SELECT 1 FROM "App" c WHERE c."id" = ${param("appId")})`,
+  db,
+);
+const insertKeyPair = rawStatement(
+  sql`INSERT INTO "KeyPair" ("id", "appId", "consumerKey", "secretHash", "label", "createdAt")
+    SELECT ${text("keyId")}, ${text("appId")}, ${text("consumerKey")}, ${text("secretHash")}, ${text("label")}, ${time("now")}
+    WHERE EXISTS (SELECT 1 FROM "App" c WHERE c."id" = ${param("appId")})`,
+  db,
+);
+
+type Child = {
   parentId: string; appId: string; name: string; parentInspector: string; childInspector: string; signingSecret: string;
   expiresAt: Date; now: Date; limit: number; key: { id: string; consumerKey: string; secretHash: string; label: string | null };
-}) {
-  const app = db.$executeRawUnsafe(
-    d.sql(`INSERT INTO "App" ("id", "name", "ownerId", "callbackUrl", "signingSecret", "perMinute", "timeScale", "testNumbers",
-        "callbackFaults", "inspectorMode", "parentAppId", "expiresAt", "createdAt")
-      SELECT CAST(? AS TEXT), CAST(? AS TEXT), p."ownerId", CASE WHEN p."callbackUrl" = ? THEN CAST(? AS TEXT) ELSE p."callbackUrl" END,
-        CAST(? AS TEXT), p."perMinute", p."timeScale", p."testNumbers", p."callbackFaults", p."inspectorMode", p."id", ${d.dateParam}, ${d.dateParam}
-      FROM "App" p
-      WHERE p."id" = ? AND p."parentAppId" IS NULL
-        AND (SELECT count(*) FROM "App" c WHERE c."parentAppId" = p."id" AND c."expiresAt" > ?) < ?`),
-    p.appId, p.name, p.parentInspector, p.childInspector, p.signingSecret, d.date(p.expiresAt), d.date(p.now),
-    p.parentId, d.date(p.now), p.limit,
-  );
-  const subscriptions = db.$executeRawUnsafe(
-    d.sql(`INSERT INTO "Subscription" ("appId", "group", "status", "createdAt", "reviewedAt", "reviewedBy", "reviewNote")
-      SELECT CAST(? AS TEXT), s."group", s."status", ${d.dateParam}, s."reviewedAt", s."reviewedBy", s."reviewNote"
-      FROM "Subscription" s WHERE s."appId" = ? AND EXISTS (SELECT 1 FROM "App" c WHERE c."id" = ?)`),
-    p.appId, d.date(p.now), p.parentId, p.appId,
-  );
-  const keyPair = db.$executeRawUnsafe(
-    d.sql(`INSERT INTO "KeyPair" ("id", "appId", "consumerKey", "secretHash", "label", "createdAt")
-      SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ${d.dateParam}
-      WHERE EXISTS (SELECT 1 FROM "App" c WHERE c."id" = ?)`),
-    p.key.id, p.appId, p.key.consumerKey, p.key.secretHash, p.key.label, d.date(p.now), p.appId,
-  );
-  return [app, subscriptions, keyPair] as const;
-}
+};
+const insertChild = ({ key, ...p }: Child) =>
+  [insertApp(p), copySubscriptions(p), insertKeyPair({ ...p, keyId: key.id, consumerKey: key.consumerKey, secretHash: key.secretHash, label: key.label })] as const;
 
 /**
  * Makes a child of `caller`, live for `ttlSeconds` (bounds: the endpoint's
@@ -116,7 +109,7 @@ export async function createSandbox(
   const childName = name ?? defaultName(parent.name);
   const [, inserted] = await db.$transaction([
     lockAppRow(db, caller.id),
-    ...insertChild(dialect(), {
+    ...insertChild({
       parentId: caller.id, appId, name: childName, parentInspector: inspectorUrl(caller.id), childInspector: inspectorUrl(appId),
       signingSecret, expiresAt, now, limit: config.sandboxesPerApp, key: keys.row,
     }),
