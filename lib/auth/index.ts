@@ -3,6 +3,7 @@
 // failed attempts guarded per client address and per account (lib/throttle.ts).
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { isApiError } from "@/lib/errors";
 import { checkPassword, endSessions } from "@/lib/services/users";
 import { clientAddress, CredentialGuard } from "@/lib/throttle";
 import { authSecret } from "./secret";
@@ -34,13 +35,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       async authorize(credentials, request) {
         const address = clientAddress(request.headers);
         const email = String(credentials.email ?? "").trim().toLowerCase();
-        if (await guard.blockedFor(address, email)) throw new TooManyAttempts();
-        const user = await checkPassword(email, String(credentials.password ?? ""));
-        if (!user) {
-          await guard.failed(address, email);
-          return null;
+        let user: Awaited<ReturnType<typeof checkPassword>>;
+        try {
+          user = await guard.attempt(address, email, () => checkPassword(email, String(credentials.password ?? "")), "too many sign-ins");
+        } catch (e) {
+          if (isApiError(e) && e.code === "RATE_LIMITED") throw new TooManyAttempts();
+          throw e;
         }
-        return { id: user.id, email: user.email, sessionVersion: user.sessionVersion };
+        return user ? { id: user.id, email: user.email, sessionVersion: user.sessionVersion } : null;
       },
     }),
   ],

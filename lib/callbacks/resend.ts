@@ -17,12 +17,7 @@ const resends = () => new Throttle("resend:app", config.resendsPerMinute, 60);
 
 /** Resends and copies to another URL count toward one per-app limit. */
 export async function takeResend(appId: string) {
-  const limit = await resends().take(appId);
-  if (!limit.allowed) {
-    throw new ApiError("RATE_LIMITED", `at most ${config.resendsPerMinute} resends a minute per app; try again in ${limit.retryAfter} s`, {
-      "retry-after": String(limit.retryAfter),
-    });
-  }
+  await resends().enforce(appId, (s) => `at most ${config.resendsPerMinute} resends a minute per app; try again in ${s} s`);
 }
 
 export async function resendDelivery(deliveryId: string, appId: string, db: Db = defaultDb) {

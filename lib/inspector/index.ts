@@ -29,12 +29,7 @@ export async function receiveInspection(appId: string, request: Request, db: Db 
     }
     const app = await db.app.findUnique({ where: { id: appId }, select: { id: true, inspectorMode: true } });
     if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
-    const limit = await perApp().take(appId);
-    if (!limit.allowed) {
-      throw new ApiError("RATE_LIMITED", `this inspector accepts at most ${config.inspectPerMinute} requests a minute; try again in ${limit.retryAfter} s`, {
-        "retry-after": String(limit.retryAfter),
-      });
-    }
+    await perApp().enforce(appId, (s) => `this inspector accepts at most ${config.inspectPerMinute} requests a minute; try again in ${s} s`);
     const body = await readLimited(request, INSPECTOR_MAX_BODY);
     const headers: Record<string, string> = {};
     request.headers.forEach((v, k) => (headers[k] = v));

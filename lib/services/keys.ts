@@ -3,22 +3,22 @@ import { db } from "@/lib/db/client";
 import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { newId, randomToken } from "@/lib/ids";
-import { getApp } from "./apps";
+import { withAppLock } from "./apps";
 import { parseOrThrow } from "@/lib/validation";
 import { keyLabelSchema } from "./schemas";
 
 /** A new key pair. The secret is returned this once and stored only as a hash. */
 export async function createKeyPair(appId: string, label?: unknown) {
-  await getApp(appId);
   const name = parseOrThrow(keyLabelSchema, label ?? "", "label");
-  // Revoked pairs count too: they stay listed (and their keys unusable) until the app is deleted.
-  if ((await db.keyPair.count({ where: { appId } })) >= config.keyPairsPerApp) {
-    throw new ApiError("CONFLICT", `an app can have at most ${config.keyPairsPerApp} key pairs`);
-  }
   const consumerKey = randomToken(24); // 32 url-safe characters
   const consumerSecret = randomToken(32); // 43 url-safe characters
-  const pair = await db.keyPair.create({
-    data: { id: newId("key"), appId, consumerKey, secretHash: sha256(consumerSecret), label: name },
+  // Counted and created under the app's row lock: concurrent creations queue, so the cap is exact.
+  const pair = await withAppLock(appId, async (tx) => {
+    // Revoked pairs count too: they stay listed (and their keys unusable) until the app is deleted.
+    if ((await tx.keyPair.count({ where: { appId } })) >= config.keyPairsPerApp) {
+      throw new ApiError("CONFLICT", `an app can have at most ${config.keyPairsPerApp} key pairs`);
+    }
+    return tx.keyPair.create({ data: { id: newId("key"), appId, consumerKey, secretHash: sha256(consumerSecret), label: name } });
   });
   return { id: pair.id, consumerKey, consumerSecret, label: pair.label, createdAt: pair.createdAt };
 }

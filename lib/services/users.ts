@@ -36,12 +36,7 @@ const signUps = new Throttle("signup:address", 10, 3600, "SIGNUPS_PER_HOUR");
 
 /** Sign-up from the console: counted per client address, then createUser (never an operator). */
 export async function signUp(input: { email: unknown; password: unknown }, address: string): Promise<PublicUser> {
-  const t = await signUps.take(address);
-  if (!t.allowed) {
-    throw new ApiError("RATE_LIMITED", `too many sign-ups from your network; try again in ${Math.ceil(t.retryAfter / 60)} min`, {
-      "retry-after": String(t.retryAfter),
-    });
-  }
+  await signUps.enforce(address, (s) => `too many sign-ups from your network; try again in ${Math.ceil(s / 60)} min`);
   return createUser({ email: input.email, password: input.password });
 }
 
