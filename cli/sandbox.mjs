@@ -39,9 +39,10 @@ Run "node sandbox.mjs <command> --help" for a command's options.
 ${CONNECTION}`,
   listen: `Usage: node sandbox.mjs listen --forward-to <url> [options]
 
-Relays every callback addressed to the app's inspector address to <url>, with
-the same body and headers (x-svc-delivery, x-svc-signature, webhook-*), so your
-signature check runs unchanged. Prints one line per callback and reports your
+Relays every callback of the app that reaches its inspector address to <url>,
+with the same body and headers (x-svc-delivery, x-svc-signature, webhook-*), so
+your signature check runs unchanged; other requests to that address are not
+relayed (--include-foreign relays them too, with a callback's headers only). Prints one line per callback and reports your
 server's answer to the portal, where the console shows it beside the inbox entry
 and the delivery. Stopped and started again, it first relays what arrived while
 it was away (the cursor is kept in a file). Reconnects by itself.
@@ -50,6 +51,8 @@ Options:
   --forward-to <url>   where to POST each callback (required), e.g. http://localhost:8080/callbacks
   --all                also a copy of every callback the app sends to other addresses
                        (signed when relayed, with the app's signing secret)
+  --include-foreign    also relay requests to the inspector address that are not the
+                       app's own callbacks (anyone who knows the address can post there)
   --no-replay          skip what arrived while this listener was stopped
   --cursor-file <f>    where to keep the cursor (default: one file per portal and app
                        under $XDG_CONFIG_HOME/svc-sandbox or ~/.config/svc-sandbox)
@@ -86,7 +89,7 @@ ${CONNECTION}`,
 // ---- arguments --------------------------------------------------------------------
 
 const STRING_FLAGS = new Set(["url", "key", "secret", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale"]);
-const BOOLEAN_FLAGS = new Set(["all", "no-replay", "json", "help"]);
+const BOOLEAN_FLAGS = new Set(["all", "include-foreign", "no-replay", "json", "help"]);
 
 /** `--flag value`, `--flag=value`, boolean `--flag`; everything else is positional. Unknown flags are errors. */
 function parseArgs(argv) {
@@ -276,6 +279,7 @@ async function listen(flags) {
     out: printer(flags.json),
     listener: flags.name || `${os.hostname()} pid ${process.pid}`,
     all: !!flags.all,
+    foreign: !!flags["include-foreign"],
     // The first connection resumes from the kept cursor (unless --no-replay); reconnections always do.
     cursor: noReplay ? null : cursors.load(),
     // A key used here for the first time: another key of the same app may have left a cursor.
@@ -298,6 +302,7 @@ async function follow(state) {
   const query = new URLSearchParams();
   if (state.cursor) query.set("after", state.cursor);
   if (state.all) query.set("all", "true");
+  if (state.foreign) query.set("foreign", "true");
   const abort = new AbortController();
   let silence;
   let silent = false;

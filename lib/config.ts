@@ -54,9 +54,12 @@ export const config = {
   resourcesPerApp: int("RESOURCE_LIMIT", 10_000),
   /** Callback deliveries kept per app (scheduled ones are never dropped). */
   deliveriesPerApp: int("DELIVERY_LIMIT", 10_000),
-  /** Inspector: bytes of stored requests kept per app (oldest dropped first), and POSTs per app per minute. */
+  /** Inspector: bytes of stored requests kept per app (oldest dropped first). */
   inboxBytesPerApp: int("INBOX_BYTES_LIMIT", 16 * 1024 * 1024),
+  /** Inspector POSTs a minute: per app from others than the app itself, per app from its own callbacks, per sender (a client address, or another app's callbacks) over all inspectors. */
   inspectPerMinute: int("INSPECT_PER_MINUTE", 120),
+  inspectOwnPerMinute: int("INSPECT_OWN_PER_MINUTE", 600),
+  inspectPerAddressPerMinute: int("INSPECT_PER_ADDRESS_PER_MINUTE", 60),
   /** Listeners (`sandbox.mjs listen`): relay results kept per app, open streams per app per instance. */
   relaysPerApp: int("RELAY_LIMIT", 1_000),
   listenStreamsPerApp: int("LISTEN_STREAMS_PER_APP", 10),
@@ -65,8 +68,10 @@ export const config = {
   keyPairsPerApp: int("KEY_PAIRS_PER_APP", 20),
   /** Attempts one delivery may have (its first post and every "send it again"). */
   attemptsPerDelivery: int("ATTEMPTS_PER_DELIVERY", 25),
-  /** "Send it again" per app per minute. */
-  resendsPerMinute: int("RESENDS_PER_MINUTE", 10),
+  /** Callbacks posted again per app per minute: each "Send it again", each "Send copy", each delivery a replay schedules again. */
+  resendsPerMinute: int("RESENDS_PER_MINUTE", 60),
+  /** Resets of an app's sandbox data per app per minute. */
+  resetsPerMinute: int("RESETS_PER_MINUTE", 30),
 };
 
 /** Filesystem path of a `file:` SQLite URL, resolved against the working directory. */

@@ -6,11 +6,11 @@ import type http from "node:http";
 import { BASE_PATH } from "@/lib/gateway";
 import { serveSandbox } from "./sandbox";
 import { errorBody, toApiError, ApiError } from "@/lib/errors";
-import { sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
+import { nodeHeaders, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
 import { newId } from "@/lib/ids";
 import { receiveInspection } from "@/lib/inspector";
 import { SECURITY_HEADERS } from "@/lib/http/security-headers";
-import { resolveClientAddress } from "@/lib/net/client-address";
+import { clientAddress, resolveClientAddress } from "@/lib/net/client-address";
 
 const INSPECT = "/inspect/";
 /** Methods handed to Next; others (TRACE, CONNECT, …) answer 405 there. */
@@ -37,7 +37,9 @@ export function route(opts: { origin: string; handleNext: (req: http.IncomingMes
     const pathname = (req.url ?? "/").split("?", 1)[0]!;
     const raw = pathname.slice(INSPECT.length);
     const appId = wellEncoded(raw) ? decodeURIComponent(raw) : raw;
-    await sendWebResponse(res, await receiveInspection(appId, toWebRequest(req, opts.origin)));
+    // The address as resolved below (x-forwarded-for rewritten); the Web request is built from the raw headers.
+    const from = { address: clientAddress(nodeHeaders(req)) };
+    await sendWebResponse(res, await receiveInspection(appId, toWebRequest(req, opts.origin), from));
   };
 
   const pick = (req: http.IncomingMessage, pathname: string): Handler => {

@@ -54,6 +54,9 @@ export function callbackHeaders(deliveryId: string, body: string, secrets: strin
   };
 }
 
+/** The names of those headers: all a listener relays of a request to the inspector (lib/devapi/listen-feed.ts). */
+export const CALLBACK_HEADER_NAMES: readonly string[] = Object.keys(callbackHeaders("dlv_", "", ["whsec_"], new Date(0)));
+
 /** `secrets`: the app's signing secret, and the one it replaced while that is in its grace period. */
 export async function postCallback(url: string, body: string, deliveryId: string, secrets: string[], policy?: Policy): Promise<PostOutcome> {
   const started = performance.now();
@@ -63,7 +66,7 @@ export async function postCallback(url: string, body: string, deliveryId: string
     route.kind === "refused"
       ? { status: null, error: route.reason, responseBody: null }
       : route.kind === "inspector"
-        ? await toInspector(route.appId, url, body, headers)
+        ? await toInspector(route.appId, url, body, deliveryId, headers)
         : await overNetwork(route.url, route.lookup, body, headers);
   return { ...sent, durationMs: Math.round(performance.now() - started), headers };
 }
@@ -71,10 +74,12 @@ export async function postCallback(url: string, body: string, deliveryId: string
 const timedOut = (): Sent => ({ status: null, error: `timeout after ${CALLBACK_TIMEOUT_MS / 1000} s`, responseBody: null });
 
 /**
- * The app's own inspector address: handed to the inspector in this process, never
- * over the network, with the same ten-second wait (its answer mode may delay).
+ * An inspector address of this portal: handed to the inspector in this process,
+ * never over the network, with the same ten-second wait (its answer mode may
+ * delay). The inspector counts it as the app's own callback when the delivery
+ * is the app's, else as a post from the delivery's app (lib/inspector `Sender`).
  */
-async function toInspector(appId: string, url: string, body: string, headers: Record<string, string>): Promise<Sent> {
+async function toInspector(appId: string, url: string, body: string, deliveryId: string, headers: Record<string, string>): Promise<Sent> {
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Sent>((resolve) => {
@@ -84,7 +89,7 @@ async function toInspector(appId: string, url: string, body: string, headers: Re
     }, CALLBACK_TIMEOUT_MS);
   });
   const answer = (async (): Promise<Sent> => {
-    const res = await receiveInspection(appId, new Request(url, { method: "POST", headers, body, signal: abort.signal }));
+    const res = await receiveInspection(appId, new Request(url, { method: "POST", headers, body, signal: abort.signal }), { deliveryId });
     return answered(res.status, await res.text());
   })();
   try {

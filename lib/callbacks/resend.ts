@@ -13,11 +13,11 @@ import { isHttpUrl } from "./schedule";
 
 /** Longer than one post can take, so a lease that runs out means its process died. */
 const RESEND_LEASE_MS = CALLBACK_TIMEOUT_MS + 5_000;
-const resends = () => new Throttle("resend:app", config.resendsPerMinute, 60);
+/** Callbacks posted again per app a minute: resends, copies to another URL and each delivery of a replay (replay.ts) count toward it. */
+export const resendBudget = () => new Throttle("resend:app", config.resendsPerMinute, 60);
 
-/** Resends and copies to another URL count toward one per-app limit. */
 export async function takeResend(appId: string) {
-  await resends().enforce(appId, (s) => `at most ${config.resendsPerMinute} resends a minute per app; try again in ${s} s`);
+  await resendBudget().enforce(appId, (s) => `at most ${config.resendsPerMinute} resends a minute per app; try again in ${s} s`);
 }
 
 export async function resendDelivery(deliveryId: string, appId: string, db: Db = defaultDb) {

@@ -17,14 +17,15 @@ export const streamCallbacks: DevHandler = async ({ app, input, headers }) => {
   // A query cursor wins over Last-Event-ID (the browser's EventSource sends the latter on reconnect).
   const start = parseCursor((input.after as string | undefined) ?? headers.get("last-event-id"));
   const all = input.all === "true";
+  const foreign = input.foreign === "true";
   if (open.full(app.id)) throw refusal();
   return {
     stream: async (sink) => {
       if (!open.take(app.id)) return sink.send("error", { error: "RATE_LIMITED", message: refusal().message });
       try {
         const { cursor, resumed } = start ? await resumeFrom(start) : { cursor: await currentCursor(app.id), resumed: false };
-        sink.send("ready", { appId: app.id, cursor: cursorText(cursor), all, resumed }, cursorText(cursor));
-        const feed = new FeedReader(app.id, cursor, all);
+        sink.send("ready", { appId: app.id, cursor: cursorText(cursor), all, foreign, resumed }, cursorText(cursor));
+        const feed = new FeedReader(app.id, cursor, { all, foreign });
         while (!sink.signal.aborted) {
           const batch = await feed.next();
           for (const e of batch.events) sink.send(e.source, e, e.cursor);
