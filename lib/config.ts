@@ -60,9 +60,16 @@ export const config = {
   inspectPerMinute: int("INSPECT_PER_MINUTE", 120),
   inspectOwnPerMinute: int("INSPECT_OWN_PER_MINUTE", 600),
   inspectPerAddressPerMinute: int("INSPECT_PER_ADDRESS_PER_MINUTE", 60),
-  /** Listeners (`sandbox.mjs listen`): relay results kept per app, open streams per app per instance. */
+  /** Listeners (`sandbox.mjs listen`): relay results kept per app. */
   relaysPerApp: int("RELAY_LIMIT", 1_000),
+  /** Connections held open (lib/devapi/held.ts), counted per instance: waits and streams per app, both per account, all. */
+  waitsPerApp: int("WAITS_PER_APP", 20),
   listenStreamsPerApp: int("LISTEN_STREAMS_PER_APP", 10),
+  heldPerAccount: int("HELD_CONNECTIONS_PER_ACCOUNT", 50),
+  heldPerInstance: int("HELD_CONNECTIONS_PER_INSTANCE", 500),
+  /** Password hashing (scrypt) per process: how many run at once, how many may wait (more: 429). */
+  passwordHashesAtOnce: int("PASSWORD_HASHES_AT_ONCE", 2),
+  passwordHashQueue: int("PASSWORD_HASH_QUEUE", 16),
   /** Caps on what one account can create. */
   appsPerUser: int("APPS_PER_USER", 20),
   keyPairsPerApp: int("KEY_PAIRS_PER_APP", 20),

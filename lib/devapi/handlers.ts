@@ -11,8 +11,11 @@ import type { DevHandler } from "./types";
 export const devHandlers: Record<string, DevHandler> = {
   "dev.settings.get": async ({ app }) => ({ body: await getDevSettings(app.id) }),
   "dev.settings.update": async ({ app, input }) => ({ body: await updateDevSettings(app.id, input) }),
-  "dev.callbacks.wait": async ({ app, input: i }) => ({
-    body: await waitForCallback(app.id, { resourceId: i.resourceId as string | undefined, reference: i.reference as string | undefined, deliveryId: i.deliveryId as string | undefined }, i.timeout as number),
+  "dev.callbacks.wait": async ({ app, input: i, signal }) => ({
+    body: await waitForCallback(
+      app.id, { resourceId: i.resourceId as string | undefined, reference: i.reference as string | undefined, deliveryId: i.deliveryId as string | undefined },
+      i.timeout as number, undefined, signal,
+    ),
   }),
   "dev.deliveries.resend": async ({ app, params }) => {
     const o = await resendDelivery(params.deliveryId!, app.id);

@@ -6,8 +6,7 @@
 // a valid signature with the app's signing secret — and only with a callback's
 // headers (CALLBACK_HEADER_NAMES); `foreign` adds the other entries (still with
 // those headers only). Read from the database, so any instance can serve any
-// app's stream; this process's own inbox writes wake its streams at once, the
-// others' are seen by polling (POLL_MS).
+// app's stream; when a stream reads is listen.ts's.
 import { liveSecrets } from "@/lib/callbacks/attempt";
 import { signingSecretsFor, storedFaults } from "@/lib/callbacks/faults";
 import { isOwnInspector } from "@/lib/callbacks/policy";
@@ -15,8 +14,6 @@ import { CALLBACK_HEADER_NAMES, callbackHeaders } from "@/lib/callbacks/post";
 import { checkSignatures } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 
-/** How often a stream looks for rows another instance wrote. */
-export const POLL_MS = 250;
 const BATCH = 100;
 /** Which entries a stream relays: `all` adds copies of callbacks sent elsewhere, `foreign` the inbox entries that are not the app's callbacks. */
 export type FeedOptions = { all: boolean; foreign: boolean };

@@ -1,19 +1,20 @@
 // Wait for a callback: blocks until the callback of a resource (or of the
 // app's latest resource with a reference, or a delivery id) has had its first
 // attempt, then answers the delivery and that attempt. Works with several
-// instances: the attempt may be recorded by any of them, so the wait polls
-// the database (one indexed read per POLL_MS) and wakes at once when this
-// process records it (attemptWakeups).
+// instances: the attempt may be recorded by any of them. The wait holds a slot
+// (held.ts: per app, per account, per instance) until it answers or its client
+// leaves, and reads the delivery when woken: at once when this process records
+// its attempt (attemptWakeups), within a poll when another instance does (the
+// app's one poller, watch.ts), and every BACKSTOP_MS regardless.
 import { attemptWakeups } from "@/lib/callbacks/attempt";
 import { storedFaults } from "@/lib/callbacks/faults";
 import { db as defaultDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { Slots } from "./slots";
+import { takeHeld } from "./held";
+import { watchDelivery } from "./watch";
 
-const POLL_MS = 250;
-/** Waits at once per app in this process; more answer 429. */
-export const WAITS_PER_APP = 20;
-const active = new Slots(WAITS_PER_APP);
+/** A wait reads its delivery at least this often, woken or not. */
+const BACKSTOP_MS = 5_000;
 // On globalThis like the other per-process state: the server's drain ends every wait at once.
 const g = globalThis as unknown as { __svcWaitsStop?: AbortController };
 const stopping = () => (g.__svcWaitsStop ??= new AbortController()).signal;
@@ -85,25 +86,32 @@ function answer(d: Snapshot, status: "ATTEMPTED" | "NOT_SENT" | "TIMEOUT", waite
 }
 export type WaitAnswer = ReturnType<typeof answer>;
 
-/** `timeoutS` 0–60: 0 looks once without waiting. */
-export async function waitForCallback(appId: string, target: WaitTarget, timeoutS: number, db: Db = defaultDb): Promise<WaitAnswer> {
+/**
+ * `timeoutS` 0–60: 0 looks once without waiting. `signal`: the client left —
+ * the wait ends at once (its answer goes nowhere) and frees its slot.
+ */
+export async function waitForCallback(appId: string, target: WaitTarget, timeoutS: number, db: Db = defaultDb, signal?: AbortSignal): Promise<WaitAnswer> {
   const given = [target.resourceId, target.reference, target.deliveryId].filter((v) => v !== undefined).length;
   if (given !== 1) throw new ApiError("VALIDATION_ERROR", "give exactly one of resourceId, reference, deliveryId", {}, [{ field: "resourceId", message: "give exactly one of resourceId, reference, deliveryId" }]);
-  if (!active.take(appId)) throw new ApiError("RATE_LIMITED", `at most ${WAITS_PER_APP} waits at once per app; let one finish first`, { "retry-after": "1" });
+  const release = await takeHeld("wait", appId);
+  let unwatch = () => {};
+  const over = signal ? AbortSignal.any([stopping(), signal]) : stopping();
   try {
     const started = Date.now();
     const deadline = started + timeoutS * 1000;
     const deliveryId = await findDelivery(appId, target, db);
+    unwatch = watchDelivery(appId, deliveryId);
     for (;;) {
       const d = await snapshot(appId, deliveryId, db);
       const waited = Date.now() - started;
       if (d.attemptLog.length) return answer(d, "ATTEMPTED", waited);
       if (d.state === "NOT_SENT") return answer(d, "NOT_SENT", waited);
       const left = deadline - Date.now();
-      if (left <= 0 || stopping().aborted) return answer(d, "TIMEOUT", waited);
-      await attemptWakeups.wait(deliveryId, Math.min(POLL_MS, left), stopping());
+      if (left <= 0 || over.aborted) return answer(d, "TIMEOUT", waited);
+      await attemptWakeups.wait(deliveryId, Math.min(BACKSTOP_MS, left), over);
     }
   } finally {
-    active.release(appId);
+    unwatch();
+    release();
   }
 }

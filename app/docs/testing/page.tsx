@@ -10,7 +10,7 @@ import { DataTable } from "@/components/docs/data-table";
 import { devEndpointById } from "@/lib/catalog/devapi";
 import { baseUrl } from "@/lib/docs/urls";
 import { REPLAY_MAX } from "@/lib/callbacks/replay";
-import { WAITS_PER_APP } from "@/lib/devapi/wait";
+import { config } from "@/lib/config";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Testing in CI" };
@@ -34,10 +34,10 @@ export default function TestingPage() {
         request log and do not count toward the per-minute limit. Each is also an MCP tool.
       </P>
       <DataTable label="Developer endpoints for tests" head={["Endpoint", "What it does"]} rows={[
-        [ep("dev.callbacks.wait"), <>Blocks until the callback of <C>resourceId</C> (or the app&apos;s latest resource with <C>reference</C>, or <C>deliveryId</C>) has been posted, up to <C>timeout</C> seconds (at most 60), and answers the body sent, the headers sent and your server&apos;s status and answer. Always 200 once the target is known, with <C>status</C> <C>ATTEMPTED</C>, <C>NOT_SENT</C> (no address) or <C>TIMEOUT</C>; 404 for an unknown id or a scenario without callback; 429 past {WAITS_PER_APP} waits at once per app on one instance.</>],
-        [ep("dev.reset"), <>Deletes the app&apos;s resources, callbacks and attempts, request log, inspector inbox and rate-limit windows. Keys, subscriptions and settings stay.</>],
-        [ep("dev.deliveries.replay"), <>Sends every failed callback created since <C>since</C> again (at most {REPLAY_MAX} per call), to its own address or once to <C>url</C>. Those at the attempt cap are skipped and listed.</>],
-        [ep("dev.deliveries.resend"), <>Sends one callback again now and answers the outcome.</>],
+        [ep("dev.callbacks.wait"), <>Blocks until the callback of <C>resourceId</C> (or the app&apos;s latest resource with <C>reference</C>, or <C>deliveryId</C>) has been posted, up to <C>timeout</C> seconds (at most 60), and answers the body sent, the headers sent and your server&apos;s status and answer. Always 200 once the target is known, with <C>status</C> <C>ATTEMPTED</C>, <C>NOT_SENT</C> (no address) or <C>TIMEOUT</C>; 404 for an unknown id or a scenario without callback; 429 past {config.waitsPerApp} waits at once per app on one instance (waits and streams also count per account and per instance).</>],
+        [ep("dev.reset"), <>Deletes the app&apos;s resources, callbacks and attempts, request log, inspector inbox and relays. Keys, subscriptions, settings and what the limits counted (this minute&apos;s calls still count) stay; at most {config.resetsPerMinute} resets a minute per app.</>],
+        [ep("dev.deliveries.replay"), <>Sends the failed callbacks created since <C>since</C> again (at most {REPLAY_MAX} per call, oldest first), to their own address or once to <C>url</C>. Each counts toward the app&apos;s {config.resendsPerMinute} resends a minute; <C>left</C> says how many remain for another call. Those at the attempt cap are skipped and listed.</>],
+        [ep("dev.deliveries.resend"), <>Sends one callback again now and answers the outcome (one of the app&apos;s {config.resendsPerMinute} resends a minute).</>],
         [ep("dev.settings.update"), <>Sets <C>timeScale</C> and the callback faults (below).</>],
       ]} />
       <H2>Wait for a callback</H2>
