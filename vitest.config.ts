@@ -7,5 +7,7 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",
+    // Some unit tests run a language's compiler (tsc, javac, mypy): seconds each, more when the machine is busy.
+    testTimeout: 60_000,
   },
 });

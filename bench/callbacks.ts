@@ -1,6 +1,6 @@
 // Callback punctuality: N pushes whose callbacks go to a local receiver, each
 // callback's lateness measured against its delivery's dueAt in the database.
-import type { Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/prisma";
 import { startReceiver } from "../tests/helpers/receiver";
 import { load, percentile, type Target } from "./load";
 

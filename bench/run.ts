@@ -1,5 +1,5 @@
 // `npm run bench`: the portal (started as `npm start` starts it) side by side
-// with Stoplight Prism, the anchor of issue 9, in one run; then the gateway's
+// with Stoplight Prism, the anchor, in one run; then the gateway's
 // added latency, overload, callback punctuality and the console at a million rows.
 // See README "Performance".
 //   BENCH_DURATION=s per run (default 6)   BENCH_ROUNDS=n A-B rounds (default 3)
@@ -33,7 +33,7 @@ const logRows = num("BENCH_LOG_ROWS", 1_000_000);
 const deliveryRows = num("BENCH_DELIVERY_ROWS", 100_000);
 const profile = process.env.BENCH_PROFILE === "1";
 const dbFile = path.join(root, "data", "bench.db");
-const databaseUrl = (process.env.DATABASE_URL = `file:${dbFile}`); // before lib/db/client loads
+const databaseUrl = (process.env.DATABASE_URL = `file:${dbFile}`); // before lib/db/prisma loads
 
 function scenario(opId: string, key: string) {
   const s = operationById(opId)?.scenarios.find((x) => x.key === key);
@@ -146,7 +146,7 @@ async function main() {
   removeDb(dbFile);
   const notes: string[] = [];
   const receiver = await startReceiver(); // callbacks of the pushes in the load runs
-  const { db } = await import("@/lib/db/client");
+  const { db } = await import("@/lib/db/prisma");
   let app: Awaited<ReturnType<typeof setUpApp>> | undefined;
   const drained = async () => {
     const left = await drain(db, app!.appId);

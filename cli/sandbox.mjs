@@ -7,7 +7,7 @@
 // SANDBOX_URL = the portal's origin). `node sandbox.mjs --help` lists the commands.
 //
 // Sections: usage texts · arguments · errors · tokens and calls · listen
-// (stream, relay, report, cursor) · the other commands · main.
+// (stream, relay, report, cursor) · the other commands · throwaway sandboxes · main.
 
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -19,7 +19,7 @@ import path from "node:path";
 // ---- usage texts ------------------------------------------------------------------
 
 const CONNECTION = `Connection (flags, else environment):
-  --url <origin>      the portal, e.g. http://localhost:3000   (SANDBOX_URL)
+  --url <origin>      the portal, e.g. http://localhost:3000   (SANDBOX_URL; also --portal)
   --key <key>         consumer key                             (SANDBOX_KEY)
   --secret <secret>   consumer secret                          (SANDBOX_SECRET)`;
 
@@ -30,8 +30,12 @@ Usage: node sandbox.mjs <command> [options]
 
 Commands:
   listen     relay the app's callbacks to a server on your machine
+  check      check your callback receiver: signatures, timestamps, repeats
   call       make one gateway call and print the answer
   settings   read or change the app's developer settings
+  resolve    decide a held payment prompt, payout or message
+  timeline   print everything that happened to one resource
+  sandbox    make, list and end throwaway sandboxes (one per CI job)
   token      print an access token
 
 Run "node sandbox.mjs <command> --help" for a command's options.
@@ -60,6 +64,31 @@ Options:
   --json               one JSON object per event on stdout
 
 ${CONNECTION}`,
+  check: `Usage: node sandbox.mjs check --url <your callback URL> [--operation <id>] [--json]
+
+Runs the receiver checks (POST /dev/v1/receiver-checks): the portal posts a
+battery of callbacks to your receiver and judges its answers. A correct
+receiver accepts a correctly signed callback (valid) and a repeat of it
+(duplicate), and refuses one whose body changed after signing (tampered_body),
+one signed with another secret (wrong_secret), one 10 minutes old or ahead
+(stale_timestamp, future_timestamp) and one without signature (unsigned).
+Prints each case, and for a failed one why and what to do. Exits 1 when any
+case fails.
+
+A server on your machine behind a hosted portal: run "listen --forward-to" with
+its address, and check the app's inspector address (<portal>/inspect/<appId>).
+
+Options:
+  --url <url>          your callback receiver (for this command --url is the
+                       receiver: give the portal with --portal or SANDBOX_URL)
+  --operation <id>     whose callback body to send, e.g. collect.push (default:
+                       the first of your subscribed operations that calls back)
+  --json               print the whole check as JSON
+
+Connection (flags, else environment):
+  --portal <origin>   the portal, e.g. http://localhost:3000   (SANDBOX_URL)
+  --key <key>         consumer key                             (SANDBOX_KEY)
+  --secret <secret>   consumer secret                          (SANDBOX_SECRET)`,
   call: `Usage: node sandbox.mjs call <METHOD> <path> [--data <json>] [--scenario <key>] [--json]
 
 Makes one gateway call under {base_url} (e.g. POST /collect/v1/push) with a token
@@ -78,6 +107,47 @@ Prints the app's developer settings (GET /dev/v1/settings); with --time-scale,
 changes the app's default time scale first (0 = instant, 1 = the spec's timings).
 
 ${CONNECTION}`,
+  resolve: `Usage: node sandbox.mjs resolve <resource id> --scenario <key> [--time-scale <s>] [--json]
+
+Resolves a resource held with X-Svc-Scenario: held (POST /dev/v1/resources/<id>/resolve):
+its state and callback follow <key> as if it had been chosen at the call, the
+callback's delay counted from now. Keys that call back: paid, cancelled, no_answer,
+insufficient_funds (Collect), sent, float_low (Payouts), delivered, handset_off (SMS).
+Exits 1 when the portal refuses (409: not held any more; 400: no such scenario).
+
+Options:
+  --scenario <key>     the outcome (required)
+  --time-scale <s>     the callback delay's scale (0 = at once); default: the holding call's, else the app's
+  --json               print the portal's answer as JSON
+
+${CONNECTION}`,
+  timeline: `Usage: node sandbox.mjs timeline <resource id> [--json]
+
+Prints everything that happened to one resource, oldest first (GET
+/dev/v1/resources/<id>/timeline): its calls, its state changes (held, resolved,
+settled), its callback and each attempt, its arrival at the inspector, what a
+listener relayed, and every status read.
+
+${CONNECTION}`,
+  sandbox: `Usage: node sandbox.mjs sandbox create --ttl <duration> [--name <name>] [--env | --json]
+       node sandbox.mjs sandbox list [--json]
+       node sandbox.mjs sandbox delete <appId>
+
+A throwaway sandbox is an app of its own made from this app: its subscriptions,
+developer settings, test numbers and per-minute limit, with its own keys, request
+log, callbacks and inbox. When its time is up its keys stop working and it is
+deleted with all its data. One per CI job: parallel jobs never see each other.
+
+  create   --ttl: how long it lives, 10s to 24h (e.g. 90s, 15m, 2h, or seconds).
+           Prints the sandbox as JSON. With --env, shell lines instead, so that
+             eval "$(node sandbox.mjs sandbox create --ttl 15m --env)"
+           points SANDBOX_KEY, SANDBOX_SECRET and SANDBOX_URL at the sandbox (and
+           sets SANDBOX_APP_ID, SANDBOX_SIGNING_SECRET, SANDBOX_INSPECTOR_URL,
+           SANDBOX_EXPIRES_AT).
+  list     the app's live sandboxes and the time each has left
+  delete   ends one now: with the parent app's keys, or the sandbox's own
+
+${CONNECTION}`,
   token: `Usage: node sandbox.mjs token [--json]
 
 Fetches an access token with the key pair and prints it (--json: the token
@@ -88,8 +158,8 @@ ${CONNECTION}`,
 
 // ---- arguments --------------------------------------------------------------------
 
-const STRING_FLAGS = new Set(["url", "key", "secret", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale"]);
-const BOOLEAN_FLAGS = new Set(["all", "include-foreign", "no-replay", "json", "help"]);
+const STRING_FLAGS = new Set(["url", "portal", "key", "secret", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale", "operation", "ttl"]);
+const BOOLEAN_FLAGS = new Set(["all", "include-foreign", "no-replay", "json", "help", "env"]);
 
 /** `--flag value`, `--flag=value`, boolean `--flag`; everything else is positional. Unknown flags are errors. */
 function parseArgs(argv) {
@@ -150,9 +220,9 @@ function networkReason(e) {
 /** Renew this long before the token's hour is up. */
 const RENEW_EARLY_MS = 5 * 60_000;
 
-/** The portal's origin and the key pair, from flags or the environment. */
-function connection(flags) {
-  const origin = (flags.url || process.env.SANDBOX_URL || "").replace(/\/+$/, "");
+/** The portal's origin and the key pair, from flags or the environment (`check` takes --url for the receiver: the portal is --portal). */
+function connection(flags, portalFlag = "url") {
+  const origin = (flags.portal || flags[portalFlag] || process.env.SANDBOX_URL || "").replace(/\/+$/, "");
   const key = flags.key || process.env.SANDBOX_KEY;
   const secret = flags.secret || process.env.SANDBOX_SECRET;
   if (!origin) throw new UsageError("no portal address: pass --url or set SANDBOX_URL (e.g. http://localhost:3000)");
@@ -221,7 +291,7 @@ class Session {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) throw new CliError(`${method} ${pathUnderBase} answered ${await describeAnswer(res)}`);
-    return res.json();
+    return res.status === 204 ? null : res.json();
   }
 }
 
@@ -547,9 +617,127 @@ async function settings(flags) {
   console.log(JSON.stringify(result, null, 2));
 }
 
+// ---- check: the receiver checks ------------------------------------------------------
+
+async function check(flags) {
+  const url = flags.url;
+  if (!url) throw new UsageError("check needs --url <your callback URL>, e.g. --url https://shop.example.com/callbacks");
+  const session = connection(flags, "portal");
+  const body = { url, ...(flags.operation ? { operation: flags.operation } : {}) };
+  const res = await session.fetch("/dev/v1/receiver-checks", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (res.status !== 201) throw new CliError(`the portal refused the check: ${await describeAnswer(res)}`);
+  const result = await res.json();
+  if (flags.json) emit(result);
+  else printCheck(result);
+  if (result.status !== "PASSED") process.exitCode = 1;
+}
+
+function printCheck(r) {
+  const answer = (a) => ("status" in a ? `${a.status} in ${a.ms} ms` : `${a.error}`) + (a.relayedBy ? ` (relayed by ${a.relayedBy.listener})` : "");
+  console.log(`Receiver check ${r.id} of ${r.url} (${r.operation}): ${r.status}, ${r.passed} of ${r.passed + r.failed} cases passed`);
+  const width = Math.max(...r.cases.map((c) => c.name.length));
+  for (const c of r.cases) {
+    console.log(`  ${c.passed ? "✓" : "✗"} ${c.name.padEnd(width)}  ${answer(c.answered)}${c.passed ? "" : `  (expected ${c.expected})`}`);
+    if (c.note) console.log(`      Note: ${c.note}`);
+    if (c.passed) continue;
+    console.log(`      Why:  ${c.why}`);
+    console.log(`      Do:   ${c.hint}`);
+    for (const l of c.links) console.log(`      See:  ${l.url} (${l.label})`);
+  }
+}
+
+
+const resourcePath = (id, rest) => {
+  if (!id) throw new UsageError("give the resource id, e.g. chk_3kTMd9qLw0vYx2pZbR7cNe");
+  return `/dev/v1/resources/${encodeURIComponent(id)}/${rest}`;
+};
+
+async function resolve(flags, [id]) {
+  const p = resourcePath(id, "resolve");
+  if (!flags.scenario) throw new UsageError("resolve needs --scenario <key>, e.g. --scenario paid");
+  const headers = { "content-type": "application/json" };
+  if (flags["time-scale"] !== undefined) headers["x-svc-time-scale"] = flags["time-scale"];
+  const res = await connection(flags).fetch(p, { method: "POST", headers, body: JSON.stringify({ scenario: flags.scenario }) });
+  if (!res.ok) throw new CliError(`resolve answered ${await describeAnswer(res)}`);
+  const r = await res.json();
+  if (flags.json) return emit(r);
+  const cb = r.callback.state === "SCHEDULED" ? `callback ${r.deliveryId} due ${r.callback.dueAt} to ${r.callback.url}` : `no callback sent (${r.callback.lastError})`;
+  console.log(`${r.resourceId} resolved as ${r.scenarioKey}: ${r.state} now, settles ${r.settlesAt}; ${cb}`);
+}
+
+/** One line of an event: what happened, in words. */
+function describeEvent(e) {
+  const http = (x) => (x.status !== null && x.status !== undefined ? String(x.status) : x.error);
+  switch (e.type) {
+    case "request": return `${e.method} ${e.path} → ${e.status}${e.scenarioKey ? ` (${e.scenarioKey})` : ""} via ${e.via}  ${e.requestId}`;
+    case "status_read": return `GET → ${e.status} ${e.state ?? ""} via ${e.via}  ${e.requestId}`;
+    case "state": return `${e.change} → ${e.state}${e.change === "resolved" ? ` as ${e.scenarioKey} via ${e.via}` : ""}${e.resultCode !== undefined ? ` (resultCode ${e.resultCode})` : ""}`;
+    case "callback_scheduled": return `${e.deliveryId} ${e.state} to ${e.url ?? "no address"}, due ${e.dueAt}${e.error ? `: ${e.error}` : ""}`;
+    case "callback_attempt": return `#${e.attempt} to ${e.url} → ${http(e)} in ${e.durationMs} ms${e.note ? ` (${e.note})` : ""}`;
+    case "inbox": return `received by the inspector → ${e.status}  ${e.inboxEntryId}`;
+    case "relay": return `${e.listener} → ${e.target} → ${http(e)} in ${e.durationMs} ms`;
+    default: return JSON.stringify(e);
+  }
+}
+
+async function timeline(flags, [id]) {
+  const t = await connection(flags).json("GET", resourcePath(id, "timeline"));
+  if (flags.json) return emit(t);
+  console.log(`${t.resourceId} · ${t.operationId} · scenario ${t.scenarioKey} · now ${t.state}${t.held ? " (held)" : ""}`);
+  for (const e of t.events) console.log(`${e.at.slice(11, 23)}  ${e.type.padEnd(18)}  ${describeEvent(e)}`);
+  if (t.truncated) console.log("(only the newest 500 calls naming it are shown)");
+}
+
+// ---- throwaway sandboxes ----------------------------------------------------------
+
+/** "90s", "15m", "2h", "1d" or plain seconds → seconds (the portal checks the bounds, 10 s to 24 h). */
+function parseDuration(text) {
+  const m = /^(\d+)(s|m|h|d)?$/.exec(String(text ?? "").trim());
+  if (!m) throw new UsageError(`--ttl must be a duration like 90s, 15m or 2h (got ${text ?? "nothing"})`);
+  return Number(m[1]) * { s: 1, m: 60, h: 3600, d: 86400 }[m[2] ?? "s"];
+}
+
+/** A value as one shell word: as it is when it is plain, else single-quoted. */
+const shellWord = (v) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(v) ? v : `'${String(v).replace(/'/g, `'\\''`)}'`);
+
+function leftOf(iso) {
+  const s = Math.max(0, Math.round((Date.parse(iso) - Date.now()) / 1000));
+  return s < 60 ? `${s} s` : s < 3600 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}
+
+async function sandbox(flags, [action, id]) {
+  if (action === "create") {
+    if (flags.ttl === undefined) throw new UsageError("sandbox create needs --ttl, e.g. --ttl 15m");
+    const body = { ttlSeconds: parseDuration(flags.ttl), ...(flags.name !== undefined ? { name: flags.name } : {}) };
+    const session = connection(flags);
+    const made = await session.json("POST", "/dev/v1/sandboxes", body);
+    if (!flags.env) return emit(made);
+    const vars = {
+      SANDBOX_URL: session.origin, SANDBOX_KEY: made.consumerKey, SANDBOX_SECRET: made.consumerSecret, SANDBOX_APP_ID: made.appId,
+      SANDBOX_SIGNING_SECRET: made.signingSecret, SANDBOX_INSPECTOR_URL: made.inspectorUrl, SANDBOX_EXPIRES_AT: made.expiresAt,
+    };
+    for (const [name, value] of Object.entries(vars)) console.log(`export ${name}=${shellWord(value)}`);
+    return;
+  }
+  if (action === "list") {
+    const { sandboxes } = await connection(flags).json("GET", "/dev/v1/sandboxes");
+    if (flags.json) return emit({ sandboxes });
+    if (!sandboxes.length) return console.error("No live sandboxes.");
+    for (const s of sandboxes) console.log(`${s.appId}  expires in ${leftOf(s.expiresAt).padEnd(14)}  ${s.name}`);
+    return;
+  }
+  if (action === "delete") {
+    if (!id) throw new UsageError("sandbox delete needs the sandbox's app id, e.g. sandbox delete app_…");
+    await connection(flags).json("DELETE", `/dev/v1/sandboxes/${encodeURIComponent(id)}`);
+    console.error(`Ended ${id}: its keys are refused from now on, and it is deleted with its data within a minute.`);
+    return;
+  }
+  throw new UsageError(action ? `unknown sandbox action ${action} (create, list or delete)` : "sandbox needs an action: create, list or delete");
+}
+
 // ---- main -------------------------------------------------------------------------
 
-const COMMANDS = { listen, call, settings, token };
+const COMMANDS = { listen, check, call, settings, sandbox, resolve, timeline, token };
 
 async function main(argv) {
   const { flags, positional } = parseArgs(argv);

@@ -1,4 +1,4 @@
-// Issue 14: axe on every console and docs page, at desktop (1280) and phone
+// Axe on every console and docs page, at desktop (1280) and phone
 // (390) width: no serious or critical violation.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -33,6 +33,7 @@ test("every console page passes axe at both widths", async ({ page }) => {
   const a = seedApp({ name: "Axe app", groups: ["Payments", "Treasury"], keys: true });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
   const call = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: a.inspectorUrl }));
+  await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: a.inspectorUrl }), { "X-Svc-Scenario": "held" }); // for the Handset
   await fetch(a.inspectorUrl, { method: "POST", headers: { "content-type": "application/json" }, body: '{"hello":"inspector"}' });
 
   const problems = await audit(page, ["/", "/signin", "/signup", "/nope"]);
@@ -50,6 +51,8 @@ test("every console page passes axe at both widths", async ({ page }) => {
     `/apps/${a.appId}/requests`,
     `/apps/${a.appId}/requests/${call.requestId}`,
     `/apps/${a.appId}/inspector`,
+    `/apps/${a.appId}/handset`,
+    `/apps/${a.appId}/resources/${call.body.checkoutId}`,
     `/apps/${a.appId}/testing`,
     "/account",
   ], loaded(page)));

@@ -1,4 +1,4 @@
-// Issue 4, item 2: create an app, see its id, inspector address (copy),
+// Create an app, see its id, inspector address (copy),
 // signing secret (hidden until revealed), edit the default callback URL, delete.
 import { expect, test } from "@playwright/test";
 import { origin, seedApp, seedUser, shoot, signIn } from "./helpers/console";

@@ -1,5 +1,5 @@
-// Issue 4, item 1: sign up, sign in, sessions that expire, sign out, wrong
-// passwords, throttling per address, operators marked by role. Issue 10:
+// Sign up, sign in, sessions that expire, sign out, wrong
+// passwords, throttling per address, operators marked by role;
 // sign-out ends a copied session, weak passwords, no operator by sign-up.
 import { expect, test } from "@playwright/test";
 import { cli, PASSWORD, seedApp, seedUser, shoot, signIn, signUp, uniqueEmail } from "./helpers/console";

@@ -1,4 +1,4 @@
-// Issue 4, item 5: every callback of an app, filterable by status; open one to
+// Every callback of an app, filterable by status; open one to
 // see the body and each attempt; Send it again adds an attempt without a reload.
 import { expect, test } from "@playwright/test";
 import { startReceiver } from "../tests/helpers/receiver";

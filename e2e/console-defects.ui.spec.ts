@@ -1,4 +1,4 @@
-// Issue 14: the defects a new user found, each checked in Chromium at desktop
+// The defects a new user found, each checked in Chromium at desktop
 // (1280) and phone (390) width where the width matters.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { cli, collectBody, fetchToken, gatewayCall, origin, PASSWORD, seedApp, seedUser, shoot, signIn } from "./helpers/console";

@@ -1,4 +1,4 @@
-// Issue 11, items 4, 5, 6 in the console: "Resend failed…" on the Callbacks tab
+// The testing tools in the console: "Resend failed…" on the Callbacks tab
 // (to another address), the delivery detail's faults and attempt notes, and
 // "Reset sandbox data" behind a confirmation.
 import { expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Issue 14, "what the best consoles have": links between records, search and
+// Links between records, search and
 // filters, explanations in place, local times, copy as curl, usage, keys and
 // apps, account. Desktop and phone screenshots of each new view.
 import { expect, test, type Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Issue 4, item 7: the inspector inbox updates live while the page is open;
+// The inspector inbox updates live while the page is open;
 // each entry opens to its headers and pretty-printed JSON body.
 import { expect, test } from "@playwright/test";
 import { collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
@@ -36,7 +36,7 @@ test("inspector inbox: entries arrive live, newest first, and open to headers an
   await shoot(page, "inspector");
 });
 
-// Issue 12, item 4: links both ways (inbox entry → callback → request → callback →
+// links both ways (inbox entry → callback → request → callback →
 // inbox), and "Load older" reaching the oldest kept entry past the first page.
 test("inbox: an entry links to its callback and request and back; Load older reaches the oldest entry", async ({ page }) => {
   const { email, appId, inspectorUrl, keys } = seedApp({ groups: ["Payments"], keys: true });

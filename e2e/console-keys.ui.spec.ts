@@ -1,4 +1,4 @@
-// Issue 4, item 3: key pairs: the secret shown once with a warning and a curl
+// Key pairs: the secret shown once with a warning and a curl
 // line that works; the list (created, last used, revoked); revoking stops it at once.
 import { expect, test } from "@playwright/test";
 import { fetchToken, origin, seedApp, shoot, signIn } from "./helpers/console";

@@ -1,4 +1,4 @@
-// Issue 4, item 8: operators review Treasury subscriptions and suspend or
+// Operators review Treasury subscriptions and suspend or
 // resume apps; everyone else gets 404 there.
 import { expect, test } from "@playwright/test";
 import { fetchToken, gatewayCall, origin, seedApp, seedUser, shoot, signIn } from "./helpers/console";

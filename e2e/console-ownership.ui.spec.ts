@@ -1,4 +1,4 @@
-// Issue 4, item 9: a user sees and changes only their own apps. Another user's
+// A user sees and changes only their own apps. Another user's
 // app id answers 404 on every page and every JSON route, and nothing changes.
 import { expect, test } from "@playwright/test";
 import { collectBody, fetchToken, gatewayCall, origin, seedApp, signIn } from "./helpers/console";

@@ -1,4 +1,4 @@
-// Issue 4, item 6: the request log per app: filters by status class,
+// The request log per app: filters by status class,
 // operation and scenario, search by request id, detail with headers and
 // bodies; keyset pages that work with 100,000 rows.
 import { expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Issue 13, item 2: rotating the callback signing secret from the app's page.
+// Rotating the callback signing secret from the app's page.
 // The new secret shows at once, the old one keeps signing for 24 hours (shown),
 // and a reload reveals the new one.
 import { expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Issue 4, item 4: groups and the APIs they open; Payments, Identity and
+// Groups and the APIs they open; Payments, Identity and
 // Messaging work at once, Treasury waits for an operator's review.
 import { expect, test } from "@playwright/test";
 import { cli, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";

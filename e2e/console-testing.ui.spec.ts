@@ -1,4 +1,4 @@
-// Issue 11: the app's Testing tab — time scale, callback faults, test numbers —
+// The app's Testing tab — time scale, callback faults, test numbers —
 // and the request log showing the scale a call ran with.
 import { expect, test } from "@playwright/test";
 import { collectBody, fetchToken, origin, seedApp, shoot, signIn } from "./helpers/console";

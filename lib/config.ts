@@ -70,15 +70,26 @@ export const config = {
   /** Password hashing (scrypt) per process: how many run at once, how many may wait (more: 429). */
   passwordHashesAtOnce: int("PASSWORD_HASHES_AT_ONCE", 2),
   passwordHashQueue: int("PASSWORD_HASH_QUEUE", 16),
+  /** Receiver checks: runs kept per app, and runs started per app per minute (at most 5 run at once). */
+  receiverChecksPerApp: int("RECEIVER_CHECK_LIMIT", 100),
+  receiverChecksPerMinute: int("RECEIVER_CHECKS_PER_MINUTE", 30),
   /** Caps on what one account can create. */
   appsPerUser: int("APPS_PER_USER", 20),
   keyPairsPerApp: int("KEY_PAIRS_PER_APP", 20),
+  /** Throwaway sandboxes (lib/services/sandboxes.ts): live children per parent app, creations per parent per minute. */
+  sandboxesPerApp: int("SANDBOXES_PER_APP", 50),
+  sandboxCreatesPerMinute: int("SANDBOX_CREATES_PER_MINUTE", 60),
+  /** How often each instance deletes ended sandboxes, and how many rows one delete statement takes. */
+  sandboxSweepMs: int("SANDBOX_SWEEP_MS", 15_000),
+  sandboxSweepBatch: int("SANDBOX_SWEEP_BATCH", 500),
   /** Attempts one delivery may have (its first post and every "send it again"). */
   attemptsPerDelivery: int("ATTEMPTS_PER_DELIVERY", 25),
   /** Callbacks posted again per app per minute: each "Send it again", each "Send copy", each delivery a replay schedules again. */
   resendsPerMinute: int("RESENDS_PER_MINUTE", 60),
   /** Resets of an app's sandbox data per app per minute. */
   resetsPerMinute: int("RESETS_PER_MINUTE", 30),
+  /** A held resource not resolved within this long resolves as its operation's expiry scenario (lib/callbacks/held.ts). */
+  heldTimeoutMs: int("HELD_TIMEOUT_SECONDS", 86_400) * 1000,
 };
 
 /** Filesystem path of a `file:` SQLite URL, resolved against the working directory. */

@@ -41,25 +41,44 @@ export function newSigningSecret(): string {
 }
 
 /**
- * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (contract: Callbacks),
+ * How old (or how far ahead) a callback's timestamp may be before a verifier
+ * refuses it: five minutes, the Standard Webhooks libraries' tolerance.
+ */
+export const SIGNATURE_TOLERANCE_S = 300;
+
+/** HMAC-SHA256 of `content` under `key`: the one primitive both schemes sign with. */
+export function hmacSha256(key: string | Buffer, content: string): Buffer {
+  return createHmac("sha256", key).update(content).digest();
+}
+
+/** What x-svc-signature signs: `<t>.<raw body>`. */
+export const svcSignedContent = (t: string | number, body: string) => `${t}.${body}`;
+/** What webhook-signature signs: `<id>.<t>.<raw body>`. */
+export const standardSignedContent = (id: string, t: string | number, body: string) => `${id}.${t}.${body}`;
+/** Standard Webhooks: the key is the Base64-decoded part of the secret, after `whsec_`. */
+export const standardKey = (secret: string) => Buffer.from(secret.replace(/^whsec_/, ""), "base64");
+/** x-svc-signature: the key is the whole secret string, `whsec_` included. */
+export const svcKey = (secret: string) => secret;
+
+const unixSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/**
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (README: How the sandbox behaves),
  * one `v1=` per secret (two while a rotated-out secret is still in its grace period).
  */
 export function signCallback(secrets: string | string[], body: string, at: Date): string {
-  const t = Math.floor(at.getTime() / 1000);
-  const v1 = [secrets].flat().map((secret) => `v1=${createHmac("sha256", secret).update(`${t}.${body}`).digest("hex")}`);
+  const t = unixSeconds(at);
+  const v1 = [secrets].flat().map((secret) => `v1=${hmacSha256(svcKey(secret), svcSignedContent(t, body)).toString("hex")}`);
   return [`t=${t}`, ...v1].join(",");
 }
-
-/** Standard Webhooks: the key is the Base64 part of the secret, after `whsec_`. */
-const standardKey = (secret: string) => Buffer.from(secret.replace(/^whsec_/, ""), "base64");
 
 /**
  * `webhook-signature`: `v1,<Base64 HMAC-SHA256 of "<id>.<t>.<raw body>">`, space-separated,
  * one per secret (Standard Webhooks specification, "Signature scheme").
  */
 export function signStandardWebhook(secrets: string | string[], id: string, body: string, at: Date): string {
-  const t = Math.floor(at.getTime() / 1000);
-  return [secrets].flat().map((secret) => `v1,${createHmac("sha256", standardKey(secret)).update(`${id}.${t}.${body}`).digest("base64")}`).join(" ");
+  const t = unixSeconds(at);
+  return [secrets].flat().map((secret) => `v1,${hmacSha256(standardKey(secret), standardSignedContent(id, t, body)).toString("base64")}`).join(" ");
 }
 
 /** Every signature header of one callback POST: the sandbox's own and the Standard Webhooks trio. */
@@ -67,9 +86,20 @@ export function callbackSignatureHeaders(secrets: string[], deliveryId: string, 
   return {
     "x-svc-signature": signCallback(secrets, body, at),
     "webhook-id": deliveryId,
-    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-timestamp": String(unixSeconds(at)),
     "webhook-signature": signStandardWebhook(secrets, deliveryId, body, at),
   };
+}
+
+/** The `t` and `v1` values of an x-svc-signature header (`t=…,v1=…[,v1=…]`). */
+export function parseSvcSignature(header: string): { t: string | undefined; v1: string[] } {
+  const parts = header.split(",").map((p) => p.trim().split("=", 2) as [string, string?]);
+  return { t: parts.find(([k]) => k === "t")?.[1], v1: parts.filter(([k]) => k === "v1").map(([, v]) => v ?? "") };
+}
+
+/** The `v1` signatures of a webhook-signature header (`v1,<base64>` entries, space-separated). */
+export function parseStandardSignature(header: string): string[] {
+  return header.split(" ").map((s) => s.split(",", 2)).filter(([v]) => v === "v1").map(([, s]) => s ?? "");
 }
 
 export type SignatureCheck = "valid" | "invalid" | "none";
@@ -77,11 +107,9 @@ export type SignatureCheck = "valid" | "invalid" | "none";
 /** Whether an `x-svc-signature` header (t=…,v1=…[,v1=…]) signs `body` with one of `secrets` (no freshness check). */
 export function checkCallbackSignature(header: string | undefined, body: string, secrets: string[]): SignatureCheck {
   if (!header) return "none";
-  const parts = header.split(",").map((p) => p.trim().split("=", 2) as [string, string?]);
-  const t = parts.find(([k]) => k === "t")?.[1];
+  const { t, v1: given } = parseSvcSignature(header);
   if (!t || !/^\d{1,12}$/.test(t)) return "invalid";
-  const given = parts.filter(([k]) => k === "v1").map(([, v]) => v ?? "");
-  const ok = secrets.some((s) => given.some((v) => safeEqual(v, createHmac("sha256", s).update(`${t}.${body}`).digest("hex"))));
+  const ok = secrets.some((s) => given.some((v) => safeEqual(v, hmacSha256(svcKey(s), svcSignedContent(t, body)).toString("hex"))));
   return ok ? "valid" : "invalid";
 }
 
@@ -90,9 +118,9 @@ export function checkStandardWebhook(headers: Record<string, string | undefined>
   const id = headers["webhook-id"], t = headers["webhook-timestamp"], sig = headers["webhook-signature"];
   if (!sig) return "none";
   if (!id || !t || !/^\d{1,12}$/.test(t)) return "invalid";
-  const given = sig.split(" ").map((s) => s.split(",", 2)).filter(([v]) => v === "v1").map(([, s]) => s ?? "");
+  const given = parseStandardSignature(sig);
   const ok = secrets.some((s) => {
-    const expected = createHmac("sha256", standardKey(s)).update(`${id}.${t}.${body}`).digest("base64");
+    const expected = hmacSha256(standardKey(s), standardSignedContent(id, t, body)).toString("base64");
     return given.some((g) => safeEqual(g, expected));
   });
   return ok ? "valid" : "invalid";

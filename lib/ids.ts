@@ -1,4 +1,4 @@
-// Opaque, unguessable ids with a type prefix (contract: Ids and formats).
+// Opaque, unguessable ids with a type prefix (README: How the sandbox behaves).
 import { randomBytes, randomFillSync } from "node:crypto";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

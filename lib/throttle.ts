@@ -8,7 +8,7 @@
 // any length costs one short key; rows of past windows are deleted at most
 // once a minute per process, so the table holds the live windows' subjects only.
 import { sha256 } from "@/lib/crypto";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 
 export { clientAddress } from "@/lib/net/client-address";
@@ -31,6 +31,17 @@ export type Taken = {
   /** Seconds until the window ends. */
   retryAfter: number;
 };
+/**
+ * The throttles counted per app (subject = the app id). A deleted throwaway
+ * sandbox's counters go with it (lib/services/sandbox-sweep.ts): every per-app
+ * throttle takes its scope from here.
+ */
+export const APP_THROTTLES = {
+  inspect: "inspect:app", inspectOwn: "inspect:own", resend: "resend:app", reset: "reset:app", sandboxCreate: "sandbox:create",
+} as const;
+
+/** The row key of `subject`'s counter in `scope` (a hash: any subject costs one short key). */
+export const throttleKey = (scope: string, subject: string) => sha256(`${scope}\n${subject}`);
 
 export class Throttle {
   readonly limit: number;
@@ -48,7 +59,7 @@ export class Throttle {
   private at(subject: string, now: number) {
     const window = Math.floor(now / 1000 / this.windowS);
     return {
-      key: sha256(`${this.scope}\n${subject}`),
+      key: throttleKey(this.scope, subject),
       window,
       expiresAt: new Date((window + 1) * this.windowS * 1000),
       retryAfter: Math.max(1, Math.ceil(((window + 1) * this.windowS * 1000 - now) / 1000)),

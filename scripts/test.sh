@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# npm test: every test, on a fresh machine after `npm install`. The integration
-# suite runs twice: on SQLite (the default) and on PostgreSQL (several
-# instances on one database included). Set TEST_PG_URL to use your own
+# npm test: every test, on a fresh machine after `npm install`. The store
+# conformance suite runs on both databases in one go; the integration suite
+# runs twice: on SQLite (the default) and on PostgreSQL (several instances on
+# one database included). Set TEST_PG_URL to use your own
 # PostgreSQL server; otherwise Debian's is installed and started (as root) and
 # a `sandbox` role is made for the tests.
 set -euo pipefail
@@ -22,8 +23,11 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   as_root_install chromium "the browser tests (or set CHROMIUM_PATH)"
 fi
 
-# The generated clients are tested with each language's own toolchain: PHP comes from Debian.
+# The generated clients are tested with each language's own toolchain: PHP and mypy come from Debian.
 if ! command -v php >/dev/null; then as_root_install php-cli "the PHP client's tests"; fi
+if ! command -v mypy >/dev/null && ! python3 -m mypy --version >/dev/null 2>&1; then
+  as_root_install mypy "type-checking the Python client (tests/unit/client-runtimes.test.ts)"
+fi
 for tool in python3 javac java; do
   command -v "$tool" >/dev/null || { echo "$tool is needed for the generated clients' tests (Python 3.8+, JDK 17+)" >&2; exit 1; }
 done
@@ -38,10 +42,24 @@ if [ -z "${TEST_PG_URL:-}" ]; then
   export TEST_PG_URL="postgresql://sandbox:sandbox@127.0.0.1:$(pg_lsclusters -h | awk 'NR==1 {print $3}')/postgres"
 fi
 
-echo "== lint";                     npm run --silent lint
-echo "== types";                    npx tsc --noEmit
-echo "== unit";                     npx vitest run
-echo "== build";                    npx next build
-echo "== integration (SQLite)";     env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts
-echo "== integration (PostgreSQL)"; npx vitest run --config vitest.integration.config.ts
-echo "== browser";                  npx playwright test
+# Two suites at once where they share nothing (their own databases and servers):
+# the machine's two cores stay busy. Each one's output is printed when it ends.
+both() { # name1 cmd1 name2 cmd2
+  local l1 l2 s1=0 s2=0
+  l1=$(mktemp); l2=$(mktemp)
+  echo "== $1 and $3, side by side"
+  bash -c "$2" >"$l1" 2>&1 & local p1=$!
+  bash -c "$4" >"$l2" 2>&1 & local p2=$!
+  wait $p1 || s1=$?
+  wait $p2 || s2=$?
+  echo "== $1"; cat "$l1"; echo "== $3"; cat "$l2"; rm -f "$l1" "$l2"
+  [ $s1 = 0 ] && [ $s2 = 0 ]
+}
+
+echo "== lint";  npm run --silent lint
+echo "== types"; npx tsc --noEmit
+both "unit" "npx vitest run" "stores (SQLite and PostgreSQL)" "npx vitest run --config vitest.store.config.ts"
+echo "== build"; npx next build
+both "integration (SQLite)" "env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts" \
+     "integration (PostgreSQL)" "TEST_DB_FILE=data/test-integration-pg.db npx vitest run --config vitest.integration.config.ts"
+echo "== browser"; npx playwright test

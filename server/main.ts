@@ -13,6 +13,7 @@ import { startDispatcher, stopDispatcher } from "@/lib/callbacks";
 import { isHosted } from "@/lib/callbacks/policy";
 import { startMaintenance } from "@/lib/db/maintenance";
 import { startCheckpointer } from "@/lib/db/checkpoint";
+import { startSandboxSweeper } from "@/lib/services/sandbox-sweep";
 import { route } from "./route";
 import { loadSharedAuthSecret } from "./shared-auth-secret";
 import { drainOnSignal } from "./shutdown";
@@ -29,6 +30,7 @@ const nextApp = next({ dev, dir: root, hostname: host ?? "localhost", port });
 const handleNext = nextApp.getRequestHandler();
 await nextApp.prepare();
 startDispatcher(); // overdue callbacks go out at once
+startSandboxSweeper(); // ended throwaway sandboxes are deleted with their rows, by any instance
 if (config.dialect === "sqlite") {
   startMaintenance(); // the database file gives back freed pages
   startCheckpointer(); // WAL checkpoints in a worker thread, not inside a call's commit

@@ -21,7 +21,7 @@ export async function serveSandbox(req: http.IncomingMessage, res: http.ServerRe
     if (!res.writableFinished) gone.abort();
   };
   res.once("close", leave);
-  const result = await answerCall(req.method ?? "GET", path, nodeHeaders(req), () => readNodeBody(req, MAX_BODY_BYTES), query, gone.signal);
+  const result = await answerCall(req.method ?? "GET", path, nodeHeaders(req), (limit = MAX_BODY_BYTES) => readNodeBody(req, limit), query, gone.signal);
   res.off("close", leave);
   if (result.stream) return sendEventStream(req, res, result.headers, result.stream);
   sendJson(res, result.status, result.headers, result.body);

@@ -2,7 +2,7 @@
 // generated secret in the database, every instance reads that one, so a session
 // signed by one instance is read by all (lib/auth/secret.ts uses it).
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { randomToken } from "@/lib/ids";
 import { setSharedAuthSecret } from "@/lib/auth/secret";
 

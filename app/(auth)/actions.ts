@@ -39,7 +39,7 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
     await signUp({ email, password }, clientAddress(await headers()));
   } catch (e) {
     if (isApiError(e) && (e.code === "VALIDATION_ERROR" || e.code === "RATE_LIMITED")) {
-      return { email, error: e.message.charAt(0).toUpperCase() + e.message.slice(1) + "." };
+      return { email, error: `${e.message.charAt(0).toUpperCase() + e.message.slice(1)}.` };
     }
     // A taken email: the answer sign-in gives, so sign-up does not confirm that an address has an account.
     if (isApiError(e) && e.code === "CONFLICT") return signInWith(email, password, nextPath(form.get("next")));

@@ -7,57 +7,42 @@ import { signOutAction } from "@/app/(auth)/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm";
+import { useFormAction } from "@/components/ui/form-action";
 import { Field, Input } from "@/components/ui/input";
-import { ConsoleError, errorText, send } from "./api";
+import { send } from "./api";
 
 const toSignIn = () => window.location.assign("/signin");
 
 function ChangePassword() {
-  const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const change = useFormAction(async (data: FormData) => {
+    await send("POST", "/api/console/account/password", { current: data.get("current"), next: data.get("next") });
+    toSignIn();
+  }, ["current"]);
   return (
-    <form
-      className="grid max-w-md gap-4"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const data = new FormData(e.currentTarget);
-        setBusy(true);
-        setErrors({});
-        try {
-          await send("POST", "/api/console/account/password", { current: data.get("current"), next: data.get("next") });
-          toSignIn();
-        } catch (err) {
-          const field = err instanceof ConsoleError && err.details[0]?.field === "current" ? "current" : "next";
-          setErrors({ [field]: errorText(err, "The password was not changed.") });
-          setBusy(false);
-        }
-      }}
-    >
-      <Field label="Current password" error={errors.current}>
+    <form className="grid max-w-md gap-4" {...change.form}>
+      <Field label="Current password" error={change.fieldError("current")}>
         {(p) => <Input {...p} name="current" type="password" autoComplete="current-password" required />}
       </Field>
-      <Field label="New password" hint="At least 8 characters; not a common password, not your email." error={errors.next}>
+      {/* The new password is the form's main field: failures that name no other field show under it. */}
+      <Field label="New password" hint="At least 8 characters; not a common password, not your email." error={change.error}>
         {(p) => <Input {...p} name="next" type="password" autoComplete="new-password" required minLength={8} />}
       </Field>
       <div>
-        <Button type="submit" busy={busy}>Change password</Button>
+        {/* Stays busy after success while the browser goes to sign-in. */}
+        <Button type="submit" busy={change.pending || change.saved}>Change password</Button>
       </div>
     </form>
   );
 }
 
 function SignOutEverywhere() {
-  const [busy, setBusy] = useState(false);
+  const signOut = useFormAction(async () => {
+    // Signed out or not, the browser goes to sign-in (which sends a live session back to the console).
+    await send("DELETE", "/api/console/account/sessions").catch(() => {});
+    toSignIn();
+  });
   return (
-    <Button
-      variant="secondary"
-      busy={busy}
-      onClick={async () => {
-        setBusy(true);
-        await send("DELETE", "/api/console/account/sessions").catch(() => {});
-        toSignIn();
-      }}
-    >
+    <Button variant="secondary" busy={signOut.pending || signOut.saved} onClick={() => void signOut.run()}>
       Sign out everywhere
     </Button>
   );

@@ -1,19 +1,11 @@
 // The browser side of the console's JSON routes (app/api/console/...).
+import type { FieldIssue } from "@/components/ui/error-text";
+
+/** A route's error body ({error, message, requestId, details}) as an Error; components/ui/error-text.ts words it. */
 export class ConsoleError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly details: { field: string; message: string }[] = []) {
+  constructor(readonly status: number, readonly code: string, message: string, readonly details: FieldIssue[] = []) {
     super(message);
   }
-  /** The message for one form field, when the server named it. */
-  fieldMessage(field: string): string | undefined {
-    return this.details.find((d) => d.field === field)?.message;
-  }
-}
-
-/** What to show for a failed call: the server's message, or a plain sentence when the network failed. */
-export function errorText(e: unknown, fallback = "Something went wrong."): string {
-  if (e instanceof ConsoleError) return e.message.charAt(0).toUpperCase() + e.message.slice(1);
-  if (e instanceof TypeError) return "The console could not be reached. Check your connection and try again.";
-  return fallback;
 }
 
 async function read<T>(r: Response): Promise<T> {

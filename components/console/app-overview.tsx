@@ -13,6 +13,7 @@ import { appUrl, send } from "./api";
 import { CallbackUrlForm } from "./callback-url-form";
 import { RenameApp } from "./rename-app";
 import { ResetApp } from "./reset-app";
+import { SandboxesPanel } from "./sandboxes-panel";
 import { UsagePanel } from "./usage-panel";
 import { useApp } from "./hooks";
 import { SigningSecret } from "./signing-secret";
@@ -75,10 +76,12 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
             </Row>
             <Row label="Rate limit">{app.perMinute} calls per minute{app.perMinute === app.planPerMinute ? " (Sandbox plan)" : ` (set by an operator; the Sandbox plan has ${app.planPerMinute})`}</Row>
             <Row label="Created"><LocalTime value={app.createdAt} /></Row>
+            {app.expiresAt && <Row label="Expires"><LocalTime value={app.expiresAt} /> (then deleted with all its data)</Row>}
           </dl>
         </CardBody>
       </Card>
       <UsagePanel appId={app.id} />
+      {!app.parentAppId && <SandboxesPanel appId={app.id} />}
       <Card>
         <CardHeader title="Callbacks" />
         <CardBody><CallbackUrlForm app={app} callbackNote={callbackNote} /></CardBody>
@@ -107,7 +110,7 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
               onConfirm={async () => {
                 await send("DELETE", appUrl(app.id));
                 await mutate("/api/console/apps");
-                router.push("/apps");
+                router.push(app.parentAppId ? `/apps/${app.parentAppId}` : "/apps");
               }}
             >
               This cannot be undone. Calls made with this app&apos;s keys will answer 401 from now on.

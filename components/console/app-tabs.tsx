@@ -10,7 +10,9 @@ const tabs = [
   { href: "/callbacks", label: "Callbacks" },
   { href: "/requests", label: "Request log" },
   { href: "/inspector", label: "Inspector" },
+  { href: "/handset", label: "Handset" },
   { href: "/testing", label: "Testing" },
+  { href: "/go-live", label: "Go live" },
 ];
 
 export function AppTabs({ appId }: { appId: string }) {

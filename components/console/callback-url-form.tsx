@@ -1,6 +1,6 @@
 "use client";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Saved, useFormAction } from "@/components/ui/form-action";
 import { Field, Input } from "@/components/ui/input";
 import type { AppView } from "@/lib/auth/views";
 import { appUrl, send } from "./api";
@@ -8,33 +8,14 @@ import { useApp } from "./hooks";
 
 export function CallbackUrlForm({ app, callbackNote }: { app: AppView; callbackNote: string }) {
   const { mutate } = useApp(app.id);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const save = useFormAction((form: FormData) => mutate(send<AppView>("PATCH", appUrl(app.id), { callbackUrl: form.get("callbackUrl") }), { revalidate: false }));
   return (
-    <form
-      className="flex flex-col gap-3 sm:flex-row sm:items-start"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const callbackUrl = new FormData(e.currentTarget).get("callbackUrl");
-        setBusy(true);
-        setError(null);
-        setSaved(false);
-        try {
-          await mutate(send<AppView>("PATCH", appUrl(app.id), { callbackUrl }), { revalidate: false });
-          setSaved(true);
-        } catch (err) {
-          setError(err instanceof Error ? err.message : "Not saved.");
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <Field label="Default callback URL" className="flex-1" error={error}
-        hint={saved ? <span className="font-medium text-emerald-700" role="status">Saved.</span> : `${callbackNote} Leave empty for none.`}>
-        {(p) => <Input {...p} name="callbackUrl" type="url" defaultValue={app.callbackUrl ?? ""} placeholder="https://example.com/callbacks" onChange={() => setSaved(false)} />}
+    <form className="flex flex-col gap-3 sm:flex-row sm:items-start" {...save.form}>
+      <Field label="Default callback URL" className="flex-1" error={save.error}
+        hint={save.saved ? <Saved /> : `${callbackNote} Leave empty for none.`}>
+        {(p) => <Input {...p} name="callbackUrl" type="url" defaultValue={app.callbackUrl ?? ""} placeholder="https://example.com/callbacks" />}
       </Field>
-      <Button type="submit" variant="secondary" busy={busy} className="sm:mt-6">Save</Button>
+      <Button type="submit" variant="secondary" busy={save.pending} className="sm:mt-6">Save</Button>
     </form>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 import Link from "next/link";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code";
 import { ErrorNote } from "@/components/ui/empty";
+import { useFormAction } from "@/components/ui/form-action";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
@@ -13,6 +13,7 @@ import { Explain } from "./explain";
 import { useDelivery } from "./hooks";
 import { RelayHint, RelayList } from "./relays";
 import { SendTo } from "./send-to";
+import { Timeline } from "./timeline";
 
 const parsed = (s: string): unknown => {
   try {
@@ -49,8 +50,10 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; deliveryId: string; back?: string }) {
   const { data: d, error, isLoading, mutate } = useDelivery(appId, deliveryId);
-  const [busy, setBusy] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
+  const resend = useFormAction(async () => {
+    await send("POST", appUrl(appId, `/deliveries/${encodeURIComponent(deliveryId)}/resend`));
+    await mutate();
+  });
   const listHref = `/apps/${appId}/callbacks${back ? `?${back}` : ""}`;
   if (error) return <ErrorNote error={error} onRetry={() => mutate()} />;
   if (isLoading || !d) return <Card><SkeletonRows rows={6} /></Card>;
@@ -64,28 +67,17 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
           description={`${d.operationId} · scenario ${d.scenarioKey}`}
           actions={
             <Button
-              busy={busy}
+              busy={resend.pending}
               disabled={!canSend}
               title={canSend ? "Post the same body to the same address again" : "Only a callback that was sent, or failed, with an http(s) address can be sent again"}
-              onClick={async () => {
-                setBusy(true);
-                setSendError(null);
-                try {
-                  await send("POST", appUrl(appId, `/deliveries/${encodeURIComponent(d.id)}/resend`));
-                  await mutate();
-                } catch (e) {
-                  setSendError(e instanceof Error ? e.message : "Not sent.");
-                } finally {
-                  setBusy(false);
-                }
-              }}
+              onClick={() => void resend.run()}
             >
               Send it again
             </Button>
           }
         />
         <CardBody className="space-y-5">
-          {sendError && <ErrorNote>{sendError}</ErrorNote>}
+          {resend.error && <ErrorNote>{resend.error}</ErrorNote>}
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Fact label="Address">{d.url ?? <span className="text-slate-500">none</span>}</Fact>
             <Fact label="Scheduled"><LocalTime value={d.createdAt} /> · due <LocalTime value={d.dueAt} /></Fact>
@@ -125,6 +117,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
           <div className="border-t border-slate-100 pt-4"><SendTo appId={appId} deliveryId={d.id} /></div>
         </CardBody>
       </Card>
+      {d.resourceId && <Timeline appId={appId} resourceId={d.resourceId} />}
       <Card>
         <CardHeader title="Attempts" description="Each POST of this callback, oldest first, with the receiving server's answer." />
         {d.attemptLog.length === 0 ? (

@@ -5,11 +5,12 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ErrorNote } from "@/components/ui/empty";
+import { Saved, useFormAction, type FormAction } from "@/components/ui/form-action";
 import { Field, Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
 import type { DevSettings } from "@/lib/catalog/devapi";
-import { appUrl, ConsoleError, errorText, send } from "./api";
+import { appUrl, send } from "./api";
 import { useDevSettings } from "./hooks";
 
 const PRESETS = [
@@ -18,51 +19,42 @@ const PRESETS = [
   { value: 0, label: "0", note: "instant" },
 ];
 
-function useSave(appId: string) {
+/** Saves part of the settings: the patch `change` builds (or it throws to refuse). */
+function useSave(appId: string, change: () => Record<string, unknown>) {
   const { mutate } = useDevSettings(appId);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
-  const save = async (patch: Record<string, unknown>) => {
-    setBusy(true);
-    setError(null);
-    setSaved(false);
-    try {
-      await mutate(send<DevSettings>("PATCH", appUrl(appId, "/dev-settings"), patch), { revalidate: false });
-      setSaved(true);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, saved, setSaved, save };
+  return useFormAction(async () => mutate(send<DevSettings>("PATCH", appUrl(appId, "/dev-settings"), change()), { revalidate: false }));
 }
 
-const fieldError = (e: unknown, field: string) => (e instanceof ConsoleError ? (e.fieldMessage(field) ?? errorText(e)) : e ? errorText(e) : null);
-const Saved = () => <span className="font-medium text-emerald-700" role="status">Saved.</span>;
+/** A form's one field and its Save button; every failure shows under the field, "Saved." in its hint's place. */
+function FieldAndSave({ label, hint, save, children }: { label: string; hint: string; save: FormAction<[], never>; children: React.ComponentProps<typeof Field>["children"] }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <Field label={label} className="sm:w-64" error={save.error} hint={save.saved ? <Saved /> : hint}>{children}</Field>
+      <Button type="submit" variant="secondary" busy={save.pending} className="sm:mt-6">Save</Button>
+    </div>
+  );
+}
 
 function TimeScaleForm({ appId, current }: { appId: string; current: number }) {
   const [value, setValue] = useState(String(current));
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const { busy, error, saved, setSaved, save } = useSave(appId);
+  const save = useSave(appId, () => {
+    const n = value.trim() === "" ? Number.NaN : Number(value);
+    if (!(n >= 0 && n <= 1)) throw new Error("Enter a number from 0 to 1, e.g. 0.1.");
+    return { timeScale: n };
+  });
+  const pick = (v: string) => {
+    setValue(v);
+    save.reset();
+  };
   return (
-    <form
-      className="space-y-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const n = value.trim() === "" ? Number.NaN : Number(value);
-        setInvalid(n >= 0 && n <= 1 ? null : "Enter a number from 0 to 1, e.g. 0.1.");
-        if (n >= 0 && n <= 1) void save({ timeScale: n });
-      }}
-    >
+    <form className="space-y-3" {...save.form}>
       <div className="flex flex-wrap gap-2" role="group" aria-label="Presets">
         {PRESETS.map((p) => (
           <button
             key={p.label}
             type="button"
             aria-pressed={Number(value) === p.value && value.trim() !== ""}
-            onClick={() => { setValue(String(p.value)); setSaved(false); setInvalid(null); }}
+            onClick={() => pick(String(p.value))}
             className={cn(
               "rounded-md border px-3 py-1.5 text-left text-sm shadow-xs transition-colors",
               Number(value) === p.value && value.trim() !== "" ? "border-slate-900 bg-slate-900 text-white" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
@@ -72,13 +64,9 @@ function TimeScaleForm({ appId, current }: { appId: string; current: number }) {
           </button>
         ))}
       </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Field label="Time scale" className="sm:w-64" error={invalid ?? fieldError(error, "timeScale")}
-          hint={saved ? <Saved /> : "From 0 to 1. A call's X-Svc-Time-Scale header wins."}>
-          {(p) => <Input {...p} name="timeScale" inputMode="decimal" value={value} onChange={(e) => { setValue(e.target.value); setSaved(false); }} />}
-        </Field>
-        <Button type="submit" variant="secondary" busy={busy} className="sm:mt-6">Save</Button>
-      </div>
+      <FieldAndSave label="Time scale" hint="From 0 to 1. A call's X-Svc-Time-Scale header wins." save={save}>
+        {(p) => <Input {...p} name="timeScale" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />}
+      </FieldAndSave>
     </form>
   );
 }
@@ -87,30 +75,20 @@ function FaultsForm({ appId, current }: { appId: string; current: DevSettings["c
   const [duplicate, setDuplicate] = useState(current.duplicate);
   const [badSignature, setBadSignature] = useState(current.badSignature);
   const [extra, setExtra] = useState(String(current.extraDelayMs));
-  const { busy, error, saved, setSaved, save } = useSave(appId);
+  const save = useSave(appId, () => ({ callbackFaults: { duplicate, badSignature, extraDelayMs: extra.trim() === "" ? 0 : Number(extra) } }));
   const box = (label: string, hint: string, checked: boolean, set: (v: boolean) => void) => (
     <label className="flex items-start gap-2.5 text-sm">
-      <input type="checkbox" className="mt-0.5 size-4 rounded border-slate-300" checked={checked} onChange={(e) => { set(e.target.checked); setSaved(false); }} />
+      <input type="checkbox" className="mt-0.5 size-4 rounded border-slate-300" checked={checked} onChange={(e) => set(e.target.checked)} />
       <span><span className="font-medium text-slate-800">{label}</span><span className="block text-xs text-slate-500">{hint}</span></span>
     </label>
   );
   return (
-    <form
-      className="space-y-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save({ callbackFaults: { duplicate, badSignature, extraDelayMs: extra.trim() === "" ? 0 : Number(extra) } });
-      }}
-    >
+    <form className="space-y-3" {...save.form}>
       {box("Send every callback twice", "Same delivery id: does your receiver ignore the second?", duplicate, setDuplicate)}
       {box("Sign with a wrong secret", "Does your receiver reject callbacks it cannot verify?", badSignature, setBadSignature)}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Field label="Extra delay (ms)" className="sm:w-64" error={fieldError(error, "callbackFaults.extraDelayMs")}
-          hint={saved ? <Saved /> : "Callbacks leave this much later. 0 = on time."}>
-          {(p) => <Input {...p} name="extraDelayMs" inputMode="numeric" value={extra} onChange={(e) => { setExtra(e.target.value); setSaved(false); }} />}
-        </Field>
-        <Button type="submit" variant="secondary" busy={busy} className="sm:mt-6">Save</Button>
-      </div>
+      <FieldAndSave label="Extra delay (ms)" hint="Callbacks leave this much later. 0 = on time." save={save}>
+        {(p) => <Input {...p} name="extraDelayMs" inputMode="numeric" value={extra} onChange={(e) => setExtra(e.target.value)} />}
+      </FieldAndSave>
     </form>
   );
 }

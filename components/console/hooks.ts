@@ -9,6 +9,10 @@ import type { DeliveryDetail, DeliverySummary } from "@/lib/activity/deliveries"
 import type { InboxItem } from "@/lib/activity/inbox";
 import type { RequestDetail, RequestSummary } from "@/lib/activity/requests";
 import type { AppUsage } from "@/lib/activity/usage";
+import type { Readiness } from "@/lib/activity/readiness";
+import type { ReceiverCheckSummary, ReceiverCheckView } from "@/lib/activity/receiver-check-runs";
+import type { HeldResource } from "@/lib/activity/held-list";
+import type { Timeline } from "@/lib/activity/timeline";
 import { appUrl, fetcher, qs } from "./api";
 
 /** A server type as it looks after JSON: Dates become strings. */
@@ -30,6 +34,10 @@ export const useKeys = (appId: string) => useSWR<KeyPairRow[]>(appUrl(appId, "/k
 export const useUsage = (appId: string) => useSWR<AppUsage>(appUrl(appId, "/usage"), fetcher, { refreshInterval: 5000 });
 export const useDevSettings = (appId: string) => useSWR<DevSettings>(appUrl(appId, "/dev-settings"), fetcher);
 export const useTestNumbers = (appId: string) => useSWR<{ testNumbers: TestNumber[] }>(appUrl(appId, "/test-numbers"), fetcher);
+export const useReadiness = (appId: string) => useSWR<Readiness>(appUrl(appId, "/readiness"), fetcher, { refreshInterval: 10_000 });
+export const useReceiverChecks = (appId: string) => useSWR<{ checks: ReceiverCheckSummary[] }>(appUrl(appId, "/receiver-checks"), fetcher);
+export const useReceiverCheck = (appId: string, checkId: string | null) =>
+  useSWR<ReceiverCheckView>(checkId ? appUrl(appId, `/receiver-checks/${encodeURIComponent(checkId)}`) : null, fetcher);
 export const useSubscriptions = (appId: string) => useSWR<SubscriptionRow[]>(appUrl(appId, "/subscriptions"), fetcher);
 
 /** Pages of a keyset-paged list: each next page starts before the last seq of the previous one. */
@@ -64,5 +72,24 @@ export const useRequest = (appId: string, requestId: string) =>
 /** The inspector inbox, polled while the page is open; `delivery` (one callback) or `q` (delivery id, resource id or reference). */
 export const useInbox = (appId: string, filters: { delivery?: string; q?: string }) => usePages<InboxEntry>(appUrl(appId, "/inbox"), filters, 2000);
 
+/** The app's held prompts, payouts and messages (the Handset), polled: a new one appears, a resolved one leaves. */
+export const useHeld = (appId: string) => useSWR<{ resources: HeldResource[] }>(appUrl(appId, "/held"), fetcher, { refreshInterval: 2000 });
+
+/** Is anything still to happen to it: held, settling later, or a callback still to go out. */
+const moving = (t: Timeline) =>
+  t.held || (t.settlesAt !== null && Date.parse(t.settlesAt) > Date.now()) ||
+  t.events.some((e) => e.type === "callback_scheduled" && (e.state === "SCHEDULED" || e.state === "SENDING"));
+
+/** One resource's timeline (lib/activity/timeline.ts), polled every 2 s while anything is still to happen to it. */
+export const useTimeline = (appId: string, resourceId: string) =>
+  useSWR<Timeline>(appUrl(appId, `/resources/${encodeURIComponent(resourceId)}/timeline`), fetcher, {
+    refreshInterval: (t) => (!t || moving(t) ? 2000 : 0),
+  });
+
 export const usePendingReviews = () => useSWR<Review[]>("/api/console/operator/reviews", fetcher);
 export const useAllApps = () => useSWR<OperatorApp[]>("/api/console/operator/apps", fetcher);
+
+export type SandboxRow = { appId: string; name: string; inspectorUrl: string; expiresAt: string; createdAt: string };
+/** The app's live throwaway sandboxes, looked at again every 5 s (CI jobs make and end them). */
+export const useSandboxes = (appId: string) =>
+  useSWR<{ sandboxes: SandboxRow[]; limit: number }>(appUrl(appId, "/sandboxes"), fetcher, { refreshInterval: 5000 });

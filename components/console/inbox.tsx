@@ -20,6 +20,7 @@ import { appUrl, send } from "./api";
 import { useApp, useInbox, type InboxEntry } from "./hooks";
 import { RelayHint, RelayList } from "./relays";
 import { InspectorModeForm } from "./inspector-mode";
+import { SignatureFindings } from "./signature-findings";
 
 const statusTone = (s: number | null | undefined): Tone => (s == null ? "red" : s < 300 ? "green" : s < 500 ? "amber" : "red");
 
@@ -88,6 +89,20 @@ function Entry({ e, appId, open }: { e: InboxEntry; appId: string; open: boolean
               </Fact>
             </dl>
           </section>
+          {e.explanation && (
+            <section aria-label="Why the signature is invalid">
+              <div className="mb-1 flex flex-wrap items-center justify-between gap-2">
+                <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Why the signature is invalid</h3>
+                <Link
+                  href={`/apps/${appId}/go-live?entry=${encodeURIComponent(e.id)}${e.deliveryId ? `&delivery=${encodeURIComponent(e.deliveryId)}` : ""}#explain`}
+                  className="text-xs font-medium text-indigo-700 hover:underline"
+                >
+                  Explain with your code&apos;s signature
+                </Link>
+              </div>
+              <SignatureFindings findings={e.explanation.findings} />
+            </section>
+          )}
           <section aria-label="Listener relays">
             <h3 className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Relayed by a listener</h3>
             {e.relays.length ? <div className="rounded-md border border-slate-200"><RelayList relays={e.relays} /></div> : <RelayHint />}

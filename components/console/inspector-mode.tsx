@@ -1,14 +1,16 @@
 "use client";
 // "How the inspector answers": the app's inspector answer mode (status, delay,
 // fail the first N deliveries of each callback), with presets. Saved through the
-// console's dev-settings route (lib/dev/settings.ts, the same as PATCH /dev/v1/settings).
+// console's dev-settings route (lib/devapi/settings.ts, the same as PATCH /dev/v1/settings).
 import { useEffect, useState } from "react";
 import type { InspectorMode } from "@/lib/catalog/devapi";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, Input } from "@/components/ui/input";
 import { cn } from "@/components/ui/cn";
-import { appUrl, ConsoleError, errorText, send } from "./api";
+import { errorText } from "@/components/ui/error-text";
+import { FormMessage, useFormAction } from "@/components/ui/form-action";
+import { Field, Input } from "@/components/ui/input";
+import { appUrl, send } from "./api";
 import { useDevSettings } from "./hooks";
 
 const PRESETS: { label: string; hint: string; mode: InspectorMode }[] = [
@@ -32,29 +34,17 @@ export function InspectorModeForm({ appId }: { appId: string }) {
   const { data, mutate, error: loadError } = useDevSettings(appId);
   const current = data?.inspectorMode;
   const [form, setForm] = useState({ status: "200", delayMs: "0", failFirst: "0" });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ConsoleError | Error | null>(null);
-  const [saved, setSaved] = useState(false);
+  // The form follows the saved mode whenever one of its values changes (not on every new object SWR hands over).
+  const [status, delayMs, failFirst] = [current?.status, current?.delayMs, current?.failFirst];
   useEffect(() => {
-    if (current) setForm({ status: String(current.status), delayMs: String(current.delayMs), failFirst: String(current.failFirst) });
-  }, [current?.status, current?.delayMs, current?.failFirst]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (status !== undefined) setForm({ status: String(status), delayMs: String(delayMs), failFirst: String(failFirst) });
+  }, [status, delayMs, failFirst]);
 
-  const save = async (mode: Record<string, number>) => {
-    setBusy(true);
-    setError(null);
-    setSaved(false);
-    try {
-      const next = await send<{ inspectorMode: InspectorMode }>("PATCH", appUrl(appId, "/dev-settings"), { inspectorMode: mode });
-      await mutate((d) => (d ? { ...d, inspectorMode: next.inspectorMode } : d), { revalidate: false });
-      setSaved(true);
-    } catch (e) {
-      setError(e as Error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = useFormAction(async (mode: Record<string, number>) => {
+    const next = await send<{ inspectorMode: InspectorMode }>("PATCH", appUrl(appId, "/dev-settings"), { inspectorMode: mode });
+    await mutate((d) => (d ? { ...d, inspectorMode: next.inspectorMode } : d), { revalidate: false });
+  }, ["inspectorMode.status", "inspectorMode.delayMs", "inspectorMode.failFirst"]);
   const num = (v: string) => (v.trim() === "" ? Number.NaN : Number(v));
-  const fieldError = (f: string) => (error instanceof ConsoleError ? error.fieldMessage(`inspectorMode.${f}`) : undefined);
 
   return (
     <Card>
@@ -76,8 +66,8 @@ export function InspectorModeForm({ appId }: { appId: string }) {
                 type="button"
                 title={p.hint}
                 aria-pressed={Boolean(active)}
-                disabled={busy}
-                onClick={() => save(p.mode)}
+                disabled={save.pending}
+                onClick={() => void save.run(p.mode)}
                 className={cn(
                   "rounded-full border px-3 py-1.5 text-xs font-medium transition focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50",
                   active ? "border-slate-900 bg-slate-900 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
@@ -92,20 +82,21 @@ export function InspectorModeForm({ appId }: { appId: string }) {
           className="grid grid-cols-3 items-start gap-3 sm:grid-cols-[repeat(3,minmax(0,9rem))_auto]"
           onSubmit={(e) => {
             e.preventDefault();
-            void save({ status: num(form.status), delayMs: num(form.delayMs), failFirst: num(form.failFirst) });
+            void save.run({ status: num(form.status), delayMs: num(form.delayMs), failFirst: num(form.failFirst) });
           }}
+          onChange={save.reset}
         >
-          <Field label="Status" error={fieldError("status")}>
+          <Field label="Status" error={save.fieldError("inspectorMode.status")}>
             {(p) => <Input {...p} inputMode="numeric" value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value })} />}
           </Field>
-          <Field label="Delay (ms)" error={fieldError("delayMs")}>
+          <Field label="Delay (ms)" error={save.fieldError("inspectorMode.delayMs")}>
             {(p) => <Input {...p} inputMode="numeric" value={form.delayMs} onChange={(e) => setForm({ ...form, delayMs: e.target.value })} />}
           </Field>
-          <Field label="Fail first N" error={fieldError("failFirst")}>
+          <Field label="Fail first N" error={save.fieldError("inspectorMode.failFirst")}>
             {(p) => <Input {...p} inputMode="numeric" value={form.failFirst} onChange={(e) => setForm({ ...form, failFirst: e.target.value })} />}
           </Field>
           <div className="col-span-3 sm:col-span-1 sm:pt-6">
-            <Button type="submit" busy={busy}>Save</Button>
+            <Button type="submit" busy={save.pending}>Save</Button>
           </div>
         </form>
         <p className="text-xs text-slate-500">
@@ -113,10 +104,7 @@ export function InspectorModeForm({ appId }: { appId: string }) {
           deliveries of each callback by its <code className="font-mono">x-svc-delivery</code>, so <em>Send it again</em> eventually succeeds.
           Requests without that header get the status and delay only.
         </p>
-        {error && !(error instanceof ConsoleError && error.details.length) && (
-          <p role="alert" className="text-sm font-medium text-red-700">Not saved: {error instanceof ConsoleError ? error.message : errorText(error)}</p>
-        )}
-        {saved && !error && <p role="status" className="text-sm text-emerald-700">Saved. New deliveries get this answer.</p>}
+        <FormMessage error={save.error && `Not saved: ${save.error}`} saved={save.saved && "Saved. New deliveries get this answer."} />
       </div>
     </Card>
   );

@@ -8,8 +8,9 @@ import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/time";
+import { FormMessage, useFormAction } from "@/components/ui/form-action";
 import { Input } from "@/components/ui/input";
-import { appUrl, errorText, send } from "./api";
+import { appUrl, send } from "./api";
 import { useApp, useKeys, type KeyPairRow } from "./hooks";
 import { NewKeyPair, type CreatedPair } from "./new-key-pair";
 
@@ -17,7 +18,11 @@ import { NewKeyPair, type CreatedPair } from "./new-key-pair";
 function KeyLabel({ appId, k, onSaved }: { appId: string; k: KeyPairRow; onSaved: () => Promise<unknown> }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(k.label ?? "");
-  const [error, setError] = useState<string | null>(null);
+  const save = useFormAction(async () => {
+    await send("PATCH", appUrl(appId, `/keys/${encodeURIComponent(k.consumerKey)}`), { label: value });
+    await onSaved();
+    setEditing(false);
+  });
   if (!editing) {
     return (
       <span className="inline-flex items-center gap-2">
@@ -27,24 +32,11 @@ function KeyLabel({ appId, k, onSaved }: { appId: string; k: KeyPairRow; onSaved
     );
   }
   return (
-    <form
-      className="flex items-center gap-2"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setError(null);
-        try {
-          await send("PATCH", appUrl(appId, `/keys/${encodeURIComponent(k.consumerKey)}`), { label: value });
-          await onSaved();
-          setEditing(false);
-        } catch (err) {
-          setError(errorText(err, "Not saved."));
-        }
-      }}
-    >
+    <form className="flex items-center gap-2" {...save.form}>
       <Input aria-label={`Label of ${k.consumerKey}`} value={value} maxLength={40} onChange={(e) => setValue(e.target.value)} className="h-8 w-40 py-1" autoFocus />
-      <Button size="sm" type="submit" aria-label="Save label">Save</Button>
+      <Button size="sm" type="submit" busy={save.pending} aria-label="Save label">Save</Button>
       <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>Cancel</Button>
-      {error && <span role="alert" className="text-xs text-red-700">{error}</span>}
+      <FormMessage error={save.error} />
     </form>
   );
 }
@@ -53,36 +45,25 @@ export function KeysPanel({ appId }: { appId: string }) {
   const { data: keys, error, isLoading, mutate } = useKeys(appId);
   const { data: app } = useApp(appId);
   const [created, setCreated] = useState<CreatedPair | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [createError, setCreateError] = useState<string | null>(null);
   const [label, setLabel] = useState("");
-
-  const create = async () => {
-    setBusy(true);
-    setCreateError(null);
-    try {
-      setCreated(await send<CreatedPair>("POST", appUrl(appId, "/keys"), { label }));
-      setLabel("");
-      await mutate();
-    } catch (e) {
-      setCreateError(e instanceof Error ? e.message : "The key pair was not created.");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const create = useFormAction(async () => {
+    setCreated(await send<CreatedPair>("POST", appUrl(appId, "/keys"), { label }));
+    setLabel("");
+    await mutate();
+  });
 
   return (
     <div className="space-y-6">
       {created && app && <NewKeyPair pair={created} baseUrl={app.baseUrl} onDone={() => setCreated(null)} />}
-      {createError && <ErrorNote>{createError}</ErrorNote>}
+      {create.error && <ErrorNote>{create.error}</ErrorNote>}
       <Card>
         <CardHeader
           title="Key pairs"
           description="Exchange a key and secret for a one-hour access token. Revoking a pair stops it and its tokens at once."
           actions={
-            <form className="flex flex-wrap items-center gap-2" onSubmit={(e) => { e.preventDefault(); void create(); }}>
+            <form className="flex flex-wrap items-center gap-2" {...create.form}>
               <Input aria-label="Label for the new key pair (optional)" placeholder="Label (optional)" value={label} maxLength={40} onChange={(e) => setLabel(e.target.value)} className="h-9 w-44 py-1.5" />
-              <Button type="submit" busy={busy}>Create key pair</Button>
+              <Button type="submit" busy={create.pending}>Create key pair</Button>
             </form>
           }
         />

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
+import { FormMessage, useFormAction } from "@/components/ui/form-action";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/time";
@@ -62,6 +63,16 @@ export function PendingReviews() {
   );
 }
 
+function ResumeButton({ name, onResume }: { name: string; onResume: () => Promise<void> }) {
+  const resume = useFormAction(onResume);
+  return (
+    <>
+      <Button size="sm" variant="secondary" busy={resume.pending} onClick={() => void resume.run()} aria-label={`Resume ${name}`}>Resume</Button>
+      <FormMessage error={resume.error} className="mt-1 whitespace-normal" />
+    </>
+  );
+}
+
 export function AllApps() {
   const { data, error, isLoading, mutate } = useAllApps();
   const setSuspended = async (appId: string, suspended: boolean) => {
@@ -86,7 +97,7 @@ export function AllApps() {
                 <Td>{a.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Active</Badge>}</Td>
                 <Td className="text-right">
                   {a.suspended ? (
-                    <Button size="sm" variant="secondary" onClick={() => setSuspended(a.id, false)} aria-label={`Resume ${a.name}`}>Resume</Button>
+                    <ResumeButton name={a.name} onResume={() => setSuspended(a.id, false)} />
                   ) : (
                     <ConfirmButton trigger="Suspend" triggerLabel={`Suspend ${a.name}`} title={`Suspend ${a.name}?`} confirmLabel="Suspend app" onConfirm={() => setSuspended(a.id, true)}>
                       Every gateway call of this app will answer 403 APP_SUSPENDED until you resume it. Its owner sees it marked suspended.

@@ -1,8 +1,9 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { FormMessage, useFormAction } from "@/components/ui/form-action";
 import { Field, Input } from "@/components/ui/input";
-import { appUrl, ConsoleError, errorText, send } from "./api";
+import { appUrl, send } from "./api";
 
 type Result = { replayed: string[]; skipped: { id: string; reason: string }[]; left: number };
 
@@ -16,9 +17,13 @@ function localInput(d: Date): string {
 export function ReplayFailed({ appId, open, onOpen, onDone, onClose }: { appId: string; open: boolean; onOpen: () => void; onDone: () => void; onClose: () => void }) {
   const [since, setSince] = useState(() => localInput(new Date(Date.now() - 3600_000)));
   const [url, setUrl] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ since?: string; url?: string; other?: string }>({});
   const [result, setResult] = useState<Result | null>(null);
+  const replay = useFormAction(async () => {
+    setResult(null);
+    const at = new Date(since);
+    setResult(await send<Result>("POST", appUrl(appId, "/deliveries/replay"), { since: Number.isNaN(at.getTime()) ? since : at.toISOString(), ...(url.trim() ? { url: url.trim() } : {}) }));
+    onDone();
+  }, ["since", "url"]);
   if (!open) {
     return <Button variant="secondary" size="sm" onClick={onOpen}>Resend failed…</Button>;
   }
@@ -26,33 +31,18 @@ export function ReplayFailed({ appId, open, onOpen, onDone, onClose }: { appId: 
     <form
       aria-label="Resend failed callbacks"
       className="w-full space-y-3 border-b border-slate-100 px-5 py-4"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError({});
-        setResult(null);
-        try {
-          const at = new Date(since);
-          setResult(await send<Result>("POST", appUrl(appId, "/deliveries/replay"), { since: Number.isNaN(at.getTime()) ? since : at.toISOString(), ...(url.trim() ? { url: url.trim() } : {}) }));
-          onDone();
-        } catch (err) {
-          const c = err instanceof ConsoleError ? err : null;
-          setError({ since: c?.fieldMessage("since"), url: c?.fieldMessage("url"), other: c?.details.length ? undefined : errorText(err, "Not replayed.") });
-        } finally {
-          setBusy(false);
-        }
-      }}
+      {...replay.form}
     >
       <p className="text-sm text-slate-600">Every failed callback created since this time is sent again now, under its own delivery id (at most 500 at once).</p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Field label="Failed since" error={error.since} className="sm:w-56">
+        <Field label="Failed since" error={replay.fieldError("since")} className="sm:w-56">
           {(p) => <Input {...p} type="datetime-local" required value={since} onChange={(e) => setSince(e.target.value)} />}
         </Field>
-        <Field label="To another address (optional)" error={error.url} className="flex-1" hint="Empty: each goes to its own address.">
+        <Field label="To another address (optional)" error={replay.fieldError("url")} className="flex-1" hint="Empty: each goes to its own address.">
           {(p) => <Input {...p} type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://my-tunnel.example.com/callbacks" />}
         </Field>
       </div>
-      {error.other && <p role="alert" className="text-sm font-medium text-red-700">{error.other}</p>}
+      <FormMessage error={replay.error} />
       {result && (
         <p role="status" className="text-sm text-slate-700">
           {result.replayed.length === 0 ? "No failed callbacks to resend since then." : `${result.replayed.length} callback${result.replayed.length === 1 ? "" : "s"} scheduled again.`}
@@ -61,7 +51,7 @@ export function ReplayFailed({ appId, open, onOpen, onDone, onClose }: { appId: 
         </p>
       )}
       <div className="flex gap-2">
-        <Button type="submit" busy={busy}>Resend failed</Button>
+        <Button type="submit" busy={replay.pending}>Resend failed</Button>
         <Button variant="secondary" onClick={onClose}>Close</Button>
       </div>
     </form>

@@ -10,6 +10,7 @@ import { LocalTime } from "@/components/ui/time";
 import { Explain } from "./explain";
 import { useApp, useRequest } from "./hooks";
 import { DeliveryBadge, HttpStatus } from "./status";
+import { Timeline } from "./timeline";
 
 const asText = (body: unknown) => (typeof body === "string" ? body : JSON.stringify(body, null, 2));
 
@@ -98,7 +99,7 @@ export function RequestDetail({ appId, requestId, back }: { appId: string; reque
               <ul className="space-y-1.5 text-sm" aria-label="Related">
                 {resources.map((x) => (
                   <li key={x.id}>
-                    Resource <code className="font-mono text-xs">{x.id}</code>{" "}
+                    Resource <Link className="font-mono text-xs text-indigo-700 hover:underline" href={`/apps/${appId}/resources/${x.id}`}>{x.id}</Link>{" "}
                     {x.createdBy && x.createdBy.requestId !== r.requestId
                       ? <>created by <Link className="font-mono text-xs text-indigo-700 hover:underline" href={`/apps/${appId}/requests/${x.createdBy.requestId}`}>{x.createdBy.method} {x.createdBy.path}</Link></>
                       : <span className="text-slate-600">created by this call</span>}
@@ -118,6 +119,7 @@ export function RequestDetail({ appId, requestId, back }: { appId: string; reque
         <Half title="Request" headers={r.requestHeaders} body={r.requestBody} noBody={missingBody(r)} />
         <Half title="Response" headers={r.responseHeaders} body={r.responseBody} />
       </div>
+      {resources.map((x) => <Timeline key={x.id} appId={appId} resourceId={x.id} title={resources.length > 1 ? `Timeline of ${x.id}` : "Timeline"} />)}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useFormAction } from "@/components/ui/form-action";
 import { Field, Input } from "@/components/ui/input";
-import { appUrl, errorText, send } from "./api";
+import { appUrl, send } from "./api";
 import { HttpStatus } from "./status";
 
 type Outcome = { url: string; status: number | null; error: string | null; durationMs: number; responseBody: string | null };
@@ -10,32 +11,19 @@ type Outcome = { url: string; status: number | null; error: string | null; durat
 /** A trial POST of this callback to another address; the delivery itself does not change. */
 export function SendTo({ appId, deliveryId }: { appId: string; deliveryId: string }) {
   const [url, setUrl] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const sendTo = useFormAction(async () => {
+    setOutcome(null);
+    setOutcome(await send<Outcome>("POST", appUrl(appId, `/deliveries/${encodeURIComponent(deliveryId)}/send-to`), { url }));
+  });
   return (
-    <form
-      className="space-y-3"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError(null);
-        setOutcome(null);
-        try {
-          setOutcome(await send<Outcome>("POST", appUrl(appId, `/deliveries/${encodeURIComponent(deliveryId)}/send-to`), { url }));
-        } catch (err) {
-          setError(errorText(err, "Not sent."));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
+    <form className="space-y-3" {...sendTo.form}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-        <Field label="Send a copy to another URL" className="flex-1" error={error}
+        <Field label="Send a copy to another URL" className="flex-1" error={sendTo.error}
           hint="Same body, headers and signature, e.g. to a tunnel to your laptop. This callback's status and attempts stay as they are.">
           {(p) => <Input {...p} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://my-tunnel.example.com/callbacks" />}
         </Field>
-        <Button type="submit" variant="secondary" busy={busy} className="sm:mt-7">Send copy</Button>
+        <Button type="submit" variant="secondary" busy={sendTo.pending} className="sm:mt-7">Send copy</Button>
       </div>
       {outcome && (
         <p role="status" className="flex flex-wrap items-center gap-2 text-sm">

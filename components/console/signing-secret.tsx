@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm";
 import { CopyField } from "@/components/ui/copy-button";
+import { FormMessage, useFormAction } from "@/components/ui/form-action";
 import { appUrl, fetcher, send } from "./api";
 
 type View = { signingSecret: string; previousSecretExpiresAt: string | null };
@@ -10,8 +11,7 @@ type View = { signingSecret: string; previousSecretExpiresAt: string | null };
 /** The callback signing secret, fetched only when the user asks to see it, and its rotation. */
 export function SigningSecret({ appId }: { appId: string }) {
   const [view, setView] = useState<View | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const reveal = useFormAction(async () => setView(await fetcher<View>(appUrl(appId, "/signing-secret"))));
   const rotate = (
     <ConfirmButton
       trigger="Rotate"
@@ -48,23 +48,13 @@ export function SigningSecret({ appId }: { appId: string }) {
       <Button
         variant="secondary"
         size="sm"
-        busy={busy}
-        onClick={async () => {
-          setBusy(true);
-          setError(null);
-          try {
-            setView(await fetcher<View>(appUrl(appId, "/signing-secret")));
-          } catch (e) {
-            setError(e instanceof Error ? e.message : "Could not load the secret.");
-          } finally {
-            setBusy(false);
-          }
-        }}
+        busy={reveal.pending}
+        onClick={() => void reveal.run()}
       >
         Reveal
       </Button>
       {rotate}
-      {error && <p role="alert" className="w-full text-xs text-red-600">{error}</p>}
+      <FormMessage error={reveal.error} className="w-full" />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm";
 import { ErrorNote } from "@/components/ui/empty";
+import { FormMessage, useFormAction } from "@/components/ui/form-action";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
@@ -11,8 +11,10 @@ import { useSubscriptions, type SubscriptionRow } from "./hooks";
 import { SubscriptionBadge } from "./status";
 
 function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; onChange: () => Promise<unknown> }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const add = useFormAction(async () => {
+    await send("POST", appUrl(appId, "/subscriptions"), { group: s.group });
+    await onChange();
+  });
   return (
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start justify-between gap-3">
@@ -57,27 +59,16 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
           <div className="flex flex-wrap items-center gap-3">
             <Button
               variant={s.status === null ? "primary" : "secondary"}
-              busy={busy}
+              busy={add.pending}
               aria-label={`Add ${s.group} to this app`}
-              onClick={async () => {
-                setBusy(true);
-                setError(null);
-                try {
-                  await send("POST", appUrl(appId, "/subscriptions"), { group: s.group });
-                  await onChange();
-                } catch (e) {
-                  setError(e instanceof Error ? e.message : "Not added.");
-                } finally {
-                  setBusy(false);
-                }
-              }}
+              onClick={() => void add.run()}
             >
               {s.status === "REJECTED" ? "Ask for review again" : `Add ${s.group}`}
             </Button>
             <span className="text-xs text-slate-500">{s.needsReview ? "Needs an operator's review." : "Works at once."}</span>
           </div>
         )}
-        {error && <p role="alert" className="mt-2 text-xs text-red-600">{error}</p>}
+        <FormMessage error={add.error} className="mt-2" />
       </div>
     </Card>
   );

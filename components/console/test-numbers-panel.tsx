@@ -5,16 +5,15 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
+import { FormMessage, useFormAction } from "@/components/ui/form-action";
 import { Field, Input, Select } from "@/components/ui/input";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
 import type { TestNumber } from "@/lib/engine/types";
-import { appUrl, ConsoleError, errorText, send } from "./api";
+import { appUrl, send } from "./api";
 import { useTestNumbers } from "./hooks";
 
 export type OperationChoice = { id: string; label: string; fields: string[]; scenarios: { key: string; summary: string }[] };
-
-const fieldError = (e: unknown, field: string) => (e instanceof ConsoleError ? e.fieldMessage(field) : undefined);
 
 function AddForm({ appId, operations }: { appId: string; operations: OperationChoice[] }) {
   const { mutate } = useTestNumbers(appId);
@@ -23,52 +22,41 @@ function AddForm({ appId, operations }: { appId: string; operations: OperationCh
   const [field, setField] = useState(op.fields[0] ?? "");
   const [scenario, setScenario] = useState(op.scenarios[0]?.key ?? "");
   const [value, setValue] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const add = useFormAction(async () => {
+    await mutate(send<{ testNumbers: TestNumber[] }>("POST", appUrl(appId, "/test-numbers"), { operationId: opId, field, value, scenario }), { revalidate: false });
+    setValue("");
+  }, ["operationId", "field", "value", "scenario"]);
   const pickOperation = (id: string) => {
     const next = operations.find((o) => o.id === id)!;
     setOpId(id);
     setField(next.fields[0] ?? "");
     setScenario(next.scenarios[0]?.key ?? "");
   };
-  const general = error && !["operationId", "field", "value", "scenario"].some((f) => fieldError(error, f)) ? errorText(error) : null;
   return (
     <form
       aria-label="Add a test number"
       className="space-y-3"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError(null);
-        try {
-          await mutate(send<{ testNumbers: TestNumber[] }>("POST", appUrl(appId, "/test-numbers"), { operationId: opId, field, value, scenario }), { revalidate: false });
-          setValue("");
-        } catch (err) {
-          setError(err);
-        } finally {
-          setBusy(false);
-        }
-      }}
+      {...add.form}
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Field label="Operation" error={fieldError(error, "operationId")}>
+        <Field label="Operation" error={add.fieldError("operationId")}>
           {(p) => (
             <Select {...p} name="operationId" value={opId} onChange={(e) => pickOperation(e.target.value)}>
               {operations.map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
             </Select>
           )}
         </Field>
-        <Field label="Field" error={fieldError(error, "field")}>
+        <Field label="Field" error={add.fieldError("field")}>
           {(p) => (
             <Select {...p} name="field" value={field} onChange={(e) => setField(e.target.value)}>
               {op.fields.map((f) => <option key={f} value={f}>{f}</option>)}
             </Select>
           )}
         </Field>
-        <Field label="Value" error={fieldError(error, "value")}>
+        <Field label="Value" error={add.fieldError("value")}>
           {(p) => <Input {...p} name="value" required maxLength={64} value={value} placeholder="254700000001" onChange={(e) => setValue(e.target.value)} className="font-mono" />}
         </Field>
-        <Field label="Scenario" error={fieldError(error, "scenario")}>
+        <Field label="Scenario" error={add.fieldError("scenario")}>
           {(p) => (
             <Select {...p} name="scenario" value={scenario} onChange={(e) => setScenario(e.target.value)}>
               {op.scenarios.map((s) => <option key={s.key} value={s.key}>{s.key} — {s.summary}</option>)}
@@ -76,30 +64,25 @@ function AddForm({ appId, operations }: { appId: string; operations: OperationCh
           )}
         </Field>
       </div>
-      {general && <p role="alert" className="text-sm font-medium text-red-600">{general}</p>}
-      <Button type="submit" busy={busy}>Add test number</Button>
+      <FormMessage error={add.error} />
+      <Button type="submit" busy={add.pending}>Add test number</Button>
     </form>
   );
 }
 
 function RemoveButton({ appId, n }: { appId: string; n: TestNumber }) {
   const { mutate } = useTestNumbers(appId);
-  const [busy, setBusy] = useState(false);
+  // A failed removal (say, removed elsewhere already) shows the list as it now is.
+  const remove = useFormAction(() =>
+    mutate(send<{ testNumbers: TestNumber[] }>("DELETE", appUrl(appId, `/test-numbers/${encodeURIComponent(n.id)}`)), { revalidate: false }));
   return (
     <Button
       variant="ghost"
       size="sm"
-      busy={busy}
+      busy={remove.pending}
       aria-label={`Remove test number ${n.value} (${n.operationId} ${n.field})`}
       onClick={async () => {
-        setBusy(true);
-        try {
-          await mutate(send<{ testNumbers: TestNumber[] }>("DELETE", appUrl(appId, `/test-numbers/${encodeURIComponent(n.id)}`)), { revalidate: false });
-        } catch {
-          await mutate();
-        } finally {
-          setBusy(false);
-        }
+        if (!(await remove.run())) await mutate();
       }}
     >
       Remove

@@ -12,6 +12,7 @@ export const GUIDES = [
   { href: "/docs/inspector", label: "Inspector" },
   { href: "/docs/listen", label: "Callbacks on localhost" },
   { href: "/docs/testing", label: "Testing in CI" },
+  { href: "/docs/held", label: "Drive a payment by hand" },
   { href: "/docs/mcp", label: "MCP" },
   { href: "/docs/dev", label: "Developer API" },
 ];

@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Button } from "./button";
+import { FormMessage, useFormAction } from "./form-action";
 import { inputClass } from "./input";
 
 type Props = {
@@ -29,27 +30,15 @@ export function ConfirmButton({ trigger, triggerLabel, title, children, confirmL
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [mounted, setMounted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState("");
   useEffect(() => setMounted(true), []);
   const close = () => ref.current?.close();
   const triggerVariant = variant === "danger" ? "dangerOutline" : variant;
-  const confirm = async () => {
-    if (reason?.required && !text.trim()) {
-      setError(`${reason.label} is required.`);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onConfirm(text.trim());
-      close();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "That did not work. Try again.");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const action = useFormAction(async () => {
+    if (reason?.required && !text.trim()) throw new Error(`${reason.label} is required.`);
+    await onConfirm(text.trim());
+    close();
+  });
   const dialog = (
     <dialog
       ref={ref}
@@ -65,14 +54,14 @@ export function ConfirmButton({ trigger, triggerLabel, title, children, confirmL
             <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-slate-800">
               {reason.label}{!reason.required && <span className="font-normal text-slate-500"> (optional)</span>}
             </label>
-            <textarea id={`${id}-reason`} rows={3} maxLength={500} value={text} onChange={(e) => { setText(e.target.value); setError(null); }} className={inputClass} />
+            <textarea id={`${id}-reason`} rows={3} maxLength={500} value={text} onChange={(e) => { setText(e.target.value); action.reset(); }} className={inputClass} />
           </div>
         )}
-        {error && <p role="alert" className="mt-3 text-sm font-medium text-red-700">{error}</p>}
+        <FormMessage error={action.error} className="mt-3" />
       </div>
       <div className="flex flex-wrap justify-end gap-2 rounded-b-lg border-t border-slate-100 bg-slate-50 px-5 py-3">
         <Button variant="secondary" onClick={close}>Cancel</Button>
-        <Button variant={variant === "danger" ? "danger" : "primary"} busy={busy} onClick={confirm}>{confirmLabel}</Button>
+        <Button variant={variant === "danger" ? "danger" : "primary"} busy={action.pending} onClick={() => void action.run()}>{confirmLabel}</Button>
       </div>
     </dialog>
   );
@@ -82,7 +71,7 @@ export function ConfirmButton({ trigger, triggerLabel, title, children, confirmL
         variant={triggerVariant}
         size={size}
         aria-label={triggerLabel}
-        onClick={() => { setError(null); setText(""); ref.current?.showModal(); }}
+        onClick={() => { action.reset(); setText(""); ref.current?.showModal(); }}
       >
         {trigger}
       </Button>

@@ -1,3 +1,5 @@
+import { errorText } from "./error-text";
+
 export function EmptyState({ title, children, action }: { title: string; children?: React.ReactNode; action?: React.ReactNode }) {
   return (
     <div className="flex flex-col items-center px-6 py-12 text-center">
@@ -13,12 +15,9 @@ export function EmptyState({ title, children, action }: { title: string; childre
 
 /** A failed load or write in plain words (a network failure is not shown as "Failed to fetch"), with "Try again" when it can be retried. */
 export function ErrorNote({ error, children, onRetry }: { error?: unknown; children?: React.ReactNode; onRetry?: () => void }) {
-  const text = error instanceof TypeError
-    ? "The console could not be reached. Check your connection and try again."
-    : error instanceof Error ? error.message.charAt(0).toUpperCase() + error.message.slice(1) : "Something went wrong.";
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-      <span>{children ?? text}</span>
+      <span>{children ?? errorText(error)}</span>
       {onRetry && (
         <button type="button" onClick={onRetry} className="rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-medium text-red-800 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-indigo-600">
           Try again

@@ -2,7 +2,7 @@
 // first), filtered by state. Callers check ownership first (ownedApp).
 // Sending again is lib/callbacks' resendDelivery.
 import { z } from "zod";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { relaysOfDelivery } from "@/lib/inspector/relays";
 import { deliveryLinks } from "./links";

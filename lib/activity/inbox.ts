@@ -1,12 +1,14 @@
 // The inbox as the console shows it: lib/inspector's keyset-paged list, searched
 // by delivery id, resource id or reference, and each entry with the callback
-// and request behind it (links.ts) and its signature checked against the app's
-// signing secrets. Callers check ownership first.
+// and request behind it (links.ts), its signature checked against the app's
+// signing secrets, and where that says invalid, why (signatures.ts, judged at
+// the time the entry arrived). Callers check ownership first.
 import { z } from "zod";
 import { checkSignatures } from "@/lib/crypto";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { listInbox } from "@/lib/inspector";
 import { deliveryIdsFor, inboxLinks } from "./links";
+import { explainReceivedMany, type ExplainAnswer } from "./signatures";
 import { pageSchema } from "./requests";
 
 const text = (name: string) =>
@@ -14,6 +16,9 @@ const text = (name: string) =>
 
 export const inboxQuerySchema = z.object({ ...pageSchema, delivery: text("delivery"), q: text("q") });
 export type InboxQuery = z.output<typeof inboxQuerySchema>;
+
+/** Why an invalid entry is invalid: the findings (the entry's links already name its delivery); null for the others. */
+const explainedOnly = (x: ExplainAnswer | undefined) => (x ? { valid: x.valid, scheme: x.scheme, findings: x.findings } : null);
 
 export async function inboxPage(appId: string, query: InboxQuery, db: Db = defaultDb) {
   const deliveryIds = query.q ? await deliveryIdsFor(appId, query.q, db) : undefined;
@@ -24,11 +29,16 @@ export async function inboxPage(appId: string, query: InboxQuery, db: Db = defau
   // The current secret, and the one it replaced (an entry may predate the rotation).
   const secrets = [app.signingSecret, ...(app.previousSigningSecret ? [app.previousSigningSecret] : [])];
   const links = await inboxLinks(appId, page.items.map((e) => e.deliveryId), db);
+  const checked = page.items.map((e) => ({ e, signature: checkSignatures(e.headers, e.body, secrets) }));
+  const invalid = checked.filter((c) => c.signature.result === "invalid");
+  const explained = await explainReceivedMany(appId, invalid.map(({ e }) => ({ headers: e.headers, body: e.body, now: new Date(e.receivedAt) })), db);
+  const explanations = new Map(invalid.map(({ e }, i) => [e.id, explained[i]!]));
   return {
     ...page,
-    items: page.items.map((e) => ({
+    items: checked.map(({ e, signature }) => ({
       ...e,
-      signature: checkSignatures(e.headers, e.body, secrets),
+      signature,
+      explanation: explainedOnly(explanations.get(e.id)),
       delivery: (e.deliveryId && links.get(e.deliveryId)?.delivery) || null,
       request: (e.deliveryId && links.get(e.deliveryId)?.request) || null,
     })),

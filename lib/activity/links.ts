@@ -6,7 +6,7 @@
 //              its id in x-svc-delivery (kept as InboxEntry.deliveryId)
 //   inbox entry → its callback (deliveryId) → that callback's request
 // Callers check ownership first; every query is limited to the app.
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 
 const RESOURCE_ID = /\b(?:chk|pay|ver|msg)_[A-Za-z0-9]{22}\b/g;
 
@@ -16,17 +16,17 @@ export function resourceIdsIn(...texts: (string | null | undefined)[]): string[]
 }
 
 /** The request-log row that created a resource: logged in the same commit, so with the same time. */
-async function creatingRequest(appId: string, resource: { id: string; operationId: string; createdAt: Date }, db: Db) {
+export async function creatingRequest(appId: string, resource: { id: string; operationId: string; createdAt: Date }, db: Db = defaultDb) {
   const rows = await db.requestLog.findMany({
     where: { appId, operationId: resource.operationId, createdAt: resource.createdAt },
-    select: { requestId: true, method: true, path: true, status: true, responseBody: true },
+    select: { requestId: true, method: true, path: true, status: true, via: true, scenarioKey: true, responseBody: true },
     take: 20,
   });
   const row = rows.find((r) => r.responseBody.includes(resource.id)) ?? null;
-  return row && { requestId: row.requestId, method: row.method, path: row.path, status: row.status };
+  return row && { requestId: row.requestId, method: row.method, path: row.path, status: row.status, via: row.via, scenarioKey: row.scenarioKey };
 }
 
-export type LinkedResource = { id: string; operationId: string; createdBy: { requestId: string; method: string; path: string; status: number } | null };
+export type LinkedResource = { id: string; operationId: string; createdBy: Awaited<ReturnType<typeof creatingRequest>> };
 export type LinkedDelivery = { id: string; state: string; operationId: string };
 
 /** What a logged call touches: the resources it names and their callbacks. */

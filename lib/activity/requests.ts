@@ -2,7 +2,7 @@
 // filtered by status class (a range on status), operation, scenario or request id.
 // Callers check ownership first (ownedApp).
 import { z } from "zod";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { checkDepth } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { requestLinks } from "./links";

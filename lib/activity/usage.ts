@@ -1,7 +1,7 @@
 // An app's usage for the console: calls per day (UTC) and per operation, the
 // error rate, and how much of the current minute's rate limit is used. Reads
 // the bounded request log and the rate window; callers check ownership.
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { secondsToReset, windowOf } from "@/lib/engine/rate-window";
 
 const DAY = 86_400_000;

@@ -3,7 +3,10 @@
 import { config } from "@/lib/config";
 import { inspectorUrl, SANDBOX_PLAN_PER_MINUTE } from "@/lib/services/apps";
 
-type AppRow = { id: string; name: string; callbackUrl: string | null; suspended: boolean; perMinute: number; createdAt: Date };
+type AppRow = {
+  id: string; name: string; callbackUrl: string | null; suspended: boolean; perMinute: number; createdAt: Date;
+  parentAppId: string | null; expiresAt: Date | null;
+};
 
 export function appView(a: AppRow) {
   return {
@@ -15,6 +18,9 @@ export function appView(a: AppRow) {
     /** The Sandbox plan's limit, to tell an operator's limit from the plan's. */
     planPerMinute: SANDBOX_PLAN_PER_MINUTE,
     createdAt: a.createdAt.toISOString(),
+    /** A throwaway sandbox's parent app and end (lib/services/sandboxes.ts); null for other apps. */
+    parentAppId: a.parentAppId,
+    expiresAt: a.expiresAt?.toISOString() ?? null,
     inspectorUrl: inspectorUrl(a.id),
     /** {base_url}: where the gateway and the token endpoint live. */
     baseUrl: `${config.publicUrl}/sandbox`,

@@ -6,7 +6,7 @@ import { postCallback, type PostOutcome } from "./post";
 import { dispatchStore, type DeliveryToSend, type SigningSecrets } from "./store";
 import { wakeups } from "@/lib/db/wakeups";
 
-/** Waits for a callback (lib/dev/wait.ts) wake when this process records an attempt of their delivery. */
+/** Waits for a callback (lib/devapi/wait.ts) wake when this process records an attempt of their delivery. */
 export const attemptWakeups = wakeups("attempts");
 
 export type { DeliveryToSend };

@@ -4,8 +4,10 @@
 // with several instances on PostgreSQL, at once from another instance, which
 // hears of new callbacks through the store's onScheduled and polls as a backstop).
 import { attempt } from "./attempt";
+import { expireHeld, expirySweepMs } from "./held";
 import { CALLBACK_TIMEOUT_MS } from "./post";
 import { dispatchStore } from "./store";
+import { setDispatcherWake } from "./wake";
 
 // Just longer than the 10 s callback wait: a lease that runs out means its process
 // died mid-post, and the callback goes out again (at-least-once) as soon as possible.
@@ -16,6 +18,8 @@ const BATCH = 200;
 type State = {
   timer: NodeJS.Timeout | null; wakeAt: number; running: boolean; again: boolean; stopped: boolean;
   inflight: Set<Promise<unknown>>; unlisten?: Promise<() => Promise<void>>;
+  /** The sweep that resolves expired held resources (held.ts), and whether one is running. */
+  sweep?: NodeJS.Timeout; sweeping?: boolean;
 };
 const g = globalThis as unknown as { __svcDispatcher?: State };
 
@@ -65,24 +69,40 @@ async function claimAndSend(st: State) {
   }
 }
 
+/**
+ * Every instance resolves the held resources nobody resolved in time (the
+ * resolve is conditional, so two instances never resolve one twice); one
+ * sweep at a time, awaited on shutdown like a post in flight.
+ */
+function sweepHeld(st: State) {
+  if (st.sweeping || st.stopped) return;
+  st.sweeping = true;
+  const p = expireHeld()
+    .catch((e) => console.error("[callbacks] resolving expired held resources failed", e))
+    .finally(() => {
+      st.sweeping = false;
+      st.inflight.delete(p);
+    });
+  st.inflight.add(p);
+}
+
 export function startDispatcher(): void {
   if (g.__svcDispatcher && !g.__svcDispatcher.stopped) return;
   const st: State = { timer: null, wakeAt: 0, running: false, again: false, stopped: false, inflight: new Set() };
   g.__svcDispatcher = st;
   st.unlisten = dispatchStore().onScheduled((dueAt) => schedule(st, dueAt.getTime()));
+  setDispatcherWake((dueAt) => schedule(st, dueAt.getTime()));
+  st.sweep = setInterval(() => sweepHeld(st), expirySweepMs());
+  st.sweep.unref();
   void tick(st);
-}
-
-/** A callback was scheduled in this process: wake up in time for it. */
-export function notifyScheduled(dueAt: Date): void {
-  const st = g.__svcDispatcher;
-  if (st) schedule(st, dueAt.getTime());
 }
 
 export async function stopDispatcher(): Promise<void> {
   const st = g.__svcDispatcher;
   if (!st) return;
   st.stopped = true;
+  setDispatcherWake(null);
+  clearInterval(st.sweep);
   if (st.timer) clearTimeout(st.timer);
   await (await st.unlisten)?.();
   await Promise.allSettled([...st.inflight]);

@@ -1,4 +1,4 @@
-// Callback faults for robustness tests (the app's settings, lib/dev/settings.ts):
+// Callback faults for robustness tests (the app's settings, lib/devapi/settings.ts):
 // decided when a delivery is scheduled and kept on it (Delivery.faults), so the
 // record says what was done on purpose and the dispatcher only follows it.
 import type { CallbackFaults } from "@/lib/catalog/devapi";

@@ -1,5 +1,4 @@
-// The callback network policy (contract: Hosted or local; README: Hosting it
-// for others). Decides, for one delivery, where its POST may go:
+// The callback network policy (README: How the sandbox behaves). Decides, for one delivery, where its POST may go:
 // - never with credentials in the URL (they would become a Basic header);
 // - the app's own inspector address (the portal's public origin + /inspect/…)
 //   is delivered in-process; other paths of the portal's own origin are refused;

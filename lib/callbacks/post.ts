@@ -59,14 +59,21 @@ export const CALLBACK_HEADER_NAMES: readonly string[] = Object.keys(callbackHead
 
 /** `secrets`: the app's signing secret, and the one it replaced while that is in its grace period. */
 export async function postCallback(url: string, body: string, deliveryId: string, secrets: string[], policy?: Policy): Promise<PostOutcome> {
+  return postWithHeaders(url, body, callbackHeaders(deliveryId, body, secrets, new Date()), policy);
+}
+
+/**
+ * One POST of `body` with headers made beforehand (the receiver checks alter
+ * them on purpose), through the callback network policy and the same wait.
+ */
+export async function postWithHeaders(url: string, body: string, headers: Record<string, string>, policy?: Policy): Promise<PostOutcome> {
   const started = performance.now();
-  const headers = callbackHeaders(deliveryId, body, secrets, new Date());
   const route = await routeFor(url, policy);
   const sent: Sent =
     route.kind === "refused"
       ? { status: null, error: route.reason, responseBody: null }
       : route.kind === "inspector"
-        ? await toInspector(route.appId, url, body, deliveryId, headers)
+        ? await toInspector(route.appId, url, body, headers)
         : await overNetwork(route.url, route.lookup, body, headers);
   return { ...sent, durationMs: Math.round(performance.now() - started), headers };
 }
@@ -79,7 +86,7 @@ const timedOut = (): Sent => ({ status: null, error: `timeout after ${CALLBACK_T
  * delay). The inspector counts it as the app's own callback when the delivery
  * is the app's, else as a post from the delivery's app (lib/inspector `Sender`).
  */
-async function toInspector(appId: string, url: string, body: string, deliveryId: string, headers: Record<string, string>): Promise<Sent> {
+async function toInspector(appId: string, url: string, body: string, headers: Record<string, string>): Promise<Sent> {
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Sent>((resolve) => {
@@ -89,7 +96,7 @@ async function toInspector(appId: string, url: string, body: string, deliveryId:
     }, CALLBACK_TIMEOUT_MS);
   });
   const answer = (async (): Promise<Sent> => {
-    const res = await receiveInspection(appId, new Request(url, { method: "POST", headers, body, signal: abort.signal }), { deliveryId });
+    const res = await receiveInspection(appId, new Request(url, { method: "POST", headers, body, signal: abort.signal }), { deliveryId: headers["x-svc-delivery"] ?? "" });
     return answered(res.status, await res.text());
   })();
   try {

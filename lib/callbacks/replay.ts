@@ -7,9 +7,9 @@
 // (RESENDS_PER_MINUTE, shared with "Send it again" and "Send copy"), and one
 // call replays at most REPLAY_MAX: what it leaves for later is `left`.
 import { config } from "@/lib/config";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
-import { notifyScheduled } from "./dispatcher";
+import { notifyScheduled } from "./wake";
 import { routeFor } from "./policy";
 import { resendBudget } from "./resend";
 import { isHttpUrl } from "./schedule";

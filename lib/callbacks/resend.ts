@@ -3,9 +3,9 @@
 // ATTEMPTS_PER_DELIVERY attempts, and one resend at a time per delivery: a lease
 // on the row (resendUntil), taken in one conditional update, refused while held.
 import { config } from "@/lib/config";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
-import { Throttle } from "@/lib/throttle";
+import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 import { attempt, liveSecrets } from "./attempt";
 import { storedFaults } from "./faults";
 import { CALLBACK_TIMEOUT_MS, postCallback } from "./post";
@@ -14,7 +14,7 @@ import { isHttpUrl } from "./schedule";
 /** Longer than one post can take, so a lease that runs out means its process died. */
 const RESEND_LEASE_MS = CALLBACK_TIMEOUT_MS + 5_000;
 /** Callbacks posted again per app a minute: resends, copies to another URL and each delivery of a replay (replay.ts) count toward it. */
-export const resendBudget = () => new Throttle("resend:app", config.resendsPerMinute, 60);
+export const resendBudget = () => new Throttle(APP_THROTTLES.resend, config.resendsPerMinute, 60);
 
 export async function takeResend(appId: string) {
   await resendBudget().enforce(appId, (s) => `at most ${config.resendsPerMinute} resends a minute per app; try again in ${s} s`);

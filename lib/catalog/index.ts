@@ -26,6 +26,14 @@ export function operationById(id: string): Operation | undefined {
   return operations.find((o) => o.id === id);
 }
 
+/** An operation's id in camel case, as OpenAPI names it: collect.push → collectPush. */
+export const camelId = (op: Operation) => op.id.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
+
+/** An operation by its catalog id (collect.push) or its OpenAPI operationId (collectPush). */
+export function operationByName(name: string): Operation | undefined {
+  return operations.find((o) => o.id === name || camelId(o) === name);
+}
+
 export function operationByTool(tool: string): Operation | undefined {
   return operations.find((o) => o.tool === tool);
 }

@@ -1,6 +1,6 @@
 // The eight operations and their scenarios. Everything the engine, the docs,
 // OpenAPI, the try-it panel and MCP know about an operation is here: adding a
-// scenario is adding a row. Reserved values and delays: contract.md.
+// scenario is adding a row. Reserved values and delays: README, "How the sandbox behaves".
 import { emptyParams, errorBodySchema } from "./schemas/common";
 import * as collect from "./schemas/collect";
 import * as payouts from "./schemas/payouts";
@@ -61,6 +61,8 @@ export const operations: Operation[] = [
       { key: "no_answer", summary: "The customer does not answer in time.", triggers: [{ field: "body.amount", value: 3 }],
         status: 202, delayMs: 120, callbackDelayMs: 9000,
         outcome: { resultCode: 1037, resultDescription: "The customer did not answer the prompt in time." } },
+      { key: "held", summary: "The prompt waits on the customer's phone until you answer it: resolve it with any scenario that calls back (POST /dev/v1/resources/{id}/resolve, or the console's Handset); no callback until then. Unresolved after 24 hours, it resolves as no_answer.",
+        status: 202, delayMs: 120, hold: { expiresAs: "no_answer" }, outcome: {} },
       { key: "invalid_phone", summary: "The number cannot receive prompts.", triggers: [{ field: "body.phoneNumber", value: RESERVED.invalidPhone }],
         status: 400, delayMs: 40,
         outcome: { error: "INVALID_PHONE_NUMBER", message: "phoneNumber must be a reachable mobile number in international format" } },
@@ -115,6 +117,8 @@ export const operations: Operation[] = [
       { key: "float_low", summary: "Your float is too low.", triggers: [{ field: "body.amount", value: 1 }],
         status: 202, delayMs: 50, callbackDelayMs: 2000,
         outcome: { resultCode: 2001, resultDescription: "The float is too low for this payout." } },
+      { key: "held", summary: "The payout stays QUEUED until you resolve it with sent or float_low (POST /dev/v1/resources/{id}/resolve, or the console's Handset); no callback until then.",
+        status: 202, delayMs: 50, hold: {}, outcome: {} },
     ],
   },
   {
@@ -199,6 +203,8 @@ export const operations: Operation[] = [
         outcome: { status: "DELIVERED" } },
       { key: "handset_off", summary: "The handset is switched off.", triggers: [{ field: "body.to", value: RESERVED.smsHandsetOff }],
         status: 202, delayMs: 50, callbackDelayMs: 6000, outcome: { status: "FAILED", reason: "The handset is switched off." } },
+      { key: "held", summary: "The message stays QUEUED until you resolve it with delivered or handset_off (POST /dev/v1/resources/{id}/resolve, or the console's Handset); no callback until then.",
+        status: 202, delayMs: 50, hold: {}, outcome: {} },
       { key: "bad_sender", summary: "The sender id is not registered.", triggers: [{ field: "body.senderId", value: "UNKNOWN" }],
         status: 403, delayMs: 50, outcome: { error: "SENDER_ID_NOT_REGISTERED", message: "senderId {body.senderId} is not registered for this app" } },
     ],

@@ -34,7 +34,7 @@ export type FactName = "tracked" | "referencePending" | "referenceUsed";
 /**
  * An app's own trigger, a test number: "when this field of this operation
  * equals this value (as text), run this scenario". Kept per app
- * (lib/dev/test-numbers.ts); the engine ranks them after X-Svc-Scenario and
+ * (lib/devapi/test-numbers.ts); the engine ranks them after X-Svc-Scenario and
  * before the catalog's triggers.
  */
 export type TestNumber = {
@@ -59,6 +59,14 @@ export type Scenario<O = unknown> = {
   callbackDelayMs?: number;
   /** Error scenarios answer the error body; others hand `outcome` to the operation's builder. */
   outcome: ErrorOutcome | O;
+  /**
+   * A held scenario: the call answers as accepted and its resource stays in its
+   * initial state, with no callback, until it is resolved (POST
+   * /dev/v1/resources/{id}/resolve, the console's Handset) with one of the
+   * operation's scenarios that call back. `expiresAs`: the scenario it resolves
+   * as when nobody resolved it within the hold horizon (lib/config.ts).
+   */
+  hold?: { expiresAs?: string };
 };
 
 export type OperationKind =

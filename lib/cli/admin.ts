@@ -1,4 +1,4 @@
-// The operator command line (contract: Operator command line). Each command
+// The operator command line (README: How the sandbox behaves). Each command
 // calls the same service functions as the console and returns one JSON document.
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors";
@@ -72,7 +72,8 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
   },
   async "app rotate-secret"(o) {
     const r = await rotateSigningSecret(need(o, "app"), o["grace-hours"]);
-    return { appId: need(o, "app"), previousSecretExpiresAt: r.previousSecretExpiresAt };
+    // The new secret is printed this once (as key create prints a consumer secret), so scripts can verify with it.
+    return { appId: need(o, "app"), signingSecret: r.signingSecret, previousSecretExpiresAt: r.previousSecretExpiresAt };
   },
   async "app settings"(o) {
     const appId = need(o, "app");

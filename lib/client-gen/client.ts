@@ -1,11 +1,16 @@
 // One API's typed TypeScript client, as source text: types from the zod JSON
-// Schemas, one method per operation, over the fixed runtime (runtime.ts).
+// Schemas, one method per operation, over the fixed runtime
+// (runtime/runtime.ts, embedded by runtime-source.ts).
 import type { Api, Operation } from "@/lib/catalog";
 import { pathParams, requestSchema, responseSchema } from "@/lib/docs/schema";
 import { camel, pascal, successResponses, typeName } from "@/lib/docs/names";
 import { baseUrl, opSlug, opsOf } from "@/lib/docs/urls";
-import { RUNTIME } from "./runtime";
+import { runtimeSource, type Runtime } from "./runtime-source";
+import { callbackVerifier } from "./spec";
 import { tsType } from "./types";
+
+/** Embedded from its first line of code: the heading is the leading `//` comment. */
+export const TS_RUNTIME: Runtime = { file: "runtime.ts", heading: /^(?:\/\/.*\n)+\n/, quote: (v) => JSON.stringify(v) };
 
 const successSchema = (op: Operation) => responseSchema(successResponses(op)[0]!.schema);
 
@@ -48,11 +53,11 @@ export function clientSource(api: Api): string {
     `// ${api.name} API ${api.version}: a typed client for the Svc Sandbox, generated from its schemas. Do not edit.`,
     `// const client = new ${name}({ consumerKey, consumerSecret });`,
     `// const result = await client.${camel(opSlug(ops[0]!))}(...);            // or ${camel(opSlug(ops[0]!))}WithResponse(...) for headers and request id`,
-    "// Errors: SandboxApiError (status, body.error, requestId). Callbacks: verifyCallback(rawBody, headers, signingSecret).",
+    `// Errors: SandboxApiError (status, body.error, requestId). Callbacks: ${callbackVerifier(api, "ts")}.`,
     "",
     ops.map(types).join("\n\n"),
     "",
-    RUNTIME,
+    runtimeSource(TS_RUNTIME),
     "",
     `export class ${name} extends BaseClient {`,
     `  static readonly defaultBaseUrl = ${JSON.stringify(baseUrl())};`,

@@ -1,17 +1,24 @@
 // One API's Java client (17+, JDK only: java.net.http, javax.crypto), as source
 // text: records from the same JSON Schemas (sealed interfaces for unions), one
 // method per operation, all nested in one public class (file <Api>Client.java,
-// package svc.sandbox).
+// package svc.sandbox): the fixed runtime (runtime/SandboxClient.java, embedded
+// by runtime-source.ts) renamed, with the API's part added at its end.
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
-import { JAVA_RUNTIME } from "./java-runtime";
-import { clientSpec, doc, models, type OpSpec } from "./spec";
+import { runtimeSource, type Runtime } from "./runtime-source";
+import { callbackVerifier, clientSpec, doc, models, type OpSpec } from "./spec";
 
 export const JAVA_PACKAGE = "svc.sandbox";
 const pascal = (s: string) => s.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, "");
 const RESERVED = new Set(["default", "class", "new", "package", "private", "public", "static", "switch", "case", "int", "long", "char", "final", "enum", "interface", "import", "return", "this", "throw", "try", "catch", "void", "record", "var"]);
 const ident = (k: string) => (RESERVED.has(k) ? `${k}_` : k.replace(/[^A-Za-z0-9_]/g, "_"));
 const q = (s: string) => JSON.stringify(s);
+
+/** The runtime's one class, renamed to the client's; the API's part goes before the brace that closes it. */
+const RUNTIME_CLASS = "SandboxClient";
+const CLASS_END = /\n\}$/;
+/** Embedded from its imports: the client has its own heading and package line. */
+export const JAVA_RUNTIME: Runtime = { file: `${RUNTIME_CLASS}.java`, heading: /^[\s\S]*?^package [\w.]+;\n\n/m, quote: q };
 
 /** How one field's value is written to and read from JSON. */
 type JType = { name: string; from: (v: string) => string; to: (v: string) => string };
@@ -123,6 +130,8 @@ export function javaSource(api: Api): string {
   const m = new Models();
   for (const model of models(spec)) m.record(model.schema, model.name, null);
   const first = spec.ops[0]!;
+  const runtime = runtimeSource(JAVA_RUNTIME, { BASE_URL: spec.baseUrl });
+  if (!runtime.includes(`public final class ${RUNTIME_CLASS} {`) || !CLASS_END.test(runtime)) throw new Error(`${JAVA_RUNTIME.file} must hold one class, ${RUNTIME_CLASS}`);
   return [
     `// ${api.name} API ${api.version}: a Java client for the Svc Sandbox, generated from its schemas. Do not edit.`,
     `// Save as ${spec.className}.java under ${JAVA_PACKAGE.replace(/\./g, "/")}/. Java 17+, JDK only.`,
@@ -130,30 +139,12 @@ export function javaSource(api: Api): string {
     `//   var client = new ${spec.className}(consumerKey, consumerSecret);`,
     `//   var result = client.${first.name}(...);   // or ${first.name}WithResponse(..., CallOptions.none()) for headers and request id`,
     "//",
-    `// Errors: ${spec.className}.SandboxApiError (status(), error(), requestId()). Callbacks: ${spec.className}.verifyCallback(rawBody, headers, signingSecret).`,
+    `// Errors: ${spec.className}.SandboxApiError (status(), error(), requestId()). Callbacks: ${callbackVerifier(api, "java")}.`,
     `package ${JAVA_PACKAGE};`,
     "",
-    "import java.io.IOException;",
-    "import java.net.URI;",
-    "import java.net.URLEncoder;",
-    "import java.net.http.HttpClient;",
-    "import java.net.http.HttpRequest;",
-    "import java.net.http.HttpResponse;",
-    "import java.net.http.HttpTimeoutException;",
-    "import java.nio.charset.StandardCharsets;",
-    "import java.security.MessageDigest;",
-    "import java.time.Duration;",
-    "import java.util.*;",
-    "import java.util.function.Function;",
-    "import javax.crypto.Mac;",
-    "import javax.crypto.spec.SecretKeySpec;",
-    "",
-    `public final class ${spec.className} {`,
-    `  public static final String DEFAULT_BASE_URL = ${q(spec.baseUrl)};`,
+    runtime.replace(new RegExp(`\\b${RUNTIME_CLASS}\\b`, "g"), spec.className).replace(CLASS_END, ""),
     "",
     m.out.join("\n\n"),
-    "",
-    JAVA_RUNTIME(spec.className),
     "",
     spec.ops.map(method).join("\n\n"),
     "}",

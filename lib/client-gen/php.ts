@@ -1,12 +1,15 @@
 // One API's PHP client (8.1+, no extensions beyond the defaults: streams and
 // json), as source text: PHPStan/Psalm array-shape models from the same JSON
-// Schemas, one method per operation.
+// Schemas, one method per operation, over the fixed runtime
+// (runtime/runtime.php, embedded by runtime-source.ts).
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
-import { PHP_RUNTIME } from "./php-runtime";
-import { clientSpec, doc, models, type OpSpec } from "./spec";
+import { runtimeSource, type Runtime } from "./runtime-source";
+import { callbackVerifier, clientSpec, doc, models, phpNamespace, type OpSpec } from "./spec";
 
 const phpString = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+/** Embedded from the line after its namespace: the client has its own heading and namespace. */
+export const PHP_RUNTIME: Runtime = { file: "runtime.php", heading: /^<\?php\n[\s\S]*?^namespace [\w\\]+;\n\n/m, quote: (v) => phpString(v) };
 const literal = (v: unknown) => (typeof v === "string" ? phpString(v) : JSON.stringify(v));
 const key = (k: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? k : phpString(k));
 
@@ -66,7 +69,7 @@ function method(o: OpSpec): string {
   ].join("\n").replace(/ \. ''/g, "");
 }
 
-export const phpNamespace = (api: Api) => `SvcSandbox\\${api.id.replace(/(^|-)(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`;
+export { phpNamespace };
 
 export function phpSource(api: Api): string {
   const spec = clientSpec(api);
@@ -79,13 +82,13 @@ export function phpSource(api: Api): string {
     `//   $client = new \\${phpNamespace(api)}\\${spec.className}($consumerKey, $consumerSecret);`,
     `//   $result = $client->${spec.ops[0]!.name}([...]);   // or ${spec.ops[0]!.name}WithResponse(...) for headers and request id`,
     "//",
-    "// Errors: SandboxApiError (status, error(), message, requestId()). Callbacks: verify_callback($rawBody, $headers, $signingSecret).",
+    `// Errors: SandboxApiError (status, error(), message, requestId()). Callbacks: ${callbackVerifier(api, "php")}.`,
     "// PHP 8.1+, no extensions beyond json (allow_url_fopen on, the default).",
     "declare(strict_types=1);",
     "",
     `namespace ${phpNamespace(api)};`,
     "",
-    PHP_RUNTIME,
+    runtimeSource(PHP_RUNTIME),
     "",
     "/**",
     ` * ${api.name} API client. Models (PHPStan / Psalm array shapes):`,

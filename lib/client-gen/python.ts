@@ -1,9 +1,13 @@
 // One API's Python client (3.8+, standard library only), as source text:
-// TypedDict models from the same JSON Schemas, one method per operation.
+// TypedDict models from the same JSON Schemas, one method per operation, over
+// the fixed runtime (runtime/sandbox_runtime.py, embedded by runtime-source.ts).
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
-import { PYTHON_RUNTIME } from "./python-runtime";
-import { clientSpec, doc, models, type OpSpec } from "./spec";
+import { runtimeSource, type Runtime } from "./runtime-source";
+import { callbackVerifier, clientSpec, doc, models, type OpSpec } from "./spec";
+
+/** Embedded without its module docstring: the client's takes its place. */
+export const PYTHON_RUNTIME: Runtime = { file: "sandbox_runtime.py", heading: /^"""[\s\S]*?"""\n/, quote: (v) => JSON.stringify(v) };
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const pascal = (s: string) => s.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, "");
@@ -82,10 +86,10 @@ export function pythonSource(api: Api): string {
     `    client = ${spec.className}(consumer_key, consumer_secret)`,
     `    result = client.${snake(spec.ops[0]!.name)}(...)   # or ${snake(spec.ops[0]!.name)}_with_response(...) for headers and request id`,
     "",
-    "Errors: SandboxApiError (status, error, message, request_id). Callbacks: verify_callback(raw_body, headers, signing_secret).",
+    `Errors: SandboxApiError (status, error, message, request_id). Callbacks: ${callbackVerifier(api, "py")}.`,
     "Python 3.8+, standard library only.",
     '"""',
-    PYTHON_RUNTIME,
+    runtimeSource(PYTHON_RUNTIME),
     "",
     ...classes.map((c) => `${c}\n\n`),
     ...scenarios,

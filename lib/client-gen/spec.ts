@@ -23,6 +23,27 @@ export type OpSpec = {
 
 export type ClientSpec = { api: Api; className: string; baseUrl: string; ops: OpSpec[] };
 
+/** The PHP client's namespace: SvcSandbox\Collect. */
+export const phpNamespace = (api: Api) => `SvcSandbox\\${api.id.replace(/(^|-)(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`;
+
+export type ClientLanguage = "ts" | "py" | "php" | "java";
+
+/**
+ * How each language's client verifies a callback (Standard Webhooks headers, the
+ * secret as the console shows it): named in the clients' header comments and on
+ * the docs' verification page (/docs/callbacks#client-helpers).
+ */
+export function callbackVerifiers(api: Api): { language: string; ext: ClientLanguage; call: string }[] {
+  return [
+    { language: "TypeScript", ext: "ts", call: "verifyCallback(rawBody, headers, signingSecret)" },
+    { language: "Python", ext: "py", call: "verify_callback(raw_body, headers, signing_secret)" },
+    { language: "PHP", ext: "php", call: `\\${phpNamespace(api)}\\verify_callback($rawBody, $headers, $signingSecret)` },
+    { language: "Java", ext: "java", call: `${pascal(api.id)}Client.verifyCallback(rawBody, headers, signingSecret)` },
+  ];
+}
+
+export const callbackVerifier = (api: Api, ext: ClientLanguage) => callbackVerifiers(api).find((v) => v.ext === ext)!.call;
+
 export function clientSpec(api: Api): ClientSpec {
   return {
     api,

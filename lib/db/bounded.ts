@@ -1,7 +1,7 @@
-// Per-app bounded tables (request log, inspector inbox, listeners' relays): keep the newest N rows
+// Per-app bounded tables (request log, inspector inbox, listeners' relays, receiver checks): keep the newest N rows
 // by `seq`. The delete runs every N/10 inserts of an app (at most every 200),
 // so a table holds at most N + N/10 rows of an app between two prunes.
-import type { Db } from "./client";
+import type { Db } from "./prisma";
 
 type Delegate = {
   findFirst(args: { where: { appId: string }; orderBy: { seq: "desc" }; skip: number; select: { seq: true } }): Promise<{ seq: number } | null>;
@@ -10,6 +10,7 @@ type Delegate = {
 const tables = {
   InboxEntry: (db: Db) => db.inboxEntry as unknown as Delegate,
   Relay: (db: Db) => db.relay as unknown as Delegate,
+  ReceiverCheck: (db: Db) => db.receiverCheck as unknown as Delegate,
 };
 const counters = new Map<string, number>();
 

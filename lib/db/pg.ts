@@ -1,8 +1,9 @@
 // The process's PostgreSQL pool for the hot paths (gateway calls, callback
 // dispatch): parameterized, named (prepared) statements through `pg`. Bounded
-// (PG_POOL_MAX, default 10); Prisma has its own small pool (lib/db/client.ts).
+// (PG_POOL_MAX, default 10); Prisma has its own small pool (lib/db/prisma.ts).
 import pg from "pg";
 import { config } from "@/lib/config";
+import { compile, type Sql, type Value } from "./sql";
 
 // Prisma's DateTime is `timestamp(3)` (no zone) holding UTC: read it as UTC
 // whatever the machine's zone. Writes pass ISO strings (the zone is ignored).
@@ -11,8 +12,6 @@ const types = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
     oid === TIMESTAMP ? (v: string) => new Date(`${v.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
-
-export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * PostgreSQL text cannot hold NUL (SQLite's can): every string that goes to it
@@ -29,7 +28,21 @@ export function withoutNul<T>(v: T): T {
   return v;
 }
 
-export const pgValues = (values: unknown[]) => values.map(withoutNul);
+/** A parameter's value as `timestamp(3)` and text columns take it: dates as ISO text, strings without NUL. */
+const encode = (v: Value) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? withoutNul(v) : (v ?? null));
+
+export type PgRunner = Pick<pg.Pool, "query"> | pg.PoolClient;
+
+/** A statement of lib/db/sql.ts as a named statement: prepared once per connection that runs it. */
+export type Named<P, R> = {
+  query(c: PgRunner, params: P): Promise<pg.QueryResult<R & pg.QueryResultRow>>;
+};
+
+/** `name` (prefixed `svc_`) must be unique in the process: `pg` keeps one text per name and connection. */
+export function named<P, R>(name: string, s: Sql<P, R>): Named<P, R> {
+  const { text, bind } = compile(s, "postgresql", encode);
+  return { query: (c, params) => c.query<R & pg.QueryResultRow>({ name: `svc_${name}`, text, values: bind(params as object) }) };
+}
 
 export function newPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, types, idleTimeoutMillis: 30_000 });

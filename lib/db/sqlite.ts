@@ -5,10 +5,42 @@
 // event loop for every call that wrote in it.
 import Database from "better-sqlite3";
 import { config, sqlitePath } from "@/lib/config";
+import { compile, type Kind, type Sql, type Value } from "./sql";
 
-export type Statement = Database.Statement;
-
+/** A date as Prisma's SQLite adapter writes it (text, "+00:00"). */
 export const ts = (d: Date | null) => (d ? d.toISOString().replace("Z", "+00:00") : null);
+
+/** A parameter's value as this driver binds it and Prisma's SQLite adapter writes it: dates as text, booleans as 0/1. */
+const encode = (v: Value) => (v instanceof Date ? ts(v) : typeof v === "boolean" ? Number(v) : (v ?? null));
+const decoders: Record<Kind, (v: unknown) => unknown> = {
+  date: (v) => (v === null ? null : new Date(v as string)),
+  bool: (v) => Boolean(v),
+};
+
+/** A statement of lib/db/sql.ts prepared on one connection: named parameters in, rows out as their model types them. */
+export type Prepared<P, R> = {
+  get(params: P): R | undefined;
+  all(params: P): R[];
+  run(params: P): Database.RunResult;
+};
+
+export function prepare<P, R>(conn: Database.Database, s: Sql<P, R>): Prepared<P, R> {
+  const { text, bind } = compile(s, "sqlite", encode);
+  const stmt = conn.prepare(text);
+  const kinds = Object.entries(s.kinds).map(([col, kind]) => [col, decoders[kind]] as const);
+  const decode = (row: Record<string, unknown>) => {
+    for (const [col, to] of kinds) if (col in row) row[col] = to(row[col]);
+    return row as R;
+  };
+  return {
+    get: (p) => {
+      const row = stmt.get(...bind(p as object)) as Record<string, unknown> | undefined;
+      return row && decode(row);
+    },
+    all: (p) => (stmt.all(...bind(p as object)) as Record<string, unknown>[]).map(decode),
+    run: (p) => stmt.run(...bind(p as object)),
+  };
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const BUSY_WAIT_MS = 5000;
@@ -113,27 +145,35 @@ class GroupCommit {
   }
 }
 
-const g = globalThis as unknown as { __svcSqlite?: Database.Database; __svcGroupCommit?: GroupCommit };
+/** A hot-path connection and its group commit. */
+export type SqliteHotPath = {
+  conn: Database.Database;
+  /** Runs `fn` (synchronous statements) in this turn's group commit; settles after the COMMIT. */
+  write<T>(fn: () => T): Promise<T>;
+};
 
-/** The shared connection (across module copies), opened on first use, after migrations. */
-export function sqlite(): Database.Database {
-  if (!g.__svcSqlite) {
-    const conn = new Database(sqlitePath(config.databaseUrl));
-    conn.pragma("busy_timeout = 0");
-    // In WAL mode NORMAL loses nothing when the process dies (kill -9 included);
-    // only an OS crash or power cut can drop the last commits. FULL would fsync
-    // on every commit.
-    conn.pragma("synchronous = NORMAL");
-    // Each group-commit job runs in a savepoint; SQLite keeps a savepoint's undo
-    // pages in a statement journal, by default a temporary file (one pwrite per
-    // page touched, ~30 per call): in memory instead.
-    conn.pragma("temp_store = MEMORY");
-    g.__svcSqlite = conn;
-  }
-  return g.__svcSqlite;
+/** Opens a hot-path connection on the database file (after migrations). */
+export function openSqlite(file: string): SqliteHotPath {
+  const conn = new Database(file);
+  conn.pragma("busy_timeout = 0");
+  // In WAL mode NORMAL loses nothing when the process dies (kill -9 included);
+  // only an OS crash or power cut can drop the last commits. FULL would fsync
+  // on every commit.
+  conn.pragma("synchronous = NORMAL");
+  // Each group-commit job runs in a savepoint; SQLite keeps a savepoint's undo
+  // pages in a statement journal, by default a temporary file (one pwrite per
+  // page touched, ~30 per call): in memory instead.
+  conn.pragma("temp_store = MEMORY");
+  const group = new GroupCommit(conn);
+  return { conn, write: (fn) => group.run(fn) };
 }
 
-/** Runs `fn` (synchronous statements) in this turn's group commit; settles after the COMMIT. */
-export function write<T>(fn: () => T): Promise<T> {
-  return (g.__svcGroupCommit ??= new GroupCommit(sqlite())).run(fn);
+const g = globalThis as unknown as { __svcSqlite?: SqliteHotPath };
+
+/** The process's hot-path connection (shared across module copies), opened on first use, after migrations. */
+export function sqliteHotPath(): SqliteHotPath {
+  return (g.__svcSqlite ??= openSqlite(sqlitePath(config.databaseUrl)));
 }
+
+/** The process's hot-path connection itself (checkpoints, space reclaim). */
+export const sqlite = (): Database.Database => sqliteHotPath().conn;

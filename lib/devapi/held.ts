@@ -6,7 +6,7 @@
 // (HELD_CONNECTIONS_PER_ACCOUNT) and for the whole instance
 // (HELD_CONNECTIONS_PER_INSTANCE). Past a cap: 429 RATE_LIMITED naming it.
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 
 export type HeldKind = "wait" | "stream";

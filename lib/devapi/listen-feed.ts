@@ -12,7 +12,7 @@ import { signingSecretsFor, storedFaults } from "@/lib/callbacks/faults";
 import { isOwnInspector } from "@/lib/callbacks/policy";
 import { CALLBACK_HEADER_NAMES, callbackHeaders } from "@/lib/callbacks/post";
 import { checkSignatures } from "@/lib/crypto";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 
 const BATCH = 100;
 /** Which entries a stream relays: `all` adds copies of callbacks sent elsewhere, `foreign` the inbox entries that are not the app's callbacks. */

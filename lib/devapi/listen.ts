@@ -48,4 +48,4 @@ export const streamCallbacks: DevHandler = async ({ app, input, headers }) => {
   };
 };
 
-export const reportRelay: DevHandler = async ({ app, input }) => ({ status: 201, body: await recordRelay(app.id, input) });
+export const reportRelay: DevHandler = async ({ app, input }) => ({ body: await recordRelay(app.id, input) });

@@ -5,9 +5,9 @@
 // throttles (a reset is not a way past a limit). Resets themselves are limited
 // per app (RESETS_PER_MINUTE). The console, the operator command line, the API and MCP call it.
 import { config } from "@/lib/config";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
-import { Throttle } from "@/lib/throttle";
+import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 
 export type ResetResult = {
   appId: string;
@@ -15,7 +15,7 @@ export type ResetResult = {
   deleted: { resources: number; deliveries: number; attempts: number; requestLog: number; inbox: number; relays: number };
 };
 
-const resets = () => new Throttle("reset:app", config.resetsPerMinute, 60);
+const resets = () => new Throttle(APP_THROTTLES.reset, config.resetsPerMinute, 60);
 
 export async function resetApp(appId: string, db: Db = defaultDb): Promise<ResetResult> {
   const app = await db.app.findUnique({ where: { id: appId }, select: { id: true } });

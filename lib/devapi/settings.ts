@@ -1,7 +1,7 @@
 // The app's developer settings (lib/catalog/devapi/settings-endpoints.ts for the shapes):
 // what the console, the operator command line, the API and MCP all call.
 import { devSettingsPatchSchema, faultsOf, inspectorModeOf, type DevSettings } from "@/lib/catalog/devapi";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { withAppLock, type Tx } from "@/lib/services/apps";
 import { parseOrThrow } from "@/lib/validation";

@@ -8,7 +8,7 @@
 // rows another instance wrote are seen within POLL_MS, and each connection
 // reads only when there is something to read.
 import { attemptWakeups } from "@/lib/callbacks/attempt";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { inboxWakeups } from "@/lib/inspector";
 
 export const POLL_MS = 250;

@@ -3,7 +3,7 @@
 // the catalog like the curl lines; `fill` pre-fills the signed-in user's
 // inspector address (as callbackUrl) and app id.
 import { fillPath, type Operation } from "@/lib/catalog";
-import { exampleBody, exampleParams } from "./examples";
+import { exampleBody, exampleParams } from "./doc-examples";
 import { VERIFY_SNIPPET } from "./signature";
 import { baseUrl } from "./urls";
 

@@ -1,7 +1,7 @@
 // The docs' curl examples.
 import type { Operation } from "@/lib/catalog";
 import { fillPath } from "@/lib/catalog";
-import { exampleBody, exampleParams } from "./examples";
+import { exampleBody, exampleParams } from "./doc-examples";
 import { baseUrl, tokenUrl } from "./urls";
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

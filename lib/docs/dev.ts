@@ -20,7 +20,7 @@ export function devInputRows(e: DevEndpoint): { label: string; rows: FieldRow[] 
 export const devResponseRows = (e: DevEndpoint): FieldRow[] => (e.stream ? [] : fieldRows(responseSchema(e.response)));
 
 /** A curl line for the endpoint, with `example` as its query (GET) or body. */
-export function devCurl(e: DevEndpoint, example: Record<string, unknown> = {}): string {
+export function devCurl(e: DevEndpoint, example: Record<string, unknown> = e.example?.input ?? {}): string {
   const path = e.path.replace(/\{(\w+)\}/g, (_m, n: string) => `<${n}>`);
   const query = e.method === "GET" && Object.keys(example).length ? `?${new URLSearchParams(Object.entries(example).map(([k, v]) => [k, String(v)]))}` : "";
   const lines = [`curl${e.stream ? " -N" : ""} -X ${e.method} ${quote(`${baseUrl()}${path}${query}`)}`, `  -H "Authorization: Bearer $ACCESS_TOKEN"`];

@@ -20,4 +20,6 @@ export const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
   DUPLICATE_REFERENCE: "Collect: a PENDING prompt of your app has the same reference. Payouts: the reference was already used.",
   INVALID_ID_NUMBER: "Identity check of a malformed id number.",
   SENDER_ID_NOT_REGISTERED: "SMS from a sender id that is not registered.",
+  SANDBOX_NOT_ALLOWED: "A throwaway sandbox's token asked to make a sandbox: only its parent app makes them.",
+  SANDBOX_LIMIT_REACHED: "The app already has its maximum of live throwaway sandboxes (SANDBOXES_PER_APP); delete one or wait for one to expire (retry-after).",
 };

@@ -1,8 +1,7 @@
 // Sample answers for the docs: the real engine run on the example body with a
 // fixed clock and fixed ids, so the pages show exactly what the sandbox sends.
 import { operations, type Operation, type Scenario } from "@/lib/catalog";
-import { defaultScenario, run, validateInput, type Answer, type EngineContext, type Facts } from "@/lib/engine";
-import { exampleBody, exampleParams } from "./examples";
+import { defaultScenario, run, scenarioRequest, validateInput, type Answer, type EngineContext, type Facts } from "@/lib/engine";
 
 export const SAMPLE_TIME = new Date("2026-11-21T09:30:00.123Z");
 
@@ -13,18 +12,7 @@ export const sampleContext = (): EngineContext => ({
   newReceipt: () => "SKQ7M2X9PL",
 });
 
-/** The request that picks `scenario` by its first field trigger (magic value), else the example request. */
-export function scenarioRequest(op: Operation, scenario: Scenario): { params: Record<string, string>; body?: Record<string, unknown> } {
-  const params = exampleParams(op);
-  const body = exampleBody(op);
-  for (const t of scenario.triggers ?? []) {
-    if (!("field" in t)) continue;
-    const [where, name] = [t.field.slice(0, 4), t.field.slice(5)];
-    if (where === "path") return { params: { ...params, [name]: String(t.value) }, body };
-    if (body) return { params, body: { ...body, [name]: t.value } };
-  }
-  return { params, body };
-}
+export { scenarioRequest };
 
 /** For `tracked`: the resource the sibling operation creates by default, settled by SAMPLE_TIME. */
 function trackedFacts(op: Operation): Facts {

@@ -2,10 +2,10 @@
 // resource to keep and the callback to schedule. Pure: it neither stores nor sends.
 import type { ErrorOutcome, Operation, Scenario } from "@/lib/catalog";
 import { errorBody } from "@/lib/errors";
-import { builders, liveViews } from "./operations";
+import { builders, liveViews, settlers } from "./operations";
 import { SCENARIO_HEADER } from "./select";
 import { scaled } from "./time-scale";
-import type { Answer, EngineContext, Facts } from "./types";
+import type { Answer, EngineContext, Facts, NewResource } from "./types";
 import type { OperationInput } from "./request";
 
 export function isErrorOutcome(o: unknown): o is ErrorOutcome {
@@ -28,7 +28,8 @@ export function callbackTarget(body: Record<string, unknown>, defaultUrl?: strin
 /**
  * The answer of a picked scenario. Every scripted delay (the response delay,
  * the callback delay and with it `settlesAt`, when the live state changes) is
- * multiplied by the call's time scale.
+ * multiplied by the call's time scale. A held scenario answers as accepted
+ * and keeps what resolving it needs instead of an outcome (hold.ts).
  */
 export function answer(op: Operation, scenario: Scenario, input: OperationInput, facts: Facts, ctx: EngineContext): Answer {
   const base = { operation: op, scenario, delayMs: scaled(scenario.delayMs, ctx.timeScale), headers: { [SCENARIO_HEADER]: scenario.key } };
@@ -44,16 +45,27 @@ export function answer(op: Operation, scenario: Scenario, input: OperationInput,
     }
     return { ...base, status: scenario.status, body: liveViews[op.resource.prefix](facts.tracked, ctx.now) };
   }
-  const callbackDelayMs = scenario.callbackDelayMs === undefined ? undefined : scaled(scenario.callbackDelayMs, ctx.timeScale);
-  const settlesAt = new Date(ctx.now.getTime() + (callbackDelayMs ?? 0));
-  const built = builders[op.id]({ op, scenario, outcome: outcome as Record<string, unknown>, ...input, facts, ctx, settlesAt });
+  const built = builders[op.id]({ op, scenario, outcome: outcome as Record<string, unknown>, ...input, facts, ctx });
+  const answered = { ...base, status: scenario.status, body: built.body };
+  if (!built.resource) return answered;
+  if (scenario.hold) return { ...answered, resource: { ...built.resource, hold: { input, accepted: built.body } } };
+  const settled = settle(op, scenario, input, built.resource, ctx);
+  return settled ? { ...answered, ...settled } : { ...answered, resource: built.resource };
+}
+
+/**
+ * The outcome of a scenario that calls back, for an accepted (or held) resource,
+ * decided at `ctx.now`: the resource with its `settlesAt` and settled data, and
+ * the callback due then. Undefined when the scenario or the operation sends none.
+ */
+export function settle(op: Operation, scenario: Scenario, input: OperationInput, resource: NewResource, ctx: EngineContext) {
+  const settler = settlers[op.id];
+  if (!settler || scenario.callbackDelayMs === undefined || isErrorOutcome(scenario.outcome)) return undefined;
+  const delayMs = scaled(scenario.callbackDelayMs, ctx.timeScale);
+  const settlesAt = new Date(ctx.now.getTime() + delayMs);
+  const s = settler({ scenario, outcome: scenario.outcome as Record<string, unknown>, ...input, id: resource.id, ctx, settlesAt });
   return {
-    ...base,
-    status: scenario.status,
-    body: built.body,
-    resource: built.resource,
-    callback: built.callback && callbackDelayMs !== undefined
-      ? { url: callbackTarget(input.body, ctx.defaultCallbackUrl), dueAt: settlesAt, delayMs: callbackDelayMs, body: built.callback }
-      : undefined,
+    resource: { ...resource, settlesAt, data: { ...resource.data, ...s.data } },
+    callback: { url: callbackTarget(input.body, ctx.defaultCallbackUrl), dueAt: settlesAt, delayMs, body: s.callback },
   };
 }

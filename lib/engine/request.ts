@@ -1,5 +1,5 @@
 // Turning what arrived into the operation's input: body parsing and field
-// validation (contract: Order of checks, 2 and 3). Pure.
+// validation (README: How the sandbox behaves). Pure.
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import type { Operation } from "@/lib/catalog";
@@ -21,9 +21,9 @@ export function checkDepth(value: unknown, what = "the request body"): void {
 }
 
 /** A JSON object, or INVALID_BODY. An empty body counts as `{}` so that validation can name the missing fields. */
-export function parseJsonBody(text: string): Record<string, unknown> {
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    throw new ApiError("BODY_TOO_LARGE", `the request body must be at most ${MAX_BODY_BYTES} bytes`);
+export function parseJsonBody(text: string, limit = MAX_BODY_BYTES): Record<string, unknown> {
+  if (Buffer.byteLength(text) > limit) {
+    throw new ApiError("BODY_TOO_LARGE", `the request body must be at most ${limit} bytes`);
   }
   if (text.trim() === "") return {};
   let value: unknown;

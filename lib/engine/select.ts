@@ -1,5 +1,5 @@
-// Picking the scenario (spec: Sandbox scenario engine, rules 1–3; contract:
-// the `tracked` decision). Pure.
+// Picking the scenario (README, "How the sandbox behaves": header, then test
+// numbers, then the catalog's triggers with `tracked` first, then the default). Pure.
 import type { Operation, Scenario, Trigger } from "@/lib/catalog";
 import type { Facts, TestNumber } from "./types";
 

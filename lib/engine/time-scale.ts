@@ -1,4 +1,4 @@
-// The time scale (contract: Developer tools): every scripted delay of a call —
+// The time scale (README: How the sandbox behaves): every scripted delay of a call —
 // the response delay, the callback delay and so the time its live state
 // changes — is multiplied by a factor 0 ≤ s ≤ 1. The header wins over the
 // app's own default. Pure.

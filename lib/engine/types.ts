@@ -29,8 +29,22 @@ export type { TestNumber } from "@/lib/catalog";
 export type NewResource = {
   id: string;
   reference: string | null;
+  /** When its outcome is decided (its live state changes); null: at once (identity), or not yet (held). */
   settlesAt: Date | null;
   data: Record<string, unknown>;
+  /** A held resource keeps what resolving it needs (hold.ts); the gateway adds the call's X-Svc-Time-Scale. */
+  hold?: Omit<HoldRecord, "timeScale">;
+};
+
+/**
+ * What a held resource keeps to be resolved later (Resource.hold): the
+ * validated request input (the callback is built from it, as at the call),
+ * the answer the call got, and the X-Svc-Time-Scale the call sent (null: none).
+ */
+export type HoldRecord = {
+  input: { params: Record<string, string>; body: Record<string, unknown> };
+  accepted: Record<string, unknown>;
+  timeScale: number | null;
 };
 
 export type Answer = {
@@ -45,8 +59,13 @@ export type Answer = {
   callback?: { url: string | null; dueAt: Date; delayMs: number; body: Record<string, unknown> };
 };
 
-/** What one operation's builder makes of an accepted call or a status query. */
-export type Built = { body: Record<string, unknown>; resource?: NewResource; callback?: Record<string, unknown> };
+/**
+ * What one operation's builder makes of a call: the answer's body and, for
+ * a call that creates one, the resource as accepted (its id and what its
+ * initial state shows). The outcome's part of an operation that calls back
+ * is its Settler's.
+ */
+export type Built = { body: Record<string, unknown>; resource?: NewResource };
 
 export type Builder = (args: {
   op: Operation;
@@ -56,6 +75,20 @@ export type Builder = (args: {
   body: Record<string, unknown>;
   facts: Facts;
   ctx: EngineContext;
-  /** When the outcome is decided: accept time + callback delay. */
-  settlesAt: Date;
 }) => Built;
+
+/**
+ * The outcome of a call that calls back, for the resource `id`: what its live
+ * state shows once settled (merged into the resource's data) and the callback
+ * body. Run at the call, or later when a held resource is resolved.
+ */
+export type Settler = (args: {
+  scenario: Scenario;
+  outcome: Record<string, unknown>;
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  id: string;
+  ctx: EngineContext;
+  /** When the outcome is decided: accept (or resolve) time + callback delay. */
+  settlesAt: Date;
+}) => { data: Record<string, unknown>; callback: Record<string, unknown> };

@@ -12,8 +12,8 @@ export type GatewayCall = {
   /** Path under {base_url}, e.g. /collect/v1/push. */
   path: string;
   headers: HeaderBag;
-  /** Reads the raw body; throws ApiError BODY_TOO_LARGE past the limit. */
-  readBody: () => Promise<string>;
+  /** Reads the raw body; throws ApiError BODY_TOO_LARGE past `limit` (default: the gateway's 64 KiB). */
+  readBody: (limit?: number) => Promise<string>;
   /** The query string, without "?" (developer endpoints read GET input from it). */
   query?: string;
   via: "http" | "mcp";

@@ -4,9 +4,13 @@ import { newDelivery, notifyScheduled } from "@/lib/callbacks";
 import { config } from "@/lib/config";
 import { duePrune } from "@/lib/db/bounded";
 import { faultsOf } from "@/lib/catalog/devapi";
+import { TIME_SCALE_HEADER, type HoldRecord } from "@/lib/engine";
 import type { CallState, GatewayResult } from "./context";
 import { logRow } from "./request-log";
 import type { GatewayStore } from "./store";
+
+/** The time scale the call asked for with X-Svc-Time-Scale (the MCP tool's argument travels in it), null when it sent none: a held resource keeps it for its resolution. */
+const sentTimeScale = (s: CallState) => (s.call.headers.get(TIME_SCALE_HEADER) === null ? null : (s.timeScale ?? null));
 
 /**
  * Writes the call's rows. False when the call's reference was taken by another
@@ -25,6 +29,8 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
     settlesAt: a.resource.settlesAt,
     data: JSON.stringify(a.resource.data),
     createdAt: s.receivedAt,
+    heldAt: a.resource.hold ? s.receivedAt : null,
+    hold: a.resource.hold ? JSON.stringify({ ...a.resource.hold, timeScale: sentTimeScale(s) } satisfies HoldRecord) : null,
   };
   const delivery = a?.callback && newDelivery({
     appId,

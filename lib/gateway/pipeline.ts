@@ -17,7 +17,7 @@ import { runScenario } from "./steps/scenario";
 import { findDevEndpoint, parseDevInput, runDevEndpoint } from "./steps/dev";
 
 /**
- * The order of checks (contract: Order of checks on a gateway call), with the
+ * The order of checks (README: How the sandbox behaves), with the
  * codes each step can answer: the docs' errors page and OpenAPI read this list.
  */
 export const CHECKS: readonly { name: string; step: Step; answers: readonly ErrorCode[]; note: string }[] = [
@@ -44,7 +44,7 @@ export const DEV_CHECKS: readonly { name: string; step: Step; answers: readonly 
   CHECKS[1]!,
   { name: "findDevEndpoint", step: findDevEndpoint, answers: ["NO_SUCH_OPERATION", "METHOD_NOT_ALLOWED"], note: "method and path match a developer endpoint" },
   { name: "parseDevInput", step: parseDevInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: "the query (GET) or JSON body follows the endpoint's rules" },
-  { name: "runDevEndpoint", step: runDevEndpoint, answers: ["NOT_FOUND", "CONFLICT", "RATE_LIMITED"], note: "the endpoint's handler (lib/dev)" },
+  { name: "runDevEndpoint", step: runDevEndpoint, answers: ["NOT_FOUND", "CONFLICT", "RATE_LIMITED"], note: "the endpoint's handler (lib/devapi; an endpoint's own `errors` when it names them)" },
 ];
 
 export const DEV_STEPS: readonly Step[] = DEV_CHECKS.map((c) => c.step);
@@ -63,7 +63,7 @@ async function decide(s: CallState, store: GatewayStore, steps: readonly Step[])
     for (const step of steps) await step(s, store);
     const r = s.reply;
     if (r && "stream" in r) result = { status: 200, headers: { ...s.headers, ...r.headers }, body: null, stream: r.stream };
-    else if (r) result = { status: r.status ?? 200, headers: { ...s.headers, ...r.headers }, body: r.body };
+    else if (r) result = { status: r.status ?? s.endpoint?.status ?? 200, headers: { ...s.headers, ...r.headers }, body: r.body };
     else result = { status: s.answer!.status, headers: { ...s.headers, ...s.answer!.headers }, body: s.answer!.body };
   } catch (e) {
     result = failure(s, e);

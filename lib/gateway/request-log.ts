@@ -29,6 +29,15 @@ export async function readRefusedBody(s: CallState): Promise<void> {
   }
 }
 
+/** The answer as the log keeps it: the fields its endpoint shows only once (`redact`: secrets) replaced. */
+function storedBody(s: CallState, result: GatewayResult): string {
+  const hidden = result.status < 400 ? s.endpoint?.redact : undefined;
+  if (!hidden?.length || typeof result.body !== "object" || result.body === null) return JSON.stringify(result.body);
+  const body: Record<string, unknown> = { ...(result.body as Record<string, unknown>) };
+  for (const field of hidden) if (field in body) body[field] = "[redacted]";
+  return JSON.stringify(body);
+}
+
 export function logRow(s: CallState, result: GatewayResult, durationMs: number): LogRow {
   const body = s.rawBody;
   return {
@@ -45,7 +54,7 @@ export function logRow(s: CallState, result: GatewayResult, durationMs: number):
       requestHeaders: JSON.stringify(redactHeaders(s.call.headers)),
       requestBody: body === undefined ? null : body.length > MAX_STORED_BODY ? body.slice(0, MAX_STORED_BODY) : body,
       responseHeaders: JSON.stringify(result.headers),
-      responseBody: JSON.stringify(result.body),
+      responseBody: storedBody(s, result),
       createdAt: s.receivedAt,
   };
 }

@@ -16,7 +16,7 @@ export const MCP_PATH = "/mcp";
  * pipeline's dev steps), else an operation through the pipeline (MCP is mounted apart).
  */
 export function answerCall(
-  method: string, path: string, headers: HeaderBag, readBody: () => Promise<string>, query = "", signal?: AbortSignal,
+  method: string, path: string, headers: HeaderBag, readBody: (limit?: number) => Promise<string>, query = "", signal?: AbortSignal,
 ): Promise<GatewayResult> {
   if (path === TOKEN_PATH && method === "POST") return issueToken(headers, readBody);
   if (path.startsWith(`${DEV_PREFIX}/`)) return handleCall({ method, path, headers, readBody, query, via: "http", signal }, undefined, DEV_STEPS);

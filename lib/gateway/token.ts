@@ -1,10 +1,11 @@
-// POST {base_url}/oauth/v1/token (spec: Authentication; contract: Token endpoint).
-import { db as defaultDb, type Db } from "@/lib/db/client";
+// POST {base_url}/oauth/v1/token (README: How the sandbox behaves).
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { safeEqual, sha256 } from "@/lib/crypto";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId, randomToken } from "@/lib/ids";
 import { clientAddress, CredentialGuard } from "@/lib/throttle";
 import { TOKEN_LIFETIME_S } from "@/lib/catalog/schemas/common";
+import { hasEnded } from "@/lib/services/sandbox-life";
 import type { HeaderBag } from "@/lib/http/node-io";
 import type { GatewayResult } from "./context";
 
@@ -43,12 +44,13 @@ function parseBasic(header: string | null): { key: string; secret: string } | nu
   return key && secret !== null ? { key, secret } : null;
 }
 
+/** The key pair the credentials name, if the secret matches, it is not revoked and its app has not ended (a throwaway sandbox). */
 async function checkClient(db: Db, creds: { key: string; secret: string } | null) {
   if (!creds || creds.key.length > 128 || creds.secret.length > 256) return null;
-  const pair = await db.keyPair.findUnique({ where: { consumerKey: creds.key } });
+  const pair = await db.keyPair.findUnique({ where: { consumerKey: creds.key }, include: { app: { select: { expiresAt: true } } } });
   // Hash and compare even when the key is unknown, so timing does not tell which part was wrong.
   const ok = safeEqual(sha256(creds.secret), pair?.secretHash ?? sha256(`absent:${creds.key}`));
-  return ok && pair && !pair.revokedAt ? pair : null;
+  return ok && pair && !pair.revokedAt && !hasEnded(pair.app) ? pair : null;
 }
 
 export async function issueToken(headers: HeaderBag, readBody: () => Promise<string>, db: Db = defaultDb): Promise<GatewayResult> {

@@ -50,6 +50,11 @@ export function readNodeBody(req: http.IncomingMessage, limit: number): Promise<
 }
 
 export function sendJson(res: http.ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
+  if (status === 204) {
+    res.writeHead(status, headers);
+    res.end();
+    return;
+  }
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), ...headers });
   res.end(text);

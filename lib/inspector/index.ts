@@ -1,6 +1,6 @@
-// The inspector (contract: Inspector): POST <origin>/inspect/<appId> keeps any
+// The inspector (README: How the sandbox behaves): POST <origin>/inspect/<appId> keeps any
 // body and content type in the app's inbox (newest N, within a byte quota) and
-// answers as the app's inspector answer mode says (answer.ts; default 200
+// answers as the app's inspector answer mode says (answer-mode.ts; default 200
 // {"received": true} at once). Counted before anything is read or stored:
 // - the app's own callbacks (posted in-process by the dispatcher) against a
 //   budget of their own, INSPECT_OWN_PER_MINUTE, so strangers cannot make them fail;
@@ -8,14 +8,15 @@
 //   callback that app) over all inspectors, INSPECT_PER_ADDRESS_PER_MINUTE,
 //   then per app, INSPECT_PER_MINUTE.
 import { config } from "@/lib/config";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { keepNewest } from "@/lib/db/bounded";
 import { wakeups } from "@/lib/db/wakeups";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { readLimited } from "@/lib/http/web-body";
-import { Throttle } from "@/lib/throttle";
-import { answerFor, deliveryIdOf, waitFor } from "./answer";
+import { hasEnded } from "@/lib/services/sandbox-life";
+import { APP_THROTTLES, Throttle } from "@/lib/throttle";
+import { answerFor, deliveryIdOf, waitFor } from "./answer-mode";
 import { relaysOfEntries } from "./relays";
 
 export const INSPECTOR_MAX_BODY = 256 * 1024;
@@ -31,7 +32,8 @@ export type Sender = { address: string } | { deliveryId: string };
 
 /** Counts the post where it belongs (see the top of this file); 429 past a limit. */
 async function count(appId: string, from: Sender, db: Db) {
-  const senderApp = "deliveryId" in from ? ((await db.delivery.findUnique({ where: { id: from.deliveryId }, select: { appId: true } }))?.appId ?? null) : null;
+  // In process: a delivery of another app counts as that app; the app's own, or a receiver check's case (no delivery row, and only ever to the app's own inspector), as the app's own.
+  const senderApp = "deliveryId" in from ? ((await db.delivery.findUnique({ where: { id: from.deliveryId }, select: { appId: true } }))?.appId ?? appId) : null;
   if (senderApp === appId) {
     return ownBudget().enforce(appId, (s) => `this inspector accepts at most ${config.inspectOwnPerMinute} of the app's own callbacks a minute; try again in ${s} s`);
   }
@@ -52,8 +54,8 @@ export async function receiveInspection(appId: string, request: Request, from: S
       throw new ApiError("METHOD_NOT_ALLOWED", "the inspector accepts POST only", { allow: "POST" });
     }
     await count(appId, from, db);
-    const app = await db.app.findUnique({ where: { id: appId }, select: { id: true, inspectorMode: true } });
-    if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
+    const app = await db.app.findUnique({ where: { id: appId }, select: { id: true, inspectorMode: true, expiresAt: true } });
+    if (!app || hasEnded(app)) throw new ApiError("NOT_FOUND", `no app ${appId}`);
     const body = await readLimited(request, INSPECTOR_MAX_BODY);
     const headers: Record<string, string> = {};
     request.headers.forEach((v, k) => (headers[k] = v));
@@ -80,8 +82,8 @@ export async function receiveInspection(appId: string, request: Request, from: S
   }
 }
 
-const perApp = () => new Throttle("inspect:app", config.inspectPerMinute, 60);
-const ownBudget = () => new Throttle("inspect:own", config.inspectOwnPerMinute, 60);
+const perApp = () => new Throttle(APP_THROTTLES.inspect, config.inspectPerMinute, 60);
+const ownBudget = () => new Throttle(APP_THROTTLES.inspectOwn, config.inspectOwnPerMinute, 60);
 const perSender = () => new Throttle("inspect:sender", config.inspectPerAddressPerMinute, 60);
 
 /** The inbox's byte quota: when the app's entries pass `quota` bytes, the oldest go first. */
@@ -99,7 +101,6 @@ async function keepWithinBytes(db: Db, appId: string, quota: number) {
   }
 }
 
-/** Empties the app's inbox; answers how many entries went. Callers check ownership. */
 /** Empties the app's inbox, with the listeners' relay results of its entries (those of deliveries stay with them). */
 export async function clearInbox(appId: string, db: Db = defaultDb) {
   const [{ count }] = await db.$transaction([

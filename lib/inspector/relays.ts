@@ -4,7 +4,7 @@
 // (getDelivery).
 import { relayReportSchema, type RelayReport } from "@/lib/catalog/devapi";
 import { config } from "@/lib/config";
-import { db as defaultDb, type Db } from "@/lib/db/client";
+import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { keepNewest } from "@/lib/db/bounded";
 import { ApiError } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/validation";
@@ -26,13 +26,17 @@ type Row = Omit<RelayView, "id" | "at"> & { seq: number; at: Date };
 const view = ({ seq, at, ...r }: Row): RelayView => ({ id: seq, ...r, at: at.toISOString() });
 const columns = { seq: true, inboxEntryId: true, deliveryId: true, listener: true, target: true, status: true, error: true, responseBody: true, durationMs: true, at: true } as const;
 
-/** Records a listener's report. The entry and the delivery it names must be this app's (else 404). */
+/**
+ * Records a listener's report. The inbox entry it names must be this app's, and
+ * its delivery id the entry's own x-svc-delivery (a receiver check's cases carry
+ * ids of no stored delivery); without an entry, the delivery must be this app's (else 404).
+ */
 export async function recordRelay(appId: string, report: unknown, db: Db = defaultDb): Promise<RelayView> {
   const r: RelayReport = parseOrThrow(relayReportSchema, report);
-  if (r.inboxEntryId && !(await db.inboxEntry.findFirst({ where: { id: r.inboxEntryId, appId }, select: { seq: true } }))) {
-    throw new ApiError("NOT_FOUND", `no inbox entry ${r.inboxEntryId} for this app`);
-  }
-  if (r.deliveryId && !(await db.delivery.findFirst({ where: { id: r.deliveryId, appId }, select: { seq: true } }))) {
+  if (r.inboxEntryId) {
+    const entry = await db.inboxEntry.findFirst({ where: { id: r.inboxEntryId, appId }, select: { deliveryId: true } });
+    if (!entry || (r.deliveryId && r.deliveryId !== entry.deliveryId)) throw new ApiError("NOT_FOUND", `no inbox entry ${r.inboxEntryId} for this app${entry ? ` with delivery ${r.deliveryId}` : ""}`);
+  } else if (r.deliveryId && !(await db.delivery.findFirst({ where: { id: r.deliveryId, appId }, select: { seq: true } }))) {
     throw new ApiError("NOT_FOUND", `no delivery ${r.deliveryId} for this app`);
   }
   const row = await db.relay.create({

@@ -19,7 +19,7 @@ export function devToolOf(e: DevEndpoint): Tool {
     title: e.summary,
     description: `${e.summary}. ${e.description}\n\nDeveloper endpoint ${e.method} {base_url}${e.path}: not counted toward the per-minute limit, recorded in the request log.`,
     inputSchema: jsonSchema(devToolInput(e), "input") as Tool["inputSchema"],
-    annotations: { title: e.summary, readOnlyHint: e.method === "GET", destructiveHint: e.id === "dev.reset", openWorldHint: false },
+    annotations: { title: e.summary, readOnlyHint: e.method === "GET", destructiveHint: e.destructive === true, openWorldHint: false },
   };
 }
 

@@ -1,4 +1,4 @@
-// The client's address (contract: throttles count per client address). The
+// The client's address (README: How the sandbox behaves). The
 // socket's peer, unless that peer is one of TRUSTED_PROXIES (a comma list of
 // IPs and CIDR ranges): then the right-most hop of x-forwarded-for that is not
 // a trusted proxy. Hops left of it were written by the client and are ignored,

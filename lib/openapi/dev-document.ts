@@ -15,9 +15,11 @@ const typeName = (e: DevEndpoint, suffix: string) => devOperationId(e).replace(/
 
 /** The codes a developer endpoint can answer, in the order of its checks. */
 export function devCodes(e: DevEndpoint): ErrorCode[] {
-  const codes = DEV_CHECKS.flatMap((c) =>
-    c.name === "parseDevInput" ? (e.method === "GET" ? ["VALIDATION_ERROR" as const] : [...c.answers]) : [...c.answers],
-  );
+  const codes = DEV_CHECKS.flatMap((c): ErrorCode[] => {
+    if (c.name === "parseDevInput") return e.method === "GET" ? ["VALIDATION_ERROR"] : [...c.answers];
+    if (c.name === "runDevEndpoint" && e.errors) return [...e.errors];
+    return [...c.answers];
+  });
   return [...new Set(codes)];
 }
 
@@ -31,17 +33,21 @@ function parameters(e: DevEndpoint) {
   const need = required(e.query);
   const query = props(e.query).map(([name, s]) => {
     const { description, ...schema } = s;
-    return { name, in: "query", required: need.has(name), ...(description ? { description } : {}), schema };
+    const example = e.example?.input?.[name];
+    return { name, in: "query", required: need.has(name), ...(description ? { description } : {}), schema, ...(example !== undefined ? { example } : {}) };
   });
   return [...path, ...query];
 }
 
+function success(e: DevEndpoint) {
+  if (e.stream) return { description: "A stream of Server-Sent Events (text/event-stream).", content: { "text/event-stream": { schema: { type: "string" } } } };
+  if (e.status === 204) return { description: `${e.summary}: no body.` };
+  const example = e.example?.response === undefined ? {} : { example: e.example.response };
+  return { description: e.summary, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Response")}` }, ...example } } };
+}
+
 function responses(e: DevEndpoint) {
-  const out: Record<string, unknown> = {
-    "200": e.stream
-      ? { description: "A stream of Server-Sent Events (text/event-stream).", content: { "text/event-stream": { schema: { type: "string" } } } }
-      : { description: e.summary, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Response")}` } } } },
-  };
+  const out: Record<string, unknown> = { [String(e.status ?? 200)]: success(e) };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of devCodes(e)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
@@ -60,7 +66,9 @@ function operation(e: DevEndpoint) {
     description: `${e.description}${e.tool ? `\n\nMCP tool: \`${e.tool}\`.` : ""}`,
     tags: ["developer"],
     parameters: parameters(e),
-    ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Request")}` } } } } } : {}),
+    ...(e.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Request")}` }, ...(e.example?.input ? { example: e.example.input } : {}) } } } }
+      : {}),
     responses: responses(e),
   };
 }
@@ -71,7 +79,7 @@ export function devOpenApiDocument() {
   for (const e of devEndpoints) {
     (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e);
     if (e.body) schemas[typeName(e, "Request")] = jsonSchema(e.body, "input");
-    if (!e.stream) schemas[typeName(e, "Response")] = responseSchema(e.response);
+    if (!e.stream && e.status !== 204) schemas[typeName(e, "Response")] = responseSchema(e.response);
   }
   return {
     openapi: "3.1.0",
@@ -80,8 +88,9 @@ export function devOpenApiDocument() {
       version: "1.0.0",
       contact: { name: "Svc Sandbox developer portal", url: `${origin()}/docs/dev` },
       description:
-        "Tools for testing against the sandbox: time scale, waiting for a callback, test numbers, replay, reset, callback faults and " +
-        "the inbox stream. Same bearer token and error body as the gateway; every call is recorded in the request log and none counts " +
+        "Tools for testing against the sandbox: time scale, waiting for a callback (or asserting that none arrives), held resources resolved by hand, " +
+        "one timeline per resource, test numbers, replay, reset, callback faults, the inbox stream, receiver checks, signature explain, readiness " +
+        "and throwaway sandboxes. Same bearer token and error body as the gateway; every call is recorded in the request log and none counts " +
         "toward the per-minute limit. Sandbox only: production has no such endpoints.",
     },
     servers: [{ url: baseUrl(), description: "Sandbox" }],

@@ -1,5 +1,5 @@
 // One API's OpenAPI 3.1 description, generated from the catalog and its zod schemas.
-import { groupOf, type Api, type Operation } from "@/lib/catalog";
+import { camelId, groupOf, type Api, type Operation } from "@/lib/catalog";
 import { TOKEN_LIFETIME_S } from "@/lib/catalog/schemas/common";
 import { typeName } from "@/lib/docs/names";
 import { scenarioRequest } from "@/lib/docs/samples";
@@ -10,8 +10,8 @@ import { callbackOperation, operationCallbacks } from "./callbacks";
 import { componentSchemas, ref } from "./components";
 import { operationResponses, RESPONSE_HEADERS } from "./responses";
 
-/** collect.push → collectPush */
-export const operationId = (op: Operation) => op.id.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
+/** collect.push → collectPush (lib/catalog camelId) */
+export const operationId = camelId;
 
 function scenarioParameter(op: Operation) {
   return {

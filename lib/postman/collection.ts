@@ -2,7 +2,7 @@
 // example bodies: a token request that stores accessToken, then every
 // operation with a test asserting its default scenario's status.
 import type { Api, Operation } from "@/lib/catalog";
-import { exampleBody, exampleParams } from "@/lib/docs/examples";
+import { exampleBody, exampleParams } from "@/lib/docs/doc-examples";
 import { baseUrl, opsOf } from "@/lib/docs/urls";
 import { defaultScenario } from "@/lib/engine";
 import { TOKEN_PATH } from "@/lib/gateway/routes";

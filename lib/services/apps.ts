@@ -1,10 +1,11 @@
 // Apps: the functions the console and the command line both call.
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newSigningSecret } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { parseOrThrow } from "@/lib/validation";
+import { liveApps } from "./sandbox-life";
 import { appNameSchema, callbackUrlSchema, graceHoursSchema, perMinuteSchema } from "./schemas";
 
 export const SANDBOX_PLAN_PER_MINUTE = 60;
@@ -17,8 +18,9 @@ export async function createApp(input: { ownerId: string; name: unknown; callbac
   const name = parseOrThrow(appNameSchema, input.name);
   const callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "", "callbackUrl");
   // Counted and created under the owner's row lock: concurrent creations queue, so the cap is exact.
+  // Throwaway sandboxes (sandboxes.ts) do not count: they have limits of their own.
   return withUserLock(input.ownerId, async (tx) => {
-    if ((await tx.app.count({ where: { ownerId: input.ownerId } })) >= config.appsPerUser) {
+    if ((await tx.app.count({ where: { ownerId: input.ownerId, parentAppId: null } })) >= config.appsPerUser) {
       throw new ApiError("CONFLICT", `an account can have at most ${config.appsPerUser} apps; delete one first`);
     }
     return tx.app.create({
@@ -40,15 +42,16 @@ export async function getApp(appId: string) {
   return app;
 }
 
-/** The app if `userId` owns it; NOT_FOUND otherwise, so another user's ids tell nothing. */
+/** The app if `userId` owns it and it has not ended (a throwaway sandbox); NOT_FOUND otherwise, so another user's ids tell nothing. */
 export async function ownedApp(userId: string, appId: string) {
-  const app = await db.app.findFirst({ where: { id: appId, ownerId: userId } });
+  const app = await db.app.findFirst({ where: { id: appId, ownerId: userId, ...liveApps() } });
   if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
   return app;
 }
 
+/** The owner's apps; their throwaway sandboxes are listed under each (sandboxes.ts), not here. */
 export async function listApps(ownerId: string) {
-  return db.app.findMany({ where: { ownerId }, orderBy: { createdAt: "desc" } });
+  return db.app.findMany({ where: { ownerId, parentAppId: null }, orderBy: { createdAt: "desc" } });
 }
 
 export async function updateApp(appId: string, input: { name?: unknown; callbackUrl?: unknown }) {
@@ -64,9 +67,14 @@ export async function deleteApp(appId: string) {
   await db.app.delete({ where: { id: appId } });
 }
 
+/** Suspends or resumes an app, and with it its throwaway sandboxes (sandboxes.ts): they are the same owner's keys to the same APIs. */
 export async function setSuspended(appId: string, suspended: boolean) {
   await getApp(appId);
-  return db.app.update({ where: { id: appId }, data: { suspended } });
+  const [app] = await db.$transaction([
+    db.app.update({ where: { id: appId }, data: { suspended } }),
+    db.app.updateMany({ where: { parentAppId: appId }, data: { suspended } }),
+  ]);
+  return app;
 }
 
 export async function setPerMinute(appId: string, perMinute: unknown) {
@@ -118,6 +126,13 @@ const QUEUED = { maxWait: 15_000, timeout: 15_000 };
 export type Tx = Parameters<Extract<Parameters<typeof db.$transaction>[0], (tx: never) => unknown>>[0];
 
 /**
+ * The app row's lock as the first statement of a transaction (an interactive
+ * one, or a batch: `db.$transaction([lockAppRow(db, id), …])`): a no-op update,
+ * so PostgreSQL locks the row and SQLite the database until the commit.
+ */
+export const lockAppRow = (client: Pick<Tx, "$executeRaw">, appId: string) => client.$executeRaw`UPDATE "App" SET "name" = "name" WHERE "id" = ${appId}`;
+
+/**
  * Runs `fn` in a transaction that first takes the app row's lock (a no-op
  * update: PostgreSQL locks the row, SQLite the database), so read-modify-write
  * changes of one app (its settings, test numbers, the count of its key pairs)
@@ -125,7 +140,7 @@ export type Tx = Parameters<Extract<Parameters<typeof db.$transaction>[0], (tx: 
  */
 export function withAppLock<T>(appId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.$transaction(async (tx) => {
-    const locked = await tx.$executeRaw`UPDATE "App" SET "name" = "name" WHERE "id" = ${appId}`;
+    const locked = await lockAppRow(tx, appId);
     if (locked === 0) throw new ApiError("NOT_FOUND", `no app ${appId}`);
     return fn(tx);
   }, QUEUED);

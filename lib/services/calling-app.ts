@@ -15,4 +15,7 @@ export type AuthenticatedApp = {
   timeScale: number;
   /** The app's test numbers (lib/devapi/test-numbers.ts), read by the engine. */
   testNumbers: readonly TestNumber[];
+  /** A throwaway sandbox's parent and end (sandboxes.ts); null for other apps. */
+  parentAppId: string | null;
+  expiresAt: Date | null;
 };

@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { newId, randomToken } from "@/lib/ids";
@@ -7,20 +7,29 @@ import { withAppLock } from "./apps";
 import { parseOrThrow } from "@/lib/validation";
 import { keyLabelSchema } from "./schemas";
 
+/**
+ * A key pair's material: the row to store (the secret only as its hash) and
+ * the secret, to be shown this once. Every key pair is made here.
+ */
+export function newKeyPair(appId: string, label: string | null) {
+  const consumerKey = randomToken(24); // 32 url-safe characters
+  const consumerSecret = randomToken(32); // 43 url-safe characters
+  return { row: { id: newId("key"), appId, consumerKey, secretHash: sha256(consumerSecret), label }, consumerSecret };
+}
+
 /** A new key pair. The secret is returned this once and stored only as a hash. */
 export async function createKeyPair(appId: string, label?: unknown) {
   const name = parseOrThrow(keyLabelSchema, label ?? "", "label");
-  const consumerKey = randomToken(24); // 32 url-safe characters
-  const consumerSecret = randomToken(32); // 43 url-safe characters
   // Counted and created under the app's row lock: concurrent creations queue, so the cap is exact.
+  const { row, consumerSecret } = newKeyPair(appId, name);
   const pair = await withAppLock(appId, async (tx) => {
     // Revoked pairs count too: they stay listed (and their keys unusable) until the app is deleted.
     if ((await tx.keyPair.count({ where: { appId } })) >= config.keyPairsPerApp) {
       throw new ApiError("CONFLICT", `an app can have at most ${config.keyPairsPerApp} key pairs`);
     }
-    return tx.keyPair.create({ data: { id: newId("key"), appId, consumerKey, secretHash: sha256(consumerSecret), label: name } });
+    return tx.keyPair.create({ data: row });
   });
-  return { id: pair.id, consumerKey, consumerSecret, label: pair.label, createdAt: pair.createdAt };
+  return { id: pair.id, consumerKey: pair.consumerKey, consumerSecret, label: pair.label, createdAt: pair.createdAt };
 }
 
 /** Revokes at once: the gateway checks the pair on every call. Tokens of the pair are deleted too. */

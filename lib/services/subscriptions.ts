@@ -1,5 +1,5 @@
 import { apisOfGroup, findGroup, groups } from "@/lib/catalog";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { getApp } from "./apps";
 

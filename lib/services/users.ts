@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { CredentialGuard, Throttle } from "@/lib/throttle";

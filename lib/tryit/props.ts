@@ -1,5 +1,5 @@
 import type { Operation } from "@/lib/catalog";
-import { exampleBody, exampleParams } from "@/lib/docs/examples";
+import { exampleBody, exampleParams } from "@/lib/docs/doc-examples";
 import { fieldRows } from "@/lib/docs/fields";
 import { pathParams, requestSchema } from "@/lib/docs/schema";
 import type { TryItProps } from "./types";

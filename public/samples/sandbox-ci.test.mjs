@@ -1,18 +1,24 @@
-// A CI test of every sandbox scenario, callbacks included, in seconds.
+// A CI test of every sandbox scenario, callbacks included, in seconds, in a
+// throwaway sandbox of its own: parallel jobs never see each other's data,
+// and the app whose keys it is given is never reset or changed.
 //
 //   SANDBOX_BASE_URL=https://<portal>/sandbox \
 //   SANDBOX_CONSUMER_KEY=... SANDBOX_CONSUMER_SECRET=... \
-//   SANDBOX_CALLBACK_URL=https://<portal>/inspect/<appId> \
-//   SANDBOX_SIGNING_SECRET=whsec_...   (optional: verifies every callback's signature)
 //   node --test sandbox-ci.test.mjs
 //
-// Node 20+, no dependencies: plain fetch and node:test. The app needs the
-// Payments, Treasury, Identity and Messaging groups. Every call carries
-// `X-Svc-Time-Scale: 0` (no scripted delays, callbacks due at once) and each
-// callback is awaited with GET /dev/v1/callbacks/wait instead of sleeping.
+// Node 20+, no dependencies: plain fetch and node:test. The keys are an app's
+// subscribed to Payments, Treasury, Identity and Messaging. `before` makes a
+// sandbox of that app (POST /dev/v1/sandboxes: its subscriptions and
+// settings, its own keys, data and inspector; SANDBOX_TTL_SECONDS, default
+// 900) and `after` ends it (DELETE /dev/v1/sandboxes/{appId}); whatever
+// happens, it is deleted with all its data when its time is up.
+// Every call carries `X-Svc-Time-Scale: 0` (no scripted delays, callbacks due
+// at once); each callback is awaited with GET /dev/v1/callbacks/wait, then
+// read as the sandbox's inspector received it (GET /dev/v1/inbox/stream) and
+// its signature checked over that raw body: never over re-serialised JSON.
 import assert from "node:assert/strict";
 import { createHmac, randomUUID } from "node:crypto";
-import { before, describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 
 const env = (name) => {
   const v = process.env[name];
@@ -20,54 +26,111 @@ const env = (name) => {
   return v;
 };
 const BASE = env("SANDBOX_BASE_URL").replace(/\/$/, "");
-const CALLBACK_URL = env("SANDBOX_CALLBACK_URL");
-const SIGNING_SECRET = process.env.SANDBOX_SIGNING_SECRET;
-let token;
+const TTL_SECONDS = Number(process.env.SANDBOX_TTL_SECONDS || 900);
+let parentToken;
+let sandbox; // {appId, consumerKey, consumerSecret, signingSecret, inspectorUrl, expiresAt}
+let token; // the sandbox's
 
-async function call(method, path, body) {
+async function tokenFor(key, secret) {
+  const res = await fetch(`${BASE}/oauth/v1/token`, {
+    method: "POST",
+    headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+    body: "grant_type=client_credentials",
+  });
+  assert.equal(res.status, 200, `token: ${await res.clone().text()}`);
+  return (await res.json()).access_token;
+}
+
+async function call(method, path, body, bearer = token) {
   const res = await fetch(`${BASE}${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${token}`,
+      authorization: `Bearer ${bearer}`,
       "x-svc-time-scale": "0",
       ...(body ? { "content-type": "application/json" } : {}),
     },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, scenario: res.headers.get("x-svc-scenario"), body: await res.json() };
+  const text = await res.text();
+  return { status: res.status, scenario: res.headers.get("x-svc-scenario"), body: text ? JSON.parse(text) : null };
 }
 
-/** Blocks until the resource's callback was posted; answers what was sent and what the receiver said. */
+// ---- what the sandbox's inspector received, raw, by delivery id (Server-Sent Events) ----
+const inbox = new Map();
+const inboxWaiters = new Map();
+const inboxStream = new AbortController();
+
+async function openInbox() {
+  const res = await fetch(`${BASE}/dev/v1/inbox/stream`, {
+    headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" }, signal: inboxStream.signal,
+  });
+  assert.equal(res.status, 200, "inbox stream");
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let ready;
+  const started = new Promise((resolve) => (ready = resolve));
+  (async () => {
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ done: true }));
+      if (done) return;
+      buffer += value;
+      for (let end; (end = buffer.indexOf("\n\n")) >= 0; buffer = buffer.slice(end + 2)) {
+        const block = buffer.slice(0, end);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event === "ready") ready();
+        if (event !== "inbox" || !data) continue;
+        const entry = JSON.parse(data); // {deliveryId, headers, body: the raw body as received, ...}
+        inbox.set(entry.deliveryId, entry);
+        inboxWaiters.get(entry.deliveryId)?.(entry);
+      }
+    }
+  })();
+  await started;
+}
+
+function received(deliveryId) {
+  if (inbox.has(deliveryId)) return Promise.resolve(inbox.get(deliveryId));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the inspector did not receive ${deliveryId} in 10 s`)), 10_000);
+    inboxWaiters.set(deliveryId, (entry) => {
+      clearTimeout(timer);
+      resolve(entry);
+    });
+  });
+}
+
+/** Blocks until the resource's callback was posted; answers its body as the inspector received it, signature checked. */
 async function callbackOf(resourceId) {
   const r = await call("GET", `/dev/v1/callbacks/wait?resourceId=${encodeURIComponent(resourceId)}&timeout=30`);
   assert.equal(r.status, 200, JSON.stringify(r.body));
   assert.equal(r.body.status, "ATTEMPTED", `callback of ${resourceId}: ${r.body.status}`);
   const { delivery, attempt } = r.body;
   assert.ok(attempt.status >= 200 && attempt.status < 300, `the receiver answered ${attempt.status} ${attempt.error ?? ""}`);
-  if (SIGNING_SECRET) {
-    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]+)/.exec(attempt.headers["x-svc-signature"]);
-    const raw = JSON.stringify(delivery.body);
-    assert.equal(v1, createHmac("sha256", SIGNING_SECRET).update(`${t}.${raw}`).digest("hex"), "signature");
-  }
-  return delivery.body;
+  const got = await received(delivery.id);
+  const [, t, v1] = /^t=(\d+),v1=([0-9a-f]+)/.exec(got.headers["x-svc-signature"] ?? "") ?? [];
+  assert.ok(t, `callback ${delivery.id} has no x-svc-signature`);
+  assert.equal(v1, createHmac("sha256", sandbox.signingSecret).update(`${t}.${got.body}`).digest("hex"), `signature of callback ${delivery.id}`);
+  return JSON.parse(got.body);
 }
 
 const ref = () => `CI-${randomUUID().slice(0, 12)}`;
-const push = (over) => ({ shortCode: "174379", amount: 100, currency: "KES", phoneNumber: "254712345678", reference: ref(), callbackUrl: CALLBACK_URL, ...over });
-const payout = (over) => ({ amount: 100, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference: ref(), callbackUrl: CALLBACK_URL, ...over });
-const sms = (over) => ({ to: "254712345678", senderId: "SHOP", message: "Your order shipped", callbackUrl: CALLBACK_URL, ...over });
+const push = (over) => ({ shortCode: "174379", amount: 100, currency: "KES", phoneNumber: "254712345678", reference: ref(), callbackUrl: sandbox.inspectorUrl, ...over });
+const payout = (over) => ({ amount: 100, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference: ref(), callbackUrl: sandbox.inspectorUrl, ...over });
+const sms = (over) => ({ to: "254712345678", senderId: "SHOP", message: "Your order shipped", callbackUrl: sandbox.inspectorUrl, ...over });
 
 before(async () => {
-  const basic = Buffer.from(`${env("SANDBOX_CONSUMER_KEY")}:${env("SANDBOX_CONSUMER_SECRET")}`).toString("base64");
-  const res = await fetch(`${BASE}/oauth/v1/token`, {
-    method: "POST",
-    headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
-    body: "grant_type=client_credentials",
-  });
-  assert.equal(res.status, 200, "token");
-  token = (await res.json()).access_token;
-  // Start from a clean sandbox: the app's resources, callbacks, log and inbox go; keys and settings stay.
-  assert.equal((await call("POST", "/dev/v1/reset", {})).status, 200, "reset");
+  parentToken = await tokenFor(env("SANDBOX_CONSUMER_KEY"), env("SANDBOX_CONSUMER_SECRET"));
+  const made = await call("POST", "/dev/v1/sandboxes", { ttlSeconds: TTL_SECONDS, name: "sandbox-ci.test.mjs" }, parentToken);
+  assert.equal(made.status, 201, `sandbox: ${JSON.stringify(made.body)}`);
+  sandbox = made.body;
+  token = await tokenFor(sandbox.consumerKey, sandbox.consumerSecret);
+  await openInbox();
+});
+
+after(async () => {
+  inboxStream.abort();
+  if (sandbox) assert.equal((await call("DELETE", `/dev/v1/sandboxes/${sandbox.appId}`, undefined, parentToken)).status, 204, "end the sandbox");
 });
 
 // The four APIs run side by side, and so do the tests inside each.

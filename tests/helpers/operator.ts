@@ -37,14 +37,14 @@ export function cliOn(dbUrl: string, origin: string, ...args: string[]) {
 }
 
 /**
- * A user, an app subscribed to Payments with a raised limit, and a token, on the
+ * A user, an app subscribed to `groups` (Payments) with a raised limit, and a token, on the
  * database of the server at `origin` — all through the operator command line.
  */
-export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000): Promise<{ appId: string; token: string }> {
+export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000, groups = ["Payments"]): Promise<{ appId: string; token: string }> {
   const email = `d-${randomUUID().slice(0, 8)}@example.com`;
   cliOn(dbUrl, origin, "user", "create", "--email", email, "--password", "long enough pw");
   const { appId } = cliOn(dbUrl, origin, "app", "create", "--owner", email, "--name", "Own");
-  cliOn(dbUrl, origin, "subscribe", "--app", appId, "--group", "Payments");
+  for (const group of groups) cliOn(dbUrl, origin, "subscribe", "--app", appId, "--group", group);
   cliOn(dbUrl, origin, "app", "limit", "--app", appId, "--per-minute", String(perMinute));
   const { consumerKey, consumerSecret } = cliOn(dbUrl, origin, "key", "create", "--app", appId);
   return { appId, token: await accessToken(origin, consumerKey, consumerSecret) };

@@ -3,7 +3,7 @@
 // database (./operator.ts). The database is a SQLite file, or a fresh
 // PostgreSQL database when the suite runs on PostgreSQL (./test-db.ts).
 import path from "node:path";
-import { clientFor } from "@/lib/db/client";
+import { clientFor } from "@/lib/db/prisma";
 import { removeDb, startServer } from "./server";
 import { createPgDatabase, onPg, runPrefix } from "./test-db";
 

@@ -3,7 +3,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resendDelivery } from "@/lib/callbacks";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { listInbox } from "@/lib/inspector";
 import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 import { startReceiver, type Receiver } from "../helpers/receiver";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apis, operations } from "@/lib/catalog";
-import { exampleBody } from "@/lib/docs/examples";
+import { exampleBody } from "@/lib/docs/doc-examples";
 import { clientClassName } from "@/lib/client-gen/client";
 import { opSlug } from "@/lib/docs/urls";
 import { randomBase62 } from "@/lib/ids";
@@ -143,7 +143,7 @@ describe("TypeScript client: errors, response data, timeouts, callbacks", () => 
     const mod = await load("payouts");
     const rx = await startReceiver();
     try {
-      const { db } = await import("@/lib/db/client");
+      const { db } = await import("@/lib/db/prisma");
       const secret = (await db.app.findUniqueOrThrow({ where: { id: app.appId } })).signingSecret;
       const body = { ...exampleBody(operations.find((o) => o.id === "payouts.send")!), reference: `V-${randomBase62(8)}`, callbackUrl: `${rx.url}/cb` };
       await new mod.PayoutsClient(creds()).send(body, { scenario: "float_low" });

@@ -1,4 +1,4 @@
-// One setting chooses the database (issue 15): a DATABASE_URL that is neither
+// One setting chooses the database: a DATABASE_URL that is neither
 // a file: URL nor a postgres(ql):// URL stops the server and the command line
 // with a message naming the setting (and no password), and creates no file.
 import fs from "node:fs";

@@ -1,12 +1,12 @@
 // Wait for a callback, replay, reset and callback faults over real HTTP, with
-// real local receivers (issue 11, items 2, 4, 5, 6).
+// real local receivers.
 import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { base, collectBody, newApp, origin, type TestApp } from "../helpers/sandbox";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";

@@ -18,7 +18,7 @@ beforeAll(async () => {
   app = await newApp();
   const email = `fz-${randomBase62(10).toLowerCase()}@example.com`;
   const u = await createUser({ email, password: "correct horse battery" });
-  await (await import("@/lib/db/client")).db.app.update({ where: { id: app.appId }, data: { ownerId: u.id } });
+  await (await import("@/lib/db/prisma")).db.app.update({ where: { id: app.appId }, data: { ownerId: u.id } });
   cookie = (await signInOverHttp(origin(), email, "correct horse battery")).session!;
 });
 
@@ -80,7 +80,7 @@ describe("no 5xx on bad input", () => {
     await expectNo5xx(cases);
 
     // The console's request detail of a logged deep body still opens.
-    const logged = await (await import("@/lib/db/client")).db.requestLog.findMany({ where: { appId: app.appId }, take: 5, orderBy: { seq: "desc" } });
+    const logged = await (await import("@/lib/db/prisma")).db.requestLog.findMany({ where: { appId: app.appId }, take: 5, orderBy: { seq: "desc" } });
     for (const l of logged) {
       const r = await requestFrom("127.0.0.1", `${origin()}/api/console/apps/${app.appId}/requests/${l.requestId}`, { headers: { cookie } });
       expect(r.status, l.requestId).toBe(200);
@@ -138,7 +138,7 @@ describe("no 5xx on bad input", () => {
     await expectNo5xx(cases);
   });
 
-  // Served by our own HTTP server (issue 9) rather than by `next start`.
+  // Served by our own HTTP server rather than by `next start`.
   it("malformed percent-encoding outside /sandbox and /inspect, and TRACE, get a 4xx", async () => {
     await expectNo5xx([
       { method: "GET", path: "/docs/%E0%A4%A" },

@@ -1,12 +1,12 @@
 // Every gateway error of the spec's table, over HTTP, and the order cases.
 import { describe, expect, it } from "vitest";
 import { sha256 } from "@/lib/crypto";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { base, cli, collectBody, http, newApp, type Reply } from "../helpers/sandbox";
 
 function expectError(r: Reply, status: number, code: string) {
   expect({ status: r.status, error: r.body?.error }).toEqual({ status, error: code });
-  // VALIDATION_ERROR adds `details`: every invalid field (issue 14)
+  // VALIDATION_ERROR adds `details`: every invalid field
   const details = code === "VALIDATION_ERROR" ? { details: expect.arrayContaining([{ field: expect.any(String), message: expect.any(String) }]) } : {};
   expect(r.body).toEqual({ error: code, message: expect.any(String), requestId: r.headers.get("x-request-id"), ...details });
   expect(r.headers.get("x-svc-scenario")).toBeNull();

@@ -1,11 +1,11 @@
-// Issue 12, items 3 and 4: the inspector answers as the app's answer mode says
+// The inspector answers as the app's answer mode says
 // (status, delay past the 10 s callback wait, fail the first N deliveries of each
 // callback), each answer recorded as the delivery's attempts; the console's inbox
 // route searches, clears, links and checks signatures. Real callbacks from the
 // server's dispatcher to the app's own inspector, the console over HTTP.
 import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { signInOverHttp } from "../helpers/from-address";
 import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 

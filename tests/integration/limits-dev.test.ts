@@ -3,7 +3,7 @@
 // counts each delivery it posts again; strangers flooding an inspector cannot
 // make the app's own callbacks to it fail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { setPerMinute } from "@/lib/services/apps";
 import { requestFrom } from "../helpers/from-address";
 import { startReceiver, type Receiver } from "../helpers/receiver";

@@ -11,7 +11,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { signInOverHttp } from "../helpers/from-address";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { newApp, origin, type TestApp } from "../helpers/sandbox";

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { setSuspended } from "@/lib/services/apps";
 import { base, collectBody, http, newApp, type TestApp } from "../helpers/sandbox";
 import { startReceiver, type Receiver } from "../helpers/receiver";

@@ -1,4 +1,4 @@
-// Several instances on one PostgreSQL database behave like one (issue 15):
+// Several instances on one PostgreSQL database behave like one:
 // three servers, calls spread over them. Runs when the suite runs on
 // PostgreSQL (TEST_PG_URL); each test file's servers share one fresh database.
 import { randomUUID } from "node:crypto";
@@ -65,6 +65,21 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     expect(replies.filter((r) => r.status === 429)).toHaveLength(40);
     // every count from 0 to 59 remaining was handed out once
     expect(replies.filter((r) => r.status === 200).map((r) => Number(r.remaining)).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+  }, SLOW);
+
+  it("at most 5 receiver checks run at once per app across instances: 8 started over 3 instances, exactly 5 run", async () => {
+    const { token } = await setUpApp(url, servers[0]!.origin);
+    const rx = await startReceiver(() => ({ status: 200, delayMs: 3_000 }));
+    try {
+      const replies = await Promise.all(Array.from({ length: 8 }, (_, i) =>
+        call(servers[i % 3]!.origin, token, "POST", "/dev/v1/receiver-checks", { url: `${rx.url}/${i}` }).then(async (r) => ({ status: r.status, body: await r.json() }))));
+      expect(replies.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+      for (const r of replies.filter((x) => x.status === 201)) expect(r.body.status).toBe("FAILED"); // it accepts anything
+      // Once they finished, another instance runs the next one.
+      expect((await call(servers[2]!.origin, token, "POST", "/dev/v1/receiver-checks", { url: rx.url })).status).toBe(201);
+    } finally {
+      await rx.close();
+    }
   }, SLOW);
 
   it("a key revoked through one instance's console is refused by the others on the next call; the session works on every instance", async () => {

@@ -1,6 +1,6 @@
 import { parseList } from "structured-headers";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { newApp, type TestApp } from "../helpers/sandbox";
 
 /** If the current clock minute ends within `margin` s, wait for the next one, so a burst lands in one window. */

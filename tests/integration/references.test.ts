@@ -1,4 +1,4 @@
-// References under concurrency (issue 15): simultaneous calls with the same new
+// References under concurrency: simultaneous calls with the same new
 // reference are decided one after the other by the commit (advisory lock on
 // PostgreSQL, one write transaction on SQLite): exactly one is accepted, the
 // others answer the engine's duplicate scenario. Runs on whichever database the

@@ -1,4 +1,4 @@
-// Issue 4, item 6: the request-log queries the console runs stay on indexes
+// The request-log queries the console runs stay on indexes
 // with 100,000 rows for one app. The SQL is the one Prisma actually sends
 // (captured from its query log) and SQLite's EXPLAIN QUERY PLAN must show an
 // index search for every filter, never a full scan of the table. (The portal
@@ -7,7 +7,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config, sqlitePath } from "@/lib/config";
-import { sqliteAdapter } from "@/lib/db/client";
+import { sqliteAdapter } from "@/lib/db/prisma";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { createApp } from "@/lib/services/apps";
 import { listRequests, type RequestFilters } from "@/lib/activity/requests";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { setSuspended } from "@/lib/services/apps";
 import { base, collectBody, http, newApp } from "../helpers/sandbox";
 

@@ -1,10 +1,13 @@
 // The sample CI test of the docs (/docs/testing, public/samples/sandbox-ci.test.mjs)
 // run as an integrator runs it: `node --test` against our real server with an
-// app's own keys, callbacks to the app's inspector. So the sample cannot rot.
+// app's own keys. So the sample cannot rot. It makes a throwaway sandbox of
+// that app, runs every scenario in it and ends it: the app itself keeps its
+// resources, callbacks, inbox, settings and log (the sandbox calls aside).
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { base, newApp } from "../helpers/sandbox";
+import { db } from "@/lib/db/prisma";
+import { base, collectBody, newApp, type TestApp } from "../helpers/sandbox";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const SAMPLE = path.join(root, "public", "samples", "sandbox-ci.test.mjs");
@@ -20,30 +23,59 @@ function runSample(env: Record<string, string>): Promise<{ code: number | null; 
   });
 }
 
-it("the docs' sample CI test passes: all 20 scenarios, callbacks included", async () => {
+const keysOf = (a: TestApp) => ({ SANDBOX_BASE_URL: base(), SANDBOX_CONSUMER_KEY: a.keys.consumerKey, SANDBOX_CONSUMER_SECRET: a.keys.consumerSecret });
+
+/** Everything the app holds, but its request log (compared apart). */
+async function dataOf(appId: string) {
+  const [app, resources, deliveries, attempts, inbox, subscriptions, keys] = await Promise.all([
+    db.app.findUniqueOrThrow({ where: { id: appId }, select: { timeScale: true, testNumbers: true, callbackFaults: true, inspectorMode: true, perMinute: true, callbackUrl: true, signingSecret: true } }),
+    db.resource.findMany({ where: { appId }, orderBy: { id: "asc" } }),
+    db.delivery.findMany({ where: { appId }, orderBy: { id: "asc" } }),
+    db.deliveryAttempt.findMany({ where: { delivery: { appId } }, orderBy: { id: "asc" } }),
+    db.inboxEntry.findMany({ where: { appId }, orderBy: { seq: "asc" } }),
+    db.subscription.findMany({ where: { appId }, orderBy: { group: "asc" } }),
+    db.keyPair.findMany({ where: { appId }, orderBy: { id: "asc" } }),
+  ]);
+  return { app, resources, deliveries, attempts, inbox, subscriptions, keys: keys.map(({ lastUsedAt: _used, ...k }) => k) };
+}
+
+it("the docs' sample CI test passes all 20 scenarios in a throwaway sandbox and leaves the app whose keys it was given as it was", async () => {
   const a = await newApp();
-  const r = await runSample({
-    SANDBOX_BASE_URL: base(),
-    SANDBOX_CONSUMER_KEY: a.keys.consumerKey,
-    SANDBOX_CONSUMER_SECRET: a.keys.consumerSecret,
-    SANDBOX_CALLBACK_URL: a.inspectorUrl,
-    SANDBOX_SIGNING_SECRET: a.app.signingSecret,
-  });
+  // the app has data of its own: a payment with its callback in its inbox, a test number
+  const push = await a.call("POST", "/collect/v1/push", collectBody({ callbackUrl: a.inspectorUrl }), { "x-svc-time-scale": "0" });
+  expect(push.status).toBe(202);
+  expect((await a.call("GET", `/dev/v1/callbacks/wait?resourceId=${push.body.checkoutId}&timeout=10`)).body.status).toBe("ATTEMPTED");
+  expect((await a.call("POST", "/dev/v1/test-numbers", { operationId: "sms.send", field: "to", value: "254799000111", scenario: "handset_off" })).status).toBe(200);
+  const before = await dataOf(a.appId);
+  const logBefore = await db.requestLog.findMany({ where: { appId: a.appId }, orderBy: { seq: "asc" } });
+  expect(before.inbox).toHaveLength(1);
+
+  const r = await runSample(keysOf(a));
   console.log(`sample CI test: ${(r.ms / 1000).toFixed(1)} s`);
   expect(r.code, r.output).toBe(0);
   expect(r.output).toMatch(/tests 20\b/);
   expect(r.output).toMatch(/fail 0\b/);
+
+  // the app is as it was; its log gained the sandbox's making and ending, nothing else
+  expect(await dataOf(a.appId)).toEqual(before);
+  const logAfter = await db.requestLog.findMany({ where: { appId: a.appId }, orderBy: { seq: "asc" } });
+  expect(logAfter.slice(0, logBefore.length)).toEqual(logBefore);
+  expect(logAfter.slice(logBefore.length).map((l) => [l.operationId, l.status])).toEqual([["dev.sandboxes.create", 201], ["dev.sandboxes.delete", 204]]);
+  // the sandbox ran the scenarios and is over
+  const sandboxId = JSON.parse(logAfter.at(-2)!.responseBody).appId as string;
+  expect(await db.app.count({ where: { parentAppId: a.appId, expiresAt: { gt: new Date() } } })).toBe(0);
+  expect((await a.call("GET", "/dev/v1/sandboxes")).body.sandboxes).toEqual([]);
+  const ran = await db.requestLog.count({ where: { appId: sandboxId } });
+  if (ran) expect(ran).toBeGreaterThanOrEqual(20); // unless already swept
 }, 120_000);
 
-it("fails when a callback is not what it says (wrong signing secret)", async () => {
+it("fails when a callback's signature is wrong over the body as received, and still ends its sandbox", async () => {
   const a = await newApp();
-  const r = await runSample({
-    SANDBOX_BASE_URL: base(),
-    SANDBOX_CONSUMER_KEY: a.keys.consumerKey,
-    SANDBOX_CONSUMER_SECRET: a.keys.consumerSecret,
-    SANDBOX_CALLBACK_URL: a.inspectorUrl,
-    SANDBOX_SIGNING_SECRET: "whsec_not-the-secret",
-  });
+  // The sandbox copies the app's callback faults: every callback is signed with a wrong secret.
+  expect((await a.call("PATCH", "/dev/v1/settings", { callbackFaults: { badSignature: true } })).status).toBe(200);
+  const r = await runSample(keysOf(a));
   expect(r.code).not.toBe(0);
-  expect(r.output).toMatch(/signature/);
+  expect(r.output).toMatch(/signature of callback dlv_/);
+  expect((await a.call("GET", "/dev/v1/sandboxes")).body.sandboxes).toEqual([]);
+  expect(await db.requestLog.count({ where: { appId: a.appId, operationId: "dev.sandboxes.delete", status: 204 } })).toBe(1);
 }, 120_000);

@@ -3,7 +3,7 @@
 // its migration (`npm run db:diff` writes both dialects') fails here.
 import { describe, expect, it } from "vitest";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 const COLUMNS = {

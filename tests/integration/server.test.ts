@@ -3,7 +3,7 @@
 // graceful SIGTERM. Everything runs against the portal started as `npm start` does.
 import http from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { MAX_BODY_BYTES } from "@/lib/engine";
 import { startReceiver } from "../helpers/receiver";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";

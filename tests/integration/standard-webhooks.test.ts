@@ -8,7 +8,7 @@ import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resendDelivery } from "@/lib/callbacks";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { randomBase62 } from "@/lib/ids";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { cli, newApp } from "../helpers/sandbox";
@@ -78,6 +78,7 @@ describe.concurrent("Standard Webhooks", () => {
     expect(rotated.code).toBe(0);
     expect(Date.parse(rotated.json.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(7_000_000);
     const current = await secretOf(app.appId);
+    expect(rotated.json.signingSecret).toBe(current); // printed this once, so scripts can verify with it
     expect(current).not.toBe(old);
 
     const { got, headers } = await payoutCallback(app);

@@ -1,10 +1,10 @@
-// Test numbers (issue 11): per app, "when this field of this operation equals
+// Test numbers: per app, "when this field of this operation equals
 // this value, run this scenario", over the API, MCP and the operator command
 // line; ranked after X-Svc-Scenario and before the catalog's magic values.
 import { describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { base, cli, collectBody, newApp, type TestApp } from "../helpers/sandbox";
 
 const PHONE = "254700000001";

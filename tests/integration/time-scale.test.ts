@@ -1,4 +1,4 @@
-// The time scale (issue 11): X-Svc-Time-Scale on a call, or the app's own
+// The time scale: X-Svc-Time-Scale on a call, or the app's own
 // setting; every scripted delay of the call multiplied (response, callback,
 // live state). Real HTTP, real callbacks at a local receiver. Assertions are
 // on order and bounds: the no_answer callback is scripted 9 s after the push.
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { operationById } from "@/lib/catalog";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { listRequests } from "@/lib/activity/requests";
 import { base, collectBody, newApp, type TestApp } from "../helpers/sandbox";
 import { startReceiver, type Receiver } from "../helpers/receiver";

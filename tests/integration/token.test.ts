@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sha256 } from "@/lib/crypto";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { base, fetchToken, http, newApp } from "../helpers/sandbox";
 
 const basic = (s: string) => `Basic ${Buffer.from(s).toString("base64")}`;

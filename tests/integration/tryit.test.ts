@@ -4,9 +4,9 @@
 // errors look exactly like the gateway's; a per-address limiter refuses floods.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, type Operation } from "@/lib/catalog";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/db/prisma";
 import { fillPath } from "@/lib/catalog";
-import { exampleBody, exampleParams } from "@/lib/docs/examples";
+import { exampleBody, exampleParams } from "@/lib/docs/doc-examples";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { http, newApp, origin, type TestApp } from "../helpers/sandbox";
 

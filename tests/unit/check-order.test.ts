@@ -6,7 +6,7 @@ import type { GatewayStore, LogRow } from "@/lib/gateway/store";
 import { handleCall } from "@/lib/gateway/pipeline";
 import type { GatewayCall } from "@/lib/gateway";
 
-type AppState = { suspended?: boolean; subs?: Record<string, string>; perMinute?: number; timeScale?: number };
+type AppState = { suspended?: boolean; subs?: Record<string, string>; perMinute?: number; timeScale?: number; sandboxEndsInMs?: number };
 
 function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean; revoked?: boolean } = {}) {
   const logged: LogRow[] = [];
@@ -24,6 +24,8 @@ function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean;
           subscriptions: Object.entries(app.subs ?? {}).map(([group, status]) => ({ group, status })),
           timeScale: app.timeScale ?? 1,
           testNumbers: [],
+          parentAppId: app.sandboxEndsInMs === undefined ? null : "app_parent",
+          expiresAt: app.sandboxEndsInMs === undefined ? null : new Date(Date.now() + app.sandboxEndsInMs),
         },
       },
     countCall: async () => opts.count ?? 1,
@@ -57,6 +59,9 @@ describe("order of checks", () => {
     ["unknown token on an unknown path", call("GET", "/nope"), fakeDb(null), 401, "INVALID_TOKEN"],
     ["expired token, suspended app", call("GET", "/nope"), fakeDb({ suspended: true }, { expired: true }), 401, "INVALID_TOKEN"],
     ["revoked key pair, suspended app", call("GET", "/nope"), fakeDb({ suspended: true }, { revoked: true }), 401, "INVALID_TOKEN"],
+    ["ended throwaway sandbox, suspended", call("GET", "/nope"), fakeDb({ suspended: true, sandboxEndsInMs: -1 }), 401, "INVALID_TOKEN"],
+    ["ended throwaway sandbox, subscribed", call("GET", "/collect/v1/push/chk_1"), fakeDb({ ...ALL, sandboxEndsInMs: -1 }), 401, "INVALID_TOKEN"],
+    ["live throwaway sandbox, suspended", call("GET", "/nope"), fakeDb({ suspended: true, sandboxEndsInMs: 60_000 }), 403, "APP_SUSPENDED"],
     ["suspended app on an unknown path", call("GET", "/nope"), fakeDb({ suspended: true }), 403, "APP_SUSPENDED"],
     ["unknown path, no subscription, over the limit", call("POST", "/collect/v1/nope"), fakeDb({}, { count: 99 }), 404, "NO_SUCH_OPERATION"],
     ["wrong method on a known path", call("GET", "/collect/v1/push"), fakeDb(ALL), 404, "NO_SUCH_OPERATION"],

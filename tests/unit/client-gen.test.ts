@@ -1,16 +1,27 @@
-// The generated TypeScript clients compile under strict type checking and
+// The TypeScript runtime alone (lib/client-gen/runtime/runtime.ts, with no Node
+// types: it runs in browsers too) and every generated TypeScript client compile
+// under the strictest common settings (@tsconfig/strictest's), and the clients
 // carry one typed method per operation. (They run against the real server in
-// tests/integration/newman.test.ts.)
+// tests/integration/clients.test.ts; the other languages' runtimes and clients
+// are checked in client-runtimes.test.ts.)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { apis, operations } from "@/lib/catalog";
-import { clientSource } from "@/lib/client-gen/client";
+import { clientSource, TS_RUNTIME } from "@/lib/client-gen/client";
+import { runtimeDir } from "@/lib/client-gen/runtime-source";
 import { opSlug } from "@/lib/docs/urls";
 
-it("every API's client type-checks with tsc --strict", () => {
+/** What a project that uses a client may turn on: its code must compile under all of it. */
+const STRICTEST = [
+  "--strict", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--noImplicitOverride", "--noImplicitReturns",
+  "--noPropertyAccessFromIndexSignature", "--noFallthroughCasesInSwitch", "--noUnusedLocals", "--noUnusedParameters",
+  "--allowUnusedLabels", "false", "--allowUnreachableCode", "false", "--isolatedModules", "--verbatimModuleSyntax",
+];
+
+it("the runtime and every API's client type-check with the strictest settings", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clients-"));
   const files = apis.map((a) => {
     const f = path.join(dir, `${a.id}.ts`);
@@ -28,7 +39,8 @@ it("every API's client type-checks with tsc --strict", () => {
     'export const badScenario = () => c.status("chk_1", { scenario: "paid" });',
   ].join("\n"));
   const tsc = path.resolve("node_modules/.bin/tsc");
-  const r = spawnSync(tsc, ["--ignoreConfig", "--noEmit", "--strict", "--target", "es2022", "--lib", "es2022,dom", "--module", "esnext", "--moduleResolution", "bundler", ...files, path.join(dir, "use.ts")], { encoding: "utf8", cwd: dir });
+  const runtime = path.join(runtimeDir(), TS_RUNTIME.file);
+  const r = spawnSync(tsc, ["--ignoreConfig", "--noEmit", ...STRICTEST, "--target", "es2022", "--lib", "es2022,dom", "--module", "esnext", "--moduleResolution", "bundler", "--types", "", runtime, ...files, path.join(dir, "use.ts")], { encoding: "utf8", cwd: dir });
   expect(r.stdout + r.stderr).toBe("");
   expect(r.status).toBe(0);
 });

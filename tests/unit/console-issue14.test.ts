@@ -1,4 +1,4 @@
-// Issue 14: the pure pieces behind the console's fixes and features.
+// The pure pieces behind the console's fixes and features.
 import { describe, expect, it } from "vitest";
 import { operationById } from "@/lib/catalog";
 import { localTime, relative } from "@/components/ui/time";

@@ -6,7 +6,7 @@ import { operations } from "@/lib/catalog";
 import { defaultScenario, selectScenario, validateInput } from "@/lib/engine";
 import { STEPS } from "@/lib/gateway";
 import { ERROR_STATUS } from "@/lib/errors";
-import { exampleBody, exampleParams } from "@/lib/docs/examples";
+import { exampleBody, exampleParams } from "@/lib/docs/doc-examples";
 import { checkOrder } from "@/lib/docs/errors";
 import { fieldRows } from "@/lib/docs/fields";
 import { requestSchema } from "@/lib/docs/schema";

@@ -72,3 +72,36 @@ it("the README shows the same verification snippets as the docs", () => {
   expect(readme).toContain(VERIFY_SNIPPET);
   expect(readme).toContain(STANDARD_WEBHOOKS_SNIPPET);
 });
+
+it("the test vectors verify with the standardwebhooks package at their timestamp, and not with a byte changed; the wrong results are what explain names", async () => {
+  const { testVectors, wrongResults } = await import("@/lib/docs/signature");
+  const { checkSignatures } = await import("@/lib/crypto");
+  const { explainSignature } = await import("@/lib/callbacks/signature-explain");
+  const { vi } = await import("vitest");
+  const vectors = testVectors();
+  expect(vectors.map((v) => v.secrets.length)).toEqual([1, 1, 2]);
+  vi.useFakeTimers();
+  try {
+    for (const v of vectors) {
+      vi.setSystemTime(v.timestamp * 1000);
+      const headers = { "webhook-id": v.id, "webhook-timestamp": String(v.timestamp), ...v.expected };
+      for (const secret of v.secrets) {
+        expect(new Webhook(secret).verify(v.body, headers)).toEqual(JSON.parse(v.body));
+        expect(checkSignatures(headers, v.body, [secret]).result).toBe("valid");
+        expect(() => new Webhook(secret).verify(v.body.replace("}", " }"), headers)).toThrow();
+      }
+    }
+  } finally {
+    vi.useRealTimers();
+  }
+  expect(vectors[1]!.body).toMatch(/[^\p{ASCII}]/u);
+  expect(vectors[2]!.expected["webhook-signature"].split(" ")).toHaveLength(2);
+  const v = vectors[0]!;
+  const headers = { "webhook-id": v.id, "webhook-timestamp": String(v.timestamp), ...v.expected };
+  const facts = { secrets: { current: v.secrets[0]!, previous: null, previousUntil: null }, deliveryId: null, delivery: null, now: new Date(v.timestamp * 1000) };
+  for (const w of wrongResults()) {
+    const body = w.code === "BODY_CHANGED" ? JSON.stringify(JSON.parse(v.body), null, 2) : v.body;
+    const r = explainSignature({ headers, body, signature: `v1,${w.value}` }, facts);
+    expect(r.findings.map((f) => f.code), w.mistake).toContain(w.code);
+  }
+});

@@ -1,7 +1,7 @@
 // The inspector's answer mode and the signature checks the inbox shows: pure functions.
 import { describe, expect, it } from "vitest";
 import { callbackSignatureHeaders, checkSignatures, newSigningSecret } from "@/lib/crypto";
-import { answerFor } from "@/lib/inspector/answer";
+import { answerFor } from "@/lib/inspector/answer-mode";
 
 const mode = (m: object) => JSON.stringify({ status: 200, delayMs: 0, failFirst: 0, ...m });
 

@@ -7,12 +7,12 @@ import { z } from "zod";
 import { apis, operations } from "@/lib/catalog";
 import { config } from "@/lib/config";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { exampleBody } from "@/lib/docs/examples";
+import { exampleBody } from "@/lib/docs/doc-examples";
 import { requestSchema } from "@/lib/docs/schema";
 import { validateInput } from "@/lib/engine";
 import { toolOf } from "@/lib/mcp/tools";
 import { openApiDocument, operationId } from "@/lib/openapi/document";
-import { serveOpenApi } from "@/lib/openapi/serve";
+import { serveOpenApi } from "@/lib/openapi/serve-openapi";
 
 const withoutDialect = (s: object) => {
   const { $schema: _d, ...rest } = s as Record<string, unknown>;
@@ -175,5 +175,28 @@ describe("OpenAPI of the developer endpoints", () => {
       for (const e of devEndpoints) expect(spec.paths[e.path]?.[e.method.toLowerCase()], `${e.method} ${e.path}`).toBeDefined();
       expect(spec.paths["/dev/v1/settings"].get.responses["401"].description).toContain("MISSING_TOKEN");
     }
+  });
+
+  it("throwaway sandboxes: 201 with examples of the request and the answer, the codes they answer, 204 without a body", async () => {
+    const spec = JSON.parse(await serveOpenApi("dev.json").text());
+    const create = spec.paths["/dev/v1/sandboxes"].post;
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "403", "429"]));
+    expect(create.responses["200"]).toBeUndefined();
+    expect(create.requestBody.content["application/json"].example).toEqual({ ttlSeconds: 900, name: "ci-run-4812" });
+    const created = create.responses["201"].content["application/json"];
+    expect(Object.keys(created.example)).toEqual(["appId", "name", "consumerKey", "consumerSecret", "signingSecret", "inspectorUrl", "expiresAt"]);
+    expect(spec.components.schemas[created.schema.$ref.split("/").at(-1)].required).toEqual(expect.arrayContaining(["appId", "consumerSecret", "expiresAt"]));
+    expect(create.responses["403"].description).toContain("SANDBOX_NOT_ALLOWED");
+    expect(create.responses["429"].description).toContain("SANDBOX_LIMIT_REACHED");
+    expect(create.responses["429"].description).toContain("RATE_LIMITED");
+    expect(create.responses["404"].description).not.toContain("`NOT_FOUND`"); // the endpoint names its own codes
+    const schema = spec.components.schemas.DevSandboxesCreateRequest;
+    expect(schema.properties.ttlSeconds).toMatchObject({ type: "integer", minimum: 10, maximum: 86400 });
+    expect(spec.paths["/dev/v1/sandboxes"].get.responses["200"].content["application/json"].example.sandboxes).toHaveLength(1);
+    const del = spec.paths["/dev/v1/sandboxes/{appId}"].delete;
+    expect(del.responses["204"]).toEqual({ description: "End a throwaway sandbox now: no body." });
+    expect(del.responses["404"].description).toContain("NOT_FOUND");
+    expect(del.parameters).toEqual([expect.objectContaining({ name: "appId", in: "path", required: true })]);
+    expect(spec.components.schemas.DevSandboxesDeleteResponse).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-// The PostgreSQL schema is derived from prisma/schema.prisma (issue 15): the
+// The PostgreSQL schema is derived from prisma/schema.prisma: the
 // committed file must be exactly what the derivation gives, and every SQLite
 // migration made since PostgreSQL arrived has its PostgreSQL twin (npm run
 // db:diff writes both). tests/integration/schema-drift.test.ts checks the

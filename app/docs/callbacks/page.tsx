@@ -5,14 +5,19 @@ import { operations } from "@/lib/catalog";
 import { LEASE_MS } from "@/lib/callbacks/dispatcher";
 import { CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
 import { verifySamples } from "@/lib/docs/code-samples";
-import { signatureExample, STANDARD_WEBHOOKS_SNIPPET } from "@/lib/docs/signature";
+import { RAW_BODY_RECIPES, signatureExample, STANDARD_WEBHOOKS_SNIPPET, testVectors, wrongResults } from "@/lib/docs/signature";
+import { apis } from "@/lib/catalog";
+import { callbackVerifiers } from "@/lib/client-gen/spec";
 import { CodeTabs } from "@/components/docs/code-tabs";
 import { opHref } from "@/lib/docs/urls";
-import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
+import { C, H1, H2, H3, P, Snippet, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Callbacks" };
+
+/** A test vector's value: long, so it breaks anywhere rather than widen the table. */
+const Value = ({ children }: { children: React.ReactNode }) => <code className="font-mono text-xs break-all text-slate-800">{children}</code>;
 
 export default function CallbacksPage() {
   const ex = signatureExample();
@@ -30,7 +35,7 @@ export default function CallbacksPage() {
           <Link key="o" href={`${opHref(o)}#callback`} className="font-mono text-sm text-emerald-700 hover:underline">{o.method} {o.path}</Link>,
           o.callback!.description,
         ])} />
-      <H2>Delivery</H2>
+      <H2 id="delivery">Delivery</H2>
       <Ul>
         <li>An HTTP POST with a JSON body, scheduled when the call is accepted and due after the scenario&apos;s callback delay; a server restart loses none.</li>
         <li>The sandbox waits {CALLBACK_TIMEOUT_MS / 1000} s for your answer. Any 2xx is recorded as delivered; anything else, or no answer, as failed with the reason.</li>
@@ -69,6 +74,76 @@ export default function CallbacksPage() {
       <Snippet title="verify-webhook.mjs (Node, Standard Webhooks)" code={STANDARD_WEBHOOKS_SNIPPET} />
       <P>Checking <C>x-svc-signature</C> instead:</P>
       <CodeTabs label="Sample language" samples={verifySamples()} />
+      <H2 id="client-helpers">The client helper of each language</H2>
+      <P>
+        The generated clients carry a verifier that checks the <C>webhook-*</C> headers with the secret as the console shows it, the
+        timestamp within 300 s, and either secret during a rotation. Pass the raw body as received and the request&apos;s headers:
+      </P>
+      <DataTable label="Callback verifiers of the generated clients" head={["Language", "Call", "Clients"]}
+        rows={callbackVerifiers(apis[0]!).map((v) => [
+          v.language,
+          <C key="c">{v.call}</C>,
+          <span key="f" className="flex flex-wrap gap-x-2">
+            {apis.filter((a) => operations.some((o) => o.api === a.id && o.callback)).map((a) => (
+              <a key={a.id} className="text-emerald-700 underline" href={`/clients/${a.id}.${v.ext}`}>{a.id}.{v.ext}</a>
+            ))}
+          </span>,
+        ])} />
+      <P>The PHP and Java names are those of the Collect client; each API&apos;s client has its own (its namespace or class).</P>
+      <H2 id="raw-body">Frameworks that change the raw body</H2>
+      <P>
+        The signature covers the bytes the sandbox sent. A framework that parses JSON first and hands you an object loses them:
+        serialising that object again gives other bytes (spacing, key order, escapes) and the check fails with a body that looks
+        right. Read the raw body on the callback route, verify, then parse.
+      </P>
+      {RAW_BODY_RECIPES.map((r) => (
+        <div key={r.framework}>
+          <H3>{r.framework}</H3>
+          <P>{r.pitfall}</P>
+          <Snippet title={`${r.framework} (${r.language})`} code={r.code} />
+        </div>
+      ))}
+      <H2 id="test-vectors">Test vectors</H2>
+      <P>
+        Signed by the sandbox&apos;s own signing code when this page was rendered. Check your verifier against them with the
+        timestamp taken as &quot;now&quot; (or the tolerance turned off): each expected header must verify, and a change to any byte
+        of the body must not. Also as JSON: <a className="text-emerald-700 underline" href="/docs/callbacks/test-vectors.json">test-vectors.json</a>.
+      </P>
+      {testVectors().map((v) => (
+        <div key={v.name}>
+          <H3>{v.name}</H3>
+          <DataTable label={v.name} head={["Input", "Value"]} rows={[
+            [v.secrets.length > 1 ? "secrets" : "secret", <Value key="s">{v.secrets.join("  ·  ")}</Value>],
+            ["webhook-id", <Value key="i">{v.id}</Value>],
+            ["timestamp", <Value key="t">{String(v.timestamp)}</Value>],
+            ["body", <Value key="b">{v.body}</Value>],
+            ["x-svc-signature", <Value key="x">{v.expected["x-svc-signature"]}</Value>],
+            ["webhook-signature", <Value key="w">{v.expected["webhook-signature"]}</Value>],
+          ]} />
+        </div>
+      ))}
+      <P>
+        Getting another value for the first vector&apos;s <C>webhook-signature</C>? These are the usual mistakes and what they give
+        (the <Link className="text-emerald-700 underline" href="/docs/dev#dev-signatures-explain">explain endpoint</Link> names them for you):
+      </P>
+      <DataTable label="Wrong results and their mistakes" head={["You get", "Your code", "Explain says"]}
+        rows={wrongResults().map((w) => [<Value key="v">{`v1,${w.value}`}</Value>, w.mistake, <C key="c">{w.code}</C>])} />
+      <H2 id="check-your-receiver">Check your receiver</H2>
+      <P>
+        A receiver that answers 200 to everything passes every test you can run against the sandbox, and goes live that way. Before
+        going live, let the portal test it: the console&apos;s <strong>Go live</strong> tab (Run checks), <C>node sandbox.mjs check --url
+        &lt;your callback URL&gt;</C>, or <C>POST /dev/v1/receiver-checks</C> (and its MCP tool). The portal posts a correctly signed
+        callback of your operation and a repeat of it, which your receiver must accept (2xx within {CALLBACK_TIMEOUT_MS / 1000} s), and
+        callbacks it must refuse: the body changed after signing, signed with another secret, a timestamp 10 minutes old or ahead, and
+        no signature at all. Each failed case says why and what to do. A server on your laptop behind a hosted portal: run{" "}
+        <C>sandbox.mjs listen --forward-to &lt;local URL&gt;</C> and check your app&apos;s inspector address; the listener relays the cases.
+      </P>
+      <P>
+        When your own check refuses a real callback, give <C>POST /dev/v1/signatures/explain</C> (or the Go live tab&apos;s form) the
+        headers and raw body as your server received them, and optionally the signature your code computed and the secret it used: it
+        compares them with what was sent and names the mistake. The inspector&apos;s inbox shows the same explanation on every entry
+        whose signature is invalid.
+      </P>
       <H2 id="rotation">Rotating the secret</H2>
       <P>
         <em>Rotate</em> on the app&apos;s page makes a new secret. The old one keeps signing for 24 hours: each callback then

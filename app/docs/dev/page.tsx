@@ -23,7 +23,7 @@ export default function DevDocsPage() {
       <P>
         Endpoints for testing against the sandbox, beside the APIs: change how fast scripted outcomes happen, wait for a callback
         instead of polling, pick scenarios with test numbers, replay callbacks, wipe the app&apos;s data, and make callbacks misbehave on
-        purpose. They live under <C>{baseUrl()}/dev/v1/</C> and take the same bearer token as the APIs.
+        purpose, and give a test run a throwaway sandbox of its own (<Link className="text-emerald-700 underline" href="/docs/testing#sandboxes">Testing in CI</Link>). They live under <C>{baseUrl()}/dev/v1/</C> and take the same bearer token as the APIs.
       </P>
       <Ul>
         <li>Errors use the gateway&apos;s error body <C>{"{error, message, requestId}"}</C>; see <Link className="text-emerald-700 underline" href="/docs/errors">Errors</Link>.</li>
@@ -67,13 +67,15 @@ export default function DevDocsPage() {
             {e.stream ? <>Answers <C>text/event-stream</C> (Server-Sent Events); not an MCP tool.</> : null}
           </p>
           {devInputRows(e).map((t) => <FieldTable key={t.label} label={t.label} rows={t.rows} />)}
-          <Snippet title="curl" code={devCurl(e)} />
-          {!e.stream && (
+          <Snippet title="curl" code={devCurl(e, e.method === "GET" ? undefined : e.example?.input)} />
+          {!e.stream && e.status !== 204 && (
             <>
-              <p className="mt-4 text-sm font-medium text-slate-800">200 answer</p>
+              <p className="mt-4 text-sm font-medium text-slate-800">{e.status ?? 200} answer</p>
               <FieldTable label={`${e.summary}: answer`} rows={devResponseRows(e)} />
+              {e.example?.response !== undefined && <Snippet title={`${e.status ?? 200} example`} code={JSON.stringify(e.example.response, null, 2)} />}
             </>
           )}
+          {e.status === 204 && <p className="mt-4 text-sm text-slate-700">Answers 204 with no body.</p>}
         </section>
       ))}
     </>

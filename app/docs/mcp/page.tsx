@@ -6,7 +6,7 @@ import { DataTable } from "@/components/docs/data-table";
 import { C, H1, H2, H3, P, Snippet, Ul } from "@/components/docs/prose";
 import { apiOf, groupOf, operations } from "@/lib/catalog";
 import { curlToken } from "@/lib/docs/curl";
-import { exampleBody } from "@/lib/docs/examples";
+import { exampleBody } from "@/lib/docs/doc-examples";
 import { sampleAnswer, sampleContext } from "@/lib/docs/samples";
 import { baseUrl, opHref } from "@/lib/docs/urls";
 import { MCP_PATH } from "@/lib/gateway/routes";
@@ -110,6 +110,12 @@ export default function McpDocsPage() {
           <span key="s" className="font-mono text-xs">{op.scenarios.map((s) => s.key).join(", ")}</span>,
         ])}
       />
+      <P>
+        Every app also sees the developer endpoints as tools (<C>sandbox_dev_…</C>, listed on the{" "}
+        <Link href="/docs/dev" className="text-indigo-700 hover:underline">developer API</Link> page). An agent that tests an
+        integration can take a throwaway sandbox of its own with <C>sandbox_dev_create_sandbox</C> and end it with{" "}
+        <C>sandbox_dev_delete_sandbox</C>, so its calls never touch your app&apos;s data.
+      </P>
 
       <H2 id="results">Results</H2>
       <P>

@@ -11,11 +11,11 @@ import { devEndpointById } from "@/lib/catalog/devapi";
 import { baseUrl } from "@/lib/docs/urls";
 import { REPLAY_MAX } from "@/lib/callbacks/replay";
 import { config } from "@/lib/config";
+import { cliSteps, githubWorkflow, gitlabJob, SAMPLE_PATH } from "@/lib/docs/ci-jobs";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Testing in CI" };
 
-const SAMPLE_PATH = "/samples/sandbox-ci.test.mjs";
 const sample = () => fs.readFileSync(path.join(process.cwd(), "public", SAMPLE_PATH), "utf8");
 
 export default function TestingPage() {
@@ -29,13 +29,18 @@ export default function TestingPage() {
       <H1 eyebrow="Guide">Testing in CI</H1>
       <P>
         Your test suite can run every scenario, callbacks included, in seconds: run calls at time scale 0 (no scripted delays,
-        callbacks due at once), wait for each callback with one call instead of sleeping, and start from a clean sandbox.
+        callbacks due at once), wait for each callback with one call instead of sleeping, and run each CI job in a throwaway
+        sandbox of its own, so parallel jobs never see each other.
         These developer endpoints take the same bearer token as the APIs, answer the same error body, are recorded in the
         request log and do not count toward the per-minute limit. Each is also an MCP tool.
       </P>
       <DataTable label="Developer endpoints for tests" head={["Endpoint", "What it does"]} rows={[
+        [ep("dev.sandboxes.create"), <>Makes a throwaway sandbox of the calling app for <C>ttlSeconds</C> (10 s to 24 h) and answers its keys, signing secret and inspector address (<a className="text-emerald-700 underline" href="#sandboxes">below</a>).</>],
+        [ep("dev.sandboxes.delete"), <>Ends one at once (204): its keys are refused from then on; it is deleted with all its data.</>],
         [ep("dev.callbacks.wait"), <>Blocks until the callback of <C>resourceId</C> (or the app&apos;s latest resource with <C>reference</C>, or <C>deliveryId</C>) has been posted, up to <C>timeout</C> seconds (at most 60), and answers the body sent, the headers sent and your server&apos;s status and answer. Always 200 once the target is known, with <C>status</C> <C>ATTEMPTED</C>, <C>NOT_SENT</C> (no address) or <C>TIMEOUT</C>; 404 for an unknown id or a scenario without callback; 429 past {config.waitsPerApp} waits at once per app on one instance (waits and streams also count per account and per instance).</>],
-        [ep("dev.reset"), <>Deletes the app&apos;s resources, callbacks and attempts, request log, inspector inbox and relays. Keys, subscriptions, settings and what the limits counted (this minute&apos;s calls still count) stay; at most {config.resetsPerMinute} resets a minute per app.</>],
+        [ep("dev.resources.resolve"), <>Decides a resource held with <C>X-Svc-Scenario: held</C>: the customer who pays after 40 seconds, or cancels while your server restarts (<Link className="text-indigo-700 underline" href="/docs/held">Drive a payment by hand</Link>).</>],
+        [ep("dev.resources.timeline"), <>Everything that happened to one resource, in order: calls, state changes, callback attempts, arrivals.</>],
+        [ep("dev.reset"), <>Deletes the app&apos;s resources, callbacks and attempts, request log, inspector inbox and relays. Keys, subscriptions, settings and what the limits counted (this minute&apos;s calls still count) stay; at most {config.resetsPerMinute} resets a minute per app. Shared by every job using the app: in CI, prefer a sandbox per job.</>],
         [ep("dev.deliveries.replay"), <>Sends the failed callbacks created since <C>since</C> again (at most {REPLAY_MAX} per call, oldest first), to their own address or once to <C>url</C>. Each counts toward the app&apos;s {config.resendsPerMinute} resends a minute; <C>left</C> says how many remain for another call. Those at the attempt cap are skipped and listed.</>],
         [ep("dev.deliveries.resend"), <>Sends one callback again now and answers the outcome (one of the app&apos;s {config.resendsPerMinute} resends a minute).</>],
         [ep("dev.settings.update"), <>Sets <C>timeScale</C> and the callback faults (below).</>],
@@ -52,13 +57,31 @@ export default function TestingPage() {
         <li><C>badSignature</C>: callbacks are signed with a wrong secret: your receiver should reject them.</li>
         <li><C>extraDelayMs</C>: callbacks go out this much later (after the scaled callback delay): your timeouts and polling should cope.</li>
       </Ul>
+      <H2 id="sandboxes">Throwaway sandboxes: one per CI job</H2>
+      <P>
+        Parallel jobs that share one app collide: one job&apos;s reset wipes another&apos;s log, a test number set by one changes another&apos;s
+        scenario, the per-minute limit counts both. Instead, each job makes a sandbox of its own with one call from your app&apos;s token:
+      </P>
+      <Snippet title="curl" code={`curl -s -X POST ${base}/dev/v1/sandboxes \\\n  -H "Authorization: Bearer $ACCESS_TOKEN" -H "Content-Type: application/json" \\\n  -d '{"ttlSeconds": 900, "name": "ci-run-4812"}'`} />
+      <Ul>
+        <li>It is a child app with your app&apos;s owner, the same subscriptions in the same states (an approved Treasury subscription is approved), a copy of the developer settings (time scale, callback faults, inspector mode), test numbers and per-minute limit, and a key pair and signing secret of its own, shown once.</li>
+        <li>Its resources, callbacks, request log and inbox are its own: your app sees none of them, and it sees none of your app&apos;s. Your app&apos;s default callback address is copied, except your app&apos;s inspector, which becomes the sandbox&apos;s own.</li>
+        <li>From <C>expiresAt</C> on its keys and tokens are refused (401) on every instance and nothing of it is sent; within a minute it is deleted with all its data. <C>DELETE /dev/v1/sandboxes/&#123;appId&#125;</C> ends it at once, with your app&apos;s keys or its own.</li>
+        <li>At most {config.sandboxesPerApp} live sandboxes per app (429 <C>SANDBOX_LIMIT_REACHED</C>, with <C>retry-after</C> until the next one ends) and {config.sandboxCreatesPerMinute} made per minute (429 <C>RATE_LIMITED</C>). A sandbox cannot make sandboxes (403 <C>SANDBOX_NOT_ALLOWED</C>). They do not count toward the apps your account may have. The console lists them on your app&apos;s page, counting down.</li>
+      </Ul>
+      <P>With the command line, for any test suite (Node 18+):</P>
+      <Snippet title="shell" code={cliSteps()} />
+
       <H2 id="sample">A sample CI test: all 20 scenarios</H2>
       <P>
-        Node 20 or later, no dependencies: <C>node --test sandbox-ci.test.mjs</C>. Give it your app&apos;s key pair, a callback
-        address (your receiver, or your app&apos;s inspector address from the console) and optionally the signing secret to check
-        every callback&apos;s signature. Our own test suite runs this very file against the sandbox on every change.{" "}
+        Node 20 or later, no dependencies: <C>node --test sandbox-ci.test.mjs</C> with your app&apos;s key pair. It makes a throwaway
+        sandbox of your app before its tests, runs every scenario in it with callbacks to the sandbox&apos;s inspector, checks each
+        callback&apos;s signature over the body as the inspector received it, and ends the sandbox after: it never resets or changes
+        your app. Our own test suite runs this very file against the sandbox on every change, and runs the two configurations below. Held payments have a sample of their own on <Link href="/docs/held#sample" className="text-indigo-700 underline">Drive a payment by hand</Link>.{" "}
         <Link href={SAMPLE_PATH} download className="font-medium text-indigo-700 hover:underline">Download sandbox-ci.test.mjs</Link>
       </P>
+      <Snippet title="GitHub Actions: parallel jobs" code={githubWorkflow()} />
+      <Snippet title="GitLab CI: parallel jobs" code={gitlabJob()} />
       <Snippet title="sandbox-ci.test.mjs" code={sample()} />
     </>
   );

@@ -11,6 +11,8 @@ export const waitQuerySchema = z.object({
   timeout: z.coerce.number({ error: "timeout must be a number of seconds from 0 to 60" })
     .min(0, { error: "timeout must be at least 0" }).max(60, { error: "timeout must be at most 60" }).default(30)
     .meta({ description: "Seconds to wait, 0–60 (default 30); 0 looks once without waiting." }),
+  expect: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["attempt", "none"], { error: "expect must be attempt or none" }).default("attempt"))
+    .meta({ description: "`attempt` (default): answer as soon as the callback has had its first attempt. `none`: assert that nothing arrives — wait the whole `timeout` and answer NONE when no attempt was made in that window, or ATTEMPTED with the first attempt made in it." }),
 });
 
 const headersSchema = z.record(z.string(), z.string());
@@ -27,8 +29,8 @@ export const attemptSchema = z.object({
 });
 
 export const waitAnswerSchema = z.object({
-  status: z.enum(["ATTEMPTED", "NOT_SENT", "TIMEOUT"]).meta({
-    description: "ATTEMPTED: `attempt` is the callback's first attempt. NOT_SENT: the callback has no http(s) address and will never be posted. TIMEOUT: not attempted within `timeout` (the delivery is still scheduled).",
+  status: z.enum(["ATTEMPTED", "NOT_SENT", "TIMEOUT", "NONE"]).meta({
+    description: "ATTEMPTED: `attempt` is the callback's first attempt (with expect=none: the first made during the wait). NOT_SENT: the callback has no http(s) address and will never be posted. TIMEOUT: not attempted within `timeout` (the delivery is still scheduled, or the resource is still held). NONE (expect=none): no attempt was made during the whole `timeout`.",
   }),
   waitedMs: z.number().int(),
   delivery: z.object({
@@ -38,7 +40,7 @@ export const waitAnswerSchema = z.object({
     faults: z.object({ duplicate: z.boolean().optional(), badSignature: z.boolean().optional(), extraDelayMs: z.number().optional() }).nullable()
       .meta({ description: "The callback faults applied on purpose; null when none." }),
     lastError: z.string().nullable(),
-  }),
+  }).nullable().meta({ description: "The callback's delivery; null while the resource is held (no callback yet) or its scenario sends none." }),
   attempt: attemptSchema.nullable(),
 });
 
@@ -82,8 +84,11 @@ export const callbackEndpoints: DevEndpoint[] = [
     description:
       "Blocks until the callback of a resource (`resourceId`), of the app's latest resource with a `reference`, or of a delivery (`deliveryId`) " +
       "has had its first attempt, up to `timeout` seconds (at most 60), and answers the delivery: the body sent, the headers sent, the receiving " +
-      "server's status and answer. Always 200 once the target is known: `status` says ATTEMPTED, NOT_SENT or TIMEOUT. 404 when the resource or " +
-      "delivery is unknown or its scenario sends no callback; 429 past 20 waits at once per app (on one instance). Works with several instances.",
+      "server's status and answer. Always 200 once the target is known: `status` says ATTEMPTED, NOT_SENT or TIMEOUT. A held resource is waited " +
+      "for until it is resolved and its callback attempted. With `expect=none` it asserts that nothing arrives: it waits the whole `timeout` and " +
+      "answers NONE when no attempt was made meanwhile (a held resource, a scenario without callback, a callback already received once), or " +
+      "ATTEMPTED with the attempt it saw. 404 when the resource or delivery is unknown, or (without expect=none) its scenario sends no callback; " +
+      "429 past 20 waits at once per app (on one instance). Works with several instances.",
     tool: "sandbox_dev_wait_callback",
     query: waitQuerySchema,
     response: waitAnswerSchema,

@@ -1,8 +1,9 @@
-// Developer endpoints (contract: Developer tools): {base_url}/dev/v1/..., same
+// Developer endpoints (README: How the sandbox behaves): {base_url}/dev/v1/..., same
 // bearer token and error body as the gateway, recorded in the request log, not
 // counted toward the per-minute limit. This is their data (method, path, zod
-// schemas, words); the handlers are lib/dev, run by the gateway's dev steps.
+// schemas, words); the handlers are lib/devapi, run by the gateway's dev steps.
 import type { z } from "zod";
+import type { ErrorCode } from "@/lib/errors";
 
 export type DevEndpoint = {
   /** e.g. dev.settings.get: the request log's operation column. */
@@ -18,10 +19,22 @@ export type DevEndpoint = {
   /** GET endpoints read their input from the query string, the others from a JSON body. */
   query?: z.ZodObject;
   body?: z.ZodObject;
-  /** The 200 answer's shape, for the docs and OpenAPI. */
+  /** The success answer's shape, for the docs and OpenAPI. */
   response: z.ZodType;
+  /** The success status when not 200 (201 created, 204 with no body). */
+  status?: 201 | 204;
+  /** The codes its handler may answer, when not the common ones (NOT_FOUND, CONFLICT, RATE_LIMITED): the docs and OpenAPI list them. */
+  errors?: readonly ErrorCode[];
   /** Answers a Server-Sent Events stream instead of one JSON document. */
   stream?: true;
+  /** The MCP tool changes or deletes data it cannot bring back. */
+  destructive?: true;
+  /** The request body's limit in bytes when it is not the gateway's 64 KiB. */
+  maxBodyBytes?: number;
+  /** Fields of the request body, and of the answer, that the request log keeps as "[redacted]" (secrets; an answer's shown this once). */
+  redact?: readonly string[];
+  /** An example input (query or body) and answer, for the docs and OpenAPI (tests/unit/dev-examples.test.ts checks them against the schemas). */
+  example?: { input?: Record<string, unknown>; response?: unknown };
 };
 
 export const DEV_PREFIX = "/dev/v1";

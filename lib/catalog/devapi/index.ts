@@ -2,8 +2,11 @@
 import { listenEndpoints } from "./listen-endpoints";
 import { callbackEndpoints } from "./callback-endpoints";
 import { resetEndpoints } from "./reset-endpoints";
+import { resourceEndpoints } from "./resource-endpoints";
+import { sandboxEndpoints } from "./sandbox-endpoints";
 import { settingsEndpoints } from "./settings-endpoints";
 import { testNumberEndpoints } from "./test-number-endpoints";
+import { goLiveEndpoints } from "./go-live-endpoints";
 import { compilePath, matchPath } from "../paths";
 import type { DevEndpoint } from "./endpoint";
 
@@ -12,9 +15,15 @@ export * from "./settings-endpoints";
 export * from "./listen-endpoints";
 export * from "./callback-endpoints";
 export * from "./reset-endpoints";
+export * from "./resource-endpoints";
 export * from "./test-number-endpoints";
+export * from "./go-live-endpoints";
+export * from "./sandbox-endpoints";
 
-export const devEndpoints: readonly DevEndpoint[] = [...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resetEndpoints, ...listenEndpoints];
+export const devEndpoints: readonly DevEndpoint[] = [
+  ...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resourceEndpoints, ...resetEndpoints, ...listenEndpoints,
+  ...goLiveEndpoints, ...sandboxEndpoints,
+];
 
 const compiled = devEndpoints.map((e) => ({ e, path: compilePath(e.path) }));
 

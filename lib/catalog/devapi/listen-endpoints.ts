@@ -1,6 +1,6 @@
 // `sandbox.mjs listen --forward-to <url>` (docs: /docs/listen): the stream of
 // callbacks a listener relays to the developer's own server, and where it
-// reports what that server answered. Handlers: lib/dev/listen.ts.
+// reports what that server answered. Handlers: lib/devapi/listen.ts.
 import { z } from "zod";
 import type { DevEndpoint } from "./endpoint";
 
@@ -95,5 +95,6 @@ export const listenEndpoints: DevEndpoint[] = [
       "beside the inbox entry and the delivery. The newest 1,000 per app are kept.",
     body: relayReportSchema,
     response: relaySchema,
+    status: 201,
   },
 ];

@@ -25,5 +25,6 @@ export const resetEndpoints: DevEndpoint[] = [
     tool: "sandbox_dev_reset",
     body: z.strictObject({}),
     response: resetAnswerSchema,
+    destructive: true,
   },
 ];

@@ -1,5 +1,5 @@
 // Test numbers: per app, "when this field of this operation equals this value,
-// run this scenario" (issue 11). The shapes; lib/dev/test-numbers.ts keeps
+// run this scenario". The shapes; lib/devapi/test-numbers.ts keeps
 // them, lib/engine/select.ts reads them (after X-Svc-Scenario, before the
 // catalog's triggers).
 import { z } from "zod";
@@ -34,7 +34,7 @@ export function testNumbersOf(stored: string | null | undefined): TestNumber[] {
   }
 }
 
-/** What adding one takes; lib/dev/test-numbers.ts checks it against the catalog (operation, field, scenario, the field's rule). */
+/** What adding one takes; lib/devapi/test-numbers.ts checks it against the catalog (operation, field, scenario, the field's rule). */
 export const testNumberInputSchema = z.strictObject({
   operationId: text("operationId", 40).meta({ description: "The operation, e.g. `collect.push` (see /docs)." }),
   field: text("field", 80).meta({ description: "A body field or path parameter of the operation: `phoneNumber`, or `body.phoneNumber` / `path.checkoutId`." }),

@@ -10,7 +10,7 @@ export const errorBodySchema = z.object({
     .meta({ description: "VALIDATION_ERROR only: every invalid field, each with what is wrong (the message lists the same)." }),
 });
 
-/** Access tokens last one hour and have no refresh (spec: Authentication). */
+/** Access tokens last one hour and have no refresh (README: How the sandbox behaves). */
 export const TOKEN_LIFETIME_S = 3600;
 
 export const tokenResponseSchema = z.object({

@@ -1,5 +1,5 @@
 // Field builders for the operations' zod schemas. Each rule's message names the
-// field and the rule, as VALIDATION_ERROR promises (contract: Order of checks, 3).
+// field and the rule, as VALIDATION_ERROR promises (README: How the sandbox behaves).
 import { z } from "zod";
 
 type Issue = { input?: unknown };

@@ -1,4 +1,4 @@
-import type { Builder, TrackedResource } from "../types";
+import type { Builder, Settler, TrackedResource } from "../types";
 
 function settled(messageId: string, to: string, outcome: Record<string, unknown>, at: Date) {
   return outcome.status === "DELIVERED"
@@ -6,19 +6,23 @@ function settled(messageId: string, to: string, outcome: Record<string, unknown>
     : { messageId, to, status: "FAILED", reason: String(outcome.reason) };
 }
 
-export const smsSend: Builder = ({ body, outcome, ctx, settlesAt }) => {
+export const smsSend: Builder = ({ body, ctx }) => {
   const messageId = ctx.newId("msg");
-  const final = settled(messageId, String(body.to), outcome, settlesAt);
   return {
     body: { messageId, status: "QUEUED" },
-    resource: { id: messageId, reference: null, settlesAt, data: { to: body.to, final } },
-    callback: final,
+    resource: { id: messageId, reference: null, settlesAt: null, data: { to: body.to } },
   };
 };
 
+export const smsSettle: Settler = ({ id, body, outcome, settlesAt }) => {
+  const final = settled(id, String(body.to), outcome, settlesAt);
+  return { data: { final }, callback: final };
+};
+
+/** QUEUED until its callback time (held: until resolved), then its final state. */
 export function smsLive(r: TrackedResource, now: Date) {
   const d = r.data as { to: string; final: Record<string, unknown> };
-  if (r.settlesAt && now < r.settlesAt) return { messageId: r.id, to: d.to, status: "QUEUED" };
+  if (!r.settlesAt || now < r.settlesAt) return { messageId: r.id, to: d.to, status: "QUEUED" };
   return d.final;
 }
 

@@ -1,5 +1,6 @@
 import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
+import { hasEnded } from "@/lib/services/sandbox-life";
 import type { Step } from "../context";
 
 const REALM = 'Bearer realm="Svc Sandbox"';
@@ -10,7 +11,7 @@ function refuse(code: "MISSING_TOKEN" | "INVALID_TOKEN", message: string): ApiEr
   return new ApiError(code, message, { "www-authenticate": challenge });
 }
 
-/** MISSING_TOKEN, then INVALID_TOKEN: unknown, older than one hour, or its key pair revoked. */
+/** MISSING_TOKEN, then INVALID_TOKEN: unknown, older than one hour, its key pair revoked, or its throwaway sandbox ended. */
 export const authenticate: Step = async (s, store) => {
   const header = s.call.headers.get("authorization") ?? "";
   const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
@@ -19,5 +20,8 @@ export const authenticate: Step = async (s, store) => {
   if (!token) throw refuse("INVALID_TOKEN", "the access token is not known; request a new one");
   if (token.expiresAt <= s.receivedAt) throw refuse("INVALID_TOKEN", "the access token is more than one hour old; request a new one");
   if (token.revoked) throw refuse("INVALID_TOKEN", "the key pair of this access token was revoked");
+  if (hasEnded(token.app, s.receivedAt)) {
+    throw refuse("INVALID_TOKEN", `the throwaway sandbox of this access token ended at ${token.app.expiresAt!.toISOString()}; make a new one with its parent app's keys`);
+  }
   s.app = token.app;
 };

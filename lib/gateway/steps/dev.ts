@@ -34,15 +34,18 @@ export const parseDevInput: Step = async (s) => {
     s.devInput = e.query ? validate(e.query, Object.fromEntries(new URLSearchParams(s.call.query ?? ""))) : {};
     return;
   }
-  s.rawBody = await s.call.readBody();
-  const body = parseJsonBody(s.rawBody);
+  s.rawBody = await s.call.readBody(e.maxBodyBytes);
+  const body = parseJsonBody(s.rawBody, e.maxBodyBytes);
+  // Before validation, so a refused call's log row does not keep a secret either.
+  if (e.redact?.some((k) => k in body)) s.rawBody = JSON.stringify({ ...body, ...Object.fromEntries(e.redact.filter((k) => k in body).map((k) => [k, "[redacted]"])) });
   s.devInput = e.body ? validate(e.body, body) : {};
 };
 
 export const runDevEndpoint: Step = async (s) => {
   const handler = devHandlers[s.endpoint!.id];
   if (!handler) throw new Error(`developer endpoint ${s.endpoint!.id} has no handler`);
-  s.reply = await handler({
+  const reply = await handler({
     app: s.app!, params: s.params!, input: s.devInput!, requestId: s.requestId, headers: s.call.headers, now: s.receivedAt, via: s.call.via, signal: s.call.signal,
   });
+  s.reply = "body" in reply && reply.status === undefined && s.endpoint!.status ? { ...reply, status: s.endpoint!.status } : reply;
 };

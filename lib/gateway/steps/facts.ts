@@ -23,7 +23,7 @@ export const lookupFacts: Step = async (s, store) => {
   const facts: Facts = {};
   for (const name of names) (facts as Record<string, unknown>)[name] = await lookups[name](s, store);
   s.facts = facts;
-  // Chosen on "this reference is free": the commit claims it atomically (lib/gateway/store.ts ReferenceGuard).
+  // Chosen on "this reference is free": the commit claims it atomically (lib/gateway/store/types.ts ReferenceGuard).
   const free = (n: "referencePending" | "referenceUsed") => names.has(n) && facts[n] === false;
   s.referenceGuard = free("referencePending") || free("referenceUsed")
     ? { operationId: s.op!.id, reference: referenceOf(s), ...(free("referencePending") ? { pendingAt: s.receivedAt } : {}) }

@@ -6,6 +6,8 @@ import { explanations } from "@/lib/docs/explain";
 import { Badge } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/empty";
 import { requireOwnedApp } from "@/lib/auth/session";
+import { ExpiresBadge } from "@/components/console/expiry";
+import { getApp } from "@/lib/services/apps";
 
 /** Every page of an app names it: "Request log · My shop · Svc Sandbox". */
 export async function generateMetadata({ params }: { params: Promise<{ appId: string }> }): Promise<Metadata> {
@@ -15,17 +17,28 @@ export async function generateMetadata({ params }: { params: Promise<{ appId: st
 
 export default async function AppLayout({ children, params }: { children: React.ReactNode; params: Promise<{ appId: string }> }) {
   const { app } = await requireOwnedApp((await params).appId);
+  // A throwaway sandbox sits under its parent (lib/services/sandboxes.ts).
+  const parent = app.parentAppId ? await getApp(app.parentAppId) : null;
   return (
     <div className="space-y-6">
       <div>
         <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
           <Link href="/apps" className="hover:text-slate-800">Apps</Link> <span aria-hidden>/</span>
+          {parent && <> <Link href={`/apps/${parent.id}`} className="hover:text-slate-800">{parent.name}</Link> <span aria-hidden>/</span></>}
         </nav>
         <div className="mt-1 flex flex-wrap items-center gap-3">
-          <h1 className="truncate text-2xl font-semibold tracking-tight">{app.name}</h1>
-          {app.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Sandbox</Badge>}
+          <h1 className="min-w-0 truncate text-2xl font-semibold tracking-tight">{app.name}</h1>
+          {app.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone={parent ? "violet" : "green"}>{parent ? "Throwaway sandbox" : "Sandbox"}</Badge>}
+          {app.expiresAt && <ExpiresBadge expiresAt={app.expiresAt.toISOString()} />}
         </div>
       </div>
+      {parent && (
+        <Notice tone="blue">
+          A throwaway sandbox of <Link className="font-medium underline" href={`/apps/${parent.id}`}>{parent.name}</Link>, made for one test run: its
+          subscriptions, settings and test numbers were copied, its requests, callbacks and inbox are its own. When it expires its keys stop
+          working and it is deleted with all its data.
+        </Notice>
+      )}
       {app.suspended && (
         <Notice>
           An operator suspended this app: every gateway call answers 403 <code className="font-mono">APP_SUSPENDED</code> until it is resumed.

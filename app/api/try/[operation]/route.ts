@@ -1,5 +1,5 @@
 // The try-it panel's endpoint: lib/tryit (the engine without keys; nothing stored, nothing sent).
-import { handleTry } from "@/lib/tryit/run";
+import { handleTry } from "@/lib/tryit/try-call";
 
 export const dynamic = "force-dynamic";
 

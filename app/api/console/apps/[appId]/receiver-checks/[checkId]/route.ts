@@ -1,0 +1,4 @@
+import { appRoute } from "@/lib/auth/route";
+import { getReceiverCheck } from "@/lib/activity/receiver-check-runs";
+
+export const GET = appRoute({}, async ({ app, params }) => getReceiverCheck(app.id, params.checkId ?? ""));

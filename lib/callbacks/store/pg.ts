@@ -1,0 +1,90 @@
+// The dispatcher's store on PostgreSQL, shared by every instance: due rows are
+// claimed with FOR UPDATE SKIP LOCKED and a lease (one instance per row; a
+// dead instance's rows are claimed again when their lease runs out), an
+// attempt and its delivery's state are one statement, and instances hear of
+// new callbacks through LISTEN/NOTIFY (polling stays the backstop).
+import type pg from "pg";
+import { named, newClient, type PgRunner } from "@/lib/db/pg";
+import { param, sql } from "@/lib/db/sql";
+import type { AttemptRecord, DeliveryToSend, DispatchStore } from "./types";
+import { SANDBOX_ENDED } from "@/lib/services/sandbox-life";
+import * as S from "./statements";
+
+/** The channel a scheduled callback is announced on; the payload is its due time (ms since the epoch). */
+export const SCHEDULED_CHANNEL = "svc_callback_scheduled";
+
+const Q = {
+  claim: named("claim_due", sql`UPDATE "Delivery" d SET "state" = 'SENDING', "leaseUntil" = ${param("lease")}
+    FROM (SELECT "id" FROM "Delivery" WHERE ${S.DUE} ORDER BY "dueAt" ASC LIMIT ${param("limit")} FOR UPDATE SKIP LOCKED) due, "App" a
+    WHERE d."id" = due."id" AND a."id" = d."appId"
+    RETURNING ${S.TO_SEND}`),
+  refuseEnded: named("refuse_ended", S.refuseEnded),
+  nextDue: named("next_due", S.nextDue),
+  // One round trip: the attempt (a data-modifying CTE) and the delivery's state.
+  record: named("record_attempt", sql`WITH a AS (${S.insertAttempt}) ${S.settle}`),
+  notify: named("notify", sql`SELECT pg_notify(${param("channel")}, ${param("payload")})`),
+};
+
+/** Tells every instance's dispatcher (`onScheduled`) that a callback is due at `dueAt`; the gateway calls it after its commit. */
+export async function announceScheduled(c: PgRunner, dueAt: Date): Promise<void> {
+  await Q.notify.query(c, { channel: SCHEDULED_CHANNEL, payload: String(dueAt.getTime()) });
+}
+
+const RECONNECT_MS = 1_000;
+
+export class PgDispatchStore implements DispatchStore {
+  /** `url`: where the LISTEN connection goes (the pool's database). */
+  constructor(private readonly pool: pg.Pool, private readonly url: string) {}
+
+  async claimDue(now: Date, lease: Date, limit: number) {
+    const { rows } = await Q.claim.query(this.pool, { now, lease, limit });
+    for (const r of rows) if (S.ended(r, now)) await Q.refuseEnded.query(this.pool, { id: r.id, error: SANDBOX_ENDED });
+    const toSend = rows.filter((r) => !S.ended(r, now)).map(S.toSend).filter((d): d is DeliveryToSend => d !== null);
+    return { toSend, seen: rows.length };
+  }
+
+  async nextDue() {
+    const { rows } = await Q.nextDue.query(this.pool, {});
+    return rows[0]?.dueAt ?? null;
+  }
+
+  async recordAttempt(id: string, at: Date, o: AttemptRecord) {
+    try {
+      await Q.record.query(this.pool, S.attemptParams(id, at, o));
+    } catch (e) {
+      // A reset that deleted the delivery committed between the EXISTS check and
+      // the insert (foreign key violation): gone, like the check's own case.
+      if ((e as { code?: string }).code !== "23503") throw e;
+    }
+  }
+
+  /** One dedicated connection LISTENs; it reconnects after a failure (polling covers the gap). */
+  async onScheduled(wake: (dueAt: Date) => void) {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    const connect = async () => {
+      if (stopped) return;
+      const c = newClient(this.url);
+      c.on("notification", (m) => {
+        const ms = Number(m.payload);
+        if (Number.isFinite(ms)) wake(new Date(ms));
+      });
+      c.on("error", () => {
+        void c.end().catch(() => {});
+        if (client === c) client = null;
+        setTimeout(() => void connect().catch(() => {}), RECONNECT_MS).unref();
+      });
+      await c.connect();
+      await c.query(`LISTEN ${SCHEDULED_CHANNEL}`);
+      client = c;
+    };
+    await connect().catch((e) => {
+      console.error("[callbacks] LISTEN failed; polling only until it reconnects", (e as Error).message);
+      setTimeout(() => void connect().catch(() => {}), RECONNECT_MS).unref();
+    });
+    return async () => {
+      stopped = true;
+      await client?.end().catch(() => {});
+    };
+  }
+}

@@ -1,0 +1,67 @@
+// The dispatcher's store on SQLite: the statements prepared on a hot-path
+// connection (lib/db/sqlite.ts), writes in its group commit. One process owns
+// the file, so a claim is a conditional update in one transaction, and nobody
+// else schedules callbacks to listen for.
+import { param, sql } from "@/lib/db/sql";
+import { prepare, retryBusy, type SqliteHotPath } from "@/lib/db/sqlite";
+import type { AttemptRecord, DeliveryToSend, DispatchStore } from "./types";
+import { SANDBOX_ENDED } from "@/lib/services/sandbox-life";
+import * as S from "./statements";
+
+/** The due rows with their state and lease as stored (text), for the claim's condition. */
+const DUE = sql`SELECT ${S.TO_SEND}, ${sql`d."state", d."leaseUntil"`.reads<{ state: string; leaseUntil: string | null }>()}
+  FROM "Delivery" d JOIN "App" a ON a."id" = d."appId"
+  WHERE ${S.DUE} ORDER BY d."dueAt" ASC LIMIT ${param("limit")}`;
+/** Ours when its state and lease are still as read. */
+const CLAIM = sql`UPDATE "Delivery" SET "state" = 'SENDING', "leaseUntil" = ${param("lease")}
+  WHERE "id" = ${param("id")} AND "state" = ${param("state")} AND "leaseUntil" IS ${param("leaseUntil")}`;
+
+export class SqliteDispatchStore implements DispatchStore {
+  private readonly q;
+
+  constructor(private readonly db: SqliteHotPath) {
+    const { conn } = db;
+    this.q = {
+      due: prepare(conn, DUE),
+      claim: prepare(conn, CLAIM),
+      refuseEnded: prepare(conn, S.refuseEnded),
+      nextDue: prepare(conn, S.nextDue),
+      insertAttempt: prepare(conn, S.insertAttempt),
+      settle: prepare(conn, S.settle),
+    };
+  }
+
+  /** In one job of the group commit (it holds the write lock). */
+  claimDue(now: Date, lease: Date, limit: number): Promise<{ toSend: DeliveryToSend[]; seen: number }> {
+    return this.db.write(() => {
+      const due = this.q.due.all({ now, limit });
+      const toSend: DeliveryToSend[] = [];
+      for (const d of due) {
+        if (this.q.claim.run({ lease, id: d.id, state: d.state, leaseUntil: d.leaseUntil }).changes !== 1) continue;
+        if (S.ended(d, now)) {
+          this.q.refuseEnded.run({ id: d.id, error: SANDBOX_ENDED });
+          continue;
+        }
+        const send = S.toSend(d);
+        if (send) toSend.push(send);
+      }
+      return { toSend, seen: due.length };
+    });
+  }
+
+  nextDue(): Promise<Date | null> {
+    return retryBusy(() => this.q.nextDue.get({})?.dueAt ?? null);
+  }
+
+  recordAttempt(id: string, at: Date, o: AttemptRecord): Promise<void> {
+    const p = S.attemptParams(id, at, o);
+    return this.db.write(() => {
+      this.q.insertAttempt.run(p);
+      this.q.settle.run(p);
+    });
+  }
+
+  async onScheduled() {
+    return async () => {};
+  }
+}

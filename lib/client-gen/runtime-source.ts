@@ -1,0 +1,51 @@
+// The clients' fixed runtimes are real source files in their languages in
+// lib/client-gen/runtime/ (checked by each language's own tools:
+// tests/unit/client-runtimes.test.ts); each generator embeds its language's
+// file in every API's client. Read when a client is served, from the
+// repository the portal runs in (its root is the working directory, as for
+// /cli/sandbox.mjs).
+import fs from "node:fs";
+import path from "node:path";
+import { SCENARIO_HEADER } from "@/lib/engine";
+import { TIME_SCALE_HEADER } from "./options";
+
+/** One language's runtime file and how it is embedded. */
+export type Runtime = {
+  /** Its name in lib/client-gen/runtime/. */
+  file: string;
+  /** The file's own heading (its comment, and what the client writes itself: package, namespace), matched at its start and left out. */
+  heading: RegExp;
+  /** A string literal of the language. */
+  quote: (value: string) => string;
+};
+
+/** The contract's values every runtime gets (the request headers of the clients' options). */
+const contract: Record<string, string> = { SCENARIO_HEADER, TIME_SCALE_HEADER };
+
+/** A line whose first string literal the generator fills: it ends in a comment `generator: NAME`. */
+const MARKED = /^(.*?)(["'])(?:\\.|(?!\2)[^\\\n])*\2(.*?)[ \t]*(?:\/\/|#) generator: (\w+)$/gm;
+
+export const runtimeDir = () => path.join(process.cwd(), "lib", "client-gen", "runtime");
+
+/**
+ * The runtime as a client embeds it: the file without its heading, each marked
+ * line's string replaced by its value (the contract's, then `values`), the
+ * marker comment dropped. Every value must have its line and every marked
+ * line its value.
+ */
+export function runtimeSource(runtime: Runtime, values: Record<string, string> = {}): string {
+  const text = fs.readFileSync(path.join(runtimeDir(), runtime.file), "utf8");
+  const heading = runtime.heading.exec(text);
+  if (heading?.index !== 0) throw new Error(`${runtime.file} does not start with its heading (${runtime.heading})`);
+  const all = { ...contract, ...values };
+  const unfilled = new Set(Object.keys(all));
+  const body = text.slice(heading[0].length).replace(MARKED, (_line, before: string, _quote, after: string, name: string) => {
+    if (!Object.hasOwn(all, name)) throw new Error(`${runtime.file}: the generator has no value ${name}`);
+    unfilled.delete(name);
+    return `${before}${runtime.quote(all[name]!)}${after}`;
+  });
+  const stray = /generator: \w+$/m.exec(body);
+  if (stray) throw new Error(`${runtime.file}: "${stray[0]}" marks a line without a string literal`);
+  if (unfilled.size) throw new Error(`${runtime.file}: no line is marked generator: ${[...unfilled].join(", ")}`);
+  return body.trimEnd();
+}

@@ -1,0 +1,217 @@
+<?php
+// The fixed part of every generated PHP client (lib/client-gen/php.ts): the
+// error type, response metadata, the token cache, calls with timeouts, the
+// callback verifier. Each API's client is this file from the line after its
+// namespace on (the client has its own heading and namespace,
+// SvcSandbox\<Api>, so several clients can be loaded together), followed by
+// the API's client class, which extends BaseClient. Where a line ends in
+// `generator: NAME`, the generator writes NAME's value into its string
+// (lib/client-gen/runtime-source.ts). PHP 8.1+, no extensions beyond json.
+// Checked by php -l and by loading it in tests/unit/client-runtimes.test.ts.
+declare(strict_types=1);
+
+namespace SvcSandbox;
+
+/**
+ * Every failure of a call: an error answer of the sandbox (error, message, requestId),
+ * a non-JSON answer such as a proxy's 502 (error "HTTP_502"), a timeout (status 0,
+ * error "TIMEOUT") or a network failure (status 0, error "NETWORK_ERROR").
+ */
+final class SandboxApiError extends \RuntimeException
+{
+    /** @param array<string, mixed> $body @param array<string, string> $headers */
+    public function __construct(public readonly int $status, public readonly array $body, public readonly array $headers = [])
+    {
+        parent::__construct(sprintf('%d %s: %s', $status, $this->error(), (string) ($body['message'] ?? '')));
+    }
+
+    public function error(): string
+    {
+        return (string) ($this->body['error'] ?? '');
+    }
+
+    public function requestId(): string
+    {
+        return (string) ($this->body['requestId'] ?? '');
+    }
+
+    /** @return array{limit: int, remaining: int, resetSeconds: int}|null */
+    public function rateLimit(): ?array
+    {
+        return rate_limit($this->headers);
+    }
+}
+
+/** A success answer with what came with it. */
+final class ApiResponse
+{
+    /** @param array<string, mixed> $data @param array<string, string> $headers */
+    public function __construct(public readonly array $data, public readonly int $status, public readonly array $headers)
+    {
+    }
+
+    public function requestId(): string
+    {
+        return $this->headers['x-request-id'] ?? '';
+    }
+
+    public function scenario(): ?string
+    {
+        return $this->headers[BaseClient::SCENARIO_HEADER] ?? null;
+    }
+
+    /** @return array{limit: int, remaining: int, resetSeconds: int}|null */
+    public function rateLimit(): ?array
+    {
+        return rate_limit($this->headers);
+    }
+}
+
+/** @param array<string, string> $headers @return array{limit: int, remaining: int, resetSeconds: int}|null */
+function rate_limit(array $headers): ?array
+{
+    if (!isset($headers['x-ratelimit-limit'])) {
+        return null;
+    }
+    return ['limit' => (int) $headers['x-ratelimit-limit'], 'remaining' => (int) ($headers['x-ratelimit-remaining'] ?? 0), 'resetSeconds' => (int) ($headers['x-ratelimit-reset'] ?? 0)];
+}
+
+/** What every API's client has: it adds one method per operation over call(). */
+abstract class BaseClient
+{
+    /** The request header that forces a scenario; answers name theirs in it too. */
+    public const SCENARIO_HEADER = 'x-svc-scenario'; // generator: SCENARIO_HEADER
+    /** The request header that multiplies scripted delays (0 to 1). */
+    public const TIME_SCALE_HEADER = 'x-svc-time-scale'; // generator: TIME_SCALE_HEADER
+
+    private ?string $token = null;
+    private float $tokenExpires = 0.0;
+    private string $baseUrl;
+
+    public function __construct(private string $consumerKey, private string $consumerSecret, string $baseUrl, private float $timeout = 30.0, private ?float $timeScale = null)
+    {
+        $this->baseUrl = rtrim($baseUrl, '/');
+    }
+
+    /** @param list<string> $headers @return array{0: int, 1: string, 2: array<string, string>} */
+    private function transport(string $method, string $url, array $headers, ?string $data, ?float $timeout): array
+    {
+        $limit = $timeout ?? $this->timeout;
+        $context = stream_context_create(['http' => [
+            'method' => $method, 'header' => implode("\r\n", $headers), 'content' => $data ?? '',
+            'timeout' => $limit, 'ignore_errors' => true, 'follow_location' => 0, 'protocol_version' => 1.1,
+        ]]);
+        error_clear_last();
+        $started = microtime(true);
+        $raw = @file_get_contents($url, false, $context);
+        $lines = function_exists('http_get_last_response_headers') ? (http_get_last_response_headers() ?? []) : ($http_response_header ?? []);
+        if ($raw === false || $lines === []) {
+            $why = error_get_last()['message'] ?? 'no answer';
+            $timedOut = stripos($why, 'timed out') !== false || microtime(true) - $started >= $limit * 0.95;
+            throw new SandboxApiError(0, ['error' => $timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', 'message' => $timedOut ? "no answer in {$limit} s" : $why, 'requestId' => '']);
+        }
+        $status = 0;
+        $got = [];
+        foreach ($lines as $line) {
+            if (preg_match('#^HTTP/\S+\s+(\d{3})#', $line, $m)) {
+                $status = (int) $m[1];
+                $got = [];
+            } elseif (str_contains($line, ':')) {
+                [$name, $value] = explode(':', $line, 2);
+                $got[strtolower(trim($name))] = trim($value);
+            }
+        }
+        return [$status, $raw, $got];
+    }
+
+    /** @param array<string, string> $headers @return array<string, mixed> */
+    private static function parse(int $status, string $raw, array $headers): array
+    {
+        $json = json_decode($raw, true);
+        if (!is_array($json)) {
+            throw new SandboxApiError($status, ['error' => "HTTP_{$status}", 'message' => substr($raw, 0, 200) ?: 'no body', 'requestId' => $headers['x-request-id'] ?? ''], $headers);
+        }
+        return $json;
+    }
+
+    /** An access token, cached until a minute before it expires (no refresh token: a new one is requested). */
+    public function accessToken(): string
+    {
+        if ($this->token !== null && microtime(true) < $this->tokenExpires) {
+            return $this->token;
+        }
+        // RFC 6749 2.3.1: id and secret are form-urlencoded before Basic encoding.
+        $basic = base64_encode(urlencode($this->consumerKey) . ':' . urlencode($this->consumerSecret));
+        [$status, $raw, $got] = $this->transport('POST', "{$this->baseUrl}/oauth/v1/token", [
+            "Authorization: Basic {$basic}", 'Content-Type: application/x-www-form-urlencoded', 'Accept: application/json',
+        ], 'grant_type=client_credentials', null);
+        $body = self::parse($status, $raw, $got);
+        if ($status !== 200 || !isset($body['access_token'])) {
+            throw new SandboxApiError($status, $body, $got);
+        }
+        $this->token = (string) $body['access_token'];
+        $this->tokenExpires = microtime(true) + (int) ($body['expires_in'] ?? 3600) - 60;
+        return $this->token;
+    }
+
+    /** @param array<string, mixed>|null $body */
+    protected function call(string $method, string $path, ?array $body, ?string $scenario, ?float $timeScale, ?float $timeout): ApiResponse
+    {
+        $headers = ['Authorization: Bearer ' . $this->accessToken(), 'Accept: application/json'];
+        $data = null;
+        if ($body !== null) {
+            $headers[] = 'Content-Type: application/json';
+            $data = json_encode($body, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES);
+        }
+        if ($scenario !== null) {
+            $headers[] = self::SCENARIO_HEADER . ': ' . $scenario;
+        }
+        $scale = $timeScale ?? $this->timeScale;
+        if ($scale !== null) {
+            $headers[] = self::TIME_SCALE_HEADER . ': ' . rtrim(rtrim(sprintf('%.6F', $scale), '0'), '.');
+        }
+        [$status, $raw, $got] = $this->transport($method, $this->baseUrl . $path, $headers, $data, $timeout);
+        $parsed = self::parse($status, $raw, $got);
+        if ($status === 401) {
+            $this->token = null;
+        }
+        if ($status >= 300) {
+            throw new SandboxApiError($status, $parsed, $got);
+        }
+        return new ApiResponse($parsed, $status, $got);
+    }
+}
+
+/**
+ * Checks a callback's Standard Webhooks headers (webhook-id, webhook-timestamp,
+ * webhook-signature) with the app's signing secret (whsec_..., as the console shows it).
+ * $rawBody: the body exactly as received (file_get_contents('php://input')); $headers:
+ * name => value (any case). During a secret rotation either secret verifies.
+ *
+ * @param array<string, string|list<string>> $headers
+ */
+function verify_callback(string $rawBody, array $headers, string $secret, int $toleranceSeconds = 300): bool
+{
+    $h = [];
+    foreach ($headers as $name => $value) {
+        $h[strtolower((string) $name)] = is_array($value) ? (string) reset($value) : (string) $value;
+    }
+    $id = $h['webhook-id'] ?? '';
+    $t = $h['webhook-timestamp'] ?? '';
+    $signatures = $h['webhook-signature'] ?? '';
+    if ($id === '' || $signatures === '' || !ctype_digit($t) || abs(time() - (int) $t) > $toleranceSeconds) {
+        return false;
+    }
+    $key = base64_decode(str_starts_with($secret, 'whsec_') ? substr($secret, 6) : $secret, true);
+    if ($key === false) {
+        return false;
+    }
+    $expected = base64_encode(hash_hmac('sha256', "{$id}.{$t}.{$rawBody}", $key, true));
+    foreach (explode(' ', $signatures) as $entry) {
+        [$version, $signature] = array_pad(explode(',', $entry, 2), 2, '');
+        if ($version === 'v1' && hash_equals($expected, $signature)) {
+            return true;
+        }
+    }
+    return false;
+}

@@ -1,0 +1,31 @@
+// The connection the hot paths' stores are built on (lib/gateway/store,
+// lib/callbacks/store): the process's own, on DATABASE_URL, or one opened on
+// any database (the store conformance suite, tests/store, opens one per database).
+import type pg from "pg";
+import { config, dialectOf, sqlitePath } from "@/lib/config";
+import { newPool, pgPool } from "./pg";
+import { openSqlite, sqliteHotPath, type SqliteHotPath } from "./sqlite";
+
+export type HotPath =
+  | { dialect: "sqlite"; sqlite: SqliteHotPath }
+  /** `url`: where the dispatcher's store opens its LISTEN connection. */
+  | { dialect: "postgresql"; pool: pg.Pool; url: string };
+
+/** The process's connection (SQLite's group commit, or the bounded `pg` pool), opened on first use, after migrations. */
+export function hotPath(): HotPath {
+  return config.dialect === "postgresql"
+    ? { dialect: "postgresql", pool: pgPool(), url: config.databaseUrl }
+    : { dialect: "sqlite", sqlite: sqliteHotPath() };
+}
+
+/** A connection of its own to the database at `url`; `closeHotPath` ends it. */
+export function openHotPath(url: string, pgPoolMax = config.pgPoolMax): HotPath {
+  return dialectOf(url) === "postgresql"
+    ? { dialect: "postgresql", pool: newPool(url, pgPoolMax), url }
+    : { dialect: "sqlite", sqlite: openSqlite(sqlitePath(url)) };
+}
+
+export async function closeHotPath(h: HotPath): Promise<void> {
+  if (h.dialect === "postgresql") await h.pool.end();
+  else h.sqlite.conn.close();
+}

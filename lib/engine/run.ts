@@ -1,0 +1,22 @@
+// Picking and running a scenario: what the gateway, the try-it panel and MCP call.
+import type { Operation } from "@/lib/catalog";
+import { answer } from "./answer";
+import { parseJsonBody, validateInput, type OperationInput } from "./request";
+import { selectScenario } from "./select";
+import type { Answer, EngineContext, Facts } from "./types";
+
+/** Pick and run the scenario for an already validated input. */
+export function run(op: Operation, input: OperationInput, facts: Facts, headerKey: string | null | undefined, ctx: EngineContext): Answer {
+  return answer(op, selectScenario(op, input, facts, headerKey, ctx.testNumbers), input, facts, ctx);
+}
+
+/** From raw text to answer, with no state: what the try-it panel runs. Throws ApiError for body and validation errors. */
+export function simulate(
+  op: Operation,
+  raw: { params: Record<string, string>; bodyText: string; scenarioKey?: string | null },
+  ctx: EngineContext,
+): Answer {
+  const body = op.body ? parseJsonBody(raw.bodyText) : {};
+  const input = validateInput(op, raw.params, body);
+  return run(op, input, {}, raw.scenarioKey, ctx);
+}

@@ -1,0 +1,116 @@
+// The gateway's store on SQLite: the statements prepared on a hot-path
+// connection (lib/db/sqlite.ts), writes in its group commit. What only SQLite
+// does: tokens cached until another connection writes, the subscriptions read
+// apart, and the reference guard checked in the group commit's transaction.
+import { param, sql } from "@/lib/db/sql";
+import { prepare, retryBusy, type SqliteHotPath } from "@/lib/db/sqlite";
+import { Subscription } from "@/lib/db/tables";
+import { insertDelivery } from "@/lib/callbacks/store/statements";
+import type { TrackedResource } from "@/lib/engine";
+import type { CallRows, GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./types";
+import * as S from "./statements";
+
+const TOKEN = sql`SELECT ${S.TOKEN_COLUMNS} ${S.TOKEN_FROM}`;
+const SUBSCRIPTIONS = sql`SELECT ${Subscription.cols(["group", "status"])} FROM "Subscription" WHERE "appId" = ${param("appId")}`;
+
+export class SqliteGatewayStore implements GatewayStore {
+  private readonly q;
+  private readonly dataVersion;
+
+  constructor(private readonly db: SqliteHotPath) {
+    const { conn } = db;
+    this.q = {
+      token: prepare(conn, TOKEN),
+      subscriptions: prepare(conn, SUBSCRIPTIONS),
+      count: prepare(conn, S.countCall),
+      oldWindows: prepare(conn, S.oldWindows),
+      resource: prepare(conn, S.resource),
+      referenceUsed: prepare(conn, S.referenceUsed),
+      referencePending: prepare(conn, S.referencePending),
+      insertResource: prepare(conn, S.insertResource),
+      insertDelivery: prepare(conn, insertDelivery),
+      insertLog: prepare(conn, S.insertLog),
+      prunes: {
+        RequestLog: prepare(conn, S.prunes.RequestLog),
+        Resource: prepare(conn, S.prunes.Resource),
+        Delivery: prepare(conn, S.prunes.Delivery),
+      } satisfies Record<PrunedTable, unknown>,
+    };
+    this.dataVersion = conn.prepare("PRAGMA data_version").pluck();
+  }
+
+  /**
+   * Tokens with their app, cached while no other connection has written to the
+   * database: `PRAGMA data_version` changes with every commit of another
+   * connection (the console's and the token endpoint's Prisma, the operator
+   * command line), so a revocation, a suspension or a new subscription empties
+   * the cache before the next call reads it. This connection's own writes
+   * (logs, resources, deliveries, counts) never touch a token's answer.
+   */
+  private readonly tokens = new Map<string, TokenRow | null>();
+  private seenVersion = -1;
+
+  tokenByHash(tokenHash: string): Promise<TokenRow | null> {
+    return retryBusy(() => {
+      const version = this.dataVersion.get() as number;
+      if (version !== this.seenVersion || this.tokens.size >= 10_000) {
+        this.tokens.clear();
+        this.seenVersion = version;
+      }
+      const cached = this.tokens.get(tokenHash);
+      if (cached !== undefined) return cached;
+      const r = this.q.token.get({ tokenHash });
+      if (!r) return null; // unknown tokens are not kept: guesses must not fill the map
+      const row = S.tokenRow(r, this.q.subscriptions.all({ appId: r.id }));
+      this.tokens.set(tokenHash, row);
+      return row;
+    });
+  }
+
+  countCall(appId: string, window: number): Promise<number> {
+    return this.db.write(() => {
+      const { count } = this.q.count.get({ appId, window })!;
+      if (count === 1) this.q.oldWindows.run({ appId, window });
+      return count;
+    });
+  }
+
+  findResource(appId: string, id: string): Promise<TrackedResource | null> {
+    return retryBusy(() => {
+      const r = this.q.resource.get({ id, appId });
+      return r ? S.trackedResource(r) : null;
+    });
+  }
+
+  referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
+    return retryBusy(() => this.inUse(appId, operationId, reference, pendingAt));
+  }
+
+  private inUse(appId: string, operationId: string, reference: string, pendingAt?: Date): boolean {
+    const row = pendingAt
+      ? this.q.referencePending.get({ appId, operationId, reference, pendingAt })
+      : this.q.referenceUsed.get({ appId, operationId, reference });
+    return row !== undefined;
+  }
+
+  /**
+   * In the group commit's transaction (it holds the write lock), so the
+   * guard's check and the inserts cannot interleave with another writer.
+   */
+  commit({ resource, delivery, log }: CallRows, guard?: ReferenceGuard): Promise<boolean> {
+    return this.db.write(() => {
+      if (guard && resource && this.inUse(resource.appId, guard.operationId, guard.reference, guard.pendingAt)) return false;
+      if (resource) this.q.insertResource.run({ resource });
+      if (delivery) this.q.insertDelivery.run({ delivery });
+      this.q.insertLog.run({ log });
+      return true;
+    });
+  }
+
+  prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
+    const statement = this.q.prunes[table];
+    return this.db.write(() => {
+      statement.run({ appId, keep });
+    });
+  }
+}

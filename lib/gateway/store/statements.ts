@@ -1,0 +1,72 @@
+// The gateway store's SQL, written once for both databases (lib/db/sql.ts
+// renders it); sqlite.ts and pg.ts compose these into what each dialect runs
+// and add only what the databases do differently. Rows are typed from the
+// Prisma models (lib/db/tables.ts).
+import { testNumbersOf } from "@/lib/catalog/devapi";
+import { param, Sql, sql, type ParamsOf, type RowOf, type Value } from "@/lib/db/sql";
+import { AccessToken, App, KeyPair, RequestLog, Resource } from "@/lib/db/tables";
+import type { TrackedResource } from "@/lib/engine";
+import type { AuthenticatedApp } from "@/lib/services/calling-app";
+
+const appId = param("appId");
+
+/** A throwaway sandbox's end (the token's own expiry is "expiresAt"). */
+const APP_EXPIRES_AT = new Sql([`a."expiresAt" AS "appExpiresAt"`], { appExpiresAt: "date" }).reads<{ appExpiresAt: Date | null }>();
+
+/** The token's expiry, its key pair's revocation and its app (PostgreSQL adds the subscriptions in the same statement). */
+export const TOKEN_COLUMNS = sql`${AccessToken.cols(["expiresAt"], "t")}, ${KeyPair.cols(["revokedAt"], "k")},
+  ${App.cols(["id", "suspended", "perMinute", "callbackUrl", "callbackFaults", "timeScale", "testNumbers", "parentAppId"], "a")},
+  ${APP_EXPIRES_AT}`;
+export const TOKEN_FROM = sql`FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = t."keyPairId" JOIN "App" a ON a."id" = t."appId"
+  WHERE t."tokenHash" = ${param("tokenHash")}`;
+
+export type Subscriptions = AuthenticatedApp["subscriptions"];
+export type TokenRow = { expiresAt: Date; revoked: boolean; app: AuthenticatedApp };
+
+export function tokenRow(r: RowOf<typeof TOKEN_COLUMNS>, subscriptions: Subscriptions): TokenRow {
+  return {
+    expiresAt: r.expiresAt,
+    revoked: r.revokedAt !== null,
+    app: {
+      id: r.id, suspended: r.suspended, perMinute: r.perMinute, callbackUrl: r.callbackUrl, callbackFaults: r.callbackFaults, subscriptions,
+      timeScale: r.timeScale, testNumbers: testNumbersOf(r.testNumbers), parentAppId: r.parentAppId, expiresAt: r.appExpiresAt,
+    },
+  };
+}
+
+const window = param("window");
+/** Counts one call in the app's window (one atomic upsert: any instance). */
+export const countCall = sql`INSERT INTO "RateWindow" ("appId", "window", "count") VALUES (${appId}, ${window}, 1)
+  ON CONFLICT ("appId", "window") DO UPDATE SET "count" = "RateWindow"."count" + 1 RETURNING "count"`.reads<{ count: number }>();
+/** Run when a window's first call opened it. */
+export const oldWindows = sql`DELETE FROM "RateWindow" WHERE "appId" = ${appId} AND "window" < ${window}`;
+
+export const resource = sql`SELECT ${Resource.cols(["id", "scenarioKey", "settlesAt", "data"])} FROM "Resource"
+  WHERE "id" = ${param("id")} AND "appId" = ${appId}`;
+
+export function trackedResource(r: RowOf<typeof resource>): TrackedResource {
+  return { id: r.id, scenarioKey: r.scenarioKey, settlesAt: r.settlesAt, data: JSON.parse(r.data) };
+}
+
+const REFERENCE = sql`SELECT 1 AS "found" FROM "Resource" WHERE "appId" = ${appId} AND "operationId" = ${param("operationId")} AND "reference" = ${param("reference")}`;
+export const referenceUsed = sql`${REFERENCE} LIMIT 1`;
+export const referencePending = sql`${REFERENCE} AND ("settlesAt" > ${param("pendingAt")} OR "settlesAt" IS NULL) LIMIT 1`;
+
+// A resource is written unresolved: a resolve (lib/callbacks/held.ts) sets resolvedAt/Via/By later.
+export const insertResource = Resource.insert("resource", ["resolvedAt", "resolvedVia", "resolvedBy"]);
+export const insertLog = RequestLog.insert("log", ["seq"]);
+export type ResourceRow = ParamsOf<typeof insertResource>["resource"];
+export type LogRow = ParamsOf<typeof insertLog>["log"];
+
+const keep = param("keep");
+/** Per-app tables the gateway fills; each is bounded (lib/config.ts). */
+export type PrunedTable = "RequestLog" | "Resource" | "Delivery";
+/** Keep the newest `keep` rows by insertion order; deliveries still to be sent are never dropped (attempts go with their delivery). */
+export const prunes = {
+  RequestLog: sql`DELETE FROM "RequestLog" WHERE "appId" = ${appId} AND "seq" <= (
+    SELECT "seq" FROM "RequestLog" WHERE "appId" = ${appId} ORDER BY "seq" DESC LIMIT 1 OFFSET ${keep})`,
+  Resource: sql`DELETE FROM "Resource" WHERE "appId" = ${appId} AND "createdAt" <= (
+    SELECT "createdAt" FROM "Resource" WHERE "appId" = ${appId} ORDER BY "createdAt" DESC LIMIT 1 OFFSET ${keep})`,
+  Delivery: sql`DELETE FROM "Delivery" WHERE "appId" = ${appId} AND "state" NOT IN ('SCHEDULED', 'SENDING') AND "seq" <= (
+    SELECT "seq" FROM "Delivery" WHERE "appId" = ${appId} ORDER BY "seq" DESC LIMIT 1 OFFSET ${keep})`,
+} satisfies Record<PrunedTable, Sql<{ appId: Value; keep: Value }>>;

@@ -1,0 +1,35 @@
+// The gateway store's interface and row types (the stores in sqlite.ts and pg.ts implement it).
+import type { DeliveryRow } from "@/lib/callbacks/store/types";
+import type { TrackedResource } from "@/lib/engine";
+import type { LogRow, PrunedTable, ResourceRow, TokenRow } from "./statements";
+
+export type { DeliveryRow, LogRow, PrunedTable, ResourceRow, TokenRow };
+
+/**
+ * The reference fact a call's scenario was chosen on ("not in use"): the
+ * commit re-checks it atomically with its inserts, so two simultaneous calls
+ * with the same new reference cannot both be accepted.
+ */
+export type ReferenceGuard = { operationId: string; reference: string; pendingAt?: Date };
+
+/** What one call leaves behind. */
+export type CallRows = { resource?: ResourceRow; delivery?: DeliveryRow; log: LogRow };
+
+export interface GatewayStore {
+  /** The token with its app and the app's subscriptions, by the token's hash. */
+  tokenByHash(tokenHash: string): Promise<TokenRow | null>;
+  /** Counts one call in the app's window; returns the window's count so far. */
+  countCall(appId: string, window: number): Promise<number>;
+  /** A resource of this app (never another app's). */
+  findResource(appId: string, id: string): Promise<TrackedResource | null>;
+  /** Whether this app used the reference on the operation (still pending after `pendingAt`, when given). */
+  referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean>;
+  /**
+   * Writes what one call leaves behind, in one transaction. With a guard, first
+   * re-checks that the reference is still not in use (serialized per app and
+   * reference); when it is, writes nothing and returns false.
+   */
+  commit(rows: CallRows, guard?: ReferenceGuard): Promise<boolean>;
+  /** Keeps the newest `keep` rows of the app in one of the per-app tables the gateway writes. */
+  prune(table: PrunedTable, appId: string, keep: number): Promise<void>;
+}

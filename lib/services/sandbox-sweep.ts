@@ -1,0 +1,134 @@
+// Deletes ended throwaway sandboxes (sandbox-life.ts) with all their rows, on
+// every instance: started by server/main.ts, every SANDBOX_SWEEP_MS, and at
+// once in the process that ended one (sweepSoon).
+//
+// Each statement deletes at most SANDBOX_SWEEP_BATCH rows and commits on its
+// own, and the sweeper yields to the event loop between statements: no long
+// transaction holds a lock the gateway waits for. On PostgreSQL a batch skips
+// the rows another instance's batch holds (FOR UPDATE SKIP LOCKED), so two
+// instances sweeping the same sandbox share the work; every statement is
+// idempotent, and the app row goes last (cascading whatever a call in flight
+// wrote meanwhile). Credentials go first.
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/prisma";
+import { APP_THROTTLES, throttleKey } from "@/lib/throttle";
+
+/**
+ * Per-app tables, in the order they are emptied, with the key a batch picks
+ * rows by; `join` finds the app's rows of a table without an appId column.
+ */
+const TABLES: readonly { table: string; key: string; join?: string }[] = [
+  { table: "AccessToken", key: "tokenHash" },
+  { table: "KeyPair", key: "id" },
+  { table: "DeliveryAttempt", key: "id", join: `JOIN "Delivery" d ON d."id" = x."deliveryId" WHERE d."appId" = ?` },
+  { table: "Delivery", key: "seq" },
+  { table: "Resource", key: "id" },
+  { table: "RequestLog", key: "seq" },
+  { table: "InboxEntry", key: "seq" },
+  { table: "Relay", key: "seq" },
+  { table: "Subscription", key: "group" },
+  { table: "RateWindow", key: "window" },
+];
+
+/** One batch's statement; its arguments are the app id (once per `?` before LIMIT) and the batch size. */
+function batchDelete(t: (typeof TABLES)[number]): { sql: string; appIds: number } {
+  const pg = config.dialect === "postgresql";
+  const lock = pg ? " FOR UPDATE OF x SKIP LOCKED" : "";
+  // Subscription and RateWindow keys are unique per app only: the outer condition names the app too.
+  const outer = t.join ? "" : `"appId" = ? AND `;
+  const sql = `DELETE FROM "${t.table}" WHERE ${outer}"${t.key}" IN (SELECT x."${t.key}" FROM "${t.table}" x ${t.join ?? `WHERE x."appId" = ?`} LIMIT ?${lock})`;
+  let n = 0;
+  return { sql: pg ? sql.replace(/\?/g, () => `$${++n}`) : sql, appIds: t.join ? 1 : 2 };
+}
+
+const yieldToCalls = () => new Promise<void>((r) => setImmediate(r));
+
+/** Deletes one ended sandbox's rows batch by batch, then its row. Returns the rows deleted. */
+async function purge(appId: string, now: Date): Promise<number> {
+  let rows = 0;
+  const batch = config.sandboxSweepBatch;
+  for (const t of TABLES) {
+    const { sql, appIds } = batchDelete(t);
+    const args = [...Array<string>(appIds).fill(appId), batch];
+    for (;;) {
+      const n = await db.$executeRawUnsafe(sql, ...args);
+      rows += n;
+      await yieldToCalls();
+      if (n < batch) break;
+    }
+  }
+  const keys = Object.values(APP_THROTTLES).map((scope) => throttleKey(scope, appId));
+  rows += (await db.throttle.deleteMany({ where: { key: { in: keys } } })).count;
+  // Only if it has ended: a row is never deleted early, whatever called this.
+  rows += (await db.app.deleteMany({ where: { id: appId, parentAppId: { not: null }, expiresAt: { lte: now } } })).count;
+  return rows;
+}
+
+/** Sandboxes looked at per round; a round ends when none is left. */
+const PER_ROUND = 20;
+
+/** Deletes every sandbox ended at `now`; answers how many and how many rows went with them. */
+export async function sweepEndedSandboxes(now = new Date()): Promise<{ sandboxes: number; rows: number }> {
+  let sandboxes = 0;
+  let rows = 0;
+  const done = new Set<string>();
+  for (;;) {
+    const ended = await db.app.findMany({
+      where: { parentAppId: { not: null }, expiresAt: { lte: now }, id: { notIn: [...done] } },
+      orderBy: { expiresAt: "asc" },
+      take: PER_ROUND,
+      select: { id: true },
+    });
+    for (const { id } of ended) {
+      rows += await purge(id, now);
+      done.add(id);
+      sandboxes++;
+    }
+    if (ended.length < PER_ROUND) return { sandboxes, rows };
+  }
+}
+
+type State = { timer: NodeJS.Timeout; running: boolean; again: boolean };
+const g = globalThis as unknown as { __svcSandboxSweep?: State };
+
+async function run(st: State): Promise<void> {
+  if (st.running) {
+    st.again = true;
+    return;
+  }
+  st.running = true;
+  try {
+    do {
+      st.again = false;
+      const r = await sweepEndedSandboxes();
+      if (r.sandboxes) console.log(`[sandboxes] deleted ${r.sandboxes} ended sandbox(es), ${r.rows} rows`);
+    } while (st.again);
+  } catch (e) {
+    // Another instance's sweep or a busy database: the next round takes it up again.
+    console.error("[sandboxes] sweep failed; trying again next round", e);
+  } finally {
+    st.running = false;
+  }
+}
+
+/** Sweeps every SANDBOX_SWEEP_MS in this process (and once now). */
+export function startSandboxSweeper(): void {
+  if (g.__svcSandboxSweep) return;
+  const st: State = { timer: setInterval(() => void run(st), config.sandboxSweepMs), running: false, again: false };
+  st.timer.unref();
+  g.__svcSandboxSweep = st;
+  void run(st);
+}
+
+/** A sandbox just ended in this process: sweep now rather than at the next round (no-op where the sweeper does not run). */
+export function sweepSoon(): void {
+  const st = g.__svcSandboxSweep;
+  if (st) void run(st);
+}
+
+export function stopSandboxSweeper(): void {
+  const st = g.__svcSandboxSweep;
+  if (!st) return;
+  clearInterval(st.timer);
+  g.__svcSandboxSweep = undefined;
+}

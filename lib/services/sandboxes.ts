@@ -1,0 +1,179 @@
+// Throwaway sandboxes: child apps made with one call from a parent app's token
+// (POST {base_url}/dev/v1/sandboxes, lib/catalog/devapi/sandbox-endpoints.ts).
+// A child is an App row with `parentAppId` and `expiresAt`: the parent's owner,
+// copies of the parent's subscriptions (same states), developer settings, test
+// numbers and per-minute limit, one key pair and a signing secret of its own.
+// Its data is its own: every read is per app id.
+//
+// A sandbox ends at `expiresAt`; deleting one moves `expiresAt` to now. From
+// then on it is refused everywhere, on every instance: its tokens (the
+// gateway's authenticate step), its key pairs (the token endpoint), its
+// inspector and console pages (`liveApps`), its callbacks (the dispatcher's
+// claim); the rule is sandbox-life.ts. sandbox-sweep.ts then deletes it with
+// all its rows.
+import { config } from "@/lib/config";
+import { newSigningSecret } from "@/lib/crypto";
+import { db } from "@/lib/db/prisma";
+import { ts } from "@/lib/db/sqlite";
+import { ApiError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { APP_THROTTLES, Throttle } from "@/lib/throttle";
+import { parseOrThrow } from "@/lib/validation";
+import { inspectorUrl, lockAppRow } from "./apps";
+import { newKeyPair } from "./keys";
+import { appNameSchema } from "./schemas";
+import { sweepSoon } from "./sandbox-sweep";
+
+const creations = () => new Throttle(APP_THROTTLES.sandboxCreate, config.sandboxCreatesPerMinute, 60);
+
+/** The name a sandbox gets when the call names none. */
+const defaultName = (parentName: string) => `${parentName.slice(0, 56)} sandbox`;
+
+export type SandboxCreated = {
+  appId: string; name: string; consumerKey: string; consumerSecret: string; signingSecret: string; inspectorUrl: string; expiresAt: string;
+};
+
+/** A statement's `?` placeholders and date parameters as the dialect wants them. */
+function dialect() {
+  const pg = config.dialect === "postgresql";
+  return {
+    sql: (text: string) => {
+      let n = 0;
+      return pg ? text.replace(/\?/g, () => `$${++n}`) : text;
+    },
+    date: (d: Date) => (pg ? d.toISOString() : ts(d)),
+    /** A date parameter in a SELECT list (PostgreSQL would take it for text). */
+    dateParam: pg ? "CAST(? AS timestamp(3))" : "?",
+  };
+}
+
+/**
+ * The child's rows, inserted only while the parent has fewer than `limit` live
+ * children at `now` (and is not a sandbox itself): the app row copies the
+ * parent's, then its subscriptions and key pair follow it if it was inserted.
+ */
+function insertChild(d: ReturnType<typeof dialect>, p: {
+  parentId: string; appId: string; name: string; parentInspector: string; childInspector: string; signingSecret: string;
+  expiresAt: Date; now: Date; limit: number; key: { id: string; consumerKey: string; secretHash: string; label: string | null };
+}) {
+  const app = db.$executeRawUnsafe(
+    d.sql(`INSERT INTO "App" ("id", "name", "ownerId", "callbackUrl", "signingSecret", "perMinute", "timeScale", "testNumbers",
+        "callbackFaults", "inspectorMode", "parentAppId", "expiresAt", "createdAt")
+      SELECT CAST(? AS TEXT), CAST(? AS TEXT), p."ownerId", CASE WHEN p."callbackUrl" = ? THEN CAST(? AS TEXT) ELSE p."callbackUrl" END,
+        CAST(? AS TEXT), p."perMinute", p."timeScale", p."testNumbers", p."callbackFaults", p."inspectorMode", p."id", ${d.dateParam}, ${d.dateParam}
+      FROM "App" p
+      WHERE p."id" = ? AND p."parentAppId" IS NULL
+        AND (SELECT count(*) FROM "App" c WHERE c."parentAppId" = p."id" AND c."expiresAt" > ?) < ?`),
+    p.appId, p.name, p.parentInspector, p.childInspector, p.signingSecret, d.date(p.expiresAt), d.date(p.now),
+    p.parentId, d.date(p.now), p.limit,
+  );
+  const subscriptions = db.$executeRawUnsafe(
+    d.sql(`INSERT INTO "Subscription" ("appId", "group", "status", "createdAt", "reviewedAt", "reviewedBy", "reviewNote")
+      SELECT CAST(? AS TEXT), s."group", s."status", ${d.dateParam}, s."reviewedAt", s."reviewedBy", s."reviewNote"
+      FROM "Subscription" s WHERE s."appId" = ? AND EXISTS (SELECT 1 FROM "App" c WHERE c."id" = ?)`),
+    p.appId, d.date(p.now), p.parentId, p.appId,
+  );
+  const keyPair = db.$executeRawUnsafe(
+    d.sql(`INSERT INTO "KeyPair" ("id", "appId", "consumerKey", "secretHash", "label", "createdAt")
+      SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ${d.dateParam}
+      WHERE EXISTS (SELECT 1 FROM "App" c WHERE c."id" = ?)`),
+    p.key.id, p.appId, p.key.consumerKey, p.key.secretHash, p.key.label, d.date(p.now), p.appId,
+  );
+  return [app, subscriptions, keyPair] as const;
+}
+
+/**
+ * Makes a child of `caller`, live for `ttlSeconds` (bounds: the endpoint's
+ * schema). Refused for a sandbox (SANDBOX_NOT_ALLOWED), past the creations
+ * per minute (RATE_LIMITED) and past SANDBOXES_PER_APP live children
+ * (SANDBOX_LIMIT_REACHED). One short batch transaction: the parent row's lock
+ * (as withAppLock takes it), then inserts that check the count themselves, so
+ * parallel creations (on any instance) never pass the limit.
+ */
+export async function createSandbox(
+  caller: { id: string; parentAppId: string | null },
+  input: { ttlSeconds: number; name?: string },
+  now = new Date(),
+): Promise<SandboxCreated> {
+  const refuseNested = (parentAppId: string) =>
+    new ApiError("SANDBOX_NOT_ALLOWED", `this app is a throwaway sandbox of ${parentAppId}: make sandboxes with the parent app's keys`);
+  if (caller.parentAppId) throw refuseNested(caller.parentAppId);
+  const name = input.name === undefined ? undefined : parseOrThrow(appNameSchema, input.name, "name");
+  const rate = await creations().take(caller.id, now.getTime());
+  if (!rate.allowed) {
+    throw new ApiError(
+      "RATE_LIMITED",
+      `an app makes at most ${config.sandboxCreatesPerMinute} sandboxes a minute (SANDBOX_CREATES_PER_MINUTE); try again in ${rate.retryAfter} s`,
+      { "retry-after": String(rate.retryAfter) },
+    );
+  }
+  const parent = await db.app.findUnique({ where: { id: caller.id }, select: { name: true } });
+  if (!parent) throw new ApiError("NOT_FOUND", `no app ${caller.id}`);
+  const appId = newId("app");
+  const expiresAt = new Date(now.getTime() + input.ttlSeconds * 1000);
+  const keys = newKeyPair(appId, "sandbox");
+  const signingSecret = newSigningSecret();
+  const childName = name ?? defaultName(parent.name);
+  const [, inserted] = await db.$transaction([
+    lockAppRow(db, caller.id),
+    ...insertChild(dialect(), {
+      parentId: caller.id, appId, name: childName, parentInspector: inspectorUrl(caller.id), childInspector: inspectorUrl(appId),
+      signingSecret, expiresAt, now, limit: config.sandboxesPerApp, key: keys.row,
+    }),
+  ]);
+  if (inserted !== 1) throw await whyNotInserted(caller.id, now, refuseNested);
+  return {
+    appId,
+    name: childName,
+    consumerKey: keys.row.consumerKey,
+    consumerSecret: keys.consumerSecret,
+    signingSecret,
+    inspectorUrl: inspectorUrl(appId),
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** The parent is gone, is itself a sandbox, or has its maximum of live children (retry-after: until the first ends). */
+async function whyNotInserted(parentId: string, now: Date, refuseNested: (id: string) => ApiError): Promise<ApiError> {
+  const parent = await db.app.findUnique({ where: { id: parentId }, select: { parentAppId: true } });
+  if (!parent) return new ApiError("NOT_FOUND", `no app ${parentId}`);
+  if (parent.parentAppId) return refuseNested(parent.parentAppId);
+  const next = await db.app.findFirst({ where: { parentAppId: parentId, expiresAt: { gt: now } }, orderBy: { expiresAt: "asc" }, select: { expiresAt: true } });
+  const wait = Math.max(1, Math.ceil(((next?.expiresAt?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
+  return new ApiError(
+    "SANDBOX_LIMIT_REACHED",
+    `an app can have at most ${config.sandboxesPerApp} live sandboxes (SANDBOXES_PER_APP); delete one, or wait ${wait} s for the next to expire`,
+    { "retry-after": String(wait) },
+  );
+}
+
+export type SandboxSummary = { appId: string; name: string; inspectorUrl: string; expiresAt: string; createdAt: string };
+
+/** The parent's live sandboxes, the first to end first. */
+export async function listSandboxes(parentId: string, now = new Date()): Promise<{ sandboxes: SandboxSummary[] }> {
+  const rows = await db.app.findMany({
+    where: { parentAppId: parentId, expiresAt: { gt: now } },
+    orderBy: { expiresAt: "asc" },
+    select: { id: true, name: true, expiresAt: true, createdAt: true },
+  });
+  return {
+    sandboxes: rows.map((r) => ({
+      appId: r.id, name: r.name, inspectorUrl: inspectorUrl(r.id), expiresAt: r.expiresAt!.toISOString(), createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Ends a live sandbox now: its parent may end it, and so may the sandbox
+ * itself (a CI job tearing down with the keys it was given). Its keys and
+ * tokens are refused from this commit on, on every instance; this instance's
+ * sweeper deletes its rows at once. NOT_FOUND for any other app id.
+ */
+export async function endSandbox(callerId: string, sandboxId: string, now = new Date()): Promise<void> {
+  const { count } = await db.app.updateMany({
+    where: { id: sandboxId, parentAppId: { not: null }, expiresAt: { gt: now }, OR: [{ parentAppId: callerId }, { id: callerId }] },
+    data: { expiresAt: now },
+  });
+  if (count === 0) throw new ApiError("NOT_FOUND", `no live sandbox ${sandboxId} of this app`);
+  sweepSoon();
+}

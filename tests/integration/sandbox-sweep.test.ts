@@ -1,0 +1,181 @@
+// Ended throwaway sandboxes are deleted with all their rows by any instance
+// (lib/services/sandbox-sweep.ts), on servers of their own with a short
+// SANDBOX_SWEEP_MS: on PostgreSQL two instances on one database (the one
+// that made the sandbox stopped before it ends, so the other must delete it;
+// both sweeping big sandboxes at once while calls go on), on SQLite the next
+// process on the same file. The quota across instances (PostgreSQL).
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { clientFor, ownDb, startServer } from "../helpers/own-server";
+import { accessToken, setUpApp } from "../helpers/operator";
+import { startReceiver, type Receiver } from "../helpers/receiver";
+import type { RunningServer } from "../helpers/server";
+import { onPg } from "../helpers/test-db";
+
+const SLOW = 240_000; // several servers on a shared two-core machine
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const env = (i: number) => ({
+  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-sweep-${i}-`)),
+  AUTH_SECRET: "sweep-test-secret-sweep-test-secret",
+  SANDBOX_SWEEP_MS: "1000",
+  SANDBOX_SWEEP_BATCH: "200",
+  SANDBOXES_PER_APP: "5",
+});
+
+let url = "";
+let db: PrismaClient;
+const servers: RunningServer[] = [];
+let receiver: Receiver;
+const parents: Record<string, { appId: string; token: string }> = {};
+
+beforeAll(async () => {
+  url = (await ownDb("sweep")).url;
+  // PostgreSQL: two instances on one database. SQLite: one (a second one starts on the file later).
+  servers.push(...(await Promise.all((onPg() ? [0, 1] : [0]).map((i) => startServer({ databaseUrl: url, env: env(i) })))));
+  db = clientFor(url);
+  receiver = await startReceiver();
+  // The parents now: the operator command line blocks this process for seconds, and a keep-alive
+  // connection the server closed meanwhile would fail the next call.
+  for (const name of ["big", "quota", "other"] as const) parents[name] = await setUpApp(url, servers[0]!.origin);
+}, SLOW);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await receiver?.close();
+  await db?.$disconnect();
+});
+
+type Sandbox = { appId: string; consumerKey: string; consumerSecret: string; inspectorUrl: string; expiresAt: string };
+
+const call = (origin: string, token: string, method: string, p: string, body?: unknown) =>
+  fetch(`${origin}/sandbox${p}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "x-svc-time-scale": "0", ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+async function makeSandbox(origin: string, parentToken: string, ttlSeconds: number): Promise<Sandbox> {
+  const r = await call(origin, parentToken, "POST", "/dev/v1/sandboxes", { ttlSeconds });
+  expect(r.status, await r.clone().text()).toBe(201);
+  return (await r.json()) as Sandbox;
+}
+
+async function rowsOf(appId: string) {
+  const where = { appId };
+  const counts = await Promise.all([
+    db.app.count({ where: { id: appId } }), db.keyPair.count({ where }), db.accessToken.count({ where }), db.subscription.count({ where }),
+    db.resource.count({ where }), db.delivery.count({ where }), db.deliveryAttempt.count({ where: { delivery: { appId } } }),
+    db.requestLog.count({ where }), db.inboxEntry.count({ where }), db.relay.count({ where }), db.rateWindow.count({ where }),
+  ]);
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+async function goneBy(appIds: string[], deadline: number): Promise<number> {
+  for (;;) {
+    const left = (await Promise.all(appIds.map(rowsOf))).reduce((a, b) => a + b, 0);
+    if (left === 0 || Date.now() > deadline) return left;
+    await sleep(250);
+  }
+}
+
+const push = (callbackUrl: string) => ({
+  shortCode: "174379", amount: 100, currency: "KES", phoneNumber: "254712345678", reference: `S-${randomUUID().slice(0, 8)}`, callbackUrl,
+});
+
+describe("the sandbox sweeper", () => {
+  it("big sandboxes are deleted in bounded batches while calls go on; two instances sweeping at once share the work", async () => {
+    const live = servers;
+    const parent = parents.big!;
+    const made = await Promise.all([0, 1, 2].map(() => makeSandbox(live[0]!.origin, parent.token, 600)));
+    // thousands of rows each, written straight into the database (then the sandboxes are ended)
+    const at = new Date();
+    for (const s of made) {
+      const ids = Array.from({ length: 400 }, () => randomUUID());
+      await db.requestLog.createMany({
+        data: Array.from({ length: 2000 }, (_, i) => ({
+          requestId: `req_${s.appId}_${i}`, appId: s.appId, via: "http", method: "GET", path: "/x", status: 200, durationMs: 1,
+          requestHeaders: "{}", responseHeaders: "{}", responseBody: "{}", createdAt: at,
+        })),
+      });
+      await db.inboxEntry.createMany({ data: Array.from({ length: 500 }, (_, i) => ({ id: `inb_${s.appId}_${i}`, appId: s.appId, method: "POST", headers: "{}", body: "{}" })) });
+      await db.delivery.createMany({
+        data: ids.map((id) => ({ id, appId: s.appId, operationId: "collect.push", scenarioKey: "paid", body: "{}", dueAt: at, state: "DELIVERED" })),
+      });
+      await db.deliveryAttempt.createMany({ data: ids.flatMap((deliveryId) => [0, 1].map(() => ({ deliveryId, at, durationMs: 1, status: 200 }))) });
+    }
+    expect((await Promise.all(made.map((s) => rowsOf(s.appId)))).every((n) => n > 3000)).toBe(true);
+    // Calls of the parent keep being answered while the sandboxes are swept, on every instance.
+    const latencies: number[] = [];
+    let stop = false;
+    const caller = (async () => {
+      for (let i = 0; !stop; i++) {
+        const t0 = performance.now();
+        const r = await call(live[i % live.length]!.origin, parent.token, "GET", `/collect/v1/push/chk_${i}`);
+        expect(r.status).toBe(200);
+        latencies.push(performance.now() - t0);
+        await sleep(20);
+      }
+    })();
+    // ended through every instance: each sweeps at once, and the others on their next round
+    await Promise.all(made.map(async (s, i) => expect((await call(live[i % live.length]!.origin, parent.token, "DELETE", `/dev/v1/sandboxes/${s.appId}`)).status).toBe(204)));
+    const end = Date.now();
+    const left = await goneBy(made.map((s) => s.appId), end + 60_000);
+    stop = true;
+    await caller;
+    const worst = Math.max(...latencies);
+    console.log(`swept ${made.length} sandboxes of ~3300 rows in ${((Date.now() - end) / 1000).toFixed(1)} s; ${latencies.length} calls meanwhile, slowest ${Math.round(worst)} ms`);
+    expect(left).toBe(0);
+    expect(latencies.length).toBeGreaterThan(5);
+    expect(worst).toBeLessThan(2000);
+    for (const s of live) expect(s.log()).not.toContain("sweep failed");
+    expect(live.map((s) => s.log()).join("\n")).toMatch(/\[sandboxes\] deleted \d+ ended sandbox/);
+  }, SLOW);
+
+  it.skipIf(!onPg())("the quota is exact across instances: 16 parallel creates over two instances make exactly SANDBOXES_PER_APP (5)", async () => {
+    const parent = parents.quota!;
+    const live = servers;
+    const replies = await Promise.all(Array.from({ length: 16 }, (_, i) =>
+      call(live[i % live.length]!.origin, parent.token, "POST", "/dev/v1/sandboxes", { ttlSeconds: 120 }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: string } }))));
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(replies.filter((r) => r.status === 429).map((r) => r.body.error)).toEqual(Array(11).fill("SANDBOX_LIMIT_REACHED"));
+    expect(await db.app.count({ where: { parentAppId: parent.appId } })).toBe(5);
+  }, SLOW);
+
+  it("another instance than the one that made it refuses an ended sandbox and deletes it with every row within a minute", async () => {
+    // last: it stops the first instance
+    const [first] = servers;
+    const parent = parents.other!;
+    const sandbox = await makeSandbox(first!.origin, parent.token, 10);
+    const end = Date.parse(sandbox.expiresAt);
+    const token = await accessToken(first!.origin, sandbox.consumerKey, sandbox.consumerSecret);
+    // rows in every table, through every instance there is
+    for (const s of servers) {
+      const r = await call(s.origin, token, "POST", "/collect/v1/push", push(receiver.url));
+      expect(r.status).toBe(202);
+      const id = ((await r.json()) as { checkoutId: string }).checkoutId;
+      const w = await call(s.origin, token, "GET", `/dev/v1/callbacks/wait?resourceId=${id}&timeout=20`);
+      expect(((await w.json()) as { status: string }).status).toBe("ATTEMPTED");
+      expect((await fetch(sandbox.inspectorUrl.replace(first!.origin, s.origin), { method: "POST", body: "{}" })).status).toBe(200);
+    }
+    await db.relay.create({ data: { appId: sandbox.appId, listener: "test", target: "http://localhost:1/x", durationMs: 1 } });
+    expect(await rowsOf(sandbox.appId)).toBeGreaterThan(10);
+
+    // The instance that made it stops; the other (PostgreSQL) or the next one on the file (SQLite) must do the rest.
+    await first!.stop();
+    const other = onPg() ? servers[1]! : await startServer({ databaseUrl: url, env: env(9) });
+    if (!onPg()) servers.push(other);
+    await sleep(Math.max(0, end - Date.now() + 50));
+    const refused = await call(other.origin, token, "GET", "/collect/v1/push/chk_1");
+    expect(refused.status).toBe(401);
+    const left = await goneBy([sandbox.appId], end + 60_000);
+    console.log(`sweep by another instance: rows gone ${((Date.now() - end) / 1000).toFixed(1)} s after the end`);
+    expect(left).toBe(0);
+    expect(other.log()).not.toContain("sweep failed");
+    // the parent is untouched
+    expect(await db.app.count({ where: { id: parent.appId } })).toBe(1);
+  }, SLOW);
+});

@@ -1,0 +1,266 @@
+// The gateway's store (lib/gateway/store), every method, on each database:
+// the same tests on SQLite and PostgreSQL (tests/store/databases.ts), rows
+// seeded and read back through Prisma as the console and the CLI do.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newDelivery } from "@/lib/callbacks/schedule";
+import type { CallRows } from "@/lib/gateway/store";
+import { DIALECTS, freshDb, logRow, minutes, resourceRow, seedApp, uid, type TestDb } from "./databases";
+
+const deliveryRow = (appId: string, resourceId: string | null, url: string | null = "http://127.0.0.1:9/cb") =>
+  newDelivery({ appId, resourceId, operationId: "collect.push", scenarioKey: "paid", url, dueAt: minutes(1), body: { ok: true } }, new Date());
+
+describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await freshDb(dialect, "gateway");
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  describe("tokenByHash", () => {
+    it("an unknown token is null", async () => {
+      expect(await db.gateway.tokenByHash(uid("nope"))).toBeNull();
+    });
+
+    it("a token comes with its expiry, its app's settings, subscriptions and test numbers", async () => {
+      const expiresAt = new Date(Date.now() + 3_600_000);
+      const testNumbers = [{ id: "tn_1", operationId: "collect.push", field: "body.phoneNumber", value: "254700000001", scenarioKey: "paid" }];
+      const a = await seedApp(db.prisma, {
+        perMinute: 7, callbackUrl: "https://example.test/cb", subscriptions: { Payments: "ACTIVE", Treasury: "PENDING" },
+        testNumbers: JSON.stringify(testNumbers), timeScale: 0.25, callbackFaults: '{"duplicate":true}', tokenExpiresAt: expiresAt,
+      });
+      const row = await db.gateway.tokenByHash(a.tokenHash);
+      expect(row).toEqual({
+        expiresAt,
+        revoked: false,
+        app: {
+          id: a.appId, suspended: false, perMinute: 7, callbackUrl: "https://example.test/cb", callbackFaults: '{"duplicate":true}',
+          subscriptions: expect.arrayContaining([{ group: "Payments", status: "ACTIVE" }, { group: "Treasury", status: "PENDING" }]),
+          timeScale: 0.25, testNumbers, parentAppId: null, expiresAt: null,
+        },
+      });
+      expect(row!.app.subscriptions).toHaveLength(2);
+    });
+
+    it("an app without subscriptions has none; a suspended app says so", async () => {
+      const a = await seedApp(db.prisma, { suspended: true });
+      const row = await db.gateway.tokenByHash(a.tokenHash);
+      expect(row!.app).toMatchObject({ suspended: true, subscriptions: [], testNumbers: [] });
+    });
+
+    it("an expired token is returned with its expiry (the authenticate step refuses it)", async () => {
+      const expiresAt = new Date(Date.now() - 1_000);
+      const a = await seedApp(db.prisma, { tokenExpiresAt: expiresAt });
+      expect((await db.gateway.tokenByHash(a.tokenHash))!.expiresAt).toEqual(expiresAt);
+    });
+
+    it("a token of a revoked key pair is revoked", async () => {
+      const a = await seedApp(db.prisma, { revoked: true });
+      expect((await db.gateway.tokenByHash(a.tokenHash))!.revoked).toBe(true);
+    });
+
+    it("a revocation, a suspension and a new subscription written by another connection are seen at the next lookup", async () => {
+      const a = await seedApp(db.prisma, { subscriptions: { Payments: "ACTIVE" } });
+      expect(await db.gateway.tokenByHash(a.tokenHash)).toMatchObject({ revoked: false, app: { suspended: false } });
+      await db.prisma.keyPair.update({ where: { id: a.keyPairId }, data: { revokedAt: new Date() } });
+      expect((await db.gateway.tokenByHash(a.tokenHash))!.revoked).toBe(true);
+      await db.prisma.app.update({ where: { id: a.appId }, data: { suspended: true } });
+      await db.prisma.subscription.create({ data: { appId: a.appId, group: "Identity", status: "ACTIVE" } });
+      const row = await db.gateway.tokenByHash(a.tokenHash);
+      expect(row!.app.suspended).toBe(true);
+      expect(row!.app.subscriptions).toHaveLength(2);
+    });
+  });
+
+  describe("countCall", () => {
+    it("counts the calls of one app in one window", async () => {
+      const { appId } = await seedApp(db.prisma);
+      expect(await db.gateway.countCall(appId, 1000)).toBe(1);
+      expect(await db.gateway.countCall(appId, 1000)).toBe(2);
+      expect(await db.gateway.countCall(appId, 1000)).toBe(3);
+    });
+
+    it("each app has its own window", async () => {
+      const [a, b] = [await seedApp(db.prisma), await seedApp(db.prisma)];
+      await db.gateway.countCall(a.appId, 1000);
+      await db.gateway.countCall(a.appId, 1000);
+      expect(await db.gateway.countCall(b.appId, 1000)).toBe(1);
+    });
+
+    it("a new window starts at 1 and drops the app's older windows (not another app's)", async () => {
+      const [a, b] = [await seedApp(db.prisma), await seedApp(db.prisma)];
+      await db.gateway.countCall(a.appId, 1000);
+      await db.gateway.countCall(a.appId, 1001);
+      await db.gateway.countCall(b.appId, 1000);
+      expect(await db.gateway.countCall(a.appId, 1002)).toBe(1);
+      const windows = await db.prisma.rateWindow.findMany({ where: { appId: { in: [a.appId, b.appId] } }, orderBy: { window: "asc" } });
+      expect(windows.map((w) => [w.appId, w.window, w.count])).toEqual(
+        expect.arrayContaining([[a.appId, 1002, 1], [b.appId, 1000, 1]]),
+      );
+      expect(windows).toHaveLength(2);
+    });
+
+    it("concurrent calls, from two instances, each get a count of their own", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? db.other : db).gateway.countCall(appId, 1000)));
+      expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    });
+  });
+
+  describe("findResource", () => {
+    it("finds this app's resource with its state as written", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const r = resourceRow(appId);
+      await db.gateway.commit({ resource: r, log: logRow(appId) });
+      expect(await db.gateway.findResource(appId, r.id)).toEqual({ id: r.id, scenarioKey: "paid", settlesAt: r.settlesAt, data: JSON.parse(r.data) });
+    });
+
+    it("a resource that never settles has no settlesAt", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const r = resourceRow(appId, { settlesAt: null });
+      await db.gateway.commit({ resource: r, log: logRow(appId) });
+      expect((await db.gateway.findResource(appId, r.id))!.settlesAt).toBeNull();
+    });
+
+    it("another app's resource is not found, nor an unknown one", async () => {
+      const [a, b] = [await seedApp(db.prisma), await seedApp(db.prisma)];
+      const r = resourceRow(a.appId);
+      await db.gateway.commit({ resource: r, log: logRow(a.appId) });
+      expect(await db.gateway.findResource(b.appId, r.id)).toBeNull();
+      expect(await db.gateway.findResource(a.appId, uid("res"))).toBeNull();
+    });
+  });
+
+  describe("referenceInUse", () => {
+    it("is this app's use of the reference on this operation only", async () => {
+      const [a, b] = [await seedApp(db.prisma), await seedApp(db.prisma)];
+      const reference = uid("ref");
+      expect(await db.gateway.referenceInUse(a.appId, "collect.push", reference)).toBe(false);
+      await db.gateway.commit({ resource: resourceRow(a.appId, { reference }), log: logRow(a.appId) });
+      expect(await db.gateway.referenceInUse(a.appId, "collect.push", reference)).toBe(true);
+      expect(await db.gateway.referenceInUse(b.appId, "collect.push", reference)).toBe(false);
+      expect(await db.gateway.referenceInUse(a.appId, "payouts.send", reference)).toBe(false);
+    });
+
+    it("with pendingAt: only a resource that settles after it, or that has no settling time (held)", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const [settled, pending, held] = [uid("ref"), uid("ref"), uid("ref")];
+      await db.gateway.commit({ resource: resourceRow(appId, { reference: settled, settlesAt: minutes(-1) }), log: logRow(appId) });
+      await db.gateway.commit({ resource: resourceRow(appId, { reference: pending, settlesAt: minutes(1) }), log: logRow(appId) });
+      await db.gateway.commit({ resource: resourceRow(appId, { reference: held, settlesAt: null, heldAt: new Date(), hold: "{}" }), log: logRow(appId) });
+      const now = new Date();
+      expect(await db.gateway.referenceInUse(appId, "collect.push", settled, now)).toBe(false);
+      expect(await db.gateway.referenceInUse(appId, "collect.push", pending, now)).toBe(true);
+      expect(await db.gateway.referenceInUse(appId, "collect.push", held, now)).toBe(true);
+      expect(await db.gateway.referenceInUse(appId, "collect.push", settled)).toBe(true);
+    });
+
+    it("a reference holding NUL is stored and found like any other", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const reference = `R\u0000${uid("ref")}`;
+      expect(await db.gateway.commit({ resource: resourceRow(appId, { reference }), log: logRow(appId, { requestBody: `{"reference":"R\u0000"}` }) })).toBe(true);
+      expect(await db.gateway.referenceInUse(appId, "collect.push", reference)).toBe(true);
+    });
+  });
+
+  describe("commit", () => {
+    it("writes the resource, the delivery and the log row, read back by Prisma as written", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const resource = resourceRow(appId, { reference: uid("ref") });
+      const delivery = deliveryRow(appId, resource.id);
+      const log = logRow(appId);
+      expect(await db.gateway.commit({ resource, delivery, log })).toBe(true);
+      expect(await db.prisma.resource.findUnique({ where: { id: resource.id } })).toEqual({ ...resource, resolvedAt: null, resolvedVia: null, resolvedBy: null });
+      expect(await db.prisma.delivery.findUnique({ where: { id: delivery.id } })).toEqual({
+        ...delivery, seq: expect.any(Number), state: "SCHEDULED", attempts: 0, lastStatus: null, leaseUntil: null, resendUntil: null, replayUrl: null,
+      });
+      expect(await db.prisma.requestLog.findUnique({ where: { requestId: log.requestId } })).toEqual({ ...log, seq: expect.any(Number) });
+    });
+
+    it("writes each combination a call leaves: log alone, delivery without resource, resource without delivery", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const combos: CallRows[] = [
+        { log: logRow(appId, { status: 401, operationId: null, scenarioKey: null, timeScale: null, requestBody: null }) },
+        { delivery: deliveryRow(appId, null, null), log: logRow(appId) },
+        { resource: resourceRow(appId), log: logRow(appId) },
+      ];
+      for (const rows of combos) expect(await db.gateway.commit(rows)).toBe(true);
+      expect(await db.prisma.requestLog.count({ where: { appId } })).toBe(3);
+      const delivery = await db.prisma.delivery.findFirstOrThrow({ where: { appId } });
+      expect(delivery).toMatchObject({ state: "NOT_SENT", url: null, resourceId: null });
+      expect(await db.prisma.resource.count({ where: { appId } })).toBe(1);
+    });
+
+    it("with a guard, of concurrent commits of the same new reference (two instances), exactly one wins and the others write nothing", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const reference = uid("ref");
+      const guard = { operationId: "collect.push", reference };
+      const calls = Array.from({ length: 6 }, (_, i) => {
+        const resource = resourceRow(appId, { reference });
+        return (i % 2 ? db.other : db).gateway.commit({ resource, delivery: deliveryRow(appId, resource.id), log: logRow(appId) }, guard);
+      });
+      const won = await Promise.all(calls);
+      expect(won.filter(Boolean)).toHaveLength(1);
+      expect(await db.prisma.resource.count({ where: { appId, reference } })).toBe(1);
+      expect(await db.prisma.delivery.count({ where: { appId } })).toBe(1);
+      expect(await db.prisma.requestLog.count({ where: { appId } })).toBe(1);
+    });
+
+    it("with a guard on a pending reference: a settled one does not stand in the way, a pending one does", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const reference = uid("ref");
+      const guard = { operationId: "collect.push", reference, pendingAt: new Date() };
+      await db.gateway.commit({ resource: resourceRow(appId, { reference, settlesAt: minutes(-1) }), log: logRow(appId) });
+      expect(await db.gateway.commit({ resource: resourceRow(appId, { reference, settlesAt: minutes(1) }), log: logRow(appId) }, guard)).toBe(true);
+      expect(await db.gateway.commit({ resource: resourceRow(appId, { reference }), log: logRow(appId) }, guard)).toBe(false);
+      expect(await db.prisma.resource.count({ where: { appId, reference } })).toBe(2);
+    });
+  });
+
+  describe("prune", () => {
+    it("keeps the app's newest request-log rows (by insertion order), not touching another app's", async () => {
+      const [a, b] = [await seedApp(db.prisma), await seedApp(db.prisma)];
+      const logs = Array.from({ length: 5 }, () => logRow(a.appId));
+      for (const log of logs) await db.gateway.commit({ log });
+      await db.gateway.commit({ log: logRow(b.appId) });
+      await db.gateway.prune("RequestLog", a.appId, 2);
+      const kept = await db.prisma.requestLog.findMany({ where: { appId: a.appId }, orderBy: { seq: "asc" } });
+      expect(kept.map((r) => r.requestId)).toEqual(logs.slice(3).map((l) => l.requestId));
+      expect(await db.prisma.requestLog.count({ where: { appId: b.appId } })).toBe(1);
+    });
+
+    it("keeps the app's newest resources by creation time", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const base = Date.now();
+      const resources = [3, 1, 4, 2].map((n) => resourceRow(appId, { createdAt: new Date(base + n * 1000) }));
+      for (const resource of resources) await db.gateway.commit({ resource, log: logRow(appId) });
+      await db.gateway.prune("Resource", appId, 2);
+      const kept = await db.prisma.resource.findMany({ where: { appId }, orderBy: { createdAt: "asc" } });
+      expect(kept.map((r) => r.id)).toEqual([resources[0]!.id, resources[2]!.id]);
+    });
+
+    it("keeps the app's newest deliveries and every one still to be sent", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const states = ["DELIVERED", "SCHEDULED", "FAILED", "SENDING", "NOT_SENT", "DELIVERED"];
+      const ids: string[] = [];
+      for (const state of states) {
+        const d = deliveryRow(appId, null);
+        await db.gateway.commit({ delivery: d, log: logRow(appId) });
+        await db.prisma.delivery.update({ where: { id: d.id }, data: { state } });
+        ids.push(d.id);
+      }
+      await db.gateway.prune("Delivery", appId, 1);
+      const kept = await db.prisma.delivery.findMany({ where: { appId }, orderBy: { seq: "asc" } });
+      expect(kept.map((d) => d.id)).toEqual([ids[1], ids[3], ids[5]]);
+    });
+
+    it("keeps everything when the app has no more than `keep` rows", async () => {
+      const { appId } = await seedApp(db.prisma);
+      for (let i = 0; i < 3; i++) await db.gateway.commit({ resource: resourceRow(appId), log: logRow(appId) });
+      for (const table of ["RequestLog", "Resource"] as const) await db.gateway.prune(table, appId, 3);
+      expect(await db.prisma.requestLog.count({ where: { appId } })).toBe(3);
+      expect(await db.prisma.resource.count({ where: { appId } })).toBe(3);
+    });
+  });
+});

@@ -1,0 +1,26 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Store conformance: the hot paths' stores (lib/gateway/store, lib/callbacks/store)
+// through the same tests on SQLite and, when TEST_PG_URL names a server, on
+// PostgreSQL: no build, no server. Each test file makes fresh databases of its
+// own (tests/store/databases.ts): temp files sandbox-store-<run>-*.db and
+// PostgreSQL databases sandbox_store_<run>_*, removed after (global-setup.ts).
+const runId = String(process.pid);
+// Read by the global setup, which runs in this process.
+Object.assign(process.env, { TEST_RUN_ID: runId });
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["tests/store/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["tests/store/global-setup.ts"],
+    // lib/config.ts's database (lib/db/prisma.ts makes its Prisma client on import)
+    // is not the stores' under test: a file in the run's temp names, not data/.
+    env: { DATABASE_URL: `file:${path.join(os.tmpdir(), `sandbox-store-${runId}-config.db`)}`, TEST_RUN_ID: runId },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
