@@ -1,7 +1,8 @@
 // Which handler answers a request: the gateway, the inspector, or Next. The
 // handlers decide everything else; this file only routes and keeps one rule of
-// its own: a path that is not valid percent-encoding outside the two mounts
-// answers 400 (Next would answer a bare 500).
+// its own: a request target that is not a path (`OPTIONS *`, a bare name) or
+// a path that is not valid percent-encoding outside the two mounts answers
+// 400 (Next would answer a bare 500).
 import type http from "node:http";
 import { BASE_PATH } from "@/lib/gateway";
 import { serveSandbox } from "./sandbox";
@@ -43,6 +44,7 @@ export function route(opts: { origin: string; handleNext: (req: http.IncomingMes
   };
 
   const pick = (req: http.IncomingMessage, pathname: string): Handler => {
+    if (!pathname.startsWith("/")) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the request target must be a path starting with /"));
     if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`)) return (rq, rs) => serveSandbox(rq, rs, pathname, opts.origin);
     if (pathname.startsWith(INSPECT)) return inspect;
     if (!NEXT_METHODS.has(req.method ?? "")) {
