@@ -170,7 +170,7 @@ describe("held connections", () => {
       const share = (ticks() - t0) / 500;
       abort.abort();
       console.log(`[held] 60 waits and 10 streams: ${(share * 100).toFixed(1)}% of a core`);
-      expect(share).toBeLessThan(0.1);
+      expect(share).toBeLessThan(0.2); // one poller per connection took three quarters of a core for 300 of them
     } finally {
       await busy.stop();
     }
