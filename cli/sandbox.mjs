@@ -21,7 +21,10 @@ import path from "node:path";
 const CONNECTION = `Connection (flags, else environment):
   --url <origin>      the portal, e.g. http://localhost:3000   (SANDBOX_URL; also --portal)
   --key <key>         consumer key                             (SANDBOX_KEY)
-  --secret <secret>   consumer secret                          (SANDBOX_SECRET)`;
+  --secret-file <f>   read the consumer secret from a file     (else SANDBOX_SECRET)
+  --secret-stdin      read the consumer secret from stdin
+  --secret <secret>   the secret itself: other users of the machine can read it
+                      in the process list, so prefer the three above`;
 
 const USAGE = {
   main: `sandbox.mjs — the Svc Sandbox command line
@@ -43,9 +46,10 @@ Run "node sandbox.mjs <command> --help" for a command's options.
 ${CONNECTION}`,
   listen: `Usage: node sandbox.mjs listen --forward-to <url> [options]
 
-Relays every callback addressed to the app's inspector address to <url>, with
-the same body and headers (x-svc-delivery, x-svc-signature, webhook-*), so your
-signature check runs unchanged. Prints one line per callback and reports your
+Relays every callback of the app that reaches its inspector address to <url>,
+with the same body and headers (x-svc-delivery, x-svc-signature, webhook-*), so
+your signature check runs unchanged; other requests to that address are not
+relayed (--include-foreign relays them too, with a callback's headers only). Prints one line per callback and reports your
 server's answer to the portal, where the console shows it beside the inbox entry
 and the delivery. Stopped and started again, it first relays what arrived while
 it was away (the cursor is kept in a file). Reconnects by itself.
@@ -54,6 +58,8 @@ Options:
   --forward-to <url>   where to POST each callback (required), e.g. http://localhost:8080/callbacks
   --all                also a copy of every callback the app sends to other addresses
                        (signed when relayed, with the app's signing secret)
+  --include-foreign    also relay requests to the inspector address that are not the
+                       app's own callbacks (anyone who knows the address can post there)
   --no-replay          skip what arrived while this listener was stopped
   --cursor-file <f>    where to keep the cursor (default: one file per portal and app
                        under $XDG_CONFIG_HOME/svc-sandbox or ~/.config/svc-sandbox)
@@ -155,8 +161,8 @@ ${CONNECTION}`,
 
 // ---- arguments --------------------------------------------------------------------
 
-const STRING_FLAGS = new Set(["url", "portal", "key", "secret", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale", "operation", "ttl"]);
-const BOOLEAN_FLAGS = new Set(["all", "no-replay", "json", "help", "env"]);
+const STRING_FLAGS = new Set(["url", "portal", "key", "secret", "secret-file", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale", "operation", "ttl"]);
+const BOOLEAN_FLAGS = new Set(["secret-stdin", "all", "include-foreign", "no-replay", "json", "help", "env"]);
 
 /** `--flag value`, `--flag=value`, boolean `--flag`; everything else is positional. Unknown flags are errors. */
 function parseArgs(argv) {
@@ -221,12 +227,47 @@ const RENEW_EARLY_MS = 5 * 60_000;
 function connection(flags, portalFlag = "url") {
   const origin = (flags.portal || flags[portalFlag] || process.env.SANDBOX_URL || "").replace(/\/+$/, "");
   const key = flags.key || process.env.SANDBOX_KEY;
-  const secret = flags.secret || process.env.SANDBOX_SECRET;
+  const secret = consumerSecret(flags);
   if (!origin) throw new UsageError("no portal address: pass --url or set SANDBOX_URL (e.g. http://localhost:3000)");
   if (!/^https?:\/\/[^/]+$/.test(origin)) throw new UsageError(`SANDBOX_URL must be the portal's origin, like http://localhost:3000 (got ${origin})`);
   if (!key) throw new UsageError("no consumer key: pass --key or set SANDBOX_KEY (the console's Keys tab creates a key pair)");
-  if (!secret) throw new UsageError("no consumer secret: pass --secret or set SANDBOX_SECRET");
+  if (!secret) throw new UsageError("no consumer secret: set SANDBOX_SECRET, or pass --secret-file or --secret-stdin");
   return new Session(origin, key, secret);
+}
+
+/**
+ * The consumer secret: from --secret-file, --secret-stdin, --secret (with a
+ * warning: the process list shows it to other users) or SANDBOX_SECRET.
+ */
+function consumerSecret(flags) {
+  if (flags["secret-file"]) {
+    try {
+      return fs.readFileSync(flags["secret-file"], "utf8").trim();
+    } catch (e) {
+      throw new UsageError(`--secret-file ${flags["secret-file"]}: ${e.code === "ENOENT" ? "no such file" : e.message}`);
+    }
+  }
+  if (flags["secret-stdin"]) return fs.readFileSync(0, "utf8").trim();
+  if (flags.secret) {
+    process.stderr.write("warning: --secret puts the secret in the process list, where other users of this machine can read it; use SANDBOX_SECRET, --secret-file or --secret-stdin\n");
+    return flags.secret;
+  }
+  return process.env.SANDBOX_SECRET;
+}
+
+/**
+ * fetch that never follows a redirect: a token or an access token is sent to
+ * the portal's own origin only, never wherever a 3xx points (CliError instead).
+ */
+async function fetchHere(url, init, what) {
+  const res = await fetch(url, { ...init, redirect: "manual" });
+  if (res.status >= 300 && res.status < 400) {
+    await res.body?.cancel();
+    throw new CliError(
+      `${what} answered a redirect (${res.status} to ${res.headers.get("location") ?? "nowhere"}); credentials are never sent after a redirect: set SANDBOX_URL to the portal's own origin`,
+    );
+  }
+  return res;
 }
 
 /** One key pair at one portal: fetches a token, renews it before its hour ends and after a 401. */
@@ -242,15 +283,16 @@ class Session {
     if (!force && this.current && Date.now() < this.current.renewAt) return this.current.value;
     let res;
     try {
-      res = await fetch(`${this.origin}/sandbox/oauth/v1/token`, {
+      res = await fetchHere(`${this.origin}/sandbox/oauth/v1/token`, {
         method: "POST",
         headers: {
           authorization: `Basic ${Buffer.from(`${encodeURIComponent(this.key)}:${encodeURIComponent(this.secret)}`).toString("base64")}`,
           "content-type": "application/x-www-form-urlencoded",
         },
         body: "grant_type=client_credentials",
-      });
+      }, "the token endpoint");
     } catch (e) {
+      if (e instanceof CliError) throw e;
       throw new Transient(`cannot reach the portal at ${this.origin}: ${networkReason(e)}`);
     }
     if (res.status === 401) {
@@ -270,8 +312,9 @@ class Session {
       const token = await this.token(attempt > 0);
       let res;
       try {
-        res = await fetch(`${this.origin}/sandbox${pathUnderBase}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } });
+        res = await fetchHere(`${this.origin}/sandbox${pathUnderBase}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } }, `${init.method ?? "GET"} ${pathUnderBase}`);
       } catch (e) {
+        if (e instanceof CliError) throw e;
         if (init.signal?.aborted) throw e;
         throw new Transient(`cannot reach the portal at ${this.origin}: ${networkReason(e)}`);
       }
@@ -346,6 +389,7 @@ async function listen(flags) {
     out: printer(flags.json),
     listener: flags.name || `${os.hostname()} pid ${process.pid}`,
     all: !!flags.all,
+    foreign: !!flags["include-foreign"],
     // The first connection resumes from the kept cursor (unless --no-replay); reconnections always do.
     cursor: noReplay ? null : cursors.load(),
     // A key used here for the first time: another key of the same app may have left a cursor.
@@ -368,6 +412,7 @@ async function follow(state) {
   const query = new URLSearchParams();
   if (state.cursor) query.set("after", state.cursor);
   if (state.all) query.set("all", "true");
+  if (state.foreign) query.set("foreign", "true");
   const abort = new AbortController();
   let silence;
   let silent = false;

@@ -54,12 +54,22 @@ export const config = {
   resourcesPerApp: int("RESOURCE_LIMIT", 10_000),
   /** Callback deliveries kept per app (scheduled ones are never dropped). */
   deliveriesPerApp: int("DELIVERY_LIMIT", 10_000),
-  /** Inspector: bytes of stored requests kept per app (oldest dropped first), and POSTs per app per minute. */
+  /** Inspector: bytes of stored requests kept per app (oldest dropped first). */
   inboxBytesPerApp: int("INBOX_BYTES_LIMIT", 16 * 1024 * 1024),
+  /** Inspector POSTs a minute: per app from others than the app itself, per app from its own callbacks, per sender (a client address, or another app's callbacks) over all inspectors. */
   inspectPerMinute: int("INSPECT_PER_MINUTE", 120),
-  /** Listeners (`sandbox.mjs listen`): relay results kept per app, open streams per app per instance. */
+  inspectOwnPerMinute: int("INSPECT_OWN_PER_MINUTE", 600),
+  inspectPerAddressPerMinute: int("INSPECT_PER_ADDRESS_PER_MINUTE", 60),
+  /** Listeners (`sandbox.mjs listen`): relay results kept per app. */
   relaysPerApp: int("RELAY_LIMIT", 1_000),
+  /** Connections held open (lib/devapi/held.ts), counted per instance: waits and streams per app, both per account, all. */
+  waitsPerApp: int("WAITS_PER_APP", 20),
   listenStreamsPerApp: int("LISTEN_STREAMS_PER_APP", 10),
+  heldPerAccount: int("HELD_CONNECTIONS_PER_ACCOUNT", 50),
+  heldPerInstance: int("HELD_CONNECTIONS_PER_INSTANCE", 500),
+  /** Password hashing (scrypt) per process: how many run at once, how many may wait (more: 429). */
+  passwordHashesAtOnce: int("PASSWORD_HASHES_AT_ONCE", 2),
+  passwordHashQueue: int("PASSWORD_HASH_QUEUE", 16),
   /** Receiver checks: runs kept per app, and runs started per app per minute (at most 5 run at once). */
   receiverChecksPerApp: int("RECEIVER_CHECK_LIMIT", 100),
   receiverChecksPerMinute: int("RECEIVER_CHECKS_PER_MINUTE", 30),
@@ -74,8 +84,10 @@ export const config = {
   sandboxSweepBatch: int("SANDBOX_SWEEP_BATCH", 500),
   /** Attempts one delivery may have (its first post and every "send it again"). */
   attemptsPerDelivery: int("ATTEMPTS_PER_DELIVERY", 25),
-  /** "Send it again" per app per minute. */
-  resendsPerMinute: int("RESENDS_PER_MINUTE", 10),
+  /** Callbacks posted again per app per minute: each "Send it again", each "Send copy", each delivery a replay schedules again. */
+  resendsPerMinute: int("RESENDS_PER_MINUTE", 60),
+  /** Resets of an app's sandbox data per app per minute. */
+  resetsPerMinute: int("RESETS_PER_MINUTE", 30),
   /** A held resource not resolved within this long resolves as its operation's expiry scenario (lib/callbacks/held.ts). */
   heldTimeoutMs: int("HELD_TIMEOUT_SECONDS", 86_400) * 1000,
 };

@@ -33,6 +33,7 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   CONFLICT: 409,
   INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -62,9 +63,47 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
-/** Any thrown value as an ApiError; unexpected ones are logged and become INTERNAL_ERROR. */
+/**
+ * What a database that cannot be reached (or is busy) throws, whichever layer
+ * wraps it: Prisma's connection codes, its driver adapters' error kinds, the
+ * pg driver's socket and server-shutdown codes, SQLite's busy database.
+ */
+const UNAVAILABLE_CODES = new Set([
+  "P1001", "P1002", "P1008", "P1017", "P2024", // Prisma: unreachable, timed out, closed, pool timeout
+  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH",
+  "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08006", // PostgreSQL: shutdown, too many connections, connection failure
+  "SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_BUSY_TIMEOUT",
+]);
+const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError"]);
+const UNAVAILABLE_TEXT = /Connection terminated|Can't reach database server|connection timeout|Client has encountered a connection error/i;
+
+/** Whether `e` (or what it wraps) says the database cannot be reached now: a retry later may succeed. */
+export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
+  if (!e || typeof e !== "object" || depth > 5) return false;
+  const o = e as { code?: unknown; kind?: unknown; name?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+  if (typeof o.code === "string" && UNAVAILABLE_CODES.has(o.code)) return true;
+  if (typeof o.kind === "string" && UNAVAILABLE_KINDS.has(o.kind)) return true;
+  if (o.name === "PrismaClientInitializationError") return true;
+  if (typeof o.message === "string" && UNAVAILABLE_TEXT.test(o.message)) return true;
+  return isDatabaseUnavailable(o.cause, depth + 1) || isDatabaseUnavailable(o.meta?.driverAdapterError, depth + 1);
+}
+
+/** Seconds a client is asked to wait when the database is unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/**
+ * Any thrown value as an ApiError; a database that cannot be reached becomes
+ * 503 SERVICE_UNAVAILABLE with Retry-After; other unexpected ones are logged and
+ * become INTERNAL_ERROR.
+ */
 export function toApiError(e: unknown, where: string, requestId: string): ApiError {
   if (isApiError(e)) return e;
+  if (isDatabaseUnavailable(e)) {
+    console.error(`[${where}] ${requestId} database unavailable:`, (e as Error).message);
+    return new ApiError("SERVICE_UNAVAILABLE", "the sandbox cannot reach its database right now; try again shortly, with the same reference (a call that did go through answers DUPLICATE_REFERENCE)", {
+      "retry-after": String(UNAVAILABLE_RETRY_AFTER_S),
+    });
+  }
   console.error(`[${where}] ${requestId}`, e);
   return new ApiError("INTERNAL_ERROR", "the sandbox failed to handle this call; quote the request id when reporting it");
 }

@@ -1,10 +1,15 @@
 // Throttles: counters per (scope, subject) in fixed windows, kept in the
 // database (model Throttle) so every instance of the portal counts the same
-// attempts. Keys are hashes, so a subject of any length costs one short key;
-// rows of past windows are deleted at most once a minute per process, so the
-// table holds the live windows' subjects only.
+// attempts. Counting is one statement that adds and answers the new count
+// (`INSERT … ON CONFLICT … DO UPDATE … RETURNING`), so concurrent requests,
+// on one instance or several, each get their own place in the count and
+// exactly `limit` of them pass. A request is counted before its work, and
+// refused when its place is past the limit. Keys are hashes, so a subject of
+// any length costs one short key; rows of past windows are deleted at most
+// once a minute per process, so the table holds the live windows' subjects only.
 import { sha256 } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
+import { ApiError } from "@/lib/errors";
 
 export { clientAddress } from "@/lib/net/client-address";
 
@@ -16,12 +21,24 @@ function positive(name: string, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+export type Taken = {
+  /** Of the `n` asked for, how many fit under the limit (all or nothing for n = 1). */
+  granted: number;
+  /** All `n` fit. */
+  allowed: boolean;
+  /** The count in this window after this request's own. */
+  count: number;
+  /** Seconds until the window ends. */
+  retryAfter: number;
+};
 /**
  * The throttles counted per app (subject = the app id). A deleted throwaway
  * sandbox's counters go with it (lib/services/sandbox-sweep.ts): every per-app
  * throttle takes its scope from here.
  */
-export const APP_THROTTLES = { inspect: "inspect:app", resend: "resend:app", sandboxCreate: "sandbox:create" } as const;
+export const APP_THROTTLES = {
+  inspect: "inspect:app", inspectOwn: "inspect:own", resend: "resend:app", reset: "reset:app", sandboxCreate: "sandbox:create",
+} as const;
 
 /** The row key of `subject`'s counter in `scope` (a hash: any subject costs one short key). */
 export const throttleKey = (scope: string, subject: string) => sha256(`${scope}\n${subject}`);
@@ -56,26 +73,40 @@ export class Throttle {
     return row && row.window === window ? row.count : 0;
   }
 
-  /** Seconds until `subject` is under its limit again, or 0 when it is now. */
-  async blockedFor(subject: string, now = Date.now()): Promise<number> {
-    return (await this.count(subject, now)) >= this.limit ? this.at(subject, now).retryAfter : 0;
-  }
-
-  /** Counts one for `subject`; returns the count in this window and the seconds left in it. */
-  async hit(subject: string, now = Date.now()): Promise<{ count: number; retryAfter: number }> {
+  /**
+   * Counts `n` for `subject` in one statement and answers how many of them fit
+   * under the limit. A row of an older window starts over; a request that
+   * arrives late with an older window (another instance's clock) counts in the newer one.
+   */
+  async take(subject: string, n = 1, now = Date.now()): Promise<Taken> {
     const { key, window, expiresAt, retryAfter } = this.at(subject, now);
-    const bumped = await this.db.throttle.updateMany({ where: { key, window }, data: { count: { increment: 1 } } });
-    if (bumped.count === 0) {
-      await this.db.throttle.upsert({ where: { key }, create: { key, window, count: 1, expiresAt }, update: { window, count: 1, expiresAt } });
-    }
+    const rows = await this.db.$queryRaw<{ count: number | bigint }[]>`
+      INSERT INTO "Throttle" ("key", "window", "count", "expiresAt") VALUES (${key}, ${window}, ${n}, ${expiresAt})
+      ON CONFLICT ("key") DO UPDATE SET
+        "count" = CASE WHEN "Throttle"."window" >= excluded."window" THEN "Throttle"."count" + excluded."count" ELSE excluded."count" END,
+        "expiresAt" = CASE WHEN "Throttle"."window" >= excluded."window" THEN "Throttle"."expiresAt" ELSE excluded."expiresAt" END,
+        "window" = CASE WHEN "Throttle"."window" >= excluded."window" THEN "Throttle"."window" ELSE excluded."window" END
+      RETURNING "count"`;
     void prune(this.db, now);
-    return { count: await this.count(subject, now), retryAfter };
+    const count = Number(rows[0]!.count);
+    const granted = Math.max(0, Math.min(n, this.limit - (count - n)));
+    return { granted, allowed: granted === n, count, retryAfter };
   }
 
-  /** Counts one; `allowed` is false once the limit is passed in this window. */
-  async take(subject: string, now = Date.now()): Promise<{ allowed: boolean; retryAfter: number; count: number }> {
-    const { count, retryAfter } = await this.hit(subject, now);
-    return { allowed: count <= this.limit, retryAfter, count };
+  /** Gives back `n` counted for `subject` in this window (a request that was refused, or that turned out not to count). */
+  async refund(subject: string, n = 1, now = Date.now()): Promise<void> {
+    if (n <= 0) return;
+    const { key, window } = this.at(subject, now);
+    await this.db.$executeRaw`
+      UPDATE "Throttle" SET "count" = CASE WHEN "count" > ${n} THEN "count" - ${n} ELSE 0 END WHERE "key" = ${key} AND "window" = ${window}`;
+  }
+
+  /** Counts one and refuses (429 RATE_LIMITED, `message(retryAfter)`) past the limit; the refused one is given back. */
+  async enforce(subject: string, message: (retryAfter: number) => string, now = Date.now()): Promise<void> {
+    const t = await this.take(subject, 1, now);
+    if (t.allowed) return;
+    await this.refund(subject, 1, now);
+    throw new ApiError("RATE_LIMITED", message(t.retryAfter), { "retry-after": String(t.retryAfter) });
   }
 }
 
@@ -88,45 +119,73 @@ async function prune(db: Db, now: number) {
 /** Waits `ms`: how per-account protection slows a guesser without refusing the right credential. */
 export const slowDown = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type GuardLimits = { perAddress: number; perAccountAddress: number; perAccount: number; slowMs: number };
+type GuardLimits = { perAddress: number; perAccountAddress: number; perAccount: number; slowMs: number; successesPerAccountAddress?: number };
 
 /**
- * Failed-credential protection for the token endpoint and sign-in, one rule:
+ * Credential protection for the token endpoint and every password check
+ * (sign-in, password change, account deletion), one rule:
  * - one client address failing for any accounts is refused (429) past `perAddress` a minute;
  * - one address failing for one account is refused past `perAccountAddress` a minute;
+ * - with `successesPerAccountAddress`, one address succeeding for one account is
+ *   refused past that many a minute (each success costs a password hash);
  * - one account failing from anywhere past `perAccount` a minute answers its
  *   failures `slowMs` later: guessing is slowed, the right credential from
  *   another address still succeeds at once, so a guesser cannot lock the owner out.
+ * Each attempt takes its place in the counts before the check runs (so a burst
+ * of parallel attempts gets exactly the limit checked), and gives back the
+ * places its outcome does not use: a success its failure places, a failure its
+ * success place.
  */
 export class CredentialGuard {
   private readonly address: Throttle;
   private readonly accountAddress: Throttle;
   private readonly account: Throttle;
+  private readonly successes: Throttle | null;
   constructor(scope: string, private readonly limits: GuardLimits, envPrefix: string) {
     this.address = new Throttle(`${scope}:address`, limits.perAddress, 60, `${envPrefix}_FAILURES_PER_ADDRESS`);
     this.accountAddress = new Throttle(`${scope}:account+address`, limits.perAccountAddress, 60, `${envPrefix}_FAILURES_PER_ACCOUNT_ADDRESS`);
     this.account = new Throttle(`${scope}:account`, limits.perAccount, 60, `${envPrefix}_FAILURES_PER_ACCOUNT`);
+    this.successes = limits.successesPerAccountAddress
+      ? new Throttle(`${scope}:successes`, limits.successesPerAccountAddress, 60, `${envPrefix}_SUCCESSES_PER_ACCOUNT_ADDRESS`)
+      : null;
   }
 
   /**
-   * Seconds this address must wait before trying this account again, or 0. An
-   * attempt that names no account (no or unreadable credentials) counts for its
+   * Runs `check` (the password or secret comparison) when this address may try
+   * this account now; answers its result (null: the credential was wrong).
+   * Refused: 429 RATE_LIMITED with retry-after, `check` not run. An attempt
+   * that names no account (no or unreadable credentials) counts for its
    * address only: there is no account to protect, and no key to share with others.
    */
-  async blockedFor(address: string, account: string): Promise<number> {
-    if (!account) return this.address.blockedFor(address);
-    const [a, b] = await Promise.all([this.address.blockedFor(address), this.accountAddress.blockedFor(`${account}\n${address}`)]);
-    return Math.max(a, b);
-  }
-
-  /** Counts a failure; resolves after the slow-down when the account is being guessed from anywhere. */
-  async failed(address: string, account: string): Promise<void> {
-    if (!account) return void (await this.address.hit(address));
-    const [, , acc] = await Promise.all([
-      this.address.hit(address),
-      this.accountAddress.hit(`${account}\n${address}`),
-      this.account.hit(account),
-    ]);
-    if (acc.count > this.account.limit) await slowDown(this.limits.slowMs);
+  async attempt<T>(address: string, account: string, check: () => Promise<T | null>, refusal: string): Promise<T | null> {
+    const now = Date.now();
+    const pair = `${account}\n${address}`;
+    const places: [Throttle, string][] = [[this.address, address]];
+    if (account) {
+      places.push([this.accountAddress, pair]);
+      if (this.successes) places.push([this.successes, pair]);
+    }
+    const taken = await Promise.all(places.map(([t, subject]) => t.take(subject, 1, now)));
+    const giveBack = (which: (t: Throttle) => boolean) =>
+      Promise.all(places.map(([t, subject]) => (which(t) ? t.refund(subject, 1, now) : undefined)));
+    if (taken.some((t) => !t.allowed)) {
+      await giveBack(() => true);
+      const wait = Math.max(...taken.filter((t) => !t.allowed).map((t) => t.retryAfter));
+      throw new ApiError("RATE_LIMITED", `${refusal}; try again in ${wait} s`, { "retry-after": String(wait) });
+    }
+    let result: T | null;
+    try {
+      result = await check();
+    } catch (e) {
+      await giveBack(() => true); // not an answer about the credential (busy, database): nothing counts
+      throw e;
+    }
+    if (result !== null) {
+      await giveBack((t) => t !== this.successes);
+      return result;
+    }
+    await giveBack((t) => t === this.successes);
+    if (account && (await this.account.take(account, 1, now)).count > this.account.limit) await slowDown(this.limits.slowMs);
+    return null;
   }
 }

@@ -10,3 +10,15 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, fie
   // `field` names the form field in `details`, so the console shows the message under it.
   throw new ApiError("VALIDATION_ERROR", message, {}, field ? [{ field, message }] : undefined);
 }
+
+/**
+ * Characters that do not show as what they are: controls (NUL included), format
+ * characters (bidi overrides and isolates, zero-width ones, the soft hyphen,
+ * tags) and blank-looking fillers (Hangul fillers, the braille blank). Every
+ * label a person names (apps, key pairs, sandboxes, test numbers) refuses them.
+ */
+const HIDDEN_CHARS = /\u034F|[\p{Cc}\p{Cf}\u115F\u1160\u180E\u2800\u3164\uFFA0]/u;
+
+/** For a zod refine: `text` has no hidden character. */
+export const isVisibleText = (text: string) => !HIDDEN_CHARS.test(text);
+export const hiddenCharsError = (name: string) => ({ error: `${name} must not contain control, invisible or text-direction characters` });

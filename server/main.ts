@@ -2,7 +2,7 @@
 // {base_url} (/sandbox/...) and {inspect_url} (/inspect/...) with the gateway's
 // and the inspector's handlers, and hands every other request to Next's request
 // handler (console, docs, try-it, downloads): one port, one origin.
-//   PORT (3000), HOST (all interfaces), `--dev` for Next's dev mode.
+//   PORT (3000), HOST (hosted: all interfaces; local: 127.0.0.1), `--dev` for Next's dev mode.
 import "./preflight"; // first: settings are checked before any module below opens the database
 import http from "node:http";
 import path from "node:path";
@@ -20,7 +20,18 @@ import { drainOnSignal } from "./shutdown";
 
 const dev = process.argv.includes("--dev");
 const root = path.resolve(import.meta.dirname, "..");
-const host = process.env.HOST || undefined;
+// Local mode posts callbacks to loopback and private addresses, so it listens on
+// loopback only: anyone else on the network could make it post to this
+// machine's own services and read their answers. HOST changes it (with a warning).
+const hosted = isHosted();
+const host = process.env.HOST || (hosted ? undefined : "127.0.0.1");
+const loopbackHost = (h: string) => h === "localhost" || h === "::1" || /^127\./.test(h);
+if (!hosted && host && !loopbackHost(host)) {
+  console.warn(
+    `[server] HOST=${host} with the local callback policy: whoever reaches this address can make the portal post to this machine's and its network's private services. ` +
+      "Set PUBLIC_URL to the public origin (or CALLBACK_POLICY=public) when others use it.",
+  );
+}
 const port = config.port;
 
 if (process.env.OPERATOR_EMAILS) console.warn("[server] OPERATOR_EMAILS is no longer read: make operators with `npm run admin -- user operator --email E`");
@@ -35,7 +46,7 @@ if (config.dialect === "sqlite") {
   startMaintenance(); // the database file gives back freed pages
   startCheckpointer(); // WAL checkpoints in a worker thread, not inside a call's commit
 }
-console.log(`[callbacks] ${isHosted() ? "hosted: callbacks go to public addresses only" : "local: callbacks may go to loopback and private addresses"}`);
+console.log(`[callbacks] ${hosted ? "hosted: callbacks go to public addresses only" : "local: callbacks may go to loopback and private addresses"}`);
 
 const origin = `http://${host && host !== "0.0.0.0" && host !== "::" ? host : "localhost"}:${port}`;
 const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, route({ origin, handleNext }));

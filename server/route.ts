@@ -1,16 +1,17 @@
 // Which handler answers a request: the gateway, the inspector, or Next. The
 // handlers decide everything else; this file only routes and keeps one rule of
-// its own: a path that is not valid percent-encoding outside the two mounts
-// answers 400 (Next would answer a bare 500).
+// its own: a request target that is not a path (`OPTIONS *`, a bare name) or
+// a path that is not valid percent-encoding outside the two mounts answers
+// 400 (Next would answer a bare 500).
 import type http from "node:http";
 import { BASE_PATH } from "@/lib/gateway";
 import { serveSandbox } from "./sandbox";
 import { errorBody, toApiError, ApiError } from "@/lib/errors";
-import { sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
+import { nodeHeaders, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
 import { newId } from "@/lib/ids";
 import { receiveInspection } from "@/lib/inspector";
 import { SECURITY_HEADERS } from "@/lib/http/security-headers";
-import { resolveClientAddress } from "@/lib/net/client-address";
+import { clientAddress, resolveClientAddress } from "@/lib/net/client-address";
 
 const INSPECT = "/inspect/";
 /** Methods handed to Next; others (TRACE, CONNECT, …) answer 405 there. */
@@ -37,10 +38,13 @@ export function route(opts: { origin: string; handleNext: (req: http.IncomingMes
     const pathname = (req.url ?? "/").split("?", 1)[0]!;
     const raw = pathname.slice(INSPECT.length);
     const appId = wellEncoded(raw) ? decodeURIComponent(raw) : raw;
-    await sendWebResponse(res, await receiveInspection(appId, toWebRequest(req, opts.origin)));
+    // The address as resolved below (x-forwarded-for rewritten); the Web request is built from the raw headers.
+    const from = { address: clientAddress(nodeHeaders(req)) };
+    await sendWebResponse(res, await receiveInspection(appId, toWebRequest(req, opts.origin), from));
   };
 
   const pick = (req: http.IncomingMessage, pathname: string): Handler => {
+    if (!pathname.startsWith("/")) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the request target must be a path starting with /"));
     if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`)) return (rq, rs) => serveSandbox(rq, rs, pathname, opts.origin);
     if (pathname.startsWith(INSPECT)) return inspect;
     if (!NEXT_METHODS.has(req.method ?? "")) {

@@ -15,7 +15,14 @@ export async function serveSandbox(req: http.IncomingMessage, res: http.ServerRe
   }
   const q = (req.url ?? "").indexOf("?");
   const query = q < 0 ? "" : (req.url ?? "").slice(q + 1);
-  const result = await answerCall(req.method ?? "GET", path, nodeHeaders(req), (limit = MAX_BODY_BYTES) => readNodeBody(req, limit), query);
+  // The client left before its answer (its socket closed): what holds the connection (a wait) ends now.
+  const gone = new AbortController();
+  const leave = () => {
+    if (!res.writableFinished) gone.abort();
+  };
+  res.once("close", leave);
+  const result = await answerCall(req.method ?? "GET", path, nodeHeaders(req), (limit = MAX_BODY_BYTES) => readNodeBody(req, limit), query, gone.signal);
+  res.off("close", leave);
   if (result.stream) return sendEventStream(req, res, result.headers, result.stream);
   sendJson(res, result.status, result.headers, result.body);
 }

@@ -18,7 +18,10 @@ async function signInWith(email: string, password: string, next: string): Promis
     return {};
   } catch (e) {
     if (e instanceof CredentialsSignin && e.code === "throttled") {
-      return { email, error: "Too many failed sign-ins from your network. Wait a minute, then try again." };
+      return { email, error: "Too many sign-ins for this account from your network. Wait a minute, then try again." };
+    }
+    if (e instanceof CredentialsSignin && e.code === "busy") {
+      return { email, error: "The server is busy checking passwords. Try again in a moment." };
     }
     if (e instanceof AuthError) return { email, error: "That email and password do not match an account." };
     throw e; // the redirect after a successful sign-in

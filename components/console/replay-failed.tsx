@@ -5,7 +5,7 @@ import { FormMessage, useFormAction } from "@/components/ui/form-action";
 import { Field, Input } from "@/components/ui/input";
 import { appUrl, send } from "./api";
 
-type Result = { replayed: string[]; skipped: { id: string; reason: string }[]; more: boolean };
+type Result = { replayed: string[]; skipped: { id: string; reason: string }[]; left: number };
 
 /** datetime-local wants local "YYYY-MM-DDTHH:mm". */
 function localInput(d: Date): string {
@@ -47,7 +47,7 @@ export function ReplayFailed({ appId, open, onOpen, onDone, onClose }: { appId: 
         <p role="status" className="text-sm text-slate-700">
           {result.replayed.length === 0 ? "No failed callbacks to resend since then." : `${result.replayed.length} callback${result.replayed.length === 1 ? "" : "s"} scheduled again.`}
           {result.skipped.length > 0 && ` ${result.skipped.length} skipped (${result.skipped[0]!.reason}${result.skipped.length > 1 ? ", …" : ""}).`}
-          {result.more && " More remain: resend again for the next 500."}
+          {result.left > 0 && ` ${result.left} more remain: resend again for the next 50 (each callback resent counts toward the app's resends a minute).`}
         </p>
       )}
       <div className="flex gap-2">

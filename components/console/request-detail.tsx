@@ -54,7 +54,7 @@ export function curlFor(baseUrl: string, r: { method: string; path: string; requ
   const parts = [`curl -X ${r.method} ${quote(baseUrl + r.path)}`, `-H "authorization: Bearer $TOKEN"`];
   for (const [k, v] of Object.entries(r.requestHeaders)) if (!SKIP.has(k) && !k.startsWith("x-forwarded")) parts.push(`-H ${quote(`${k}: ${v}`)}`);
   if (r.requestBody !== null && r.requestBody !== undefined) {
-    parts.push(`-d ${quote(typeof r.requestBody === "string" ? r.requestBody : JSON.stringify(r.requestBody))}`);
+    parts.push(`--data-raw ${quote(typeof r.requestBody === "string" ? r.requestBody : JSON.stringify(r.requestBody))}`);
   }
   return parts.join(" \\\n  ");
 }

@@ -1,27 +1,26 @@
 // Console sign-in: email and password (scrypt, lib/services/users), JWT
 // sessions that expire and end on sign-out (a session version per account),
-// failed attempts guarded per client address and per account (lib/throttle.ts).
+// attempts guarded per client address and per account (lib/services/users.ts
+// checkPassword, on lib/throttle.ts).
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { isApiError } from "@/lib/errors";
+import { HashingBusy } from "@/lib/services/passwords";
 import { checkPassword, endSessions } from "@/lib/services/users";
-import { clientAddress, CredentialGuard } from "@/lib/throttle";
+import { clientAddress } from "@/lib/throttle";
 import { authSecret } from "./secret";
 
 export const SESSION_MAX_AGE = 8 * 60 * 60; // seconds
-export const SIGNIN_FAILURES_PER_MINUTE = 5;
-export const ACCOUNT_FAILURES_PER_MINUTE = 10;
 
-/** Too many failed sign-ins from this address: shown as its own message. */
+/** Too many sign-ins from this address for this account: shown as its own message. */
 export class TooManyAttempts extends CredentialsSignin {
   code = "throttled";
 }
 
-/** Failed sign-ins: per address, per account from one address (refused), per account from anywhere (slowed). */
-const guard = new CredentialGuard(
-  "signin",
-  { perAddress: SIGNIN_FAILURES_PER_MINUTE * 4, perAccountAddress: SIGNIN_FAILURES_PER_MINUTE, perAccount: ACCOUNT_FAILURES_PER_MINUTE, slowMs: 1000 },
-  "SIGNIN",
-);
+/** Too many passwords being checked at once on this server: shown as its own message. */
+export class ServerBusy extends CredentialsSignin {
+  code = "busy";
+}
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: authSecret(),
@@ -34,13 +33,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       async authorize(credentials, request) {
         const address = clientAddress(request.headers);
         const email = String(credentials.email ?? "").trim().toLowerCase();
-        if (await guard.blockedFor(address, email)) throw new TooManyAttempts();
-        const user = await checkPassword(email, String(credentials.password ?? ""));
-        if (!user) {
-          await guard.failed(address, email);
-          return null;
+        let user: Awaited<ReturnType<typeof checkPassword>>;
+        try {
+          user = await checkPassword(email, String(credentials.password ?? ""), address);
+        } catch (e) {
+          if (e instanceof HashingBusy) throw new ServerBusy();
+          if (isApiError(e) && e.code === "RATE_LIMITED") throw new TooManyAttempts();
+          throw e;
         }
-        return { id: user.id, email: user.email, sessionVersion: user.sessionVersion };
+        return user ? { id: user.id, email: user.email, sessionVersion: user.sessionVersion } : null;
       },
     }),
   ],

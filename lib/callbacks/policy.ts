@@ -3,20 +3,34 @@
 // - the app's own inspector address (the portal's public origin + /inspect/…)
 //   is delivered in-process; other paths of the portal's own origin are refused;
 // - hosted (PUBLIC_URL's host is not loopback, or CALLBACK_POLICY=public):
-//   only to public addresses. The name is resolved once, every address it
-//   resolves to is checked, and the connection goes to the checked address
-//   (the `lookup` returned), so a second resolution cannot rebind it;
+//   only to public addresses, on the ports of CALLBACK_PORTS (80 and 443 by
+//   default: a failure reason must not make the portal a port scanner), never
+//   to the host's own addresses (its interfaces', PUBLIC_URL's host's). The
+//   name is resolved once (lib/net/dns.ts), every address it resolves to is
+//   checked, and the connection goes to the checked address (the `lookup`
+//   returned), so a second resolution cannot rebind it;
 // - local (the default, or CALLBACK_POLICY=local): any address, loopback included.
-import dns from "node:dns";
+import type dns from "node:dns";
 import net from "node:net";
+import os from "node:os";
 import { config } from "@/lib/config";
+import { type Resolved, ResolverBusy, resolveHost } from "@/lib/net/dns";
 import { canonicalIp, ipFamily } from "@/lib/net/ip";
 
-export type Resolved = { address: string; family: number };
+export type { Resolved };
 export type Resolver = (host: string) => Promise<Resolved[]>;
 // One list per family: node:net's BlockList matches IPv4 addresses against IPv6 rules as mapped addresses.
 type Ranges = { v4: net.BlockList; v6: net.BlockList; label: string }[];
-export type Policy = { hosted: boolean; resolve: Resolver; ownOrigin: string; blocked: Ranges };
+export type Policy = {
+  hosted: boolean;
+  resolve: Resolver;
+  ownOrigin: string;
+  blocked: Ranges;
+  /** Ports a hosted portal posts to; null: any. */
+  ports: number[] | null;
+  /** The host's own addresses (canonical): a hosted portal never posts to them. */
+  ownAddresses: () => Promise<Set<string>>;
+};
 
 /** Where a delivery goes: refused with a reason, the in-process inspector, or the network at a checked address. */
 export type Route =
@@ -33,7 +47,7 @@ export const NON_PUBLIC: [string, string[]][] = [
   ["a shared (carrier-grade NAT) address", ["100.64.0.0/10"]],
   ["a unique-local address", ["fc00::/7", "fec0::/10"]],
   ["a multicast or broadcast address", ["224.0.0.0/4", "255.255.255.255/32", "ff00::/8"]],
-  ["an IPv4-mapped or IPv4-embedding address", ["::ffff:0:0/96", "::/96", "64:ff9b::/96", "64:ff9b:1::/48", "2002::/16", "2001::/32"]],
+  ["an IPv4-mapped or IPv4-embedding address", ["::ffff:0:0/96", "::ffff:0:0:0/96", "::/96", "64:ff9b::/96", "64:ff9b:1::/48", "2002::/16", "2001::/32"]],
   ["a reserved or documentation address", [
     "192.0.0.0/24", "192.0.2.0/24", "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24", "240.0.0.0/4",
     "100::/64", "2001:db8::/32",
@@ -76,16 +90,45 @@ export function isHosted(publicUrl = config.publicUrl, override = process.env.CA
 }
 const LOOPBACK_ONLY = ranges([NON_PUBLIC[0]!]);
 
-/** The system resolver, given at most 5 s (the callback's own 10 s start after it). */
-const systemResolver: Resolver = (host) =>
-  Promise.race([
-    dns.promises.lookup(host, { all: true, verbatim: true }),
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("DNS timeout")), 5_000).unref()),
-  ]);
+/** CALLBACK_PORTS: the ports a hosted portal posts to ("80,443" by default; "any" for every port). */
+export function callbackPorts(raw = process.env.CALLBACK_PORTS): number[] | null {
+  if (raw === undefined || raw.trim() === "") return [80, 443];
+  if (raw.trim() === "any") return null;
+  const ports = raw.split(",").map((p) => Number(p.trim()));
+  if (ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) throw new Error(`CALLBACK_PORTS must be "any" or a comma-separated list of ports, got "${raw}"`);
+  return ports;
+}
+
+const OWN_TTL_MS = 60_000;
+const g = globalThis as unknown as { __svcOwnAddresses?: { at: number; set: Promise<Set<string>> } };
+
+/** This host's interface addresses and PUBLIC_URL's host's, looked up again at most once a minute. */
+function hostAddresses(): Promise<Set<string>> {
+  const now = Date.now();
+  if (g.__svcOwnAddresses && now - g.__svcOwnAddresses.at < OWN_TTL_MS) return g.__svcOwnAddresses.set;
+  const set = (async () => {
+    const own = new Set<string>();
+    for (const list of Object.values(os.networkInterfaces())) for (const i of list ?? []) own.add(canonicalIp(i.address) ?? i.address);
+    const host = new URL(config.publicUrl).hostname;
+    const literal = canonicalIp(host);
+    if (literal) own.add(literal);
+    else for (const a of await resolveHost(host).catch(() => [])) own.add(canonicalIp(a.address) ?? a.address);
+    return own;
+  })();
+  g.__svcOwnAddresses = { at: now, set };
+  return set;
+}
 
 let defaultBlocked: Ranges | undefined;
 export function currentPolicy(): Policy {
-  return { hosted: isHosted(), resolve: systemResolver, ownOrigin: new URL(config.publicUrl).origin, blocked: (defaultBlocked ??= ranges()) };
+  return {
+    hosted: isHosted(),
+    resolve: resolveHost,
+    ownOrigin: new URL(config.publicUrl).origin,
+    blocked: (defaultBlocked ??= ranges()),
+    ports: callbackPorts(),
+    ownAddresses: hostAddresses,
+  };
 }
 
 /** A `lookup` for node:http that answers the already checked address, whatever name it is asked for. */
@@ -140,17 +183,22 @@ export async function routeFor(raw: string, policy: Policy = currentPolicy()): P
   } else {
     try {
       addresses = await policy.resolve(host);
-    } catch {
-      return { kind: "refused", reason: "host not found" };
+    } catch (e) {
+      return { kind: "refused", reason: e instanceof ResolverBusy ? `${e.message}; try again in a moment` : "host not found" };
     }
     if (!addresses.length) return { kind: "refused", reason: "host not found" };
   }
+  const own = await policy.ownAddresses();
   for (const a of addresses) {
-    const what = nonPublic(a.address, policy.blocked);
+    const what = nonPublic(a.address, policy.blocked) ?? (own.has(canonicalIp(a.address) ?? a.address) ? "this portal's own address" : null);
     if (what) {
       const subject = literal ? `${host} is` : `${host} resolves to ${a.address},`;
       return refused(`${subject} ${what}; a hosted portal posts only to public addresses`);
     }
+  }
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  if (policy.ports && !policy.ports.includes(port)) {
+    return refused(`port ${port} is not one a hosted portal posts to (${policy.ports.join(", ")}; CALLBACK_PORTS)`);
   }
   const first = addresses[0]!;
   return { kind: "network", url, lookup: literal ? undefined : pinnedLookup(first.address, first.family) };

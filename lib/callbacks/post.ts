@@ -54,6 +54,9 @@ export function callbackHeaders(deliveryId: string, body: string, secrets: strin
   };
 }
 
+/** The names of those headers: all a listener relays of a request to the inspector (lib/devapi/listen-feed.ts). */
+export const CALLBACK_HEADER_NAMES: readonly string[] = Object.keys(callbackHeaders("dlv_", "", ["whsec_"], new Date(0)));
+
 /** `secrets`: the app's signing secret, and the one it replaced while that is in its grace period. */
 export async function postCallback(url: string, body: string, deliveryId: string, secrets: string[], policy?: Policy): Promise<PostOutcome> {
   return postWithHeaders(url, body, callbackHeaders(deliveryId, body, secrets, new Date()), policy);
@@ -78,8 +81,10 @@ export async function postWithHeaders(url: string, body: string, headers: Record
 const timedOut = (): Sent => ({ status: null, error: `timeout after ${CALLBACK_TIMEOUT_MS / 1000} s`, responseBody: null });
 
 /**
- * The app's own inspector address: handed to the inspector in this process, never
- * over the network, with the same ten-second wait (its answer mode may delay).
+ * An inspector address of this portal: handed to the inspector in this process,
+ * never over the network, with the same ten-second wait (its answer mode may
+ * delay). The inspector counts it as the app's own callback when the delivery
+ * is the app's, else as a post from the delivery's app (lib/inspector `Sender`).
  */
 async function toInspector(appId: string, url: string, body: string, headers: Record<string, string>): Promise<Sent> {
   const abort = new AbortController();
@@ -91,7 +96,7 @@ async function toInspector(appId: string, url: string, body: string, headers: Re
     }, CALLBACK_TIMEOUT_MS);
   });
   const answer = (async (): Promise<Sent> => {
-    const res = await receiveInspection(appId, new Request(url, { method: "POST", headers, body, signal: abort.signal }));
+    const res = await receiveInspection(appId, new Request(url, { method: "POST", headers, body, signal: abort.signal }), { deliveryId: headers["x-svc-delivery"] ?? "" });
     return answered(res.status, await res.text());
   })();
   try {

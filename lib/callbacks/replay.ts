@@ -3,16 +3,19 @@
 // now (with Delivery.replayUrl when another address is given); the dispatcher
 // posts them to coalesce(replayUrl, url), records the attempt's address and
 // clears replayUrl. A restart loses none of them, like any scheduled callback.
+// Every delivery a replay posts again counts toward the app's resends a minute
+// (RESENDS_PER_MINUTE, shared with "Send it again" and "Send copy"), and one
+// call replays at most REPLAY_MAX: what it leaves for later is `left`.
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { notifyScheduled } from "./wake";
 import { routeFor } from "./policy";
-import { takeResend } from "./resend";
+import { resendBudget } from "./resend";
 import { isHttpUrl } from "./schedule";
 
-/** At most this many deliveries per replay call (the oldest first); `more` says when others remain. */
-export const REPLAY_MAX = 500;
+/** At most this many deliveries per replay call (the oldest first); `left` says how many remain. */
+export const REPLAY_MAX = 50;
 
 const urlError = (message: string) => new ApiError("VALIDATION_ERROR", message, {}, [{ field: "url", message }]);
 
@@ -21,6 +24,9 @@ export type ReplayResult = {
   url: string | null;
   replayed: string[];
   skipped: { id: string; reason: string }[];
+  /** Failed deliveries since `since` that could be replayed but were not in this call (the per-call cap or the resend budget). */
+  left: number;
+  /** `left` > 0: call again (after the minute, when the budget ran out) to replay them. */
   more: boolean;
 };
 
@@ -33,37 +39,46 @@ export async function replayFailed(appId: string, since: Date, url?: string | nu
     if (route.kind === "refused") throw urlError(`url is refused by the callback network policy: ${route.reason}`);
   }
   const now = new Date();
-  const candidates = await db.delivery.findMany({
-    where: { appId, state: "FAILED", createdAt: { gte: since } },
-    orderBy: { seq: "asc" },
-    take: REPLAY_MAX + 1,
-    select: { id: true, attempts: true, url: true, resendUntil: true },
-  });
-  const more = candidates.length > REPLAY_MAX;
-  const skipped: ReplayResult["skipped"] = [];
+  const failed = { appId, state: "FAILED", createdAt: { gte: since } };
+  const [candidates, capped, replayable] = await Promise.all([
+    db.delivery.findMany({
+      where: { ...failed, attempts: { lt: config.attemptsPerDelivery } },
+      orderBy: { seq: "asc" },
+      take: REPLAY_MAX,
+      select: { id: true, url: true, resendUntil: true },
+    }),
+    db.delivery.findMany({ where: { ...failed, attempts: { gte: config.attemptsPerDelivery } }, orderBy: { seq: "asc" }, take: REPLAY_MAX, select: { id: true, attempts: true } }),
+    db.delivery.count({ where: { ...failed, attempts: { lt: config.attemptsPerDelivery } } }),
+  ]);
+  const skipped: ReplayResult["skipped"] = capped.map((d) => ({ id: d.id, reason: `has had ${d.attempts} attempts, the most a delivery can have` }));
   const eligible: string[] = [];
-  for (const d of candidates.slice(0, REPLAY_MAX)) {
-    if (d.attempts >= config.attemptsPerDelivery) skipped.push({ id: d.id, reason: `has had ${d.attempts} attempts, the most a delivery can have` });
-    else if (!url && !isHttpUrl(d.url)) skipped.push({ id: d.id, reason: "has no http or https address to send to" });
+  for (const d of candidates) {
+    if (!url && !isHttpUrl(d.url)) skipped.push({ id: d.id, reason: "has no http or https address to send to" });
     else if (d.resendUntil && d.resendUntil > now) skipped.push({ id: d.id, reason: "is being sent again right now" });
     else eligible.push(d.id);
   }
-  if (eligible.length) await takeResend(appId);
-  // Conditional: a row that changed meanwhile (resent, pruned) is left as it is.
-  const replayed: string[] = [];
-  for (let i = 0; i < eligible.length; i += 100) {
-    const ids = eligible.slice(i, i + 100);
-    await db.delivery.updateMany({
-      where: { appId, id: { in: ids }, state: "FAILED", attempts: { lt: config.attemptsPerDelivery } },
-      data: { state: "SCHEDULED", dueAt: now, leaseUntil: null, replayUrl: url ?? null },
-    });
-    const marked = await db.delivery.findMany({ where: { appId, id: { in: ids }, state: { in: ["SCHEDULED", "SENDING"] } }, select: { id: true } });
-    const set = new Set(marked.map((m) => m.id));
-    for (const id of ids) {
-      if (set.has(id)) replayed.push(id);
-      else skipped.push({ id, reason: "changed while being replayed" });
+  const budget = resendBudget();
+  let chosen: string[] = [];
+  if (eligible.length) {
+    const taken = await budget.take(appId, eligible.length, now.getTime());
+    await budget.refund(appId, eligible.length - taken.granted, now.getTime());
+    if (taken.granted === 0) {
+      throw new ApiError("RATE_LIMITED", `at most ${config.resendsPerMinute} resends a minute per app, replayed deliveries included; try again in ${taken.retryAfter} s`, {
+        "retry-after": String(taken.retryAfter),
+      });
     }
+    chosen = eligible.slice(0, taken.granted);
   }
+  // Conditional: a row that changed meanwhile (resent, pruned) is left as it is, and its share of the budget given back.
+  await db.delivery.updateMany({
+    where: { appId, id: { in: chosen }, state: "FAILED", attempts: { lt: config.attemptsPerDelivery } },
+    data: { state: "SCHEDULED", dueAt: now, leaseUntil: null, replayUrl: url ?? null },
+  });
+  const marked = new Set((await db.delivery.findMany({ where: { appId, id: { in: chosen }, state: { in: ["SCHEDULED", "SENDING"] } }, select: { id: true } })).map((m) => m.id));
+  const replayed = chosen.filter((id) => marked.has(id));
+  for (const id of chosen) if (!marked.has(id)) skipped.push({ id, reason: "changed while being replayed" });
+  await budget.refund(appId, chosen.length - replayed.length, now.getTime());
   if (replayed.length) notifyScheduled(now);
-  return { since: since.toISOString(), url: url ?? null, replayed, skipped, more };
+  const left = Math.max(0, replayable - replayed.length - (skipped.length - capped.length));
+  return { since: since.toISOString(), url: url ?? null, replayed, skipped, left, more: left > 0 };
 }

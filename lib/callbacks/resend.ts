@@ -13,16 +13,11 @@ import { isHttpUrl } from "./schedule";
 
 /** Longer than one post can take, so a lease that runs out means its process died. */
 const RESEND_LEASE_MS = CALLBACK_TIMEOUT_MS + 5_000;
-const resends = () => new Throttle(APP_THROTTLES.resend, config.resendsPerMinute, 60);
+/** Callbacks posted again per app a minute: resends, copies to another URL and each delivery of a replay (replay.ts) count toward it. */
+export const resendBudget = () => new Throttle(APP_THROTTLES.resend, config.resendsPerMinute, 60);
 
-/** Resends and copies to another URL count toward one per-app limit. */
 export async function takeResend(appId: string) {
-  const limit = await resends().take(appId);
-  if (!limit.allowed) {
-    throw new ApiError("RATE_LIMITED", `at most ${config.resendsPerMinute} resends a minute per app; try again in ${limit.retryAfter} s`, {
-      "retry-after": String(limit.retryAfter),
-    });
-  }
+  await resendBudget().enforce(appId, (s) => `at most ${config.resendsPerMinute} resends a minute per app; try again in ${s} s`);
 }
 
 export async function resendDelivery(deliveryId: string, appId: string, db: Db = defaultDb) {

@@ -20,12 +20,14 @@ import { runReceiverCheck } from "./receiver-checks";
 export const devHandlers: Record<string, DevHandler> = {
   "dev.settings.get": async ({ app }) => ({ body: await getDevSettings(app.id) }),
   "dev.settings.update": async ({ app, input }) => ({ body: await updateDevSettings(app.id, input) }),
-  "dev.callbacks.wait": async ({ app, input: i }) => ({
+  "dev.callbacks.wait": async ({ app, input: i, signal }) => ({
     body: await waitForCallback(
       app.id,
       { resourceId: i.resourceId as string | undefined, reference: i.reference as string | undefined, deliveryId: i.deliveryId as string | undefined },
       i.timeout as number,
       i.expect as WaitExpect,
+      undefined,
+      signal,
     ),
   }),
   "dev.resources.held": async ({ app }) => ({ body: await heldResources(app.id) }),

@@ -1,7 +1,7 @@
 export { devHandlers } from "./handlers";
 export { getDevSettings, updateDevSettings } from "./settings";
 export type { DevContext, DevHandler, DevReply, EventSink } from "./types";
-export { waitForCallback, WAITS_PER_APP, type WaitAnswer } from "./wait";
+export { waitForCallback, type WaitAnswer } from "./wait";
 export { resetApp, type ResetResult } from "./reset";
 export { listTestNumbers, addTestNumber, removeTestNumber } from "./test-numbers";
 export { runReceiverCheck, CHECKS_AT_ONCE } from "./receiver-checks";

@@ -1,17 +1,22 @@
 // The listeners' feed (`GET {base_url}/dev/v1/inbox/stream`, docs /docs/listen):
-// what arrived at an app's inspector address after a cursor and, for `--all`,
-// every callback attempt to another address. Read from the database, so any
-// instance can serve any app's stream; this process's own inbox writes wake
-// its streams at once, the others' are seen by polling (POLL_MS).
+// the app's own callbacks that arrived at its inspector address after a cursor
+// and, for `--all`, every callback attempt to another address. Anyone may post
+// to an inspector address, so by default an inbox entry is relayed only when it
+// is a callback of the app — a delivery of the app with the body it carried, or
+// a valid signature with the app's signing secret — and only with a callback's
+// headers (CALLBACK_HEADER_NAMES); `foreign` adds the other entries (still with
+// those headers only). Read from the database, so any instance can serve any
+// app's stream; when a stream reads is listen.ts's.
 import { liveSecrets } from "@/lib/callbacks/attempt";
 import { signingSecretsFor, storedFaults } from "@/lib/callbacks/faults";
 import { isOwnInspector } from "@/lib/callbacks/policy";
-import { callbackHeaders } from "@/lib/callbacks/post";
+import { CALLBACK_HEADER_NAMES, callbackHeaders } from "@/lib/callbacks/post";
+import { checkSignatures } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 
-/** How often a stream looks for rows another instance wrote. */
-export const POLL_MS = 250;
 const BATCH = 100;
+/** Which entries a stream relays: `all` adds copies of callbacks sent elsewhere, `foreign` the inbox entries that are not the app's callbacks. */
+export type FeedOptions = { all: boolean; foreign: boolean };
 
 /** `inbox`: InboxEntry.seq; `attempt`: DeliveryAttempt.id (every row up to both was streamed). Text: `<inbox>.<attempt>`. */
 export type Cursor = { inbox: number; attempt: number };
@@ -76,9 +81,20 @@ export class FeedReader {
 
   readonly cursor: Cursor;
 
-  constructor(readonly appId: string, start: Cursor, readonly all: boolean, private readonly db: Db = defaultDb) {
+  readonly all: boolean;
+  constructor(readonly appId: string, start: Cursor, private readonly options: FeedOptions, private readonly db: Db = defaultDb) {
+    this.all = options.all;
     this.cursor = { ...start };
     this.marks = [{ at: Date.now(), cursor: { ...start } }];
+  }
+
+  /** The inbox entries this stream relays; the others are remembered as handled, so they are not looked at again. */
+  private relayed(entries: Pending[], now: number): Pending[] {
+    return entries.filter((e) => {
+      if (e.own || this.options.foreign) return true;
+      this.sent.set(e.key, now);
+      return false;
+    });
   }
 
   /** The next events, and whether more are waiting already. */
@@ -92,11 +108,11 @@ export class FeedReader {
     const copies = this.all ? await attemptRows(this.db, this.appId, { id: { gt: after.attempt } }) : { rows: [], last: undefined, more: false };
     if (inbox.rows.length) this.cursor.inbox = inbox.rows.at(-1)!.seq;
     if (copies.last) this.cursor.attempt = copies.last;
-    const pending = [...(await inboxEvents(this.db, this.appId, inbox.rows)), ...(await copyEvents(this.db, this.appId, copies.rows))].sort((a, b) => a.at - b.at);
+    const pending = [...this.relayed(await inboxEvents(this.db, this.appId, inbox.rows), now), ...(await copyEvents(this.db, this.appId, copies.rows))].sort((a, b) => a.at - b.at);
     // Each event's id is the cursor once it is handled: its own row, and every earlier row of the other source.
     const running = { ...after };
     const events = [
-      ...late.map((p) => this.done(p, now, after)),
+      ...this.relayed(late, now).map((p) => this.done(p, now, after)),
       ...pending.map((p) => {
         if (p.key.startsWith("i")) running.inbox = Math.max(running.inbox, Number(p.key.slice(1)));
         else running.attempt = Math.max(running.attempt, Number(p.key.slice(1)));
@@ -108,7 +124,7 @@ export class FeedReader {
     return { events, more: inbox.more || copies.more };
   }
 
-  private done({ key, at: _at, ...e }: Pending, now: number, cursor: Cursor): FeedEvent {
+  private done({ key, at: _at, own: _own, ...e }: Pending, now: number, cursor: Cursor): FeedEvent {
     this.sent.set(key, now);
     return { ...e, cursor: cursorText(cursor) };
   }
@@ -132,7 +148,12 @@ export class FeedReader {
   }
 }
 
-type Pending = Omit<FeedEvent, "cursor"> & { at: number; key: string };
+/** `own`: a callback of the app (copies always are). */
+type Pending = Omit<FeedEvent, "cursor"> & { at: number; key: string; own: boolean };
+
+/** A request's headers as a listener relays them: a callback's, no others (no cookie, authorization, forwarding headers…). */
+const callbackHeadersOf = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => CALLBACK_HEADER_NAMES.includes(name)));
 
 type InboxWhere = { appId: string; seq: { gt: number } | { in: number[] } };
 
@@ -148,17 +169,21 @@ async function inboxEvents(db: Db, appId: string, rows: Awaited<ReturnType<typeo
     return { r, headers, deliveryId: r.deliveryId ?? headers["x-svc-delivery"] ?? null };
   });
   const ids = [...new Set(parsed.map((p) => p.deliveryId).filter((d): d is string => !!d))];
-  const deliveries = ids.length
-    ? await db.delivery.findMany({ where: { appId, id: { in: ids } }, select: { id: true, operationId: true, scenarioKey: true } })
-    : [];
+  const [deliveries, app] = await Promise.all([
+    ids.length ? db.delivery.findMany({ where: { appId, id: { in: ids } }, select: { id: true, body: true, operationId: true, scenarioKey: true } }) : [],
+    db.app.findUnique({ where: { id: appId }, select: { signingSecret: true, previousSigningSecret: true } }),
+  ]);
   const byId = new Map(deliveries.map((d) => [d.id, d]));
+  const secrets = app ? [app.signingSecret, app.previousSigningSecret].filter((s): s is string => !!s) : [];
   return parsed.map(({ r, headers, deliveryId }): Pending => {
-    // Only a delivery of this app is named (a request may carry any x-svc-delivery header).
-    const d = deliveryId ? byId.get(deliveryId) : undefined;
+    // A delivery of this app is named only with the body it carried (anyone may copy an x-svc-delivery header).
+    const found = deliveryId ? byId.get(deliveryId) : undefined;
+    const d = found && found.body === r.body ? found : undefined;
+    const own = d !== undefined || checkSignatures(headers, r.body, secrets).result === "valid";
     return {
-      at: r.receivedAt.getTime(), key: `i${r.seq}`,
+      at: r.receivedAt.getTime(), key: `i${r.seq}`, own,
       source: "inbox", inboxEntryId: r.id, deliveryId: d?.id ?? null, receivedAt: r.receivedAt.toISOString(),
-      method: r.method, headers, body: r.body, operation: d?.operationId ?? null, scenario: d?.scenarioKey ?? null, target: null,
+      method: r.method, headers: callbackHeadersOf(headers), body: r.body, operation: d?.operationId ?? null, scenario: d?.scenarioKey ?? null, target: null,
     };
   });
 }
@@ -196,7 +221,7 @@ async function copyEvents(db: Db, appId: string, rows: Awaited<ReturnType<typeof
     const d = byId.get(delivery.id);
     if (!d) return []; // pruned meanwhile
     return [{
-      at: at.getTime(), key: `a${id}`,
+      at: at.getTime(), key: `a${id}`, own: true,
       source: "delivery", inboxEntryId: null, deliveryId: d.id, receivedAt: at.toISOString(), method: "POST",
       // as the dispatcher signs it: a wrong-signature fault stays wrong
       headers: callbackHeaders(d.id, d.body, signingSecretsFor(storedFaults(d.faults), secrets), now),

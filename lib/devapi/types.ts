@@ -12,6 +12,8 @@ export type DevContext = {
   headers: HeaderBag;
   now: Date;
   via: "http" | "mcp";
+  /** Aborts when the client has gone: an endpoint that holds the connection (a wait) ends and frees its slot. */
+  signal?: AbortSignal;
 };
 
 /** Writes Server-Sent Events to the client until `signal` aborts (client gone, server stopping). */

@@ -2,19 +2,21 @@
 // app's latest resource with a reference, or a delivery id) has had its first
 // attempt, then answers the delivery and that attempt; or, with expect=none,
 // asserts that no attempt is made during the window. Works with several
-// instances: the attempt may be recorded by any of them, so the wait polls
-// the database (one indexed read per POLL_MS) and wakes at once when this
-// process records it (attemptWakeups).
+// instances: the attempt may be recorded by any of them. The wait holds a slot
+// (held.ts: per app, per account, per instance) until it answers or its client
+// leaves, and reads the delivery when woken: at once when this process records
+// its attempt (attemptWakeups), within a poll when another instance does (the
+// app's one poller, watch.ts), and every BACKSTOP_MS regardless. A held
+// resource has no delivery yet: the wait looks for one every POLL_MS.
 import { attemptWakeups } from "@/lib/callbacks/attempt";
 import { storedFaults } from "@/lib/callbacks/faults";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
-import { Slots } from "./slots";
+import { takeHeld } from "./held";
+import { POLL_MS, watchDelivery } from "./watch";
 
-const POLL_MS = 250;
-/** Waits at once per app in this process; more answer 429. */
-export const WAITS_PER_APP = 20;
-const active = new Slots(WAITS_PER_APP);
+/** A wait reads its delivery at least this often, woken or not. */
+const BACKSTOP_MS = 5_000;
 // On globalThis like the other per-process state: the server's drain ends every wait at once.
 const g = globalThis as unknown as { __svcWaitsStop?: AbortController };
 const stopping = () => (g.__svcWaitsStop ??= new AbortController()).signal;
@@ -104,14 +106,21 @@ function answer(d: Snapshot | null, status: "ATTEMPTED" | "NOT_SENT" | "TIMEOUT"
 export type WaitAnswer = ReturnType<typeof answer>;
 
 /**
+/**
  * `timeoutS` 0–60: 0 looks once without waiting. With `expect` none, the
  * attempts already made when the wait starts do not count, NOT_SENT is not an
  * answer (nothing is sent: it waits on), and the window's end answers NONE.
+ * `signal`: the client left — the wait ends at once (its answer goes nowhere) and frees its slot.
  */
-export async function waitForCallback(appId: string, target: WaitTarget, timeoutS: number, expect: WaitExpect = "attempt", db: Db = defaultDb): Promise<WaitAnswer> {
+export async function waitForCallback(
+  appId: string, target: WaitTarget, timeoutS: number, expect: WaitExpect = "attempt", db: Db = defaultDb, signal?: AbortSignal,
+): Promise<WaitAnswer> {
   const given = [target.resourceId, target.reference, target.deliveryId].filter((v) => v !== undefined).length;
   if (given !== 1) throw new ApiError("VALIDATION_ERROR", "give exactly one of resourceId, reference, deliveryId", {}, [{ field: "resourceId", message: "give exactly one of resourceId, reference, deliveryId" }]);
-  if (!active.take(appId)) throw new ApiError("RATE_LIMITED", `at most ${WAITS_PER_APP} waits at once per app; let one finish first`, { "retry-after": "1" });
+  const release = await takeHeld("wait", appId);
+  let unwatch = () => {};
+  let watched = false;
+  const over = signal ? AbortSignal.any([stopping(), signal]) : stopping();
   try {
     const started = Date.now();
     const deadline = started + timeoutS * 1000;
@@ -125,10 +134,15 @@ export async function waitForCallback(appId: string, target: WaitTarget, timeout
       if (d?.attemptLog.length) return answer(d, "ATTEMPTED", waited);
       if (d?.state === "NOT_SENT" && expect === "attempt") return answer(d, "NOT_SENT", waited);
       const left = deadline - Date.now();
-      if (left <= 0 || stopping().aborted) return answer(d, expect === "none" ? "NONE" : "TIMEOUT", waited);
-      await attemptWakeups.wait(deliveryId ?? `resource:${found.resourceId}`, Math.min(POLL_MS, left), stopping());
+      if (left <= 0 || over.aborted) return answer(d, expect === "none" ? "NONE" : "TIMEOUT", waited);
+      if (deliveryId && !watched) {
+        unwatch = watchDelivery(appId, deliveryId);
+        watched = true;
+      }
+      await attemptWakeups.wait(deliveryId ?? `resource:${found.resourceId}`, Math.min(deliveryId ? BACKSTOP_MS : POLL_MS, left), over);
     }
   } finally {
-    active.release(appId);
+    unwatch();
+    release();
   }
 }

@@ -35,3 +35,6 @@ export function operationCodes(opId: string): CodeRow[] {
   if (op.scenarios.some((s) => (s.outcome as { live?: boolean }).live)) scenario.push("NOT_FOUND");
   return [...new Set([...input, ...scenario])].map(row);
 }
+
+/** Codes any call may answer when the failure is the sandbox's, not the call's. */
+export const serverCodes = (): CodeRow[] => (["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"] as const).map(row);

@@ -17,6 +17,8 @@ export type GatewayCall = {
   /** The query string, without "?" (developer endpoints read GET input from it). */
   query?: string;
   via: "http" | "mcp";
+  /** Aborts when the client has gone (its connection closed before the answer): a held wait ends then. */
+  signal?: AbortSignal;
 };
 
 /** What the steps learn about a call as it goes through the pipeline. */

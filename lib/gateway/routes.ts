@@ -15,9 +15,11 @@ export const MCP_PATH = "/mcp";
  * A path under {base_url}: the token endpoint, a developer endpoint (the
  * pipeline's dev steps), else an operation through the pipeline (MCP is mounted apart).
  */
-export function answerCall(method: string, path: string, headers: HeaderBag, readBody: (limit?: number) => Promise<string>, query = ""): Promise<GatewayResult> {
+export function answerCall(
+  method: string, path: string, headers: HeaderBag, readBody: (limit?: number) => Promise<string>, query = "", signal?: AbortSignal,
+): Promise<GatewayResult> {
   if (path === TOKEN_PATH && method === "POST") return issueToken(headers, readBody);
-  if (path.startsWith(`${DEV_PREFIX}/`)) return handleCall({ method, path, headers, readBody, query, via: "http" }, undefined, DEV_STEPS);
+  if (path.startsWith(`${DEV_PREFIX}/`)) return handleCall({ method, path, headers, readBody, query, via: "http", signal }, undefined, DEV_STEPS);
   return handleCall({ method, path, headers, readBody, via: "http" });
 }
 

@@ -60,13 +60,8 @@ export async function issueToken(headers: HeaderBag, readBody: () => Promise<str
     const creds = parseBasic(headers.get("authorization"));
     const address = clientAddress(headers);
     const keyName = (creds?.key ?? "").slice(0, 128);
-    const wait = await guard.blockedFor(address, keyName);
-    if (wait) {
-      throw new ApiError("RATE_LIMITED", `too many failed attempts from this address; try again in ${wait} s`, { "retry-after": String(wait) });
-    }
-    const pair = await checkClient(db, creds);
+    const pair = await guard.attempt(address, keyName, () => checkClient(db, creds), "too many failed attempts from this address");
     if (!pair) {
-      await guard.failed(address, keyName);
       throw new ApiError("INVALID_CLIENT", "the Basic credentials must be the consumer key and secret of an active key pair", {
         "www-authenticate": BASIC_CHALLENGE,
       });

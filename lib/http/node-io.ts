@@ -85,13 +85,19 @@ export async function sendWebResponse(res: http.ServerResponse, response: Respon
 
 /** Bytes a stream may have waiting for a slow client before it is ended. */
 const MAX_UNREAD_BYTES = 1024 * 1024;
+/** How long a write may wait for the client to read (the socket's buffers full) before the stream is ended. */
+const STALL_MS = 30_000;
 
 /** How often a stream sends a comment line, so proxies and clients see it alive. */
 const HEARTBEAT_MS = 15_000;
 
 /**
  * Server-Sent Events: writes the stream's events until it ends, the client
- * goes away, or the server stops (`closeStreams`, on SIGTERM).
+ * goes away, or the server stops (`closeStreams`, on SIGTERM). A client that
+ * does not read is cut off: past MAX_UNREAD_BYTES waiting, or a write stalled
+ * for STALL_MS, the stream ends and its socket is destroyed (an orderly end
+ * would wait, socket and all, for a client that never reads); it reconnects
+ * from its cursor and loses nothing.
  */
 export async function sendEventStream(
   req: http.IncomingMessage,
@@ -107,14 +113,24 @@ export async function sendEventStream(
   req.socket.on("close", stop);
   res.on("close", stop);
   if (req.socket.destroyed || res.destroyed) stop(); // gone before we listened: the close events will not come again
-  // A client that does not read: end its stream rather than buffer without
-  // bound; it reconnects from its cursor and loses nothing.
+  let stalledSince = 0;
+  let cutOff = false;
+  const cut = () => {
+    cutOff = true;
+    stop();
+    res.destroy();
+  };
+  res.on("drain", () => (stalledSince = 0));
   const write = (text: string) => {
     if (abort.signal.aborted) return;
-    res.write(text);
-    if (res.writableLength > MAX_UNREAD_BYTES) stop();
+    if (!res.write(text)) stalledSince ||= Date.now();
+    if (res.writableLength > MAX_UNREAD_BYTES) cut();
   };
-  const heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
+  let ticks = 0;
+  const heartbeat = setInterval(() => {
+    if (stalledSince && Date.now() - stalledSince > STALL_MS) return cut();
+    if (++ticks % 3 === 0) write(": keep-alive\n\n");
+  }, HEARTBEAT_MS / 3);
   const sink = {
     send(event: string, data: unknown, id?: string) {
       write(`${id ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -133,7 +149,13 @@ export async function sendEventStream(
     clearInterval(heartbeat);
     openStreams.delete(abort);
     req.socket.off("close", stop);
-    res.end();
+    if (!cutOff) {
+      res.end();
+      // the last bytes too get STALL_MS to be read
+      const late = setTimeout(() => res.destroy(), STALL_MS);
+      late.unref();
+      res.once("finish", () => clearTimeout(late));
+    }
   }
 }
 

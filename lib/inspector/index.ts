@@ -1,7 +1,12 @@
 // The inspector (README: How the sandbox behaves): POST <origin>/inspect/<appId> keeps any
-// body and content type in the app's inbox (newest N, within a byte quota), at
-// most INSPECT_PER_MINUTE requests per app a minute, and answers as the app's
-// inspector answer mode says (answer.ts; default 200 {"received": true} at once).
+// body and content type in the app's inbox (newest N, within a byte quota) and
+// answers as the app's inspector answer mode says (answer-mode.ts; default 200
+// {"received": true} at once). Counted before anything is read or stored:
+// - the app's own callbacks (posted in-process by the dispatcher) against a
+//   budget of their own, INSPECT_OWN_PER_MINUTE, so strangers cannot make them fail;
+// - every other post per sender (its client address, or for another app's
+//   callback that app) over all inspectors, INSPECT_PER_ADDRESS_PER_MINUTE,
+//   then per app, INSPECT_PER_MINUTE.
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { keepNewest } from "@/lib/db/bounded";
@@ -22,20 +27,35 @@ export const inboxWakeups = wakeups("inbox");
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
 
-export async function receiveInspection(appId: string, request: Request, db: Db = defaultDb): Promise<Response> {
+/** Who posts: a client over HTTP (its address, lib/net/client-address.ts), or a callback delivered in-process (its delivery). */
+export type Sender = { address: string } | { deliveryId: string };
+
+/** Counts the post where it belongs (see the top of this file); 429 past a limit. */
+async function count(appId: string, from: Sender, db: Db) {
+  // In process: a delivery of another app counts as that app; the app's own, or a receiver check's case (no delivery row, and only ever to the app's own inspector), as the app's own.
+  const senderApp = "deliveryId" in from ? ((await db.delivery.findUnique({ where: { id: from.deliveryId }, select: { appId: true } }))?.appId ?? appId) : null;
+  if (senderApp === appId) {
+    return ownBudget().enforce(appId, (s) => `this inspector accepts at most ${config.inspectOwnPerMinute} of the app's own callbacks a minute; try again in ${s} s`);
+  }
+  const sender = "address" in from ? from.address : `app:${senderApp}`;
+  const [bySender, byApp] = await Promise.all([perSender().take(sender), perApp().take(appId)]);
+  if (bySender.allowed && byApp.allowed) return;
+  await Promise.all([perSender().refund(sender), perApp().refund(appId)]);
+  const [message, retryAfter] = !bySender.allowed
+    ? [`at most ${config.inspectPerAddressPerMinute} posts a minute to the inspector from one address`, bySender.retryAfter]
+    : [`this inspector accepts at most ${config.inspectPerMinute} requests a minute`, byApp.retryAfter];
+  throw new ApiError("RATE_LIMITED", `${message}; try again in ${retryAfter} s`, { "retry-after": String(retryAfter) });
+}
+
+export async function receiveInspection(appId: string, request: Request, from: Sender, db: Db = defaultDb): Promise<Response> {
   const requestId = newId("req");
   try {
     if (request.method !== "POST") {
       throw new ApiError("METHOD_NOT_ALLOWED", "the inspector accepts POST only", { allow: "POST" });
     }
+    await count(appId, from, db);
     const app = await db.app.findUnique({ where: { id: appId }, select: { id: true, inspectorMode: true, expiresAt: true } });
     if (!app || hasEnded(app)) throw new ApiError("NOT_FOUND", `no app ${appId}`);
-    const limit = await perApp().take(appId);
-    if (!limit.allowed) {
-      throw new ApiError("RATE_LIMITED", `this inspector accepts at most ${config.inspectPerMinute} requests a minute; try again in ${limit.retryAfter} s`, {
-        "retry-after": String(limit.retryAfter),
-      });
-    }
     const body = await readLimited(request, INSPECTOR_MAX_BODY);
     const headers: Record<string, string> = {};
     request.headers.forEach((v, k) => (headers[k] = v));
@@ -63,6 +83,8 @@ export async function receiveInspection(appId: string, request: Request, db: Db 
 }
 
 const perApp = () => new Throttle(APP_THROTTLES.inspect, config.inspectPerMinute, 60);
+const ownBudget = () => new Throttle(APP_THROTTLES.inspectOwn, config.inspectOwnPerMinute, 60);
+const perSender = () => new Throttle("inspect:sender", config.inspectPerAddressPerMinute, 60);
 
 /** The inbox's byte quota: when the app's entries pass `quota` bytes, the oldest go first. */
 async function keepWithinBytes(db: Db, appId: string, quota: number) {
@@ -79,7 +101,6 @@ async function keepWithinBytes(db: Db, appId: string, quota: number) {
   }
 }
 
-/** Empties the app's inbox; answers how many entries went. Callers check ownership. */
 /** Empties the app's inbox, with the listeners' relay results of its entries (those of deliveries stay with them). */
 export async function clearInbox(appId: string, db: Db = defaultDb) {
   const [{ count }] = await db.$transaction([

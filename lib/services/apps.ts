@@ -17,21 +17,23 @@ export function inspectorUrl(appId: string): string {
 export async function createApp(input: { ownerId: string; name: unknown; callbackUrl?: unknown }) {
   const name = parseOrThrow(appNameSchema, input.name);
   const callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "", "callbackUrl");
+  // Counted and created under the owner's row lock: concurrent creations queue, so the cap is exact.
   // Throwaway sandboxes (sandboxes.ts) do not count: they have limits of their own.
-  if ((await db.app.count({ where: { ownerId: input.ownerId, parentAppId: null } })) >= config.appsPerUser) {
-    throw new ApiError("CONFLICT", `an account can have at most ${config.appsPerUser} apps; delete one first`);
-  }
-  const app = await db.app.create({
-    data: {
-      id: newId("app"),
-      ownerId: input.ownerId,
-      name,
-      callbackUrl,
-      signingSecret: newSigningSecret(),
-      perMinute: SANDBOX_PLAN_PER_MINUTE,
-    },
+  return withUserLock(input.ownerId, async (tx) => {
+    if ((await tx.app.count({ where: { ownerId: input.ownerId, parentAppId: null } })) >= config.appsPerUser) {
+      throw new ApiError("CONFLICT", `an account can have at most ${config.appsPerUser} apps; delete one first`);
+    }
+    return tx.app.create({
+      data: {
+        id: newId("app"),
+        ownerId: input.ownerId,
+        name,
+        callbackUrl,
+        signingSecret: newSigningSecret(),
+        perMinute: SANDBOX_PLAN_PER_MINUTE,
+      },
+    });
   });
-  return app;
 }
 
 export async function getApp(appId: string) {
@@ -117,6 +119,9 @@ export async function listAllApps(opts: { take?: number; cursor?: string } = {})
   });
 }
 
+/** Transactions that wait for a row lock: a burst of them queues (Prisma's defaults give up after 2 s). */
+const QUEUED = { maxWait: 15_000, timeout: 15_000 };
+
 /** A transaction's client: what `db.$transaction(async (tx) => …)` hands its callback. */
 export type Tx = Parameters<Extract<Parameters<typeof db.$transaction>[0], (tx: never) => unknown>>[0];
 
@@ -130,12 +135,22 @@ export const lockAppRow = (client: Pick<Tx, "$executeRaw">, appId: string) => cl
 /**
  * Runs `fn` in a transaction that first takes the app row's lock (a no-op
  * update: PostgreSQL locks the row, SQLite the database), so read-modify-write
- * changes of one app's settings queue up and none is lost. NOT_FOUND when there is no such app.
+ * changes of one app (its settings, test numbers, the count of its key pairs)
+ * queue up, on one instance or several, and none is lost. NOT_FOUND when there is no such app.
  */
 export function withAppLock<T>(appId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.$transaction(async (tx) => {
     const locked = await lockAppRow(tx, appId);
     if (locked === 0) throw new ApiError("NOT_FOUND", `no app ${appId}`);
     return fn(tx);
-  });
+  }, QUEUED);
+}
+
+/** The same for an account's row: what is counted per account (its apps) is checked and changed under it. */
+export function withUserLock<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$executeRaw`UPDATE "User" SET "email" = "email" WHERE "id" = ${userId}`;
+    if (locked === 0) throw new ApiError("NOT_FOUND", "no such user");
+    return fn(tx);
+  }, QUEUED);
 }

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/prisma";
 import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { newId, randomToken } from "@/lib/ids";
-import { getApp } from "./apps";
+import { withAppLock } from "./apps";
 import { parseOrThrow } from "@/lib/validation";
 import { keyLabelSchema } from "./schemas";
 
@@ -19,14 +19,16 @@ export function newKeyPair(appId: string, label: string | null) {
 
 /** A new key pair. The secret is returned this once and stored only as a hash. */
 export async function createKeyPair(appId: string, label?: unknown) {
-  await getApp(appId);
   const name = parseOrThrow(keyLabelSchema, label ?? "", "label");
-  // Revoked pairs count too: they stay listed (and their keys unusable) until the app is deleted.
-  if ((await db.keyPair.count({ where: { appId } })) >= config.keyPairsPerApp) {
-    throw new ApiError("CONFLICT", `an app can have at most ${config.keyPairsPerApp} key pairs`);
-  }
+  // Counted and created under the app's row lock: concurrent creations queue, so the cap is exact.
   const { row, consumerSecret } = newKeyPair(appId, name);
-  const pair = await db.keyPair.create({ data: row });
+  const pair = await withAppLock(appId, async (tx) => {
+    // Revoked pairs count too: they stay listed (and their keys unusable) until the app is deleted.
+    if ((await tx.keyPair.count({ where: { appId } })) >= config.keyPairsPerApp) {
+      throw new ApiError("CONFLICT", `an app can have at most ${config.keyPairsPerApp} key pairs`);
+    }
+    return tx.keyPair.create({ data: row });
+  });
   return { id: pair.id, consumerKey: pair.consumerKey, consumerSecret, label: pair.label, createdAt: pair.createdAt };
 }
 

@@ -2,6 +2,7 @@
 // validates with them, the forms show their messages.
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
+import { hiddenCharsError, isVisibleText } from "@/lib/validation";
 
 export const emailSchema = z
   .string({ error: "email is required" })
@@ -14,21 +15,19 @@ export const passwordSchema = z
   .min(8, { error: "password must be at least 8 characters" })
   .max(200, { error: "password must be at most 200 characters" });
 
-/** Control, bidi-override and invisible formatting characters: a name must look like what it is. */
-const HIDDEN_CHARS = /[\p{Cc}\u200B-\u200F\u202A-\u202E\u2060-\u2069\u061C\uFEFF]/u;
-
 export const appNameSchema = z
   .string({ error: "name is required" })
   .trim()
   .min(1, { error: "name must not be empty" })
   .max(64, { error: "name must be at most 64 characters" })
-  .refine((v) => !HIDDEN_CHARS.test(v), { error: "name must not contain control, invisible or text-direction characters" });
+  .refine(isVisibleText, hiddenCharsError("name"));
 
 /** A key pair's optional name; empty means none. */
 export const keyLabelSchema = z
   .string({ error: "label must be text" })
   .trim()
   .max(40, { error: "label must be at most 40 characters" })
+  .refine(isVisibleText, hiddenCharsError("label"))
   .transform((v) => (v === "" ? null : v));
 
 /** An optional http(s) URL; empty means none. */

@@ -1,10 +1,25 @@
 import { db } from "@/lib/db/prisma";
-import { hashPassword, verifyPassword } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { Throttle } from "@/lib/throttle";
+import { CredentialGuard, Throttle } from "@/lib/throttle";
 import { parseOrThrow } from "@/lib/validation";
+import { hashPassword, verifyPassword } from "./passwords";
 import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
+
+/**
+ * Every check of an account's password — sign-in, password change, account
+ * deletion — goes through one guard (lib/throttle.ts CredentialGuard), counted
+ * per client address, per account from that address, and per account:
+ * failures from one address refused past 20 a minute (SIGNIN_FAILURES_PER_ADDRESS),
+ * for one account from one address past 5 (…_PER_ACCOUNT_ADDRESS), slowed past
+ * 10 for one account from anywhere (…_PER_ACCOUNT); successes for one account
+ * from one address refused past 10 a minute (SIGNIN_SUCCESSES_PER_ACCOUNT_ADDRESS).
+ */
+const passwordGuard = new CredentialGuard(
+  "signin",
+  { perAddress: 20, perAccountAddress: 5, perAccount: 10, slowMs: 1000, successesPerAccountAddress: 10 },
+  "SIGNIN",
+);
 
 /** A role is stored, never derived from a string a stranger can type (such as an email). */
 export type PublicUser = { id: string; email: string; operator: boolean; sessionVersion: number };
@@ -36,20 +51,22 @@ const signUps = new Throttle("signup:address", 10, 3600, "SIGNUPS_PER_HOUR");
 
 /** Sign-up from the console: counted per client address, then createUser (never an operator). */
 export async function signUp(input: { email: unknown; password: unknown }, address: string): Promise<PublicUser> {
-  const t = await signUps.take(address);
-  if (!t.allowed) {
-    throw new ApiError("RATE_LIMITED", `too many sign-ups from your network; try again in ${Math.ceil(t.retryAfter / 60)} min`, {
-      "retry-after": String(t.retryAfter),
-    });
-  }
+  await signUps.enforce(address, (s) => `too many sign-ups from your network; try again in ${Math.ceil(s / 60)} min`);
   return createUser({ email: input.email, password: input.password });
 }
 
-/** The user, or null when the email or the password is wrong (which one is not told). */
-export async function checkPassword(email: string, password: string): Promise<PublicUser | null> {
-  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
-  return ok && user ? publicUser(user) : null;
+/**
+ * Sign-in: the user, or null when the email or the password is wrong (which one
+ * is not told). 429 RATE_LIMITED when the guard refuses this address for this
+ * account now (HashingBusy when the hashing queue is full).
+ */
+export async function checkPassword(email: string, password: string, address: string): Promise<PublicUser | null> {
+  const e = email.trim().toLowerCase();
+  return passwordGuard.attempt(address, e, async () => {
+    const user = await db.user.findUnique({ where: { email: e } });
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+    return ok && user ? publicUser(user) : null;
+  }, "too many sign-ins for this account from your network");
 }
 
 export async function getUser(id: string): Promise<PublicUser | null> {
@@ -74,27 +91,35 @@ export async function endSessions(userId: string): Promise<void> {
   await db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
 }
 
-/** The user, when `password` is theirs; 403 otherwise, named after the form field `field`. */
-async function userWithPassword(userId: string, password: unknown, field: string) {
+/**
+ * The user, when `password` is theirs (checked through the sign-in guard, from
+ * `address`); 403 otherwise, named after the form field `field`; 429 when the guard refuses.
+ */
+async function userWithPassword(userId: string, password: unknown, field: string, address: string) {
   const u = await db.user.findUnique({ where: { id: userId } });
   if (!u) throw new ApiError("NOT_FOUND", "no such user");
-  if (typeof password !== "string" || !(await verifyPassword(password, u.passwordHash))) {
+  const checked = await passwordGuard.attempt(
+    address, u.email,
+    async () => (typeof password === "string" && (await verifyPassword(password, u.passwordHash)) ? u : null),
+    "too many password attempts for this account from your network",
+  );
+  if (!checked) {
     const message = "the current password is not right";
     throw new ApiError("FORBIDDEN", message, {}, [{ field, message }]);
   }
-  return u;
+  return checked;
 }
 
-/** Changes the password after checking the current one; every session ends. */
-export async function changePassword(userId: string, current: unknown, next: unknown): Promise<void> {
-  const u = await userWithPassword(userId, current, "current");
+/** Changes the password after checking the current one (from `address`); every session ends. */
+export async function changePassword(userId: string, current: unknown, next: unknown, address: string): Promise<void> {
+  const u = await userWithPassword(userId, current, "current", address);
   const password = parseOrThrow(passwordSchema, next, "next");
   checkPasswordStrength(password, u.email, "next");
   await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } } });
 }
 
 /** The account and, through the schema's cascades, its apps with their keys, tokens, logs, callbacks and inbox. */
-export async function deleteAccount(userId: string, password: unknown): Promise<void> {
-  await userWithPassword(userId, password, "password");
+export async function deleteAccount(userId: string, password: unknown, address: string): Promise<void> {
+  await userWithPassword(userId, password, "password", address);
   await db.user.delete({ where: { id: userId } });
 }

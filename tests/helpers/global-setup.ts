@@ -18,7 +18,9 @@ export async function setup(project: TestProject) {
   // Every file shares this server, and many send wrong credentials on purpose from
   // 127.0.0.1: the per-address limit (100 a minute) would refuse later files. The
   // throttle tests use addresses of their own (127.0.0.2 …) and the per-key rules.
-  server = await startServer({ databaseUrl: url, env: { TOKEN_FAILURES_PER_ADDRESS: "100000" } });
+  // Likewise many files post to inspectors from 127.0.0.1: the per-address inspector
+  // limit is tested on a server of its own (limits-server.test.ts).
+  server = await startServer({ databaseUrl: url, env: { TOKEN_FAILURES_PER_ADDRESS: "100000", INSPECT_PER_ADDRESS_PER_MINUTE: "100000" } });
   project.provide("origin", server.origin);
 }
 

@@ -49,3 +49,10 @@ export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000
   const { consumerKey, consumerSecret } = cliOn(dbUrl, origin, "key", "create", "--app", appId);
   return { appId, token: await accessToken(origin, consumerKey, consumerSecret) };
 }
+
+/** A user and an app, no subscription, key or token (two command-line calls): enough to post to its inspector. */
+export function bareApp(dbUrl: string, origin: string): { appId: string; email: string } {
+  const email = `b-${randomUUID().slice(0, 8)}@example.com`;
+  cliOn(dbUrl, origin, "user", "create", "--email", email, "--password", "long enough pw");
+  return { appId: cliOn(dbUrl, origin, "app", "create", "--owner", email, "--name", "Bare").appId, email };
+}

@@ -4,8 +4,9 @@
 // address is delivered in-process. Only loopback traffic leaves the test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
-import { setUpApp } from "../helpers/operator";
+import { bareApp, setUpApp } from "../helpers/operator";
 import { freshMinute } from "../helpers/window";
+import { requestFrom } from "../helpers/from-address";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import type { RunningServer } from "../helpers/server";
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   server = await startServer({ databaseUrl: db.url, env: { PUBLIC_URL, INBOX_BYTES_LIMIT: "4000" } });
   receiver = await startReceiver();
   app = await setUpApp(db.url, server.origin);
-});
+}, 120_000);
 afterAll(async () => {
   await receiver?.close();
   await server?.stop();
@@ -100,27 +101,28 @@ describe("hosted: callbacks go to public addresses only", () => {
 describe("inspector bounds", () => {
   it("POSTs per app per minute are limited (429) on a server with INSPECT_PER_MINUTE", async () => {
     // this server runs with the default (120 a minute): 120 go in, the 121st is refused
-    const other = await setUpApp(dbUrl, server.origin);
+    const other = bareApp(dbUrl, server.origin);
     await freshMinute();
     const statuses: number[] = [];
+    // from four addresses, each under its own limit (INSPECT_PER_ADDRESS_PER_MINUTE, 60)
     for (let i = 0; i < 121; i++) {
-      statuses.push((await fetch(`${server.origin}/inspect/${other.appId}`, { method: "POST", body: `n${i}` })).status);
+      statuses.push((await requestFrom(`127.0.61.${(i % 4) + 1}`, `${server.origin}/inspect/${other.appId}`, { method: "POST", body: `n${i}` })).status);
     }
     expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
     expect(statuses[120]).toBe(429);
-  });
+  }, 180_000);
 });
 
 describe("inspector byte quota", () => {
   it("keeps the newest entries within INBOX_BYTES_LIMIT bytes per app", async () => {
-    const other = await setUpApp(dbUrl, server.origin);
+    const other = bareApp(dbUrl, server.origin);
     for (const c of ["a", "b", "c"]) {
-      expect((await fetch(`${server.origin}/inspect/${other.appId}`, { method: "POST", body: c.repeat(1500) })).status).toBe(200);
+      expect((await requestFrom("127.0.62.1", `${server.origin}/inspect/${other.appId}`, { method: "POST", body: c.repeat(1500) })).status).toBe(200);
     }
     const client = clientFor(dbUrl);
     const inbox = await client.inboxEntry.findMany({ where: { appId: other.appId }, orderBy: { seq: "asc" } });
     await client.$disconnect();
     expect(inbox.map((e) => e.body[0])).toEqual(["b", "c"]);
     expect(inbox.reduce((n, e) => n + e.bytes, 0)).toBeLessThanOrEqual(4000);
-  });
+  }, 180_000);
 });

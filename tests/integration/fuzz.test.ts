@@ -2,6 +2,7 @@
 // JSON routes, downloads, try-it, MCP) over real HTTP with odd paths, methods,
 // headers and bodies. Cases are generated from a fixed seed (fast-check), plus
 // the ones a probe found. Only the status class is asserted: any 5xx fails.
+import http from "node:http";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@/lib/services/users";
@@ -147,5 +148,22 @@ describe("no 5xx on bad input", () => {
       { method: "TRACE", path: "/" },
       { method: "TRACE", path: "/sandbox/collect/v1/push" },
     ]);
+  });
+
+  it("a request target that is not a path (OPTIONS *, a name without /) gets a 4xx", async () => {
+    const { port } = new URL(origin());
+    const raw = (method: string, target: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, method, path: target, agent: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    for (const [method, target] of [["OPTIONS", "*"], ["GET", "*"], ["POST", "*"], ["GET", "docs"]]) {
+      const status = await raw(method!, target!);
+      expect([method, target, status >= 400 && status < 500], `${method} ${target} → ${status}`).toEqual([method, target, true]);
+    }
   });
 });

@@ -222,6 +222,13 @@ describe("sandbox.mjs", () => {
     expect(new Set(ids).size).toBe(4);
     expect(one.received).toHaveLength(4);
     expect(two.received).toHaveLength(4);
+    // A stranger's post to the inspector address is not relayed (a callback of the app, posted after it, is)
+    expect((await fetch(a.inspectorUrl, { method: "POST", headers: { "content-type": "application/json" }, body: '{"from":"a stranger"}' })).status).toBe(200);
+    expect((await sms(a, a.inspectorUrl)).status).toBe(202);
+    await two.waitFor(5);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(two.received.map((r) => r.body).filter((b) => b.includes("a stranger"))).toEqual([]);
+    expect(two.received).toHaveLength(5);
     await Promise.all([again.stop(), second.stop()]);
   });
 
@@ -252,11 +259,11 @@ describe("sandbox.mjs", () => {
     await l.stop();
   });
 
-  it("reconnects when the connection drops and resumes from its cursor; relays what another instance stored (read from the database)", async () => {
+  it("reconnects when the connection drops and resumes from its cursor; relays what another instance stored (read from the database); --include-foreign relays strangers' posts", async () => {
     const a = await newApp({ groups: ["Messaging"] });
     const portal = await dropper(origin());
     const local = await receiver();
-    const l = listen(envOf(a, { SANDBOX_URL: portal.url }), ["--forward-to", local.url]);
+    const l = listen(envOf(a, { SANDBOX_URL: portal.url }), ["--include-foreign", "--forward-to", local.url]);
     await l.next((o) => o.type === "ready");
     portal.drop(); // as a portal restart does: every connection cut
     // Written by "another instance" while the listener is away: straight into the database, so only the stream's reading of it can see it.
@@ -313,11 +320,11 @@ describe("sandbox.mjs", () => {
       const [ready] = start.events;
       expect(ready).toMatchObject({ event: "ready", data: { appId: a.appId, resumed: false } });
       for (const body of ["one", "two"]) expect((await inspect(a, body)).status).toBe(200);
-      const both = await read(a, "", { "last-event-id": ready!.id! }, 3);
+      const both = await read(a, "?foreign=true", { "last-event-id": ready!.id! }, 3);
       expect(both.events.map((e) => e.event)).toEqual(["ready", "inbox", "inbox"]);
       expect(both.events.slice(1).map((e) => e.data.body)).toEqual(["one", "two"]);
       expect(both.events[1]!.id).toBe(both.events[1]!.data.cursor);
-      const second = await read(a, `?after=${both.events[1]!.id}`, {}, 2);
+      const second = await read(a, `?after=${both.events[1]!.id}&foreign=true`, {}, 2);
       expect(second.events.map((e) => e.data.body)).toEqual([undefined, "two"]);
       expect(second.events[0]!.data.resumed).toBe(true);
       const future = await read(a, "?after=999999999.999999999", {}, 1);
@@ -329,7 +336,7 @@ describe("sandbox.mjs", () => {
     it("a row committed after the stream passed its place (PostgreSQL commits concurrent inserts in any order) is still sent, once", async () => {
       const a = await newApp({ groups: ["Messaging"] });
       const abort = new AbortController();
-      const r = await fetch(`${origin()}/sandbox/dev/v1/inbox/stream`, { headers: { authorization: `Bearer ${a.token}` }, signal: abort.signal });
+      const r = await fetch(`${origin()}/sandbox/dev/v1/inbox/stream?foreign=true`, { headers: { authorization: `Bearer ${a.token}` }, signal: abort.signal });
       const events: Sse[] = [];
       const pump = (async () => {
         const reader = r.body!.getReader();
@@ -363,6 +370,33 @@ describe("sandbox.mjs", () => {
       abort.abort();
       await pump;
       expect(events.filter((e) => e.event === "inbox").map((e) => e.data.body).sort()).toEqual(["early", "late"]);
+    });
+
+    it("streams only the app's own callbacks by default, with the callback's headers only; foreign=true adds the other posts", async () => {
+      const a = await newApp({ groups: ["Messaging"] });
+      const [ready] = (await read(a, "", {}, 1)).events;
+      const sneaky = { "content-type": "text/plain", cookie: "session=stolen", authorization: "Bearer not-yours", "x-forwarded-host": "evil.example", "x-custom": "1" };
+      expect((await fetch(a.inspectorUrl, { method: "POST", headers: sneaky, body: "a stranger" })).status).toBe(200);
+      expect((await sms(a, a.inspectorUrl)).status).toBe(202);
+      const own = await until("the callback in the inbox", () => db.inboxEntry.findFirst({ where: { appId: a.appId, deliveryId: { not: null } } }));
+      // someone who saw the delivery id posts another body under it
+      const forged = await fetch(a.inspectorUrl, { method: "POST", headers: { "content-type": "application/json", "x-svc-delivery": own.deliveryId! }, body: '{"forged":true}' });
+      expect(forged.status).toBe(200);
+      // and someone signs a body with a secret that is not the app's
+      expect((await fetch(a.inspectorUrl, { method: "POST", headers: { "x-svc-signature": "t=1,v1=00" }, body: "{}" })).status).toBe(200);
+
+      const mine = (await read(a, `?after=${ready!.id}`, {}, Infinity, 2500)).events.filter((e) => e.event === "inbox");
+      expect(mine.map((e) => [e.data.deliveryId, e.data.body])).toEqual([[own.deliveryId, own.body]]);
+      expect(Object.keys(mine[0]!.data.headers).every((h) => SIGNED.includes(h))).toBe(true);
+      expect(Object.keys(mine[0]!.data.headers).sort()).toEqual([...SIGNED].sort());
+
+      const every = (await read(a, `?after=${ready!.id}&foreign=true`, {}, Infinity, 2500)).events.filter((e) => e.event === "inbox");
+      expect(every.map((e) => e.data.body)).toEqual(["a stranger", own.body, '{"forged":true}', "{}"]);
+      const stranger = every[0]!.data.headers as Record<string, string>;
+      expect(stranger["content-type"]).toBe("text/plain");
+      for (const h of ["cookie", "authorization", "x-forwarded-host", "x-custom", "host"]) expect(stranger[h], h).toBeUndefined();
+      // a delivery id that is not the app's own names nothing
+      expect(every[2]!.data.deliveryId).toBeNull();
     });
 
     it("at most 10 streams of one app at once: the 11th answers 429", async () => {

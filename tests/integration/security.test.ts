@@ -214,12 +214,12 @@ describe("send it again", () => {
     expect(receiver.received.filter((x) => x.headers["x-svc-delivery"] === d.id).length).toBe(before + 1);
   });
 
-  it("resends count toward a per-app limit, and a delivery has at most 25 attempts", async () => {
+  it("resends count toward a per-app limit (RESENDS_PER_MINUTE, 60), and a delivery has at most 25 attempts", async () => {
     const a = await newApp();
-    const d = await delivered(a);
-    await freshMinute();
-    for (let i = 0; i < 10; i++) await resendDelivery(d.id, a.appId);
-    await expect(resendDelivery(d.id, a.appId)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    const ds = [await delivered(a), await delivered(a), await delivered(a)];
+    await freshMinute(40);
+    for (let i = 0; i < 60; i++) await resendDelivery(ds[i % 3]!.id, a.appId); // 20 each: under a delivery's 25 attempts
+    await expect(resendDelivery(ds[0]!.id, a.appId)).rejects.toMatchObject({ code: "RATE_LIMITED" });
     const b = await newApp();
     const e = await delivered(b);
     await db.delivery.update({ where: { id: e.id }, data: { attempts: 25 } });

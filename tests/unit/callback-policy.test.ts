@@ -4,7 +4,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postCallback } from "@/lib/callbacks/post";
-import { isHosted, ranges, routeFor, type Policy, type Resolver } from "@/lib/callbacks/policy";
+import os from "node:os";
+import { callbackPorts, currentPolicy, isHosted, ranges, routeFor, type Policy, type Resolver } from "@/lib/callbacks/policy";
+import { resolveHost } from "@/lib/net/dns";
+import { canonicalIp } from "@/lib/net/ip";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 
 const stub = (table: Record<string, string[]>): Resolver & { calls: string[] } => {
@@ -22,6 +25,8 @@ const policy = (over: Partial<Policy> = {}): Policy => ({
   resolve: stub({}),
   ownOrigin: "https://sandbox.example.com",
   blocked: ranges(),
+  ports: null,
+  ownAddresses: async () => new Set(),
   ...over,
 });
 
@@ -62,6 +67,8 @@ describe("hosted: public addresses only", () => {
     ["http://224.0.0.1/", "multicast"],
     ["http://[ff02::1]/", "multicast"],
     ["http://[64:ff9b::7f00:1]/", "IPv4-embedding"],
+    ["http://[::ffff:0:7f00:1]/", "IPv4-embedding"],
+    ["http://[::ffff:0:a00:1]/", "IPv4-embedding"],
   ])("refuses %s (%s)", async (url, what) => {
     const r = await routeFor(url, policy());
     expect(r.kind).toBe("refused");
@@ -77,6 +84,33 @@ describe("hosted: public addresses only", () => {
     const r = await routeFor("https://mixed.example/cb", policy({ resolve }));
     expect(r.kind === "refused" && r.reason).toMatch(/mixed\.example resolves to 127\.0\.0\.1, a loopback address/);
     expect((await routeFor("https://nowhere.example/", policy({ resolve }))).kind).toBe("refused");
+  });
+
+  it("posts only to the allowed ports (80 and 443 by default): a failure reason must not scan ports", async () => {
+    const resolve = stub({ "hooks.example": ["93.184.216.34"] });
+    const ports = callbackPorts(undefined);
+    expect(ports).toEqual([80, 443]);
+    for (const url of ["http://93.184.216.34:22/", "https://hooks.example:6379/cb", "http://hooks.example:8080/"]) {
+      const r = await routeFor(url, policy({ resolve, ports }));
+      expect(r.kind === "refused" && r.reason, url).toMatch(/^refused by the callback network policy: port \d+ is not one a hosted portal posts to \(80, 443; CALLBACK_PORTS\)/);
+    }
+    for (const url of ["http://93.184.216.34/", "https://hooks.example/cb", "https://hooks.example:443/cb", "http://hooks.example:80/"]) {
+      expect((await routeFor(url, policy({ resolve, ports }))).kind, url).toBe("network");
+    }
+    expect(callbackPorts("8443, 443")).toEqual([8443, 443]);
+    expect(callbackPorts("any")).toBeNull();
+    expect(() => callbackPorts("80,http")).toThrow(/CALLBACK_PORTS/);
+  });
+
+  it("refuses the host's own addresses, by literal or by name; its own addresses include every interface's", async () => {
+    const resolve = stub({ "me.example": ["2001:4860::8888"] });
+    const ownAddresses = async () => new Set(["93.184.216.34", "2001:4860::8888"]);
+    for (const url of ["http://93.184.216.34/", "https://me.example/cb"]) {
+      const r = await routeFor(url, policy({ resolve, ownAddresses }));
+      expect(r.kind === "refused" && r.reason, url).toMatch(/this portal's own address/);
+    }
+    const own = await currentPolicy().ownAddresses();
+    for (const list of Object.values(os.networkInterfaces())) for (const i of list ?? []) expect(own.has(canonicalIp(i.address)!), i.address).toBe(true);
   });
 
   it("a refused target is never connected to, and the outcome says why", async () => {
@@ -135,5 +169,16 @@ describe("both modes", () => {
     const o = await postCallback(`${receiver.url}/local`, "{}", "dlv_local", ["whsec_x"], policy({ hosted: false }));
     expect(o).toMatchObject({ status: 200, error: null });
     expect(receiver.received.length).toBe(before + 1);
+  });
+});
+
+describe("the hosted resolver (lib/net/dns.ts)", () => {
+  it("answers names under localhost as loopback without asking, and a name that does not exist as none or an error, within its bound", async () => {
+    expect(await resolveHost("localhost")).toEqual([{ address: "127.0.0.1", family: 4 }, { address: "::1", family: 6 }]);
+    expect((await resolveHost("api.Localhost.")).map((a) => a.address)).toEqual(["127.0.0.1", "::1"]);
+    const started = Date.now();
+    const r = await resolveHost("no-such-name.invalid").then((list) => list, (e: Error) => e);
+    expect(Array.isArray(r) ? r : []).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(2 * 2_000 * 2 + 1_000); // two tries of 2 s, IPv4 and IPv6 side by side
   });
 });

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { checkOrder, gatewayCodes, scenarioCodes } from "@/lib/docs/errors";
+import { checkOrder, gatewayCodes, scenarioCodes, serverCodes } from "@/lib/docs/errors";
 import { C, H1, H2, P } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
 import { Snippet } from "@/components/docs/snippet";
@@ -35,6 +35,12 @@ export default function ErrorsPage() {
       <H2>API errors</H2>
       <P>Answered by a scenario (they carry <C>x-svc-scenario</C>):</P>
       <DataTable label="API errors" head={["Status", "Error", "When"]} rows={codeRows(scenarioCodes())} />
+      <H2>When the sandbox fails</H2>
+      <P>
+        Any call may also meet a failure of the sandbox itself. Treat them like a network error: retry with backoff, and send the
+        same <C>reference</C> again, so a call that did go through is refused as a duplicate rather than paid twice.
+      </P>
+      <DataTable label="Server errors" head={["Status", "Error", "When"]} rows={codeRows(serverCodes())} />
     </>
   );
 }

@@ -43,6 +43,12 @@ export default function ListenPage() {
         <li>The inspector still answers the sandbox itself (so the delivery is recorded as the inspector answered); the relay is in addition.</li>
         <li>Several listeners of one app each get every callback (at most {config.listenStreamsPerApp} connected at once).</li>
       </Ul>
+      <P>
+        Anyone who knows the inspector address can post to it, so the listener relays only your app&apos;s own callbacks: a request that
+        names a delivery of the app and carries that delivery&apos;s body, or that is signed with the app&apos;s signing secret. Other requests
+        stay in the inbox (the console shows them) and are not relayed; <C>--include-foreign</C> relays them too, with a callback&apos;s headers
+        only (never a cookie, an authorization or a forwarding header someone else chose).
+      </P>
 
       <H2 id="signatures">Verifying signatures, unchanged</H2>
       <P>

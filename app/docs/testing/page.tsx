@@ -10,7 +10,6 @@ import { DataTable } from "@/components/docs/data-table";
 import { devEndpointById } from "@/lib/catalog/devapi";
 import { baseUrl } from "@/lib/docs/urls";
 import { REPLAY_MAX } from "@/lib/callbacks/replay";
-import { WAITS_PER_APP } from "@/lib/devapi/wait";
 import { config } from "@/lib/config";
 import { cliSteps, githubWorkflow, gitlabJob, SAMPLE_PATH } from "@/lib/docs/ci-jobs";
 
@@ -38,12 +37,12 @@ export default function TestingPage() {
       <DataTable label="Developer endpoints for tests" head={["Endpoint", "What it does"]} rows={[
         [ep("dev.sandboxes.create"), <>Makes a throwaway sandbox of the calling app for <C>ttlSeconds</C> (10 s to 24 h) and answers its keys, signing secret and inspector address (<a className="text-emerald-700 underline" href="#sandboxes">below</a>).</>],
         [ep("dev.sandboxes.delete"), <>Ends one at once (204): its keys are refused from then on; it is deleted with all its data.</>],
-        [ep("dev.callbacks.wait"), <>Blocks until the callback of <C>resourceId</C> (or the app&apos;s latest resource with <C>reference</C>, or <C>deliveryId</C>) has been posted, up to <C>timeout</C> seconds (at most 60), and answers the body sent, the headers sent and your server&apos;s status and answer. Always 200 once the target is known, with <C>status</C> <C>ATTEMPTED</C>, <C>NOT_SENT</C> (no address) or <C>TIMEOUT</C>; 404 for an unknown id or a scenario without callback; 429 past {WAITS_PER_APP} waits at once per app on one instance.</>],
+        [ep("dev.callbacks.wait"), <>Blocks until the callback of <C>resourceId</C> (or the app&apos;s latest resource with <C>reference</C>, or <C>deliveryId</C>) has been posted, up to <C>timeout</C> seconds (at most 60), and answers the body sent, the headers sent and your server&apos;s status and answer. Always 200 once the target is known, with <C>status</C> <C>ATTEMPTED</C>, <C>NOT_SENT</C> (no address) or <C>TIMEOUT</C>; 404 for an unknown id or a scenario without callback; 429 past {config.waitsPerApp} waits at once per app on one instance (waits and streams also count per account and per instance).</>],
         [ep("dev.resources.resolve"), <>Decides a resource held with <C>X-Svc-Scenario: held</C>: the customer who pays after 40 seconds, or cancels while your server restarts (<Link className="text-indigo-700 underline" href="/docs/held">Drive a payment by hand</Link>).</>],
         [ep("dev.resources.timeline"), <>Everything that happened to one resource, in order: calls, state changes, callback attempts, arrivals.</>],
-        [ep("dev.reset"), <>Deletes the app&apos;s resources, callbacks and attempts, request log, inspector inbox and rate-limit windows. Keys, subscriptions and settings stay. Shared by every job using the app: in CI, prefer a sandbox per job.</>],
-        [ep("dev.deliveries.replay"), <>Sends every failed callback created since <C>since</C> again (at most {REPLAY_MAX} per call), to its own address or once to <C>url</C>. Those at the attempt cap are skipped and listed.</>],
-        [ep("dev.deliveries.resend"), <>Sends one callback again now and answers the outcome.</>],
+        [ep("dev.reset"), <>Deletes the app&apos;s resources, callbacks and attempts, request log, inspector inbox and relays. Keys, subscriptions, settings and what the limits counted (this minute&apos;s calls still count) stay; at most {config.resetsPerMinute} resets a minute per app. Shared by every job using the app: in CI, prefer a sandbox per job.</>],
+        [ep("dev.deliveries.replay"), <>Sends the failed callbacks created since <C>since</C> again (at most {REPLAY_MAX} per call, oldest first), to their own address or once to <C>url</C>. Each counts toward the app&apos;s {config.resendsPerMinute} resends a minute; <C>left</C> says how many remain for another call. Those at the attempt cap are skipped and listed.</>],
+        [ep("dev.deliveries.resend"), <>Sends one callback again now and answers the outcome (one of the app&apos;s {config.resendsPerMinute} resends a minute).</>],
         [ep("dev.settings.update"), <>Sets <C>timeScale</C> and the callback faults (below).</>],
       ]} />
       <H2>Wait for a callback</H2>

@@ -55,9 +55,13 @@ export const replayBodySchema = z.strictObject({
 export const replayAnswerSchema = z.object({
   since: z.string(),
   url: z.string().nullable(),
-  replayed: z.array(z.string()).meta({ description: "The deliveries scheduled again, due now (oldest first, at most 500)." }),
+  replayed: z.array(z.string()).meta({ description: "The deliveries scheduled again, due now (oldest first, at most 50)." }),
   skipped: z.array(z.object({ id: z.string(), reason: z.string() })).meta({ description: "Failed deliveries not replayed, with why (e.g. at the attempt cap)." }),
-  more: z.boolean().meta({ description: "More than 500 matched: call again to replay the rest." }),
+  left: z.number().int().meta({
+    description: "Failed deliveries since `since` that can still be replayed but were not in this call: past the 50 a call takes, or past the app's " +
+      "resends a minute. Call again (after `retry-after`, when a 429 says the budget is spent) to replay them.",
+  }),
+  more: z.boolean().meta({ description: "`left` is more than 0." }),
 });
 
 const deliveryIdParams = z.object({ deliveryId: id("deliveryId") });
@@ -96,7 +100,7 @@ export const callbackEndpoints: DevEndpoint[] = [
     summary: "Send a callback again",
     description:
       "Posts the same body to the same address under the same delivery id now, adds an attempt and answers its outcome. " +
-      "409 while it is still scheduled or at the attempt cap; counts toward the app's resends per minute.",
+      "409 while it is still scheduled or at the attempt cap; counts toward the app's resends per minute (RESENDS_PER_MINUTE, 60).",
     tool: "sandbox_dev_resend_delivery",
     params: deliveryIdParams,
     response: resendAnswerSchema,
@@ -107,9 +111,11 @@ export const callbackEndpoints: DevEndpoint[] = [
     path: "/dev/v1/deliveries/replay",
     summary: "Replay the failed callbacks since a time",
     description:
-      "Schedules again, due now, every FAILED delivery created at or after `since` (at most 500 per call, oldest first), to its own address " +
+      "Schedules again, due now, the FAILED deliveries created at or after `since` (oldest first, at most 50 per call), to their own address " +
       "or once to `url`. The dispatcher posts them like any callback (same delivery id, one more attempt noted `replay`). Deliveries at the " +
-      "attempt cap are skipped and listed with the reason. A call that replays any counts as one resend toward the app's resends per minute.",
+      "attempt cap are skipped and listed with the reason. Each delivery replayed counts as one resend toward the app's resends per minute " +
+      "(RESENDS_PER_MINUTE, 60, shared with resend): a call replays what the budget has room for and answers how many it `left`; " +
+      "with no room at all it answers 429 RATE_LIMITED with retry-after.",
     tool: "sandbox_dev_replay_failed",
     body: replayBodySchema,
     response: replayAnswerSchema,

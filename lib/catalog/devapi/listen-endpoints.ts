@@ -9,19 +9,22 @@ export const cursorSchema = z
   .string()
   .regex(/^\d{1,15}(\.\d{1,15})?$/, { error: "after must be a cursor from an earlier event's id, e.g. 120.3456" });
 
-const flag = z.preprocess(
-  (v) => (v === "" || v === undefined ? undefined : v),
-  z.enum(["true", "false"], { error: "all must be true or false" }).optional(),
-);
+const flag = (name: string) =>
+  z.preprocess(
+    (v) => (v === "" || v === undefined ? undefined : v),
+    z.enum(["true", "false"], { error: `${name} must be true or false` }).optional(),
+  );
 
 export const listenEvent = z.object({
   cursor: z.string().meta({ description: "The event's id: pass it as `after` (or Last-Event-ID) to resume after it." }),
-  source: z.enum(["inbox", "delivery"]).meta({ description: "`inbox`: a request to the app's inspector address; `delivery`: a copy of a callback posted elsewhere (`all=true`), signed when streamed." }),
+  source: z.enum(["inbox", "delivery"]).meta({ description: "`inbox`: a request to the app's inspector address (a callback of the app, or with `foreign=true` any request); `delivery`: a copy of a callback posted elsewhere (`all=true`), signed when streamed." }),
   inboxEntryId: z.string().nullable(),
-  deliveryId: z.string().nullable().meta({ description: "The callback's delivery id (x-svc-delivery), when it is one." }),
+  deliveryId: z.string().nullable().meta({ description: "The callback's delivery id (x-svc-delivery), when it is a delivery of this app with the body it carried." }),
   receivedAt: z.string().meta({ description: "When the inspector received it, or when the callback was attempted." }),
   method: z.string(),
-  headers: z.record(z.string(), z.string()).meta({ description: "The headers to relay: the callback's own, signature included." }),
+  headers: z.record(z.string(), z.string()).meta({
+    description: "The headers to relay: a callback's (content-type, user-agent, x-svc-delivery, x-svc-signature, webhook-id, webhook-timestamp, webhook-signature) as the request carried them; no others.",
+  }),
   body: z.string(),
   operation: z.string().nullable().meta({ description: "The operation whose call scheduled the callback, when known." }),
   scenario: z.string().nullable(),
@@ -67,14 +70,17 @@ export const listenEndpoints: DevEndpoint[] = [
     path: "/dev/v1/inbox/stream",
     summary: "Stream the app's callbacks (Server-Sent Events)",
     description:
-      "What `sandbox.mjs listen` relays. Every request to the app's inspector address arrives as an `inbox` event " +
-      "(`data`: the entry with its headers and body); with `all=true`, every callback attempt to another address also arrives, as a `delivery` " +
+      "What `sandbox.mjs listen` relays. Every callback of the app that reaches its inspector address arrives as an `inbox` event " +
+      "(`data`: the entry with its body and a callback's headers). Anyone may post to an inspector address: an entry counts as the app's " +
+      "callback when it names a delivery of the app and carries that delivery's body, or when it is signed with the app's signing secret; " +
+      "with `foreign=true` the other entries arrive too. With `all=true`, every callback attempt to another address also arrives, as a `delivery` " +
       "event signed with the app's live secrets at the time it is streamed. Each event's `id` is a cursor: reconnect with `after=<id>` or " +
       "`Last-Event-ID` to receive what came since, once. Without either it starts from now. The first event, `ready`, carries the app id and " +
       "the cursor the stream starts from. At most 10 streams per app per server instance (more: 429 RATE_LIMITED).",
     query: z.object({
       after: cursorSchema.optional().meta({ description: "Resume after this cursor (an earlier event's id)." }),
-      all: flag.meta({ description: "`true`: also every callback the app sent to other addresses." }),
+      all: flag("all").meta({ description: "`true`: also every callback the app sent to other addresses." }),
+      foreign: flag("foreign").meta({ description: "`true`: also the requests to the inspector address that are not callbacks of the app (anyone may post there)." }),
     }),
     response: listenEvent,
     stream: true,

@@ -7,7 +7,7 @@ export const resetAnswerSchema = z.object({
   at: z.string(),
   deleted: z.object({
     resources: z.number().int(), deliveries: z.number().int(), attempts: z.number().int(), requestLog: z.number().int(),
-    inbox: z.number().int(), relays: z.number().int(), rateWindows: z.number().int(),
+    inbox: z.number().int(), relays: z.number().int(),
   }).meta({ description: "How many rows of each kind were deleted." }),
 });
 
@@ -18,9 +18,10 @@ export const resetEndpoints: DevEndpoint[] = [
     path: "/dev/v1/reset",
     summary: "Reset the app's sandbox data",
     description:
-      "Deletes the app's resources (prompts, payouts, verifications, messages), callbacks and their attempts, request log, inspector inbox, " +
-      "relays and rate-limit windows. Keeps its keys and tokens, subscriptions and settings (time scale, test numbers, callback faults, " +
-      "inspector mode). The reset call itself is then recorded in the fresh request log.",
+      "Deletes the app's resources (prompts, payouts, verifications, messages), callbacks and their attempts, request log, inspector inbox " +
+      "and relays. Keeps its keys and tokens, subscriptions and settings (time scale, test numbers, callback faults, inspector mode), and " +
+      "what every limit counted: calls this minute still count toward the per-minute limit. At most 30 resets per app a minute " +
+      "(RESETS_PER_MINUTE; more: 429 RATE_LIMITED). The reset call itself is then recorded in the fresh request log.",
     tool: "sandbox_dev_reset",
     body: z.strictObject({}),
     response: resetAnswerSchema,

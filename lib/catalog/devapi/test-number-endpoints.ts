@@ -3,6 +3,7 @@
 // them, lib/engine/select.ts reads them (after X-Svc-Scenario, before the
 // catalog's triggers).
 import { z } from "zod";
+import { hiddenCharsError, isVisibleText } from "@/lib/validation";
 import type { TestNumber } from "../types";
 import type { DevEndpoint } from "./endpoint";
 
@@ -10,7 +11,8 @@ export const TEST_NUMBERS_PER_APP = 50;
 export const TEST_NUMBER_VALUE_MAX = 64;
 
 const text = (name: string, max: number) =>
-  z.string({ error: `${name} must be text` }).trim().min(1, { error: `${name} must not be empty` }).max(max, { error: `${name} must be at most ${max} characters` });
+  z.string({ error: `${name} must be text` }).trim().min(1, { error: `${name} must not be empty` }).max(max, { error: `${name} must be at most ${max} characters` })
+    .refine(isVisibleText, hiddenCharsError(name));
 
 /** One test number as stored and answered. */
 export const testNumberSchema = z.object({

@@ -44,6 +44,8 @@ export const parseDevInput: Step = async (s) => {
 export const runDevEndpoint: Step = async (s) => {
   const handler = devHandlers[s.endpoint!.id];
   if (!handler) throw new Error(`developer endpoint ${s.endpoint!.id} has no handler`);
-  const reply = await handler({ app: s.app!, params: s.params!, input: s.devInput!, requestId: s.requestId, headers: s.call.headers, now: s.receivedAt, via: s.call.via });
+  const reply = await handler({
+    app: s.app!, params: s.params!, input: s.devInput!, requestId: s.requestId, headers: s.call.headers, now: s.receivedAt, via: s.call.via, signal: s.call.signal,
+  });
   s.reply = "body" in reply && reply.status === undefined && s.endpoint!.status ? { ...reply, status: s.endpoint!.status } : reply;
 };

@@ -1,0 +1,79 @@
+// The developer endpoints that hold a connection open (a wait for a callback,
+// a listeners' stream) take a slot here and give it back when they end — at
+// the latest when the client's socket closes. Caps, counted in this instance
+// (what they protect is its sockets and its pollers): per app and kind
+// (WAITS_PER_APP, LISTEN_STREAMS_PER_APP), per account over all its apps
+// (HELD_CONNECTIONS_PER_ACCOUNT) and for the whole instance
+// (HELD_CONNECTIONS_PER_INSTANCE). Past a cap: 429 RATE_LIMITED naming it.
+import { config } from "@/lib/config";
+import { db } from "@/lib/db/prisma";
+import { ApiError } from "@/lib/errors";
+
+export type HeldKind = "wait" | "stream";
+
+const perApp = (kind: HeldKind) => (kind === "wait" ? config.waitsPerApp : config.listenStreamsPerApp);
+
+type State = { byApp: Map<string, number>; byAccount: Map<string, number>; total: number; owners: Map<string, string> };
+// On globalThis: one count per process whatever bundle loads this module.
+const g = globalThis as unknown as { __svcHeld?: State };
+const state = (): State => (g.__svcHeld ??= { byApp: new Map(), byAccount: new Map(), total: 0, owners: new Map() });
+
+/** The account that owns the app (kept: an app never changes owner). */
+async function ownerOf(appId: string): Promise<string> {
+  const s = state();
+  const known = s.owners.get(appId);
+  if (known) return known;
+  const app = await db.app.findUnique({ where: { id: appId }, select: { ownerId: true } });
+  if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
+  if (s.owners.size > 10_000) s.owners.clear();
+  s.owners.set(appId, app.ownerId);
+  return app.ownerId;
+}
+
+const refused = (message: string) => new ApiError("RATE_LIMITED", message, { "retry-after": "5" });
+
+/** Why a new connection of this kind may not be held now, or null. */
+function full(kind: HeldKind, appId: string, owner: string): ApiError | null {
+  const s = state();
+  if ((s.byApp.get(`${kind}:${appId}`) ?? 0) >= perApp(kind)) {
+    return kind === "wait"
+      ? refused(`at most ${config.waitsPerApp} waits at once per app; let one finish first`)
+      : refused(`at most ${config.listenStreamsPerApp} listeners of one app may be connected at once; stop one and try again`);
+  }
+  if ((s.byAccount.get(owner) ?? 0) >= config.heldPerAccount) {
+    return refused(`at most ${config.heldPerAccount} waits and streams at once per account, over all its apps; let one finish first`);
+  }
+  if (s.total >= config.heldPerInstance) return refused("this server holds as many waits and streams as it can; try again in a few seconds");
+  return null;
+}
+
+const bump = (m: Map<string, number>, k: string, by: number) => {
+  const n = (m.get(k) ?? 0) + by;
+  if (n > 0) m.set(k, n);
+  else m.delete(k);
+};
+
+/** Throws 429 when a connection of this kind could not be held now (the stream checks before it answers 200). */
+export async function checkHeld(kind: HeldKind, appId: string): Promise<void> {
+  const e = full(kind, appId, await ownerOf(appId));
+  if (e) throw e;
+}
+
+/** Takes a slot (429 when a cap is reached); the function it answers gives it back, once. */
+export async function takeHeld(kind: HeldKind, appId: string): Promise<() => void> {
+  const owner = await ownerOf(appId);
+  const e = full(kind, appId, owner);
+  if (e) throw e;
+  const s = state();
+  bump(s.byApp, `${kind}:${appId}`, 1);
+  bump(s.byAccount, owner, 1);
+  s.total++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    bump(s.byApp, `${kind}:${appId}`, -1);
+    bump(s.byAccount, owner, -1);
+    s.total--;
+  };
+}

@@ -1,0 +1,39 @@
+// Password hashing (scrypt: CPU-bound, on libuv's thread pool) waits its turn
+// in one bounded queue per process: at most PASSWORD_HASHES_AT_ONCE run, at
+// most PASSWORD_HASH_QUEUE wait, and past that a request is refused at once
+// (429 RATE_LIMITED, HashingBusy) instead of queueing without bound — a burst
+// of sign-ins from many addresses then answers "busy" to some, rather than
+// making every sign-in (and everything else on the pool) wait seconds.
+import { config } from "@/lib/config";
+import { hashPassword as scryptHash, verifyPassword as scryptVerify } from "@/lib/crypto";
+import { ApiError } from "@/lib/errors";
+
+/** The queue is full: not an answer about the password (the sign-in guard gives its places back). */
+export class HashingBusy extends ApiError {
+  constructor() {
+    super("RATE_LIMITED", "the server is busy checking passwords; try again in a moment", { "retry-after": "1" });
+  }
+}
+
+const g = globalThis as unknown as { __svcHashing?: { running: number; waiting: (() => void)[] } };
+const queue = () => (g.__svcHashing ??= { running: 0, waiting: [] });
+
+async function inTurn<T>(fn: () => Promise<T>): Promise<T> {
+  const q = queue();
+  if (q.running >= config.passwordHashesAtOnce) {
+    if (q.waiting.length >= config.passwordHashQueue) throw new HashingBusy();
+    await new Promise<void>((resolve) => q.waiting.push(resolve));
+  } else {
+    q.running++;
+  }
+  try {
+    return await fn();
+  } finally {
+    const next = q.waiting.shift();
+    if (next) next(); // the slot passes to the next in line
+    else q.running--;
+  }
+}
+
+export const hashPassword = (password: string) => inTurn(() => scryptHash(password));
+export const verifyPassword = (password: string, stored: string) => inTurn(() => scryptVerify(password, stored));

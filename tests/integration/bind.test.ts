@@ -1,0 +1,52 @@
+// Where the portal listens. Local mode (no public PUBLIC_URL) posts callbacks
+// to loopback and private addresses, so it listens on loopback only unless
+// HOST says otherwise, and then warns; a hosted portal listens on every interface.
+import net from "node:net";
+import os from "node:os";
+import { afterEach, describe, expect, it } from "vitest";
+import { ownDb, startServer } from "../helpers/own-server";
+import type { RunningServer } from "../helpers/server";
+
+/** This machine's first non-loopback IPv4 address, if it has one. */
+const lanAddress = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+
+const connects = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, host);
+    s.once("connect", () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once("error", () => resolve(false));
+  });
+
+let running: RunningServer | undefined;
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+});
+
+describe("the listening address", () => {
+  it("local mode without HOST: loopback only", async () => {
+    const db = await ownDb("bind-local");
+    running = await startServer({ databaseUrl: db.url, env: { HOST: "" } });
+    expect(running.log()).toMatch(/listening on 127\.0\.0\.1:/);
+    expect(await connects("127.0.0.1", running.port)).toBe(true);
+    if (lanAddress) expect(await connects(lanAddress, running.port)).toBe(false);
+  }, 90_000);
+
+  it("local mode with HOST on every interface: it listens there and warns", async () => {
+    const db = await ownDb("bind-warn");
+    running = await startServer({ databaseUrl: db.url, env: { HOST: "0.0.0.0" } });
+    expect(running.log()).toMatch(/HOST=0\.0\.0\.0 with the local callback policy/);
+    if (lanAddress) expect(await connects(lanAddress, running.port)).toBe(true);
+  }, 90_000);
+
+  it("hosted without HOST: every interface, no warning", async () => {
+    const db = await ownDb("bind-hosted");
+    running = await startServer({ databaseUrl: db.url, env: { HOST: "", PUBLIC_URL: "https://sandbox.example.test" } });
+    expect(running.log()).toMatch(/listening on all interfaces/);
+    expect(running.log()).not.toMatch(/local callback policy/);
+    if (lanAddress) expect(await connects(lanAddress, running.port)).toBe(true);
+  }, 90_000);
+});

@@ -1,0 +1,106 @@
+// A database outage (PostgreSQL only): the server reaches its database through
+// a TCP relay the test controls. Cut, every kind of call answers 503
+// SERVICE_UNAVAILABLE with Retry-After and the error body — never a 500 — and
+// once the relay is back the same calls succeed again, without a restart.
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUpApp } from "../helpers/operator";
+import { ownDb, startServer } from "../helpers/own-server";
+import type { RunningServer } from "../helpers/server";
+import { onPg } from "../helpers/test-db";
+
+/** A relay to host:port that can refuse (listener closed, open connections cut) and come back on the same port. */
+async function relay(host: string, port: number) {
+  const open = new Set<net.Socket>();
+  let listener: net.Server | null = null;
+  let at = 0;
+  const start = () =>
+    new Promise<void>((resolve) => {
+      listener = net.createServer((client) => {
+        const up = net.connect(port, host);
+        for (const s of [client, up]) {
+          open.add(s);
+          s.on("close", () => open.delete(s));
+          s.on("error", () => {});
+        }
+        client.pipe(up).pipe(client);
+      });
+      listener.listen(at, "127.0.0.1", () => {
+        at = (listener!.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  await start();
+  return {
+    port: () => at,
+    cut: async () => {
+      await new Promise<void>((resolve) => listener!.close(() => resolve()));
+      for (const s of open) s.destroy();
+    },
+    restore: start,
+    close: async () => {
+      for (const s of open) s.destroy();
+      await new Promise<void>((resolve) => (listener?.listening ? listener.close(() => resolve()) : resolve()));
+    },
+  };
+}
+
+describe.runIf(onPg())("the database goes away and comes back", () => {
+  let server: RunningServer;
+  let link: Awaited<ReturnType<typeof relay>>;
+  let app: { appId: string; token: string };
+
+  beforeAll(async () => {
+    const db = await ownDb("outage");
+    const direct = new URL(db.url);
+    link = await relay(direct.hostname, Number(direct.port || 5432));
+    const relayed = new URL(db.url);
+    relayed.hostname = "127.0.0.1";
+    relayed.port = String(link.port());
+    server = await startServer({ databaseUrl: relayed.toString() });
+    app = await setUpApp(db.url, server.origin);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await link?.close();
+  });
+
+  const push = (reference: string) =>
+    fetch(`${server.origin}/sandbox/collect/v1/push`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${app.token}`, "content-type": "application/json", "x-svc-time-scale": "0" },
+      body: JSON.stringify({ shortCode: "1", amount: 2, currency: "KES", phoneNumber: "254712345678", reference, callbackUrl: `${server.origin}/inspect/${app.appId}` }),
+    });
+
+  it("answers 503 with Retry-After while it is away, then serves again", async () => {
+    expect((await push("OUT-0")).status).toBe(202);
+    await link.cut();
+
+    const calls: [string, () => Promise<Response>][] = [
+      ["push", () => push("OUT-1")],
+      ["status", () => fetch(`${server.origin}/sandbox/collect/v1/status/ws_CO_1`, { headers: { authorization: `Bearer ${app.token}` } })],
+      ["developer endpoint", () => fetch(`${server.origin}/sandbox/dev/v1/settings`, { headers: { authorization: `Bearer ${app.token}` } })],
+      ["token", () => fetch(`${server.origin}/sandbox/oauth/v1/token`, { method: "POST", headers: { authorization: `Basic ${Buffer.from("k:s").toString("base64")}`, "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" })],
+      ["inspector", () => fetch(`${server.origin}/inspect/${app.appId}`, { method: "POST", body: "{}" })],
+    ];
+    for (const [what, call] of calls) {
+      const r = await call();
+      const body = (await r.json()) as { error: string; requestId: string };
+      expect([what, r.status, body.error], what).toEqual([what, 503, "SERVICE_UNAVAILABLE"]);
+      expect(Number(r.headers.get("retry-after")), what).toBeGreaterThan(0);
+      expect(body.requestId, what).toMatch(/^req_/);
+    }
+
+    await link.restore();
+    const deadline = Date.now() + 30_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = (await push(`OUT-2-${Date.now()}`)).status;
+      if (status === 202) break;
+      expect(status).toBe(503); // on its way back: still the retryable answer, never a 500
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(status).toBe(202);
+  }, 90_000);
+});

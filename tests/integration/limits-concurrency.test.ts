@@ -1,0 +1,144 @@
+// Limits hold exactly under concurrency (README "Hosting it for others"): 100
+// requests at once — wrong secrets, wrong passwords, key pairs, apps, inspector
+// posts, sign-ups — get exactly the limit through, on the suite's server (SQLite,
+// or PostgreSQL with TEST_PG_URL) and on two instances sharing one PostgreSQL database.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientFor, ownDb, startServer } from "../helpers/own-server";
+import { cliOn } from "../helpers/operator";
+import { consoleCall, signUpOverHttp } from "../helpers/console-http";
+import { requestFrom, signInOverHttp } from "../helpers/from-address";
+import type { RunningServer } from "../helpers/server";
+import { origin } from "../helpers/sandbox";
+import { onPg } from "../helpers/test-db";
+import { freshMinute } from "../helpers/window";
+
+type Portal = { origins: string[]; dbUrl: string; net: number };
+
+const PASSWORD = "long enough pw";
+const count = (xs: number[], s: number) => xs.filter((x) => x === s).length;
+const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`;
+
+/** A user made with the operator command line, signed in over HTTP: its session cookie. */
+async function consoleUser(p: Portal) {
+  const email = `c-${randomUUID().slice(0, 8)}@example.com`;
+  cliOn(p.dbUrl, p.origins[0]!, "user", "create", "--email", email, "--password", PASSWORD);
+  const { session } = await signInOverHttp(p.origins[0]!, email, PASSWORD, `127.${p.net}.250.1`);
+  if (!session) throw new Error("no session");
+  return { email, cookie: session };
+}
+
+/** The same tests on a portal of one or more instances; `p.net` keeps each portal's client addresses apart (127.<net>.x.y). */
+function exactLimits(name: string, portal: () => Portal) {
+  describe(name, () => {
+    it("100 wrong secrets for one key from one address at once: exactly 10 are checked (401), 90 refused (429); the owner elsewhere still gets a token", async () => {
+      const p = portal();
+      const email = `k-${randomUUID().slice(0, 8)}@example.com`;
+      cliOn(p.dbUrl, p.origins[0]!, "user", "create", "--email", email, "--password", PASSWORD);
+      const { appId } = cliOn(p.dbUrl, p.origins[0]!, "app", "create", "--owner", email, "--name", "Guessed");
+      const { consumerKey, consumerSecret } = cliOn(p.dbUrl, p.origins[0]!, "key", "create", "--app", appId);
+      await freshMinute();
+      const token = (i: number, secret: string, from: string) =>
+        requestFrom(from, `${p.origins[i % p.origins.length]}/sandbox/oauth/v1/token`, {
+          method: "POST",
+          headers: { authorization: basic(consumerKey, secret), "content-type": "application/x-www-form-urlencoded" },
+          body: "grant_type=client_credentials",
+        }).then((r) => r.status);
+      const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) => token(i, `wrong-${i}`, `127.${p.net}.1.1`)));
+      expect([count(statuses, 401), count(statuses, 429)]).toEqual([10, 90]);
+      expect(await token(0, consumerSecret, `127.${p.net}.1.2`)).toBe(200);
+    });
+
+    it("100 wrong passwords for one account from one address at once: exactly 5 are checked, the rest refused", async () => {
+      const p = portal();
+      const email = `s-${randomUUID().slice(0, 8)}@example.com`;
+      cliOn(p.dbUrl, p.origins[0]!, "user", "create", "--email", email, "--password", PASSWORD);
+      await freshMinute();
+      const tries = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => signInOverHttp(p.origins[i % p.origins.length]!, email, `wrong password ${i}`, `127.${p.net}.2.1`)),
+      );
+      expect(tries.every((t) => t.session === null)).toBe(true);
+      expect(tries.filter((t) => !t.location.includes("code=throttled"))).toHaveLength(5);
+    });
+
+    it("100 key pairs created at once for one app: exactly 20 (KEY_PAIRS_PER_APP), the rest 409", async () => {
+      const p = portal();
+      const u = await consoleUser(p);
+      const app = await consoleCall(p.origins[0]!, u.cookie, "POST", "/apps", { name: "Many keys" }, `127.${p.net}.250.1`);
+      expect(app.status).toBe(201);
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          consoleCall(p.origins[i % p.origins.length]!, u.cookie, "POST", `/apps/${app.json.id}/keys`, {}, `127.${p.net}.250.1`).then((r) => r.status)),
+      );
+      expect([count(statuses, 201), count(statuses, 409)]).toEqual([20, 80]);
+      const keys = await consoleCall(p.origins[0]!, u.cookie, "GET", `/apps/${app.json.id}/keys`, undefined, `127.${p.net}.250.1`);
+      expect(keys.json).toHaveLength(20);
+    });
+
+    it("100 apps created at once by one account: exactly 20 (APPS_PER_USER), the rest 409", async () => {
+      const p = portal();
+      const u = await consoleUser(p);
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          consoleCall(p.origins[i % p.origins.length]!, u.cookie, "POST", "/apps", { name: `App ${i}` }, `127.${p.net}.250.1`).then((r) => r.status)),
+      );
+      expect([count(statuses, 201), count(statuses, 409)]).toEqual([20, 80]);
+      const apps = await consoleCall(p.origins[0]!, u.cookie, "GET", "/apps", undefined, `127.${p.net}.250.1`);
+      expect(apps.json).toHaveLength(20);
+    });
+
+    it("300 inspector posts at once to one app from ten addresses: exactly 120 kept (INSPECT_PER_MINUTE), the rest 429", async () => {
+      const p = portal();
+      const email = `i-${randomUUID().slice(0, 8)}@example.com`;
+      cliOn(p.dbUrl, p.origins[0]!, "user", "create", "--email", email, "--password", PASSWORD);
+      const { appId } = cliOn(p.dbUrl, p.origins[0]!, "app", "create", "--owner", email, "--name", "Flooded");
+      await freshMinute();
+      const statuses = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          requestFrom(`127.${p.net}.3.${(i % 10) + 1}`, `${p.origins[i % p.origins.length]}/inspect/${appId}`, { method: "POST", body: `post ${i}` }).then((r) => r.status)),
+      );
+      expect([count(statuses, 200), count(statuses, 429)]).toEqual([120, 180]);
+      const client = clientFor(p.dbUrl);
+      try {
+        expect(await client.inboxEntry.count({ where: { appId } })).toBe(120);
+      } finally {
+        await client.$disconnect();
+      }
+    });
+
+    it("100 sign-ups at once from one address: exactly 10 accounts (SIGNUPS_PER_HOUR)", async () => {
+      const p = portal();
+      const tag = `up${randomUUID().slice(0, 6)}`;
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) => signUpOverHttp(p.origins[i % p.origins.length]!, `${tag}-${i}@example.com`, "a fine pass phrase", `127.${p.net}.4.1`)),
+      );
+      const client = clientFor(p.dbUrl);
+      try {
+        expect(await client.user.count({ where: { email: { startsWith: `${tag}-` } } })).toBe(10);
+      } finally {
+        await client.$disconnect();
+      }
+    });
+  });
+}
+
+exactLimits("one server (the suite's database)", () => ({ origins: [origin()], dbUrl: process.env.TEST_DATABASE_URL!, net: 10 }));
+
+const pair: RunningServer[] = [];
+let pairDb = "";
+beforeAll(async () => {
+  if (!onPg()) return;
+  pairDb = (await ownDb("limits_pair")).url;
+  const env = (i: number) => ({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-limits-${i}-`)), AUTH_SECRET: "" });
+  pair.push(...(await Promise.all([0, 1].map((i) => startServer({ databaseUrl: pairDb, env: env(i) })))));
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(pair.map((s) => s.stop()));
+});
+
+describe.skipIf(!onPg())("two instances on one PostgreSQL database", () => {
+  exactLimits("requests spread over both", () => ({ origins: pair.map((s) => s.origin), dbUrl: pairDb, net: 20 }));
+});

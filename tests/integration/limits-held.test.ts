@@ -1,0 +1,178 @@
+// Connections the developer API holds open (waits for a callback, the
+// listeners' streams): capped per app, per account and per instance, freed when
+// the client leaves or stops reading, and cheap while they wait (one poller per
+// app). A server of its own with small caps (README "Hosting it for others").
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessToken, cliOn } from "../helpers/operator";
+import { ownDb, startServer } from "../helpers/own-server";
+import { requestFrom } from "../helpers/from-address";
+import type { RunningServer } from "../helpers/server";
+
+let server: RunningServer;
+let dbUrl = "";
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  dbUrl = (await ownDb("held")).url;
+  server = await startServer({
+    databaseUrl: dbUrl,
+    env: {
+      HELD_CONNECTIONS_PER_ACCOUNT: "6", HELD_CONNECTIONS_PER_INSTANCE: "10", LISTEN_STREAMS_PER_APP: "2",
+      INSPECT_PER_MINUTE: "100000", INSPECT_PER_ADDRESS_PER_MINUTE: "100000",
+    },
+  });
+}, 120_000);
+afterAll(() => server?.stop());
+
+/** An account with `n` apps (Payments), each with a token and a callback that will not be attempted for ten minutes. */
+async function account(n: number) {
+  const email = `h-${randomUUID().slice(0, 8)}@example.com`;
+  cliOn(dbUrl, server.origin, "user", "create", "--email", email, "--password", "long enough pw");
+  const apps = [];
+  for (let i = 0; i < n; i++) {
+    const { appId } = cliOn(dbUrl, server.origin, "app", "create", "--owner", email, "--name", `Held ${i}`);
+    cliOn(dbUrl, server.origin, "subscribe", "--app", appId, "--group", "Payments");
+    const { consumerKey, consumerSecret } = cliOn(dbUrl, server.origin, "key", "create", "--app", appId);
+    const token = await accessToken(server.origin, consumerKey, consumerSecret);
+    const call = (method: string, path: string, body?: unknown, signal?: AbortSignal) =>
+      fetch(`${server.origin}/sandbox${path}`, {
+        method, signal,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    await call("PATCH", "/dev/v1/settings", { callbackFaults: { extraDelayMs: 600_000 } });
+    const push = await call("POST", "/collect/v1/push", {
+      shortCode: "1", amount: 100, currency: "KES", phoneNumber: "254712345678", reference: `H-${randomUUID().slice(0, 8)}`, callbackUrl: "http://127.0.0.1:9/cb",
+    });
+    if (push.status !== 202) throw new Error(`push answered ${push.status}: ${await push.text()}`);
+    const { checkoutId } = (await push.json()) as { checkoutId: string };
+    apps.push({ appId, token, call, checkoutId });
+  }
+  return apps;
+}
+type HeldApp = Awaited<ReturnType<typeof account>>[number];
+
+// Three accounts, made once (the operator command line is slow on a busy machine): two apps, one, one.
+let p: HeldApp, q: HeldApp, r: HeldApp, s: HeldApp;
+beforeAll(async () => {
+  [p, q] = (await account(2)) as [HeldApp, HeldApp];
+  [r] = (await account(1)) as [HeldApp];
+  [s] = (await account(1)) as [HeldApp];
+}, 400_000);
+
+const holders: AbortController[] = [];
+/** A wait of 60 s, held open until aborted. */
+function holdWait(a: HeldApp) {
+  const abort = new AbortController();
+  holders.push(abort);
+  void a.call("GET", `/dev/v1/callbacks/wait?resourceId=${a.checkoutId}&timeout=60`, undefined, abort.signal).catch(() => {});
+  return abort;
+}
+/** A stream, held open (and read) until aborted; resolves once it answered. */
+async function holdStream(a: HeldApp) {
+  const abort = new AbortController();
+  holders.push(abort);
+  const r = await a.call("GET", "/dev/v1/inbox/stream", undefined, abort.signal);
+  if (r.status === 200) void r.body!.pipeTo(new WritableStream()).catch(() => {});
+  return { status: r.status, abort };
+}
+/** A wait that looks once (timeout 0): 200 when a slot was free, 429 when not. */
+const probe = (a: HeldApp) => a.call("GET", `/dev/v1/callbacks/wait?resourceId=${a.checkoutId}&timeout=0`).then((r) => r.status);
+const releaseAll = async () => {
+  for (const h of holders.splice(0)) h.abort();
+  await sleep(500);
+};
+
+describe("held connections", () => {
+  it("a wait whose client went away frees its slot at once", async () => {
+    // six waits: all this account may hold (HELD_CONNECTIONS_PER_ACCOUNT)
+    const waits = Array.from({ length: 6 }, () => holdWait(r));
+    await sleep(2000);
+    expect(await probe(r)).toBe(429);
+    for (const w of waits) w.abort();
+    await sleep(1000);
+    expect(await probe(r)).toBe(200);
+    await releaseAll();
+  }, 120_000);
+
+  it("waits and streams are capped per account over all its apps, and per instance", async () => {
+    for (let i = 0; i < 3; i++) holdWait(p);
+    for (let i = 0; i < 2; i++) expect((await holdStream(q)).status).toBe(200);
+    holdWait(q);
+    await sleep(2000);
+    // six held by this account (HELD_CONNECTIONS_PER_ACCOUNT): a seventh on either app is refused
+    const refused = await q.call("GET", `/dev/v1/callbacks/wait?resourceId=${q.checkoutId}&timeout=0`);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/account/);
+    expect(await probe(p)).toBe(429);
+    // another account holds four more: the instance's ten (HELD_CONNECTIONS_PER_INSTANCE) are taken
+    for (let i = 0; i < 4; i++) holdWait(r);
+    await sleep(2000);
+    const full = await s.call("GET", `/dev/v1/callbacks/wait?resourceId=${s.checkoutId}&timeout=0`);
+    expect(full.status).toBe(429);
+    expect(((await full.json()) as { message: string }).message).toMatch(/this server/);
+    expect(Number(full.headers.get("retry-after"))).toBeGreaterThan(0);
+    await releaseAll();
+    expect(await probe(s)).toBe(200);
+  }, 120_000);
+
+  it("a stream whose client stops reading is ended: its socket closes and its slot is free again", async () => {
+    const a = s;
+    // a client that sends its request and never reads a byte
+    const { port } = new URL(server.origin);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    socket.pause();
+    let closed = false;
+    socket.on("close", () => (closed = true));
+    socket.on("error", () => {});
+    await new Promise((r) => socket.once("connect", r));
+    socket.write(`GET /sandbox/dev/v1/inbox/stream?foreign=true HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${a.token}\r\n\r\n`);
+    await sleep(1000);
+    expect((await holdStream(a)).status).toBe(200); // LISTEN_STREAMS_PER_APP is 2: this one and the stalled one
+    expect((await holdStream(a)).status).toBe(429);
+    await releaseAll();
+    // 16 MiB of inbox entries the stalled stream has to send
+    const big = "x".repeat(200 * 1024);
+    for (let i = 0; i < 80 && !closed; i += 8) {
+      await Promise.all(Array.from({ length: 8 }, (_, j) => requestFrom(`127.0.41.${j + 1}`, `${server.origin}/inspect/${a.appId}`, { method: "POST", body: big })));
+    }
+    const deadline = Date.now() + 30_000;
+    while (!closed && Date.now() < deadline) await sleep(200);
+    expect(closed).toBe(true);
+    const again = [await holdStream(a), await holdStream(a)];
+    expect(again.map((x) => x.status)).toEqual([200, 200]);
+    await releaseAll();
+  }, 180_000);
+
+  it("held waits and streams cost the server little CPU: one poller per app, not one per connection", async () => {
+    const apps = [p, q, r];
+    // 60 waits over three apps of two accounts and 10 streams: within the default caps, on a second server that has them
+    const busy = await startServer({ databaseUrl: dbUrl, env: {} });
+    try {
+      const call = (a: HeldApp, path: string, signal: AbortSignal) =>
+        fetch(`${busy.origin}/sandbox${path}`, { headers: { authorization: `Bearer ${a.token}` }, signal });
+      const abort = new AbortController();
+      for (const a of apps) for (let i = 0; i < 20; i++) void call(a, `/dev/v1/callbacks/wait?resourceId=${a.checkoutId}&timeout=60`, abort.signal).catch(() => {});
+      for (let i = 0; i < 10; i++) {
+        const r = await call(apps[2]!, "/dev/v1/inbox/stream", abort.signal);
+        void r.body!.pipeTo(new WritableStream()).catch(() => {});
+      }
+      await sleep(3000);
+      const ticks = () => {
+        const f = fs.readFileSync(`/proc/${busy.proc.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+        return Number(f[11]) + Number(f[12]); // utime + stime, in clock ticks (1/100 s)
+      };
+      const t0 = ticks();
+      await sleep(5000);
+      const share = (ticks() - t0) / 500;
+      abort.abort();
+      console.log(`[held] 60 waits and 10 streams: ${(share * 100).toFixed(1)}% of a core`);
+      expect(share).toBeLessThan(0.2); // one poller per connection took three quarters of a core for 300 of them
+    } finally {
+      await busy.stop();
+    }
+  }, 180_000);
+});
