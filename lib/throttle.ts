@@ -38,10 +38,14 @@ export type Taken = {
  */
 export const APP_THROTTLES = {
   inspect: "inspect:app", inspectOwn: "inspect:own", resend: "resend:app", reset: "reset:app", sandboxCreate: "sandbox:create",
+  receiverCheck: "receiver-check:app",
 } as const;
 
 /** The row key of `subject`'s counter in `scope` (a hash: any subject costs one short key). */
 export const throttleKey = (scope: string, subject: string) => sha256(`${scope}\n${subject}`);
+
+/** How many a request counts (1 by default), and when (now by default; tests pass a clock). */
+export type Count = { n?: number; now?: number };
 
 export class Throttle {
   readonly limit: number;
@@ -78,7 +82,7 @@ export class Throttle {
    * under the limit. A row of an older window starts over; a request that
    * arrives late with an older window (another instance's clock) counts in the newer one.
    */
-  async take(subject: string, n = 1, now = Date.now()): Promise<Taken> {
+  async take(subject: string, { n = 1, now = Date.now() }: Count = {}): Promise<Taken> {
     const { key, window, expiresAt, retryAfter } = this.at(subject, now);
     const rows = await this.db.$queryRaw<{ count: number | bigint }[]>`
       INSERT INTO "Throttle" ("key", "window", "count", "expiresAt") VALUES (${key}, ${window}, ${n}, ${expiresAt})
@@ -94,7 +98,7 @@ export class Throttle {
   }
 
   /** Gives back `n` counted for `subject` in this window (a request that was refused, or that turned out not to count). */
-  async refund(subject: string, n = 1, now = Date.now()): Promise<void> {
+  async refund(subject: string, { n = 1, now = Date.now() }: Count = {}): Promise<void> {
     if (n <= 0) return;
     const { key, window } = this.at(subject, now);
     await this.db.$executeRaw`
@@ -103,9 +107,9 @@ export class Throttle {
 
   /** Counts one and refuses (429 RATE_LIMITED, `message(retryAfter)`) past the limit; the refused one is given back. */
   async enforce(subject: string, message: (retryAfter: number) => string, now = Date.now()): Promise<void> {
-    const t = await this.take(subject, 1, now);
+    const t = await this.take(subject, { now });
     if (t.allowed) return;
-    await this.refund(subject, 1, now);
+    await this.refund(subject, { now });
     throw new ApiError("RATE_LIMITED", message(t.retryAfter), { "retry-after": String(t.retryAfter) });
   }
 }
@@ -165,9 +169,9 @@ export class CredentialGuard {
       places.push([this.accountAddress, pair]);
       if (this.successes) places.push([this.successes, pair]);
     }
-    const taken = await Promise.all(places.map(([t, subject]) => t.take(subject, 1, now)));
+    const taken = await Promise.all(places.map(([t, subject]) => t.take(subject, { now })));
     const giveBack = (which: (t: Throttle) => boolean) =>
-      Promise.all(places.map(([t, subject]) => (which(t) ? t.refund(subject, 1, now) : undefined)));
+      Promise.all(places.map(([t, subject]) => (which(t) ? t.refund(subject, { now }) : undefined)));
     if (taken.some((t) => !t.allowed)) {
       await giveBack(() => true);
       const wait = Math.max(...taken.filter((t) => !t.allowed).map((t) => t.retryAfter));
@@ -185,7 +189,7 @@ export class CredentialGuard {
       return result;
     }
     await giveBack((t) => t === this.successes);
-    if (account && (await this.account.take(account, 1, now)).count > this.account.limit) await slowDown(this.limits.slowMs);
+    if (account && (await this.account.take(account, { now })).count > this.account.limit) await slowDown(this.limits.slowMs);
     return null;
   }
 }

@@ -60,8 +60,8 @@ export async function replayFailed(appId: string, since: Date, url?: string | nu
   const budget = resendBudget();
   let chosen: string[] = [];
   if (eligible.length) {
-    const taken = await budget.take(appId, eligible.length, now.getTime());
-    await budget.refund(appId, eligible.length - taken.granted, now.getTime());
+    const taken = await budget.take(appId, { n: eligible.length, now: now.getTime() });
+    await budget.refund(appId, { n: eligible.length - taken.granted, now: now.getTime() });
     if (taken.granted === 0) {
       throw new ApiError("RATE_LIMITED", `at most ${config.resendsPerMinute} resends a minute per app, replayed deliveries included; try again in ${taken.retryAfter} s`, {
         "retry-after": String(taken.retryAfter),
@@ -77,7 +77,7 @@ export async function replayFailed(appId: string, since: Date, url?: string | nu
   const marked = new Set((await db.delivery.findMany({ where: { appId, id: { in: chosen }, state: { in: ["SCHEDULED", "SENDING"] } }, select: { id: true } })).map((m) => m.id));
   const replayed = chosen.filter((id) => marked.has(id));
   for (const id of chosen) if (!marked.has(id)) skipped.push({ id, reason: "changed while being replayed" });
-  await budget.refund(appId, chosen.length - replayed.length, now.getTime());
+  await budget.refund(appId, { n: chosen.length - replayed.length, now: now.getTime() });
   if (replayed.length) notifyScheduled(now);
   const left = Math.max(0, replayable - replayed.length - (skipped.length - capped.length));
   return { since: since.toISOString(), url: url ?? null, replayed, skipped, left, more: left > 0 };

@@ -18,7 +18,7 @@ import { exampleCallback } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { newId, newReceipt, randomBase62 } from "@/lib/ids";
 import { withAppLock } from "@/lib/services/apps";
-import { Throttle } from "@/lib/throttle";
+import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 import { battery, judge, type CaseSpec } from "./receiver-cases";
 import { relayedAnswers } from "./receiver-relays";
 
@@ -48,8 +48,10 @@ async function checkUrl(appId: string, url: string) {
 }
 
 async function takeStart(appId: string) {
-  const t = await new Throttle("receiver-check:app", config.receiverChecksPerMinute, 60).take(appId);
-  if (!t.allowed) throw new ApiError("RATE_LIMITED", `at most ${config.receiverChecksPerMinute} receiver checks a minute per app; try again in ${t.retryAfter} s`, { "retry-after": String(t.retryAfter) });
+  await new Throttle(APP_THROTTLES.receiverCheck, config.receiverChecksPerMinute, 60).enforce(
+    appId,
+    (s) => `at most ${config.receiverChecksPerMinute} receiver checks a minute per app; try again in ${s} s`,
+  );
 }
 
 /** The RUNNING row that holds one of the app's slots, created under the app row's lock after counting the others. */

@@ -92,14 +92,11 @@ export async function createSandbox(
     new ApiError("SANDBOX_NOT_ALLOWED", `this app is a throwaway sandbox of ${parentAppId}: make sandboxes with the parent app's keys`);
   if (caller.parentAppId) throw refuseNested(caller.parentAppId);
   const name = input.name === undefined ? undefined : parseOrThrow(appNameSchema, input.name, "name");
-  const rate = await creations().take(caller.id, now.getTime());
-  if (!rate.allowed) {
-    throw new ApiError(
-      "RATE_LIMITED",
-      `an app makes at most ${config.sandboxCreatesPerMinute} sandboxes a minute (SANDBOX_CREATES_PER_MINUTE); try again in ${rate.retryAfter} s`,
-      { "retry-after": String(rate.retryAfter) },
-    );
-  }
+  await creations().enforce(
+    caller.id,
+    (s) => `an app makes at most ${config.sandboxCreatesPerMinute} sandboxes a minute (SANDBOX_CREATES_PER_MINUTE); try again in ${s} s`,
+    now.getTime(),
+  );
   const parent = await db.app.findUnique({ where: { id: caller.id }, select: { name: true } });
   if (!parent) throw new ApiError("NOT_FOUND", `no app ${caller.id}`);
   const appId = newId("app");
