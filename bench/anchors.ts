@@ -20,13 +20,18 @@ export type Contender = {
   server: Server;
   /** Path prefix of the Collect operations. */
   prefix: string;
-  /** Posts a callback per push (we and WireMock do): a run lasts until they arrived. */
+  /** Posts a callback per push (we, WireMock, and Prism on our document, which declares callbacks): a run lasts until they arrived. */
   callsBack: boolean;
   /** Needs load before it is measured (a JIT: Prism, WireMock). */
   warm: boolean;
 };
 
 type Answer = { status: number; body: string };
+
+const prismVersion = () => {
+  const pkg = path.join(root, "node_modules", "@stoplight", "prism-cli", "package.json");
+  return fs.existsSync(pkg) ? (JSON.parse(fs.readFileSync(pkg, "utf8")) as { version: string }).version : "?";
+};
 
 async function startPrism(label: string, file: string): Promise<Server> {
   const origin = `http://127.0.0.1:${await freePort()}`;
@@ -78,7 +83,7 @@ export async function startAnchors(liveDoc: string, ours: { push: Answer; status
   for (const why of [missing, prismMissing]) if (why) notes.push(why);
   if (!missing && !prismMissing) {
     const file = path.join(settings.anchorsDir, "prism-collect-fixed.yaml");
-    await tryStart("Prism (fixed document)", async () => ({ key: "prism-fixed", label: "Prism 5.14, fixed document", server: await startPrism("Prism fixed", file), prefix: "", callsBack: false, warm: true }));
+    await tryStart("Prism (fixed document)", async () => ({ key: "prism-fixed", label: `Prism ${prismVersion()}, fixed document`, server: await startPrism("Prism fixed", file), prefix: "", callsBack: false, warm: true }));
   }
   if (!missing) {
     const noJava = javaMissing();
@@ -88,7 +93,11 @@ export async function startAnchors(liveDoc: string, ours: { push: Answer; status
   if (!prismMissing) {
     const file = path.join(os.tmpdir(), `bench-collect-live-${process.pid}.json`);
     fs.writeFileSync(file, liveDoc);
-    await tryStart("Prism (live document)", async () => ({ key: "prism-live", label: "Prism 5.14, our document now", server: await startPrism("Prism live", file), prefix: "", callsBack: false, warm: true }));
+    await tryStart("Prism (live document)", async () => {
+      const server = await startPrism("Prism live", file);
+      const stop = async () => { await server.stop(); fs.rmSync(file, { force: true }); };
+      return { key: "prism-live", label: `Prism ${prismVersion()}, our document now`, server: { ...server, stop }, prefix: "", callsBack: true, warm: true };
+    });
   }
   await tryStart("bare node:http", async () => ({ key: "bare", label: "bare node:http, same JSON", server: await startBare(ours.push, ours.status), prefix: "", callsBack: false, warm: false }));
   return out;

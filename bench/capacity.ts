@@ -5,6 +5,7 @@
 //   min(N × 1,000,000 / portal-ms-per-1,000-calls,  C × 1,000,000 / db-ms-per-1,000-calls)  calls/s.
 // On this machine everything (portal, PostgreSQL, load generator) shares its
 // cores, so the model's prediction for it is cores × 1,000,000 / (all of it).
+import type { CpuUse } from "./cpu";
 import type { DbName, DbRow } from "./databases";
 import type { Route } from "./side-by-side";
 import { median } from "./side-by-side";
@@ -22,7 +23,17 @@ export type Cost = {
   /** PostgreSQL: its backends for the database, and its shared writers (walwriter, checkpointer, background writer). */
   dbMs?: number;
   dbSharedMs?: number;
+  /** Shares of the machine's CPU over the runs: busy (anyone's), and ours (portal, PostgreSQL's processes, bench). */
+  machineBusy: number;
+  ours: number;
 };
+
+/** Machine busy and our share of it over a set of runs' CPU. */
+export function shares(cpu: CpuUse[]): { machineBusy: number; ours: number } {
+  const sum = (pick: (c: CpuUse) => number) => cpu.reduce((n, c) => n + pick(c), 0);
+  const total = sum((c) => c.machineMs);
+  return { machineBusy: sum((c) => c.machineBusyMs) / total, ours: sum((c) => c.portalMs + (c.dbMs ?? 0) + (c.dbSharedMs ?? 0) + c.benchMs) / total };
+}
 
 export function costs(rows: DbRow[]): Cost[] {
   const out: Cost[] = [];
@@ -36,6 +47,7 @@ export function costs(rows: DbRow[]): Cost[] {
       out.push({
         db, route, calls, rps: median(rs.map((r) => r.sustained)), p99: median(rs.map((r) => r.p99)),
         portalMs: per((r) => r.cpu.portalMs)!, benchMs: per((r) => r.cpu.benchMs)!, dbMs: per((r) => r.cpu.dbMs), dbSharedMs: per((r) => r.cpu.dbSharedMs),
+        ...shares(rs.map((r) => r.cpu)),
       });
     }
   }

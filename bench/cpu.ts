@@ -3,7 +3,8 @@
 // one database (pg_stat_activity; the bench's own connections, named
 // `svc-bench`, left out), PostgreSQL's shared writers (walwriter,
 // checkpointer, background writer: they serve every database on the server,
-// other users' included), and this bench process (load generator, receiver).
+// other users' included), this bench process (load generator, receiver), and
+// the whole machine's busy time (/proc/stat), which shows other users' share.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import type pg from "pg";
@@ -23,6 +24,13 @@ function stat(pid: number): Stat | undefined {
   // Fields after "(comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime …
   const f = text.slice(text.lastIndexOf(")") + 2).split(" ");
   return { ppid: Number(f[1]), pgrp: Number(f[2]), cpuMs: (Number(f[11]) + Number(f[12])) * tickMs };
+}
+
+/** The whole machine since boot, all cores: [busy, total] ms (idle and iowait are not busy). */
+function machine(): [number, number] {
+  const f = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  return [(total - f[3]! - f[4]!) * tickMs, total * tickMs];
 }
 
 const pids = () => fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map(Number);
@@ -58,6 +66,9 @@ export type CpuUse = {
   wallMs: number;
   portalMs: number;
   benchMs: number;
+  /** The whole machine (all cores, everyone's processes): busy CPU ms, and CPU ms there were. */
+  machineBusyMs: number;
+  machineMs: number;
   /** PostgreSQL backends of the database; undefined when its processes are not on this machine (or no PostgreSQL). */
   dbMs?: number;
   dbSharedMs?: number;
@@ -69,13 +80,18 @@ export type Meter = { stop(): Promise<CpuUse> };
 export async function startMeter(portalPgids: number[], pg?: { admin: pg.Client; database: string }): Promise<Meter> {
   const t0 = performance.now();
   const bench0 = process.cpuUsage();
+  const machine0 = machine();
   const portal0 = sample(groupMembers(portalPgids));
   const db0 = pg ? sample(await backends(pg.admin, pg.database)) : undefined;
   const shared0 = pg ? sample(sharedWriters([...(db0?.keys() ?? [])][0])) : undefined;
   return {
     async stop() {
       const bench = process.cpuUsage(bench0);
-      const use: CpuUse = { wallMs: performance.now() - t0, portalMs: used(portal0, sample(groupMembers(portalPgids))), benchMs: (bench.user + bench.system) / 1000 };
+      const [busy, total] = machine();
+      const use: CpuUse = {
+        wallMs: performance.now() - t0, portalMs: used(portal0, sample(groupMembers(portalPgids))), benchMs: (bench.user + bench.system) / 1000,
+        machineBusyMs: busy - machine0[0], machineMs: total - machine0[1],
+      };
       if (pg && db0 && shared0) {
         const db1 = sample(await backends(pg.admin, pg.database));
         if (db1.size > 0) {

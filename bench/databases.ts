@@ -44,7 +44,7 @@ export async function sqliteVsPg(pgb: PgBench, arrivals: Arrivals): Promise<{ ro
       { db: "PostgreSQL" as const, c: portalContender("pg", "PostgreSQL, 1 instance", pgs), url: pgb.url, pgb },
     ];
     const tokens = new Map<DbName, string>();
-    for (const s of sides) tokens.set(s.db, (await setUpApp(s.url, s.c.server.origin, 100_000_000)).token);
+    for (const s of sides) tokens.set(s.db, (await setUpApp(s.url, s.c.server.origin, 1_000_000)).token);
     for (const s of sides) for (const route of ["push", "status"] as const) await measure(s.c, tokens.get(s.db)!, route, 0, arrivals, settings.oursWarmupS); // warm-up
     const rows: DbRow[] = [];
     for (let round = 1; round <= settings.rounds; round++) {

@@ -40,7 +40,7 @@ function anchors(rep: Report): string[] {
   return [
     `## Against the anchors (16 connections, scripted delays off; ${rep.rounds} rounds, targets alternating run by run)${at(rep, "anchors")}`,
     "",
-    "req/s of a target that posts callbacks (we, WireMock) is accepted pushes ÷ (load time + the time its last callback took to arrive after the load).",
+    "req/s of a target that posts callbacks (we, WireMock, Prism on our document, which declares them) is accepted pushes ÷ (load time + the time its last callback took to arrive after the load).",
     "",
     "| route | anchor | anchor req/s | ours ÷ anchor (median; spread) | p99 ms ours / anchor |",
     "|---|---|---:|---:|---:|",
@@ -76,7 +76,7 @@ function goals(rep: Report): string[] {
     ...(push ? [
       `| push req/s ÷ Prism on the fixed document | ≥ 1.0 | ${f(push.median, 2)} | ${ok(push.median >= 1)} |`,
       `| push p99 ÷ Prism's on the fixed document | ≤ 2 | ${f(push.oursP99 / push.anchorP99, 1)} (${f(push.oursP99)} / ${f(push.anchorP99)} ms) | ${ok(push.oursP99 <= 2 * push.anchorP99)} |`,
-    ] : []),
+    ] : ["| push req/s ÷ Prism on the fixed document | ≥ 1.0 | not measured | see the notes |"]),
     ...(status ? [`| status req/s ÷ Prism on the fixed document | ≥ 1.5 | ${f(status.median, 2)} | ${ok(status.median >= 1.5)} |`] : []),
     ...dbRatio.map((r) => `| PostgreSQL ÷ SQLite per instance, ${r.route} | ≥ 0.8 | ${f(r.median, 2)} | ${ok(r.median >= 0.8)} |`),
     ...(rep.db?.two.length ? [`| two instances: nothing dropped (calls logged, resources kept, callbacks posted and recorded) | all | see above | ${ok(nothingDropped(rep.db.two))} |`] : []),

@@ -26,7 +26,7 @@ export async function roundTrips(pgb: PgBench, arrivals: Arrivals): Promise<PerC
   proxied.host = `127.0.0.1:${counter.port}`;
   const server = await startPortal({ mount: "PostgreSQL (counted)", databaseUrl: proxied.toString(), env: RAISED_BOUNDS });
   try {
-    const app = await setUpApp(pgb.url, server.origin, 100_000_000);
+    const app = await setUpApp(pgb.url, server.origin, 1_000_000);
     const c = portalContender("pg-wire", "PostgreSQL (counted)", server);
     for (const route of ["push", "status"] as const) await measure(c, app.token, route, 0, arrivals, settings.oursWarmupS);
     const idleS = 2;

@@ -84,7 +84,7 @@ async function main() {
     // 1. Against the anchors, then overload, on one portal (SQLite, the default).
     phase("anchors");
     await withServer(() => startPortal({ mount: "ours", databaseUrl, profile: settings.profile }), async (s) => {
-      app = await setUpApp(databaseUrl, s.origin, 100_000_000);
+      app = await setUpApp(databaseUrl, s.origin, 1_000_000);
       const ours = { ...portalContender("ours", "ours (SQLite)", s) };
       const liveDoc = await fetch(`${s.origin}/openapi/collect.json`).then((r) => r.text());
       const anchors = await startAnchors(liveDoc, await answersOf(s.origin, app.token, `${arrivals.url}/cb/sample`), notes);

@@ -1,7 +1,7 @@
 // The portal side by side with its anchors (bench/anchors.ts): warm every
 // target up, then alternate them run by run (A B C D E for push, then for
 // status), `settings.rounds` times, 16 connections, scripted delays off.
-// A target that posts a callback per push (we, WireMock) is measured until its
+// A target that posts a callback per push (`callsBack`) is measured until its
 // last callback arrived: its rate is accepted pushes ÷ (load time + the tail
 // of callbacks still arriving after the load), so work deferred past the run
 // is not free.

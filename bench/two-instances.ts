@@ -38,7 +38,7 @@ const diff = (a: AppRows, b: AppRows): AppRows => ({
 export async function twoInstances(pgb: PgBench, first: Server, oneInstanceRps: Record<Route, number>, arrivals: Arrivals): Promise<TwoInstanceRun[]> {
   const second = await startPortal({ mount: "PostgreSQL B", databaseUrl: pgb.url, env: RAISED_BOUNDS });
   try {
-    const app = await setUpApp(pgb.url, first.origin, 100_000_000);
+    const app = await setUpApp(pgb.url, first.origin, 1_000_000);
     const cs = [portalContender("pg2", "PostgreSQL A", first), portalContender("pg2", "PostgreSQL B", second)];
     for (const route of ["push", "status"] as const) await measure(cs[1]!, app.token, route, 0, arrivals, settings.oursWarmupS);
     const out: TwoInstanceRun[] = [];
