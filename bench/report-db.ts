@@ -54,6 +54,10 @@ export function dbSections(rep: DbReport, rounds: number): string[] {
           "",
         ];
       }),
+      ...rep.wire.flatMap((w) => {
+        const cap = 10 / (w.roundTrips * 0.0005);
+        return [`With PostgreSQL on another machine, each round trip also holds one of the instance's pooled connections (\`PG_POOL_MAX\`, 10 by default) for at least one network round trip: at 0.5 ms, ${f(w.roundTrips, 1)} round trips per ${w.route} cap one instance at 10 ÷ (${f(w.roundTrips, 1)} × 0.5 ms) = ${f(cap)} req/s${cap < perInstance(of("PostgreSQL", w.route)!) ? " — below its CPU bound: raise PG_POOL_MAX" : ""}.`, ""];
+      }),
     ] : []),
     ...(rep.two.length ? [
       `## The model checked: two instances on one PostgreSQL, on this machine (${cores} cores shared by everything)`,
