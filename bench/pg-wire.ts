@@ -1,68 +1,75 @@
 // Round trips to PostgreSQL, counted on the wire: a TCP proxy between one
-// portal and the server that reads the server's messages (protocol 3) and
-// counts ReadyForQuery ('Z': one per round trip, the end of each simple query
-// or extended-protocol Sync) and CommandComplete ('C': one per statement run,
-// BEGIN and COMMIT included). Only a counting run goes through it, so its own
-// cost is in no throughput figure.
+// portal and the server that reads both directions of protocol 3. From the
+// server it counts ReadyForQuery ('Z': one per round trip, the end of each
+// simple query or extended-protocol Sync) and CommandComplete ('C': one per
+// statement run, BEGIN and COMMIT included); from the portal it names each
+// statement run: the prepared statement a Bind uses (`svc_<name>`, lib/db/pg.ts
+// `named`; Prisma's are unnamed) or a simple query's first word (BEGIN,
+// COMMIT, LISTEN). Only a counting run goes through it, so its own cost is in
+// no throughput figure.
 import net from "node:net";
 
-export type WireCounts = { roundTrips: number; statements: number };
+export type WireCounts = { roundTrips: number; statements: number; byName: Map<string, number> };
 export type WireCounter = { port: number; counts: WireCounts; close(): Promise<void> };
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
 
-/** Counts the typed messages of one server → client stream, across chunk boundaries. */
-function serverStream(counts: WireCounts, singleByteFirst: () => boolean) {
-  const header = Buffer.alloc(5);
-  let have = 0; // header bytes gathered
-  let skip = 0; // body bytes of the current message still to pass
-  let first = true;
+/** Splits a stream into messages: `untyped` leading ones (length-prefixed, no type byte), then typed ones. */
+function splitter(on: (type: number, body: Buffer) => number | undefined, untyped: number) {
+  let buf: Buffer = Buffer.alloc(0);
+  let left = untyped;
   return (chunk: Buffer) => {
-    let i = 0;
-    if (first && chunk.length > 0) {
-      first = false;
-      if (singleByteFirst()) i = 1; // the one-byte answer ('S'/'N') to an SSL or GSS request
-    }
-    while (i < chunk.length) {
-      if (skip > 0) {
-        const n = Math.min(skip, chunk.length - i);
-        skip -= n;
-        i += n;
-        continue;
-      }
-      const n = Math.min(5 - have, chunk.length - i);
-      chunk.copy(header, have, i, i + n);
-      have += n;
-      i += n;
-      if (have < 5) break;
-      have = 0;
-      skip = header.readInt32BE(1) - 4;
-      if (header[0] === 0x5a) counts.roundTrips++;
-      else if (header[0] === 0x43) counts.statements++;
+    buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+    for (;;) {
+      const typed = left === 0;
+      const head = typed ? 5 : 4;
+      if (buf.length < head) return;
+      const end = (typed ? 1 : 0) + buf.readInt32BE(typed ? 1 : 0);
+      if (buf.length < end) return;
+      const more = on(typed ? buf[0]! : 0, buf.subarray(head, end));
+      if (!typed) left += (more ?? 0) - 1;
+      buf = buf.subarray(end);
     }
   };
 }
 
+const cstring = (b: Buffer, from: number) => {
+  const end = b.indexOf(0, from);
+  return { s: b.toString("utf8", from, end), next: end + 1 };
+};
+
 /** A counting proxy on a free local port in front of `target` (host:port). */
 export async function startWireCounter(target: { host: string; port: number }): Promise<WireCounter> {
-  const counts: WireCounts = { roundTrips: 0, statements: 0 };
+  const counts: WireCounts = { roundTrips: 0, statements: 0, byName: new Map() };
+  const name = (n: string) => counts.byName.set(n, (counts.byName.get(n) ?? 0) + 1);
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
     let askedSsl = false;
-    let sawFirst = false;
-    client.on("data", (c: Buffer) => {
-      if (!sawFirst && c.length >= 8) {
-        sawFirst = true;
-        const code = c.readInt32BE(4);
-        askedSsl = code === SSL_REQUEST || code === GSSENC_REQUEST;
+    const fromClient = splitter((type, body) => {
+      if (type === 0) {
+        askedSsl = body.readInt32BE(0) === SSL_REQUEST || body.readInt32BE(0) === GSSENC_REQUEST;
+        return askedSsl ? 1 : 0; // the startup message follows the SSL or GSS request
       }
+      if (type === 0x42) name(cstring(body, cstring(body, 0).next).s || "(unnamed: Prisma)"); // Bind: portal, statement
+      else if (type === 0x51) name(cstring(body, 0).s.trim().split(/\s+/)[0]!.toUpperCase()); // Query
+      return undefined;
+    }, 1);
+    const fromServer = splitter((type) => {
+      if (type === 0x5a) counts.roundTrips++;
+      else if (type === 0x43) counts.statements++;
+      return undefined;
+    }, 0);
+    let first = true;
+    client.on("data", (c: Buffer) => {
+      fromClient(c);
       upstream.write(c);
     });
-    const count = serverStream(counts, () => askedSsl);
     upstream.on("data", (c: Buffer) => {
-      count(c);
+      // The one-byte answer ('S'/'N') to an SSL or GSS request comes before any typed message.
+      fromServer(first && askedSsl ? c.subarray(1) : c);
+      first = false;
       client.write(c);
     });
     for (const s of [client, upstream]) {

@@ -35,7 +35,8 @@ export function dbSections(rep: DbReport, rounds: number): string[] {
       return `| ${c.db} | ${c.route} | ${f(c.portalMs)} | ${c.db === "SQLite" ? "(in the portal)" : f(c.dbMs)} | ${c.db === "SQLite" ? "–" : f(c.dbSharedMs)} | ${f(c.benchMs)} | ${c.db === "SQLite" ? "0 (in-process)" : f(w?.roundTrips, 2)} | ${c.db === "SQLite" ? "–" : f(w?.statements, 2)} |`;
     }),
     "",
-    "Round trips are PostgreSQL's ReadyForQuery messages and statements its CommandComplete messages, counted on the wire by a proxy in front of a separate instance (push: until each callback was posted and recorded, so the dispatcher's share is in; its idle polling subtracted). Shared writers (walwriter, checkpointer, background writer) serve every database on the server, other users' included: an upper bound.",
+    ...rep.wire.flatMap((w) => [`PostgreSQL statements per ${w.route}: ${w.byName.map(([k, n]) => `${k} ${f(n, 2)}`).join(", ")}.`, ""]),
+    "Round trips are PostgreSQL's ReadyForQuery messages and statements its CommandComplete messages, counted on the wire by a proxy in front of a separate instance (push: until each callback was posted and recorded, so the dispatcher's share is in; its idle polling subtracted); statements are named by the prepared statement each Bind uses (`svc_…`, lib/gateway/store/pg.ts and lib/callbacks/store/pg.ts) or a simple query's first word. Shared writers (walwriter, checkpointer, background writer) serve every database on the server, other users' included: an upper bound.",
     "",
     ...(pg.length ? [
       "## Projected capacity: N instances on separate machines, one PostgreSQL of C cores",

@@ -14,10 +14,27 @@ import { line, measure, type Route } from "./side-by-side";
 import { settings } from "./settings";
 import { calls } from "./targets";
 
-export type PerCall = { route: Route; calls: number; roundTrips: number; statements: number; idlePerS: WireCounts };
+export type PerCall = {
+  route: Route;
+  calls: number;
+  roundTrips: number;
+  statements: number;
+  /** Statements run per call by name (prepared statement or first word), the busiest first. */
+  byName: [string, number][];
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const snap = (c: WireCounts): WireCounts => ({ ...c });
+const snap = (c: WireCounts): WireCounts => ({ ...c, byName: new Map(c.byName) });
+/** Counts from `a` to `b`, less `idle` (counts over `idleS` seconds) scaled to `s` seconds. */
+function between(a: WireCounts, b: WireCounts, idle: WireCounts, idleS: number, s: number, calls: number) {
+  const per = (x: number, y: number, z: number) => (y - x - (z * s) / idleS) / calls;
+  const byName = [...b.byName].map(([k, n]) => [k, per(a.byName.get(k) ?? 0, n, idle.byName.get(k) ?? 0)] as [string, number]);
+  return {
+    roundTrips: per(a.roundTrips, b.roundTrips, idle.roundTrips),
+    statements: per(a.statements, b.statements, idle.statements),
+    byName: byName.filter(([, n]) => n >= 0.005).sort((x, y) => y[1] - x[1]),
+  };
+}
 
 export async function roundTrips(pgb: PgBench, arrivals: Arrivals): Promise<PerCall[]> {
   const target = new URL(pgb.url);
@@ -33,7 +50,11 @@ export async function roundTrips(pgb: PgBench, arrivals: Arrivals): Promise<PerC
     await sleep(1000);
     const i0 = snap(counter.counts);
     await sleep(idleS * 1000);
-    const idlePerS = { roundTrips: (counter.counts.roundTrips - i0.roundTrips) / idleS, statements: (counter.counts.statements - i0.statements) / idleS };
+    const i1 = snap(counter.counts);
+    const idle: WireCounts = {
+      roundTrips: i1.roundTrips - i0.roundTrips, statements: i1.statements - i0.statements,
+      byName: new Map([...i1.byName].map(([k, n]) => [k, n - (i0.byName.get(k) ?? 0)])),
+    };
     const out: PerCall[] = [];
     const n = settings.quick ? 300 : 1000;
     for (const route of ["push", "status"] as const) {
@@ -48,9 +69,7 @@ export async function roundTrips(pgb: PgBench, arrivals: Arrivals): Promise<PerC
         for (let i = 0; i < 200 && (await pgb.rowsOf(app.appId)).pendingDeliveries > 0; i++) await sleep(50);
         await sleep(200); // the last attempts' records
       }
-      const s = (Date.now() - t0) / 1000;
-      const per = (k: keyof WireCounts) => (counter.counts[k] - before[k] - idlePerS[k] * s) / r.count;
-      out.push({ route, calls: r.count, roundTrips: per("roundTrips"), statements: per("statements"), idlePerS });
+      out.push({ route, calls: r.count, ...between(before, snap(counter.counts), idle, idleS, (Date.now() - t0) / 1000, r.count) });
       console.log(`[bench] PostgreSQL ${route}: ${out.at(-1)!.roundTrips.toFixed(2)} round trips, ${out.at(-1)!.statements.toFixed(2)} statements per call`);
     }
     return out;
