@@ -161,6 +161,7 @@ async function main() {
   } finally {
     await arrivals.close();
   }
+  phase("end");
   rep.seconds = (Date.now() - startedAt.getTime()) / 1000;
   const markdown = render(rep);
   const dir = path.join(root, "bench", "results");
