@@ -163,9 +163,10 @@ async function main() {
   }
   phase("end");
   rep.seconds = (Date.now() - startedAt.getTime()) / 1000;
-  const markdown = render(rep);
   const dir = path.join(root, "bench", "results");
   fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "latest.json"), JSON.stringify(rep)); // the raw figures, kept even if rendering fails
+  const markdown = render(rep);
   fs.writeFileSync(path.join(dir, "latest.md"), markdown);
   fs.writeFileSync(path.join(dir, `${startedAt.toISOString().replace(/[:.]/g, "-")}.md`), markdown);
   console.log(`\n${markdown}\n[bench] written to bench/results/latest.md (${rep.seconds.toFixed(0)} s)`);
