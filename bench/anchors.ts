@@ -94,7 +94,10 @@ export async function startAnchors(liveDoc: string, ours: { push: Answer; status
     const file = path.join(os.tmpdir(), `bench-collect-live-${process.pid}.json`);
     fs.writeFileSync(file, liveDoc);
     await tryStart("Prism (live document)", async () => {
-      const server = await startPrism("Prism live", file);
+      const server = await startPrism("Prism live", file).catch((e) => {
+        fs.rmSync(file, { force: true });
+        throw e;
+      });
       const stop = async () => { await server.stop(); fs.rmSync(file, { force: true }); };
       return { key: "prism-live", label: `Prism ${prismVersion()}, our document now`, server: { ...server, stop }, prefix: "", callsBack: true, warm: true };
     });
