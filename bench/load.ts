@@ -21,6 +21,8 @@ export type LoadResult = {
   route: string;
   connections: number;
   rps: number;
+  /** Seconds the load ran (autocannon's own measure). */
+  durationS: number;
   p50: number;
   p99: number;
   p99All: number;
@@ -79,6 +81,7 @@ export async function load(origin: string, t: Target, connections: number, opts:
     route: t.route,
     connections,
     rps: all.length / result.duration,
+    durationS: result.duration,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     p99All: percentile(all, 99),

@@ -1,14 +1,15 @@
-// The servers under test, each in its own process group: the portal started
-// the way `npm start` starts it (scripts/start.mjs on the bench build), and the
-// anchor, Stoplight Prism mocking our own published OpenAPI for Collect.
-// BENCH_PROFILE=1: CPU profiles of the portal (node --cpu-prof).
+// The servers under test, each in its own process group (its id is the
+// group's, which bench/cpu.ts reads CPU time by): the portal started the way
+// `npm start` starts it (scripts/start.mjs on the bench build); the anchors
+// are started in bench/anchors.ts. BENCH_PROFILE=1: CPU profiles of the portal
+// (node --cpu-prof).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { freePort } from "../tests/helpers/server";
+import { root } from "./settings";
 
-export const root = path.resolve(import.meta.dirname, "..");
-export type Server = { mount: string; origin: string; stop(): Promise<void>; profileDir?: string };
+export type Server = { mount: string; origin: string; pgid: number; stop(): Promise<void>; profileDir?: string };
 
 /** Newest modification time (ms) of the files a build is made from. */
 function newestSource(): number {
@@ -47,7 +48,7 @@ async function waitUp(proc: ChildProcess, url: string, what: string, output: () 
   }
 }
 
-function spawnGroup(mount: string, origin: string, cmd: string, args: string[], env: Record<string, string>, readyUrl: string, profileDir?: string): Promise<Server> {
+export function spawnGroup(mount: string, origin: string, cmd: string, args: string[], env: Record<string, string>, readyUrl: string, profileDir?: string): Promise<Server> {
   let output = "";
   const proc = spawn(cmd, args, { cwd: root, detached: true, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   proc.stdout!.on("data", (c) => (output = (output + c).slice(-20_000)));
@@ -55,6 +56,7 @@ function spawnGroup(mount: string, origin: string, cmd: string, args: string[], 
   const server: Server = {
     mount,
     origin,
+    pgid: proc.pid!,
     profileDir,
     async stop() {
       if (proc.exitCode !== null || proc.signalCode !== null) return;
@@ -66,9 +68,10 @@ function spawnGroup(mount: string, origin: string, cmd: string, args: string[], 
   return waitUp(proc, readyUrl, mount, () => output).then(() => server);
 }
 
-/** The portal as `npm start` runs it, on the bench build (NEXT_DIST_DIR). */
-export function startPortal(opts: { mount: string; port: number; databaseUrl: string; env?: Record<string, string>; profile: boolean }): Promise<Server> {
-  const origin = `http://127.0.0.1:${opts.port}`;
+/** The portal as `npm start` runs it, on the bench build (NEXT_DIST_DIR), on a free port. */
+export async function startPortal(opts: { mount: string; databaseUrl: string; env?: Record<string, string>; profile?: boolean }): Promise<Server> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
   const flags: string[] = [];
   let profileDir: string | undefined;
   if (opts.profile) {
@@ -77,20 +80,10 @@ export function startPortal(opts: { mount: string; port: number; databaseUrl: st
     flags.push("--cpu-prof", `--cpu-prof-dir=${profileDir}`);
   }
   const env = {
-    NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PUBLIC_URL: origin, PORT: String(opts.port), HOST: "127.0.0.1",
+    NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PUBLIC_URL: origin, PORT: String(port), HOST: "127.0.0.1",
     DATABASE_URL: opts.databaseUrl, ...opts.env,
   };
   return spawnGroup(opts.mount, origin, process.execPath, [...flags, "scripts/start.mjs"], env, `${origin}/healthz`, profileDir);
-}
-
-/** Prism (`prism mock -v error`, request validation on) on the OpenAPI document the portal publishes for Collect. */
-export async function startPrism(opts: { port: number; portalOrigin: string }): Promise<Server> {
-  const doc = await fetch(`${opts.portalOrigin}/openapi/collect.json`).then((r) => r.text());
-  const file = path.join(os.tmpdir(), `bench-collect-${process.pid}.json`);
-  fs.writeFileSync(file, doc);
-  const origin = `http://127.0.0.1:${opts.port}`;
-  const prism = path.join(root, "node_modules", ".bin", "prism");
-  return spawnGroup("prism", origin, prism, ["mock", "-v", "error", "-h", "127.0.0.1", "-p", String(opts.port), file], {}, `${origin}/collect/v1/push/chk_x`);
 }
 
 /** The largest .cpuprofile a stopped server left. */
