@@ -21,16 +21,17 @@ test("testing tab: time scale presets, callback faults and test numbers drive th
   await page.getByRole("navigation", { name: "App sections" }).getByRole("link", { name: "Testing" }).click();
   await expect(page).toHaveURL(new RegExp(`/apps/${appId}/testing$`));
 
-  // Time scale: the 0 preset, saved, is what the gateway runs with.
+  // Time scale: the 0 preset, saved by its click, is what the gateway runs with.
   const scale = page.getByLabel("Time scale");
   await expect(scale).toHaveValue("1");
   await page.getByRole("button", { name: /^0 · instant/ }).click();
   await expect(scale).toHaveValue("0");
-  await page.locator("form").filter({ has: scale }).getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await scale.fill("3");
   await page.locator("form").filter({ has: scale }).getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Enter a number from 0 to 1, e.g. 0.1.")).toBeVisible();
+  await scale.fill("0"); // back to what is saved: nothing to warn about on leaving
+  await expect(page.getByText("Unsaved changes")).toHaveCount(0);
 
   // Callback faults: saved and read back.
   await page.getByLabel("Send every callback twice").check();

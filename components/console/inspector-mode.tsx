@@ -2,13 +2,15 @@
 // "How the inspector answers": the app's inspector answer mode (status, delay,
 // fail the first N deliveries of each callback), with presets. Saved through the
 // console's dev-settings route (lib/devapi/settings.ts, the same as PATCH /dev/v1/settings).
+// A preset click saves; edited fields say "Unsaved changes" and warn on leaving
+// (components/ui/form-action.tsx), as the Testing tab does.
 import { useEffect, useState } from "react";
 import type { InspectorMode } from "@/lib/catalog/devapi";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { errorText } from "@/components/ui/error-text";
-import { FormMessage, useFormAction } from "@/components/ui/form-action";
+import { FormMessage, Unsaved, useFormAction, useLeaveWarning } from "@/components/ui/form-action";
 import { Field, Input } from "@/components/ui/input";
 import { appUrl, send } from "./api";
 import { useDevSettings } from "./hooks";
@@ -45,6 +47,8 @@ export function InspectorModeForm({ appId }: { appId: string }) {
     await mutate((d) => (d ? { ...d, inspectorMode: next.inspectorMode } : d), { revalidate: false });
   }, ["inspectorMode.status", "inspectorMode.delayMs", "inspectorMode.failFirst"]);
   const num = (v: string) => (v.trim() === "" ? Number.NaN : Number(v));
+  const dirty = current !== undefined && !same(current, { status: num(form.status), delayMs: num(form.delayMs), failFirst: num(form.failFirst) });
+  useLeaveWarning(dirty);
 
   return (
     <Card>
@@ -67,7 +71,10 @@ export function InspectorModeForm({ appId }: { appId: string }) {
                 title={p.hint}
                 aria-pressed={Boolean(active)}
                 disabled={save.pending}
-                onClick={() => void save.run(p.mode)}
+                onClick={() => {
+                  setForm({ status: String(p.mode.status), delayMs: String(p.mode.delayMs), failFirst: String(p.mode.failFirst) });
+                  void save.run(p.mode);
+                }}
                 className={cn(
                   "rounded-full border px-3 py-1.5 text-xs font-medium transition focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50",
                   active ? "border-slate-900 bg-slate-900 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
@@ -105,6 +112,7 @@ export function InspectorModeForm({ appId }: { appId: string }) {
           Requests without that header get the status and delay only.
         </p>
         <FormMessage error={save.error && `Not saved: ${save.error}`} saved={save.saved && "Saved. New deliveries get this answer."} />
+        {dirty && !save.error && !save.saved && <p className="text-sm"><Unsaved /></p>}
       </div>
     </Card>
   );

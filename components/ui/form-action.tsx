@@ -2,7 +2,8 @@
 // The one way a console form, or a button that writes, runs its submit: pending
 // while it runs (one run at a time), what failed — under the field the route
 // named, or for the whole form — and "saved" for a few seconds after it worked.
-// ARCHITECTURE.md (Console) says which forms use it: all of them.
+// ARCHITECTURE.md (Console) says which forms use it: all of them. A form whose
+// fields differ from what is saved also calls useLeaveWarning.
 import { useEffect, useRef, useState } from "react";
 import { cn } from "./cn";
 import { errorText, fieldIssues } from "./error-text";
@@ -87,6 +88,42 @@ export function useFormAction<A extends unknown[], F extends string = never>(
     error: failure?.error ?? null,
     fieldError: (field) => failure?.fields[field],
   };
+}
+
+/** What leaving a form with unsaved changes asks. */
+export const LEAVE_QUESTION = "You have unsaved changes. Leave without saving?";
+
+/**
+ * While `dirty` (the form's fields differ from what is saved), leaving the page
+ * asks first: a reload or closing the tab through the browser's own prompt, a
+ * click on a link to another page of the portal through a confirm.
+ */
+export function useLeaveWarning(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const onUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    const onClick = (e: MouseEvent) => {
+      const a = (e.target as Element | null)?.closest?.("a[href]");
+      if (!(a instanceof HTMLAnchorElement) || a.target === "_blank" || e.defaultPrevented) return;
+      const to = new URL(a.href, location.href);
+      if (to.pathname === location.pathname && to.search === location.search) return;
+      if (!window.confirm(LEAVE_QUESTION)) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    window.addEventListener("beforeunload", onUnload);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", onUnload);
+      document.removeEventListener("click", onClick, true);
+    };
+  }, [dirty]);
+}
+
+/** "Unsaved changes" beside a form whose fields differ from what is saved. */
+export function Unsaved() {
+  return <span className="font-medium text-amber-700">Unsaved changes — press Save to apply.</span>;
 }
 
 /** "Saved." (or what else success says), for a field's hint or a form's line; announced to screen readers. */
