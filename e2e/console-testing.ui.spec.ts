@@ -83,3 +83,25 @@ test("testing tab: time scale presets, callback faults and test numbers drive th
   await expect(page.getByText("No test numbers yet")).toBeVisible();
   expect((await push(token, { phoneNumber: "254700000001" })).scenario).toBe("paid");
 });
+
+test("testing tab: the add form starts from the example it shows; a value that exists is refused, not replaced", async ({ page }) => {
+  const { email, appId } = seedApp();
+  await signIn(page, email);
+  await page.goto(`/apps/${appId}/testing`);
+  await expect(page.getByText("For example: Collect push, body.phoneNumber = 254700000001 → cancelled.")).toBeVisible();
+  const form = page.getByRole("form", { name: "Add a test number" });
+  await expect(form.getByLabel("Operation")).toHaveValue("collect.push");
+  await expect(form.getByLabel("Field")).toHaveValue("body.phoneNumber");
+  await expect(form.getByLabel("Scenario")).toHaveValue("cancelled");
+  await expect(form.getByLabel("Value")).toHaveAttribute("placeholder", "254700000001");
+  await form.getByLabel("Value").fill("254700000001");
+  await form.getByRole("button", { name: "Add test number" }).click();
+  const table = page.getByRole("table", { name: "Test numbers" });
+  await expect(table).toContainText("cancelled");
+  await form.getByLabel("Value").fill("254700000001");
+  await form.getByLabel("Scenario").selectOption("no_answer");
+  await form.getByRole("button", { name: "Add test number" }).click();
+  await expect(form.getByText(/already runs cancelled .*remove it first/)).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).not.toContainText("no_answer");
+});

@@ -15,12 +15,16 @@ import { useTestNumbers } from "./hooks";
 
 export type OperationChoice = { id: string; label: string; fields: string[]; scenarios: { key: string; summary: string }[] };
 
+/** The example the empty list shows, which the form starts from (its value as the placeholder). */
+const EXAMPLE = { operationId: "collect.push", operation: "Collect push", field: "body.phoneNumber", value: "254700000001", scenario: "cancelled" };
+
 function AddForm({ appId, operations }: { appId: string; operations: OperationChoice[] }) {
   const { mutate } = useTestNumbers(appId);
-  const [opId, setOpId] = useState(operations[0]!.id);
+  const start = operations.find((o) => o.id === EXAMPLE.operationId) ?? operations[0]!;
+  const [opId, setOpId] = useState(start.id);
   const op = operations.find((o) => o.id === opId)!;
-  const [field, setField] = useState(op.fields[0] ?? "");
-  const [scenario, setScenario] = useState(op.scenarios[0]?.key ?? "");
+  const [field, setField] = useState(start.fields.includes(EXAMPLE.field) ? EXAMPLE.field : (start.fields[0] ?? ""));
+  const [scenario, setScenario] = useState(start.scenarios.some((s) => s.key === EXAMPLE.scenario) ? EXAMPLE.scenario : (start.scenarios[0]?.key ?? ""));
   const [value, setValue] = useState("");
   const add = useFormAction(async () => {
     await mutate(send<{ testNumbers: TestNumber[] }>("POST", appUrl(appId, "/test-numbers"), { operationId: opId, field, value, scenario }), { revalidate: false });
@@ -54,7 +58,7 @@ function AddForm({ appId, operations }: { appId: string; operations: OperationCh
           )}
         </Field>
         <Field label="Value" error={add.fieldError("value")}>
-          {(p) => <Input {...p} name="value" required maxLength={64} value={value} placeholder="254700000001" onChange={(e) => setValue(e.target.value)} className="font-mono" />}
+          {(p) => <Input {...p} name="value" required maxLength={64} value={value} placeholder={EXAMPLE.value} onChange={(e) => setValue(e.target.value)} className="font-mono" />}
         </Field>
         <Field label="Scenario" error={add.fieldError("scenario")}>
           {(p) => (
@@ -103,7 +107,7 @@ export function TestNumbersPanel({ appId, operations, max }: { appId: string; op
       {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
       {isLoading && <SkeletonRows rows={2} />}
       {data && list.length === 0 && (
-        <EmptyState title="No test numbers yet">For example: Collect push, <code className="font-mono">body.phoneNumber</code> = <code className="font-mono">254700000001</code> → <code className="font-mono">cancelled</code>.</EmptyState>
+        <EmptyState title="No test numbers yet">For example: {EXAMPLE.operation}, <code className="font-mono">{EXAMPLE.field}</code> = <code className="font-mono">{EXAMPLE.value}</code> → <code className="font-mono">{EXAMPLE.scenario}</code>.</EmptyState>
       )}
       {list.length > 0 && (
         <Table label="Test numbers">

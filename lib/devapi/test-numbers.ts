@@ -71,7 +71,11 @@ function checkValue(op: Operation, field: TestNumber["field"], rule: Rule, value
   throw invalid("value", `value ${JSON.stringify(value)} is not a valid ${field}: ${why}`);
 }
 
-/** Adds (or replaces: same operation, field and value) one test number; answers the app's list. */
+/**
+ * Adds one test number; answers the app's list. One with the same operation,
+ * field and value is never replaced: CONFLICT (409), naming the one that exists
+ * (remove it first to pick another scenario).
+ */
 export async function addTestNumber(appId: string, input: unknown): Promise<{ testNumbers: TestNumber[] }> {
   const p = parseOrThrow(testNumberInputSchema, input);
   const op = operationById(p.operationId);
@@ -82,9 +86,13 @@ export async function addTestNumber(appId: string, input: unknown): Promise<{ te
   const value = checkValue(op, field, rule, String(p.value).trim());
   const rule_: TestNumber = { id: `tn_${randomBase62(12)}`, operationId: op.id, field, value, scenarioKey: scenario.key };
   return change(appId, (list) => {
-    const rest = list.filter((n) => !(n.operationId === op.id && n.field === field && n.value === value));
-    if (rest.length >= TEST_NUMBERS_PER_APP) throw new ApiError("CONFLICT", `an app has at most ${TEST_NUMBERS_PER_APP} test numbers; remove one first`);
-    return [...rest, rule_];
+    const taken = list.find((n) => n.operationId === op.id && n.field === field && n.value === value);
+    if (taken) {
+      const message = `${field} = ${value} of ${op.id} already runs ${taken.scenarioKey} (test number ${taken.id}); remove it first to run another scenario`;
+      throw new ApiError("CONFLICT", message, {}, [{ field: "value", message }]);
+    }
+    if (list.length >= TEST_NUMBERS_PER_APP) throw new ApiError("CONFLICT", `an app has at most ${TEST_NUMBERS_PER_APP} test numbers; remove one first`);
+    return [...list, rule_];
   });
 }
 

@@ -41,14 +41,23 @@ describe("test numbers", () => {
     expect([status.status, status.headers.get("x-svc-scenario")]).toEqual([404, "not_found"]);
   });
 
-  it("list, replace, remove; invalid rules are refused naming the field; at most 50", async () => {
+  it("list, refuse a value that exists, remove; invalid rules are refused naming the field; at most 50", async () => {
     const a = await newApp();
     const first = (await a.call("POST", "/dev/v1/test-numbers", cancelOnPhone)).body.testNumbers[0];
-    const replaced = await a.call("POST", "/dev/v1/test-numbers", { ...cancelOnPhone, field: "body.phoneNumber", scenario: "no_answer" });
-    expect(replaced.body.testNumbers).toHaveLength(1);
-    expect(replaced.body.testNumbers[0].scenarioKey).toBe("no_answer");
-    expect(replaced.body.testNumbers[0].id).not.toBe(first.id);
-    expect((await a.call("GET", "/dev/v1/test-numbers")).body).toEqual(replaced.body);
+    // the same operation, field and value (however the field is spelled) is refused, not replaced
+    for (const scenario of ["no_answer", "cancelled"]) {
+      const dup = await a.call("POST", "/dev/v1/test-numbers", { ...cancelOnPhone, field: "body.phoneNumber", scenario });
+      expect([dup.status, dup.body.error], dup.text).toEqual([409, "CONFLICT"]);
+      expect(dup.body.message).toBe(`body.phoneNumber = ${PHONE} of collect.push already runs cancelled (test number ${first.id}); remove it first to run another scenario`);
+      expect(dup.body.requestId).toEqual(expect.any(String));
+      expect(dup.body.details).toEqual([{ field: "value", message: dup.body.message }]);
+    }
+    const replaced = await a.call("GET", "/dev/v1/test-numbers");
+    expect(replaced.body.testNumbers).toEqual([first]);
+    // the same value on another field or operation is another rule
+    const other = await a.call("POST", "/dev/v1/test-numbers", { operationId: "sms.send", field: "to", value: PHONE, scenario: "delivered" });
+    expect(other.status, other.text).toBe(200);
+    await a.call("DELETE", `/dev/v1/test-numbers/${other.body.testNumbers.at(-1).id}`);
 
     const bad: [Record<string, unknown>, string][] = [
       [{ ...cancelOnPhone, operationId: "collect.nope" }, "operationId"],

@@ -69,7 +69,7 @@ export const testNumberEndpoints: DevEndpoint[] = [
       `Adds a rule "when this field of this operation equals this value, run this scenario" (at most ${TEST_NUMBERS_PER_APP} per app). ` +
       "The scenario must belong to the operation, the field must be one of its body fields or path parameters, and the value must " +
       "follow that field's rule (a test number never relaxes validation; magic values still do). A rule with the same operation, field and value " +
-      "is replaced. Answers the app's test numbers.",
+      "is never replaced: CONFLICT (409) names it, remove it first. Answers the app's test numbers.",
     tool: "sandbox_dev_add_test_number",
     body: testNumberInputSchema,
     response: testNumberListSchema,
