@@ -7,6 +7,7 @@ import { Card, CardBody } from "@/components/ui/card";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { LocalTime } from "@/components/ui/time";
+import { Truncated } from "@/components/ui/truncate";
 import { CreateAppForm } from "./create-app-form";
 import { useApps } from "./hooks";
 
@@ -41,15 +42,15 @@ export function AppsList({ callbackNote }: { callbackNote: string }) {
         </Card>
       )}
       {apps && apps.length > 0 && (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your apps">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your apps">
           {apps.map((a) => (
-            <li key={a.id}>
+            <li key={a.id} className="min-w-0">
               <Link
                 href={`/apps/${a.id}`}
                 className="block h-full rounded-lg border border-slate-200 bg-white p-4 shadow-xs transition hover:border-slate-300 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
                 <div className="flex items-start justify-between gap-2">
-                  <span className="truncate font-medium text-slate-900">{a.name}</span>
+                  <Truncated value={a.name} className="font-medium text-slate-900" />
                   {a.suspended && <Badge tone="red">Suspended</Badge>}
                 </div>
                 <p className="mt-1 truncate font-mono text-xs text-slate-500">{a.id}</p>

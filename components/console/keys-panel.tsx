@@ -10,6 +10,7 @@ import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/time";
 import { FormMessage, useFormAction } from "@/components/ui/form-action";
 import { Input } from "@/components/ui/input";
+import { Truncated } from "@/components/ui/truncate";
 import { appUrl, send } from "./api";
 import { useApp, useKeys, type KeyPairRow } from "./hooks";
 import { NewKeyPair, type CreatedPair } from "./new-key-pair";
@@ -62,7 +63,7 @@ export function KeysPanel({ appId }: { appId: string }) {
           description="Exchange a key and secret for a one-hour access token. Revoking a pair stops it and its tokens at once."
           actions={
             <form className="flex flex-wrap items-center gap-2" {...create.form}>
-              <Input aria-label="Label for the new key pair (optional)" placeholder="Label (optional)" value={label} maxLength={40} onChange={(e) => setLabel(e.target.value)} className="h-9 w-44 py-1.5" />
+              <Input aria-label="Label for the new key pair (optional)" placeholder="Label (optional)" value={label} maxLength={40} onChange={(e) => setLabel(e.target.value)} className="h-9 py-1.5 sm:w-44" />
               <Button type="submit" busy={create.pending}>Create key pair</Button>
             </form>
           }
@@ -80,12 +81,12 @@ export function KeysPanel({ appId }: { appId: string }) {
             <tbody>
               {keys.map((k) => (
                 <Tr key={k.id}>
-                  <Td className="max-w-[9rem] font-mono text-xs break-all whitespace-normal sm:max-w-none">{k.consumerKey}</Td>
+                  <Td><Truncated value={k.consumerKey} className="max-w-[7rem] font-mono text-xs sm:max-w-none" /></Td>
                   <Td wide><KeyLabel appId={appId} k={k} onSaved={() => mutate()} /></Td>
                   <Td wide><LocalTime value={k.createdAt} /></Td>
                   <Td wide>{k.lastUsedAt ? <LocalTime value={k.lastUsedAt} /> : <span className="text-slate-600">Never</span>}</Td>
                   <Td>
-                    {k.revokedAt ? <Badge tone="neutral">Revoked <LocalTime value={k.revokedAt} /></Badge> : <Badge tone="green">Active</Badge>}
+                    {k.revokedAt ? <Badge tone="neutral">Revoked<span className="hidden md:inline"> <LocalTime value={k.revokedAt} /></span></Badge> : <Badge tone="green">Active</Badge>}
                   </Td>
                   <Td className="text-right">
                     {!k.revokedAt && (

@@ -8,6 +8,7 @@ import { FormMessage, useFormAction } from "@/components/ui/form-action";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/time";
+import { Truncated } from "@/components/ui/truncate";
 import { send } from "./api";
 import { useAllApps, usePendingReviews, type Review } from "./hooks";
 
@@ -49,7 +50,7 @@ export function PendingReviews() {
           <tbody>
             {data.map((r) => (
               <Tr key={`${r.appId}/${r.group}`}>
-                <Td><span className="font-medium text-slate-900">{r.app.name}</span> <span className="hidden font-mono text-xs text-slate-600 sm:inline">{r.appId}</span></Td>
+                <Td><Truncated value={r.app.name} className="max-w-[7rem] font-medium text-slate-900 sm:max-w-[14rem] lg:max-w-[20rem]" /><Truncated value={r.appId} className="hidden font-mono text-xs text-slate-600 sm:block sm:max-w-[14rem]" /></Td>
                 <Td wide>{r.app.owner.email}</Td>
                 <Td>{r.group}</Td>
                 <Td wide><LocalTime value={r.createdAt} /></Td>
@@ -91,7 +92,7 @@ export function AllApps() {
           <tbody>
             {data.map((a) => (
               <Tr key={a.id}>
-                <Td><span className="font-medium text-slate-900">{a.name}</span> <span className="hidden font-mono text-xs text-slate-600 sm:inline">{a.id}</span></Td>
+                <Td><Truncated value={a.name} className="max-w-[7rem] font-medium text-slate-900 sm:max-w-[14rem] lg:max-w-[20rem]" /><Truncated value={a.id} className="hidden font-mono text-xs text-slate-600 sm:block sm:max-w-[14rem]" /></Td>
                 <Td wide>{a.owner}</Td>
                 <Td wide><LocalTime value={a.createdAt} /></Td>
                 <Td>{a.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Active</Badge>}</Td>

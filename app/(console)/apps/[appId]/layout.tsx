@@ -9,10 +9,14 @@ import { requireOwnedApp } from "@/lib/auth/session";
 import { ExpiresBadge } from "@/components/console/expiry";
 import { getApp } from "@/lib/services/apps";
 
-/** Every page of an app names it: "Request log · My shop · Svc Sandbox". */
+/**
+ * Every page of an app names it: "Request log · My shop · Svc Sandbox". The
+ * overview's title is the default, which the root layout's template ends with
+ * "· Svc Sandbox" (e2e/console-layout.ui.spec.ts checks it is said once).
+ */
 export async function generateMetadata({ params }: { params: Promise<{ appId: string }> }): Promise<Metadata> {
   const { app } = await requireOwnedApp((await params).appId);
-  return { title: { default: `${app.name} · Svc Sandbox`, template: `%s · ${app.name} · Svc Sandbox` } };
+  return { title: { default: app.name, template: `%s · ${app.name} · Svc Sandbox` } };
 }
 
 export default async function AppLayout({ children, params }: { children: React.ReactNode; params: Promise<{ appId: string }> }) {
@@ -27,7 +31,7 @@ export default async function AppLayout({ children, params }: { children: React.
           {parent && <> <Link href={`/apps/${parent.id}`} className="hover:text-slate-800">{parent.name}</Link> <span aria-hidden>/</span></>}
         </nav>
         <div className="mt-1 flex flex-wrap items-center gap-3">
-          <h1 className="min-w-0 truncate text-2xl font-semibold tracking-tight">{app.name}</h1>
+          <h1 title={app.name} className="min-w-0 truncate text-2xl font-semibold tracking-tight">{app.name}</h1>
           {app.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone={parent ? "violet" : "green"}>{parent ? "Throwaway sandbox" : "Sandbox"}</Badge>}
           {app.expiresAt && <ExpiresBadge expiresAt={app.expiresAt.toISOString()} />}
         </div>
