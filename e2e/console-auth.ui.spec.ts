@@ -140,13 +140,15 @@ test("account: change the password or sign out everywhere, and every session end
   await expect(pa.locator("main").getByRole("alert")).toContainText("too common");
   await pa.getByLabel("New password").fill("a brand new phrase");
   await pa.getByRole("button", { name: "Change password" }).click();
-  await expect(pa).toHaveURL(/\/signin$/);
+  await expect(pa).toHaveURL(/\/signin\?done=password$/);
+  await expect(pa.getByRole("status")).toHaveText("Your password was changed and every session of your account ended. Sign in with the new password.");
   await pb.goto("/apps");
   await expect(pb).toHaveURL(/\/signin$/); // the other browser's session ended too
   await signIn(pb, email, "a brand new phrase");
   await pb.goto("/account");
   await pb.getByRole("button", { name: "Sign out everywhere" }).click();
-  await expect(pb).toHaveURL(/\/signin$/);
+  await expect(pb).toHaveURL(/\/signin\?done=signed-out$/);
+  await expect(pb.getByRole("status")).toHaveText("Every session of your account ended, this one too. Sign in again.");
   await pb.goto("/apps");
   await expect(pb).toHaveURL(/\/signin$/);
   await a.close();

@@ -197,7 +197,7 @@ test("account: change the password, then delete the account with its apps", asyn
   await page.getByLabel("Current password").fill(PASSWORD);
   await page.getByRole("button", { name: "Change password" }).click();
   // A password change ends every session, this one too: sign in again with the new password.
-  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page).toHaveURL(/\/signin\?done=password$/);
   await signIn(page, a.email, "a brand new password");
   await page.goto("/account");
 

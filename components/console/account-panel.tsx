@@ -11,12 +11,13 @@ import { useFormAction } from "@/components/ui/form-action";
 import { Field, Input } from "@/components/ui/input";
 import { send } from "./api";
 
-const toSignIn = () => window.location.assign("/signin");
+/** To sign-in, which says why (app/(auth)/signin/page.tsx DONE). */
+const toSignIn = (done: "password" | "signed-out") => window.location.assign(`/signin?done=${done}`);
 
 function ChangePassword() {
   const change = useFormAction(async (data: FormData) => {
     await send("POST", "/api/console/account/password", { current: data.get("current"), next: data.get("next") });
-    toSignIn();
+    toSignIn("password");
   }, ["current"]);
   return (
     <form className="grid max-w-md gap-4" {...change.form}>
@@ -39,7 +40,7 @@ function SignOutEverywhere() {
   const signOut = useFormAction(async () => {
     // Signed out or not, the browser goes to sign-in (which sends a live session back to the console).
     await send("DELETE", "/api/console/account/sessions").catch(() => {});
-    toSignIn();
+    toSignIn("signed-out");
   });
   return (
     <Button variant="secondary" busy={signOut.pending || signOut.saved} onClick={() => void signOut.run()}>

@@ -55,7 +55,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
     await mutate();
   });
   const listHref = `/apps/${appId}/callbacks${back ? `?${back}` : ""}`;
-  if (error) return <ErrorNote error={error} onRetry={() => mutate()} />;
+  if (error) return <ErrorNote error={error} onRetry={() => mutate()} back={{ href: listHref, label: "← Back to the callbacks" }} />;
   if (isLoading || !d) return <Card><SkeletonRows rows={6} /></Card>;
   const canSend = Boolean(d.url && /^https?:/i.test(d.url)) && d.state !== "SCHEDULED" && d.state !== "SENDING";
   return (

@@ -63,7 +63,7 @@ export function RequestDetail({ appId, requestId, back }: { appId: string; reque
   const { data: r, error, isLoading, mutate } = useRequest(appId, requestId);
   const { data: app } = useApp(appId);
   const listHref = `/apps/${appId}/requests${back ? `?${back}` : ""}`;
-  if (error) return <ErrorNote error={error} onRetry={() => mutate()} />;
+  if (error) return <ErrorNote error={error} onRetry={() => mutate()} back={{ href: listHref, label: "← Back to the request log" }} />;
   if (isLoading || !r) return <Card><SkeletonRows rows={6} /></Card>;
   const { resources, deliveries } = r.links;
   return (

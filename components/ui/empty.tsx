@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { errorText } from "./error-text";
 
 export function EmptyState({ title, children, action }: { title: string; children?: React.ReactNode; action?: React.ReactNode }) {
@@ -13,12 +14,18 @@ export function EmptyState({ title, children, action }: { title: string; childre
   );
 }
 
-/** A failed load or write in plain words (a network failure is not shown as "Failed to fetch"), with "Try again" when it can be retried. */
-export function ErrorNote({ error, children, onRetry }: { error?: unknown; children?: React.ReactNode; onRetry?: () => void }) {
+/**
+ * A failed load or write in plain words (a network failure is not shown as
+ * "Failed to fetch"), with "Try again" when it can be retried (not for a 404:
+ * trying again finds nothing either) and `back`, a link to where the reader came from.
+ */
+export function ErrorNote({ error, children, onRetry, back }: { error?: unknown; children?: React.ReactNode; onRetry?: () => void; back?: { href: string; label: string } }) {
+  const gone = (error as { status?: unknown } | undefined)?.status === 404;
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
       <span>{children ?? errorText(error)}</span>
-      {onRetry && (
+      {back && <Link href={back.href} className="font-medium text-red-900 underline hover:no-underline">{back.label}</Link>}
+      {onRetry && !gone && (
         <button type="button" onClick={onRetry} className="rounded-md border border-red-300 bg-white px-2.5 py-1 text-xs font-medium text-red-800 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-indigo-600">
           Try again
         </button>

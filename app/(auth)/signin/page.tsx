@@ -6,10 +6,19 @@ import { AuthForm } from "../auth-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const next = safeNext((await searchParams).next) ?? undefined;
+/** Why the account page sent the reader here (components/console/account-panel.tsx), in words. */
+const DONE: Record<string, string> = {
+  password: "Your password was changed and every session of your account ended. Sign in with the new password.",
+  "signed-out": "Every session of your account ended, this one too. Sign in again.",
+};
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; done?: string }> }) {
+  const { next: asked, done } = await searchParams;
+  const next = safeNext(asked) ?? undefined;
+  const note = done && Object.hasOwn(DONE, done) ? DONE[done] : undefined;
   return (
     <>
+      {note && <p role="status" className="mb-5 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{note}</p>}
       <h1 className="text-xl font-semibold tracking-tight">Sign in to the console</h1>
       <p className="mt-1 mb-6 text-sm text-slate-500">Manage your sandbox apps, keys and callbacks.</p>
       <AuthForm action={signInAction} submit="Sign in" next={next} />
