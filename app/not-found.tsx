@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Page not found" };
 /** Any unknown address (/nope, /docs/collect/nope): the portal's 404, with ways back. */
 export default function NotFound() {
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center px-4 py-12 text-center">
+    <main id="main" className="flex min-h-screen flex-col items-center justify-center px-4 py-12 text-center">
       <Link href="/" className="mb-8"><Logo /></Link>
       <p className="text-sm font-semibold text-slate-600">404</p>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">Page not found</h1>
@@ -18,6 +18,6 @@ export default function NotFound() {
         <ButtonLink href="/apps" variant="secondary">Console</ButtonLink>
         <ButtonLink href="/" variant="secondary">Home</ButtonLink>
       </div>
-    </div>
+    </main>
   );
 }

@@ -16,7 +16,7 @@ export default async function Home() {
   return (
     <>
       <TopNav user={user} />
-      <main className="mx-auto max-w-5xl px-6 py-16 sm:py-24">
+      <main id="main" className="mx-auto max-w-5xl px-6 py-16 sm:py-24">
         <p className="text-sm font-semibold tracking-wide text-emerald-700 uppercase">Developer sandbox</p>
         <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">Build mobile-money payments before they move money</h1>
         <p className="mt-5 max-w-2xl text-lg text-slate-600">

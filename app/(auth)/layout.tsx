@@ -8,7 +8,7 @@ export default async function AuthLayout({ children }: { children: React.ReactNo
   return (
     <div className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
       <Link href="/" className="mb-8"><Logo /></Link>
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
+      <main id="main" className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</main>
       <p className="mt-6 text-sm text-slate-500">
         New here? Read the <Link href="/docs" className="font-medium text-slate-700 underline-offset-2 hover:underline">docs</Link> first.
       </p>

@@ -8,7 +8,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   return (
     <>
       <TopNav user={user} />
-      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
     </>
   );
 }

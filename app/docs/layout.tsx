@@ -15,7 +15,7 @@ export default function DocsLayout({ children }: { children: React.ReactNode }) 
       </header>
       <div className="lg:flex">
         <Sidebar />
-        <main className="min-w-0 flex-1 px-4 py-8 sm:px-8 lg:px-12">
+        <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8 lg:px-12">
           <div className="mx-auto max-w-4xl">{children}</div>
         </main>
       </div>
