@@ -22,7 +22,16 @@ export default function TestingPage() {
   const base = baseUrl();
   const ep = (id: string) => {
     const e = devEndpointById(id)!;
-    return <code className="font-mono text-xs [overflow-wrap:anywhere] text-slate-800">{e.method} {e.path}</code>;
+    // Breaks only after a slash, never inside a word of the path.
+    const parts = e.path.split("/").filter(Boolean);
+    return (
+      <code className="font-mono text-xs text-slate-800">
+        {e.method}{" "}
+        {parts.map((p, i) => (
+          <span key={`${i}:${p}`}>/{p}<wbr /></span>
+        ))}
+      </code>
+    );
   };
   return (
     <>
