@@ -131,7 +131,7 @@ test("errors explained in place; times in the viewer's zone; copy as curl replay
   expect(curl).toContain(`-H "authorization: Bearer $TOKEN"`);
   // Replay it as curl would: same method, URL, headers and body.
   const url = /curl -X POST '([^']+)'/.exec(curl)![1]!;
-  const body = /-d '(.*)'$/s.exec(curl)![1]!;
+  const body = /--data-raw '(.*)'$/s.exec(curl)![1]!;
   const headers = Object.fromEntries([...curl.matchAll(/-H '([^:]+): ([^']*)'/g)].map((m) => [m[1]!, m[2]!]));
   const replay = await fetch(url, { method: "POST", headers: { ...headers, authorization: `Bearer ${a.token}` }, body: body.replace(/ORDER-7731/, "ORDER-7732") });
   expect(replay.status).toBe(202);
