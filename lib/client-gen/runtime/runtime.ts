@@ -14,7 +14,13 @@ const SCENARIO_HEADER = "x-svc-scenario"; // generator: SCENARIO_HEADER
 /** The request header that multiplies scripted delays (0 to 1). */
 const TIME_SCALE_HEADER = "x-svc-time-scale"; // generator: TIME_SCALE_HEADER
 
-export type ApiErrorBody = { error: string; message: string; requestId: string };
+/** The error codes of the sandbox's answers (the generator writes the portal's list). */
+type SandboxErrorCode = "VALIDATION_ERROR"; // generator: ERROR_CODES
+/** Every error's code: the sandbox's, HTTP_<status> for a non-JSON answer (a proxy's 502), TIMEOUT, NETWORK_ERROR. */
+export type ErrorCode = SandboxErrorCode | `HTTP_${number}` | "TIMEOUT" | "NETWORK_ERROR";
+/** One invalid field of a VALIDATION_ERROR. */
+export type ErrorDetail = { field: string; message: string };
+export type ApiErrorBody = { error: ErrorCode; message: string; requestId: string; details?: ErrorDetail[] };
 
 const ERROR_BRAND = Symbol.for("svc-sandbox.SandboxApiError");
 
@@ -30,6 +36,10 @@ export class SandboxApiError extends Error {
   readonly body: ApiErrorBody;
   readonly headers: Headers;
   readonly requestId: string;
+  /** body.error: the error code. */
+  readonly code: ErrorCode;
+  /** The invalid fields of a VALIDATION_ERROR; empty otherwise. */
+  readonly details: readonly ErrorDetail[];
   readonly rateLimit: RateLimit | null;
   readonly [ERROR_BRAND] = true;
   constructor(status: number, body: ApiErrorBody, headers: Headers = new Headers()) {
@@ -39,6 +49,8 @@ export class SandboxApiError extends Error {
     this.body = body;
     this.headers = headers;
     this.requestId = body.requestId;
+    this.code = body.error;
+    this.details = body.details ?? [];
     this.rateLimit = rateLimitOf(headers);
   }
   static override [Symbol.hasInstance](value: unknown): boolean {
