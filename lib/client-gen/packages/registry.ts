@@ -6,6 +6,8 @@
 import { ApiError, errorBody } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { sha256 } from "./archive";
+import { composerDist, composerDistName, composerRepository } from "./php-package";
+import { mavenFiles } from "./maven-package";
 import { NPM_TARBALL, npmTarball } from "./npm-package";
 import { simpleProject, simpleRoot, wheel, wheelName } from "./python-package";
 import { PACKAGE_NAME } from "./info";
@@ -38,8 +40,14 @@ const registries: Record<Registry, Files> = {
     };
   }),
   npm: once(async () => ({ [NPM_TARBALL]: { data: await npmTarball(), contentType: "application/gzip" } })),
-  composer: once(async () => ({})),
-  maven: once(async () => ({})),
+  composer: once(async () => {
+    const dist = composerDist();
+    return {
+      "packages.json": { data: `${JSON.stringify(composerRepository(dist), null, 2)}\n`, contentType: "application/json" },
+      [`dist/${composerDistName()}`]: { data: dist, contentType: "application/zip" },
+    };
+  }),
+  maven: once(async () => Object.fromEntries((await mavenFiles()).map((f) => [f.path, { data: f.data, contentType: f.contentType }]))),
 };
 
 function notFound(registry: string, file: string) {
