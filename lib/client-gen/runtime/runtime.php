@@ -221,7 +221,8 @@ abstract class BaseClient
         $data = null;
         if ($body !== null) {
             $headers[] = 'Content-Type: application/json';
-            $data = json_encode($body, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES);
+            // A body is a JSON object: PHP's empty array would be written as [].
+            $data = $body === [] ? '{}' : json_encode($body, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES);
         }
         if ($scenario !== null) {
             $headers[] = self::SCENARIO_HEADER . ': ' . $scenario;
