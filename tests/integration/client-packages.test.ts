@@ -128,6 +128,10 @@ describe("npm: npm install <portal>/clients/npm/svc-sandbox.tgz", () => {
     const again = await download(url);
     expect(again.etag).toBe(first.etag); // deterministic bytes
     expect(again.bytes.equals(first.bytes)).toBe(true);
+    expect((await http("GET", url, { headers: { "if-none-match": first.etag! } })).status).toBe(304);
+    const missing = await http("GET", `${origin()}/clients/npm/other.tgz`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ error: "NOT_FOUND", requestId: expect.stringMatching(/^req_/) });
 
     const dir = tmp("npm");
     fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "uses-svc-sandbox", private: true, type: "module" }));

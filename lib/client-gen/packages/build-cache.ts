@@ -46,8 +46,12 @@ export async function compiled(kind: string, sources: Entry[], tool: string, arg
       throw new Error(`${kind}: ${tool} failed: ${x.stdout ?? ""}${x.stderr ?? ""}${x.message}`);
     }
     fs.writeFileSync(path.join(work, DONE), "");
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.renameSync(work, dir);
+    if (fs.existsSync(path.join(dir, DONE))) {
+      fs.rmSync(work, { recursive: true, force: true }); // another instance finished the same build first
+    } else {
+      fs.rmSync(dir, { recursive: true, force: true }); // a build that did not finish
+      fs.renameSync(work, dir);
+    }
   }
   return readTree(path.join(dir, "out"));
 }

@@ -103,6 +103,20 @@ async function readBody(r: Response): Promise<{ json: unknown; ok: boolean }> {
 
 const isErrorBody = (v: unknown): v is ApiErrorBody => typeof v === "object" && v !== null && typeof (v as ApiErrorBody).error === "string";
 
+/** Aborted when any of `signals` is: AbortSignal.any where there is one (Node 20.3+, browsers), else the same by hand (Node 18). */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === "function") return AbortSignal.any(signals);
+  const c = new AbortController();
+  for (const s of signals) {
+    if (s.aborted) {
+      c.abort(s.reason);
+      break;
+    }
+    s.addEventListener("abort", () => c.abort(s.reason), { once: true });
+  }
+  return c.signal;
+}
+
 /** What every API's client has: it adds one method per operation over `call`. */
 export class BaseClient {
   private token: { value: string; expiresAt: number } | null = null;
@@ -121,7 +135,7 @@ export class BaseClient {
   private async fetchWithTimeout(url: string, init: RequestInit, timeoutMs = this.options.timeoutMs ?? 30_000, signal?: AbortSignal): Promise<Response> {
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      return await (this.options.fetch ?? globalThis.fetch)(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      return await (this.options.fetch ?? globalThis.fetch)(url, { ...init, signal: signal ? anySignal([signal, timeout]) : timeout });
     } catch (e) {
       if (timeout.aborted) throw new SandboxApiError(0, { error: "TIMEOUT", message: `no answer in ${timeoutMs} ms`, requestId: "" });
       if (signal?.aborted) throw e;
