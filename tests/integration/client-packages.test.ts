@@ -93,6 +93,15 @@ async function download(url: string) {
   return { type: r.headers.get("content-type"), etag: r.headers.get("etag"), bytes: Buffer.from(await r.arrayBuffer()) };
 }
 
+it("the docs' client page shows one install command per language with this portal's address", async () => {
+  const page = await http("GET", `${origin()}/docs/clients`);
+  expect(page.status).toBe(200);
+  expect(page.text).toContain(`pip install --index-url ${origin()}/clients/pypi/simple/ svc-sandbox`);
+  expect(page.text).toContain(`npm install ${origin()}/clients/npm/svc-sandbox.tgz`);
+  expect(page.text).toContain(`composer config repositories.svc-sandbox composer ${origin()}/clients/composer`);
+  expect(page.text).toContain(`${origin()}/clients/maven/`);
+});
+
 describe("Python: pip install from the portal's simple index", () => {
   it("installs into a fresh venv with no other index, runs, and passes mypy --strict", async () => {
     needs("python3", "install Python 3.8+");
