@@ -9,6 +9,7 @@ export const GUIDES = [
   { href: "/docs/errors", label: "Errors" },
   { href: "/docs/limits", label: "Limits" },
   { href: "/docs/callbacks", label: "Callbacks" },
+  { href: "/docs/clients", label: "Client packages" },
   { href: "/docs/inspector", label: "Inspector" },
   { href: "/docs/listen", label: "Callbacks on localhost" },
   { href: "/docs/testing", label: "Testing in CI" },

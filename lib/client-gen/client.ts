@@ -5,12 +5,16 @@ import type { Api, Operation } from "@/lib/catalog";
 import { pathParams, requestSchema, responseSchema } from "@/lib/docs/schema";
 import { camel, pascal, successResponses, typeName } from "@/lib/docs/names";
 import { baseUrl, opSlug, opsOf } from "@/lib/docs/urls";
+import { ERROR_STATUS } from "@/lib/errors";
 import { runtimeSource, type Runtime } from "./runtime-source";
 import { callbackVerifier } from "./spec";
 import { tsType } from "./types";
 
 /** Embedded from its first line of code: the heading is the leading `//` comment. */
 export const TS_RUNTIME: Runtime = { file: "runtime.ts", heading: /^(?:\/\/.*\n)+\n/, quote: (v) => JSON.stringify(v) };
+
+/** The runtime with the portal's error codes written into its ErrorCode type. */
+export const tsRuntimeSource = () => runtimeSource(TS_RUNTIME, { ERROR_CODES: { code: Object.keys(ERROR_STATUS).map((c) => JSON.stringify(c)).join(" | ") } });
 
 const successSchema = (op: Operation) => responseSchema(successResponses(op)[0]!.schema);
 
@@ -46,19 +50,13 @@ function method(op: Operation): string {
 
 export const clientClassName = (api: Api) => `${pascal(api.id)}Client`;
 
-export function clientSource(api: Api): string {
-  const ops = opsOf(api.id);
+/** The API's types: every operation's request, response, callback and scenario keys. */
+export const clientTypesPart = (api: Api) => opsOf(api.id).map(types).join("\n\n");
+
+/** The API's client class over BaseClient. */
+export function clientClassPart(api: Api): string {
   const name = clientClassName(api);
   return [
-    `// ${api.name} API ${api.version}: a typed client for the Svc Sandbox, generated from its schemas. Do not edit.`,
-    `// const client = new ${name}({ consumerKey, consumerSecret });`,
-    `// const result = await client.${camel(opSlug(ops[0]!))}(...);            // or ${camel(opSlug(ops[0]!))}WithResponse(...) for headers and request id`,
-    `// Errors: SandboxApiError (status, body.error, requestId). Callbacks: ${callbackVerifier(api, "ts")}.`,
-    "",
-    ops.map(types).join("\n\n"),
-    "",
-    runtimeSource(TS_RUNTIME),
-    "",
     `export class ${name} extends BaseClient {`,
     `  static readonly defaultBaseUrl = ${JSON.stringify(baseUrl())};`,
     "",
@@ -66,8 +64,25 @@ export function clientSource(api: Api): string {
     `    super(options, ${name}.defaultBaseUrl);`,
     "  }",
     "",
-    ops.map(method).join("\n\n"),
+    opsOf(api.id).map(method).join("\n\n"),
     "}",
     "",
+  ].join("\n");
+}
+
+export function clientSource(api: Api): string {
+  const ops = opsOf(api.id);
+  const name = clientClassName(api);
+  return [
+    `// ${api.name} API ${api.version}: a typed client for the Svc Sandbox, generated from its schemas. Do not edit.`,
+    `// const client = new ${name}({ consumerKey, consumerSecret });`,
+    `// const result = await client.${camel(opSlug(ops[0]!))}(...);            // or ${camel(opSlug(ops[0]!))}WithResponse(...) for headers and request id`,
+    `// Errors: SandboxApiError (status, code, body.error, requestId, details). Callbacks: ${callbackVerifier(api, "ts")}.`,
+    "",
+    clientTypesPart(api),
+    "",
+    tsRuntimeSource(),
+    "",
+    clientClassPart(api),
   ].join("\n");
 }

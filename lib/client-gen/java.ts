@@ -5,6 +5,7 @@
 // by runtime-source.ts) renamed, with the API's part added at its end.
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
+import { baseUrl } from "@/lib/docs/urls";
 import { runtimeSource, type Runtime } from "./runtime-source";
 import { callbackVerifier, clientSpec, doc, models, type OpSpec } from "./spec";
 
@@ -20,6 +21,9 @@ const CLASS_END = /\n\}$/;
 /** Embedded from its imports: the client has its own heading and package line. */
 export const JAVA_RUNTIME: Runtime = { file: `${RUNTIME_CLASS}.java`, heading: /^[\s\S]*?^package [\w.]+;\n\n/m, quote: q };
 
+/** A builder's setter takes the primitive, so that 100 or 1.5 can be passed for a Long or Double field. */
+const PRIMITIVE: Record<string, string> = { Long: "long", Double: "double", Boolean: "boolean" };
+
 /** How one field's value is written to and read from JSON. */
 type JType = { name: string; from: (v: string) => string; to: (v: string) => string };
 
@@ -30,7 +34,7 @@ class Models {
 
   type(s: JsonSchema, hint: string): JType {
     if ("const" in s) return typeof s.const === "number" ? scalar("Long", "lng") : scalar("String", "str");
-    if (s.enum) return scalar("String", "str");
+    if (s.enum) return s.enum.every((v: unknown) => typeof v === "string") ? this.enumType(s.enum, hint) : scalar("String", "str");
     const options: JsonSchema[] | undefined = s.anyOf ?? s.oneOf;
     if (options) {
       if (options.every((o) => o.type === "object")) return this.union(options, hint, s);
@@ -52,7 +56,38 @@ class Models {
     }
   }
 
-  /** One record per object schema: fields, toJson(), fromJson(). */
+  /** A string enum: one constant per value (its JSON value in value()). */
+  enumType(values: string[], name: string): JType {
+    const used = new Set<string>();
+    const constants = values.map((v) => {
+      let c = v.toUpperCase().replace(/[^A-Z0-9]+/g, "_").replace(/^(?=[0-9_]|$)/, "V");
+      while (used.has(c)) c = `${c}_`;
+      used.add(c);
+      return `${c}(${q(v)})`;
+    });
+    this.out.push([
+      `  /** One of ${values.join(", ")}. */`,
+      `  public enum ${name} {`,
+      `    ${constants.join(", ")};`,
+      "",
+      "    private final String value;",
+      "",
+      `    ${name}(String value) { this.value = value; }`,
+      "",
+      "    /** Its JSON value. */",
+      "    public String value() { return value; }",
+      "",
+      `    static ${name} fromJson(Object json) {`,
+      "      if (json == null) return null;",
+      `      for (${name} v : values()) if (v.value.equals(json)) return v;`,
+      `      throw new IllegalArgumentException("unknown ${name}: " + json);`,
+      "    }",
+      "  }",
+    ].join("\n"));
+    return { name, from: (v) => `${name}.fromJson(${v})`, to: (v) => `${v}.value()` };
+  }
+
+  /** One record per object schema: fields, toJson(), fromJson(), and a builder. */
   record(s: JsonSchema, name: string, parent: string | null): JType {
     const required = new Set<string>(s.required ?? []);
     const fields = Object.entries<JsonSchema>(s.properties ?? {}).map(([k, p]) => ({ k, id: ident(k), p, t: this.type(p, `${name}${pascal(k)}`) }));
@@ -73,6 +108,18 @@ class Models {
       "      if (json == null) return null;",
       "      Map<String, Object> m = Json.object(json);",
       `      return new ${name}(${fields.map((f) => f.t.from(`m.get(${q(f.k)})`)).join(", ")});`,
+      "    }",
+      "",
+      `    /** Makes a ${name} field by field. */`,
+      "    public static Builder builder() { return new Builder(); }",
+      "",
+      `    /** Sets ${name}'s fields by name; build() makes it (fields not set are null). */`,
+      "    public static final class Builder {",
+      ...fields.map((f) => `      private ${f.t.name} ${f.id};`),
+      "",
+      "      private Builder() {}",
+      ...fields.map((f) => `      public Builder ${f.id}(${PRIMITIVE[f.t.name] ?? f.t.name} value) { this.${f.id} = value; return this; }`),
+      `      public ${name} build() { return new ${name}(${fields.map((f) => f.id).join(", ")}); }`,
       "    }",
       "  }",
     ].join("\n"));
@@ -125,28 +172,59 @@ function method(o: OpSpec): string {
 
 export const javaFileName = (api: Api) => `${clientSpec(api).className}.java`;
 
-export function javaSource(api: Api): string {
+/** The API's models and one method per operation, as members of its client class. */
+function apiMembers(api: Api): string {
   const spec = clientSpec(api);
   const m = new Models();
   for (const model of models(spec)) m.record(model.schema, model.name, null);
+  return [m.out.join("\n\n"), "", spec.ops.map(method).join("\n\n")].join("\n");
+}
+
+/** The package's class of one API: SandboxClient (the runtime, one for every API) extended by its models and methods. */
+export function javaPackageClass(api: Api): string {
+  const spec = clientSpec(api);
+  return [
+    `// ${api.name} API ${api.version} of the Svc Sandbox, generated from its schemas. Do not edit.`,
+    `package ${JAVA_PACKAGE};`,
+    "",
+    "import java.util.LinkedHashMap;",
+    "import java.util.List;",
+    "import java.util.Map;",
+    "",
+    `/** The ${api.name} API: its models and one method per operation; errors are ${RUNTIME_CLASS}.SandboxApiError. */`,
+    `public final class ${spec.className} extends ${RUNTIME_CLASS} {`,
+    `  public ${spec.className}(String consumerKey, String consumerSecret) { super(consumerKey, consumerSecret); }`,
+    "",
+    `  public ${spec.className}(Options options) { super(options); }`,
+    "",
+    apiMembers(api),
+    "}",
+    "",
+  ].join("\n");
+}
+
+/** The runtime as the package's one SandboxClient class (file SandboxClient.java). */
+export const javaPackageRuntime = () =>
+  [`// The part every API's client shares (lib/client-gen/runtime/${JAVA_RUNTIME.file} in the portal's repository).`, `package ${JAVA_PACKAGE};`, "", runtimeSource(JAVA_RUNTIME, { BASE_URL: baseUrl() }), ""].join("\n");
+
+export function javaSource(api: Api): string {
+  const spec = clientSpec(api);
   const first = spec.ops[0]!;
   const runtime = runtimeSource(JAVA_RUNTIME, { BASE_URL: spec.baseUrl });
-  if (!runtime.includes(`public final class ${RUNTIME_CLASS} {`) || !CLASS_END.test(runtime)) throw new Error(`${JAVA_RUNTIME.file} must hold one class, ${RUNTIME_CLASS}`);
+  if (!runtime.includes(`public class ${RUNTIME_CLASS} {`) || !CLASS_END.test(runtime)) throw new Error(`${JAVA_RUNTIME.file} must hold one class, ${RUNTIME_CLASS}`);
   return [
     `// ${api.name} API ${api.version}: a Java client for the Svc Sandbox, generated from its schemas. Do not edit.`,
     `// Save as ${spec.className}.java under ${JAVA_PACKAGE.replace(/\./g, "/")}/. Java 17+, JDK only.`,
     "//",
-    `//   var client = new ${spec.className}(consumerKey, consumerSecret);`,
+    `//   var client = new ${spec.className}(consumerKey, consumerSecret);   // or new ${spec.className}(${spec.className}.Options.of(key, secret).baseUrl(url))`,
     `//   var result = client.${first.name}(...);   // or ${first.name}WithResponse(..., CallOptions.none()) for headers and request id`,
     "//",
-    `// Errors: ${spec.className}.SandboxApiError (status(), error(), requestId()). Callbacks: ${callbackVerifier(api, "java")}.`,
+    `// Errors: ${spec.className}.SandboxApiError (status(), code(), errorMessage(), requestId(), details()). Callbacks: ${callbackVerifier(api, "java")}.`,
     `package ${JAVA_PACKAGE};`,
     "",
     runtime.replace(new RegExp(`\\b${RUNTIME_CLASS}\\b`, "g"), spec.className).replace(CLASS_END, ""),
     "",
-    m.out.join("\n\n"),
-    "",
-    spec.ops.map(method).join("\n\n"),
+    apiMembers(api),
     "}",
     "",
   ].join("\n");

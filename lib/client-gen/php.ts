@@ -71,25 +71,11 @@ function method(o: OpSpec): string {
 
 export { phpNamespace };
 
-export function phpSource(api: Api): string {
+/** The API's client class over BaseClient, with its models as PHPStan / Psalm array shapes. */
+export function phpClassPart(api: Api): string {
   const spec = clientSpec(api);
   const aliases = models(spec).map((m) => ` * @phpstan-type ${m.name} ${phpType(m.schema)}${doc(m.schema) ? ` ${doc(m.schema)}` : ""}`);
   return [
-    "<?php",
-    `// ${api.name} API ${api.version}: a PHP client for the Svc Sandbox, generated from its schemas. Do not edit.`,
-    "//",
-    `//   require '${api.id}.php';`,
-    `//   $client = new \\${phpNamespace(api)}\\${spec.className}($consumerKey, $consumerSecret);`,
-    `//   $result = $client->${spec.ops[0]!.name}([...]);   // or ${spec.ops[0]!.name}WithResponse(...) for headers and request id`,
-    "//",
-    `// Errors: SandboxApiError (status, error(), message, requestId()). Callbacks: ${callbackVerifier(api, "php")}.`,
-    "// PHP 8.1+, no extensions beyond json (allow_url_fopen on, the default).",
-    "declare(strict_types=1);",
-    "",
-    `namespace ${phpNamespace(api)};`,
-    "",
-    runtimeSource(PHP_RUNTIME),
-    "",
     "/**",
     ` * ${api.name} API client. Models (PHPStan / Psalm array shapes):`,
     ...aliases,
@@ -98,13 +84,36 @@ export function phpSource(api: Api): string {
     "{",
     `    public const DEFAULT_BASE_URL = ${phpString(spec.baseUrl)};`,
     "",
-    "    public function __construct(string $consumerKey, string $consumerSecret, ?string $baseUrl = null, float $timeout = 30.0, ?float $timeScale = null)",
+    "    /** $httpClient, $requestFactory, $streamFactory: a PSR-18 client and its PSR-17 factories, else PHP's streams (BaseClient). */",
+    "    public function __construct(string $consumerKey, string $consumerSecret, ?string $baseUrl = null, float $timeout = 30.0, ?float $timeScale = null, ?object $httpClient = null, ?object $requestFactory = null, ?object $streamFactory = null)",
     "    {",
-    "        parent::__construct($consumerKey, $consumerSecret, $baseUrl ?? self::DEFAULT_BASE_URL, $timeout, $timeScale);",
+    "        parent::__construct($consumerKey, $consumerSecret, $baseUrl ?? self::DEFAULT_BASE_URL, $timeout, $timeScale, $httpClient, $requestFactory, $streamFactory);",
     "    }",
     "",
     spec.ops.map(method).join("\n\n"),
     "}",
     "",
+  ].join("\n");
+}
+
+export function phpSource(api: Api): string {
+  const spec = clientSpec(api);
+  return [
+    "<?php",
+    `// ${api.name} API ${api.version}: a PHP client for the Svc Sandbox, generated from its schemas. Do not edit.`,
+    "//",
+    `//   require '${api.id}.php';`,
+    `//   $client = new \\${phpNamespace(api)}\\${spec.className}($consumerKey, $consumerSecret);`,
+    `//   $result = $client->${spec.ops[0]!.name}([...]);   // or ${spec.ops[0]!.name}WithResponse(...) for headers and request id`,
+    "//",
+    `// Errors: SandboxApiError (status, error(), message, requestId(), details()). Callbacks: ${callbackVerifier(api, "php")}.`,
+    "// PHP 8.1+, no extensions beyond json (allow_url_fopen on, the default).",
+    "declare(strict_types=1);",
+    "",
+    `namespace ${phpNamespace(api)};`,
+    "",
+    runtimeSource(PHP_RUNTIME),
+    "",
+    phpClassPart(api),
   ].join("\n");
 }

@@ -9,7 +9,7 @@ import { callbackVerifier, clientSpec, doc, models, type OpSpec } from "./spec";
 /** Embedded without its module docstring: the client's takes its place. */
 export const PYTHON_RUNTIME: Runtime = { file: "sandbox_runtime.py", heading: /^"""[\s\S]*?"""\n/, quote: (v) => JSON.stringify(v) };
 
-const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const pascal = (s: string) => s.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, "");
 
 function literal(v: unknown): string {
@@ -75,11 +75,27 @@ function method(o: OpSpec): string {
   ].join("\n");
 }
 
-export function pythonSource(api: Api): string {
+/** The API's own part, after the runtime: its TypedDict models, scenario types and client class. */
+export function pythonApiPart(api: Api): string {
   const spec = clientSpec(api);
   const classes: string[] = [];
   for (const m of models(spec)) pyType(m.schema, m.name, classes);
   const scenarios = spec.ops.map((o) => `${o.scenarioType} = Literal[${o.scenarios.map(literal).join(", ")}]`);
+  return [
+    ...classes.map((c) => `${c}\n\n`),
+    ...scenarios,
+    "",
+    "",
+    `class ${spec.className}(_BaseClient):`,
+    `    default_base_url = ${JSON.stringify(spec.baseUrl)}`,
+    "",
+    spec.ops.map(method).join("\n\n"),
+    "",
+  ].join("\n");
+}
+
+export function pythonSource(api: Api): string {
+  const spec = clientSpec(api);
   return [
     `"""${api.name} API ${api.version}: a Python client for the Svc Sandbox, generated from its schemas. Do not edit.`,
     "",
@@ -91,14 +107,6 @@ export function pythonSource(api: Api): string {
     '"""',
     runtimeSource(PYTHON_RUNTIME),
     "",
-    ...classes.map((c) => `${c}\n\n`),
-    ...scenarios,
-    "",
-    "",
-    `class ${spec.className}(_BaseClient):`,
-    `    default_base_url = ${JSON.stringify(spec.baseUrl)}`,
-    "",
-    spec.ops.map(method).join("\n\n"),
-    "",
+    pythonApiPart(api),
   ].join("\n");
 }

@@ -19,8 +19,11 @@ export type Runtime = {
   quote: (value: string) => string;
 };
 
+/** A value for a marked line: a string (written as the language's literal) or code written as it is (a type). */
+export type RuntimeValue = string | { code: string };
+
 /** The contract's values every runtime gets (the request headers of the clients' options). */
-const contract: Record<string, string> = { SCENARIO_HEADER, TIME_SCALE_HEADER };
+const contract: Record<string, RuntimeValue> = { SCENARIO_HEADER, TIME_SCALE_HEADER };
 
 /** A line whose first string literal the generator fills: it ends in a comment `generator: NAME`. */
 const MARKED = /^(.*?)(["'])(?:\\.|(?!\2)[^\\\n])*\2(.*?)[ \t]*(?:\/\/|#) generator: (\w+)$/gm;
@@ -29,11 +32,12 @@ export const runtimeDir = () => path.join(process.cwd(), "lib", "client-gen", "r
 
 /**
  * The runtime as a client embeds it: the file without its heading, each marked
- * line's string replaced by its value (the contract's, then `values`), the
+ * line's string replaced by its value (the contract's, then `values`; a
+ * `{ code }` value replaces the literal with that code), the
  * marker comment dropped. Every value must have its line and every marked
  * line its value.
  */
-export function runtimeSource(runtime: Runtime, values: Record<string, string> = {}): string {
+export function runtimeSource(runtime: Runtime, values: Record<string, RuntimeValue> = {}): string {
   const text = fs.readFileSync(path.join(runtimeDir(), runtime.file), "utf8");
   const heading = runtime.heading.exec(text);
   if (heading?.index !== 0) throw new Error(`${runtime.file} does not start with its heading (${runtime.heading})`);
@@ -42,7 +46,8 @@ export function runtimeSource(runtime: Runtime, values: Record<string, string> =
   const body = text.slice(heading[0].length).replace(MARKED, (_line, before: string, _quote, after: string, name: string) => {
     if (!Object.hasOwn(all, name)) throw new Error(`${runtime.file}: the generator has no value ${name}`);
     unfilled.delete(name);
-    return `${before}${runtime.quote(all[name]!)}${after}`;
+    const value = all[name]!;
+    return `${before}${typeof value === "string" ? runtime.quote(value) : value.code}${after}`;
   });
   const stray = /generator: \w+$/m.exec(body);
   if (stray) throw new Error(`${runtime.file}: "${stray[0]}" marks a line without a string literal`);

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { apis } from "@/lib/catalog";
-import { TS_RUNTIME } from "@/lib/client-gen/client";
+import { TS_RUNTIME, tsRuntimeSource } from "@/lib/client-gen/client";
 import { JAVA_RUNTIME, javaFileName, javaSource } from "@/lib/client-gen/java";
 import { TIME_SCALE_HEADER } from "@/lib/client-gen/options";
 import { PHP_RUNTIME, phpNamespace, phpSource } from "@/lib/client-gen/php";
@@ -106,11 +106,13 @@ describe("the runtime files", () => {
   });
 
   it("are embedded without heading and markers, and only when every value has its marked line", () => {
-    const embedded = runtimeSource(TS_RUNTIME);
+    const embedded = tsRuntimeSource();
     expect(embedded).toMatch(/^\/\*\* The request header that forces a scenario/);
+    expect(embedded).toContain('type SandboxErrorCode = "INVALID_CLIENT" | ');
     expect(embedded).toContain(`const SCENARIO_HEADER = ${JSON.stringify(SCENARIO_HEADER)};\n`);
     expect(embedded).not.toContain("generator:");
-    expect(() => runtimeSource(TS_RUNTIME, { BASE_URL: "http://x.test" })).toThrow("no line is marked generator: BASE_URL");
+    expect(() => runtimeSource(TS_RUNTIME)).toThrow("the generator has no value ERROR_CODES");
+    expect(() => runtimeSource(TS_RUNTIME, { ERROR_CODES: { code: '"X"' }, BASE_URL: "http://x.test" })).toThrow("no line is marked generator: BASE_URL");
     expect(() => runtimeSource({ ...TS_RUNTIME, heading: /^package / })).toThrow("does not start with its heading");
   });
 });

@@ -33,8 +33,8 @@ import java.util.function.Function;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
-/** The client of one API of the Svc Sandbox: its models, one method per operation, the error type and the callback verifier. */
-public final class SandboxClient {
+/** The client of the Svc Sandbox: the error type, the callback verifier and calls; each API's client adds its models and one method per operation. */
+public class SandboxClient {
   /** The sandbox this client was generated from. */
   public static final String DEFAULT_BASE_URL = "http://localhost:3000/sandbox"; // generator: BASE_URL
   /** The request header that forces a scenario; answers name theirs in it too. */
@@ -67,7 +67,21 @@ public final class SandboxClient {
 
     public int status() { return status; }
     public String error() { return String.valueOf(body.getOrDefault("error", "")); }
+    /** The error code (error()'s other name). */
+    public String code() { return error(); }
+    /** The sandbox's message, without the status and code getMessage() adds. */
+    public String errorMessage() { return String.valueOf(body.getOrDefault("message", "")); }
     public String requestId() { return String.valueOf(body.getOrDefault("requestId", "")); }
+    /** The invalid fields of a VALIDATION_ERROR (field, message); empty otherwise. */
+    public List<Map<String, String>> details() {
+      var out = new ArrayList<Map<String, String>>();
+      if (body.get("details") instanceof List<?> list) {
+        for (Object d : list) {
+          if (d instanceof Map<?, ?> m) out.add(Map.of("field", String.valueOf(m.get("field")), "message", String.valueOf(m.get("message"))));
+        }
+      }
+      return out;
+    }
     public Map<String, Object> body() { return body; }
     public Map<String, List<String>> headers() { return headers; }
     public RateLimit rateLimit() { return RateLimit.of(headers); }
@@ -114,17 +128,28 @@ public final class SandboxClient {
   private String token;
   private long tokenExpiresAt;
 
-  public SandboxClient(String consumerKey, String consumerSecret) {
-    this(consumerKey, consumerSecret, DEFAULT_BASE_URL, Duration.ofSeconds(30), null);
+  /**
+   * How a client is made: Options.of(consumerKey, consumerSecret), then what differs from the defaults
+   * (.baseUrl(url), .timeout(limit): before a call is abandoned with TIMEOUT, .timeScale(0 to 1): scripted
+   * delays times this on every call).
+   */
+  public record Options(String consumerKey, String consumerSecret, String baseUrl, Duration timeout, Double timeScale) {
+    public static Options of(String consumerKey, String consumerSecret) { return new Options(consumerKey, consumerSecret, DEFAULT_BASE_URL, Duration.ofSeconds(30), null); }
+    public Options baseUrl(String url) { return new Options(consumerKey, consumerSecret, url, timeout, timeScale); }
+    public Options timeout(Duration limit) { return new Options(consumerKey, consumerSecret, baseUrl, limit, timeScale); }
+    public Options timeScale(double scale) { return new Options(consumerKey, consumerSecret, baseUrl, timeout, scale); }
   }
 
-  /** timeout: before a call is abandoned (TIMEOUT); timeScale: scripted delays times this on every call (null: not sent). */
-  public SandboxClient(String consumerKey, String consumerSecret, String baseUrl, Duration timeout, Double timeScale) {
-    this.consumerKey = consumerKey;
-    this.consumerSecret = consumerSecret;
-    this.baseUrl = baseUrl.replaceAll("/+$", "");
-    this.timeout = timeout;
-    this.timeScale = timeScale;
+  public SandboxClient(String consumerKey, String consumerSecret) {
+    this(Options.of(consumerKey, consumerSecret));
+  }
+
+  public SandboxClient(Options options) {
+    this.consumerKey = options.consumerKey();
+    this.consumerSecret = options.consumerSecret();
+    this.baseUrl = options.baseUrl().replaceAll("/+$", "");
+    this.timeout = options.timeout();
+    this.timeScale = options.timeScale();
     this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
   }
 
@@ -173,7 +198,8 @@ public final class SandboxClient {
     return token;
   }
 
-  private ApiResponse<Object> call(String method, String path, Map<String, Object> body, CallOptions options) {
+  /** One call: the token, the options' headers, the answer or a SandboxApiError. */
+  protected ApiResponse<Object> call(String method, String path, Map<String, Object> body, CallOptions options) {
     var request = HttpRequest.newBuilder(URI.create(baseUrl + path))
         .header("Authorization", "Bearer " + accessToken())
         .header("Accept", "application/json");
@@ -194,15 +220,27 @@ public final class SandboxClient {
   /**
    * Checks a callback's Standard Webhooks headers (webhook-id, webhook-timestamp,
    * webhook-signature) with the app's signing secret (whsec_..., as the console shows it).
-   * rawBody: the body exactly as received. During a secret rotation either secret verifies.
+   * rawBody: the body exactly as received; headers: each value a String or a List of them, as servers
+   * give them (HttpExchange.getRequestHeaders(), a servlet's headers as a Map of Lists).
+   * During a secret rotation either secret verifies.
    */
-  public static boolean verifyCallback(String rawBody, Map<String, String> headers, String secret) {
+  public static boolean verifyCallback(String rawBody, Map<String, ?> headers, String secret) {
     return verifyCallback(rawBody, headers, secret, 300);
   }
 
-  public static boolean verifyCallback(String rawBody, Map<String, String> headers, String secret, long toleranceSeconds) {
+  public static boolean verifyCallback(String rawBody, Map<String, ?> headers, String secret, long toleranceSeconds) {
     Map<String, String> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    h.putAll(headers);
+    for (var e : headers.entrySet()) {
+      Object v = e.getValue();
+      if (e.getKey() == null || v == null) continue;
+      if (v instanceof Collection<?> values) {
+        var parts = new ArrayList<String>();
+        for (Object x : values) parts.add(String.valueOf(x));
+        h.merge(e.getKey(), String.join(" ", parts), (a, b) -> a + " " + b);
+      } else {
+        h.merge(e.getKey(), String.valueOf(v), (a, b) -> a + " " + b);
+      }
+    }
     String id = h.get("webhook-id"), t = h.get("webhook-timestamp"), signatures = h.get("webhook-signature");
     if (id == null || t == null || signatures == null || !t.matches("\\d{1,18}")) return false;
     if (Math.abs(System.currentTimeMillis() / 1000 - Long.parseLong(t)) > toleranceSeconds) return false;
@@ -221,10 +259,16 @@ public final class SandboxClient {
     }
   }
 
-  /** A small JSON reader and writer (objects as LinkedHashMap, arrays as ArrayList, integers as Long). */
+  /**
+   * A small JSON reader and writer (objects as LinkedHashMap, arrays as ArrayList, integers as Long). The
+   * reader is strict (RFC 8259): no leading zeros or plus signs, no raw control characters in strings,
+   * only JSON's escapes and whitespace.
+   */
   public static final class Json {
     private final String s;
     private int i;
+
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
 
     private Json(String s) { this.s = s; }
 
@@ -236,7 +280,12 @@ public final class SandboxClient {
       return v;
     }
 
-    private void ws() { while (i < s.length() && Character.isWhitespace(s.charAt(i))) i++; }
+    private void ws() { while (i < s.length() && " \t\n\r".indexOf(s.charAt(i)) >= 0) i++; }
+
+    private char peek() {
+      if (i >= s.length()) throw new IllegalArgumentException("unexpected end");
+      return s.charAt(i);
+    }
 
     private Object value() {
       ws();
@@ -246,7 +295,7 @@ public final class SandboxClient {
         i++;
         var m = new LinkedHashMap<String, Object>();
         ws();
-        if (s.charAt(i) == '}') { i++; return m; }
+        if (peek() == '}') { i++; return m; }
         for (;;) {
           ws();
           String k = string();
@@ -254,7 +303,7 @@ public final class SandboxClient {
           expect(':');
           m.put(k, value());
           ws();
-          if (s.charAt(i) == ',') { i++; continue; }
+          if (peek() == ',') { i++; continue; }
           expect('}');
           return m;
         }
@@ -263,11 +312,11 @@ public final class SandboxClient {
         i++;
         var l = new ArrayList<Object>();
         ws();
-        if (s.charAt(i) == ']') { i++; return l; }
+        if (peek() == ']') { i++; return l; }
         for (;;) {
           l.add(value());
           ws();
-          if (s.charAt(i) == ',') { i++; continue; }
+          if (peek() == ',') { i++; continue; }
           expect(']');
           return l;
         }
@@ -279,7 +328,7 @@ public final class SandboxClient {
       int start = i;
       while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) i++;
       String n = s.substring(start, i);
-      if (n.isEmpty()) throw new IllegalArgumentException("unexpected character at " + start);
+      if (!NUMBER.matcher(n).matches()) throw new IllegalArgumentException("not a JSON value at " + start);
       if (n.matches("-?\\d{1,18}")) return Long.parseLong(n);
       return Double.parseDouble(n);
     }
@@ -293,18 +342,26 @@ public final class SandboxClient {
       expect('"');
       var b = new StringBuilder();
       for (;;) {
-        char c = s.charAt(i++);
+        char c = peek();
+        i++;
         if (c == '"') return b.toString();
+        if (c < 0x20) throw new IllegalArgumentException("raw control character in a string at " + (i - 1));
         if (c != '\\') { b.append(c); continue; }
-        char e = s.charAt(i++);
+        char e = peek();
+        i++;
         switch (e) {
           case 'n' -> b.append('\n');
           case 't' -> b.append('\t');
           case 'r' -> b.append('\r');
           case 'b' -> b.append('\b');
           case 'f' -> b.append('\f');
-          case 'u' -> { b.append((char) Integer.parseInt(s.substring(i, i + 4), 16)); i += 4; }
-          default -> b.append(e);
+          case 'u' -> {
+            if (i + 4 > s.length() || !s.substring(i, i + 4).matches("[0-9a-fA-F]{4}")) throw new IllegalArgumentException("bad \\u escape at " + i);
+            b.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
+            i += 4;
+          }
+          case '"', '\\', '/' -> b.append(e);
+          default -> throw new IllegalArgumentException("bad escape \\" + e + " at " + (i - 1));
         }
       }
     }

@@ -30,9 +30,27 @@ final class SandboxApiError extends \RuntimeException
         return (string) ($this->body['error'] ?? '');
     }
 
+    /** The error code (error()'s other name: Exception::getCode() is PHP's integer). */
+    public function errorCode(): string
+    {
+        return $this->error();
+    }
+
     public function requestId(): string
     {
         return (string) ($this->body['requestId'] ?? '');
+    }
+
+    /** @return list<array{field: string, message: string}> The invalid fields of a VALIDATION_ERROR. */
+    public function details(): array
+    {
+        $out = [];
+        foreach (is_array($this->body['details'] ?? null) ? $this->body['details'] : [] as $d) {
+            if (is_array($d)) {
+                $out[] = ['field' => (string) ($d['field'] ?? ''), 'message' => (string) ($d['message'] ?? '')];
+            }
+        }
+        return $out;
     }
 
     /** @return array{limit: int, remaining: int, resetSeconds: int}|null */
@@ -88,14 +106,56 @@ abstract class BaseClient
     private float $tokenExpires = 0.0;
     private string $baseUrl;
 
-    public function __construct(private string $consumerKey, private string $consumerSecret, string $baseUrl, private float $timeout = 30.0, private ?float $timeScale = null)
-    {
+    /**
+     * $httpClient: a PSR-18 client (any object with sendRequest), with the PSR-17 factories it needs to be
+     * handed requests ($requestFactory: createRequest, $streamFactory: createStream); its own settings then
+     * govern timeouts. Without one, PHP's HTTP streams are used.
+     */
+    public function __construct(
+        private string $consumerKey,
+        private string $consumerSecret,
+        string $baseUrl,
+        private float $timeout = 30.0,
+        private ?float $timeScale = null,
+        private ?object $httpClient = null,
+        private ?object $requestFactory = null,
+        private ?object $streamFactory = null,
+    ) {
         $this->baseUrl = rtrim($baseUrl, '/');
+        if ($httpClient !== null && (!method_exists($httpClient, 'sendRequest') || $requestFactory === null || !method_exists($requestFactory, 'createRequest') || $streamFactory === null || !method_exists($streamFactory, 'createStream'))) {
+            throw new \InvalidArgumentException('httpClient needs sendRequest, and requestFactory (createRequest) and streamFactory (createStream) with it');
+        }
+    }
+
+    /** Through the PSR-18 client. @param list<string> $headers @return array{0: int, 1: string, 2: array<string, string>} */
+    private function psrTransport(object $client, string $method, string $url, array $headers, ?string $data): array
+    {
+        $request = $this->requestFactory?->createRequest($method, $url);
+        foreach ($headers as $line) {
+            [$name, $value] = explode(':', $line, 2);
+            $request = $request->withHeader(trim($name), trim($value));
+        }
+        if ($data !== null) {
+            $request = $request->withBody($this->streamFactory?->createStream($data));
+        }
+        try {
+            $response = $client->sendRequest($request);
+        } catch (\Throwable $e) {
+            throw new SandboxApiError(0, ['error' => 'NETWORK_ERROR', 'message' => $e->getMessage(), 'requestId' => '']);
+        }
+        $got = [];
+        foreach ($response->getHeaders() as $name => $values) {
+            $got[strtolower((string) $name)] = implode(', ', (array) $values);
+        }
+        return [(int) $response->getStatusCode(), (string) $response->getBody(), $got];
     }
 
     /** @param list<string> $headers @return array{0: int, 1: string, 2: array<string, string>} */
     private function transport(string $method, string $url, array $headers, ?string $data, ?float $timeout): array
     {
+        if ($this->httpClient !== null) {
+            return $this->psrTransport($this->httpClient, $method, $url, $headers, $data);
+        }
         $limit = $timeout ?? $this->timeout;
         $context = stream_context_create(['http' => [
             'method' => $method, 'header' => implode("\r\n", $headers), 'content' => $data ?? '',
@@ -161,7 +221,8 @@ abstract class BaseClient
         $data = null;
         if ($body !== null) {
             $headers[] = 'Content-Type: application/json';
-            $data = json_encode($body, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES);
+            // A body is a JSON object: PHP's empty array would be written as [].
+            $data = $body === [] ? '{}' : json_encode($body, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES);
         }
         if ($scenario !== null) {
             $headers[] = self::SCENARIO_HEADER . ': ' . $scenario;

@@ -14,7 +14,13 @@ const SCENARIO_HEADER = "x-svc-scenario"; // generator: SCENARIO_HEADER
 /** The request header that multiplies scripted delays (0 to 1). */
 const TIME_SCALE_HEADER = "x-svc-time-scale"; // generator: TIME_SCALE_HEADER
 
-export type ApiErrorBody = { error: string; message: string; requestId: string };
+/** The error codes of the sandbox's answers (the generator writes the portal's list). */
+type SandboxErrorCode = "VALIDATION_ERROR"; // generator: ERROR_CODES
+/** Every error's code: the sandbox's, HTTP_<status> for a non-JSON answer (a proxy's 502), TIMEOUT, NETWORK_ERROR. */
+export type ErrorCode = SandboxErrorCode | `HTTP_${number}` | "TIMEOUT" | "NETWORK_ERROR";
+/** One invalid field of a VALIDATION_ERROR. */
+export type ErrorDetail = { field: string; message: string };
+export type ApiErrorBody = { error: ErrorCode; message: string; requestId: string; details?: ErrorDetail[] };
 
 const ERROR_BRAND = Symbol.for("svc-sandbox.SandboxApiError");
 
@@ -30,6 +36,10 @@ export class SandboxApiError extends Error {
   readonly body: ApiErrorBody;
   readonly headers: Headers;
   readonly requestId: string;
+  /** body.error: the error code. */
+  readonly code: ErrorCode;
+  /** The invalid fields of a VALIDATION_ERROR; empty otherwise. */
+  readonly details: readonly ErrorDetail[];
   readonly rateLimit: RateLimit | null;
   readonly [ERROR_BRAND] = true;
   constructor(status: number, body: ApiErrorBody, headers: Headers = new Headers()) {
@@ -39,6 +49,8 @@ export class SandboxApiError extends Error {
     this.body = body;
     this.headers = headers;
     this.requestId = body.requestId;
+    this.code = body.error;
+    this.details = body.details ?? [];
     this.rateLimit = rateLimitOf(headers);
   }
   static override [Symbol.hasInstance](value: unknown): boolean {
@@ -91,6 +103,20 @@ async function readBody(r: Response): Promise<{ json: unknown; ok: boolean }> {
 
 const isErrorBody = (v: unknown): v is ApiErrorBody => typeof v === "object" && v !== null && typeof (v as ApiErrorBody).error === "string";
 
+/** Aborted when any of `signals` is: AbortSignal.any where there is one (Node 20.3+, browsers), else the same by hand (Node 18). */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === "function") return AbortSignal.any(signals);
+  const c = new AbortController();
+  for (const s of signals) {
+    if (s.aborted) {
+      c.abort(s.reason);
+      break;
+    }
+    s.addEventListener("abort", () => c.abort(s.reason), { once: true });
+  }
+  return c.signal;
+}
+
 /** What every API's client has: it adds one method per operation over `call`. */
 export class BaseClient {
   private token: { value: string; expiresAt: number } | null = null;
@@ -109,7 +135,7 @@ export class BaseClient {
   private async fetchWithTimeout(url: string, init: RequestInit, timeoutMs = this.options.timeoutMs ?? 30_000, signal?: AbortSignal): Promise<Response> {
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      return await (this.options.fetch ?? globalThis.fetch)(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      return await (this.options.fetch ?? globalThis.fetch)(url, { ...init, signal: signal ? anySignal([signal, timeout]) : timeout });
     } catch (e) {
       if (timeout.aborted) throw new SandboxApiError(0, { error: "TIMEOUT", message: `no answer in ${timeoutMs} ms`, requestId: "" });
       if (signal?.aborted) throw e;

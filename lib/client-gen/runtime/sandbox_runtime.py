@@ -25,15 +25,16 @@ from typing import TYPE_CHECKING, Any, Dict, Generic, Mapping, Optional, Tuple, 
 # The generated models' types (TypedDicts of Literal, List and Union fields).
 from typing import List, Literal
 
+# Imported "as" themselves: re-exported to the package's API modules (mypy --strict).
 if sys.version_info >= (3, 11):
-    from typing import NotRequired, TypedDict
+    from typing import NotRequired as NotRequired, TypedDict as TypedDict
 elif TYPE_CHECKING:
-    from typing_extensions import NotRequired, TypedDict
+    from typing_extensions import NotRequired as NotRequired, TypedDict as TypedDict
 else:
     try:
-        from typing_extensions import NotRequired, TypedDict
+        from typing_extensions import NotRequired as NotRequired, TypedDict as TypedDict
     except ImportError:  # standard library only
-        from typing import TypedDict
+        from typing import TypedDict as TypedDict
 
         NotRequired = Optional  # a stand-in: only written in annotations, which are never evaluated
 
@@ -52,12 +53,15 @@ def _quote(value: str) -> str:
 class SandboxApiError(Exception):
     """Every failure of a call: an error answer of the sandbox (error, message, request_id),
     a non-JSON answer such as a proxy's 502 (error "HTTP_502"), a timeout (status 0,
-    error "TIMEOUT") or a network failure (status 0, error "NETWORK_ERROR")."""
+    error "TIMEOUT") or a network failure (status 0, error "NETWORK_ERROR").
+    code is error's other name; details lists the invalid fields of a VALIDATION_ERROR."""
 
     def __init__(self, status: int, body: Mapping[str, Any], headers: Optional[Mapping[str, str]] = None):
         self.status = status
         self.body = dict(body)
         self.error = str(body.get("error", ""))
+        self.code = self.error
+        self.details: List[Dict[str, str]] = [{"field": str(d.get("field", "")), "message": str(d.get("message", ""))} for d in body.get("details") or [] if isinstance(d, dict)]
         self.message = str(body.get("message", ""))
         self.request_id = str(body.get("requestId", ""))
         self.headers = {k.lower(): v for k, v in (headers or {}).items()}

@@ -1,0 +1,57 @@
+// The compile steps of the packages (tsc for the npm package's JavaScript and
+// declarations, javac for the jar's classes), run once per distinct input and
+// kept on disk under .next/cache/client-packages/ (next to Next's own cache):
+// a request reads the kept output, a restart reuses it, and a change of the
+// sources (the catalog, a runtime file, the portal's address) makes a new one.
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Entry } from "./archive";
+
+const run = promisify(execFile);
+const cacheRoot = () => path.join(process.cwd(), ".next", "cache", "client-packages");
+const DONE = ".complete";
+
+function readTree(dir: string, prefix = ""): Entry[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((d) => (d.isDirectory() ? readTree(path.join(dir, d.name), `${prefix}${d.name}/`) : [{ path: `${prefix}${d.name}`, data: fs.readFileSync(path.join(dir, d.name)) }]));
+}
+
+/**
+ * The files a tool makes from `sources`: written to src/, the tool run in the
+ * directory with its output in out/ (`args` gets both paths), out/ read back.
+ */
+export async function compiled(kind: string, sources: Entry[], tool: string, args: (src: string, out: string) => string[]): Promise<Entry[]> {
+  const hash = createHash("sha256").update(`${kind}\0${tool}\0${args("src", "out").join("\0")}`);
+  for (const s of sources) hash.update(`\0${s.path}\0`).update(s.data);
+  const dir = path.join(cacheRoot(), `${kind}-${hash.digest("hex").slice(0, 24)}`);
+  if (!fs.existsSync(path.join(dir, DONE))) {
+    const work = `${dir}.${process.pid}.${Date.now()}`;
+    const src = path.join(work, "src");
+    const out = path.join(work, "out");
+    for (const s of sources) {
+      fs.mkdirSync(path.dirname(path.join(src, s.path)), { recursive: true });
+      fs.writeFileSync(path.join(src, s.path), s.data);
+    }
+    fs.mkdirSync(out, { recursive: true });
+    try {
+      await run(tool, args(src, out), { cwd: work, timeout: 300_000 });
+    } catch (e) {
+      const x = e as { stdout?: string; stderr?: string; message: string };
+      fs.rmSync(work, { recursive: true, force: true });
+      throw new Error(`${kind}: ${tool} failed: ${x.stdout ?? ""}${x.stderr ?? ""}${x.message}`);
+    }
+    fs.writeFileSync(path.join(work, DONE), "");
+    if (fs.existsSync(path.join(dir, DONE))) {
+      fs.rmSync(work, { recursive: true, force: true }); // another instance finished the same build first
+    } else {
+      fs.rmSync(dir, { recursive: true, force: true }); // a build that did not finish
+      fs.renameSync(work, dir);
+    }
+  }
+  return readTree(path.join(dir, "out"));
+}

@@ -1,0 +1,215 @@
+// The one package per language, installed from the portal's own registries by
+// each ecosystem's tool (pip from the PEP 503 index, npm from the tarball URL,
+// the Composer repository's dist zip, the Maven repository's jar) and run
+// against the real server: a token, a push and its status, errors of two APIs
+// caught by one SandboxApiError handler, and a real callback verified. The
+// drivers are in tests/integration/drivers/ (package_driver.py,
+// package-driver.mjs, package-types.ts.txt, package-driver.php, PackageDriver.java).
+import { execFile, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { operations } from "@/lib/catalog";
+import { db } from "@/lib/db/prisma";
+import { exampleBody } from "@/lib/docs/doc-examples";
+import { isErrorOutcome } from "@/lib/engine";
+import { randomBase62 } from "@/lib/ids";
+import { startReceiver } from "../helpers/receiver";
+import { base, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+
+const execFileAsync = promisify(execFile);
+const drivers = path.join(import.meta.dirname, "drivers");
+const push = operations.find((o) => o.id === "collect.push")!;
+const forced = push.scenarios.find((s) => isErrorOutcome(s.outcome))!;
+let app: TestApp;
+let callback: { body: string; headers: Record<string, string>; secret: string };
+
+beforeAll(async () => {
+  app = await newApp();
+  const rx = await startReceiver();
+  try {
+    const body = { ...exampleBody(operations.find((o) => o.id === "payouts.send")!), reference: `P-${randomBase62(8)}`, callbackUrl: `${rx.url}/cb` };
+    expect((await app.call("POST", "/payouts/v1/send", body, { "x-svc-scenario": "float_low" })).status).toBe(202);
+    const [got] = await rx.waitFor(1);
+    const secret = (await db.app.findUniqueOrThrow({ where: { id: app.appId } })).signingSecret;
+    callback = { body: got!.body, headers: got!.headers as Record<string, string>, secret };
+  } finally {
+    await rx.close();
+  }
+});
+
+const tmp = (kind: string) => fs.mkdtempSync(path.join(os.tmpdir(), `pkg-${kind}-`));
+const collectBody = () => ({ ...exampleBody(push), reference: `L-${randomBase62(10)}` });
+
+/** The drivers' configuration, written to dir/config.json. */
+function config(dir: string, extra: Record<string, unknown> = {}) {
+  const file = path.join(dir, "config.json");
+  fs.writeFileSync(file, JSON.stringify({
+    key: app.keys.consumerKey, secret: app.keys.consumerSecret, base: base(), dir, callback,
+    collect: { body: collectBody(), body2: collectBody(), errorScenario: forced.key, idField: push.resource.idField },
+    payouts: { invalidBody: {} },
+    ...extra,
+  }));
+  return file;
+}
+
+async function run(cmd: string, args: string[], env: Record<string, string>, cwd?: string) {
+  try {
+    const { stdout } = await execFileAsync(cmd, args, { encoding: "utf8", env: { ...process.env, ...env }, cwd, timeout: 120_000 });
+    return stdout;
+  } catch (e) {
+    const x = e as { code?: number; stdout?: string; stderr?: string };
+    throw new Error(`${cmd} ${args.join(" ")} exited ${x.code}:\n${x.stdout}\n${x.stderr}`);
+  }
+}
+const report = (stdout: string) => JSON.parse(stdout.trim().split("\n").pop()!);
+
+/** What every language's driver must have seen. */
+function checkReport(r: any) {
+  expect(r.token).toBe(true);
+  const id = r.created[push.resource.idField];
+  expect(id).toMatch(new RegExp(`^${push.resource.prefix}_`));
+  expect(r.read[push.resource.idField]).toBe(id);
+  const [collectError, payoutsError] = r.errors;
+  const outcome = forced.outcome as { error: string };
+  expect(collectError).toMatchObject({ api: "collect", status: forced.status, code: outcome.error, requestId: expect.stringMatching(/^req_/) });
+  expect(payoutsError).toMatchObject({ api: "payouts", status: 400, code: "VALIDATION_ERROR", requestId: expect.stringMatching(/^req_/) });
+  expect(payoutsError.message).not.toBe("");
+  expect(payoutsError.details.length).toBeGreaterThan(0);
+  expect(payoutsError.details[0]).toEqual({ field: expect.any(String), message: expect.any(String) });
+  expect(r.verify).toEqual([true, false]);
+}
+
+const needs = (cmd: string, hint: string) => {
+  if (spawnSync(cmd, ["--version"], { encoding: "utf8" }).status !== 0) throw new Error(`${cmd} is needed for this test: ${hint}`);
+};
+
+async function download(url: string) {
+  const r = await fetch(url);
+  expect(r.status, url).toBe(200);
+  return { type: r.headers.get("content-type"), etag: r.headers.get("etag"), bytes: Buffer.from(await r.arrayBuffer()) };
+}
+
+it("the docs' client page shows one install command per language with this portal's address", async () => {
+  const page = await http("GET", `${origin()}/docs/clients`);
+  expect(page.status).toBe(200);
+  expect(page.text).toContain(`pip install --index-url ${origin()}/clients/pypi/simple/ svc-sandbox`);
+  expect(page.text).toContain(`npm install ${origin()}/clients/npm/svc-sandbox.tgz`);
+  expect(page.text).toContain(`composer config repositories.svc-sandbox composer ${origin()}/clients/composer`);
+  expect(page.text).toContain(`${origin()}/clients/maven/`);
+});
+
+describe("Python: pip install from the portal's simple index", () => {
+  it("installs into a fresh venv with no other index, runs, and passes mypy --strict", async () => {
+    needs("python3", "install Python 3.8+");
+    const root = await http("GET", `${origin()}/clients/pypi/simple/`);
+    expect(root.status).toBe(200);
+    expect(root.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(root.text).toContain(">svc-sandbox</a>");
+    const page = await http("GET", `${origin()}/clients/pypi/simple/svc-sandbox/`);
+    const link = /href="([^"#]+)#sha256=([0-9a-f]{64})"/.exec(page.text)!;
+    const wheel = await download(link[1]!);
+    expect(wheel.type).toBe("application/zip");
+    expect(createHash("sha256").update(wheel.bytes).digest("hex")).toBe(link[2]);
+
+    const dir = tmp("py");
+    await run("python3", ["-m", "venv", path.join(dir, "venv")], {});
+    const py = path.join(dir, "venv", "bin", "python");
+    await run(py, ["-m", "pip", "install", "--no-cache-dir", "--disable-pip-version-check", "--index-url", `${origin()}/clients/pypi/simple/`, "svc-sandbox"], { PIP_CONFIG_FILE: "/dev/null" });
+    checkReport(report(await run(py, [path.join(drivers, "package_driver.py")], { CONFIG: config(dir) })));
+
+    needs("mypy", "pip install mypy (or apt-get install mypy)");
+    const site = (await run(py, ["-c", "import svc_sandbox, os; print(os.path.dirname(os.path.dirname(svc_sandbox.__file__)))"], {})).trim();
+    expect(fs.existsSync(path.join(site, "svc_sandbox", "py.typed"))).toBe(true);
+    const out = await run("mypy", ["--strict", "--no-incremental", "--python-executable", py, "-p", "svc_sandbox"], {});
+    expect(out).toMatch(/^Success: no issues found/);
+  }, 240_000);
+});
+
+describe("npm: npm install <portal>/clients/npm/svc-sandbox.tgz", () => {
+  it("installs into an empty project with no registry, runs as plain JavaScript, and type-checks strictly", async () => {
+    const url = `${origin()}/clients/npm/svc-sandbox.tgz`;
+    const first = await download(url);
+    expect(first.type).toBe("application/gzip");
+    const again = await download(url);
+    expect(again.etag).toBe(first.etag); // deterministic bytes
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    expect((await http("GET", url, { headers: { "if-none-match": first.etag! } })).status).toBe(304);
+    const missing = await http("GET", `${origin()}/clients/npm/other.tgz`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ error: "NOT_FOUND", requestId: expect.stringMatching(/^req_/) });
+
+    const dir = tmp("npm");
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "uses-svc-sandbox", private: true, type: "module" }));
+    // An unreachable registry: the package needs none.
+    await run("npm", ["install", "--no-audit", "--no-fund", "--registry", "http://127.0.0.1:9/", "--cache", path.join(dir, ".npm"), url], {}, dir);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "svc-sandbox", "package.json"), "utf8"));
+    expect(manifest).toMatchObject({ name: "svc-sandbox", type: "module", types: expect.any(String) });
+    fs.copyFileSync(path.join(drivers, "package-driver.mjs"), path.join(dir, "driver.mjs"));
+    checkReport(report(await run("node", [path.join(dir, "driver.mjs")], { CONFIG: config(dir) }, dir)));
+
+    fs.copyFileSync(path.join(drivers, "package-types.ts.txt"), path.join(dir, "use.ts"));
+    const tsc = path.resolve("node_modules/.bin/tsc");
+    const args = ["--ignoreConfig", "--noEmit", "--strict", "--exactOptionalPropertyTypes", "--target", "es2022", "--lib", "es2022,dom", "--module", "nodenext", "--moduleResolution", "nodenext", "--types", "", "use.ts"];
+    const r = spawnSync(tsc, args, { cwd: dir, encoding: "utf8" });
+    expect(r.stdout + r.stderr).toBe("");
+    expect(r.status).toBe(0);
+  }, 240_000);
+});
+
+describe("PHP: the Composer repository's dist", () => {
+  it("lists svc/sandbox with a zip whose sha1 matches; its autoload rules load every client; a PSR-18 client is used", async () => {
+    needs("php", "apt-get install php-cli");
+    const repo = await http("GET", `${origin()}/clients/composer/packages.json`);
+    expect(repo.status).toBe(200);
+    const versions = repo.body.packages["svc/sandbox"];
+    const [entry] = Object.values<any>(versions);
+    expect(entry.autoload["psr-4"]).toEqual({ "Svc\\Sandbox\\": "src/" });
+    expect(entry.dist.type).toBe("zip");
+    const dist = await download(entry.dist.url);
+    expect(dist.type).toBe("application/zip");
+    expect(createHash("sha1").update(dist.bytes).digest("hex")).toBe(entry.dist.shasum);
+
+    const dir = tmp("php");
+    fs.writeFileSync(path.join(dir, "dist.zip"), dist.bytes);
+    await run("unzip", ["-q", "dist.zip"], {}, dir);
+    for (const f of fs.readdirSync(path.join(dir, "src"))) await run("php", ["-l", path.join(dir, "src", f)], {});
+    const r = report(await run("php", [path.join(drivers, "package-driver.php")], { CONFIG: config(dir) }));
+    checkReport(r);
+    expect(r.psr18Requests).toBe(2); // the token and the send, both through the given client
+  }, 120_000);
+});
+
+describe("Java: the Maven repository", () => {
+  it("holds the jar, sources, pom and metadata with their sha1s; a driver compiles and runs against the jar", async () => {
+    needs("javac", "install a JDK 17+");
+    const repo = `${origin()}/clients/maven/svc/sandbox/svc-sandbox`;
+    const metadata = await http("GET", `${repo}/maven-metadata.xml`);
+    expect(metadata.headers.get("content-type")).toMatch(/^text\/xml/);
+    const version = /<release>([^<]+)<\/release>/.exec(metadata.text)![1]!;
+    const dir = tmp("java");
+    const files: Record<string, Buffer> = {};
+    for (const file of [`${version}/svc-sandbox-${version}.jar`, `${version}/svc-sandbox-${version}-sources.jar`, `${version}/svc-sandbox-${version}.pom`, "maven-metadata.xml"]) {
+      const got = await download(`${repo}/${file}`);
+      const sha1 = (await http("GET", `${repo}/${file}.sha1`)).text.trim();
+      expect(createHash("sha1").update(got.bytes).digest("hex"), file).toBe(sha1);
+      if (file.endsWith(".jar")) expect(got.type).toBe("application/java-archive");
+      files[file.slice(file.lastIndexOf("/") + 1)] = got.bytes;
+    }
+    const pom = files[`svc-sandbox-${version}.pom`]!.toString();
+    expect(pom).toContain("<groupId>svc.sandbox</groupId>");
+    expect(pom).toContain("<artifactId>svc-sandbox</artifactId>");
+    expect(pom).toContain(`<version>${version}</version>`);
+    const jar = path.join(dir, "svc-sandbox.jar");
+    fs.writeFileSync(jar, files[`svc-sandbox-${version}.jar`]!);
+
+    const out = path.join(dir, "classes");
+    await run("javac", ["-Xlint:all", "-Werror", "-cp", jar, "-d", out, path.join(drivers, "PackageDriver.java")], {});
+    const r = report(await run("java", ["-cp", `${jar}${path.delimiter}${out}`, "PackageDriver"], { CONFIG: config(dir) }));
+    checkReport(r);
+    expect(r.strictJson).toEqual([true, true, true, true, true]);
+  }, 180_000);
+});
