@@ -6,10 +6,10 @@
 // under a transaction-scoped advisory lock on (app, operation, reference), and
 // a scheduled callback is announced to every instance's dispatcher.
 import type pg from "pg";
-import { announceScheduled } from "@/lib/callbacks/store/pg";
-import { insertDelivery } from "@/lib/callbacks/store/statements";
-import { inTransaction, named, type Named, type PgRunner } from "@/lib/db/pg";
-import { param, sql } from "@/lib/db/sql";
+import { ANNOUNCE_SCHEDULED, announcement } from "@/lib/callbacks/store/pg";
+import { insertDelivery, insertDeliveryWhen } from "@/lib/callbacks/store/statements";
+import { inTransaction, named, type Named } from "@/lib/db/pg";
+import { param, type Sql, sql } from "@/lib/db/sql";
 import type { TrackedResource } from "@/lib/engine";
 import type { CallRows, GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./types";
 import * as S from "./statements";
@@ -17,13 +17,36 @@ import * as S from "./statements";
 const SUBSCRIPTIONS = sql`COALESCE((SELECT json_agg(json_build_object('group', s."group", 'status', s."status"))
   FROM "Subscription" s WHERE s."appId" = a."id"), '[]'::json) AS "subscriptions"`.reads<{ subscriptions: S.Subscriptions }>();
 
-/** A call's rows in one statement: one round trip, no explicit transaction unless a guard needs one. */
-const commits: Record<string, Named<CallRows, object>> = {
-  l: named("commit_l", S.insertLog),
-  rl: named("commit_rl", sql`WITH r AS (${S.insertResource}) ${S.insertLog}`),
-  dl: named("commit_dl", sql`WITH d AS (${insertDelivery}) ${S.insertLog}`),
-  rdl: named("commit_rdl", sql`WITH r AS (${S.insertResource}), d AS (${insertDelivery}) ${S.insertLog}`),
-};
+type CommitShape = { resource: boolean; delivery: boolean; announce: boolean; guard?: "used" | "pending" };
+type CommitParams = CallRows & { appId?: string; operationId?: string; reference?: string; pendingAt?: Date; announce?: string };
+
+const joined = (items: Sql[]) => items.reduce((all, x) => sql`${all}, ${x}`);
+
+/**
+ * A call's rows in one statement (data-modifying CTEs), selecting the
+ * scheduled callback's announcement when there is one (it goes out at commit).
+ * With a guard, the reference is re-checked in the same statement and every
+ * row is written only when it is still free; run after the advisory lock (a
+ * statement of its own: a statement's snapshot is taken when it starts, so the
+ * check must start after the lock is held). Returns a row when it wrote.
+ */
+function commitStatement({ resource, delivery, announce, guard }: CommitShape): Sql<CommitParams, { written: number }> {
+  const ctes: Sql[] = [];
+  if (guard) ctes.push(sql`free AS (SELECT 1 WHERE NOT EXISTS (${guard === "pending" ? S.referencePending : S.referenceUsed}))`);
+  if (resource) ctes.push(sql`r AS (${guard ? S.insertResourceWhen(sql`FROM free`) : S.insertResource} RETURNING 1)`);
+  if (delivery) ctes.push(sql`d AS (${guard ? insertDeliveryWhen(sql`FROM r`) : insertDelivery} RETURNING 1)`);
+  ctes.push(sql`l AS (${guard ? S.insertLogWhen(sql`FROM r`) : S.insertLog} RETURNING 1)`);
+  const notify = announce ? sql`, ${ANNOUNCE_SCHEDULED}` : sql``;
+  return sql`WITH ${joined(ctes)} SELECT 1 AS "written"${notify} FROM l` as Sql<CommitParams, { written: number }>;
+}
+
+const commits = new Map<string, Named<CommitParams, { written: number }>>();
+function commitOf(shape: CommitShape): Named<CommitParams, { written: number }> {
+  const key = `${shape.resource ? "r" : ""}${shape.delivery ? "d" : ""}l${shape.announce ? "_n" : ""}${shape.guard ? `_${shape.guard}` : ""}`;
+  const q = commits.get(key) ?? named(`commit_${key}`, commitStatement(shape));
+  commits.set(key, q);
+  return q;
+}
 
 const Q = {
   token: named("token", sql`SELECT ${S.TOKEN_COLUMNS}, ${SUBSCRIPTIONS} ${S.TOKEN_FROM}`),
@@ -59,41 +82,29 @@ export class PgGatewayStore implements GatewayStore {
     return r ? S.trackedResource(r) : null;
   }
 
-  referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
-    return this.inUse(this.pool, appId, operationId, reference, pendingAt);
-  }
-
-  private async inUse(c: PgRunner, appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
+  async referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
     const { rows } = pendingAt
-      ? await Q.referencePending.query(c, { appId, operationId, reference, pendingAt })
-      : await Q.referenceUsed.query(c, { appId, operationId, reference });
+      ? await Q.referencePending.query(this.pool, { appId, operationId, reference, pendingAt })
+      : await Q.referenceUsed.query(this.pool, { appId, operationId, reference });
     return rows.length > 0;
   }
 
+  /**
+   * With a guard: the lock on (app, operation, reference), then the statement
+   * that re-checks the reference and writes, in one transaction. A second call
+   * with the same reference waits for the first to commit, then sees its row.
+   */
   async commit(rows: CallRows, guard?: ReferenceGuard): Promise<boolean> {
     const { resource, delivery } = rows;
-    const insert = commits[`${resource ? "r" : ""}${delivery ? "d" : ""}l`]!;
-    if (guard && resource) {
-      const ok = await this.guarded(guard, resource.appId, (c) => insert.query(c, rows));
-      if (!ok) return false;
-    } else {
-      await insert.query(this.pool, rows);
-    }
-    if (delivery?.state === "SCHEDULED") await announceScheduled(this.pool, delivery.dueAt);
-    return true;
-  }
-
-  /**
-   * The reference re-checked and the rows written in one transaction, under a
-   * lock on (app, operation, reference): a second call with the same reference
-   * waits for the first to commit, then sees its row.
-   */
-  private guarded(guard: ReferenceGuard, appId: string, insert: (c: PgRunner) => Promise<unknown>): Promise<boolean> {
+    const announce = delivery?.state === "SCHEDULED";
+    const shape = { resource: Boolean(resource), delivery: Boolean(delivery), announce };
+    const params: CommitParams = { ...rows, ...(announce ? { announce: announcement(delivery.dueAt) } : {}) };
+    if (!(guard && resource)) return (await commitOf(shape).query(this.pool, params)).rows.length > 0;
+    const { operationId, reference, pendingAt } = guard;
+    const insert = commitOf({ ...shape, guard: pendingAt ? "pending" : "used" });
     return inTransaction(async (c) => {
-      await Q.lockReference.query(c, { key: `${appId}\u001f${guard.operationId}\u001f${guard.reference}` });
-      if (await this.inUse(c, appId, guard.operationId, guard.reference, guard.pendingAt)) return false; // nothing written
-      await insert(c);
-      return true;
+      await Q.lockReference.query(c, { key: `${resource.appId}\u001f${operationId}\u001f${reference}` });
+      return (await insert.query(c, { ...params, appId: resource.appId, operationId, reference, pendingAt })).rows.length > 0;
     }, this.pool);
   }
 
