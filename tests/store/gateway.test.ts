@@ -108,6 +108,76 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
     });
   });
 
+  describe("tokenByHash counting the call ahead (the rate limit's count in the token's read)", () => {
+    const ahead = (group = "Payments") => ({ group, window: 2000, now: new Date() });
+    const windowOf = async (appId: string) => (await db.prisma.rateWindow.findMany({ where: { appId } })).map((w) => [w.window, w.count]);
+
+    it("counts a call that passes the checks before the rate limit, in the same window as countCall (PostgreSQL; SQLite leaves it to countCall)", async () => {
+      const a = await seedApp(db.prisma, { subscriptions: { Payments: "ACTIVE" } });
+      const first = await db.gateway.tokenByHash(a.tokenHash, ahead());
+      expect(first!.app.id).toBe(a.appId);
+      if (dialect === "postgresql") {
+        expect(first!.counted).toBe(1);
+        expect(await db.gateway.countCall(a.appId, 2000)).toBe(2);
+        expect((await db.other.gateway.tokenByHash(a.tokenHash, ahead()))!.counted).toBe(3);
+        expect(await windowOf(a.appId)).toEqual([[2000, 3]]);
+      } else {
+        expect(first!.counted).toBeUndefined();
+        expect(await windowOf(a.appId)).toEqual([]);
+      }
+    });
+
+    it("a new window counted ahead drops the app's older windows", async () => {
+      const a = await seedApp(db.prisma, { subscriptions: { Payments: "ACTIVE" } });
+      await db.gateway.countCall(a.appId, 1999);
+      await db.gateway.tokenByHash(a.tokenHash, ahead());
+      if (dialect === "postgresql") expect(await windowOf(a.appId)).toEqual([[2000, 1]]);
+    });
+
+    it("never counts a call the steps before the rate limit refuse", async () => {
+      const refused = [
+        await seedApp(db.prisma, { subscriptions: { Payments: "ACTIVE" }, tokenExpiresAt: new Date(Date.now() - 1_000) }),
+        await seedApp(db.prisma, { subscriptions: { Payments: "ACTIVE" }, revoked: true }),
+        await seedApp(db.prisma, { subscriptions: { Payments: "ACTIVE" }, suspended: true }),
+        await seedApp(db.prisma, { subscriptions: { Payments: "PENDING" } }),
+        await seedApp(db.prisma, { subscriptions: { Payments: "REJECTED" } }),
+        await seedApp(db.prisma, { subscriptions: { Treasury: "ACTIVE" } }),
+        await seedApp(db.prisma),
+      ];
+      const ended = await seedApp(db.prisma, { subscriptions: { Payments: "ACTIVE" } });
+      await db.prisma.app.update({ where: { id: ended.appId }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+      for (const a of [...refused, ended]) {
+        const row = await db.gateway.tokenByHash(a.tokenHash, ahead());
+        expect(row!.app.id).toBe(a.appId);
+        expect(row!.counted).toBeUndefined();
+        expect(await windowOf(a.appId)).toEqual([]);
+      }
+      expect(await db.gateway.tokenByHash(uid("nope"), ahead())).toBeNull();
+    });
+
+    it("concurrent calls, from two instances, counted ahead or by countCall, each get a count of their own", async () => {
+      const a = await seedApp(db.prisma, { subscriptions: { Payments: "ACTIVE" } });
+      const one = async (i: number) => {
+        const store = (i % 2 ? db.other : db).gateway;
+        const row = await store.tokenByHash(a.tokenHash, ahead());
+        return row!.counted ?? (await store.countCall(a.appId, 2000));
+      };
+      const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => one(i)));
+      expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    });
+
+    it("a revocation or a suspension by another connection stops the counting at the next call, on every instance", async () => {
+      const a = await seedApp(db.prisma, { subscriptions: { Payments: "ACTIVE" } });
+      await db.gateway.tokenByHash(a.tokenHash, ahead());
+      await db.prisma.app.update({ where: { id: a.appId }, data: { suspended: true } });
+      for (const x of [db, db.other]) expect(await x.gateway.tokenByHash(a.tokenHash, ahead())).toMatchObject({ app: { suspended: true } });
+      await db.prisma.app.update({ where: { id: a.appId }, data: { suspended: false } });
+      await db.prisma.keyPair.update({ where: { id: a.keyPairId }, data: { revokedAt: new Date() } });
+      for (const x of [db, db.other]) expect(await x.gateway.tokenByHash(a.tokenHash, ahead())).toMatchObject({ revoked: true });
+      expect(await windowOf(a.appId)).toEqual(dialect === "postgresql" ? [[2000, 1]] : []);
+    });
+  });
+
   describe("findResource", () => {
     it("finds this app's resource with its state as written", async () => {
       const { appId } = await seedApp(db.prisma);
