@@ -142,12 +142,30 @@ export function compile(s: Pick<Sql, "parts">, dialect: Dialect, encode: (v: Val
   const inner = names.map((n) => n.split(".")[1]);
   const bind = (params: object) => {
     const values = new Array<unknown>(names.length);
-    for (let i = 0; i < names.length; i++) {
-      let v = (params as Record<string, unknown>)[outer[i]!];
-      if (inner[i] !== undefined) v = (v as Record<string, unknown> | undefined)?.[inner[i]!];
-      values[i] = encode(v as Value);
-    }
+    for (let i = 0; i < names.length; i++) values[i] = encode(valueAt(params, outer[i]!, inner[i]));
     return values;
   };
   return { text, bind };
+}
+
+function valueAt(params: object, outer: string, inner: string | undefined): Value {
+  const v = (params as Record<string, unknown>)[outer];
+  return (inner === undefined ? v : (v as Record<string, unknown> | undefined)?.[inner]) as Value;
+}
+
+/**
+ * The statement with each parameter's value written into its text by
+ * `literal` (which must quote and escape it), for PostgreSQL's simple query
+ * protocol: several statements in one round trip, one implicit transaction.
+ */
+export function inline(s: Pick<Sql, "parts">, params: object, literal: (v: Value) => string): string {
+  let text = "";
+  for (const part of s.parts) {
+    if (typeof part === "string") text += part;
+    else {
+      const [outer, inner] = part.name.split(".");
+      text += `${literal(valueAt(params, outer!, inner))}${part.pgType ? `::${part.pgType}` : ""}`;
+    }
+  }
+  return text;
 }

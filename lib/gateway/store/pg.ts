@@ -8,8 +8,8 @@
 import type pg from "pg";
 import { ANNOUNCE_SCHEDULED, announcement } from "@/lib/callbacks/store/pg";
 import { insertDelivery, insertDeliveryWhen } from "@/lib/callbacks/store/statements";
-import { inTransaction, named, type Named } from "@/lib/db/pg";
-import { param, type Sql, sql } from "@/lib/db/sql";
+import { literal, named, type Named } from "@/lib/db/pg";
+import { inline, param, type Sql, sql } from "@/lib/db/sql";
 import type { TrackedResource } from "@/lib/engine";
 import type { CallRows, CountAhead, GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./types";
 import * as S from "./statements";
@@ -40,13 +40,20 @@ function commitStatement({ resource, delivery, announce, guard }: CommitShape): 
   return sql`WITH ${joined(ctes)} SELECT 1 AS "written"${notify} FROM l` as Sql<CommitParams, { written: number }>;
 }
 
-const commits = new Map<string, Named<CommitParams, { written: number }>>();
-function commitOf(shape: CommitShape): Named<CommitParams, { written: number }> {
+type Commit = { statement: Sql<CommitParams, { written: number }>; named: Named<CommitParams, { written: number }> };
+const commits = new Map<string, Commit>();
+function commitOf(shape: CommitShape): Commit {
   const key = `${shape.resource ? "r" : ""}${shape.delivery ? "d" : ""}l${shape.announce ? "_n" : ""}${shape.guard ? `_${shape.guard}` : ""}`;
-  const q = commits.get(key) ?? named(`commit_${key}`, commitStatement(shape));
-  commits.set(key, q);
-  return q;
+  let c = commits.get(key);
+  if (!c) {
+    const statement = commitStatement(shape);
+    commits.set(key, (c = { statement, named: named(`commit_${key}`, statement) }));
+  }
+  return c;
 }
+
+/** Held until the end of the transaction: a second call with the same (app, operation, reference) waits for the first to commit. */
+const LOCK_REFERENCE = sql`SELECT pg_advisory_xact_lock(hashtextextended(${param("key")}, 0))`;
 
 const TOKEN = sql`SELECT ${S.TOKEN_COLUMNS}, ${SUBSCRIPTIONS}`;
 
@@ -70,7 +77,6 @@ const Q = {
   resource: named("resource", S.resource),
   referenceUsed: named("reference_used", S.referenceUsed),
   referencePending: named("reference_pending", S.referencePending),
-  lockReference: named("lock_reference", sql`SELECT pg_advisory_xact_lock(hashtextextended(${param("key")}, 0))`),
   prunes: {
     RequestLog: named("prune_RequestLog", S.prunes.RequestLog),
     Resource: named("prune_Resource", S.prunes.Resource),
@@ -116,22 +122,26 @@ export class PgGatewayStore implements GatewayStore {
   }
 
   /**
-   * With a guard: the lock on (app, operation, reference), then the statement
-   * that re-checks the reference and writes, in one transaction. A second call
-   * with the same reference waits for the first to commit, then sees its row.
+   * With a guard: the advisory lock on (app, operation, reference), then the
+   * statement that re-checks the reference and writes, sent together in one
+   * simple query (values inlined as escaped literals: that protocol takes no
+   * parameters). Its statements run in one implicit transaction, so the lock
+   * is held until the rows are committed, and each statement takes its own
+   * snapshot, so the re-check sees what the lock's previous holder committed.
+   * One round trip instead of BEGIN, lock, statement, COMMIT.
    */
   async commit(rows: CallRows, guard?: ReferenceGuard): Promise<boolean> {
     const { resource, delivery } = rows;
     const announce = delivery?.state === "SCHEDULED";
     const shape = { resource: Boolean(resource), delivery: Boolean(delivery), announce };
     const params: CommitParams = { ...rows, ...(announce ? { announce: announcement(delivery.dueAt) } : {}) };
-    if (!(guard && resource)) return (await commitOf(shape).query(this.pool, params)).rows.length > 0;
+    if (!(guard && resource)) return (await commitOf(shape).named.query(this.pool, params)).rows.length > 0;
     const { operationId, reference, pendingAt } = guard;
-    const insert = commitOf({ ...shape, guard: pendingAt ? "pending" : "used" });
-    return inTransaction(async (c) => {
-      await Q.lockReference.query(c, { key: `${resource.appId}\u001f${operationId}\u001f${reference}` });
-      return (await insert.query(c, { ...params, appId: resource.appId, operationId, reference, pendingAt })).rows.length > 0;
-    }, this.pool);
+    const { statement } = commitOf({ ...shape, guard: pendingAt ? "pending" : "used" });
+    const lock = inline(LOCK_REFERENCE, { key: `${resource.appId}\u001f${operationId}\u001f${reference}` }, literal);
+    const write = inline(statement, { ...params, appId: resource.appId, operationId, reference, pendingAt }, literal);
+    const results = (await this.pool.query(`${lock}; ${write}`)) as unknown as pg.QueryResult[];
+    return results[1]!.rows.length > 0;
   }
 
   async prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
