@@ -11,7 +11,8 @@ const DB = process.env.E2E_DB ?? "data/test-e2e.db";
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
-  timeout: 60_000,
+  // The walkthrough tests take 30–40 s on a quiet machine; a busy CI machine doubles that.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,

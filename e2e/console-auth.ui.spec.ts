@@ -87,7 +87,7 @@ test("failed sign-ins from one address lock that address out of that account onl
   // Now even the right password is refused from this address for this account ...
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.locator("form").getByRole("alert")).toContainText("Too many failed sign-ins");
+  await expect(page.locator("form").getByRole("alert")).toContainText("Too many sign-ins for this account from your network");
   await expect(page).toHaveURL(/\/signin$/);
   await ctx.close();
   // ... while another account signs in from the same address (the owner's own

@@ -34,7 +34,7 @@ test("walk-through: from sign-up to a callback sent again", async ({ page }) => 
   expect(tokenReply.status).toBe(200);
   const { access_token: token } = (await tokenReply.json()) as { access_token: string };
 
-  await page.getByRole("link", { name: "Inspector" }).click();
+  await page.getByRole("link", { name: "Inspector", exact: true }).click();
   await expect(page.getByText("Nothing received yet")).toBeVisible();
   const push = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: inspectorUrl, amount: 2 })); // cancelled: 2.5 s
   expect(push.status).toBe(202);
@@ -58,6 +58,6 @@ test("walk-through: from sign-up to a callback sent again", async ({ page }) => 
   await expect(page.getByRole("list", { name: "Attempts" }).getByRole("listitem")).toHaveCount(2);
 
   // The second copy reached the inspector too.
-  await page.getByRole("link", { name: "Inspector" }).click();
+  await page.getByRole("link", { name: "Inspector", exact: true }).click();
   await expect(inbox).toHaveCount(2);
 });

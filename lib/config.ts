@@ -62,7 +62,7 @@ export const config = {
   inspectPerAddressPerMinute: int("INSPECT_PER_ADDRESS_PER_MINUTE", 60),
   /** Listeners (`sandbox.mjs listen`): relay results kept per app. */
   relaysPerApp: int("RELAY_LIMIT", 1_000),
-  /** Connections held open (lib/devapi/held.ts), counted per instance: waits and streams per app, both per account, all. */
+  /** Connections held open (lib/devapi/held-connections.ts), counted per instance: waits and streams per app, both per account, all. */
   waitsPerApp: int("WAITS_PER_APP", 20),
   listenStreamsPerApp: int("LISTEN_STREAMS_PER_APP", 10),
   heldPerAccount: int("HELD_CONNECTIONS_PER_ACCOUNT", 50),

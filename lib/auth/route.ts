@@ -14,10 +14,10 @@ type Opts<Q, B> = { query?: z.ZodType<Q>; body?: z.ZodType<B>; operator?: boolea
 export type Ctx<Q, B> = { user: PublicUser; params: Params; query: Q; body: B; request: Request };
 type RouteCtx = { params: Promise<Params> };
 
-const json = (status: number, body: unknown, requestId: string) =>
+const json = (status: number, body: unknown, requestId: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId },
+    headers: { ...headers, "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId },
   });
 
 async function readJson(request: Request): Promise<unknown> {
@@ -56,7 +56,8 @@ function route<Q, B, C>(opts: Opts<Q, B>, owned: boolean, handler: (ctx: C) => P
       return json(opts.status ?? 200, result ?? { ok: true }, requestId);
     } catch (e) {
       const err = toApiError(e, "console", requestId);
-      return json(err.status, errorBody(err.code, err.message, requestId, err.details), requestId);
+      // The error's own headers too (a 429's retry-after, a 405's allow).
+      return json(err.status, errorBody(err.code, err.message, requestId, err.details), requestId, err.headers);
     }
   };
 }

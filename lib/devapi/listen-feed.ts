@@ -174,12 +174,17 @@ async function inboxEvents(db: Db, appId: string, rows: Awaited<ReturnType<typeo
     db.app.findUnique({ where: { id: appId }, select: { signingSecret: true, previousSigningSecret: true } }),
   ]);
   const byId = new Map(deliveries.map((d) => [d.id, d]));
+  // The app's receiver checks post cases that are no delivery: they are the app's own too (their ids are recorded before they are posted).
+  const checkCases = ids.length
+    ? new Set((await db.receiverCheck.findMany({ where: { appId, OR: ids.map((id) => ({ deliveryIds: { contains: id } })) }, select: { deliveryIds: true } }))
+        .flatMap((c) => c.deliveryIds.split(" ")))
+    : new Set<string>();
   const secrets = app ? [app.signingSecret, app.previousSigningSecret].filter((s): s is string => !!s) : [];
   return parsed.map(({ r, headers, deliveryId }): Pending => {
     // A delivery of this app is named only with the body it carried (anyone may copy an x-svc-delivery header).
     const found = deliveryId ? byId.get(deliveryId) : undefined;
     const d = found && found.body === r.body ? found : undefined;
-    const own = d !== undefined || checkSignatures(headers, r.body, secrets).result === "valid";
+    const own = d !== undefined || (deliveryId !== null && checkCases.has(deliveryId)) || checkSignatures(headers, r.body, secrets).result === "valid";
     return {
       at: r.receivedAt.getTime(), key: `i${r.seq}`, own,
       source: "inbox", inboxEntryId: r.id, deliveryId: d?.id ?? null, receivedAt: r.receivedAt.toISOString(),

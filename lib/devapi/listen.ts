@@ -1,6 +1,6 @@
 // The listeners' endpoints (lib/catalog/devapi/listen-endpoints.ts): the stream
 // of an app's callbacks after a cursor, and the report of what the local server
-// answered. A stream holds a slot (held.ts) until it ends, and reads when woken:
+// answered. A stream holds a slot (held-connections.ts) until it ends, and reads when woken:
 // at once when this process's inspector stored an entry (inboxWakeups), within
 // a poll when another instance did (the app's one poller, watch.ts), and every
 // BACKSTOP_MS regardless.
@@ -8,7 +8,7 @@ import { isApiError } from "@/lib/errors";
 import { inboxWakeups } from "@/lib/inspector";
 import { currentCursor, cursorText, FeedReader, parseCursor, resumeFrom } from "./listen-feed";
 import { recordRelay } from "@/lib/inspector/relays";
-import { checkHeld, takeHeld } from "./held";
+import { checkHeld, takeHeld } from "./held-connections";
 import type { DevHandler } from "./types";
 import { watchInbox } from "./watch";
 

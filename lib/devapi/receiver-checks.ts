@@ -88,6 +88,9 @@ export async function runReceiverCheck(appId: string, input: { url: string; oper
     const now = new Date();
     const example = exampleCallback(op, { now, requestId: newId("req"), newId, newReceipt })!;
     const specs = battery(JSON.stringify(example.body), liveSecrets(app, now), now);
+    // The cases' ids before they are posted: a listener relays them as the app's own (lib/devapi/listen-feed.ts).
+    const caseIds = [...new Set([...specs.first, ...specs.after].map((c) => c.deliveryId))].join(" ");
+    await db.receiverCheck.updateMany({ where: { id: row.id }, data: { deliveryIds: caseIds } });
     let answers = await post(input.url, specs);
     if (viaInspector) answers = await relayedAnswers(appId, answers, started, db);
     const valid = answers.find(([c]) => c.name === "valid")!;

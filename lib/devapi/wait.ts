@@ -3,7 +3,7 @@
 // attempt, then answers the delivery and that attempt; or, with expect=none,
 // asserts that no attempt is made during the window. Works with several
 // instances: the attempt may be recorded by any of them. The wait holds a slot
-// (held.ts: per app, per account, per instance) until it answers or its client
+// (held-connections.ts: per app, per account, per instance) until it answers or its client
 // leaves, and reads the delivery when woken: at once when this process records
 // its attempt (attemptWakeups), within a poll when another instance does (the
 // app's one poller, watch.ts), and every BACKSTOP_MS regardless. A held
@@ -12,7 +12,7 @@ import { attemptWakeups } from "@/lib/callbacks/attempt";
 import { storedFaults } from "@/lib/callbacks/faults";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
-import { takeHeld } from "./held";
+import { takeHeld } from "./held-connections";
 import { POLL_MS, watchDelivery } from "./watch";
 
 /** A wait reads its delivery at least this often, woken or not. */

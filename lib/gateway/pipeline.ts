@@ -14,7 +14,7 @@ import { parseInput } from "./steps/input";
 import { readTimeScale } from "./steps/time-scale";
 import { lookupFacts } from "./steps/facts";
 import { runScenario } from "./steps/scenario";
-import { findDevEndpoint, parseDevInput, runDevEndpoint } from "./steps/dev";
+import { findDevEndpoint, parseDevInput, runDevEndpoint } from "./steps/devapi";
 
 /**
  * The order of checks (README: How the sandbox behaves), with the

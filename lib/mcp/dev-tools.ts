@@ -5,7 +5,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { devEndpoints, type DevEndpoint } from "@/lib/catalog/devapi";
 import { jsonSchema } from "@/lib/docs/schema";
 import { handleCall, DEV_STEPS } from "@/lib/gateway/pipeline";
-import { findDevEndpoint } from "@/lib/gateway/steps/dev";
+import { findDevEndpoint } from "@/lib/gateway/steps/devapi";
 import type { GatewayCall, Step } from "@/lib/gateway/context";
 import { toToolResult } from "./result";
 

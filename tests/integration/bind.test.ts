@@ -28,7 +28,7 @@ afterEach(async () => {
 
 describe("the listening address", () => {
   it("local mode without HOST: loopback only", async () => {
-    const db = await ownDb("bind-local");
+    const db = await ownDb("bind_local");
     running = await startServer({ databaseUrl: db.url, env: { HOST: "" } });
     expect(running.log()).toMatch(/listening on 127\.0\.0\.1:/);
     expect(await connects("127.0.0.1", running.port)).toBe(true);
@@ -36,14 +36,14 @@ describe("the listening address", () => {
   }, 90_000);
 
   it("local mode with HOST on every interface: it listens there and warns", async () => {
-    const db = await ownDb("bind-warn");
+    const db = await ownDb("bind_warn");
     running = await startServer({ databaseUrl: db.url, env: { HOST: "0.0.0.0" } });
     expect(running.log()).toMatch(/HOST=0\.0\.0\.0 with the local callback policy/);
     if (lanAddress) expect(await connects(lanAddress, running.port)).toBe(true);
   }, 90_000);
 
   it("hosted without HOST: every interface, no warning", async () => {
-    const db = await ownDb("bind-hosted");
+    const db = await ownDb("bind_hosted");
     running = await startServer({ databaseUrl: db.url, env: { HOST: "", PUBLIC_URL: "https://sandbox.example.test" } });
     expect(running.log()).toMatch(/listening on all interfaces/);
     expect(running.log()).not.toMatch(/local callback policy/);

@@ -1,7 +1,7 @@
 // The integrators' command line (cli/sandbox.mjs) with its consumer secret:
 // from the environment, a file or stdin rather than the command line (where
 // other users of the machine can read it), and never sent after a redirect.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,14 +14,24 @@ const CLI = path.resolve(import.meta.dirname, "..", "..", "cli", "sandbox.mjs");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cli-secrets-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-function run(args: string[], env: Record<string, string>, input?: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    env: { ...process.env, SANDBOX_URL: "", SANDBOX_KEY: "", SANDBOX_SECRET: "", XDG_CONFIG_HOME: tmp, ...env },
-    input,
-    encoding: "utf8",
-    timeout: 20_000,
+/** Runs the CLI without blocking this process: the impostor portals below answer from it. */
+function run(args: string[], env: Record<string, string>, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, SANDBOX_URL: "", SANDBOX_KEY: "", SANDBOX_SECRET: "", XDG_CONFIG_HOME: tmp, ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(input ?? "");
   });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** A portal impostor: answers what `answer` says and records every request (path and headers). */
@@ -40,24 +50,24 @@ describe("sandbox.mjs: the consumer secret", () => {
   it("is read from SANDBOX_SECRET, --secret-file or --secret-stdin; --secret on the command line works but warns", async () => {
     const a = await newApp({ groups: ["Payments"] });
     const env = { SANDBOX_URL: origin(), SANDBOX_KEY: a.keys.consumerKey };
-    const fromEnv = run(["token"], { ...env, SANDBOX_SECRET: a.keys.consumerSecret });
+    const fromEnv = await run(["token"], { ...env, SANDBOX_SECRET: a.keys.consumerSecret });
     expect([fromEnv.code, fromEnv.stderr]).toEqual([0, ""]);
 
     const file = path.join(tmp, "secret");
     fs.writeFileSync(file, `${a.keys.consumerSecret}\n`, { mode: 0o600 });
-    const fromFile = run(["token", "--secret-file", file], env);
+    const fromFile = await run(["token", "--secret-file", file], env);
     expect([fromFile.code, fromFile.stderr]).toEqual([0, ""]);
     expect(fromFile.stdout.trim()).toMatch(/^\S{20,}$/);
 
-    const fromStdin = run(["token", "--secret-stdin"], env, `${a.keys.consumerSecret}\n`);
+    const fromStdin = await run(["token", "--secret-stdin"], env, `${a.keys.consumerSecret}\n`);
     expect([fromStdin.code, fromStdin.stderr]).toEqual([0, ""]);
 
-    const inArgv = run(["token", "--secret", a.keys.consumerSecret], env);
+    const inArgv = await run(["token", "--secret", a.keys.consumerSecret], env);
     expect(inArgv.code).toBe(0);
     expect(inArgv.stderr).toMatch(/warning: .*--secret.*(process list|other users)/i);
     expect(inArgv.stderr).not.toContain(a.keys.consumerSecret);
 
-    const missing = run(["token", "--secret-file", path.join(tmp, "nope")], env);
+    const missing = await run(["token", "--secret-file", path.join(tmp, "nope")], env);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--secret-file/);
   });
@@ -68,7 +78,7 @@ describe("sandbox.mjs: the consumer secret", () => {
       else res.writeHead(200, { "content-type": "application/json" }).end("{}");
     });
     try {
-      const r = run(["token"], { SANDBOX_URL: fake.url, SANDBOX_KEY: "key", SANDBOX_SECRET: "secret" });
+      const r = await run(["token"], { SANDBOX_URL: fake.url, SANDBOX_KEY: "key", SANDBOX_SECRET: "secret" });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/redirect/i);
       expect(fake.seen.map((s) => s.path)).toEqual(["/sandbox/oauth/v1/token"]);
@@ -84,7 +94,7 @@ describe("sandbox.mjs: the consumer secret", () => {
       else res.writeHead(200, { "content-type": "application/json" }).end("{}");
     });
     try {
-      const r = run(["settings"], { SANDBOX_URL: fake.url, SANDBOX_KEY: "key", SANDBOX_SECRET: "secret" });
+      const r = await run(["settings"], { SANDBOX_URL: fake.url, SANDBOX_KEY: "key", SANDBOX_SECRET: "secret" });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/redirect/i);
       expect(fake.seen.map((s) => s.path)).toEqual(["/sandbox/oauth/v1/token", "/sandbox/dev/v1/settings"]);

@@ -35,13 +35,16 @@ async function relay(host: string, port: number) {
   return {
     port: () => at,
     cut: async () => {
-      await new Promise<void>((resolve) => listener!.close(() => resolve()));
+      // close() calls back once every connection has ended: stop listening, cut them, then wait.
+      const closed = new Promise<void>((resolve) => listener!.close(() => resolve()));
       for (const s of open) s.destroy();
+      await closed;
     },
     restore: start,
     close: async () => {
+      const closed = new Promise<void>((resolve) => (listener?.listening ? listener.close(() => resolve()) : resolve()));
       for (const s of open) s.destroy();
-      await new Promise<void>((resolve) => (listener?.listening ? listener.close(() => resolve()) : resolve()));
+      await closed;
     },
   };
 }

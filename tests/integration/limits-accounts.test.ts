@@ -95,11 +95,11 @@ describe("labels refuse hidden characters", () => {
 
   it("test numbers (their value and names)", async () => {
     const a = await newApp({ groups: ["Payments"] });
-    for (const value of ["INV\u200B1", "INV\u30641", "INV\u202E1"]) {
+    for (const value of ["INV\u200B1", "INV\u31641", "INV\u202E1"]) {
       const r = await a.call("POST", "/dev/v1/test-numbers", { operationId: "collect.push", field: "reference", value, scenario: "cancelled" });
       expect([JSON.stringify(value), r.status, r.body.error]).toEqual([JSON.stringify(value), 400, "VALIDATION_ERROR"]);
     }
     const ok = await a.call("POST", "/dev/v1/test-numbers", { operationId: "collect.push", field: "reference", value: "INV-1", scenario: "cancelled" });
-    expect(ok.status).toBe(201);
+    expect(ok.status).toBe(200);
   });
 });

@@ -75,7 +75,8 @@ describe("replay", () => {
     // RESENDS_PER_MINUTE (60): ten left in this minute's budget
     const second = await a.call("POST", "/dev/v1/deliveries/replay", { since });
     expect(second.status).toBe(200);
-    expect([second.body.replayed.length, second.body.left, second.body.more]).toEqual([10, 10, true]);
+    // left: at least the 10 never replayed (replayed ones that failed again by now count too)
+    expect([second.body.replayed.length, second.body.left >= 10, second.body.more]).toEqual([10, true, true]);
     const third = await a.call("POST", "/dev/v1/deliveries/replay", { since });
     expect([third.status, third.body.error]).toEqual([429, "RATE_LIMITED"]);
     // a resend is refused too: the budget is one per app

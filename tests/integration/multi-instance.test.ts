@@ -124,7 +124,8 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
   it("a listener's stream on one instance gets what another instance's inspector received (sandbox.mjs listen)", async () => {
     const { appId, token } = await setUpApp(url, servers[0]!.origin);
     const abort = new AbortController();
-    const r = await fetch(`${servers[1]!.origin}/sandbox/dev/v1/inbox/stream`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+    // foreign=true: the post below is not one of the app's callbacks, which alone a stream relays by default.
+    const r = await fetch(`${servers[1]!.origin}/sandbox/dev/v1/inbox/stream?foreign=true`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
     expect(r.status).toBe(200);
     const reader = r.body!.getReader();
     let text = "";

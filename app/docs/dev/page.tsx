@@ -5,7 +5,7 @@ import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 import { FieldTable } from "@/components/docs/field-table";
 import { MethodBadge } from "@/components/docs/method-badge";
 import { devEndpoints } from "@/lib/catalog/devapi";
-import { devAnchor, devCurl, devInputRows, devResponseRows } from "@/lib/docs/dev";
+import { devAnchor, devCurl, devInputRows, devResponseRows } from "@/lib/docs/devapi-docs";
 import { baseUrl } from "@/lib/docs/urls";
 
 export const metadata: Metadata = { title: "Developer API: time scale, waiting, replay, reset" };

@@ -103,7 +103,7 @@ export default function HeldPage() {
       <P>
         Node 20 or later, no dependencies: <C>node --test held.test.mjs</C>. Our own test suite runs this very file against the sandbox on
         every change.{" "}
-        <Link href={SAMPLE_PATH} download className="font-medium text-indigo-700 hover:underline">Download held.test.mjs</Link>
+        <Link href={SAMPLE_PATH} download className="font-medium text-indigo-700 underline">Download held.test.mjs</Link>
       </P>
       <Snippet title="held.test.mjs" code={sample()} />
     </>

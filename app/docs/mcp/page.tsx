@@ -103,7 +103,7 @@ export default function McpDocsPage() {
         rows={operations.map((op) => [
           <C key="t">{op.tool}</C>,
           <span key="o">
-            <Link href={opHref(op)} className="text-indigo-700 hover:underline">{op.summary}</Link>
+            <Link href={opHref(op)} className="text-indigo-700 underline">{op.summary}</Link>
             <span className="block font-mono text-xs text-slate-500">{op.method} {op.path}</span>
           </span>,
           `${groupOf(op).name} (${apiOf(op).name})`,
@@ -112,7 +112,7 @@ export default function McpDocsPage() {
       />
       <P>
         Every app also sees the developer endpoints as tools (<C>sandbox_dev_…</C>, listed on the{" "}
-        <Link href="/docs/dev" className="text-indigo-700 hover:underline">developer API</Link> page). An agent that tests an
+        <Link href="/docs/dev" className="text-indigo-700 underline">developer API</Link> page). An agent that tests an
         integration can take a throwaway sandbox of its own with <C>sandbox_dev_create_sandbox</C> and end it with{" "}
         <C>sandbox_dev_delete_sandbox</C>, so its calls never touch your app&apos;s data.
       </P>

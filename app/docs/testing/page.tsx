@@ -22,7 +22,16 @@ export default function TestingPage() {
   const base = baseUrl();
   const ep = (id: string) => {
     const e = devEndpointById(id)!;
-    return <code className="font-mono text-xs [overflow-wrap:anywhere] text-slate-800">{e.method} {e.path}</code>;
+    // Breaks only after a slash, never inside a word of the path.
+    const parts = e.path.split("/").filter(Boolean);
+    return (
+      <code className="font-mono text-xs text-slate-800">
+        {e.method}{" "}
+        {parts.map((p, i) => (
+          <span key={`${i}:${p}`}>/{p}<wbr /></span>
+        ))}
+      </code>
+    );
   };
   return (
     <>
@@ -78,7 +87,7 @@ export default function TestingPage() {
         sandbox of your app before its tests, runs every scenario in it with callbacks to the sandbox&apos;s inspector, checks each
         callback&apos;s signature over the body as the inspector received it, and ends the sandbox after: it never resets or changes
         your app. Our own test suite runs this very file against the sandbox on every change, and runs the two configurations below. Held payments have a sample of their own on <Link href="/docs/held#sample" className="text-indigo-700 underline">Drive a payment by hand</Link>.{" "}
-        <Link href={SAMPLE_PATH} download className="font-medium text-indigo-700 hover:underline">Download sandbox-ci.test.mjs</Link>
+        <Link href={SAMPLE_PATH} download className="font-medium text-indigo-700 underline">Download sandbox-ci.test.mjs</Link>
       </P>
       <Snippet title="GitHub Actions: parallel jobs" code={githubWorkflow()} />
       <Snippet title="GitLab CI: parallel jobs" code={gitlabJob()} />
