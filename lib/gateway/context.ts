@@ -4,7 +4,7 @@ import type { DevReply } from "@/lib/devapi/types";
 import type { Answer, Facts, OperationInput } from "@/lib/engine";
 import type { HeaderBag } from "@/lib/http/node-io";
 import type { AuthenticatedApp } from "@/lib/services/calling-app";
-import type { CountAhead, GatewayStore, ReferenceGuard } from "./store";
+import type { GatewayStore, ReferenceGuard } from "./store";
 
 /** One gateway call, whatever it came through (HTTP or an MCP tool call). */
 export type GatewayCall = {
@@ -29,9 +29,6 @@ export type CallState = {
   started: number;
   /** Set once the token check passed: from then on the call is logged. */
   app?: AuthenticatedApp;
-  /** The call the token's read may count in its window (steps/rate-limit.ts), and its count when it did. */
-  countAhead?: CountAhead;
-  counted?: number;
   op?: Operation;
   params?: Record<string, string>;
   rawBody?: string;

@@ -9,7 +9,7 @@ import { readRefusedBody } from "./request-log";
 import { gatewayStore, type GatewayStore } from "./store";
 import { authenticate } from "./steps/authenticate";
 import { checkSubscription, checkSuspended, findOperation } from "./steps/access";
-import { countAhead, rateLimit } from "./steps/rate-limit";
+import { rateLimit } from "./steps/rate-limit";
 import { parseInput } from "./steps/input";
 import { readTimeScale } from "./steps/time-scale";
 import { lookupFacts } from "./steps/facts";
@@ -75,7 +75,6 @@ async function decide(s: CallState, store: GatewayStore, steps: readonly Step[])
 
 export async function handleCall(call: GatewayCall, store: GatewayStore = gatewayStore(), steps: readonly Step[] = STEPS): Promise<GatewayResult> {
   const s: CallState = { call, requestId: newId("req"), receivedAt: new Date(), started: performance.now(), headers: {} };
-  if (steps.includes(rateLimit)) s.countAhead = countAhead(s);
   let result = await decide(s, store, steps);
   // The engine already applied the call's time scale to the scripted delay.
   const delay = () => s.answer?.delayMs ?? 0;

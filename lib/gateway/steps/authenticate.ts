@@ -16,7 +16,7 @@ export const authenticate: Step = async (s, store) => {
   const header = s.call.headers.get("authorization") ?? "";
   const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
   if (!m) throw refuse("MISSING_TOKEN", "the call needs an Authorization: Bearer <access token> header");
-  const token = await store.tokenByHash(sha256(m[1]!), s.countAhead);
+  const token = await store.tokenByHash(sha256(m[1]!));
   if (!token) throw refuse("INVALID_TOKEN", "the access token is not known; request a new one");
   if (token.expiresAt <= s.receivedAt) throw refuse("INVALID_TOKEN", "the access token is more than one hour old; request a new one");
   if (token.revoked) throw refuse("INVALID_TOKEN", "the key pair of this access token was revoked");
@@ -24,5 +24,4 @@ export const authenticate: Step = async (s, store) => {
     throw refuse("INVALID_TOKEN", `the throwaway sandbox of this access token ended at ${token.app.expiresAt!.toISOString()}; make a new one with its parent app's keys`);
   }
   s.app = token.app;
-  s.counted = token.counted;
 };

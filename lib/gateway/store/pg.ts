@@ -11,7 +11,7 @@ import { insertDelivery, insertDeliveryWhen } from "@/lib/callbacks/store/statem
 import { literal, named, type Named } from "@/lib/db/pg";
 import { inline, param, type Sql, sql } from "@/lib/db/sql";
 import type { TrackedResource } from "@/lib/engine";
-import type { CallRows, CountAhead, GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./types";
+import type { CallRows, GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./types";
 import * as S from "./statements";
 
 const SUBSCRIPTIONS = sql`COALESCE((SELECT json_agg(json_build_object('group', s."group", 'status', s."status"))
@@ -55,23 +55,8 @@ function commitOf(shape: CommitShape): Commit {
 /** Held until the end of the transaction: a second call with the same (app, operation, reference) waits for the first to commit. */
 const LOCK_REFERENCE = sql`SELECT pg_advisory_xact_lock(hashtextextended(${param("key")}, 0))`;
 
-const TOKEN = sql`SELECT ${S.TOKEN_COLUMNS}, ${SUBSCRIPTIONS}`;
-
-/**
- * The token, its app and subscriptions, and the call counted in its window
- * when it passes the checks before the rate limit (S.COUNTABLE): one
- * statement, one round trip. The count is the same atomic upsert as
- * S.countCall (exact under concurrency, on every instance); nothing is cached,
- * so a revocation or a suspension is seen by the next call on every instance.
- */
-const TOKEN_COUNTED = sql`WITH t AS (${TOKEN}, ${S.COUNTABLE} AS "countable" ${S.TOKEN_FROM}),
-  c AS (INSERT INTO "RateWindow" ("appId", "window", "count") SELECT "id", ${param("window")}, 1 FROM t WHERE "countable"
-    ON CONFLICT ("appId", "window") DO UPDATE SET "count" = "RateWindow"."count" + 1 RETURNING "count")
-  SELECT t.*, (SELECT "count" FROM c) AS "counted" FROM t`.reads<{ counted: number | null }>();
-
 const Q = {
-  token: named("token", sql`${TOKEN} ${S.TOKEN_FROM}`),
-  tokenCounted: named("token_counted", TOKEN_COUNTED),
+  token: named("token", sql`SELECT ${S.TOKEN_COLUMNS}, ${SUBSCRIPTIONS} ${S.TOKEN_FROM}`),
   count: named("count", S.countCall),
   oldWindows: named("old_windows", S.oldWindows),
   resource: named("resource", S.resource),
@@ -87,26 +72,15 @@ const Q = {
 export class PgGatewayStore implements GatewayStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  async tokenByHash(tokenHash: string, count?: CountAhead): Promise<TokenRow | null> {
-    if (!count) {
-      const r = (await Q.token.query(this.pool, { tokenHash })).rows[0];
-      return r ? S.tokenRow(r, r.subscriptions) : null;
-    }
-    const r = (await Q.tokenCounted.query(this.pool, { tokenHash, ...count })).rows[0];
-    if (!r) return null;
-    if (r.counted !== null) await this.opened(r.id, count.window, r.counted);
-    return { ...S.tokenRow(r, r.subscriptions), ...(r.counted === null ? {} : { counted: r.counted }) };
+  async tokenByHash(tokenHash: string): Promise<TokenRow | null> {
+    const r = (await Q.token.query(this.pool, { tokenHash })).rows[0];
+    return r ? S.tokenRow(r, r.subscriptions) : null;
   }
 
   async countCall(appId: string, window: number): Promise<number> {
     const { count } = (await Q.count.query(this.pool, { appId, window })).rows[0]!;
-    await this.opened(appId, window, count);
-    return count;
-  }
-
-  /** A window's first call drops the app's older windows. */
-  private async opened(appId: string, window: number, count: number): Promise<void> {
     if (count === 1) await Q.oldWindows.query(this.pool, { appId, window });
+    return count;
   }
 
   async findResource(appId: string, id: string): Promise<TrackedResource | null> {

@@ -21,8 +21,7 @@ export const TOKEN_FROM = sql`FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = 
   WHERE t."tokenHash" = ${param("tokenHash")}`;
 
 export type Subscriptions = AuthenticatedApp["subscriptions"];
-/** `counted`: the call's count in its window, when the store counted it with the token's read (types.ts CountAhead). */
-export type TokenRow = { expiresAt: Date; revoked: boolean; app: AuthenticatedApp; counted?: number };
+export type TokenRow = { expiresAt: Date; revoked: boolean; app: AuthenticatedApp };
 
 export function tokenRow(r: RowOf<typeof TOKEN_COLUMNS>, subscriptions: Subscriptions): TokenRow {
   return {
@@ -39,17 +38,6 @@ const window = param("window");
 /** Counts one call in the app's window (one atomic upsert: any instance). */
 export const countCall = sql`INSERT INTO "RateWindow" ("appId", "window", "count") VALUES (${appId}, ${window}, 1)
   ON CONFLICT ("appId", "window") DO UPDATE SET "count" = "RateWindow"."count" + 1 RETURNING "count"`.reads<{ count: number }>();
-/**
- * Whether the token's call passes the checks the pipeline makes before the rate
- * limit (lib/gateway/pipeline.ts CHECKS: authenticate, checkSuspended,
- * checkSubscription), over TOKEN_FROM's t, k and a: a store that counts with
- * the token's read (types.ts CountAhead) counts only such a call. It may be
- * stricter than the steps, never looser: a call it leaves out is counted by the
- * rate-limit step (countCall); one it counts wrongly would be counted and refused.
- */
-export const COUNTABLE = sql`t."expiresAt" > ${param("now")} AND k."revokedAt" IS NULL AND NOT a."suspended"
-  AND (a."expiresAt" IS NULL OR a."expiresAt" > ${param("now")})
-  AND EXISTS (SELECT 1 FROM "Subscription" s WHERE s."appId" = a."id" AND s."group" = ${param("group")} AND s."status" = 'ACTIVE')`;
 /** Run when a window's first call opened it. */
 export const oldWindows = sql`DELETE FROM "RateWindow" WHERE "appId" = ${appId} AND "window" < ${window}`;
 

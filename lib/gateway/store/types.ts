@@ -15,22 +15,9 @@ export type ReferenceGuard = { operationId: string; reference: string; pendingAt
 /** What one call leaves behind. */
 export type CallRows = { resource?: ResourceRow; delivery?: DeliveryRow; log: LogRow };
 
-/**
- * The call to count in the same read as its token, when the pipeline's steps
- * include the rate limit: its operation's group and its window, at `now`.
- */
-export type CountAhead = { group: string; window: number; now: Date };
-
 export interface GatewayStore {
-  /**
-   * The token with its app and the app's subscriptions, by the token's hash.
-   * With `count`, a store may also count the call in its window in the same
-   * statement (PostgreSQL does), but only a call that passes the checks before
-   * the rate limit (statements.ts COUNTABLE); the row's `counted` is then the
-   * window's count, as `countCall` returns it. Without `counted`, the rate-limit
-   * step calls `countCall`.
-   */
-  tokenByHash(tokenHash: string, count?: CountAhead): Promise<TokenRow | null>;
+  /** The token with its app and the app's subscriptions, by the token's hash. */
+  tokenByHash(tokenHash: string): Promise<TokenRow | null>;
   /** Counts one call in the app's window; returns the window's count so far. */
   countCall(appId: string, window: number): Promise<number>;
   /** A resource of this app (never another app's). */
