@@ -33,6 +33,18 @@ export const encode = (v: Value) => (v instanceof Date ? v.toISOString() : typeo
 
 export type PgRunner = Pick<pg.Pool, "query"> | pg.PoolClient;
 
+/** A value as a PostgreSQL literal (lib/db/sql.ts `inline`): quoted and escaped like `encode`'s parameters, typed by where it goes. */
+export function literal(v: Value): string {
+  const x = encode(v);
+  if (x === null) return "NULL";
+  if (typeof x === "boolean") return x ? "TRUE" : "FALSE";
+  if (typeof x === "number") {
+    if (!Number.isFinite(x)) throw new Error(`not a finite number: ${x}`);
+    return String(x);
+  }
+  return pg.escapeLiteral(String(x));
+}
+
 /** A statement of lib/db/sql.ts as a named statement: prepared once per connection that runs it. */
 export type Named<P, R> = {
   query(c: PgRunner, params: P): Promise<pg.QueryResult<R & pg.QueryResultRow>>;

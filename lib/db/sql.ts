@@ -78,6 +78,13 @@ export type Table<M> = {
   cols<const C extends keyof M & string>(names: readonly C[], alias?: string): Sql<object, Pick<M, C>>;
   /** INSERT of one row given as parameter `key`: every column of the model but `omit` (left to their defaults). */
   insert<const K extends string, const O extends keyof M & string = never>(key: K, omit?: readonly O[]): Sql<{ [k in K]: Omit<M, O> }>;
+  /**
+   * The same row as `INSERT … SELECT <values> <tail>` (e.g. sql`FROM r`): written
+   * only when `tail` yields a row. PostgreSQL types the values from the columns.
+   */
+  insertSelect<const K extends string, const O extends keyof M & string = never, P = object>(
+    key: K, omit: readonly O[], tail: Sql<P, object>,
+  ): Sql<{ [k in K]: Omit<M, O> } & P>;
 };
 
 /**
@@ -89,16 +96,23 @@ export function table<M>(name: string, fields: { readonly [K in keyof M]: K }, k
   const all = Object.keys(fields) as (keyof M & string)[];
   const kindOf = kinds as Kinds;
   const quoted = (c: string) => `"${c}"`;
+  /** `INSERT INTO t (cols) <values>` and one parameter per column, comma-separated. */
+  const into = (key: string, omit: readonly string[], values: string) => {
+    const cols = all.filter((c) => !omit.includes(c));
+    const parts: (string | Param)[] = [`INSERT INTO ${quoted(name)} (${cols.map(quoted).join(", ")}) ${values}`];
+    cols.forEach((c, i) => parts.push(new Param(`${key}.${c}`), ...(i < cols.length - 1 ? [", "] : [])));
+    return parts;
+  };
   return {
     cols(names, alias) {
       const text = names.map((c) => (alias ? `${alias}.${quoted(c)}` : quoted(c))).join(", ");
       return new Sql([text], Object.fromEntries(names.filter((c) => kindOf[c]).map((c) => [c, kindOf[c]!])));
     },
     insert(key, omit = []) {
-      const cols = all.filter((c) => !(omit as readonly string[]).includes(c));
-      const parts: (string | Param)[] = [`INSERT INTO ${quoted(name)} (${cols.map(quoted).join(", ")}) VALUES (`];
-      cols.forEach((c, i) => parts.push(new Param(`${key}.${c}`), i < cols.length - 1 ? ", " : ")"));
-      return new Sql(parts);
+      return new Sql([...into(key, omit, "VALUES ("), ")"]);
+    },
+    insertSelect(key, omit, tail) {
+      return new Sql([...into(key, omit, "SELECT "), " ", ...tail.parts]);
     },
   };
 }
@@ -128,12 +142,30 @@ export function compile(s: Pick<Sql, "parts">, dialect: Dialect, encode: (v: Val
   const inner = names.map((n) => n.split(".")[1]);
   const bind = (params: object) => {
     const values = new Array<unknown>(names.length);
-    for (let i = 0; i < names.length; i++) {
-      let v = (params as Record<string, unknown>)[outer[i]!];
-      if (inner[i] !== undefined) v = (v as Record<string, unknown> | undefined)?.[inner[i]!];
-      values[i] = encode(v as Value);
-    }
+    for (let i = 0; i < names.length; i++) values[i] = encode(valueAt(params, outer[i]!, inner[i]));
     return values;
   };
   return { text, bind };
+}
+
+function valueAt(params: object, outer: string, inner: string | undefined): Value {
+  const v = (params as Record<string, unknown>)[outer];
+  return (inner === undefined ? v : (v as Record<string, unknown> | undefined)?.[inner]) as Value;
+}
+
+/**
+ * The statement with each parameter's value written into its text by
+ * `literal` (which must quote and escape it), for PostgreSQL's simple query
+ * protocol: several statements in one round trip, one implicit transaction.
+ */
+export function inline(s: Pick<Sql, "parts">, params: object, literal: (v: Value) => string): string {
+  let text = "";
+  for (const part of s.parts) {
+    if (typeof part === "string") text += part;
+    else {
+      const [outer, inner] = part.name.split(".");
+      text += `${literal(valueAt(params, outer!, inner))}${part.pgType ? `::${part.pgType}` : ""}`;
+    }
+  }
+  return text;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newDelivery } from "@/lib/callbacks/schedule";
 import type { AttemptRecord } from "@/lib/callbacks/store";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { DIALECTS, freshDb, logRow, seedApp, uid, type SeededApp, type TestDb } from "./databases";
+import { DIALECTS, freshDb, logRow, resourceRow, seedApp, uid, type SeededApp, type TestDb } from "./databases";
 
 const T0 = new Date("2030-01-01T00:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -216,6 +216,23 @@ describe.each(DIALECTS)("the dispatcher's store on %s", (dialect) => {
       await commitDelivery("http://127.0.0.1:9/cb", at(8_000));
       await sleep(300);
       expect(woke).toHaveLength(1);
+    });
+
+    it.runIf(dialect === "postgresql")("a guarded commit announces its callback when it writes, and nothing when the reference was taken", async () => {
+      const woke: Date[] = [];
+      const stop = await db.other.dispatch.onScheduled((dueAt) => woke.push(dueAt));
+      const guard = { operationId: "collect.push", reference: uid("ref") };
+      const withResource = (dueAt: Date) => {
+        const resource = resourceRow(app.appId, { reference: guard.reference });
+        const delivery = newDelivery({ appId: app.appId, resourceId: resource.id, operationId: "collect.push", scenarioKey: "paid", url: "http://127.0.0.1:9/cb", dueAt, body: {} }, new Date());
+        return db.gateway.commit({ resource, delivery, log: logRow(app.appId) }, guard);
+      };
+      expect(await withResource(at(9_000))).toBe(true);
+      expect(await withResource(at(9_500))).toBe(false);
+      for (let waited = 0; woke.length === 0 && waited < 5_000; waited += 20) await sleep(20);
+      await sleep(300);
+      expect(woke).toEqual([at(9_000)]);
+      await stop();
     });
 
     it.runIf(dialect === "sqlite")("has nothing to listen to (one process owns the file and wakes its own dispatcher) and stops", async () => {

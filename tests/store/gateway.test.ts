@@ -207,6 +207,24 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
       expect(await db.prisma.requestLog.count({ where: { appId } })).toBe(1);
     });
 
+    it("with a guard, every value is written as given: quotes, backslashes, dollars, NUL, emoji, numbers and nulls", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const reference = `it's \\ $1 $$ \u0000 ${uid("ref")} 🙂`;
+      const guard = { operationId: "collect.push", reference, pendingAt: new Date() };
+      const resource = resourceRow(appId, { reference, data: `{"note":"a'b\\\\c $2"}`, settlesAt: null, heldAt: new Date(), hold: "{}" });
+      const delivery = deliveryRow(appId, resource.id, null);
+      const log = logRow(appId, { requestBody: `{"reference":"it's \\\\ \u0000"}`, timeScale: 0.125, durationMs: 0, operationId: null });
+      expect(await db.gateway.commit({ resource, delivery, log }, guard)).toBe(true);
+      const stored = await db.prisma.resource.findUniqueOrThrow({ where: { id: resource.id } });
+      const nul = (x: string) => (dialect === "postgresql" ? x.replaceAll("\u0000", "\uFFFD") : x);
+      expect(stored).toMatchObject({ reference: nul(reference), data: resource.data, settlesAt: null, heldAt: resource.heldAt, createdAt: resource.createdAt });
+      const storedLog = await db.prisma.requestLog.findUniqueOrThrow({ where: { requestId: log.requestId } });
+      expect(storedLog).toMatchObject({ requestBody: nul(log.requestBody!), timeScale: 0.125, durationMs: 0, operationId: null });
+      expect(await db.prisma.delivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ url: null, dueAt: delivery.dueAt });
+      expect(await db.gateway.referenceInUse(appId, "collect.push", reference, new Date())).toBe(true);
+      expect(await db.gateway.commit({ resource: resourceRow(appId, { reference }), log: logRow(appId) }, guard)).toBe(false);
+    });
+
     it("with a guard on a pending reference: a settled one does not stand in the way, a pending one does", async () => {
       const { appId } = await seedApp(db.prisma);
       const reference = uid("ref");

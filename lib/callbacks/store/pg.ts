@@ -4,8 +4,8 @@
 // attempt and its delivery's state are one statement, and instances hear of
 // new callbacks through LISTEN/NOTIFY (polling stays the backstop).
 import type pg from "pg";
-import { named, newClient, type PgRunner } from "@/lib/db/pg";
-import { param, sql } from "@/lib/db/sql";
+import { named, newClient } from "@/lib/db/pg";
+import { param, Sql, sql } from "@/lib/db/sql";
 import type { AttemptRecord, DeliveryToSend, DispatchStore } from "./types";
 import { SANDBOX_ENDED } from "@/lib/services/sandbox-life";
 import * as S from "./statements";
@@ -22,13 +22,16 @@ const Q = {
   nextDue: named("next_due", S.nextDue),
   // One round trip: the attempt (a data-modifying CTE) and the delivery's state.
   record: named("record_attempt", sql`WITH a AS (${S.insertAttempt}) ${S.settle}`),
-  notify: named("notify", sql`SELECT pg_notify(${param("channel")}, ${param("payload")})`),
 };
 
-/** Tells every instance's dispatcher (`onScheduled`) that a callback is due at `dueAt`; the gateway calls it after its commit. */
-export async function announceScheduled(c: PgRunner, dueAt: Date): Promise<void> {
-  await Q.notify.query(c, { channel: SCHEDULED_CHANNEL, payload: String(dueAt.getTime()) });
-}
+/**
+ * Tells every instance's dispatcher (`onScheduled`) that a callback is due:
+ * an expression the gateway's commit statement selects, so the notification
+ * goes out when that statement's transaction commits, in the same round trip.
+ * `announce` is `announcement(dueAt)`.
+ */
+export const ANNOUNCE_SCHEDULED = sql`pg_notify(${new Sql([`'${SCHEDULED_CHANNEL}'`])}, ${param("announce", "text")})`;
+export const announcement = (dueAt: Date) => String(dueAt.getTime());
 
 const RECONNECT_MS = 1_000;
 

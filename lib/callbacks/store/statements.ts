@@ -2,14 +2,17 @@
 // it); sqlite.ts and pg.ts compose these into what each dialect runs. Also the
 // delivery row the gateway's commit inserts: the Delivery table is this
 // domain's (lib/gateway/store/statements.ts imports it).
-import { param, sql, type ParamsOf, type RowOf } from "@/lib/db/sql";
+import { param, sql, type ParamsOf, type RowOf, type Sql } from "@/lib/db/sql";
 import { App, Delivery, DeliveryAttempt } from "@/lib/db/tables";
 import { hasEnded } from "@/lib/services/sandbox-life";
 import { storedFaults } from "../faults";
 import type { AttemptRecord, DeliveryToSend } from "./types";
 
 /** A new delivery as scheduled (lib/callbacks/schedule.ts `newDelivery`); the rest are left to their defaults. */
-export const insertDelivery = Delivery.insert("delivery", ["seq", "leaseUntil", "resendUntil", "replayUrl", "attempts", "lastStatus"]);
+const DELIVERY_DEFAULTS = ["seq", "leaseUntil", "resendUntil", "replayUrl", "attempts", "lastStatus"] as const;
+export const insertDelivery = Delivery.insert("delivery", DELIVERY_DEFAULTS);
+/** The same row, written only when `tail` (e.g. sql`FROM r`) yields a row. */
+export const insertDeliveryWhen = <P>(tail: Sql<P, object>) => Delivery.insertSelect("delivery", DELIVERY_DEFAULTS, tail);
 export type DeliveryRow = ParamsOf<typeof insertDelivery>["delivery"];
 
 const now = param("now");

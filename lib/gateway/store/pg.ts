@@ -6,10 +6,10 @@
 // under a transaction-scoped advisory lock on (app, operation, reference), and
 // a scheduled callback is announced to every instance's dispatcher.
 import type pg from "pg";
-import { announceScheduled } from "@/lib/callbacks/store/pg";
-import { insertDelivery } from "@/lib/callbacks/store/statements";
-import { inTransaction, named, type Named, type PgRunner } from "@/lib/db/pg";
-import { param, sql } from "@/lib/db/sql";
+import { ANNOUNCE_SCHEDULED, announcement } from "@/lib/callbacks/store/pg";
+import { insertDelivery, insertDeliveryWhen } from "@/lib/callbacks/store/statements";
+import { literal, named, type Named } from "@/lib/db/pg";
+import { inline, param, type Sql, sql } from "@/lib/db/sql";
 import type { TrackedResource } from "@/lib/engine";
 import type { CallRows, GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./types";
 import * as S from "./statements";
@@ -17,13 +17,43 @@ import * as S from "./statements";
 const SUBSCRIPTIONS = sql`COALESCE((SELECT json_agg(json_build_object('group', s."group", 'status', s."status"))
   FROM "Subscription" s WHERE s."appId" = a."id"), '[]'::json) AS "subscriptions"`.reads<{ subscriptions: S.Subscriptions }>();
 
-/** A call's rows in one statement: one round trip, no explicit transaction unless a guard needs one. */
-const commits: Record<string, Named<CallRows, object>> = {
-  l: named("commit_l", S.insertLog),
-  rl: named("commit_rl", sql`WITH r AS (${S.insertResource}) ${S.insertLog}`),
-  dl: named("commit_dl", sql`WITH d AS (${insertDelivery}) ${S.insertLog}`),
-  rdl: named("commit_rdl", sql`WITH r AS (${S.insertResource}), d AS (${insertDelivery}) ${S.insertLog}`),
-};
+type CommitShape = { resource: boolean; delivery: boolean; announce: boolean; guard?: "used" | "pending" };
+type CommitParams = CallRows & { appId?: string; operationId?: string; reference?: string; pendingAt?: Date; announce?: string };
+
+const joined = (items: Sql[]) => items.reduce((all, x) => sql`${all}, ${x}`);
+
+/**
+ * A call's rows in one statement (data-modifying CTEs), selecting the
+ * scheduled callback's announcement when there is one (it goes out at commit).
+ * With a guard, the reference is re-checked in the same statement and every
+ * row is written only when it is still free; run after the advisory lock (a
+ * statement of its own: a statement's snapshot is taken when it starts, so the
+ * check must start after the lock is held). Returns a row when it wrote.
+ */
+function commitStatement({ resource, delivery, announce, guard }: CommitShape): Sql<CommitParams, { written: number }> {
+  const ctes: Sql[] = [];
+  if (guard) ctes.push(sql`free AS (SELECT 1 WHERE NOT EXISTS (${guard === "pending" ? S.referencePending : S.referenceUsed}))`);
+  if (resource) ctes.push(sql`r AS (${guard ? S.insertResourceWhen(sql`FROM free`) : S.insertResource} RETURNING 1)`);
+  if (delivery) ctes.push(sql`d AS (${guard ? insertDeliveryWhen(sql`FROM r`) : insertDelivery} RETURNING 1)`);
+  ctes.push(sql`l AS (${guard ? S.insertLogWhen(sql`FROM r`) : S.insertLog} RETURNING 1)`);
+  const notify = announce ? sql`, ${ANNOUNCE_SCHEDULED}` : sql``;
+  return sql`WITH ${joined(ctes)} SELECT 1 AS "written"${notify} FROM l` as Sql<CommitParams, { written: number }>;
+}
+
+type Commit = { statement: Sql<CommitParams, { written: number }>; named: Named<CommitParams, { written: number }> };
+const commits = new Map<string, Commit>();
+function commitOf(shape: CommitShape): Commit {
+  const key = `${shape.resource ? "r" : ""}${shape.delivery ? "d" : ""}l${shape.announce ? "_n" : ""}${shape.guard ? `_${shape.guard}` : ""}`;
+  let c = commits.get(key);
+  if (!c) {
+    const statement = commitStatement(shape);
+    commits.set(key, (c = { statement, named: named(`commit_${key}`, statement) }));
+  }
+  return c;
+}
+
+/** Held until the end of the transaction: a second call with the same (app, operation, reference) waits for the first to commit. */
+const LOCK_REFERENCE = sql`SELECT pg_advisory_xact_lock(hashtextextended(${param("key")}, 0))`;
 
 const Q = {
   token: named("token", sql`SELECT ${S.TOKEN_COLUMNS}, ${SUBSCRIPTIONS} ${S.TOKEN_FROM}`),
@@ -32,7 +62,6 @@ const Q = {
   resource: named("resource", S.resource),
   referenceUsed: named("reference_used", S.referenceUsed),
   referencePending: named("reference_pending", S.referencePending),
-  lockReference: named("lock_reference", sql`SELECT pg_advisory_xact_lock(hashtextextended(${param("key")}, 0))`),
   prunes: {
     RequestLog: named("prune_RequestLog", S.prunes.RequestLog),
     Resource: named("prune_Resource", S.prunes.Resource),
@@ -59,42 +88,34 @@ export class PgGatewayStore implements GatewayStore {
     return r ? S.trackedResource(r) : null;
   }
 
-  referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
-    return this.inUse(this.pool, appId, operationId, reference, pendingAt);
-  }
-
-  private async inUse(c: PgRunner, appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
+  async referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
     const { rows } = pendingAt
-      ? await Q.referencePending.query(c, { appId, operationId, reference, pendingAt })
-      : await Q.referenceUsed.query(c, { appId, operationId, reference });
+      ? await Q.referencePending.query(this.pool, { appId, operationId, reference, pendingAt })
+      : await Q.referenceUsed.query(this.pool, { appId, operationId, reference });
     return rows.length > 0;
   }
 
+  /**
+   * With a guard: the advisory lock on (app, operation, reference), then the
+   * statement that re-checks the reference and writes, sent together in one
+   * simple query (values inlined as escaped literals: that protocol takes no
+   * parameters). Its statements run in one implicit transaction, so the lock
+   * is held until the rows are committed, and each statement takes its own
+   * snapshot, so the re-check sees what the lock's previous holder committed.
+   * One round trip instead of BEGIN, lock, statement, COMMIT.
+   */
   async commit(rows: CallRows, guard?: ReferenceGuard): Promise<boolean> {
     const { resource, delivery } = rows;
-    const insert = commits[`${resource ? "r" : ""}${delivery ? "d" : ""}l`]!;
-    if (guard && resource) {
-      const ok = await this.guarded(guard, resource.appId, (c) => insert.query(c, rows));
-      if (!ok) return false;
-    } else {
-      await insert.query(this.pool, rows);
-    }
-    if (delivery?.state === "SCHEDULED") await announceScheduled(this.pool, delivery.dueAt);
-    return true;
-  }
-
-  /**
-   * The reference re-checked and the rows written in one transaction, under a
-   * lock on (app, operation, reference): a second call with the same reference
-   * waits for the first to commit, then sees its row.
-   */
-  private guarded(guard: ReferenceGuard, appId: string, insert: (c: PgRunner) => Promise<unknown>): Promise<boolean> {
-    return inTransaction(async (c) => {
-      await Q.lockReference.query(c, { key: `${appId}\u001f${guard.operationId}\u001f${guard.reference}` });
-      if (await this.inUse(c, appId, guard.operationId, guard.reference, guard.pendingAt)) return false; // nothing written
-      await insert(c);
-      return true;
-    }, this.pool);
+    const announce = delivery?.state === "SCHEDULED";
+    const shape = { resource: Boolean(resource), delivery: Boolean(delivery), announce };
+    const params: CommitParams = { ...rows, ...(announce ? { announce: announcement(delivery.dueAt) } : {}) };
+    if (!(guard && resource)) return (await commitOf(shape).named.query(this.pool, params)).rows.length > 0;
+    const { operationId, reference, pendingAt } = guard;
+    const { statement } = commitOf({ ...shape, guard: pendingAt ? "pending" : "used" });
+    const lock = inline(LOCK_REFERENCE, { key: `${resource.appId}\u001f${operationId}\u001f${reference}` }, literal);
+    const write = inline(statement, { ...params, appId: resource.appId, operationId, reference, pendingAt }, literal);
+    const results = (await this.pool.query(`${lock}; ${write}`)) as unknown as pg.QueryResult[];
+    return results[1]!.rows.length > 0;
   }
 
   async prune(table: PrunedTable, appId: string, keep: number): Promise<void> {

@@ -53,8 +53,12 @@ export const referenceUsed = sql`${REFERENCE} LIMIT 1`;
 export const referencePending = sql`${REFERENCE} AND ("settlesAt" > ${param("pendingAt")} OR "settlesAt" IS NULL) LIMIT 1`;
 
 // A resource is written unresolved: a resolve (lib/callbacks/held.ts) sets resolvedAt/Via/By later.
-export const insertResource = Resource.insert("resource", ["resolvedAt", "resolvedVia", "resolvedBy"]);
+const RESOURCE_DEFAULTS = ["resolvedAt", "resolvedVia", "resolvedBy"] as const;
+export const insertResource = Resource.insert("resource", RESOURCE_DEFAULTS);
 export const insertLog = RequestLog.insert("log", ["seq"]);
+/** The same rows, written only when `tail` (e.g. sql`FROM r`) yields a row (PostgreSQL's guarded commit). */
+export const insertResourceWhen = <P>(tail: Sql<P, object>) => Resource.insertSelect("resource", RESOURCE_DEFAULTS, tail);
+export const insertLogWhen = <P>(tail: Sql<P, object>) => RequestLog.insertSelect("log", ["seq"], tail);
 export type ResourceRow = ParamsOf<typeof insertResource>["resource"];
 export type LogRow = ParamsOf<typeof insertLog>["log"];
 
