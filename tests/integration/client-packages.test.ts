@@ -17,6 +17,7 @@ import { db } from "@/lib/db/prisma";
 import { exampleBody } from "@/lib/docs/doc-examples";
 import { isErrorOutcome } from "@/lib/engine";
 import { randomBase62 } from "@/lib/ids";
+import { ownDb, startServer } from "../helpers/own-server";
 import { startReceiver } from "../helpers/receiver";
 import { base, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
@@ -212,4 +213,24 @@ describe("Java: the Maven repository", () => {
     checkReport(r);
     expect(r.strictJson).toEqual([true, true, true, true, true]);
   }, 180_000);
+});
+
+describe("a host without a package's toolchain", () => {
+  it("answers 503 SERVICE_UNAVAILABLE naming the missing tool, in the error body, and still serves the toolless registries", async () => {
+    const own = await ownDb("no_javac");
+    // Only node's own folder on PATH: no javac (the jar's classes are compiled on this host).
+    const server = await startServer({ databaseUrl: own.url, env: { PATH: path.dirname(process.execPath) } });
+    try {
+      const r = await fetch(`${server.origin}/clients/maven/svc/sandbox/svc-sandbox/maven-metadata.xml`);
+      expect(r.status).toBe(503);
+      expect(r.headers.get("retry-after")).toBe("60");
+      const body = (await r.json()) as { error: string; message: string; requestId: string };
+      expect(body.error).toBe("SERVICE_UNAVAILABLE");
+      expect(body.message).toContain("no javac");
+      expect(body.requestId).toMatch(/^req_/);
+      expect((await fetch(`${server.origin}/clients/pypi/simple/svc-sandbox/`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { ApiError } from "@/lib/errors";
 import type { Entry } from "./archive";
 
 const run = promisify(execFile);
@@ -19,6 +20,17 @@ function readTree(dir: string, prefix = ""): Entry[] {
     .readdirSync(dir, { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : 1))
     .flatMap((d) => (d.isDirectory() ? readTree(path.join(dir, d.name), `${prefix}${d.name}/`) : [{ path: `${prefix}${d.name}`, data: fs.readFileSync(path.join(dir, d.name)) }]));
+}
+
+const KEEP = 8;
+/** The cache keeps the newest KEEP finished builds per kind (other sources, other addresses: several instances may share it); older ones go. */
+function dropOlder(kind: string) {
+  const builds = fs
+    .readdirSync(cacheRoot())
+    .filter((name) => new RegExp(`^${kind}-[0-9a-f]{24}$`).test(name))
+    .map((name) => ({ dir: path.join(cacheRoot(), name), at: fs.statSync(path.join(cacheRoot(), name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const old of builds.slice(KEEP)) fs.rmSync(old.dir, { recursive: true, force: true });
 }
 
 /**
@@ -41,9 +53,11 @@ export async function compiled(kind: string, sources: Entry[], tool: string, arg
     try {
       await run(tool, args(src, out), { cwd: work, timeout: 300_000 });
     } catch (e) {
-      const x = e as { stdout?: string; stderr?: string; message: string };
+      const x = e as { code?: unknown; stdout?: string; stderr?: string; message: string };
       fs.rmSync(work, { recursive: true, force: true });
-      throw new Error(`${kind}: ${tool} failed: ${x.stdout ?? ""}${x.stderr ?? ""}${x.message}`);
+      console.error(`client packages: ${kind}: ${tool} failed: ${x.stdout ?? ""}${x.stderr ?? ""}${x.message}`);
+      const why = x.code === "ENOENT" ? `this portal's host has no ${path.basename(tool)}` : `${path.basename(tool)} failed on this portal's host (its log says why)`;
+      throw new ApiError("SERVICE_UNAVAILABLE", `the ${kind} package cannot be built: ${why}; the single-file clients under /clients/ need no build`);
     }
     fs.writeFileSync(path.join(work, DONE), "");
     if (fs.existsSync(path.join(dir, DONE))) {
@@ -51,6 +65,7 @@ export async function compiled(kind: string, sources: Entry[], tool: string, arg
     } else {
       fs.rmSync(dir, { recursive: true, force: true }); // a build that did not finish
       fs.renameSync(work, dir);
+      dropOlder(kind);
     }
   }
   return readTree(path.join(dir, "out"));

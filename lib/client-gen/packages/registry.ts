@@ -58,7 +58,13 @@ function notFound(registry: string, file: string) {
 /** GET /clients/<registry>/<path…> */
 export async function serveRegistry(registry: Registry, segments: string[], ifNoneMatch: string | null): Promise<Response> {
   const file = segments.join("/");
-  const files = await registries[registry]();
+  let files: Awaited<ReturnType<Files>>;
+  try {
+    files = await registries[registry]();
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return Response.json(errorBody(e.code, e.message, newId("req")), { status: e.status, headers: { "retry-after": "60" } });
+  }
   const hit = Object.hasOwn(files, file) ? files[file] : undefined;
   if (!hit) return notFound(registry, file);
   const etag = `"${sha256(hit.data).toString("hex").slice(0, 32)}"`;
