@@ -27,12 +27,21 @@ export async function accessToken(origin: string, consumerKey: string, consumerS
 }
 
 export function cliOn(dbUrl: string, origin: string, ...args: string[]) {
-  const r = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/admin.ts", ...args], {
+  return tsx(dbUrl, origin, "scripts/admin.ts", ...args);
+}
+
+/** Several commands in one process (./operator-batch.ts): "{appId}" in an argument is an earlier answer's appId. */
+export function cliBatch(dbUrl: string, origin: string, commands: string[][]): Record<string, string>[] {
+  return tsx(dbUrl, origin, "tests/helpers/operator-batch.ts", JSON.stringify(commands));
+}
+
+function tsx(dbUrl: string, origin: string, ...args: string[]) {
+  const r = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), args, {
     cwd: root,
     env: { ...process.env, DATABASE_URL: dbUrl, PUBLIC_URL: origin },
     encoding: "utf8",
   });
-  if (r.status !== 0) throw new Error(`admin ${args.join(" ")}: ${r.stderr}`);
+  if (r.status !== 0) throw new Error(`admin ${args.slice(1).join(" ")}: ${r.stderr}`);
   return JSON.parse(r.stdout);
 }
 
@@ -42,17 +51,24 @@ export function cliOn(dbUrl: string, origin: string, ...args: string[]) {
  */
 export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000, groups = ["Payments"]): Promise<{ appId: string; token: string }> {
   const email = `d-${randomUUID().slice(0, 8)}@example.com`;
-  cliOn(dbUrl, origin, "user", "create", "--email", email, "--password", "long enough pw");
-  const { appId } = cliOn(dbUrl, origin, "app", "create", "--owner", email, "--name", "Own");
-  for (const group of groups) cliOn(dbUrl, origin, "subscribe", "--app", appId, "--group", group);
-  cliOn(dbUrl, origin, "app", "limit", "--app", appId, "--per-minute", String(perMinute));
-  const { consumerKey, consumerSecret } = cliOn(dbUrl, origin, "key", "create", "--app", appId);
-  return { appId, token: await accessToken(origin, consumerKey, consumerSecret) };
+  const answers = cliBatch(dbUrl, origin, [
+    ["user", "create", "--email", email, "--password", "long enough pw"],
+    ["app", "create", "--owner", email, "--name", "Own"],
+    ...groups.map((group) => ["subscribe", "--app", "{appId}", "--group", group]),
+    ["app", "limit", "--app", "{appId}", "--per-minute", String(perMinute)],
+    ["key", "create", "--app", "{appId}"],
+  ]);
+  const { appId } = answers[1]!;
+  const { consumerKey, consumerSecret } = answers.at(-1)!;
+  return { appId: appId!, token: await accessToken(origin, consumerKey!, consumerSecret!) };
 }
 
-/** A user and an app, no subscription, key or token (two command-line calls): enough to post to its inspector. */
+/** A user and an app, no subscription, key or token: enough to post to its inspector. */
 export function bareApp(dbUrl: string, origin: string): { appId: string; email: string } {
   const email = `b-${randomUUID().slice(0, 8)}@example.com`;
-  cliOn(dbUrl, origin, "user", "create", "--email", email, "--password", "long enough pw");
-  return { appId: cliOn(dbUrl, origin, "app", "create", "--owner", email, "--name", "Bare").appId, email };
+  const answers = cliBatch(dbUrl, origin, [
+    ["user", "create", "--email", email, "--password", "long enough pw"],
+    ["app", "create", "--owner", email, "--name", "Bare"],
+  ]);
+  return { appId: answers[1]!.appId!, email };
 }

@@ -249,7 +249,7 @@ describe.concurrent("replay", () => {
     } finally {
       await flaky.close();
     }
-  });
+  }, 120_000); // four command-line processes
 });
 
 describe.concurrent("reset", () => {

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
-import { cliOn } from "../helpers/operator";
+import { cliBatch, cliOn } from "../helpers/operator";
 import { consoleCall, signUpOverHttp } from "../helpers/console-http";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import type { RunningServer } from "../helpers/server";
@@ -37,9 +37,11 @@ function exactLimits(name: string, portal: () => Portal) {
     it("100 wrong secrets for one key from one address at once: exactly 10 are checked (401), 90 refused (429); the owner elsewhere still gets a token", async () => {
       const p = portal();
       const email = `k-${randomUUID().slice(0, 8)}@example.com`;
-      cliOn(p.dbUrl, p.origins[0]!, "user", "create", "--email", email, "--password", PASSWORD);
-      const { appId } = cliOn(p.dbUrl, p.origins[0]!, "app", "create", "--owner", email, "--name", "Guessed");
-      const { consumerKey, consumerSecret } = cliOn(p.dbUrl, p.origins[0]!, "key", "create", "--app", appId);
+      const [, , { consumerKey, consumerSecret }] = cliBatch(p.dbUrl, p.origins[0]!, [
+        ["user", "create", "--email", email, "--password", PASSWORD],
+        ["app", "create", "--owner", email, "--name", "Guessed"],
+        ["key", "create", "--app", "{appId}"],
+      ]) as [unknown, unknown, { consumerKey: string; consumerSecret: string }];
       await freshMinute();
       const token = (i: number, secret: string, from: string) =>
         requestFrom(from, `${p.origins[i % p.origins.length]}/sandbox/oauth/v1/token`, {
@@ -93,8 +95,10 @@ function exactLimits(name: string, portal: () => Portal) {
     it("300 inspector posts at once to one app from ten addresses: exactly 120 kept (INSPECT_PER_MINUTE), the rest 429", async () => {
       const p = portal();
       const email = `i-${randomUUID().slice(0, 8)}@example.com`;
-      cliOn(p.dbUrl, p.origins[0]!, "user", "create", "--email", email, "--password", PASSWORD);
-      const { appId } = cliOn(p.dbUrl, p.origins[0]!, "app", "create", "--owner", email, "--name", "Flooded");
+      const [, { appId }] = cliBatch(p.dbUrl, p.origins[0]!, [
+        ["user", "create", "--email", email, "--password", PASSWORD],
+        ["app", "create", "--owner", email, "--name", "Flooded"],
+      ]) as [unknown, { appId: string }];
       await freshMinute();
       const statuses = await Promise.all(
         Array.from({ length: 300 }, (_, i) =>

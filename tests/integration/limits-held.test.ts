@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessToken, cliOn } from "../helpers/operator";
+import { accessToken, cliBatch } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import { requestFrom } from "../helpers/from-address";
 import type { RunningServer } from "../helpers/server";
@@ -30,12 +30,19 @@ afterAll(() => server?.stop());
 /** An account with `n` apps (Payments), each with a token and a callback that will not be attempted for ten minutes. */
 async function account(n: number) {
   const email = `h-${randomUUID().slice(0, 8)}@example.com`;
-  cliOn(dbUrl, server.origin, "user", "create", "--email", email, "--password", "long enough pw");
+  const answers = cliBatch(dbUrl, server.origin, [
+    ["user", "create", "--email", email, "--password", "long enough pw"],
+    ...Array.from({ length: n }, (_, i) => [
+      ["app", "create", "--owner", email, "--name", `Held ${i}`],
+      ["subscribe", "--app", "{appId}", "--group", "Payments"],
+      ["key", "create", "--app", "{appId}"],
+    ]).flat(),
+  ]);
   const apps = [];
   for (let i = 0; i < n; i++) {
-    const { appId } = cliOn(dbUrl, server.origin, "app", "create", "--owner", email, "--name", `Held ${i}`);
-    cliOn(dbUrl, server.origin, "subscribe", "--app", appId, "--group", "Payments");
-    const { consumerKey, consumerSecret } = cliOn(dbUrl, server.origin, "key", "create", "--app", appId);
+    const { appId } = answers[1 + 3 * i]!;
+    const { consumerKey, consumerSecret } = answers[3 + 3 * i]!;
+    if (!appId || !consumerKey || !consumerSecret) throw new Error(`operator commands answered ${JSON.stringify(answers)}`);
     const token = await accessToken(server.origin, consumerKey, consumerSecret);
     const call = (method: string, path: string, body?: unknown, signal?: AbortSignal) =>
       fetch(`${server.origin}/sandbox${path}`, {
@@ -55,7 +62,7 @@ async function account(n: number) {
 }
 type HeldApp = Awaited<ReturnType<typeof account>>[number];
 
-// Three accounts, made once (the operator command line is slow on a busy machine): two apps, one, one.
+// Three accounts, made once: two apps, one, one.
 let p: HeldApp, q: HeldApp, r: HeldApp, s: HeldApp;
 beforeAll(async () => {
   [p, q] = (await account(2)) as [HeldApp, HeldApp];

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
-import { accessToken, cliOn, setUpApp } from "../helpers/operator";
+import { accessToken, cliBatch, cliOn, setUpApp } from "../helpers/operator";
 import { startReceiver } from "../helpers/receiver";
 import type { RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
@@ -86,10 +86,12 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     const email = `m-${randomUUID().slice(0, 8)}@example.com`;
     const { appId, token } = await setUpApp(url, servers[0]!.origin);
     // setUpApp made its own user; this one owns a second app with a key to revoke
-    cliOn(url, servers[0]!.origin, "user", "create", "--email", email, "--password", "long enough pw");
-    const app = cliOn(url, servers[0]!.origin, "app", "create", "--owner", email, "--name", "Revoke me");
-    cliOn(url, servers[0]!.origin, "subscribe", "--app", app.appId, "--group", "Payments");
-    const keys = cliOn(url, servers[0]!.origin, "key", "create", "--app", app.appId);
+    const [, app, , keys] = cliBatch(url, servers[0]!.origin, [
+      ["user", "create", "--email", email, "--password", "long enough pw"],
+      ["app", "create", "--owner", email, "--name", "Revoke me"],
+      ["subscribe", "--app", "{appId}", "--group", "Payments"],
+      ["key", "create", "--app", "{appId}"],
+    ]) as [unknown, { appId: string }, unknown, { consumerKey: string; consumerSecret: string }];
     const revokedToken = await accessToken(servers[1]!.origin, keys.consumerKey, keys.consumerSecret);
     for (const s of servers) expect((await call(s.origin, revokedToken, "GET", "/collect/v1/push/chk_1")).status).toBe(200);
 
@@ -111,8 +113,10 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
 
   it("same-reference payouts spread over the instances: exactly one 202", async () => {
     const { appId, token } = await setUpApp(url, servers[0]!.origin);
-    cliOn(url, servers[0]!.origin, "subscribe", "--app", appId, "--group", "Treasury");
-    cliOn(url, servers[0]!.origin, "review", "--app", appId, "--group", "Treasury", "--approve");
+    cliBatch(url, servers[0]!.origin, [
+      ["subscribe", "--app", appId, "--group", "Treasury"],
+      ["review", "--app", appId, "--group", "Treasury", "--approve"],
+    ]);
     for (let round = 0; round < 5; round++) {
       const reference = `MULTI-${round}-${randomUUID().slice(0, 6)}`;
       const body = { amount: 500, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference, callbackUrl: "http://127.0.0.1:9/cb" };
@@ -121,7 +125,7 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     }
   }, SLOW);
 
-  it("a listener's stream on one instance gets what another instance's inspector received (sandbox.mjs listen)", async () => {
+  it("a listener's stream on one instance gets what another instance's inspector received", async () => {
     const { appId, token } = await setUpApp(url, servers[0]!.origin);
     const abort = new AbortController();
     // foreign=true: the post below is not one of the app's callbacks, which alone a stream relays by default.
@@ -139,7 +143,7 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     const m = await until(/event: inbox\ndata: (.*)\n/);
     abort.abort();
     expect(JSON.parse(m![1]!)).toMatchObject({ source: "inbox", body: "to instance 0" });
-  });
+  }, SLOW);
 
   it("300 pushes over the three, kill -9 one in the middle: every callback arrives; duplicates only for callbacks in flight on the killed one", async () => {
     // The receiver answers slowly, so some callbacks are in flight when the instance dies.

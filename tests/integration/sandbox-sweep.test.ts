@@ -124,6 +124,7 @@ describe("the sandbox sweeper", () => {
     await Promise.all(made.map(async (s, i) => expect((await call(live[i % live.length]!.origin, parent.token, "DELETE", `/dev/v1/sandboxes/${s.appId}`)).status).toBe(204)));
     const end = Date.now();
     const left = await goneBy(made.map((s) => s.appId), end + 60_000);
+    while (latencies.length < 6) await sleep(50); // a quick sweep: the bound below still holds over several calls
     stop = true;
     await caller;
     const worst = Math.max(...latencies);
