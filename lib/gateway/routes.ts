@@ -18,7 +18,7 @@ export const MCP_PATH = "/mcp";
 export function answerCall(
   method: string, path: string, headers: HeaderBag, readBody: (limit?: number) => Promise<string>, query = "", signal?: AbortSignal,
 ): Promise<GatewayResult> {
-  if (path === TOKEN_PATH && method === "POST") return issueToken(headers, readBody);
+  if (path === TOKEN_PATH) return issueToken(method, headers, readBody);
   if (path.startsWith(`${DEV_PREFIX}/`)) return handleCall({ method, path, headers, readBody, query, via: "http", signal }, undefined, DEV_STEPS);
   return handleCall({ method, path, headers, readBody, via: "http" });
 }

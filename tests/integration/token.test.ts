@@ -52,6 +52,17 @@ describe("POST /oauth/v1/token", () => {
     }
   });
 
+  it("405 METHOD_NOT_ALLOWED with Allow: POST for any other method, even with valid credentials", async () => {
+    const { keys } = await newApp();
+    for (const method of ["GET", "PUT", "DELETE", "PATCH"]) {
+      const r = await http(method, `${base()}/oauth/v1/token`, { headers: { authorization: basic(`${keys.consumerKey}:${keys.consumerSecret}`) } });
+      expect([r.status, r.body.error], `${method}: ${r.text}`).toEqual([405, "METHOD_NOT_ALLOWED"]);
+      expect(r.headers.get("allow")).toBe("POST");
+      expect(r.body.message).toBe(`the token endpoint takes POST (Basic credentials, form body grant_type=client_credentials), not ${method}`);
+      expect(r.body.requestId).toBe(r.headers.get("x-request-id"));
+    }
+  });
+
   it("after 10 failures for a key from one address, that address is refused even the right secret (429) for a while", async () => {
     const { keys } = await newApp();
     for (let i = 0; i < 10; i++) {
