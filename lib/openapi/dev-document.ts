@@ -8,6 +8,7 @@ import { ERROR_TEXT } from "@/lib/docs/error-text";
 import { jsonSchema, responseSchema, type JsonSchema } from "@/lib/docs/schema";
 import { baseUrl, origin, tokenUrl } from "@/lib/docs/urls";
 import { DEV_CHECKS } from "@/lib/gateway/pipeline";
+import { TOKEN_BASIC_SCHEME, TOKEN_PATH, tokenBasicScheme, tokenOperation } from "./token-path";
 
 /** dev.callbacks.wait → devCallbacksWait */
 export const devOperationId = (e: DevEndpoint) => e.id.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
@@ -74,7 +75,7 @@ function operation(e: DevEndpoint) {
 }
 
 export function devOpenApiDocument() {
-  const paths: Record<string, Record<string, unknown>> = {};
+  const paths: Record<string, Record<string, unknown>> = { [TOKEN_PATH]: { post: tokenOperation() } };
   const schemas: Record<string, JsonSchema> = {};
   for (const e of devEndpoints) {
     (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e);
@@ -95,11 +96,12 @@ export function devOpenApiDocument() {
     },
     servers: [{ url: baseUrl(), description: "Sandbox" }],
     security: [{ clientCredentials: [] }],
-    tags: [{ name: "developer", description: "Developer endpoints" }],
+    tags: [{ name: "developer", description: "Developer endpoints" }, { name: "oauth", description: "The token endpoint" }],
     paths,
     components: {
       securitySchemes: {
         clientCredentials: { type: "oauth2", description: "The gateway's access token.", flows: { clientCredentials: { tokenUrl: tokenUrl(), scopes: {} } } },
+        [TOKEN_BASIC_SCHEME]: tokenBasicScheme,
       },
       schemas: { ...schemas, Error: responseSchema(errorBodySchema) },
     },

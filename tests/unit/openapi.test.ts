@@ -53,6 +53,18 @@ describe.each(apis)("OpenAPI of $name", (api) => {
     expect(Object.keys(doc.webhooks)).toEqual(withCallback.map((o) => `${operationId(o)}Result`));
   });
 
+  it("documents the token endpoint as a path: HTTP Basic, the form body, the token and its errors", () => {
+    const t = doc.paths["/oauth/v1/token"].post;
+    expect(Object.keys(doc.paths["/oauth/v1/token"])).toEqual(["post"]);
+    expect(t.operationId).toBe("getAccessToken");
+    expect(t.security).toEqual([{ clientBasic: [] }]);
+    expect(doc.components.securitySchemes.clientBasic).toMatchObject({ type: "http", scheme: "basic" });
+    expect(t.requestBody.content["application/x-www-form-urlencoded"].schema.properties.grant_type.enum).toEqual(["client_credentials"]);
+    expect(t.responses["200"].content["application/json"].schema.required.sort()).toEqual(["access_token", "expires_in", "token_type"]);
+    expect(Object.keys(t.responses).sort()).toEqual(["200", "400", "401", "429"]);
+    expect(t.responses["401"].description).toContain("INVALID_CLIENT");
+  });
+
   for (const op of operations.filter((o) => o.api === api.id)) {
     const o = doc.paths[op.path][op.method.toLowerCase()];
     const P = op.id.replace(/(^|\.)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
