@@ -14,6 +14,7 @@ export const resetAnswerSchema = z.object({
 export const resetEndpoints: DevEndpoint[] = [
   {
     id: "dev.reset",
+    errors: {},
     method: "POST",
     path: "/dev/v1/reset",
     summary: "Reset the app's sandbox data",

@@ -62,6 +62,7 @@ export type DevSettingsPatch = z.output<typeof devSettingsPatchSchema>;
 export const settingsEndpoints: DevEndpoint[] = [
   {
     id: "dev.settings.get",
+    errors: {},
     method: "GET",
     path: "/dev/v1/settings",
     summary: "Read the app's developer settings",
@@ -71,6 +72,7 @@ export const settingsEndpoints: DevEndpoint[] = [
   },
   {
     id: "dev.settings.update",
+    errors: {},
     method: "PATCH",
     path: "/dev/v1/settings",
     summary: "Change the app's developer settings",

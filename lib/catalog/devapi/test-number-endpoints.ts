@@ -51,6 +51,7 @@ export const testNumberListSchema = z.object({ testNumbers: z.array(testNumberSc
 export const testNumberEndpoints: DevEndpoint[] = [
   {
     id: "dev.test_numbers.list",
+    errors: {},
     method: "GET",
     path: "/dev/v1/test-numbers",
     summary: "List the app's test numbers",
@@ -62,6 +63,10 @@ export const testNumberEndpoints: DevEndpoint[] = [
   },
   {
     id: "dev.test_numbers.add",
+    errors: {
+      VALIDATION_ERROR: "The operation, field or scenario is not in the catalog, or the value breaks the field's own rule.",
+      CONFLICT: "The app has its 50 test numbers already; remove one first.",
+    },
     method: "POST",
     path: "/dev/v1/test-numbers",
     summary: "Add a test number",
@@ -76,6 +81,9 @@ export const testNumberEndpoints: DevEndpoint[] = [
   },
   {
     id: "dev.test_numbers.remove",
+    errors: {
+      NOT_FOUND: "The app has no test number with that id.",
+    },
     method: "DELETE",
     path: "/dev/v1/test-numbers/{id}",
     summary: "Remove a test number",
