@@ -114,6 +114,12 @@ export const callbackEndpoints: DevEndpoint[] = [
     tool: "sandbox_dev_resend_delivery",
     params: deliveryIdParams,
     response: resendAnswerSchema,
+    example: {
+      response: {
+        deliveryId: "dlv_4Yh2kQ9sLmXc", status: 200, error: null, responseBody: "ok", durationMs: 38,
+        headers: { "content-type": "application/json", "user-agent": "Svc-Sandbox/1.0", "x-svc-delivery": "dlv_4Yh2kQ9sLmXc" },
+      },
+    },
   },
   {
     id: "dev.deliveries.replay",
@@ -133,5 +139,9 @@ export const callbackEndpoints: DevEndpoint[] = [
     tool: "sandbox_dev_replay_failed",
     body: replayBodySchema,
     response: replayAnswerSchema,
+    example: {
+      input: { since: "2026-11-21T09:00:00Z" },
+      response: { since: "2026-11-21T09:00:00.000Z", url: null, replayed: ["dlv_4Yh2kQ9sLmXc", "dlv_9QaT3mVw1Zr"], skipped: [], left: 0, more: false },
+    },
   },
 ];

@@ -112,7 +112,7 @@ export const goLiveEndpoints: DevEndpoint[] = [
     id: "dev.receiver_checks.run",
     errors: {
       VALIDATION_ERROR: "url is not an address the sandbox may post to (scheme, port, host), or operation is not one that calls back.",
-      RATE_LIMITED: "5 receiver checks of this app are running already; retry-after says when to try again.",
+      RATE_LIMITED: "5 receiver checks of this app are running already, or it started RECEIVER_CHECKS_PER_MINUTE this minute; retry-after says when to try again.",
     },
     method: "POST",
     path: "/dev/v1/receiver-checks",

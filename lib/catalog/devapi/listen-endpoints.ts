@@ -102,5 +102,12 @@ export const listenEndpoints: DevEndpoint[] = [
     body: relayReportSchema,
     response: relaySchema,
     status: 201,
+    example: {
+      input: { listener: "laptop pid 4121", target: "http://localhost:8080/callbacks", deliveryId: "dlv_4Yh2kQ9sLmXc", status: 200, responseBody: "ok", durationMs: 12 },
+      response: {
+        id: 57, inboxEntryId: null, deliveryId: "dlv_4Yh2kQ9sLmXc", listener: "laptop pid 4121", target: "http://localhost:8080/callbacks",
+        status: 200, error: null, responseBody: "ok", durationMs: 12, at: "2026-11-21T09:30:41.020Z",
+      },
+    },
   },
 ];

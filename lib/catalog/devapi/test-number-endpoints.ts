@@ -48,6 +48,8 @@ export type TestNumberInput = z.input<typeof testNumberInputSchema>;
 
 export const testNumberListSchema = z.object({ testNumbers: z.array(testNumberSchema) });
 
+const EXAMPLE_TEST_NUMBER = { id: "tn_3kQ8wZr2Lp", operationId: "collect.push", field: "body.phoneNumber", value: "254700000001", scenarioKey: "cancelled" };
+
 export const testNumberEndpoints: DevEndpoint[] = [
   {
     id: "dev.test_numbers.list",
@@ -60,6 +62,7 @@ export const testNumberEndpoints: DevEndpoint[] = [
       "They rank after the `X-Svc-Scenario` header and before the catalog's magic values and state rules.",
     tool: "sandbox_dev_list_test_numbers",
     response: testNumberListSchema,
+    example: { response: { testNumbers: [EXAMPLE_TEST_NUMBER] } },
   },
   {
     id: "dev.test_numbers.add",
@@ -78,6 +81,7 @@ export const testNumberEndpoints: DevEndpoint[] = [
     tool: "sandbox_dev_add_test_number",
     body: testNumberInputSchema,
     response: testNumberListSchema,
+    example: { input: { operationId: "collect.push", field: "phoneNumber", value: "254700000001", scenario: "cancelled" }, response: { testNumbers: [EXAMPLE_TEST_NUMBER] } },
   },
   {
     id: "dev.test_numbers.remove",
@@ -91,5 +95,6 @@ export const testNumberEndpoints: DevEndpoint[] = [
     tool: "sandbox_dev_remove_test_number",
     params: z.object({ id: text("id", 40).meta({ description: "The test number's id (`tn_…`)." }) }),
     response: testNumberListSchema,
+    example: { response: { testNumbers: [] } },
   },
 ];
