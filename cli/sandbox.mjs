@@ -16,6 +16,9 @@ import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 
+/** This file's version (`--version`); raised when its commands or options change. */
+const VERSION = "1.1.0";
+
 // ---- usage texts ------------------------------------------------------------------
 
 const CONNECTION = `Connection (flags, else environment):
@@ -41,7 +44,8 @@ Commands:
   sandbox    make, list and end throwaway sandboxes (one per CI job)
   token      print an access token
 
-Run "node sandbox.mjs <command> --help" for a command's options.
+Run "node sandbox.mjs <command> --help" for a command's options;
+"node sandbox.mjs --version" prints the version.
 
 ${CONNECTION}`,
   listen: `Usage: node sandbox.mjs listen --forward-to <url> [options]
@@ -56,6 +60,9 @@ it was away (the cursor is kept in a file). Reconnects by itself.
 
 Options:
   --forward-to <url>   where to POST each callback (required), e.g. http://localhost:8080/callbacks
+                       or localhost:8080/callbacks (no scheme: http)
+  --operation <op>     relay only the callbacks of one operation, e.g. collect.push
+                       (or collectPush); the others are passed over
   --all                also a copy of every callback the app sends to other addresses
                        (signed when relayed, with the app's signing secret)
   --include-foreign    also relay requests to the inspector address that are not the
@@ -92,15 +99,17 @@ Connection (flags, else environment):
   --portal <origin>   the portal, e.g. http://localhost:3000   (SANDBOX_URL)
   --key <key>         consumer key                             (SANDBOX_KEY)
   --secret <secret>   consumer secret                          (SANDBOX_SECRET)`,
-  call: `Usage: node sandbox.mjs call <METHOD> <path> [--data <json>] [--scenario <key>] [--json]
+  call: `Usage: node sandbox.mjs call <METHOD> <path> [--data <json> | -d @file] [--scenario <key>] [options]
 
 Makes one gateway call under {base_url} (e.g. POST /collect/v1/push) with a token
 of its own, prints the answer's body on stdout and its status on stderr. Exits 1
 when the answer is 4xx or 5xx.
 
 Options:
-  --data <json>        the JSON body
+  --data, -d <json>    the JSON body; @file reads it from a file (@- from stdin)
   --scenario <key>     force a scenario (X-Svc-Scenario header)
+  --time-scale <s>     scale the call's scripted delays, 0 to 1 (X-Svc-Time-Scale header)
+  --header, -H <K:V>   send a header (repeatable), e.g. --header "X-Svc-Scenario: paid"
   --json               print {"status", "requestId", "scenario", "body"} instead
 
 ${CONNECTION}`,
@@ -162,7 +171,11 @@ ${CONNECTION}`,
 // ---- arguments --------------------------------------------------------------------
 
 const STRING_FLAGS = new Set(["url", "portal", "key", "secret", "secret-file", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale", "operation", "ttl"]);
-const BOOLEAN_FLAGS = new Set(["secret-stdin", "all", "include-foreign", "no-replay", "json", "help", "env"]);
+const BOOLEAN_FLAGS = new Set(["secret-stdin", "all", "include-foreign", "no-replay", "json", "help", "env", "version"]);
+/** Flags that may be given more than once: their values are kept in order, in an array. */
+const REPEATED_FLAGS = new Set(["header"]);
+/** Short names, as curl spells them. */
+const SHORT_FLAGS = { "-d": "data", "-H": "header" };
 
 /** `--flag value`, `--flag=value`, boolean `--flag`; everything else is positional. Unknown flags are errors. */
 function parseArgs(argv) {
@@ -171,10 +184,22 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "-h") { flags.help = true; continue; }
+    if (SHORT_FLAGS[arg]) {
+      const name = SHORT_FLAGS[arg];
+      const value = argv[++i];
+      if (value === undefined) throw new UsageError(`${arg} needs a value`);
+      if (REPEATED_FLAGS.has(name)) (flags[name] ??= []).push(value);
+      else flags[name] = value;
+      continue;
+    }
     if (!arg.startsWith("--")) { positional.push(arg); continue; }
     const eq = arg.indexOf("=");
     const name = arg.slice(2, eq < 0 ? undefined : eq);
-    if (BOOLEAN_FLAGS.has(name)) {
+    if (REPEATED_FLAGS.has(name)) {
+      const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      (flags[name] ??= []).push(value);
+    } else if (BOOLEAN_FLAGS.has(name)) {
       if (eq >= 0) throw new UsageError(`--${name} takes no value`);
       flags[name] = true;
     } else if (STRING_FLAGS.has(name)) {
@@ -375,7 +400,8 @@ async function listen(flags) {
   if (!target) throw new UsageError("listen needs --forward-to <url>, e.g. --forward-to http://localhost:8080/callbacks");
   let targetUrl;
   try {
-    targetUrl = new URL(target);
+    // localhost:4000/hooks has no scheme (URL would read "localhost:" as one): http is meant.
+    targetUrl = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(target) ? target : `http://${target}`);
   } catch {
     throw new UsageError(`--forward-to must be an http(s) address (got ${target})`);
   }
@@ -390,6 +416,7 @@ async function listen(flags) {
     listener: flags.name || `${os.hostname()} pid ${process.pid}`,
     all: !!flags.all,
     foreign: !!flags["include-foreign"],
+    operation: flags.operation || null,
     // The first connection resumes from the kept cursor (unless --no-replay); reconnections always do.
     cursor: noReplay ? null : cursors.load(),
     // A key used here for the first time: another key of the same app may have left a cursor.
@@ -445,6 +472,12 @@ async function follow(state) {
         else out.ready({ appId: ev.data.appId, origin: session.origin, target: state.target, all: state.all, cursor: state.cursor, resumed: ev.data.resumed });
         state.announced = true;
       } else if (ev.event === "inbox" || ev.event === "delivery") {
+        if (!ofOperation(ev.data, state.operation)) {
+          state.cursor = ev.id || ev.data.cursor; // passed over, not to be sent again
+          cursors.save(state.cursor);
+          alive();
+          continue;
+        }
         const result = await relay(ev.data, state.targetUrl);
         out.relay(ev.data, state.target, result);
         await report(session, { listener: state.listener, target: state.target, event: ev.data, result }, out);
@@ -464,6 +497,13 @@ async function follow(state) {
     clearTimeout(silence);
     abort.abort();
   }
+}
+
+/** Whether an event is of the operation `listen --operation` names (its catalog id or operationId); no filter: all are. */
+function ofOperation(event, operation) {
+  if (!operation) return true;
+  const op = event.operation ?? "";
+  return op === operation || op.replace(/\.(\w)/g, (_m, c) => c.toUpperCase()) === operation;
 }
 
 // ---- listen: relaying to the local server -----------------------------------------
@@ -619,15 +659,24 @@ async function call(flags, [method, pathUnderBase]) {
   if (!method || !pathUnderBase) throw new UsageError("call needs a method and a path, e.g. call POST /collect/v1/push --data '{...}'");
   let body;
   if (flags.data !== undefined) {
+    const text = dataOf(flags.data);
     try {
-      body = JSON.stringify(JSON.parse(flags.data));
+      body = JSON.stringify(JSON.parse(text));
     } catch (e) {
       throw new UsageError(`--data is not valid JSON: ${e.message}`);
     }
   }
+  if (flags["time-scale"] !== undefined && !/^(0(\.\d+)?|1(\.0+)?)$/.test(flags["time-scale"])) {
+    throw new UsageError(`--time-scale must be a decimal from 0 to 1 (got ${flags["time-scale"]})`);
+  }
   const session = connection(flags);
   const p = `/${pathUnderBase.replace(/^\/+/, "").replace(/^sandbox\//, "")}`;
-  const headers = { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(flags.scenario ? { "x-svc-scenario": flags.scenario } : {}) };
+  const headers = {
+    ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    ...(flags.scenario ? { "x-svc-scenario": flags.scenario } : {}),
+    ...(flags["time-scale"] !== undefined ? { "x-svc-time-scale": flags["time-scale"] } : {}),
+    ...headerFlags(flags.header ?? []),
+  };
   const res = await session.fetch(p, { method: method.toUpperCase(), headers, body });
   const text = await res.text();
   let parsed = text;
@@ -642,6 +691,30 @@ async function call(flags, [method, pathUnderBase]) {
     console.log(typeof parsed === "string" ? parsed : JSON.stringify(parsed, null, 2));
   }
   if (res.status >= 400) process.exitCode = 1;
+}
+
+/** `--data` as given, or `@file`'s contents (`@-`: stdin), as curl reads it. */
+function dataOf(value) {
+  if (!value.startsWith("@")) return value;
+  const file = value.slice(1);
+  try {
+    return fs.readFileSync(file === "-" ? 0 : file, "utf8");
+  } catch (e) {
+    throw new UsageError(`--data ${value}: cannot read ${file === "-" ? "stdin" : file} (${e.code || e.message})`);
+  }
+}
+
+/** `--header "Name: value"` (repeatable) as headers; Authorization is the command's own (the token). */
+function headerFlags(list) {
+  const headers = {};
+  for (const h of list) {
+    const i = h.indexOf(":");
+    const name = i > 0 ? h.slice(0, i).trim() : "";
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header must be "Name: value" (got ${h})`);
+    if (name.toLowerCase() === "authorization") throw new UsageError("--header cannot set Authorization: the command sends its own token");
+    headers[name.toLowerCase()] = h.slice(i + 1).trim();
+  }
+  return headers;
 }
 
 async function settings(flags) {
@@ -781,6 +854,7 @@ const COMMANDS = { listen, check, call, settings, sandbox, resolve, timeline, to
 
 async function main(argv) {
   const { flags, positional } = parseArgs(argv);
+  if (flags.version) return console.log(`sandbox.mjs ${VERSION}`);
   const [name, ...rest] = positional;
   if (!name || name === "help") {
     const topic = rest[0] && USAGE[rest[0]] ? rest[0] : "main";

@@ -72,7 +72,7 @@ export async function resourceTimeline(appId: string, resourceId: string, now = 
   const events: TimelineEvent[] = [];
   const add = (at: Date, type: TimelineEventType, fields: Record<string, unknown>) => events.push({ at: iso(at), type, ...fields });
 
-  if (created) add(r.createdAt, "request", { ...created });
+  if (created) add(r.createdAt, "request", { operationId: r.operationId, ...created }); // the creating call is of the resource's operation
   for (const c of calls.filter((x) => x.path.includes(r.id) && x.requestId !== created?.requestId)) {
     const { responseBody, createdAt, ...call } = c;
     if (operationById(c.operationId ?? "")?.method === "GET") add(createdAt, "status_read", { ...call, state: stateOf(responseBody) });

@@ -54,6 +54,11 @@ export function matchOperation(method: string, path: string): { op: Operation; p
   return null;
 }
 
+/** The methods of the operations at a path (under {base_url}); empty when no operation has that path. */
+export function operationMethodsAt(path: string): string[] {
+  return [...new Set(compiled.filter((c) => matchPath(c.path, path)).map((c) => c.op.method))];
+}
+
 /** The path of an operation with its parameters filled in (the inverse of matchOperation). */
 export function fillPath(op: Operation, params: Record<string, string>): string {
   return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? `{${name}}`));

@@ -3,7 +3,6 @@
 // in parallel jobs, each in a throwaway sandbox of its own, and the
 // integrators' CLI making one for any suite. tests/integration/ci-jobs.test.ts
 // runs these very texts against the server, so they cannot rot.
-import { BASE_PATH } from "@/lib/gateway/routes";
 import { origin as portalOrigin } from "./urls";
 
 export const SAMPLE_PATH = "/samples/sandbox-ci.test.mjs";
@@ -27,19 +26,19 @@ jobs:
       - run: curl -fsSO ${origin}${SAMPLE_PATH}
       - run: node --test sandbox-ci.test.mjs
         env:
-          SANDBOX_BASE_URL: ${origin}${BASE_PATH}
-          SANDBOX_CONSUMER_KEY: \${{ secrets.SANDBOX_CONSUMER_KEY }}
-          SANDBOX_CONSUMER_SECRET: \${{ secrets.SANDBOX_CONSUMER_SECRET }}
+          SANDBOX_URL: ${origin}
+          SANDBOX_KEY: \${{ secrets.SANDBOX_KEY }}
+          SANDBOX_SECRET: \${{ secrets.SANDBOX_SECRET }}
 `;
 }
 
 export function gitlabJob(origin = portalOrigin()): string {
-  return `# .gitlab-ci.yml (SANDBOX_CONSUMER_KEY and SANDBOX_CONSUMER_SECRET: masked CI/CD variables)
+  return `# .gitlab-ci.yml (SANDBOX_KEY and SANDBOX_SECRET: masked CI/CD variables)
 sandbox-scenarios:
   image: node:20
   parallel: ${CI_PARALLEL}  # parallel jobs, a sandbox each
   variables:
-    SANDBOX_BASE_URL: ${origin}${BASE_PATH}
+    SANDBOX_URL: ${origin}
   script:
     - curl -fsSO ${origin}${SAMPLE_PATH}
     - node --test sandbox-ci.test.mjs

@@ -42,9 +42,9 @@ export const STEPS: readonly Step[] = CHECKS.map((c) => c.step);
 export const DEV_CHECKS: readonly { name: string; step: Step; answers: readonly ErrorCode[]; note: string }[] = [
   CHECKS[0]!,
   CHECKS[1]!,
-  { name: "findDevEndpoint", step: findDevEndpoint, answers: ["NO_SUCH_OPERATION", "METHOD_NOT_ALLOWED"], note: "method and path match a developer endpoint" },
+  { name: "findDevEndpoint", step: findDevEndpoint, answers: ["NO_SUCH_OPERATION"], note: "method and path match a developer endpoint (a known path with another method is answered 405 before any check: lib/gateway/routes.ts)" },
   { name: "parseDevInput", step: parseDevInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: "the query (GET) or JSON body follows the endpoint's rules" },
-  { name: "runDevEndpoint", step: runDevEndpoint, answers: ["NOT_FOUND", "CONFLICT", "RATE_LIMITED"], note: "the endpoint's handler (lib/devapi; an endpoint's own `errors` when it names them)" },
+  { name: "runDevEndpoint", step: runDevEndpoint, answers: [], note: "the endpoint's handler (lib/devapi): the codes of the endpoint's own `errors` (lib/catalog/devapi)" },
 ];
 
 export const DEV_STEPS: readonly Step[] = DEV_CHECKS.map((c) => c.step);

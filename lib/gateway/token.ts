@@ -53,14 +53,11 @@ async function checkClient(db: Db, creds: { key: string; secret: string } | null
   return ok && pair && !pair.revokedAt && !hasEnded(pair.app) ? pair : null;
 }
 
-/** The token endpoint, for any method: only POST issues a token; any other answers 405 with `Allow: POST`. */
-export async function issueToken(method: string, headers: HeaderBag, readBody: () => Promise<string>, db: Db = defaultDb): Promise<GatewayResult> {
+/** The token endpoint (POST; routes.ts answers any other method 405 with `Allow: POST`). */
+export async function issueToken(headers: HeaderBag, readBody: () => Promise<string>, db: Db = defaultDb): Promise<GatewayResult> {
   const requestId = newId("req");
   const base = { "x-request-id": requestId, "cache-control": "no-store" };
   try {
-    if (method !== "POST") {
-      throw new ApiError("METHOD_NOT_ALLOWED", `the token endpoint takes POST (Basic credentials, form body grant_type=client_credentials), not ${method}`, { allow: "POST" });
-    }
     const creds = parseBasic(headers.get("authorization"));
     const address = clientAddress(headers);
     const keyName = (creds?.key ?? "").slice(0, 128);

@@ -3,10 +3,11 @@
 import { z } from "zod";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { devEndpoints, type DevEndpoint } from "@/lib/catalog/devapi";
-import { jsonSchema } from "@/lib/docs/schema";
+import { jsonSchema, responseSchema } from "@/lib/docs/schema";
 import { handleCall, DEV_STEPS } from "@/lib/gateway/pipeline";
 import { findDevEndpoint } from "@/lib/gateway/steps/devapi";
 import type { GatewayCall, Step } from "@/lib/gateway/context";
+import { toolOutputSchema } from "./output";
 import { toToolResult } from "./result";
 
 function devToolInput(e: DevEndpoint) {
@@ -19,6 +20,7 @@ export function devToolOf(e: DevEndpoint): Tool {
     title: e.summary,
     description: `${e.summary}. ${e.description}\n\nDeveloper endpoint ${e.method} {base_url}${e.path}: not counted toward the per-minute limit, recorded in the request log.`,
     inputSchema: jsonSchema(devToolInput(e), "input") as Tool["inputSchema"],
+    outputSchema: toolOutputSchema(e.status === 204 ? [] : [responseSchema(e.response)]),
     annotations: { title: e.summary, readOnlyHint: e.method === "GET", destructiveHint: e.destructive === true, openWorldHint: false },
   };
 }

@@ -4,7 +4,9 @@
 import { z } from "zod";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { apiOf, groupOf, operations, type Operation, type Scenario } from "@/lib/catalog";
-import { jsonSchema, withMagicValues } from "@/lib/docs/schema";
+import { jsonSchema, responseSchema, withMagicValues } from "@/lib/docs/schema";
+import { successResponses } from "@/lib/docs/names";
+import { toolOutputSchema } from "./output";
 import { scenarioTriggerText } from "@/lib/docs/triggers";
 
 /** The tool argument that acts like the X-Svc-Scenario header. */
@@ -58,6 +60,7 @@ export function toolOf(op: Operation): Tool {
     title: op.summary,
     description: toolDescription(op),
     inputSchema: inputSchema as Tool["inputSchema"],
+    outputSchema: toolOutputSchema(successResponses(op).map((r) => responseSchema(r.schema))),
     annotations: { title: op.summary, readOnlyHint: op.method === "GET", destructiveHint: false, openWorldHint: false },
   };
 }

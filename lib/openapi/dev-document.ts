@@ -8,20 +8,53 @@ import { ERROR_TEXT } from "@/lib/docs/error-text";
 import { jsonSchema, responseSchema, type JsonSchema } from "@/lib/docs/schema";
 import { baseUrl, origin, tokenUrl } from "@/lib/docs/urls";
 import { DEV_CHECKS } from "@/lib/gateway/pipeline";
+import { MAX_BODY_BYTES } from "@/lib/engine";
+import { RESPONSE_HEADERS } from "./responses";
+import { TOKEN_BASIC_SCHEME, TOKEN_PATH, tokenBasicScheme, tokenOperation } from "./token-path";
 
-/** dev.callbacks.wait → devCallbacksWait */
-export const devOperationId = (e: DevEndpoint) => e.id.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
+/** dev.callbacks.wait → devCallbacksWait, dev.test_numbers.list → devTestNumbersList */
+export const devOperationId = (e: DevEndpoint) => e.id.replace(/[._](\w)/g, (_m, c: string) => c.toUpperCase());
 const typeName = (e: DevEndpoint, suffix: string) => devOperationId(e).replace(/^./, (c) => c.toUpperCase()) + suffix;
 
-/** The codes a developer endpoint can answer, in the order of its checks. */
-export function devCodes(e: DevEndpoint): ErrorCode[] {
-  const codes = DEV_CHECKS.flatMap((c): ErrorCode[] => {
-    if (c.name === "parseDevInput") return e.method === "GET" ? ["VALIDATION_ERROR"] : [...c.answers];
-    if (c.name === "runDevEndpoint" && e.errors) return [...e.errors];
-    return [...c.answers];
-  });
-  return [...new Set(codes)];
+const REQUEST_ID = "req_7fQ2mXc9LpR4tV8wZk1sHd";
+
+/** The codes of the input check (parseDevInput) for one endpoint, each with when. */
+function inputErrors(e: DevEndpoint): [ErrorCode, string][] {
+  const invalid: [ErrorCode, string] = ["VALIDATION_ERROR", "A path parameter, query or body field breaks its rule; the message names each and `details` lists them."];
+  if (e.method === "GET") return e.query || e.params ? [invalid] : [];
+  return [
+    ["INVALID_BODY", "The body is not valid JSON, or not a JSON object."],
+    ["BODY_TOO_LARGE", `The body is over ${(e.maxBodyBytes ?? MAX_BODY_BYTES) / 1024} KiB.`],
+    ...(e.body || e.params ? [invalid] : []),
+  ];
 }
+
+function words(code: ErrorCode): string {
+  const text = ERROR_TEXT[code];
+  if (!text) throw new Error(`lib/docs/error-text.ts has no words for ${code}`);
+  return text;
+}
+
+/**
+ * The codes one developer endpoint can answer, in the order of its checks
+ * (DEV_CHECKS), each with when: the token and suspension checks, its input's,
+ * then its handler's own (the endpoint's `errors`). Not NO_SUCH_OPERATION: the
+ * path and method are this endpoint's.
+ */
+export function devErrors(e: DevEndpoint): { code: ErrorCode; when: string }[] {
+  const rows = new Map<ErrorCode, string[]>();
+  const add = (code: ErrorCode, when: string) => rows.set(code, [...(rows.get(code) ?? []), when]);
+  for (const c of DEV_CHECKS) {
+    if (c.name === "findDevEndpoint") continue;
+    if (c.name === "parseDevInput") for (const [code, when] of inputErrors(e)) add(code, when);
+    else if (c.name === "runDevEndpoint") for (const [code, when] of Object.entries(e.errors) as [ErrorCode, string][]) add(code, when);
+    else for (const code of c.answers) add(code, words(code));
+  }
+  return [...rows].map(([code, when]) => ({ code, when: when.join(" Or: ") }));
+}
+
+/** The codes a developer endpoint can answer, in the order of its checks. */
+export const devCodes = (e: DevEndpoint): ErrorCode[] => devErrors(e).map((r) => r.code);
 
 function parameters(e: DevEndpoint) {
   const props = (schema: z.ZodObject | undefined) => Object.entries<JsonSchema>((schema ? jsonSchema(schema, "input") : {}).properties ?? {});
@@ -39,21 +72,32 @@ function parameters(e: DevEndpoint) {
   return [...path, ...query];
 }
 
+const headerRef = (name: keyof typeof HEADERS) => ({ [name]: { $ref: `#/components/headers/${name}` } });
+const HEADERS = { "x-request-id": RESPONSE_HEADERS["x-request-id"], "retry-after": RESPONSE_HEADERS["retry-after"], "www-authenticate": RESPONSE_HEADERS["www-authenticate"] };
+const ERROR_HEADERS: Record<number, Record<string, unknown>> = { 401: headerRef("www-authenticate"), 429: headerRef("retry-after") };
+
 function success(e: DevEndpoint) {
-  if (e.stream) return { description: "A stream of Server-Sent Events (text/event-stream).", content: { "text/event-stream": { schema: { type: "string" } } } };
-  if (e.status === 204) return { description: `${e.summary}: no body.` };
+  const headers = headerRef("x-request-id");
+  if (e.stream) return { description: "A stream of Server-Sent Events (text/event-stream).", headers, content: { "text/event-stream": { schema: { type: "string" } } } };
+  if (e.status === 204) return { description: `${e.summary}: no body.`, headers };
   const example = e.example?.response === undefined ? {} : { example: e.example.response };
-  return { description: e.summary, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Response")}` }, ...example } } };
+  return { description: e.summary, headers, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Response")}` }, ...example } } };
 }
 
 function responses(e: DevEndpoint) {
   const out: Record<string, unknown> = { [String(e.status ?? 200)]: success(e) };
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of devCodes(e)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
-  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+  const byStatus = new Map<number, { code: ErrorCode; when: string }[]>();
+  for (const row of devErrors(e)) byStatus.set(ERROR_STATUS[row.code], [...(byStatus.get(ERROR_STATUS[row.code]) ?? []), row]);
+  for (const [status, rows] of [...byStatus].sort(([a], [b]) => a - b)) {
     out[String(status)] = {
-      description: codes.map((c) => `- \`${c}\`: ${ERROR_TEXT[c] ?? c}`).join("\n"),
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      description: rows.map((r) => `- \`${r.code}\`: ${r.when}`).join("\n"),
+      headers: { ...headerRef("x-request-id"), ...ERROR_HEADERS[status] },
+      content: {
+        "application/json": {
+          schema: { $ref: "#/components/schemas/Error" },
+          examples: Object.fromEntries(rows.map((r) => [r.code, { summary: r.code, value: { error: r.code, message: r.when, requestId: REQUEST_ID } }])),
+        },
+      },
     };
   }
   return out;
@@ -74,7 +118,7 @@ function operation(e: DevEndpoint) {
 }
 
 export function devOpenApiDocument() {
-  const paths: Record<string, Record<string, unknown>> = {};
+  const paths: Record<string, Record<string, unknown>> = { [TOKEN_PATH]: { post: tokenOperation() } };
   const schemas: Record<string, JsonSchema> = {};
   for (const e of devEndpoints) {
     (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e);
@@ -95,13 +139,15 @@ export function devOpenApiDocument() {
     },
     servers: [{ url: baseUrl(), description: "Sandbox" }],
     security: [{ clientCredentials: [] }],
-    tags: [{ name: "developer", description: "Developer endpoints" }],
+    tags: [{ name: "developer", description: "Developer endpoints" }, { name: "oauth", description: "The token endpoint" }],
     paths,
     components: {
       securitySchemes: {
         clientCredentials: { type: "oauth2", description: "The gateway's access token.", flows: { clientCredentials: { tokenUrl: tokenUrl(), scopes: {} } } },
+        [TOKEN_BASIC_SCHEME]: tokenBasicScheme,
       },
       schemas: { ...schemas, Error: responseSchema(errorBodySchema) },
+      headers: HEADERS,
     },
   };
 }

@@ -9,6 +9,7 @@ import { baseUrl, opsOf, origin, tokenUrl } from "@/lib/docs/urls";
 import { callbackOperation, operationCallbacks } from "./callbacks";
 import { componentSchemas, ref } from "./components";
 import { operationResponses, RESPONSE_HEADERS } from "./responses";
+import { TOKEN_BASIC_SCHEME, TOKEN_PATH, tokenBasicScheme, tokenOperation } from "./token-path";
 
 /** collect.push → collectPush (lib/catalog camelId) */
 export const operationId = camelId;
@@ -66,7 +67,7 @@ function operation(op: Operation) {
 
 export function openApiDocument(api: Api) {
   const mine = opsOf(api.id);
-  const paths: Record<string, Record<string, unknown>> = {};
+  const paths: Record<string, Record<string, unknown>> = { [TOKEN_PATH]: { post: tokenOperation() } };
   for (const op of mine) (paths[op.path] ??= {})[op.method.toLowerCase()] = operation(op);
   const group = groupOf(mine[0]!);
   return {
@@ -80,7 +81,7 @@ export function openApiDocument(api: Api) {
     },
     servers: [{ url: baseUrl(), description: "Sandbox" }],
     security: [{ clientCredentials: [] }],
-    tags: [{ name: api.id, description: api.name }],
+    tags: [{ name: api.id, description: api.name }, { name: "oauth", description: "The token endpoint" }],
     paths,
     webhooks: Object.fromEntries(mine.filter((op) => op.callback).map((op) => [`${operationId(op)}Result`, { post: callbackOperation(op) }])),
     components: {
@@ -90,6 +91,7 @@ export function openApiDocument(api: Api) {
           description: `Basic auth with the consumer key and secret; the access token lasts ${TOKEN_LIFETIME_S} s and has no refresh token.`,
           flows: { clientCredentials: { tokenUrl: tokenUrl(), scopes: {} } },
         },
+        [TOKEN_BASIC_SCHEME]: tokenBasicScheme,
       },
       schemas: componentSchemas(mine),
       headers: RESPONSE_HEADERS,

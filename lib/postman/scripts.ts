@@ -9,13 +9,54 @@ export const TOKEN_TEST = [
   '  pm.expect(body.token_type).to.eql("Bearer");',
   `  pm.expect(body.expires_in).to.eql(${TOKEN_LIFETIME_S});`,
   '  pm.collectionVariables.set("accessToken", body.access_token);',
+  '  pm.collectionVariables.set("accessTokenExpiresAt", String(Date.now() + body.expires_in * 1000));',
   "});",
 ];
+
+/**
+ * Before each request but the token request: a token when there is none or it
+ * expires within a minute (pm.sendRequest to the token endpoint with Basic
+ * auth from consumerKey / consumerSecret), so any request runs alone.
+ */
+export function tokenPrerequest(tokenPath: string): string[] {
+  return [
+    `const tokenUrl = pm.collectionVariables.get("baseUrl") + "${tokenPath}";`,
+    'const expiresAt = Number(pm.collectionVariables.get("accessTokenExpiresAt") || 0);',
+    'const isTokenRequest = pm.request.url.toString().indexOf("/oauth/") >= 0;',
+    'if (!isTokenRequest && (!pm.collectionVariables.get("accessToken") || Date.now() > expiresAt - 60000)) {',
+    "  pm.sendRequest({",
+    '    url: tokenUrl, method: "POST",',
+    '    header: { "Content-Type": "application/x-www-form-urlencoded" },',
+    '    auth: { type: "basic", basic: [{ key: "username", value: pm.collectionVariables.get("consumerKey") }, { key: "password", value: pm.collectionVariables.get("consumerSecret") }] },',
+    '    body: { mode: "urlencoded", urlencoded: [{ key: "grant_type", value: "client_credentials" }] },',
+    "  }, function (err, res) {",
+    "    if (err || res.code !== 200) {",
+    '      const why = err ? String(err) : "the token endpoint answered " + res.code + ": " + res.text();',
+    '      pm.test("a token for consumerKey and consumerSecret", function () { throw new Error(why + " (set consumerKey and consumerSecret)"); });',
+    "      return;",
+    "    }",
+    "    const body = res.json();",
+    '    pm.collectionVariables.set("accessToken", body.access_token);',
+    '    pm.collectionVariables.set("accessTokenExpiresAt", String(Date.now() + body.expires_in * 1000));',
+    "  });",
+    "}",
+  ];
+}
 
 /** Before each request: a fresh run id, so references stay unique (payout references may never repeat). */
 export const RUN_ID_PREREQUEST = [
   'pm.collectionVariables.set("runId", Date.now().toString(36) + Math.floor(Math.random() * 1296).toString(36));',
 ];
+
+/** A Scenarios request's test: the forced scenario answered, with its status. */
+export function scenarioTest(op: Operation, key: string, status: number): string[] {
+  return [
+    `pm.test("${op.id} ${key}: ${status}", function () {`,
+    `  pm.response.to.have.status(${status});`,
+    `  pm.expect(pm.response.headers.get("x-svc-scenario")).to.eql("${key}");`,
+    "});",
+  ];
+}
 
 /** Asserts the default scenario's status and keeps the created id for the GET that follows. */
 export function operationTest(op: Operation, status: number): string[] {

@@ -2,9 +2,10 @@
 // throwaway sandbox of its own: parallel jobs never see each other's data,
 // and the app whose keys it is given is never reset or changed.
 //
-//   SANDBOX_BASE_URL=https://<portal>/sandbox \
-//   SANDBOX_CONSUMER_KEY=... SANDBOX_CONSUMER_SECRET=... \
+//   SANDBOX_URL=https://<portal> SANDBOX_KEY=... SANDBOX_SECRET=... \
 //   node --test sandbox-ci.test.mjs
+//
+// The same variables as sandbox.mjs (the portal's origin, the consumer key and secret).
 //
 // Node 20+, no dependencies: plain fetch and node:test. The keys are an app's
 // subscribed to Payments, Treasury, Identity and Messaging. `before` makes a
@@ -25,7 +26,7 @@ const env = (name) => {
   if (!v) throw new Error(`set ${name}`);
   return v;
 };
-const BASE = env("SANDBOX_BASE_URL").replace(/\/$/, "");
+const BASE = `${env("SANDBOX_URL").replace(/\/+$/, "")}/sandbox`;
 const TTL_SECONDS = Number(process.env.SANDBOX_TTL_SECONDS || 900);
 let parentToken;
 let sandbox; // {appId, consumerKey, consumerSecret, signingSecret, inspectorUrl, expiresAt}
@@ -120,7 +121,7 @@ const payout = (over) => ({ amount: 100, currency: "KES", destination: { type: "
 const sms = (over) => ({ to: "254712345678", senderId: "SHOP", message: "Your order shipped", callbackUrl: sandbox.inspectorUrl, ...over });
 
 before(async () => {
-  parentToken = await tokenFor(env("SANDBOX_CONSUMER_KEY"), env("SANDBOX_CONSUMER_SECRET"));
+  parentToken = await tokenFor(env("SANDBOX_KEY"), env("SANDBOX_SECRET"));
   const made = await call("POST", "/dev/v1/sandboxes", { ttlSeconds: TTL_SECONDS, name: "sandbox-ci.test.mjs" }, parentToken);
   assert.equal(made.status, 201, `sandbox: ${JSON.stringify(made.body)}`);
   sandbox = made.body;

@@ -45,8 +45,14 @@ export async function startPrism(mode: "proxy" | "mock", documentUrl: string, up
   };
 }
 
-/** The mismatches Prism found, from its sl-violations header. */
+/**
+ * The mismatches Prism found, from its sl-violations header. Past its header
+ * size Prism sends "Too many violations! " and a cut JSON list: then one
+ * violation that says so (with the start of the list), never a parse error.
+ */
 export function violations(headers: Headers): { location: string[]; severity: string; message: string }[] {
   const raw = headers.get("sl-violations");
-  return raw ? JSON.parse(raw) : [];
+  if (!raw) return [];
+  if (raw.startsWith("Too many violations!")) return [{ location: ["response"], severity: "Error", message: raw.slice(0, 600) }];
+  return JSON.parse(raw);
 }

@@ -44,7 +44,7 @@ const expectPassed = (r: { code: number | null; output: string }) => {
 
 it(`GitHub Actions: the workflow's ${CI_PARALLEL} matrix jobs pass at once, each in a sandbox of its own`, async () => {
   const a = await newApp();
-  const secrets: Record<string, string> = { SANDBOX_CONSUMER_KEY: a.keys.consumerKey, SANDBOX_CONSUMER_SECRET: a.keys.consumerSecret };
+  const secrets: Record<string, string> = { SANDBOX_KEY: a.keys.consumerKey, SANDBOX_SECRET: a.keys.consumerSecret };
   const wf = YAML.parse(githubWorkflow(origin()));
   const j = wf.jobs.scenarios;
   expect(j.strategy.matrix.shard).toHaveLength(CI_PARALLEL);
@@ -68,7 +68,7 @@ it(`GitLab CI: the job's ${CI_PARALLEL} parallel instances pass at once, each in
   const file = YAML.parse(gitlabJob(origin()));
   const j = file["sandbox-scenarios"];
   expect(j.parallel).toBe(CI_PARALLEL);
-  const env = { ...j.variables, SANDBOX_CONSUMER_KEY: a.keys.consumerKey, SANDBOX_CONSUMER_SECRET: a.keys.consumerSecret };
+  const env = { ...j.variables, SANDBOX_KEY: a.keys.consumerKey, SANDBOX_SECRET: a.keys.consumerSecret };
   const results = await Promise.all(Array.from({ length: j.parallel as number }, (_, i) =>
     job((j.script as string[]).map((run) => ({ run, env: { ...env, CI_NODE_INDEX: String(i + 1), CI_NODE_TOTAL: String(j.parallel) } })))));
   for (const r of results) expectPassed(r);

@@ -44,11 +44,23 @@ describe("gateway checks", () => {
     expect((await a.call("GET", "/collect/v1/push/chk_1")).status).toBe(200);
   });
 
-  it("404 NO_SUCH_OPERATION when method and path match nothing", async () => {
+  it("404 NO_SUCH_OPERATION when the path matches nothing", async () => {
     const a = await newApp();
-    expectError(await a.call("GET", "/collect/v1/push"), 404, "NO_SUCH_OPERATION");
-    expectError(await a.call("DELETE", "/collect/v1/push/chk_1"), 404, "NO_SUCH_OPERATION");
     expectError(await a.call("GET", "/collect/v2/push/chk_1"), 404, "NO_SUCH_OPERATION");
+    expectError(await a.call("POST", "/collect/v1/nothing"), 404, "NO_SUCH_OPERATION");
+  });
+
+  it("405 METHOD_NOT_ALLOWED with Allow when the path is an operation's and the method is not, with or without a token", async () => {
+    const a = await newApp();
+    for (const [method, path, allow] of [["GET", "/collect/v1/push", "POST"], ["DELETE", "/collect/v1/push/chk_1", "GET"], ["HEAD", "/collect/v1/push", "POST"]] as const) {
+      const withToken = await a.call(method, path);
+      const without = await http(method, `${base()}${path}`);
+      for (const r of [withToken, without]) {
+        expect([r.status, r.headers.get("allow")], `${method} ${path}`).toEqual([405, allow]);
+        if (method !== "HEAD") expectError(r, 405, "METHOD_NOT_ALLOWED");
+      }
+    }
+    expect((await a.call("DELETE", "/collect/v1/push/chk_1")).body.message).toBe("/collect/v1/push/chk_1 takes GET, not DELETE");
   });
 
   it("403 NOT_SUBSCRIBED for a group the app has not added", async () => {

@@ -431,3 +431,57 @@ describe("sandbox.mjs", () => {
     });
   });
 });
+
+describe("sandbox.mjs options for everyday use", () => {
+  it("--version prints the version; call takes --time-scale, repeated --header / -H and -d @file, and refuses malformed ones", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    const version = runCli(["--version"], envOf(a));
+    expect([version.code, version.stdout.trim()]).toEqual([0, expect.stringMatching(/^sandbox\.mjs \d+\.\d+\.\d+$/)]);
+
+    const file = path.join(tmp, "push.json");
+    fs.writeFileSync(file, JSON.stringify({ shortCode: "174379", amount: 100, currency: "KES", phoneNumber: "254712345678", reference: `CLI-${Date.now()}`, callbackUrl: "https://example.com/cb" }));
+    const r = runCli(["call", "POST", "/collect/v1/push", "-d", `@${file}`, "--time-scale", "0", "--header", "X-Svc-Scenario: cancelled", "-H", "X-Trace-Id:cli-7", "--json"], envOf(a));
+    expect(r.code, r.stderr).toBe(0);
+    const answer = JSON.parse(r.stdout);
+    expect([answer.status, answer.scenario]).toEqual([202, "cancelled"]);
+    const logged = await db.requestLog.findUniqueOrThrow({ where: { requestId: answer.requestId } });
+    expect(logged.timeScale).toBe(0);
+    expect(JSON.parse(logged.requestBody!).shortCode).toBe("174379");
+    expect(JSON.parse(logged.requestHeaders)).toMatchObject({ "x-svc-scenario": "cancelled", "x-trace-id": "cli-7", "x-svc-time-scale": "0" });
+
+    fs.writeFileSync(path.join(tmp, "bad.json"), "{not json");
+    for (const [args, says] of [
+      [["-d", `@${path.join(tmp, "bad.json")}`], "--data is not valid JSON"],
+      [["-d", `@${path.join(tmp, "missing.json")}`], "cannot read"],
+      [["--header", "no colon here"], '--header must be "Name: value"'],
+      [["--header", "Authorization: Bearer x"], "cannot set Authorization"],
+      [["--time-scale", "2"], "--time-scale must be a decimal from 0 to 1"],
+    ] as const) {
+      const bad = runCli(["call", "GET", "/collect/v1/push/chk_1", ...args], envOf(a));
+      expect([bad.code, bad.stderr], args.join(" ")).toEqual([2, expect.stringContaining(says)]);
+    }
+  });
+
+  it("listen --forward-to without a scheme relays over http; --operation relays only that operation's callbacks", async () => {
+    const a = await newApp({ groups: ["Payments", "Messaging"] });
+    const rx = await receiver(200);
+    const port = new URL(rx.url).port;
+    const l = listen(a, ["--forward-to", `127.0.0.1:${port}/hooks`, "--operation", "collectPush", "--cursor-file", path.join(tmp, "op.cursor")]);
+    const ready = await l.next((o) => o.type === "ready");
+    expect(ready.target).toBe(`127.0.0.1:${port}/hooks`);
+    expect((await sms(a, a.inspectorUrl)).status).toBe(202);
+    await until("the SMS's callback in the inbox", async () => (await db.inboxEntry.count({ where: { appId: a.appId } })) === 1);
+    const push = await a.call("POST", "/collect/v1/push", {
+      shortCode: "174379", amount: 100, currency: "KES", phoneNumber: "254712345678", reference: `OP-${Date.now()}`, callbackUrl: a.inspectorUrl,
+    }, { "x-svc-time-scale": "0", "x-svc-scenario": "paid" });
+    expect(push.status, push.text).toBe(202);
+    const relayed = await l.next((o) => o.type === "relay");
+    expect([relayed.operation, relayed.status]).toEqual(["collect.push", 200]);
+    await until("the push's callback at the receiver", async () => rx.received.length > 0);
+    // Both callbacks reached the inspector; only the push's was relayed (the SMS's, streamed first, was passed over).
+    expect(await db.inboxEntry.count({ where: { appId: a.appId } })).toBe(2);
+    expect(rx.received.map((x) => x.path)).toEqual(["/hooks"]);
+    expect(l.lines.filter((o) => o.type === "relay")).toHaveLength(1);
+    await l.stop();
+  });
+});

@@ -2,11 +2,12 @@
 // production server: tools per subscription, calls through the gateway
 // pipeline (checks, shared rate limit, request log, real callbacks).
 import { afterAll, describe, expect, it } from "vitest";
+import { Ajv } from "ajv";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { db } from "@/lib/db/prisma";
 import { setSuspended } from "@/lib/services/apps";
-import { base, collectBody, http, newApp, type TestApp } from "../helpers/sandbox";
+import { base, collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 
 const mcpUrl = () => `${base()}/mcp`;
@@ -43,6 +44,43 @@ async function freshWindow(margin = 15) {
 }
 
 describe("MCP endpoint", () => {
+  it("every tool declares an outputSchema; the SDK client validates each result against it, successes and tool errors", async () => {
+    const a = await newApp();
+    const client = await connect(`Bearer ${a.token}`);
+    const { tools } = await client.listTools();
+    expect(tools.length).toBeGreaterThan(20);
+    for (const t of tools) expect(t.outputSchema?.type, t.name).toBe("object");
+    const ajv = new Ajv({ strict: false });
+    const check = (name: string, s: Structured) => {
+      const valid = ajv.compile(tools.find((t) => t.name === name)!.outputSchema!);
+      expect(valid(s), `${name}: ${JSON.stringify(valid.errors)}`).toBe(true);
+    };
+    // The SDK client itself rejects a result that breaks the declared schema (callTool throws); we check with ajv as well.
+    const push = await call(client, "collect_push", { ...collectBody(), scenario: "paid", timeScale: 0 });
+    expect([push.isError, push.s.status]).toEqual([false, 202]);
+    check("collect_push", push.s);
+    const refused = await call(client, "collect_push", { ...collectBody(), amount: -1 });
+    expect([refused.isError, refused.s.error]).toEqual([true, "VALIDATION_ERROR"]);
+    check("collect_push", refused.s);
+    const scripted = await call(client, "collect_status", { checkoutId: "chk_missing" });
+    expect([scripted.isError, scripted.s.status]).toEqual([true, 404]);
+    check("collect_status", scripted.s);
+    const settings = await call(client, "sandbox_dev_get_settings", {});
+    expect([settings.isError, settings.s.status]).toEqual([false, 200]);
+    check("sandbox_dev_get_settings", settings.s);
+    expect(tools.find((t) => t.name === "collect_push")!.outputSchema).not.toEqual(tools.find((t) => t.name === "sms_send")!.outputSchema);
+  });
+
+  it("the docs page maps every tool to its OpenAPI operationId", async () => {
+    const page = await http("GET", `${origin()}/docs/mcp`);
+    expect(page.status).toBe(200);
+    const cells = (tool: string) => new RegExp(`${tool}</code></td><td[^>]*><code[^>]*>(\\w+)</code>`).exec(page.text)?.[1];
+    expect(cells("collect_push")).toBe("collectPush");
+    expect(cells("payout_status")).toBe("payoutsStatus");
+    expect(cells("sandbox_dev_get_settings")).toBe("devSettingsGet");
+    expect(cells("sandbox_dev_list_test_numbers")).toBe("devTestNumbersList");
+  });
+
   it("lists only the tools of the app's usable groups, with generated schemas and a scenario argument", async () => {
     const a = await newApp({ groups: ["Payments", "Treasury", "Messaging"], pendingTreasury: true });
     const client = await connect(`Bearer ${a.token}`);

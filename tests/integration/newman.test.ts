@@ -8,11 +8,13 @@ import { randomBase62 } from "@/lib/ids";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { cli, http, origin } from "../helpers/sandbox";
 
-type Summary = { run: { failures: { error: { message: string }; source?: { name?: string } }[]; stats: Record<string, { total: number; failed: number }> } };
+type Summary = {
+  run: { failures: { error: { message: string }; source?: { name?: string } }[]; stats: Record<string, { total: number; failed: number }>; executions: { item: { name: string }; response?: { code: number }; cursor: { httpRequestId: string } }[] };
+};
 const newman = createRequire(import.meta.url)("newman") as { run: (opts: object, done: (err: Error | null, summary: Summary) => void) => void };
 
-const run = (collection: object) =>
-  new Promise<Summary>((resolve, reject) => newman.run({ collection, reporters: [] }, (err, summary) => (err ? reject(err) : resolve(summary))));
+const run = (collection: object, opts: { folder?: string } = {}) =>
+  new Promise<Summary>((resolve, reject) => newman.run({ collection, reporters: [], ...opts }, (err, summary) => (err ? reject(err) : resolve(summary))));
 
 let receiver: Receiver;
 let keys: { consumerKey: string; consumerSecret: string };
@@ -29,29 +31,45 @@ beforeAll(async () => {
   for (const group of ["Payments", "Treasury", "Identity", "Messaging"]) must(cli("subscribe", "--app", app.appId, "--group", group));
   expect(must(cli("review", "--app", app.appId, "--group", "Treasury", "--approve")).status).toBe("ACTIVE");
   keys = must(cli("key", "create", "--app", app.appId));
+  // Every scenario of every API's collection, twice, plus the runs alone: more than the Sandbox plan's 60 a minute.
+  must(cli("app", "limit", "--app", app.appId, "--per-minute", "1000"));
 }, 60_000);
 
 afterAll(async () => {
   await receiver.close();
 });
 
+/** The collection as the portal serves it, with the app's keys and the receiver filled in (as a user sets the variables). */
+async function served(apiId: string) {
+  const r = await http("GET", `${origin()}/postman/${apiId}.json`);
+  expect(r.status).toBe(200);
+  const collection = r.body;
+  const vars = Object.fromEntries(collection.variable.map((v: { key: string; value: string }) => [v.key, v]));
+  expect(vars.baseUrl.value).toBe(`${origin()}/sandbox`);
+  vars.consumerKey.value = keys.consumerKey;
+  vars.consumerSecret.value = keys.consumerSecret;
+  vars.callbackUrl.value = receiver.url;
+  return { collection, vars };
+}
+
 describe.each(apis)("Postman collection of $name", (api) => {
-  it("passes every request and test against the sandbox", async () => {
-    const served = await http("GET", `${origin()}/postman/${api.id}.json`);
-    expect(served.status).toBe(200);
-    const collection = served.body;
-    const vars = Object.fromEntries(collection.variable.map((v: { key: string; value: string }) => [v.key, v]));
-    expect(vars.baseUrl.value).toBe(`${origin()}/sandbox`);
-    vars.consumerKey.value = keys.consumerKey;
-    vars.consumerSecret.value = keys.consumerSecret;
-    vars.callbackUrl.value = receiver.url;
+  it("passes every request and test against the sandbox, the Scenarios folder's too", async () => {
+    const { collection } = await served(api.id);
 
     const summary = await run(collection);
     expect(summary.run.failures.map((f) => `${f.source?.name}: ${f.error.message}`)).toEqual([]);
     const ops = operations.filter((o) => o.api === api.id);
-    expect(summary.run.stats.requests).toMatchObject({ total: ops.length + 1, failed: 0 });
+    const scenarios = ops.flatMap((o) => o.scenarios);
+    expect(summary.run.stats.requests).toMatchObject({ total: ops.length + 1 + scenarios.length, failed: 0 });
     expect(summary.run.stats.assertions!.failed).toBe(0);
-    expect(summary.run.stats.assertions!.total).toBeGreaterThanOrEqual(ops.length + 1);
+    expect(summary.run.stats.assertions!.total).toBeGreaterThanOrEqual(ops.length + 1 + scenarios.length);
+    // The Scenarios folder: one request per scenario, each with its saved example response.
+    const folder = collection.item.find((i: { name: string }) => i.name === "Scenarios");
+    expect(folder.item).toHaveLength(scenarios.length);
+    for (const [i, s] of scenarios.entries()) {
+      expect(folder.item[i].request.header).toContainEqual({ key: "x-svc-scenario", value: s.key });
+      expect(folder.item[i].response[0]).toMatchObject({ code: s.status, header: expect.arrayContaining([{ key: "x-svc-scenario", value: s.key }]) });
+    }
 
     // Run it again: references are unique per run, so nothing collides.
     const again = await run(collection);
@@ -59,8 +77,34 @@ describe.each(apis)("Postman collection of $name", (api) => {
   });
 });
 
+describe("one request run alone (newman --folder)", () => {
+  it("fetches its own token first (none yet, or an expired one) and passes", async () => {
+    const { collection, vars } = await served("collect");
+    const push = collection.item.find((i: { name: string }) => i.name.includes("(POST /collect/v1/push)")).name;
+    expect(vars.accessToken.value).toBe("");
+    const alone = await run(collection, { folder: push });
+    expect(alone.run.failures.map((f) => `${f.source?.name}: ${f.error.message}`)).toEqual([]);
+    // newman lists the item's one HTTP request once per request event (the script's sendRequest adds one): one request id.
+    const sent = (r: Summary) => [...new Map(r.run.executions.map((e) => [e.cursor.httpRequestId, [e.item.name, e.response?.code]])).values()];
+    expect(sent(alone)).toEqual([[push, 202]]);
+
+    vars.accessToken.value = "expired-token";
+    vars.accessTokenExpiresAt.value = String(Date.now() - 1000);
+    const again = await run(collection, { folder: push });
+    expect(again.run.failures).toEqual([]);
+    expect(sent(again)).toEqual([[push, 202]]);
+
+    // With a wrong secret the script fails saying what to set (the request then goes without a token and fails too).
+    vars.accessToken.value = "";
+    vars.consumerSecret.value = "wrong";
+    const noKeys = await run(collection, { folder: push });
+    expect(noKeys.run.failures.map((f) => f.error.message).join(" ")).toContain("set consumerKey and consumerSecret");
+  });
+});
+
 it("the callbacks of the collections' sends arrive at callbackUrl", async () => {
-  const posting = operations.filter((o) => o.callback).length * 2; // each collection ran twice
+  // At least the operations' own sends of the two runs of each collection (the Scenarios folder and the runs alone add more).
+  const posting = operations.filter((o) => o.callback).length * 2;
   const got = await receiver.waitFor(posting, 20_000);
   expect(got.every((r) => r.headers["user-agent"] === "Svc-Sandbox/1.0" && /^t=\d+,v1=[0-9a-f]{64}$/.test(String(r.headers["x-svc-signature"])))).toBe(true);
 });

@@ -5,10 +5,12 @@
 // server answers each scenario's named example (Prefer: example=<scenario>).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apis, operations, type Operation } from "@/lib/catalog";
+import { devEndpoints } from "@/lib/catalog/devapi";
 import { scenarioRequest } from "@/lib/docs/samples";
 import { randomBase62 } from "@/lib/ids";
 import { startPrism, violations, type Prism } from "../helpers/prism";
-import { http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { startReceiver, type Receiver } from "../helpers/receiver";
+import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -69,6 +71,33 @@ describe.each(apis)("Prism's validation proxy on the $name API", (api) => {
   });
 });
 
+describe("Prism's validation proxy on the token endpoint (POST /oauth/v1/token in every document)", () => {
+  let prism: Prism;
+  beforeAll(async () => {
+    prism = await startPrism("proxy", `${origin()}/openapi/collect.json`, `${origin()}/sandbox`);
+  }, 90_000);
+  afterAll(() => prism?.stop());
+
+  const token = (authorization: string, body: string) =>
+    http("POST", `${prism.url}/oauth/v1/token`, { headers: { authorization, "content-type": "application/x-www-form-urlencoded" }, body });
+  const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`;
+
+  it("a token, a wrong secret and a wrong grant type answer as the document says, with no mismatch", async () => {
+    const ok = await token(basic(app.keys.consumerKey, app.keys.consumerSecret), "grant_type=client_credentials");
+    expect(ok.status, ok.text).toBe(200);
+    expect(violations(ok.headers)).toEqual([]);
+    expect(ok.body).toEqual({ access_token: expect.any(String), token_type: "Bearer", expires_in: 3600 });
+    const wrong = await token(basic(app.keys.consumerKey, "wrong"), "grant_type=client_credentials");
+    expect([wrong.status, wrong.body.error]).toEqual([401, "INVALID_CLIENT"]);
+    expect(violations(wrong.headers)).toEqual([]);
+    const grant = await token(basic(app.keys.consumerKey, app.keys.consumerSecret), "grant_type=password");
+    expect([grant.status, grant.body.error]).toEqual([400, "UNSUPPORTED_GRANT_TYPE"]);
+    // The document allows only client_credentials: Prism flags the request, the server refuses it.
+    expect(violations(grant.headers).filter((v) => v.location[0] === "response")).toEqual([]);
+    expect(violations(grant.headers).filter((v) => v.location[0] === "request").length).toBeGreaterThan(0);
+  });
+});
+
 describe("Prism's mock server", () => {
   let prism: Prism;
   beforeAll(async () => {
@@ -86,5 +115,83 @@ describe("Prism's mock server", () => {
       if (s.status >= 400) expect(r.body).toMatchObject({ error: (s.outcome as { error: string }).error });
       else expect(r.body).toMatchObject({ status: "PENDING" });
     }
+  });
+});
+
+describe("Prism's validation proxy on the developer API (/openapi/dev.json)", () => {
+  let prism: Prism;
+  let rx: Receiver;
+  beforeAll(async () => {
+    prism = await startPrism("proxy", `${origin()}/openapi/dev.json`, `${origin()}/sandbox`);
+    rx = await startReceiver();
+  }, 90_000);
+  afterAll(async () => {
+    await prism?.stop();
+    await rx?.close();
+  });
+
+  /** One call through the proxy: no mismatch at all (or, for an invalid request, none in the response), and the status the handler answered is documented. */
+  async function call(a: TestApp, method: string, path: string, body?: unknown, { status, invalid = false }: { status: number; invalid?: boolean } = { status: 200 }) {
+    const r = await http(method, `${prism.url}${path}`, {
+      headers: { authorization: `Bearer ${a.token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const found = violations(r.headers);
+    expect(found.filter((v) => v.location[0] === "response"), `${method} ${path}: ${r.text}`).toEqual([]);
+    if (!invalid) expect(found, `${method} ${path}`).toEqual([]);
+    expect(r.status, `${method} ${path}: ${r.text}`).toBe(status);
+    expect(r.headers.get("x-request-id")).toMatch(/^req_/);
+    return r;
+  }
+
+  it("every endpoint (but the stream) answers as documented, successes and the errors its handler gives", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    const push = (scenario: string) =>
+      a.call("POST", "/collect/v1/push", collectBody({ callbackUrl: `${rx.url}/cb` }), { "x-svc-scenario": scenario, "x-svc-time-scale": "0" });
+
+    await call(a, "GET", "/dev/v1/settings");
+    await call(a, "PATCH", "/dev/v1/settings", { timeScale: 0.5 });
+    await call(a, "PATCH", "/dev/v1/settings", { timeScale: 2 }, { status: 400, invalid: true });
+    await call(a, "GET", "/dev/v1/test-numbers");
+    const tn = await call(a, "POST", "/dev/v1/test-numbers", { operationId: "collect.push", field: "phoneNumber", value: "254700000001", scenario: "cancelled" });
+    await call(a, "DELETE", `/dev/v1/test-numbers/${tn.body.testNumbers[0].id}`);
+    await call(a, "DELETE", `/dev/v1/test-numbers/${tn.body.testNumbers[0].id}`, undefined, { status: 404 });
+
+    const paid = await push("paid");
+    expect(paid.status, paid.text).toBe(202);
+    const waited = await call(a, "GET", `/dev/v1/callbacks/wait?resourceId=${paid.body.checkoutId}&timeout=20`);
+    expect(waited.body.status).toBe("ATTEMPTED");
+    await call(a, "GET", "/dev/v1/callbacks/wait?resourceId=chk_nope&timeout=1", undefined, { status: 404 });
+    const deliveryId: string = waited.body.delivery.id;
+    await call(a, "POST", `/dev/v1/deliveries/${deliveryId}/resend`);
+    await call(a, "POST", "/dev/v1/deliveries/dlv_nope/resend", undefined, { status: 404 });
+    await call(a, "POST", "/dev/v1/deliveries/replay", { since: new Date(Date.now() - 60_000).toISOString() });
+    await call(a, "POST", "/dev/v1/inbox/relays", { listener: "prism", target: "http://localhost:4000/hooks", deliveryId, status: 200, durationMs: 3 }, { status: 201 });
+    await call(a, "POST", "/dev/v1/inbox/relays", { listener: "prism", target: "http://localhost:4000/hooks", deliveryId: "dlv_nope", status: 200, durationMs: 3 }, { status: 404 });
+
+    const held = await push("held");
+    expect(held.status, held.text).toBe(202);
+    await call(a, "GET", "/dev/v1/resources/held");
+    await call(a, "POST", `/dev/v1/resources/${held.body.checkoutId}/resolve`, { scenario: "cancelled" });
+    await call(a, "POST", `/dev/v1/resources/${held.body.checkoutId}/resolve`, { scenario: "paid" }, { status: 409 });
+    await call(a, "GET", `/dev/v1/resources/${held.body.checkoutId}/timeline`);
+    await call(a, "GET", "/dev/v1/resources/chk_nope/timeline", undefined, { status: 404 });
+
+    const check = await call(a, "POST", "/dev/v1/receiver-checks", { url: `${rx.url}/cb` }, { status: 201 });
+    await call(a, "GET", "/dev/v1/receiver-checks");
+    await call(a, "GET", `/dev/v1/receiver-checks/${check.body.id}`);
+    await call(a, "GET", "/dev/v1/receiver-checks/rck_nope", undefined, { status: 404 });
+    await call(a, "POST", "/dev/v1/signatures/explain", devEndpoints.find((e) => e.id === "dev.signatures.explain")!.example!.input);
+    await call(a, "GET", "/dev/v1/readiness");
+
+    const box = await call(a, "POST", "/dev/v1/sandboxes", { ttlSeconds: 60, name: "prism" }, { status: 201 });
+    await call(a, "GET", "/dev/v1/sandboxes");
+    await call(a, "DELETE", `/dev/v1/sandboxes/${box.body.appId}`, undefined, { status: 204 });
+    await call(a, "DELETE", `/dev/v1/sandboxes/${box.body.appId}`, undefined, { status: 404 });
+    await call(a, "POST", "/dev/v1/reset", {});
+
+    const anonymous = await http("GET", `${prism.url}/dev/v1/settings`);
+    expect(anonymous.status).toBe(401);
+    expect(violations(anonymous.headers).filter((v) => v.location[0] === "response")).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { db } from "@/lib/db/prisma";
-import { base, collectBody, newApp, type TestApp } from "../helpers/sandbox";
+import { collectBody, newApp, origin, type TestApp } from "../helpers/sandbox";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const SAMPLE = path.join(root, "public", "samples", "sandbox-ci.test.mjs");
@@ -23,7 +23,7 @@ function runSample(env: Record<string, string>): Promise<{ code: number | null; 
   });
 }
 
-const keysOf = (a: TestApp) => ({ SANDBOX_BASE_URL: base(), SANDBOX_CONSUMER_KEY: a.keys.consumerKey, SANDBOX_CONSUMER_SECRET: a.keys.consumerSecret });
+const keysOf = (a: TestApp) => ({ SANDBOX_URL: origin(), SANDBOX_KEY: a.keys.consumerKey, SANDBOX_SECRET: a.keys.consumerSecret });
 
 /** Everything the app holds, but its request log (compared apart). */
 async function dataOf(appId: string) {

@@ -85,8 +85,10 @@ describe("our server: routing", () => {
       expect(r.status, method).toBe(405);
       expect(JSON.parse(r.text).error).toBe("METHOD_NOT_ALLOWED");
     }
+    // The gateway's own rule (lib/gateway/routes.ts): a known path's other methods are 405 with Allow; elsewhere the token comes first.
     const gw = await raw("TRACE", "/sandbox/collect/v1/push");
-    expect(gw.status).toBe(401); // the gateway's own order of checks: the token first
+    expect([gw.status, JSON.parse(gw.text).error, gw.headers.allow]).toEqual([405, "METHOD_NOT_ALLOWED", "POST"]);
+    expect((await raw("TRACE", "/sandbox/no/such/path")).status).toBe(401);
   });
 });
 

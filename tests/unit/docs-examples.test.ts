@@ -35,7 +35,7 @@ describe.each(operations)("$id", (op) => {
     const item = postmanCollection(apiOf(op)).item.find((i) => i.name.includes(`(${op.method} ${op.path})`))!;
     expect(item).toBeDefined();
     if (!op.body) return;
-    const raw = JSON.parse((item.request as { body: { raw: string } }).body.raw.replace("{{callbackUrl}}", "https://example.com/callbacks").replace("{{runId}}", "mhk3x9a1zz"));
+    const raw = JSON.parse((item as { request?: { body: { raw: string } } }).request!.body.raw.replace("{{callbackUrl}}", "https://example.com/callbacks").replace("{{runId}}", "mhk3x9a1zz"));
     expect(op.body.safeParse(raw).success).toBe(true);
     const { callbackUrl: _c, ...rest } = raw;
     const { callbackUrl: _e, ...example } = exampleBody(op)!;

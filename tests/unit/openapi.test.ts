@@ -53,6 +53,18 @@ describe.each(apis)("OpenAPI of $name", (api) => {
     expect(Object.keys(doc.webhooks)).toEqual(withCallback.map((o) => `${operationId(o)}Result`));
   });
 
+  it("documents the token endpoint as a path: HTTP Basic, the form body, the token and its errors", () => {
+    const t = doc.paths["/oauth/v1/token"].post;
+    expect(Object.keys(doc.paths["/oauth/v1/token"])).toEqual(["post"]);
+    expect(t.operationId).toBe("getAccessToken");
+    expect(t.security).toEqual([{ clientBasic: [] }]);
+    expect(doc.components.securitySchemes.clientBasic).toMatchObject({ type: "http", scheme: "basic" });
+    expect(t.requestBody.content["application/x-www-form-urlencoded"].schema.properties.grant_type.enum).toEqual(["client_credentials"]);
+    expect(t.responses["200"].content["application/json"].schema.required.sort()).toEqual(["access_token", "expires_in", "token_type"]);
+    expect(Object.keys(t.responses).sort()).toEqual(["200", "400", "401", "429"]);
+    expect(t.responses["401"].description).toContain("INVALID_CLIENT");
+  });
+
   for (const op of operations.filter((o) => o.api === api.id)) {
     const o = doc.paths[op.path][op.method.toLowerCase()];
     const P = op.id.replace(/(^|\.)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
@@ -177,6 +189,36 @@ describe("OpenAPI of the developer endpoints", () => {
     }
   });
 
+  it("each operation lists the errors its handler gives, each with its own words and an example, x-request-id on every answer, camelCase operationIds", async () => {
+    const { devEndpoints } = await import("@/lib/catalog/devapi");
+    const spec = JSON.parse(await serveOpenApi("dev.json").text());
+    const lists = new Set<string>();
+    for (const e of devEndpoints) {
+      const o = spec.paths[e.path][e.method.toLowerCase()];
+      expect(o.operationId, e.id).toMatch(/^dev[A-Z][A-Za-z]*$/);
+      for (const [status, r] of Object.entries<any>(o.responses)) {
+        expect(r.headers["x-request-id"], `${e.id} ${status}`).toEqual({ $ref: "#/components/headers/x-request-id" });
+        if (Number(status) < 400) continue;
+        const codes = Object.keys(r.content["application/json"].examples);
+        for (const code of codes) {
+          expect(r.description).toContain(`- \`${code}\`: `);
+          expect(r.description, `${e.id} ${code}`).not.toMatch(new RegExp(`\`${code}\`: ${code}$`, "m"));
+          expect(r.content["application/json"].examples[code].value).toMatchObject({ error: code, requestId: expect.stringMatching(/^req_/) });
+        }
+        expect(codes).not.toContain("NO_SUCH_OPERATION"); // the path and method are this endpoint's
+      }
+      for (const code of Object.keys(e.errors)) expect(JSON.stringify(o.responses), `${e.id} ${code}`).toContain(`"${code}"`);
+      lists.add(Object.keys(o.responses).join());
+    }
+    expect(lists.size).toBeGreaterThan(5); // not one copied list
+    const settings = spec.paths["/dev/v1/settings"].get.responses;
+    expect(Object.keys(settings)).toEqual(["200", "401", "403"]);
+    const resolve = spec.paths["/dev/v1/resources/{id}/resolve"].post.responses;
+    expect(resolve["409"].description).toContain("not held");
+    expect(spec.paths["/dev/v1/inbox/relays"].post.responses["201"].content["application/json"].schema.$ref).toBe("#/components/schemas/DevListenRelayResponse");
+    expect(spec.paths["/dev/v1/test-numbers"].get.operationId).toBe("devTestNumbersList");
+  });
+
   it("throwaway sandboxes: 201 with examples of the request and the answer, the codes they answer, 204 without a body", async () => {
     const spec = JSON.parse(await serveOpenApi("dev.json").text());
     const create = spec.paths["/dev/v1/sandboxes"].post;
@@ -189,12 +231,12 @@ describe("OpenAPI of the developer endpoints", () => {
     expect(create.responses["403"].description).toContain("SANDBOX_NOT_ALLOWED");
     expect(create.responses["429"].description).toContain("SANDBOX_LIMIT_REACHED");
     expect(create.responses["429"].description).toContain("RATE_LIMITED");
-    expect(create.responses["404"].description).not.toContain("`NOT_FOUND`"); // the endpoint names its own codes
+    expect(create.responses["404"]).toBeUndefined(); // the endpoint names its own codes: no NOT_FOUND, and no NO_SUCH_OPERATION (the path is its own)
     const schema = spec.components.schemas.DevSandboxesCreateRequest;
     expect(schema.properties.ttlSeconds).toMatchObject({ type: "integer", minimum: 10, maximum: 86400 });
     expect(spec.paths["/dev/v1/sandboxes"].get.responses["200"].content["application/json"].example.sandboxes).toHaveLength(1);
     const del = spec.paths["/dev/v1/sandboxes/{appId}"].delete;
-    expect(del.responses["204"]).toEqual({ description: "End a throwaway sandbox now: no body." });
+    expect(del.responses["204"]).toEqual({ description: "End a throwaway sandbox now: no body.", headers: { "x-request-id": { $ref: "#/components/headers/x-request-id" } } });
     expect(del.responses["404"].description).toContain("NOT_FOUND");
     expect(del.parameters).toEqual([expect.objectContaining({ name: "appId", in: "path", required: true })]);
     expect(spec.components.schemas.DevSandboxesDeleteResponse).toBeUndefined();

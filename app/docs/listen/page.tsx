@@ -42,6 +42,7 @@ export default function ListenPage() {
         <li>It has 10 s to answer, like a callback from the sandbox. Its status, the first 2 KiB of its body, or the connection error go back to the portal: the console shows them under the inbox entry and on the delivery.</li>
         <li>The inspector still answers the sandbox itself (so the delivery is recorded as the inspector answered); the relay is in addition.</li>
         <li>Several listeners of one app each get every callback (at most {config.listenStreamsPerApp} connected at once).</li>
+        <li><C>--forward-to localhost:8080/callbacks</C> without a scheme means http. <C>--operation collect.push</C> (or <C>collectPush</C>) relays only that operation&apos;s callbacks and passes over the others.</li>
       </Ul>
       <P>
         Anyone who knows the inspector address can post to it, so the listener relays only your app&apos;s own callbacks: a request that
@@ -88,7 +89,7 @@ export default function ListenPage() {
 
       <H2 id="more">Other commands</H2>
       <Ul>
-        <li><C>node sandbox.mjs call POST /collect/v1/push --data &apos;{"{…}"}&apos; [--scenario paid]</C>: one gateway call; the body on stdout, the status on stderr.</li>
+        <li><C>node sandbox.mjs call POST /collect/v1/push --data &apos;{"{…}"}&apos; [--scenario paid]</C>: one gateway call; the body on stdout, the status on stderr. <C>-d @body.json</C> reads the body from a file, <C>--time-scale 0</C> sends X-Svc-Time-Scale, <C>--header &quot;Name: value&quot;</C> (or <C>-H</C>, repeatable) adds a header.</li>
         <li><C>node sandbox.mjs settings [--time-scale 0]</C>: read or change the app&apos;s developer settings.</li>
         <li><C>node sandbox.mjs token</C>: print an access token.</li>
       </Ul>

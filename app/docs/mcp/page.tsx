@@ -11,6 +11,9 @@ import { sampleAnswer, sampleContext } from "@/lib/docs/samples";
 import { baseUrl, opHref } from "@/lib/docs/urls";
 import { MCP_PATH } from "@/lib/gateway/routes";
 import { toToolResult } from "@/lib/mcp/result";
+import { operationId } from "@/lib/openapi/document";
+import { devOperationId } from "@/lib/openapi/dev-document";
+import { devEndpoints } from "@/lib/catalog/devapi";
 import { SANDBOX_PLAN_PER_MINUTE } from "@/lib/services/apps";
 
 export const metadata: Metadata = { title: "MCP: connect an agent or IDE" };
@@ -99,9 +102,10 @@ export default function McpDocsPage() {
       </P>
       <DataTable
         label="MCP tools"
-        head={["Tool", "Operation", "Group", "Scenarios"]}
+        head={["Tool", "OpenAPI operationId", "Operation", "Group", "Scenarios"]}
         rows={operations.map((op) => [
           <C key="t">{op.tool}</C>,
+          <C key="id">{operationId(op)}</C>,
           <span key="o">
             <Link href={opHref(op)} className="text-indigo-700 underline">{op.summary}</Link>
             <span className="block font-mono text-xs text-slate-500">{op.method} {op.path}</span>
@@ -116,6 +120,15 @@ export default function McpDocsPage() {
         integration can take a throwaway sandbox of its own with <C>sandbox_dev_create_sandbox</C> and end it with{" "}
         <C>sandbox_dev_delete_sandbox</C>, so its calls never touch your app&apos;s data.
       </P>
+      <DataTable
+        label="Developer tools"
+        head={["Tool", "OpenAPI operationId (/openapi/dev.json)", "Endpoint"]}
+        rows={devEndpoints.filter((e) => e.tool && !e.stream).map((e) => [
+          <C key="t">{e.tool}</C>,
+          <C key="id">{devOperationId(e)}</C>,
+          <span key="e" className="font-mono text-xs">{e.method} {e.path}</span>,
+        ])}
+      />
 
       <H2 id="results">Results</H2>
       <P>
@@ -128,6 +141,11 @@ export default function McpDocsPage() {
         <C>{"{error, message, requestId}"}</C> and the status, for example:
       </P>
       <Snippet title="Tool error" code={json(sampleResult("invalid_phone").structuredContent)} />
+      <P>
+        Every tool declares an <C>outputSchema</C> (in <C>tools/list</C>) that covers both shapes: the success one with the operation&apos;s
+        own response bodies (the same schemas as the OpenAPI document), and the tool error. Clients that validate structured
+        content (the MCP SDK does) check each result against it.
+      </P>
 
       <H2 id="limits">Rate limit</H2>
       <P>

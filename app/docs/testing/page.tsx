@@ -83,7 +83,8 @@ export default function TestingPage() {
 
       <H2 id="sample">A sample CI test: all 20 scenarios</H2>
       <P>
-        Node 20 or later, no dependencies: <C>node --test sandbox-ci.test.mjs</C> with your app&apos;s key pair. It makes a throwaway
+        Node 20 or later, no dependencies: <C>node --test sandbox-ci.test.mjs</C> with your app&apos;s key pair in <C>SANDBOX_URL</C> (the
+        portal&apos;s address), <C>SANDBOX_KEY</C> and <C>SANDBOX_SECRET</C>, the variables <C>sandbox.mjs</C> reads too. It makes a throwaway
         sandbox of your app before its tests, runs every scenario in it with callbacks to the sandbox&apos;s inspector, checks each
         callback&apos;s signature over the body as the inspector received it, and ends the sandbox after: it never resets or changes
         your app. Our own test suite runs this very file against the sandbox on every change, and runs the two configurations below. Held payments have a sample of their own on <Link href="/docs/held#sample" className="text-indigo-700 underline">Drive a payment by hand</Link>.{" "}

@@ -78,6 +78,11 @@ export const resendAnswerSchema = z.object({
 export const callbackEndpoints: DevEndpoint[] = [
   {
     id: "dev.callbacks.wait",
+    errors: {
+      VALIDATION_ERROR: "Not exactly one of resourceId, reference, deliveryId.",
+      NOT_FOUND: "No resource, reference or delivery of this app by that name, or the resource's scenario sends no callback (wait with expect=none to assert that).",
+      RATE_LIMITED: "Too many waits and streams held open at once (per app, per account or on this instance); retry-after says when to try again.",
+    },
     method: "GET",
     path: "/dev/v1/callbacks/wait",
     summary: "Wait for a callback",
@@ -95,6 +100,11 @@ export const callbackEndpoints: DevEndpoint[] = [
   },
   {
     id: "dev.deliveries.resend",
+    errors: {
+      NOT_FOUND: "No delivery of this app with that id.",
+      CONFLICT: "The callback cannot go again now: it has no http(s) address, is not sent yet, has had the most attempts a delivery can have, or is being sent again right now.",
+      RATE_LIMITED: "The app's resends this minute are spent (RESENDS_PER_MINUTE); retry-after says when to try again.",
+    },
     method: "POST",
     path: "/dev/v1/deliveries/{deliveryId}/resend",
     summary: "Send a callback again",
@@ -104,9 +114,19 @@ export const callbackEndpoints: DevEndpoint[] = [
     tool: "sandbox_dev_resend_delivery",
     params: deliveryIdParams,
     response: resendAnswerSchema,
+    example: {
+      response: {
+        deliveryId: "dlv_4Yh2kQ9sLmXc", status: 200, error: null, responseBody: "ok", durationMs: 38,
+        headers: { "content-type": "application/json", "user-agent": "Svc-Sandbox/1.0", "x-svc-delivery": "dlv_4Yh2kQ9sLmXc" },
+      },
+    },
   },
   {
     id: "dev.deliveries.replay",
+    errors: {
+      VALIDATION_ERROR: "since is not a date and time, or url is not an http or https URL.",
+      RATE_LIMITED: "The app's resends this minute are spent (RESENDS_PER_MINUTE, replays included); retry-after says when to try again.",
+    },
     method: "POST",
     path: "/dev/v1/deliveries/replay",
     summary: "Replay the failed callbacks since a time",
@@ -119,5 +139,9 @@ export const callbackEndpoints: DevEndpoint[] = [
     tool: "sandbox_dev_replay_failed",
     body: replayBodySchema,
     response: replayAnswerSchema,
+    example: {
+      input: { since: "2026-11-21T09:00:00Z" },
+      response: { since: "2026-11-21T09:00:00.000Z", url: null, replayed: ["dlv_4Yh2kQ9sLmXc", "dlv_9QaT3mVw1Zr"], skipped: [], left: 0, more: false },
+    },
   },
 ];

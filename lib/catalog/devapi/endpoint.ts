@@ -23,8 +23,13 @@ export type DevEndpoint = {
   response: z.ZodType;
   /** The success status when not 200 (201 created, 204 with no body). */
   status?: 201 | 204;
-  /** The codes its handler may answer, when not the common ones (NOT_FOUND, CONFLICT, RATE_LIMITED): the docs and OpenAPI list them. */
-  errors?: readonly ErrorCode[];
+  /**
+   * Every code its handler (lib/devapi/handlers.ts and the services it calls) may
+   * answer, each with when, beyond the token, suspension and input checks every
+   * endpoint has ({} when none): /openapi/dev.json lists them per operation, and
+   * tests/integration/prism.test.ts runs the handlers through Prism against it.
+   */
+  errors: Readonly<Partial<Record<ErrorCode, string>>>;
   /** Answers a Server-Sent Events stream instead of one JSON document. */
   stream?: true;
   /** The MCP tool changes or deletes data it cannot bring back. */

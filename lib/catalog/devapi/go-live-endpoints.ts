@@ -110,6 +110,10 @@ const EXAMPLE_BODY = '{"checkoutId":"chk_3kTMd9qLw0vYx2pZbR7cNe","reference":"IN
 export const goLiveEndpoints: DevEndpoint[] = [
   {
     id: "dev.receiver_checks.run",
+    errors: {
+      VALIDATION_ERROR: "url is not an address the sandbox may post to (scheme, port, host), or operation is not one that calls back.",
+      RATE_LIMITED: "5 receiver checks of this app are running already, or it started RECEIVER_CHECKS_PER_MINUTE this minute; retry-after says when to try again.",
+    },
     method: "POST",
     path: "/dev/v1/receiver-checks",
     summary: "Check your callback receiver",
@@ -141,6 +145,7 @@ export const goLiveEndpoints: DevEndpoint[] = [
   },
   {
     id: "dev.receiver_checks.list",
+    errors: {},
     method: "GET",
     path: "/dev/v1/receiver-checks",
     summary: "List the receiver checks",
@@ -151,6 +156,9 @@ export const goLiveEndpoints: DevEndpoint[] = [
   },
   {
     id: "dev.receiver_checks.get",
+    errors: {
+      NOT_FOUND: "No receiver check of this app with that id.",
+    },
     method: "GET",
     path: "/dev/v1/receiver-checks/{checkId}",
     summary: "One receiver check with its cases",
@@ -161,6 +169,7 @@ export const goLiveEndpoints: DevEndpoint[] = [
   },
   {
     id: "dev.signatures.explain",
+    errors: {},
     method: "POST",
     path: "/dev/v1/signatures/explain",
     summary: "Explain a signature check",
@@ -189,6 +198,7 @@ export const goLiveEndpoints: DevEndpoint[] = [
   },
   {
     id: "dev.readiness",
+    errors: {},
     method: "GET",
     path: "/dev/v1/readiness",
     summary: "Go-live readiness",

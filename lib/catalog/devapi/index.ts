@@ -27,16 +27,19 @@ export const devEndpoints: readonly DevEndpoint[] = [
 
 const compiled = devEndpoints.map((e) => ({ e, path: compilePath(e.path) }));
 
-/** The endpoint a method and path (under {base_url}) address, with its path parameters; `pathMatched` when only the method is wrong. */
-export function matchDevEndpoint(method: string, path: string): { endpoint: DevEndpoint; params: Record<string, string> } | { pathMatched: boolean } {
-  let pathMatched = false;
+/** The endpoint a method and path (under {base_url}) address, with its path parameters (a wrong method is the routing rule's: lib/gateway/routes.ts). */
+export function matchDevEndpoint(method: string, path: string): { endpoint: DevEndpoint; params: Record<string, string> } | null {
   for (const c of compiled) {
+    if (c.e.method !== method.toUpperCase()) continue;
     const params = matchPath(c.path, path);
-    if (!params) continue;
-    pathMatched = true;
-    if (c.e.method === method.toUpperCase()) return { endpoint: c.e, params };
+    if (params) return { endpoint: c.e, params };
   }
-  return { pathMatched };
+  return null;
+}
+
+/** The methods of the developer endpoints at a path (under {base_url}); empty when none has that path. */
+export function devMethodsAt(path: string): string[] {
+  return [...new Set(compiled.filter((c) => matchPath(c.path, path)).map((c) => c.e.method))];
 }
 
 export function devEndpointByTool(tool: string): DevEndpoint | undefined {

@@ -66,6 +66,9 @@ export const relaySchema = z.object({
 export const listenEndpoints: DevEndpoint[] = [
   {
     id: "dev.listen.stream",
+    errors: {
+      RATE_LIMITED: "Too many waits and streams held open at once (per app, per account or on this instance); retry-after says when to try again.",
+    },
     method: "GET",
     path: "/dev/v1/inbox/stream",
     summary: "Stream the app's callbacks (Server-Sent Events)",
@@ -87,6 +90,9 @@ export const listenEndpoints: DevEndpoint[] = [
   },
   {
     id: "dev.listen.relay",
+    errors: {
+      NOT_FOUND: "No inbox entry or delivery of this app with that id.",
+    },
     method: "POST",
     path: "/dev/v1/inbox/relays",
     summary: "Record what the local server answered to a relayed callback",
@@ -96,5 +102,12 @@ export const listenEndpoints: DevEndpoint[] = [
     body: relayReportSchema,
     response: relaySchema,
     status: 201,
+    example: {
+      input: { listener: "laptop pid 4121", target: "http://localhost:8080/callbacks", deliveryId: "dlv_4Yh2kQ9sLmXc", status: 200, responseBody: "ok", durationMs: 12 },
+      response: {
+        id: 57, inboxEntryId: null, deliveryId: "dlv_4Yh2kQ9sLmXc", listener: "laptop pid 4121", target: "http://localhost:8080/callbacks",
+        status: 200, error: null, responseBody: "ok", durationMs: 12, at: "2026-11-21T09:30:41.020Z",
+      },
+    },
   },
 ];

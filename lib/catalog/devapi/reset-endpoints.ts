@@ -14,6 +14,9 @@ export const resetAnswerSchema = z.object({
 export const resetEndpoints: DevEndpoint[] = [
   {
     id: "dev.reset",
+    errors: {
+      RATE_LIMITED: "More resets this minute than RESETS_PER_MINUTE allows for the app; retry-after says when to try again.",
+    },
     method: "POST",
     path: "/dev/v1/reset",
     summary: "Reset the app's sandbox data",
@@ -26,5 +29,9 @@ export const resetEndpoints: DevEndpoint[] = [
     body: z.strictObject({}),
     response: resetAnswerSchema,
     destructive: true,
+    example: {
+      input: {},
+      response: { appId: "app_4Yh2kQ9sLm", at: "2026-11-21T09:30:00.123Z", deleted: { resources: 12, deliveries: 9, attempts: 11, requestLog: 40, inbox: 9, relays: 3 } },
+    },
   },
 ];

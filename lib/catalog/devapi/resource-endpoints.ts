@@ -101,6 +101,7 @@ const EXAMPLE_DELIVERY = "dlv_8hQm2VxZr4Lt7NcPw1sKd9";
 export const resourceEndpoints: DevEndpoint[] = [
   {
     id: "dev.resources.held",
+    errors: {},
     method: "GET",
     path: "/dev/v1/resources/held",
     summary: "List the held resources",
@@ -112,6 +113,11 @@ export const resourceEndpoints: DevEndpoint[] = [
   },
   {
     id: "dev.resources.resolve",
+    errors: {
+      VALIDATION_ERROR: "scenario is not one of the operation's scenarios that send a callback.",
+      NOT_FOUND: "No resource of this app with that id.",
+      CONFLICT: "The resource is not held: its scenario decided its outcome at the call, or it was resolved already (the message says when and how).",
+    },
     method: "POST",
     path: "/dev/v1/resources/{id}/resolve",
     summary: "Resolve a held resource",
@@ -137,6 +143,9 @@ export const resourceEndpoints: DevEndpoint[] = [
   },
   {
     id: "dev.resources.timeline",
+    errors: {
+      NOT_FOUND: "No resource of this app with that id.",
+    },
     method: "GET",
     path: "/dev/v1/resources/{id}/timeline",
     summary: "Read a resource's timeline",

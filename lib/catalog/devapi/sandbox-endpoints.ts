@@ -41,6 +41,11 @@ const exampleId = "app_4vQm2kT9sX1bZr8LpN3yWc";
 export const sandboxEndpoints: DevEndpoint[] = [
   {
     id: "dev.sandboxes.create",
+    errors: {
+      SANDBOX_NOT_ALLOWED: "The token is a throwaway sandbox's: only its parent app makes sandboxes.",
+      SANDBOX_LIMIT_REACHED: "The app has its maximum of live sandboxes (SANDBOXES_PER_APP); delete one or wait for one to expire (retry-after).",
+      RATE_LIMITED: "More sandboxes made this minute than SANDBOX_CREATES_PER_MINUTE allows; retry-after says when to try again.",
+    },
     method: "POST",
     path: "/dev/v1/sandboxes",
     summary: "Make a throwaway sandbox",
@@ -58,7 +63,6 @@ export const sandboxEndpoints: DevEndpoint[] = [
     body: sandboxInputSchema,
     response: sandboxCreatedSchema,
     status: 201,
-    errors: ["SANDBOX_NOT_ALLOWED", "SANDBOX_LIMIT_REACHED", "RATE_LIMITED"],
     redact: ["consumerSecret", "signingSecret"],
     example: {
       input: { ttlSeconds: 900, name: "ci-run-4812" },
@@ -70,13 +74,13 @@ export const sandboxEndpoints: DevEndpoint[] = [
   },
   {
     id: "dev.sandboxes.list",
+    errors: {},
     method: "GET",
     path: "/dev/v1/sandboxes",
     summary: "List the app's throwaway sandboxes",
     description: "The calling app's live sandboxes (never their secrets), the first to end first. Ended ones are not listed.",
     tool: "sandbox_dev_list_sandboxes",
     response: sandboxListSchema,
-    errors: [],
     example: {
       response: {
         sandboxes: [{ appId: exampleId, name: "ci-run-4812", inspectorUrl: `<origin>/inspect/${exampleId}`, expiresAt: "2026-11-23T10:15:00.000Z", createdAt: "2026-11-23T10:00:00.000Z" }],
@@ -85,6 +89,9 @@ export const sandboxEndpoints: DevEndpoint[] = [
   },
   {
     id: "dev.sandboxes.delete",
+    errors: {
+      NOT_FOUND: "No live sandbox of this app with that id.",
+    },
     method: "DELETE",
     path: "/dev/v1/sandboxes/{appId}",
     summary: "End a throwaway sandbox now",
@@ -96,7 +103,6 @@ export const sandboxEndpoints: DevEndpoint[] = [
     params: z.object({ appId: z.string({ error: "appId must be text" }).trim().min(1, { error: "appId must not be empty" }).max(64, { error: "appId must be at most 64 characters" }).meta({ description: "The sandbox's app id." }) }),
     response: z.null().meta({ description: "No body." }),
     status: 204,
-    errors: ["NOT_FOUND"],
     destructive: true,
   },
 ];

@@ -59,18 +59,23 @@ export const devSettingsPatchSchema = z.strictObject({
 });
 export type DevSettingsPatch = z.output<typeof devSettingsPatchSchema>;
 
+const EXAMPLE_SETTINGS = { timeScale: 0.1, callbackFaults: { duplicate: false, badSignature: false, extraDelayMs: 0 }, inspectorMode: { status: 200, delayMs: 0, failFirst: 0 } };
+
 export const settingsEndpoints: DevEndpoint[] = [
   {
     id: "dev.settings.get",
+    errors: {},
     method: "GET",
     path: "/dev/v1/settings",
     summary: "Read the app's developer settings",
     description: "The app's time scale, callback faults and inspector answer mode.",
     tool: "sandbox_dev_get_settings",
     response: devSettingsSchema,
+    example: { response: EXAMPLE_SETTINGS },
   },
   {
     id: "dev.settings.update",
+    errors: {},
     method: "PATCH",
     path: "/dev/v1/settings",
     summary: "Change the app's developer settings",
@@ -80,6 +85,7 @@ export const settingsEndpoints: DevEndpoint[] = [
     tool: "sandbox_dev_update_settings",
     body: devSettingsPatchSchema,
     response: devSettingsSchema,
+    example: { input: { timeScale: 0.1, inspectorMode: { failFirst: 2 } }, response: { ...EXAMPLE_SETTINGS, inspectorMode: { status: 200, delayMs: 0, failFirst: 2 } } },
   },
 ];
 

@@ -48,9 +48,12 @@ export type TestNumberInput = z.input<typeof testNumberInputSchema>;
 
 export const testNumberListSchema = z.object({ testNumbers: z.array(testNumberSchema) });
 
+const EXAMPLE_TEST_NUMBER = { id: "tn_3kQ8wZr2Lp", operationId: "collect.push", field: "body.phoneNumber", value: "254700000001", scenarioKey: "cancelled" };
+
 export const testNumberEndpoints: DevEndpoint[] = [
   {
     id: "dev.test_numbers.list",
+    errors: {},
     method: "GET",
     path: "/dev/v1/test-numbers",
     summary: "List the app's test numbers",
@@ -59,9 +62,14 @@ export const testNumberEndpoints: DevEndpoint[] = [
       "They rank after the `X-Svc-Scenario` header and before the catalog's magic values and state rules.",
     tool: "sandbox_dev_list_test_numbers",
     response: testNumberListSchema,
+    example: { response: { testNumbers: [EXAMPLE_TEST_NUMBER] } },
   },
   {
     id: "dev.test_numbers.add",
+    errors: {
+      VALIDATION_ERROR: "The operation, field or scenario is not in the catalog, or the value breaks the field's own rule.",
+      CONFLICT: "The app has its 50 test numbers already; remove one first.",
+    },
     method: "POST",
     path: "/dev/v1/test-numbers",
     summary: "Add a test number",
@@ -73,9 +81,13 @@ export const testNumberEndpoints: DevEndpoint[] = [
     tool: "sandbox_dev_add_test_number",
     body: testNumberInputSchema,
     response: testNumberListSchema,
+    example: { input: { operationId: "collect.push", field: "phoneNumber", value: "254700000001", scenario: "cancelled" }, response: { testNumbers: [EXAMPLE_TEST_NUMBER] } },
   },
   {
     id: "dev.test_numbers.remove",
+    errors: {
+      NOT_FOUND: "The app has no test number with that id.",
+    },
     method: "DELETE",
     path: "/dev/v1/test-numbers/{id}",
     summary: "Remove a test number",
@@ -83,5 +95,6 @@ export const testNumberEndpoints: DevEndpoint[] = [
     tool: "sandbox_dev_remove_test_number",
     params: z.object({ id: text("id", 40).meta({ description: "The test number's id (`tn_…`)." }) }),
     response: testNumberListSchema,
+    example: { response: { testNumbers: [] } },
   },
 ];

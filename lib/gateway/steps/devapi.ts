@@ -9,13 +9,9 @@ import type { Step } from "../context";
 
 export const findDevEndpoint: Step = (s) => {
   const found = matchDevEndpoint(s.call.method, s.call.path);
-  if ("endpoint" in found) {
-    s.endpoint = found.endpoint;
-    s.params = found.params;
-    return;
-  }
-  if (found.pathMatched) throw new ApiError("METHOD_NOT_ALLOWED", `${s.call.method} is not allowed on ${s.call.path}`);
-  throw new ApiError("NO_SUCH_OPERATION", `no developer endpoint is ${s.call.method} ${s.call.path}; see /docs/dev`);
+  if (!found) throw new ApiError("NO_SUCH_OPERATION", `no developer endpoint is ${s.call.method} ${s.call.path}; see /docs/dev`);
+  s.endpoint = found.endpoint;
+  s.params = found.params;
 };
 
 function validate(schema: z.ZodType, value: unknown): Record<string, unknown> {
