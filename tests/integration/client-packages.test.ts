@@ -218,8 +218,11 @@ describe("Java: the Maven repository", () => {
 describe("a host without a package's toolchain", () => {
   it("answers 503 SERVICE_UNAVAILABLE naming the missing tool, in the error body, and still serves the toolless registries", async () => {
     const own = await ownDb("no_javac");
-    // Only node's own folder on PATH: no javac (the jar's classes are compiled on this host).
-    const server = await startServer({ databaseUrl: own.url, env: { PATH: path.dirname(process.execPath) } });
+    // Only node on PATH: no javac (the jar's classes are compiled on this host); a data
+    // folder of its own: no compiled build kept from the tests above.
+    const bin = tmp("bin");
+    fs.symlinkSync(process.execPath, path.join(bin, "node"));
+    const server = await startServer({ databaseUrl: own.url, env: { PATH: bin, DATA_DIR: tmp("data") } });
     try {
       const r = await fetch(`${server.origin}/clients/maven/svc/sandbox/svc-sandbox/maven-metadata.xml`);
       expect(r.status).toBe(503);

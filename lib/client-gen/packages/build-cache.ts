@@ -1,6 +1,6 @@
 // The compile steps of the packages (tsc for the npm package's JavaScript and
 // declarations, javac for the jar's classes), run once per distinct input and
-// kept on disk under .next/cache/client-packages/ (next to Next's own cache):
+// kept on disk under <DATA_DIR>/client-packages/ (lib/config.ts dataDir):
 // a request reads the kept output, a restart reuses it, and a change of the
 // sources (the catalog, a runtime file, the portal's address) makes a new one.
 import { execFile } from "node:child_process";
@@ -8,11 +8,12 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
 import type { Entry } from "./archive";
 
 const run = promisify(execFile);
-const cacheRoot = () => path.join(process.cwd(), ".next", "cache", "client-packages");
+const cacheRoot = () => path.join(config.dataDir, "client-packages");
 const DONE = ".complete";
 
 function readTree(dir: string, prefix = ""): Entry[] {
