@@ -13,12 +13,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { operations } from "@/lib/catalog";
-import { db } from "@/lib/db/prisma";
 import { exampleBody } from "@/lib/docs/doc-examples";
 import { isErrorOutcome } from "@/lib/engine";
 import { randomBase62 } from "@/lib/ids";
 import { ownDb, startServer } from "../helpers/own-server";
-import { startReceiver } from "../helpers/receiver";
+import { type RealCallback, realCallback } from "../helpers/real-callback";
 import { base, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
 const execFileAsync = promisify(execFile);
@@ -26,20 +25,11 @@ const drivers = path.join(import.meta.dirname, "drivers");
 const push = operations.find((o) => o.id === "collect.push")!;
 const forced = push.scenarios.find((s) => isErrorOutcome(s.outcome))!;
 let app: TestApp;
-let callback: { body: string; headers: Record<string, string>; secret: string };
+let callback: RealCallback;
 
 beforeAll(async () => {
   app = await newApp();
-  const rx = await startReceiver();
-  try {
-    const body = { ...exampleBody(operations.find((o) => o.id === "payouts.send")!), reference: `P-${randomBase62(8)}`, callbackUrl: `${rx.url}/cb` };
-    expect((await app.call("POST", "/payouts/v1/send", body, { "x-svc-scenario": "float_low" })).status).toBe(202);
-    const [got] = await rx.waitFor(1);
-    const secret = (await db.app.findUniqueOrThrow({ where: { id: app.appId } })).signingSecret;
-    callback = { body: got!.body, headers: got!.headers as Record<string, string>, secret };
-  } finally {
-    await rx.close();
-  }
+  callback = await realCallback(app);
 });
 
 const tmp = (kind: string) => fs.mkdtempSync(path.join(os.tmpdir(), `pkg-${kind}-`));

@@ -9,15 +9,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apis, operations, type Api } from "@/lib/catalog";
+import { apis, type Api } from "@/lib/catalog";
 import { javaFileName } from "@/lib/client-gen/java";
 import { phpNamespace } from "@/lib/client-gen/php";
 import { clientSpec } from "@/lib/client-gen/spec";
-import { db } from "@/lib/db/prisma";
 import { exampleBody } from "@/lib/docs/doc-examples";
 import { isErrorOutcome } from "@/lib/engine";
 import { randomBase62 } from "@/lib/ids";
 import { setPerMinute } from "@/lib/services/apps";
+import { type RealCallback, realCallback } from "../helpers/real-callback";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { base, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
@@ -26,7 +26,7 @@ const drivers = path.join(import.meta.dirname, "drivers");
 let app: TestApp;
 let slow: Receiver;
 let badGateway: Receiver;
-let callback: { body: string; headers: Record<string, string>; secret: string };
+let callback: RealCallback;
 
 beforeAll(async () => {
   app = await newApp();
@@ -34,16 +34,7 @@ beforeAll(async () => {
   slow = await startReceiver(() => ({ status: 200, delayMs: 5000 }));
   badGateway = await startReceiver(() => ({ status: 502 }));
   // One real callback for the verification helpers.
-  const rx = await startReceiver();
-  try {
-    const body = { ...exampleBody(operations.find((o) => o.id === "payouts.send")!), reference: `L-${randomBase62(8)}`, callbackUrl: `${rx.url}/cb` };
-    expect((await app.call("POST", "/payouts/v1/send", body, { "x-svc-scenario": "float_low" })).status).toBe(202);
-    const [got] = await rx.waitFor(1);
-    const secret = (await db.app.findUniqueOrThrow({ where: { id: app.appId } })).signingSecret;
-    callback = { body: got!.body, headers: got!.headers as Record<string, string>, secret };
-  } finally {
-    await rx.close();
-  }
+  callback = await realCallback(app);
 });
 afterAll(async () => {
   await slow?.close();
