@@ -25,7 +25,8 @@ export const installCommands = () => [
   { language: "JavaScript / TypeScript", command: `npm install ${registryUrl("npm")}/${PACKAGE_NAME}.tgz`, use: 'import { CollectClient, SandboxApiError } from "svc-sandbox";' },
   {
     language: "PHP",
-    command: `composer config repositories.svc-sandbox composer ${registryUrl("composer")} && composer require svc/sandbox:${PACKAGE_VERSION}`,
+    // Composer downloads only over HTTPS unless the project allows plain HTTP (a portal on http://).
+    command: `${origin().startsWith("http:") ? "composer config secure-http false && " : ""}composer config repositories.svc-sandbox composer ${registryUrl("composer")} && composer require svc/sandbox:${PACKAGE_VERSION}`,
     use: "use Svc\\Sandbox\\CollectClient; use Svc\\Sandbox\\SandboxApiError;",
   },
   {
