@@ -32,15 +32,31 @@ const ident = (name: string) => {
 
 /** A fresh, empty database; returns its URL. */
 export async function createPgDatabase(name: string): Promise<string> {
+  await dropPgDatabase(name);
   await admin(async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${ident(name)}`);
   });
   return pgUrlFor(name);
 }
 
+/**
+ * Drops it once its sessions are gone: our role's own are ended; DROP DATABASE
+ * cancels an autovacuum worker itself (WITH (FORCE) would try to terminate one,
+ * which a role without pg_signal_backend may not do).
+ */
 export async function dropPgDatabase(name: string): Promise<void> {
-  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`));
+  await admin(async (c) => {
+    for (let attempt = 1; ; attempt++) {
+      await c.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND usename = current_user", [name]);
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${ident(name)}`);
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== "55006" || attempt === 10) throw e; // 55006: still being accessed by other users
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  });
 }
 
 /** Drops every database whose name starts with `prefix` (a run's own databases). */
