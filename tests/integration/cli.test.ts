@@ -27,7 +27,7 @@ describe("npm run admin", () => {
     const revoked = cli("key", "revoke", "--key", key.consumerKey);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(revoked.json.consumerKey).toBe(key.consumerKey);
-  });
+  }, 180_000); // one command-line process per step
 
   it("the keys it makes fetch a token", async () => {
     const email = `u-${randomBase62(8).toLowerCase()}@example.com`;
