@@ -30,16 +30,21 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
   expect.soft(scroll, `${where} is ${scroll} px wide at ${client} px: ${widest.join(" | ")}`).toBeLessThanOrEqual(client);
 }
 
-test("Revoke and Suspend stay in view at 1280 with a long name and a revoked key", async ({ browser }, info) => {
-  const a = seedApp({ name: LONG, keys: true });
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await signIn(page, a.email);
+/** The app's keys page with a second key pair made and the first revoked: a revoked key beside an active one. */
+async function revokedBesideActive(page: Page, a: ReturnType<typeof seedApp>) {
   await page.goto(`/apps/${a.appId}/keys`);
   await page.getByRole("button", { name: "Create key pair" }).click();
   await page.getByRole("button", { name: "I have saved the secret" }).first().click();
   await page.getByRole("button", { name: `Revoke ${a.keys!.consumerKey}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Revoke key pair" }).click();
   await expect(page.getByText(/Revoked/)).toBeVisible();
+}
+
+test("Revoke and Suspend stay in view at 1280 with a long name and a revoked key", async ({ browser }, info) => {
+  const a = seedApp({ name: LONG, keys: true });
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await signIn(page, a.email);
+  await revokedBesideActive(page, a);
   const revoke = page.getByRole("button", { name: /^Revoke / });
   await expect(revoke).toHaveCount(1);
   await expect(revoke).toBeInViewport({ ratio: 1 });
@@ -79,12 +84,7 @@ test("no console page scrolls sideways at 390", async ({ browser }, info) => {
   expect.soft(wrapped, "top-bar links that wrap").toEqual([]);
   await signIn(page, a.email);
   // a revoked key beside an active one
-  await page.goto(`/apps/${a.appId}/keys`);
-  await page.getByRole("button", { name: "Create key pair" }).click();
-  await page.getByRole("button", { name: "I have saved the secret" }).first().click();
-  await page.getByRole("button", { name: `Revoke ${a.keys!.consumerKey}` }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Revoke key pair" }).click();
-  await expect(page.getByText(/Revoked/)).toBeVisible();
+  await revokedBesideActive(page, a);
   await expect.soft(page.getByRole("button", { name: /^Revoke / })).toBeInViewport({ ratio: 1 });
 
   await page.goto(`/apps/${a.appId}/callbacks`);

@@ -23,30 +23,24 @@ export function zip(entries: Entry[]): Buffer {
     const raw = bytes(e.data);
     const packed = zlib.deflateRawSync(raw, { level: 9 });
     const crc = zlib.crc32(raw);
-    const local = Buffer.alloc(30);
+    // The fields a local header and its central directory record share, in the same order.
+    const common = (b: Buffer, at: number) => {
+      b.writeUInt16LE(20, at); // version needed
+      b.writeUInt16LE(0x0800, at + 2); // UTF-8 names
+      b.writeUInt16LE(8, at + 4); // deflate
+      b.writeUInt16LE(DOS_TIME, at + 6);
+      b.writeUInt16LE(DOS_DATE, at + 8);
+      b.writeUInt32LE(crc, at + 10);
+      b.writeUInt32LE(packed.length, at + 14);
+      b.writeUInt32LE(raw.length, at + 18);
+      b.writeUInt16LE(name.length, at + 22);
+      return b;
+    };
+    const local = common(Buffer.alloc(30), 4);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
+    const central = common(Buffer.alloc(46), 6);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(0x0314, 4); // made by: Unix, 2.0
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(raw.length, 24);
-    central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE((0o100644 << 16) >>> 0, 38); // a regular file, rw-r--r--
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, packed);
