@@ -140,8 +140,8 @@ async function main() {
     if (settings.logRows > 0) {
       phase("console");
       const email = `bench-${Date.now().toString(36)}@example.com`;
-      cliOn(databaseUrl, "http://127.0.0.1:3000", "user", "create", "--email", email, "--password", "bench password 1");
-      const { appId } = cliOn(databaseUrl, "http://127.0.0.1:3000", "app", "create", "--owner", email, "--name", "Big");
+      await cliOn(databaseUrl, "http://127.0.0.1:3000", "user", "create", "--email", email, "--password", "bench password 1");
+      const { appId } = await cliOn(databaseUrl, "http://127.0.0.1:3000", "app", "create", "--owner", email, "--name", "Big");
       console.log(`[bench] seeding ${settings.logRows} request-log rows and ${settings.deliveryRows} deliveries…`);
       const { requestId, deliveryId } = seed(dbFile, appId, settings.logRows, settings.deliveryRows);
       const env = { REQUEST_LOG_LIMIT: String(settings.logRows * 2), DELIVERY_LIMIT: String(settings.deliveryRows * 2) };

@@ -8,7 +8,7 @@ import { seedApp, signIn } from "./helpers/console";
 test.describe.configure({ timeout: 180_000 });
 
 test("one <main> and a skip link to it on the landing, auth, docs, 404 and console pages", async ({ page }) => {
-  const a = seedApp();
+  const a = await seedApp();
   const check = async (path: string) => {
     await page.goto(path);
     await expect(page.locator("main"), path).toHaveCount(1);
@@ -26,7 +26,7 @@ test("one <main> and a skip link to it on the landing, auth, docs, 404 and conso
 });
 
 test("a request or callback that does not exist offers the way back, not Try again", async ({ page }) => {
-  const a = seedApp();
+  const a = await seedApp();
   await signIn(page, a.email);
   for (const [path, back, list] of [
     [`/apps/${a.appId}/requests/req_nothing0here0at0all0`, "← Back to the request log", `/apps/${a.appId}/requests`],

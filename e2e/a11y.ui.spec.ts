@@ -36,7 +36,7 @@ test("the public pages pass axe at both widths", async ({ page }) => {
 
 test("every console page passes axe at both widths", async ({ page }) => {
   test.setTimeout(360_000);
-  const a = seedApp({ name: "Axe app", groups: ["Payments", "Treasury"], keys: true });
+  const a = await seedApp({ name: "Axe app", groups: ["Payments", "Treasury"], keys: true });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
   const call = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: a.inspectorUrl }));
   await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: a.inspectorUrl }), { "X-Svc-Scenario": "held" }); // for the Handset
@@ -64,7 +64,7 @@ test("every console page passes axe at both widths", async ({ page }) => {
   ], loaded(page)));
 
   const op = await (await page.context().browser()!.newContext()).newPage();
-  await signIn(op, seedUser({ operator: true }));
+  await signIn(op, await seedUser({ operator: true }));
   problems.push(...await audit(op, ["/operator"], loaded(op)));
   expect(problems, problems.join("\n")).toEqual([]);
 });

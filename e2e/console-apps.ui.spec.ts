@@ -5,7 +5,7 @@ import { origin, seedApp, seedUser, shoot, signIn } from "./helpers/console";
 
 test("create an app, copy its inspector address, reveal its secret, edit its callback URL, delete it", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
-  const { email } = seedApp({ name: "Older app" });
+  const { email } = await seedApp({ name: "Older app" });
   await signIn(page, email);
   await expect(page.getByRole("link", { name: /Older app/ })).toBeVisible();
 
@@ -69,7 +69,7 @@ test("create an app, copy its inspector address, reveal its secret, edit its cal
 });
 
 test("a user without apps is shown how to start", async ({ page }) => {
-  const email = seedUser();
+  const email = await seedUser();
   await signIn(page, email);
   await expect(page.getByRole("heading", { name: "Create your first app" })).toBeVisible();
   await expect(page.getByText("No apps yet")).toBeVisible();

@@ -69,8 +69,8 @@ test("sign up, sign out, sign in; wrong password gets one message; sessions expi
 });
 
 test("failed sign-ins from one address lock that address out of that account only", async ({ browser }) => {
-  const { email } = seedApp();
-  const other = seedUser();
+  const { email } = await seedApp();
+  const other = await seedUser();
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
   await page.goto("/signin");
@@ -98,7 +98,7 @@ test("failed sign-ins from one address lock that address out of that account onl
 });
 
 test("operators are made by role, never by sign-up: the --operator flag or `user operator`", async ({ browser }) => {
-  const flagged = seedApp({ operator: true });
+  const flagged = await seedApp({ operator: true });
   const a = await browser.newContext();
   const pa = await a.newPage();
   await signIn(pa, flagged.email);
@@ -115,7 +115,7 @@ test("operators are made by role, never by sign-up: the --operator flag or `user
   await pb.goto("/operator");
   await expect(pb.getByRole("heading", { name: "Operator", exact: true })).toHaveCount(0);
   // An operator grants it with the command line; the role applies at once.
-  cli("user", "operator", "--email", "operator@e2e.test");
+  await cli("user", "operator", "--email", "operator@e2e.test");
   await pb.goto("/apps");
   await expect(pb.getByRole("link", { name: "Operator", exact: true })).toBeVisible();
   await pb.getByRole("link", { name: "Operator", exact: true }).click();
@@ -124,7 +124,7 @@ test("operators are made by role, never by sign-up: the --operator flag or `user
 });
 
 test("account: change the password or sign out everywhere, and every session ends", async ({ browser }) => {
-  const email = seedUser();
+  const email = await seedUser();
   const a = await browser.newContext();
   const b = await browser.newContext();
   const pa = await a.newPage();

@@ -8,7 +8,7 @@ test("callbacks list, filter, detail with attempts, and Send it again without a 
   let answer = 500;
   const receiver = await startReceiver(() => ({ status: answer }));
   try {
-    const { email, appId, keys } = seedApp({ groups: ["Payments", "Messaging"], keys: true });
+    const { email, appId, keys } = await seedApp({ groups: ["Payments", "Messaging"], keys: true });
     const token = (await fetchToken(keys!.consumerKey, keys!.consumerSecret)).body.access_token!;
     // A Collect push whose callback the receiver refuses (500), and an SMS with no address at all.
     const push = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: `${receiver.url}/cb` }), { "X-Svc-Scenario": "cancelled" });

@@ -30,7 +30,7 @@ async function expectReadableDialog(page: Page, dialog: Locator) {
 }
 
 test("1: Revoke-key and Suspend-app confirmations are readable at both widths", async ({ browser }) => {
-  const a = seedApp({ name: "Dialog check", keys: true });
+  const a = await seedApp({ name: "Dialog check", keys: true });
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
   await signIn(page, a.email);
@@ -43,7 +43,7 @@ test("1: Revoke-key and Suspend-app confirmations are readable at both widths", 
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
   }
   const op = await (await browser.newContext()).newPage();
-  await signIn(op, seedUser({ operator: true }));
+  await signIn(op, await seedUser({ operator: true }));
   await op.goto("/operator");
   for (const vp of WIDTHS) {
     await op.setViewportSize(vp);
@@ -56,7 +56,7 @@ test("1: Revoke-key and Suspend-app confirmations are readable at both widths", 
 });
 
 test("2: the console says where the default callback URL applies (SMS only)", async ({ page }) => {
-  const a = seedApp();
+  const a = await seedApp();
   await signIn(page, a.email);
   await page.goto(`/apps/${a.appId}`);
   const hint = page.getByText(/Used only by Send an SMS/);
@@ -68,7 +68,7 @@ test("2: the console says where the default callback URL applies (SMS only)", as
 });
 
 test("3: every kept inspector entry is reachable, past the first 50", async ({ page }) => {
-  const a = seedApp();
+  const a = await seedApp();
   for (let i = 0; i < 57; i++) {
     const r = await fetch(a.inspectorUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n: i }) });
     expect(r.status).toBe(200);
@@ -84,7 +84,7 @@ test("3: every kept inspector entry is reachable, past the first 50", async ({ p
 });
 
 test("4: a console link opened signed out lands there after sign-in; foreign targets do not", async ({ page }) => {
-  const a = seedApp();
+  const a = await seedApp();
   const target = `/apps/${a.appId}/requests?status=4xx`;
   await page.goto(target);
   await expect(page).toHaveURL(/\/signin\?next=/);
@@ -106,12 +106,12 @@ test("4: a console link opened signed out lands there after sign-in; foreign tar
 });
 
 test("5: calls refused before the body was read keep what was sent, or say why not", async ({ page }) => {
-  const a = seedApp({ keys: true }); // no subscription yet
+  const a = await seedApp({ keys: true }); // no subscription yet
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
   const body = collectBody({ callbackUrl: "https://example.com/cb", reference: "REFUSED-BODY-1" });
   const refused = await gatewayCall(token, "POST", "/collect/v1/push", body);
   expect(refused.body.error).toBe("NOT_SUBSCRIBED");
-  cli("subscribe", "--app", a.appId, "--group", "Payments");
+  await cli("subscribe", "--app", a.appId, "--group", "Payments");
   const big = await fetch(`${origin}/sandbox/collect/v1/push`, {
     method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify({ ...body, pad: "x".repeat(70 * 1024) }),
@@ -127,7 +127,7 @@ test("5: calls refused before the body was read keep what was sent, or say why n
 });
 
 test("6: the request log shows new calls by itself", async ({ page }) => {
-  const a = seedApp({ groups: ["Payments"], keys: true });
+  const a = await seedApp({ groups: ["Payments"], keys: true });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
   await signIn(page, a.email);
   await page.goto(`/apps/${a.appId}/requests`);
@@ -137,7 +137,7 @@ test("6: the request log shows new calls by itself", async ({ page }) => {
 });
 
 test("7: at 390 px every table keeps its status and action columns and every app tab on screen", async ({ browser }) => {
-  const a = seedApp({ groups: ["Payments"], keys: true });
+  const a = await seedApp({ groups: ["Payments"], keys: true });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
   await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: a.inspectorUrl }));
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -171,7 +171,7 @@ test("7: at 390 px every table keeps its status and action columns and every app
   await noSideScroll();
 
   const op = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await signIn(op, seedUser({ operator: true }));
+  await signIn(op, await seedUser({ operator: true }));
   await op.goto("/operator");
   await onScreen(op.getByRole("table", { name: "All apps" }).getByRole("button").first());
   expect(await op.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -179,7 +179,7 @@ test("7: at 390 px every table keeps its status and action columns and every app
 });
 
 test("8: a body with several invalid fields reports all of them", async () => {
-  const a = seedApp({ groups: ["Payments"], keys: true });
+  const a = await seedApp({ groups: ["Payments"], keys: true });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
   const r = await gatewayCall(token, "POST", "/collect/v1/push", { shortCode: "174379", amount: -5, currency: "EUR", reference: "X" });
   expect(r.status).toBe(400);
@@ -201,9 +201,9 @@ test("9: unknown pages show the portal's 404", async ({ page }) => {
 });
 
 test("10: operators confirm a review with a reason the owner sees", async ({ browser }) => {
-  const a = seedApp({ name: "Reason check", groups: ["Treasury"] });
+  const a = await seedApp({ name: "Reason check", groups: ["Treasury"] });
   const op = await (await browser.newContext()).newPage();
-  await signIn(op, seedUser({ operator: true }));
+  await signIn(op, await seedUser({ operator: true }));
   await op.goto("/operator");
   await op.getByRole("button", { name: "Reject Treasury for Reason check" }).click();
   const dialog = op.getByRole("dialog", { name: "Reject Treasury for Reason check?" });
@@ -225,7 +225,7 @@ test("10: operators confirm a review with a reason the owner sees", async ({ bro
 });
 
 test("11: retry on network failure, field errors, plan name, whole rows, titles, docs link, favicon", async ({ page }) => {
-  const a = seedApp({ name: "Smalls", groups: ["Payments", "Messaging"], keys: true });
+  const a = await seedApp({ name: "Smalls", groups: ["Payments", "Messaging"], keys: true });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
   await signIn(page, a.email);
 
@@ -249,7 +249,7 @@ test("11: retry on network failure, field errors, plan name, whole rows, titles,
   await expect(page.getByLabel("App name")).not.toHaveAttribute("aria-invalid", "true");
 
   // The plan name follows an operator's limit.
-  cli("app", "limit", "--app", a.appId, "--per-minute", "500");
+  await cli("app", "limit", "--app", a.appId, "--per-minute", "500");
   await page.goto(`/apps/${a.appId}`);
   await expect(page.getByText("500 calls per minute (set by an operator; the Sandbox plan has 60)")).toBeVisible();
 

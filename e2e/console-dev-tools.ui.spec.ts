@@ -9,8 +9,8 @@ test("resend failed callbacks to another address; faults shown on the delivery",
   const failing = await startReceiver(() => ({ status: 500 }));
   const other = await startReceiver();
   try {
-    const { email, appId, keys } = seedApp({ groups: ["Payments"], keys: true });
-    cli("app", "settings", "--app", appId, "--duplicate", "on");
+    const { email, appId, keys } = await seedApp({ groups: ["Payments"], keys: true });
+    await cli("app", "settings", "--app", appId, "--duplicate", "on");
     const token = (await fetchToken(keys!.consumerKey, keys!.consumerSecret)).body.access_token!;
     const push = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: `${failing.url}/cb` }), { "X-Svc-Scenario": "cancelled" });
     expect(push.status).toBe(202);
@@ -47,7 +47,7 @@ test("resend failed callbacks to another address; faults shown on the delivery",
 });
 
 test("reset sandbox data after a confirmation; keys keep working", async ({ page }) => {
-  const { email, appId, keys } = seedApp({ groups: ["Payments"], keys: true });
+  const { email, appId, keys } = await seedApp({ groups: ["Payments"], keys: true });
   const token = (await fetchToken(keys!.consumerKey, keys!.consumerSecret)).body.access_token!;
   const callbackUrl = `${origin}/inspect/${appId}`;
   expect((await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl }))).status).toBe(202);

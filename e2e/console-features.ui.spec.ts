@@ -9,7 +9,7 @@ import { collectBody, fetchToken, gatewayCall, origin, PASSWORD, seedApp, seedUs
 test.describe.configure({ timeout: 120_000 });
 
 async function appWithCalls() {
-  const a = seedApp({ name: "Linked shop", groups: ["Payments"], keys: true });
+  const a = await seedApp({ name: "Linked shop", groups: ["Payments"], keys: true });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
   // amount 2: the "cancelled" scenario, whose callback carries resultCode 1032
   const push = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ amount: 2, reference: "ORDER-7731", phoneNumber: "254711000222", callbackUrl: a.inspectorUrl }));
@@ -161,7 +161,7 @@ test("usage: calls per day and per operation, error rate, this minute's rate-lim
 });
 
 test("keys and apps: labels, rename, withdraw a review request", async ({ page }) => {
-  const a = seedApp({ name: "Before rename", groups: ["Treasury"], keys: true });
+  const a = await seedApp({ name: "Before rename", groups: ["Treasury"], keys: true });
   await signIn(page, a.email);
   await page.goto(`/apps/${a.appId}/keys`);
   await page.getByLabel("Label for the new key pair (optional)").fill("production server");
@@ -186,13 +186,13 @@ test("keys and apps: labels, rename, withdraw a review request", async ({ page }
   await page.getByRole("dialog").getByRole("button", { name: "Withdraw" }).click();
   await expect(card).toContainText("Not subscribed");
   const op = await (await page.context().browser()!.newContext()).newPage();
-  await signIn(op, seedUser({ operator: true }));
+  await signIn(op, await seedUser({ operator: true }));
   await op.goto("/operator");
   await expect(op.getByRole("table", { name: "Pending reviews" }).getByRole("row", { name: /After rename/ })).toHaveCount(0);
 });
 
 test("account: change the password, then delete the account with its apps", async ({ page }) => {
-  const a = seedApp({ keys: true });
+  const a = await seedApp({ keys: true });
   await signIn(page, a.email);
   await page.getByRole("link", { name: /Account/ }).click();
   await expect(page).toHaveURL(/\/account$/);
@@ -252,7 +252,7 @@ test("docs: samples in Node, Python, PHP and Java, pre-filled for a signed-in re
   await langs.getByRole("button", { name: "Python (requests)" }).click();
   await expect(page.locator("pre", { hasText: "requests.post(" })).toContainText('"callbackUrl": "https://example.com/callbacks"');
 
-  const a = seedApp({ name: "Docs reader" });
+  const a = await seedApp({ name: "Docs reader" });
   await signIn(page, a.email);
   await page.goto("/docs/collect/push");
   await expect(page.getByText(`Pre-filled for your app ${a.appId}`)).toBeVisible();

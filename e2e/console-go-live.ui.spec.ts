@@ -29,8 +29,8 @@ async function receiver(secret: string | null) {
 
 test("go live: checklist, receiver checks with their cases, and explain from an invalid inbox entry", async ({ page }) => {
   test.setTimeout(300_000);
-  const { email, appId, inspectorUrl, keys } = seedApp({ groups: ["Payments"], keys: true });
-  const { signingSecret } = cli("app", "rotate-secret", "--app", appId, "--grace-hours", "0");
+  const { email, appId, inspectorUrl, keys } = await seedApp({ groups: ["Payments"], keys: true });
+  const { signingSecret } = await cli("app", "rotate-secret", "--app", appId, "--grace-hours", "0");
   const careless = await receiver(null);
   const careful = await receiver(signingSecret);
   try {

@@ -18,7 +18,7 @@ test.beforeAll(async () => {
 test.afterAll(() => rx.close());
 
 async function heldApp() {
-  const a = seedApp({ groups: ["Payments", "Messaging"], keys: true });
+  const a = await seedApp({ groups: ["Payments", "Messaging"], keys: true });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
   const hold = async (body: Record<string, unknown>, path = "/collect/v1/push") => {
     const r = await gatewayCall(token, "POST", path, body, HELD);

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
 
 test("inspector inbox: entries arrive live, newest first, and open to headers and body", async ({ page }) => {
-  const { email, appId, inspectorUrl, keys } = seedApp({ groups: ["Payments"], keys: true });
+  const { email, appId, inspectorUrl, keys } = await seedApp({ groups: ["Payments"], keys: true });
   await signIn(page, email);
   await page.goto(`/apps/${appId}/inspector`);
   await expect(page.getByText("Nothing received yet")).toBeVisible();
@@ -39,7 +39,7 @@ test("inspector inbox: entries arrive live, newest first, and open to headers an
 // links both ways (inbox entry → callback → request → callback →
 // inbox), and "Load older" reaching the oldest kept entry past the first page.
 test("inbox: an entry links to its callback and request and back; Load older reaches the oldest entry", async ({ page }) => {
-  const { email, appId, inspectorUrl, keys } = seedApp({ groups: ["Payments"], keys: true });
+  const { email, appId, inspectorUrl, keys } = await seedApp({ groups: ["Payments"], keys: true });
   for (let i = 0; i < 55; i++) {
     const r = await fetch(inspectorUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ oldest: i === 0, n: i }) });
     expect(r.status).toBe(200);
@@ -87,7 +87,7 @@ test("inbox: an entry links to its callback and request and back; Load older rea
 });
 
 test("inspector answer mode: a preset saves, the next POST gets that answer; the inbox clears after confirming", async ({ page }) => {
-  const { email, appId, inspectorUrl } = seedApp();
+  const { email, appId, inspectorUrl } = await seedApp();
   await signIn(page, email);
   await page.goto(`/apps/${appId}/inspector`);
   await expect(page.getByTestId("inspector-mode-summary")).toHaveText('Answers 200 {"received": true} at once.');

@@ -14,7 +14,7 @@ async function runCurl(line: string) {
 
 test("create a key pair, use the shown curl line, see it used, revoke it", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
-  const { email, appId } = seedApp();
+  const { email, appId } = await seedApp();
   await signIn(page, email);
   await page.goto(`/apps/${appId}/keys`);
   await expect(page.getByText("No key pairs yet")).toBeVisible();

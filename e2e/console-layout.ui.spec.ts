@@ -31,7 +31,7 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
 }
 
 /** The app's keys page with a second key pair made and the first revoked: a revoked key beside an active one. */
-async function revokedBesideActive(page: Page, a: ReturnType<typeof seedApp>) {
+async function revokedBesideActive(page: Page, a: Awaited<ReturnType<typeof seedApp>>) {
   await page.goto(`/apps/${a.appId}/keys`);
   await page.getByRole("button", { name: "Create key pair" }).click();
   await page.getByRole("button", { name: "I have saved the secret" }).first().click();
@@ -41,7 +41,7 @@ async function revokedBesideActive(page: Page, a: ReturnType<typeof seedApp>) {
 }
 
 test("Revoke and Suspend stay in view at 1280 with a long name and a revoked key", async ({ browser }, info) => {
-  const a = seedApp({ name: LONG, keys: true });
+  const a = await seedApp({ name: LONG, keys: true });
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await signIn(page, a.email);
   await revokedBesideActive(page, a);
@@ -51,7 +51,7 @@ test("Revoke and Suspend stay in view at 1280 with a long name and a revoked key
   await snap(page, info, "keys");
 
   const op = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await signIn(op, seedUser({ operator: true }));
+  await signIn(op, await seedUser({ operator: true }));
   await op.goto("/operator");
   const suspend = op.getByRole("button", { name: `Suspend ${LONG}` }).first();
   await suspend.scrollIntoViewIfNeeded();
@@ -62,7 +62,7 @@ test("Revoke and Suspend stay in view at 1280 with a long name and a revoked key
 });
 
 test("no console page scrolls sideways at 390", async ({ browser }, info) => {
-  const a = seedApp({ name: LONG, keys: true, groups: ["Payments"] });
+  const a = await seedApp({ name: LONG, keys: true, groups: ["Payments"] });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
   const push = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: a.inspectorUrl }), { "x-svc-time-scale": "0" });
   expect(push.status).toBe(202);
@@ -105,7 +105,7 @@ test("no console page scrolls sideways at 390", async ({ browser }, info) => {
     expect.soft(await page.title(), `${p}'s title names the portal once`).toMatch(/^(?:(?!Svc Sandbox).)*Svc Sandbox(?:(?!Svc Sandbox).)*$/);
   }
   const op = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await signIn(op, seedUser({ operator: true }));
+  await signIn(op, await seedUser({ operator: true }));
   await op.goto("/operator");
   await op.waitForLoadState("networkidle");
   await snap(op, info, "/operator");

@@ -7,7 +7,7 @@ import { fetchToken, gatewayCall, origin, seedApp, seedUser, shoot, signIn } fro
 test.describe.configure({ timeout: 120_000 });
 
 test("non-operators get 404 on the operator page and routes", async ({ page }) => {
-  const { email } = seedApp();
+  const { email } = await seedApp();
   await signIn(page, email);
   await expect(page.getByRole("link", { name: "Operator", exact: true })).toHaveCount(0);
   const r = await page.goto("/operator");
@@ -24,11 +24,11 @@ test("non-operators get 404 on the operator page and routes", async ({ page }) =
 });
 
 test("an operator approves and rejects Treasury, suspends and resumes an app; the owner sees it", async ({ browser }) => {
-  const a = seedApp({ name: "Payroll runner", groups: ["Treasury"], keys: true });
-  const b = seedApp({ name: "Refund desk", groups: ["Treasury"] });
+  const a = await seedApp({ name: "Payroll runner", groups: ["Treasury"], keys: true });
+  const b = await seedApp({ name: "Refund desk", groups: ["Treasury"] });
   const opCtx = await browser.newContext();
   const op = await opCtx.newPage();
-  await signIn(op, seedUser({ operator: true }));
+  await signIn(op, await seedUser({ operator: true }));
   await op.getByRole("link", { name: "Operator", exact: true }).click();
   const reviews = op.getByRole("table", { name: "Pending reviews" });
   await expect(reviews.getByRole("row", { name: /Payroll runner/ })).toContainText(a.email);

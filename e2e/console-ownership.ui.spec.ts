@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { collectBody, fetchToken, gatewayCall, origin, seedApp, signIn } from "./helpers/console";
 
 test("another user's app: 404 on pages and JSON routes, and it stays as it was", async ({ page, request }) => {
-  const victim = seedApp({ name: "Victim app", groups: ["Payments"], keys: true });
+  const victim = await seedApp({ name: "Victim app", groups: ["Payments"], keys: true });
   const token = (await fetchToken(victim.keys!.consumerKey, victim.keys!.consumerSecret)).body.access_token!;
   const call = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: victim.inspectorUrl }));
   expect(call.status).toBe(202);
@@ -14,7 +14,7 @@ test("another user's app: 404 on pages and JSON routes, and it stays as it was",
   expect(anon.status()).toBe(401);
   expect((await anon.json()).error).toBe("UNAUTHENTICATED");
 
-  const intruder = seedApp({ name: "Intruder app" });
+  const intruder = await seedApp({ name: "Intruder app" });
   await signIn(page, intruder.email);
   await expect(page.getByText("Victim app")).toHaveCount(0);
 
@@ -70,7 +70,7 @@ test("another user's app: 404 on pages and JSON routes, and it stays as it was",
 });
 
 test("writes from another site are refused", async ({ page }) => {
-  const { email, appId } = seedApp();
+  const { email, appId } = await seedApp();
   await signIn(page, email);
   const r = await page.request.delete(`/api/console/apps/${appId}`, { headers: { origin: "https://evil.example.com" } });
   expect(r.status()).toBe(403);

@@ -22,7 +22,7 @@ async function expectLeaveWarning(page: Page, tab: string) {
 }
 
 test("a Testing-tab preset is saved by its click and survives a reload", async ({ page }) => {
-  const { email, appId } = seedApp();
+  const { email, appId } = await seedApp();
   await signIn(page, email);
   await page.goto(`/apps/${appId}/testing`);
   const scale = page.getByLabel("Time scale");
@@ -59,7 +59,7 @@ test("a Testing-tab preset is saved by its click and survives a reload", async (
 });
 
 test("an Inspector-tab preset is saved by its click; edited fields warn on leaving", async ({ page }) => {
-  const { email, appId } = seedApp();
+  const { email, appId } = await seedApp();
   await signIn(page, email);
   await page.goto(`/apps/${appId}/inspector`);
   const summary = page.getByTestId("inspector-mode-summary");

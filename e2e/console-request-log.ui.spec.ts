@@ -6,7 +6,7 @@ import { cli, collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } fro
 import { seedRequestLog } from "./helpers/seed-log";
 
 test("filter, search and open calls in the request log", async ({ page }) => {
-  const { email, appId, keys } = seedApp({ groups: ["Payments", "Identity"], keys: true });
+  const { email, appId, keys } = await seedApp({ groups: ["Payments", "Identity"], keys: true });
   const token = (await fetchToken(keys!.consumerKey, keys!.consumerSecret)).body.access_token!;
   const calls = [
     await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: "https://example.com/cb" })), // 202 paid
@@ -68,8 +68,8 @@ test("filter, search and open calls in the request log", async ({ page }) => {
 
 test("100,000 rows for one app: pages load through the JSON route and the page", async ({ page }) => {
   test.setTimeout(120_000);
-  const { email } = seedApp({ name: "Busy app" });
-  const busy = cli("app", "create", "--owner", email, "--name", "Very busy app").appId as string;
+  const { email } = await seedApp({ name: "Busy app" });
+  const busy = (await cli("app", "create", "--owner", email, "--name", "Very busy app")).appId as string;
   seedRequestLog(busy, 100_000);
   await signIn(page, email);
 

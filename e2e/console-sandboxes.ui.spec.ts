@@ -8,7 +8,7 @@ import { fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/conso
 
 test("a parent's sandboxes count down and can be deleted; a sandbox's pages carry its parent and its end", async ({ page }) => {
   test.setTimeout(240_000);
-  const { email, appId, keys } = seedApp({ name: "Checkout service", groups: ["Payments"], keys: true });
+  const { email, appId, keys } = await seedApp({ name: "Checkout service", groups: ["Payments"], keys: true });
   const token = (await fetchToken(keys!.consumerKey, keys!.consumerSecret)).body.access_token!;
   const make = async (ttlSeconds: number, name: string) => {
     const r = await gatewayCall(token, "POST", "/dev/v1/sandboxes", { ttlSeconds, name });

@@ -7,7 +7,7 @@ import { seedApp, shoot, signIn } from "./helpers/console";
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
 test("rotate the signing secret: a new one in the Standard Webhooks format, the old one signing for a grace period", async ({ page }) => {
-  const { email, appId } = seedApp({ name: "Rotating" });
+  const { email, appId } = await seedApp({ name: "Rotating" });
   await signIn(page, email);
   await page.goto(`/apps/${appId}`);
   await page.getByRole("button", { name: "Reveal" }).click();

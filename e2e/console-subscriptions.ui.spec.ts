@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { cli, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
 
 test("add groups: three work at once, Treasury waits for review until an operator approves", async ({ page }) => {
-  const { email, appId, keys } = seedApp({ keys: true });
+  const { email, appId, keys } = await seedApp({ keys: true });
   await signIn(page, email);
   await page.goto(`/apps/${appId}/subscriptions`);
 
@@ -31,7 +31,7 @@ test("add groups: three work at once, Treasury waits for review until an operato
   expect(pending.body.error).toBe("SUBSCRIPTION_PENDING");
   expect((await gatewayCall(token, "GET", "/messaging/v1/sms/msg_x")).body.error).toBe("NOT_SUBSCRIBED");
 
-  cli("review", "--app", appId, "--group", "Treasury", "--approve");
+  await cli("review", "--app", appId, "--group", "Treasury", "--approve");
   await page.reload();
   await expect(card("Treasury")).toContainText("Active");
   expect((await gatewayCall(token, "GET", "/payouts/v1/pay_x")).status).toBe(200);

@@ -14,7 +14,7 @@ async function push(token: string, over: Record<string, unknown>, headers: Recor
 }
 
 test("testing tab: time scale presets, callback faults and test numbers drive the gateway", async ({ page }) => {
-  const { email, appId, keys } = seedApp({ groups: ["Payments"], keys: true });
+  const { email, appId, keys } = await seedApp({ groups: ["Payments"], keys: true });
   const token = (await fetchToken(keys!.consumerKey, keys!.consumerSecret)).body.access_token!;
   await signIn(page, email);
   await page.goto(`/apps/${appId}`);
@@ -85,7 +85,7 @@ test("testing tab: time scale presets, callback faults and test numbers drive th
 });
 
 test("testing tab: the add form starts from the example it shows; a value that exists is refused, not replaced", async ({ page }) => {
-  const { email, appId } = seedApp();
+  const { email, appId } = await seedApp();
   await signIn(page, email);
   await page.goto(`/apps/${appId}/testing`);
   await expect(page.getByText("For example: Collect push, body.phoneNumber = 254700000001 → cancelled.")).toBeVisible();

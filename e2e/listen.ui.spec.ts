@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { fetchToken, gatewayCall, origin, seedApp, shoot, signIn } from "./helpers/console";
 
 test("the app's page shows the listen command; the guide explains it", async ({ page }) => {
-  const { email, appId } = seedApp({ name: "Listen app" });
+  const { email, appId } = await seedApp({ name: "Listen app" });
   await signIn(page, email);
   await page.goto(`/apps/${appId}`);
   await expect(page.getByRole("heading", { name: "Receive callbacks on localhost" })).toBeVisible();
@@ -47,7 +47,7 @@ async function firstInboxEvent(token: string): Promise<{ id: string; deliveryId:
 }
 
 test("a delivery's page shows what the developer's server answered through a listener", async ({ page }) => {
-  const { email, appId, inspectorUrl, keys } = seedApp({ name: "Relay app", groups: ["Messaging"], keys: true });
+  const { email, appId, inspectorUrl, keys } = await seedApp({ name: "Relay app", groups: ["Messaging"], keys: true });
   const { body: t } = await fetchToken(keys!.consumerKey, keys!.consumerSecret);
   const sms = await gatewayCall(t.access_token!, "POST", "/messaging/v1/sms", { to: "254712345678", senderId: "SHOP", message: "hi", callbackUrl: inspectorUrl }, { "x-svc-time-scale": "0" });
   expect(sms.status).toBe(202);

@@ -1,11 +1,10 @@
 // Console e2e helpers: users and data through the operator command line (the
 // same service functions as the console), sign-in through the real form,
 // gateway calls over real HTTP, and screenshots at desktop and phone widths.
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { requestToken } from "../../tests/helpers/operator";
+import { cliBatch, cliOn, requestToken } from "../../tests/helpers/operator";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 export const E2E_DB = process.env.E2E_DB ?? "data/test-e2e.db";
@@ -14,31 +13,30 @@ export const PASSWORD = "correct horse battery";
 
 export const uniqueEmail = (tag = "u") => `${tag}-${randomBytes(5).toString("hex")}@example.com`;
 
-/** The operator command line against the e2e server's database; returns its JSON. */
-export function cli(...args: string[]): any {
-  const r = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/admin.ts", ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: `file:./${E2E_DB}`, PUBLIC_URL: origin },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`admin ${args.join(" ")} failed: ${r.stderr}`);
-  return JSON.parse(r.stdout);
+/** The operator command line against the e2e server's database; its JSON. */
+export function cli(...args: string[]): Promise<any> {
+  return cliOn(`file:./${E2E_DB}`, origin, ...args);
 }
 
 /** A user without apps; returns the email (password PASSWORD). */
-export function seedUser(opts: { operator?: boolean } = {}): string {
+export async function seedUser(opts: { operator?: boolean } = {}): Promise<string> {
   const email = uniqueEmail(opts.operator ? "op" : "u");
-  cli("user", "create", "--email", email, "--password", PASSWORD, ...(opts.operator ? ["--operator"] : []));
+  await cli("user", "create", "--email", email, "--password", PASSWORD, ...(opts.operator ? ["--operator"] : []));
   return email;
 }
 
-/** One app (and optionally a key pair and groups) for a new user, or for the existing user `email`, made with the command line. */
-export function seedApp(opts: { email?: string; name?: string; groups?: string[]; keys?: boolean; operator?: boolean } = {}) {
-  const email = opts.email ?? seedUser({ operator: opts.operator });
-  const app = cli("app", "create", "--owner", email, "--name", opts.name ?? "Seeded app");
-  for (const g of opts.groups ?? []) cli("subscribe", "--app", app.appId, "--group", g);
-  const keys = opts.keys ? cli("key", "create", "--app", app.appId) : null;
-  return { email, appId: app.appId as string, inspectorUrl: app.inspectorUrl as string, keys: keys as { consumerKey: string; consumerSecret: string } | null };
+/** One app (and optionally a key pair and groups) for a new user, or for the existing user `email`: the commands in one operator process. */
+export async function seedApp(opts: { email?: string; name?: string; groups?: string[]; keys?: boolean; operator?: boolean } = {}) {
+  const email = opts.email ?? uniqueEmail(opts.operator ? "op" : "u");
+  const answers = await cliBatch(`file:./${E2E_DB}`, origin, [
+    ...(opts.email ? [] : [["user", "create", "--email", email, "--password", PASSWORD, ...(opts.operator ? ["--operator"] : [])]]),
+    ["app", "create", "--owner", email, "--name", opts.name ?? "Seeded app"],
+    ...(opts.groups ?? []).map((g) => ["subscribe", "--app", "{appId}", "--group", g]),
+    ...(opts.keys ? [["key", "create", "--app", "{appId}"]] : []),
+  ]);
+  const app = answers[opts.email ? 0 : 1]!;
+  const keys = opts.keys ? answers.at(-1)! : null;
+  return { email, appId: app.appId!, inspectorUrl: app.inspectorUrl!, keys: keys as { consumerKey: string; consumerSecret: string } | null };
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
@@ -61,15 +59,7 @@ export async function signUp(page: Page, email = uniqueEmail()) {
 // --- the gateway, as an integrator calls it ---
 
 export async function fetchToken(consumerKey: string, consumerSecret: string) {
-  let r: Response;
-  try {
-    r = await requestToken(origin, consumerKey, consumerSecret);
-  } catch (e) {
-    // On this shared, overloaded machine a pooled keep-alive connection is now
-    // and then reset under the test worker ("fetch failed"): say why, try once more.
-    console.warn(`token request failed (${String((e as { cause?: { code?: string } }).cause?.code ?? (e as Error).cause ?? e)}); retrying once`);
-    r = await requestToken(origin, consumerKey, consumerSecret);
-  }
+  const r = await requestToken(origin, consumerKey, consumerSecret);
   return { status: r.status, body: (await r.json()) as { access_token?: string; error?: string } };
 }
 

@@ -2,7 +2,7 @@
 // token request as an integrator makes it (Basic auth, form body). No test-runner
 // and no app imports (importing lib/ would fix the database settings at load
 // time): integration tests, browser tests and the benchmark share it.
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 
@@ -26,23 +26,36 @@ export async function accessToken(origin: string, consumerKey: string, consumerS
   return ((await r.json()) as { access_token: string }).access_token;
 }
 
-export function cliOn(dbUrl: string, origin: string, ...args: string[]) {
+export async function cliOn(dbUrl: string, origin: string, ...args: string[]): Promise<any> {
   return tsx(dbUrl, origin, "scripts/admin.ts", ...args);
 }
 
 /** Several commands in one process (./operator-batch.ts): "{appId}" in an argument is an earlier answer's appId. */
-export function cliBatch(dbUrl: string, origin: string, commands: string[][]): Record<string, string>[] {
+export async function cliBatch(dbUrl: string, origin: string, commands: string[][]): Promise<Record<string, string>[]> {
   return tsx(dbUrl, origin, "tests/helpers/operator-batch.ts", JSON.stringify(commands));
 }
 
-function tsx(dbUrl: string, origin: string, ...args: string[]) {
-  const r = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), args, {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, PUBLIC_URL: origin },
-    encoding: "utf8",
+/**
+ * Runs a command in its own process without blocking this one: a blocked event
+ * loop cannot see the server close an idle keep-alive connection, and the next
+ * fetch would go out on it and fail with "other side closed".
+ */
+function tsx(dbUrl: string, origin: string, ...args: string[]): Promise<any> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      path.join(root, "node_modules", ".bin", "tsx"),
+      args,
+      { cwd: root, env: { ...process.env, DATABASE_URL: dbUrl, PUBLIC_URL: origin }, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`admin ${args.slice(1).join(" ")}: ${stderr || error.message}`));
+        try {
+          resolve(JSON.parse(stdout));
+        } catch {
+          reject(new Error(`admin ${args.slice(1).join(" ")} printed no JSON: ${stdout.slice(0, 200)}`));
+        }
+      },
+    );
   });
-  if (r.status !== 0) throw new Error(`admin ${args.slice(1).join(" ")}: ${r.stderr}`);
-  return JSON.parse(r.stdout);
 }
 
 /**
@@ -51,7 +64,7 @@ function tsx(dbUrl: string, origin: string, ...args: string[]) {
  */
 export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000, groups = ["Payments"]): Promise<{ appId: string; token: string }> {
   const email = `d-${randomUUID().slice(0, 8)}@example.com`;
-  const answers = cliBatch(dbUrl, origin, [
+  const answers = await cliBatch(dbUrl, origin, [
     ["user", "create", "--email", email, "--password", "long enough pw"],
     ["app", "create", "--owner", email, "--name", "Own"],
     ...groups.map((group) => ["subscribe", "--app", "{appId}", "--group", group]),
@@ -64,9 +77,9 @@ export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000
 }
 
 /** A user and an app, no subscription, key or token: enough to post to its inspector. */
-export function bareApp(dbUrl: string, origin: string): { appId: string; email: string } {
+export async function bareApp(dbUrl: string, origin: string): Promise<{ appId: string; email: string }> {
   const email = `b-${randomUUID().slice(0, 8)}@example.com`;
-  const answers = cliBatch(dbUrl, origin, [
+  const answers = await cliBatch(dbUrl, origin, [
     ["user", "create", "--email", email, "--password", "long enough pw"],
     ["app", "create", "--owner", email, "--name", "Bare"],
   ]);

@@ -101,7 +101,7 @@ describe("hosted: callbacks go to public addresses only", () => {
 describe("inspector bounds", () => {
   it("POSTs per app per minute are limited (429) on a server with INSPECT_PER_MINUTE", async () => {
     // this server runs with the default (120 a minute): 120 go in, the 121st is refused
-    const other = bareApp(dbUrl, server.origin);
+    const other = await bareApp(dbUrl, server.origin);
     await freshMinute();
     const statuses: number[] = [];
     // from four addresses, each under its own limit (INSPECT_PER_ADDRESS_PER_MINUTE, 60)
@@ -115,7 +115,7 @@ describe("inspector bounds", () => {
 
 describe("inspector byte quota", () => {
   it("keeps the newest entries within INBOX_BYTES_LIMIT bytes per app", async () => {
-    const other = bareApp(dbUrl, server.origin);
+    const other = await bareApp(dbUrl, server.origin);
     for (const c of ["a", "b", "c"]) {
       expect((await requestFrom("127.0.62.1", `${server.origin}/inspect/${other.appId}`, { method: "POST", body: c.repeat(1500) })).status).toBe(200);
     }

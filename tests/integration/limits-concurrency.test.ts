@@ -25,7 +25,7 @@ const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${se
 /** A user made with the operator command line, signed in over HTTP: its session cookie. */
 async function consoleUser(p: Portal) {
   const email = `c-${randomUUID().slice(0, 8)}@example.com`;
-  cliOn(p.dbUrl, p.origins[0]!, "user", "create", "--email", email, "--password", PASSWORD);
+  await cliOn(p.dbUrl, p.origins[0]!, "user", "create", "--email", email, "--password", PASSWORD);
   const { session } = await signInOverHttp(p.origins[0]!, email, PASSWORD, `127.${p.net}.250.1`);
   if (!session) throw new Error("no session");
   return { email, cookie: session };
@@ -37,7 +37,7 @@ function exactLimits(name: string, portal: () => Portal) {
     it("100 wrong secrets for one key from one address at once: exactly 10 are checked (401), 90 refused (429); the owner elsewhere still gets a token", async () => {
       const p = portal();
       const email = `k-${randomUUID().slice(0, 8)}@example.com`;
-      const [, , { consumerKey, consumerSecret }] = cliBatch(p.dbUrl, p.origins[0]!, [
+      const [, , { consumerKey, consumerSecret }] = await cliBatch(p.dbUrl, p.origins[0]!, [
         ["user", "create", "--email", email, "--password", PASSWORD],
         ["app", "create", "--owner", email, "--name", "Guessed"],
         ["key", "create", "--app", "{appId}"],
@@ -57,7 +57,7 @@ function exactLimits(name: string, portal: () => Portal) {
     it("100 wrong passwords for one account from one address at once: exactly 5 are checked, the rest refused", async () => {
       const p = portal();
       const email = `s-${randomUUID().slice(0, 8)}@example.com`;
-      cliOn(p.dbUrl, p.origins[0]!, "user", "create", "--email", email, "--password", PASSWORD);
+      await cliOn(p.dbUrl, p.origins[0]!, "user", "create", "--email", email, "--password", PASSWORD);
       await freshMinute();
       const tries = await Promise.all(
         Array.from({ length: 100 }, (_, i) => signInOverHttp(p.origins[i % p.origins.length]!, email, `wrong password ${i}`, `127.${p.net}.2.1`)),
@@ -95,7 +95,7 @@ function exactLimits(name: string, portal: () => Portal) {
     it("300 inspector posts at once to one app from ten addresses: exactly 120 kept (INSPECT_PER_MINUTE), the rest 429", async () => {
       const p = portal();
       const email = `i-${randomUUID().slice(0, 8)}@example.com`;
-      const [, { appId }] = cliBatch(p.dbUrl, p.origins[0]!, [
+      const [, { appId }] = await cliBatch(p.dbUrl, p.origins[0]!, [
         ["user", "create", "--email", email, "--password", PASSWORD],
         ["app", "create", "--owner", email, "--name", "Flooded"],
       ]) as [unknown, { appId: string }];

@@ -30,7 +30,7 @@ afterAll(() => server?.stop());
 /** An account with `n` apps (Payments), each with a token and a callback that will not be attempted for ten minutes. */
 async function account(n: number) {
   const email = `h-${randomUUID().slice(0, 8)}@example.com`;
-  const answers = cliBatch(dbUrl, server.origin, [
+  const answers = await cliBatch(dbUrl, server.origin, [
     ["user", "create", "--email", email, "--password", "long enough pw"],
     ...Array.from({ length: n }, (_, i) => [
       ["app", "create", "--owner", email, "--name", `Held ${i}`],

@@ -22,8 +22,8 @@ const own = async (name: string, env: Record<string, string> = {}) => {
 describe("the inspector, per sender address", () => {
   it("one address gets 60 posts a minute (INSPECT_PER_ADDRESS_PER_MINUTE), whichever inspectors it posts to; others still get through", async () => {
     const { server, dbUrl } = await own("inspect_address");
-    const a = bareApp(dbUrl, server.origin);
-    const b = { appId: cliOn(dbUrl, server.origin, "app", "create", "--owner", a.email, "--name", "Second").appId };
+    const a = await bareApp(dbUrl, server.origin);
+    const b = { appId: (await cliOn(dbUrl, server.origin, "app", "create", "--owner", a.email, "--name", "Second")).appId };
     await freshMinute(25);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {

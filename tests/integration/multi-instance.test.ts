@@ -86,7 +86,7 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     const email = `m-${randomUUID().slice(0, 8)}@example.com`;
     const { appId, token } = await setUpApp(url, servers[0]!.origin);
     // setUpApp made its own user; this one owns a second app with a key to revoke
-    const [, app, , keys] = cliBatch(url, servers[0]!.origin, [
+    const [, app, , keys] = await cliBatch(url, servers[0]!.origin, [
       ["user", "create", "--email", email, "--password", "long enough pw"],
       ["app", "create", "--owner", email, "--name", "Revoke me"],
       ["subscribe", "--app", "{appId}", "--group", "Payments"],
@@ -105,15 +105,15 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
       expect(((await r.json()) as { error: string }).error).toBe("INVALID_TOKEN");
     }
     // suspension too: through the operator command line, seen by every instance on the next call
-    cliOn(url, servers[0]!.origin, "app", "suspend", "--app", appId);
+    await cliOn(url, servers[0]!.origin, "app", "suspend", "--app", appId);
     for (const s of servers) expect((await call(s.origin, token, "GET", "/collect/v1/push/chk_1")).status).toBe(403);
-    cliOn(url, servers[0]!.origin, "app", "resume", "--app", appId);
+    await cliOn(url, servers[0]!.origin, "app", "resume", "--app", appId);
     for (const s of servers) expect((await call(s.origin, token, "GET", "/collect/v1/push/chk_1")).status).toBe(200);
   }, SLOW);
 
   it("same-reference payouts spread over the instances: exactly one 202", async () => {
     const { appId, token } = await setUpApp(url, servers[0]!.origin);
-    cliBatch(url, servers[0]!.origin, [
+    await cliBatch(url, servers[0]!.origin, [
       ["subscribe", "--app", appId, "--group", "Treasury"],
       ["review", "--app", appId, "--group", "Treasury", "--approve"],
     ]);
