@@ -113,10 +113,20 @@ Options:
   --json               print {"status", "requestId", "scenario", "body"} instead
 
 ${CONNECTION}`,
-  settings: `Usage: node sandbox.mjs settings [--time-scale <s>]
+  settings: `Usage: node sandbox.mjs settings [options]
 
-Prints the app's developer settings (GET /dev/v1/settings); with --time-scale,
-changes the app's default time scale first (0 = instant, 1 = the spec's timings).
+Prints the app's developer settings (GET /dev/v1/settings). With any option,
+changes those settings first (PATCH /dev/v1/settings); the others stay as they are.
+
+  --time-scale <s>             the default factor on scripted delays: 0 = instant, 1 = the spec's timings
+  --duplicate on|off           send every callback twice, with the same delivery id
+  --bad-signature on|off       sign callbacks with a wrong secret
+  --extra-delay-ms <n>         send callbacks this many ms late
+  --inspector-status <n>       the status the app's inspector answers with (200–599)
+  --inspector-delay-ms <n>     how long the inspector waits before answering
+  --inspector-fail-first <n>   the inspector answers 500 to the first n attempts of each callback
+
+Example: node sandbox.mjs settings --time-scale 0 --duplicate on --inspector-fail-first 2
 
 ${CONNECTION}`,
   resolve: `Usage: node sandbox.mjs resolve <resource id> --scenario <key> [--time-scale <s>] [--json]
@@ -170,7 +180,8 @@ ${CONNECTION}`,
 
 // ---- arguments --------------------------------------------------------------------
 
-const STRING_FLAGS = new Set(["url", "portal", "key", "secret", "secret-file", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale", "operation", "ttl"]);
+const STRING_FLAGS = new Set(["url", "portal", "key", "secret", "secret-file", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale", "operation", "ttl",
+  "duplicate", "bad-signature", "extra-delay-ms", "inspector-status", "inspector-delay-ms", "inspector-fail-first"]);
 const BOOLEAN_FLAGS = new Set(["secret-stdin", "all", "include-foreign", "no-replay", "json", "help", "env", "version"]);
 /** Flags that may be given more than once: their values are kept in order, in an array. */
 const REPEATED_FLAGS = new Set(["header"]);
@@ -717,16 +728,33 @@ function headerFlags(list) {
   return headers;
 }
 
+/** The settings a `settings` option changes, as PATCH /dev/v1/settings takes them; the portal checks the values. */
+function settingsPatch(flags) {
+  const num = (name) => {
+    const v = flags[name];
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    return v.trim() === "" || !Number.isFinite(n) ? v : n; // not a number: sent as given, the portal says what it takes
+  };
+  const onOff = (name) => {
+    const v = flags[name];
+    if (v === undefined) return undefined;
+    if (v !== "on" && v !== "off") throw new UsageError(`--${name} takes on or off (got ${v})`);
+    return v === "on";
+  };
+  const patch = {
+    timeScale: num("time-scale"),
+    callbackFaults: { duplicate: onOff("duplicate"), badSignature: onOff("bad-signature"), extraDelayMs: num("extra-delay-ms") },
+    inspectorMode: { status: num("inspector-status"), delayMs: num("inspector-delay-ms"), failFirst: num("inspector-fail-first") },
+  };
+  for (const k of ["callbackFaults", "inspectorMode"]) if (Object.values(patch[k]).every((v) => v === undefined)) delete patch[k];
+  return Object.values(patch).some((v) => v !== undefined) ? patch : null;
+}
+
 async function settings(flags) {
   const session = connection(flags);
-  let result;
-  if (flags["time-scale"] !== undefined) {
-    const s = Number(flags["time-scale"]);
-    if (flags["time-scale"].trim() === "" || !Number.isFinite(s)) throw new UsageError(`--time-scale must be a number from 0 to 1 (got ${flags["time-scale"]})`);
-    result = await session.json("PATCH", "/dev/v1/settings", { timeScale: s });
-  } else {
-    result = await session.json("GET", "/dev/v1/settings");
-  }
+  const patch = settingsPatch(flags);
+  const result = patch ? await session.json("PATCH", "/dev/v1/settings", patch) : await session.json("GET", "/dev/v1/settings");
   console.log(JSON.stringify(result, null, 2));
 }
 

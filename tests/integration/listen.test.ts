@@ -163,6 +163,29 @@ describe("sandbox.mjs", () => {
     expect([settings.code, JSON.parse(settings.stdout).inspectorMode.status]).toEqual([0, 200]);
   });
 
+  it("settings changes faults and the inspector's answer too, leaves the rest, and passes the portal's refusal on", async () => {
+    const a = await newApp({ groups: ["Messaging"] });
+    const changed = runCli(["settings", "--time-scale", "0", "--duplicate", "on", "--extra-delay-ms", "250", "--inspector-fail-first", "2"], envOf(a));
+    expect(changed.code, changed.stderr).toBe(0);
+    expect(JSON.parse(changed.stdout)).toEqual({
+      timeScale: 0,
+      callbackFaults: { duplicate: true, badSignature: false, extraDelayMs: 250 },
+      inspectorMode: { status: 200, delayMs: 0, failFirst: 2 },
+    });
+    // Read back through the API, as another client sees it; one option changes only its own field.
+    const again = runCli(["settings", "--inspector-status", "503"], envOf(a));
+    expect(JSON.parse(again.stdout)).toMatchObject({ timeScale: 0, callbackFaults: { duplicate: true, extraDelayMs: 250 }, inspectorMode: { status: 503, failFirst: 2 } });
+    const wrongSwitch = runCli(["settings", "--duplicate", "yes"], envOf(a));
+    expect([wrongSwitch.code, wrongSwitch.stderr]).toEqual([2, expect.stringContaining("--duplicate takes on or off")]);
+    const refused = runCli(["settings", "--inspector-status", "99"], envOf(a));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("status must be from 200 to 599");
+    const notNumber = runCli(["settings", "--extra-delay-ms", "soon"], envOf(a));
+    expect([notNumber.code, notNumber.stderr]).toEqual([1, expect.stringContaining("extraDelayMs must be a number")]);
+    const unchanged = JSON.parse(runCli(["settings"], envOf(a)).stdout);
+    expect(unchanged.inspectorMode.status).toBe(503);
+  });
+
   it("is served at /cli/sandbox.mjs, byte for byte the repository's file", async () => {
     const r = await fetch(`${origin()}/cli/sandbox.mjs`);
     expect(r.status).toBe(200);

@@ -90,7 +90,7 @@ export default function ListenPage() {
       <H2 id="more">Other commands</H2>
       <Ul>
         <li><C>node sandbox.mjs call POST /collect/v1/push --data &apos;{"{…}"}&apos; [--scenario paid]</C>: one gateway call; the body on stdout, the status on stderr. <C>-d @body.json</C> reads the body from a file, <C>--time-scale 0</C> sends X-Svc-Time-Scale, <C>--header &quot;Name: value&quot;</C> (or <C>-H</C>, repeatable) adds a header.</li>
-        <li><C>node sandbox.mjs settings [--time-scale 0]</C>: read or change the app&apos;s developer settings.</li>
+        <li><C>node sandbox.mjs settings [--time-scale 0] [--duplicate on] [--bad-signature on] [--extra-delay-ms 500] [--inspector-status 503] [--inspector-fail-first 2]</C>: read or change the app&apos;s developer settings (time scale, callback faults, the inspector&apos;s answer); options not given stay as they are.</li>
         <li><C>node sandbox.mjs token</C>: print an access token.</li>
       </Ul>
       <P>
