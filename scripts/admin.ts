@@ -4,10 +4,10 @@ import { config, DatabaseUrlError } from "@/lib/config";
 try {
   void config.dialect; // a DATABASE_URL of no known database stops here, with its message
   const { applyMigrations } = await import("@/lib/db/migrate");
-  const { runAdmin } = await import("@/lib/cli/admin");
+  const { runAdmin, Usage } = await import("@/lib/cli/admin");
   await applyMigrations();
   const out = await runAdmin(process.argv.slice(2));
-  process.stdout.write(`${JSON.stringify(out)}\n`);
+  process.stdout.write(out instanceof Usage ? `${out.text}\n` : `${JSON.stringify(out)}\n`);
   process.exit(0);
 } catch (e) {
   const message = e instanceof DatabaseUrlError ? e.message : (await import("@/lib/cli/admin")).describeError(e);

@@ -2,10 +2,10 @@
 // calls the same service functions as the console and returns one JSON document.
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors";
-import { createApp, inspectorUrl, rotateSigningSecret, setPerMinute, setSuspended } from "@/lib/services/apps";
+import { createApp, inspectorUrl, listAllApps, listApps, rotateSigningSecret, setPerMinute, setSuspended } from "@/lib/services/apps";
 import { createKeyPair, revokeKeyPair } from "@/lib/services/keys";
 import { review, subscribe } from "@/lib/services/subscriptions";
-import { createUser, grantOperator, userByEmail } from "@/lib/services/users";
+import { createUser, grantOperator, listUsers, userByEmail } from "@/lib/services/users";
 import { getDevSettings, resetApp, updateDevSettings, waitForCallback } from "@/lib/devapi";
 import { replayFailed, resendDelivery } from "@/lib/callbacks";
 import { addTestNumber, listTestNumbers, removeTestNumber } from "@/lib/devapi/test-numbers";
@@ -13,9 +13,13 @@ import { addTestNumber, listTestNumbers, removeTestNumber } from "@/lib/devapi/t
 type Opts = Record<string, string | boolean | undefined>;
 
 const USAGE = `usage: npm run --silent admin -- <command> [options]
+  help                               (this list; also --help)
   user create --email E --password P [--operator]
   user operator --email E            (makes an existing user an operator)
+  user list [--limit N] [--after ID] (newest first, 50 at a time: id, email, operator, apps)
   app create --owner E --name N [--callback-url U]
+  app list [--owner E] [--limit N] [--after ID]
+                                     (newest first: id, name, owner, suspended, per-minute limit)
   app suspend --app A | app resume --app A
   app limit --app A --per-minute N
   app rotate-secret --app A [--grace-hours H]
@@ -37,6 +41,18 @@ const USAGE = `usage: npm run --silent admin -- <command> [options]
   review --app A --group G --approve | --reject [--reason TEXT]`;
 
 export class UsageError extends Error {}
+
+/** What `help` answers: text for a person, printed as it is (every other command answers JSON). */
+export class Usage {
+  constructor(readonly text: string) {}
+}
+
+/** `--limit N` (1–500, default 50) and `--after ID` (the last id of the page before). */
+function page(o: Opts): { take: number; cursor?: string } {
+  const take = typeof o.limit === "string" ? Number(o.limit) : 50;
+  if (!Number.isInteger(take) || take < 1 || take > 500) throw new UsageError(`--limit takes a whole number from 1 to 500\n${USAGE}`);
+  return typeof o.after === "string" ? { take, cursor: o.after } : { take };
+}
 
 function need(o: Opts, name: string): string {
   const v = o[name];
@@ -74,6 +90,18 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
     const r = await rotateSigningSecret(need(o, "app"), o["grace-hours"]);
     // The new secret is printed this once (as key create prints a consumer secret), so scripts can verify with it.
     return { appId: need(o, "app"), signingSecret: r.signingSecret, previousSecretExpiresAt: r.previousSecretExpiresAt };
+  },
+  async "user list"(o) {
+    return { users: await listUsers(page(o)) };
+  },
+  async "app list"(o) {
+    const apps = typeof o.owner === "string" ? (await listApps((await userByEmail(o.owner)).id)).slice(0, page(o).take) : await listAllApps(page(o));
+    return {
+      apps: apps.map((a) => ({
+        id: a.id, name: a.name, owner: "owner" in a ? a.owner.email : o.owner, suspended: a.suspended, perMinute: a.perMinute,
+        createdAt: a.createdAt.toISOString(),
+      })),
+    };
   },
   async "app settings"(o) {
     const appId = need(o, "app");
@@ -150,7 +178,8 @@ const parse = (argv: string[]) =>
       "time-scale": { type: "string" }, duplicate: { type: "string" }, "bad-signature": { type: "string" }, "extra-delay-ms": { type: "string" },
       "inspector-status": { type: "string" }, "inspector-delay-ms": { type: "string" }, "inspector-fail-first": { type: "string" },
       since: { type: "string" }, url: { type: "string" }, delivery: { type: "string" }, resource: { type: "string" },
-      reference: { type: "string" }, timeout: { type: "string" },
+      reference: { type: "string" }, timeout: { type: "string" }, limit: { type: "string" }, after: { type: "string" },
+      help: { type: "boolean", short: "h" },
       operation: { type: "string" }, field: { type: "string" }, value: { type: "string" }, scenario: { type: "string" }, id: { type: "string" },
     },
   });
@@ -163,6 +192,7 @@ export async function runAdmin(argv: string[]): Promise<unknown> {
     throw new UsageError(`${(e as Error).message}\n${USAGE}`);
   }
   const pos = parsed.positionals;
+  if (parsed.values.help || (pos.length === 1 && pos[0] === "help")) return new Usage(USAGE);
   const name = commands[pos.slice(0, 2).join(" ")] && pos.length === 2 ? pos.join(" ") : pos.length === 1 ? pos[0]! : "";
   const command = commands[name];
   if (!command) throw new UsageError(`unknown command "${pos.join(" ")}"\n${USAGE}`);

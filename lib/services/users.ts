@@ -80,6 +80,17 @@ export async function userByEmail(email: string): Promise<PublicUser> {
   return publicUser(u);
 }
 
+/** Operators: users, newest first (never their password hashes), a page of `take` after `cursor`. */
+export async function listUsers(opts: { take?: number; cursor?: string } = {}) {
+  const users = await db.user.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: opts.take ?? 50,
+    ...(opts.cursor ? { cursor: { id: opts.cursor }, skip: 1 } : {}),
+    select: { id: true, email: true, operator: true, createdAt: true, _count: { select: { apps: true } } },
+  });
+  return users.map(({ _count, ...u }) => ({ ...u, apps: _count.apps }));
+}
+
 /** Makes a user an operator (the command line, or an operator in the console). */
 export async function grantOperator(email: string): Promise<PublicUser> {
   const u = await userByEmail(email);

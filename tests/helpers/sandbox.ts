@@ -1,7 +1,7 @@
 // Test fixtures: users, apps and keys made through the same service functions
 // as the command line (the CLI itself is tested in cli.test.ts), and a small
 // HTTP client for the gateway.
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import path from "node:path";
 import { inject } from "vitest";
 import { createApp } from "@/lib/services/apps";
@@ -57,21 +57,25 @@ export async function newApp(opts: { groups?: string[]; callbackUrl?: string; pe
   return { user, app, appId: app.id, keys, token, call, inspectorUrl: `${origin()}/inspect/${app.id}` };
 }
 
-/** The operator command line, as a user runs it. */
-export function cli(...args: string[]): { code: number; json: any; stdout: string; stderr: string } {
+/** The operator command line, as a user runs it; the test process is not blocked while it runs (a blocked one misses the server closing an idle keep-alive connection, and its next fetch fails). */
+export function cli(...args: string[]): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
   const root = path.resolve(import.meta.dirname, "..", "..");
-  const r = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/admin.ts", ...args], {
-    cwd: root,
-    env: { ...process.env, PUBLIC_URL: origin() },
-    encoding: "utf8",
+  return new Promise((resolve) => {
+    const child = execFile(
+      path.join(root, "node_modules", ".bin", "tsx"),
+      ["scripts/admin.ts", ...args],
+      { cwd: root, env: { ...process.env, PUBLIC_URL: origin() }, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 },
+      (_error, stdout, stderr) => {
+        let json: unknown = null;
+        try {
+          json = JSON.parse(stdout);
+        } catch {
+          /* not JSON */
+        }
+        resolve({ code: child.exitCode ?? -1, json, stdout, stderr });
+      },
+    );
   });
-  let json: unknown = null;
-  try {
-    json = JSON.parse(r.stdout);
-  } catch {
-    /* not JSON */
-  }
-  return { code: r.status ?? -1, json, stdout: r.stdout, stderr: r.stderr };
 }
 
 export const collectBody = (over: Record<string, unknown> = {}) => ({

@@ -4,41 +4,72 @@ import { randomBase62 } from "@/lib/ids";
 import { cli, fetchToken, origin } from "../helpers/sandbox";
 
 describe("npm run admin", () => {
-  it("runs the whole set-up: user, app, key, subscriptions, review, suspend, limit, revoke", () => {
+  it("runs the whole set-up: user, app, key, subscriptions, review, suspend, limit, revoke", async () => {
     const email = `op-${randomBase62(8).toLowerCase()}@example.com`;
-    const user = cli("user", "create", "--email", email, "--password", "long enough pw", "--operator");
+    const user = await cli("user", "create", "--email", email, "--password", "long enough pw", "--operator");
     expect(user.code).toBe(0);
     expect(user.stdout.trim().split("\n")).toHaveLength(1);
     expect(user.json).toEqual({ userId: expect.stringMatching(/^usr_/), email, operator: true });
 
-    const app = cli("app", "create", "--owner", email, "--name", "Shop", "--callback-url", "https://shop.test/cb").json;
+    const app = (await cli("app", "create", "--owner", email, "--name", "Shop", "--callback-url", "https://shop.test/cb")).json;
     expect(app).toEqual({ appId: expect.stringMatching(/^app_[0-9A-Za-z]{22}$/), name: "Shop", inspectorUrl: `${origin()}/inspect/${app.appId}` });
 
-    const key = cli("key", "create", "--app", app.appId).json;
+    const key = (await cli("key", "create", "--app", app.appId)).json;
     expect(key.consumerKey).toMatch(/^[A-Za-z0-9_-]{32,}$/);
     expect(key.consumerSecret).toMatch(/^[A-Za-z0-9_-]{32,}$/);
 
-    expect(cli("subscribe", "--app", app.appId, "--group", "Payments").json).toEqual({ appId: app.appId, group: "Payments", status: "ACTIVE" });
-    expect(cli("subscribe", "--app", app.appId, "--group", "treasury").json).toEqual({ appId: app.appId, group: "Treasury", status: "PENDING" });
-    expect(cli("review", "--app", app.appId, "--group", "Treasury", "--approve").json).toEqual({ appId: app.appId, group: "Treasury", status: "ACTIVE" });
-    expect(cli("app", "suspend", "--app", app.appId).json).toEqual({ appId: app.appId, suspended: true });
-    expect(cli("app", "resume", "--app", app.appId).json).toEqual({ appId: app.appId, suspended: false });
-    expect(cli("app", "limit", "--app", app.appId, "--per-minute", "1000").json).toEqual({ appId: app.appId, perMinute: 1000 });
-    const revoked = cli("key", "revoke", "--key", key.consumerKey);
+    expect((await cli("subscribe", "--app", app.appId, "--group", "Payments")).json).toEqual({ appId: app.appId, group: "Payments", status: "ACTIVE" });
+    expect((await cli("subscribe", "--app", app.appId, "--group", "treasury")).json).toEqual({ appId: app.appId, group: "Treasury", status: "PENDING" });
+    expect((await cli("review", "--app", app.appId, "--group", "Treasury", "--approve")).json).toEqual({ appId: app.appId, group: "Treasury", status: "ACTIVE" });
+    expect((await cli("app", "suspend", "--app", app.appId)).json).toEqual({ appId: app.appId, suspended: true });
+    expect((await cli("app", "resume", "--app", app.appId)).json).toEqual({ appId: app.appId, suspended: false });
+    expect((await cli("app", "limit", "--app", app.appId, "--per-minute", "1000")).json).toEqual({ appId: app.appId, perMinute: 1000 });
+    const revoked = await cli("key", "revoke", "--key", key.consumerKey);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(revoked.json.consumerKey).toBe(key.consumerKey);
   }, 180_000); // one command-line process per step
 
   it("the keys it makes fetch a token", async () => {
     const email = `u-${randomBase62(8).toLowerCase()}@example.com`;
-    cli("user", "create", "--email", email, "--password", "long enough pw");
-    const app = cli("app", "create", "--owner", email, "--name", "A").json;
-    const key = cli("key", "create", "--app", app.appId).json;
+    await cli("user", "create", "--email", email, "--password", "long enough pw");
+    const app = (await cli("app", "create", "--owner", email, "--name", "A")).json;
+    const key = (await cli("key", "create", "--app", app.appId)).json;
     expect((await fetchToken(key.consumerKey, key.consumerSecret)).status).toBe(200);
   });
 
+  it("help prints the commands as text; user list and app list find what was made, newest first, a page at a time", async () => {
+    for (const args of [["help"], ["--help"]]) {
+      const help = await cli(...args);
+      expect([help.code, help.json]).toEqual([0, null]); // text for a person, not JSON
+      expect(help.stdout).toMatch(/^usage: npm run --silent admin/);
+      expect(help.stdout).toContain("app list [--owner E]");
+    }
+    const email = `l-${randomBase62(8).toLowerCase()}@example.com`;
+    const user = (await cli("user", "create", "--email", email, "--password", "long enough pw")).json;
+    const first = (await cli("app", "create", "--owner", email, "--name", "First")).json;
+    const second = (await cli("app", "create", "--owner", email, "--name", "Second")).json;
+
+    const users = (await cli("user", "list", "--limit", "500")).json.users;
+    expect(users.find((u: { id: string }) => u.id === user.userId)).toEqual({ id: user.userId, email, operator: false, apps: 2, createdAt: expect.any(String) });
+    expect(JSON.stringify(users)).not.toMatch(/passwordHash|scrypt/);
+
+    const own = (await cli("app", "list", "--owner", email)).json.apps;
+    expect(own.map((a: { id: string; name: string; owner: string }) => [a.id, a.name, a.owner])).toEqual([
+      [second.appId, "Second", email],
+      [first.appId, "First", email],
+    ]);
+    const onePage = (await cli("app", "list", "--limit", "1")).json.apps;
+    expect(onePage).toHaveLength(1);
+    const next = (await cli("app", "list", "--limit", "1", "--after", onePage[0].id)).json.apps;
+    expect(next).toHaveLength(1);
+    expect(next[0].id).not.toBe(onePage[0].id);
+    expect(JSON.stringify([own, onePage])).not.toMatch(/signingSecret|whsec_/);
+  }, 120_000);
+
   it.each([
     [["nonsense"], /unknown command/],
+    [["app", "list", "--limit", "0"], /--limit takes a whole number from 1 to 500/],
+    [["app", "list", "--owner", "nobody@example.com"], /no user with email/],
     [["user", "create", "--email", "x@example.com"], /--password is required/],
     [["user", "create", "--email", "not-an-email", "--password", "long enough pw"], /email must be a valid email address/],
     [["app", "create", "--owner", "nobody@example.com", "--name", "N"], /no user with email/],
@@ -48,8 +79,8 @@ describe("npm run admin", () => {
     [["app", "limit", "--app", "app_x", "--per-minute=0"], /per-minute limit must be at least 1/],
     [["key", "revoke", "--key", "nope"], /no such key pair/],
     [["key", "create", "--bogus"], /Unknown option/],
-  ])("%j fails on stderr with a non-zero exit and nothing on stdout", (args, message) => {
-    const r = cli(...args);
+  ])("%j fails on stderr with a non-zero exit and nothing on stdout", async (args, message) => {
+    const r = await cli(...args);
     expect(r.code).not.toBe(0);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(message);

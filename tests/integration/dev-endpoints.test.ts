@@ -95,15 +95,15 @@ describe("developer endpoints", () => {
 
   it("the operator command line changes the same settings", async () => {
     const a = await newApp();
-    const r = cli("app", "settings", "--app", a.appId, "--time-scale", "0.5", "--bad-signature", "on", "--inspector-fail-first", "2");
+    const r = await cli("app", "settings", "--app", a.appId, "--time-scale", "0.5", "--bad-signature", "on", "--inspector-fail-first", "2");
     expect(r.code, r.stderr).toBe(0);
     expect(r.json).toMatchObject({ appId: a.appId, timeScale: 0.5, callbackFaults: { badSignature: true }, inspectorMode: { failFirst: 2 } });
     expect((await a.call("GET", "/dev/v1/settings")).body.inspectorMode.failFirst).toBe(2);
     // Naming one setting leaves the others as they are.
-    const one = cli("app", "settings", "--app", a.appId, "--time-scale", "0.1");
+    const one = await cli("app", "settings", "--app", a.appId, "--time-scale", "0.1");
     expect(one.code, one.stderr).toBe(0);
     expect(one.json).toMatchObject({ timeScale: 0.1, callbackFaults: { badSignature: true }, inspectorMode: { failFirst: 2 } });
-    const bad = cli("app", "settings", "--app", a.appId, "--time-scale", "fast");
+    const bad = await cli("app", "settings", "--app", a.appId, "--time-scale", "fast");
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/timeScale/);
   });

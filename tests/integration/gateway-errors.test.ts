@@ -29,7 +29,7 @@ describe("gateway checks", () => {
   it("revoking a key pair through the command line stops its live token on the next call", async () => {
     const a = await newApp();
     expect((await a.call("GET", "/collect/v1/push/chk_1")).status).toBe(200);
-    const r = cli("key", "revoke", "--key", a.keys.consumerKey);
+    const r = await cli("key", "revoke", "--key", a.keys.consumerKey);
     expect(r.code).toBe(0);
     expect(r.json).toEqual({ consumerKey: a.keys.consumerKey, revokedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
     expectError(await a.call("GET", "/collect/v1/push/chk_1"), 401, "INVALID_TOKEN");
@@ -37,10 +37,10 @@ describe("gateway checks", () => {
 
   it("403 APP_SUSPENDED comes before NO_SUCH_OPERATION; resuming lets calls through", async () => {
     const a = await newApp();
-    expect(cli("app", "suspend", "--app", a.appId).json).toEqual({ appId: a.appId, suspended: true });
+    expect((await cli("app", "suspend", "--app", a.appId)).json).toEqual({ appId: a.appId, suspended: true });
     expectError(await a.call("GET", "/no/such/path"), 403, "APP_SUSPENDED");
     expectError(await a.call("GET", "/collect/v1/push/chk_1"), 403, "APP_SUSPENDED");
-    expect(cli("app", "resume", "--app", a.appId).json).toEqual({ appId: a.appId, suspended: false });
+    expect((await cli("app", "resume", "--app", a.appId)).json).toEqual({ appId: a.appId, suspended: false });
     expect((await a.call("GET", "/collect/v1/push/chk_1")).status).toBe(200);
   });
 
@@ -71,9 +71,9 @@ describe("gateway checks", () => {
 
   it("403 SUBSCRIPTION_PENDING while Treasury waits; approved through the command line, the call passes", async () => {
     const a = await newApp({ groups: ["Payments"] });
-    expect(cli("subscribe", "--app", a.appId, "--group", "Treasury").json).toEqual({ appId: a.appId, group: "Treasury", status: "PENDING" });
+    expect((await cli("subscribe", "--app", a.appId, "--group", "Treasury")).json).toEqual({ appId: a.appId, group: "Treasury", status: "PENDING" });
     expectError(await a.call("GET", "/payouts/v1/pay_1"), 403, "SUBSCRIPTION_PENDING");
-    expect(cli("review", "--app", a.appId, "--group", "Treasury", "--approve").json).toEqual({ appId: a.appId, group: "Treasury", status: "ACTIVE" });
+    expect((await cli("review", "--app", a.appId, "--group", "Treasury", "--approve")).json).toEqual({ appId: a.appId, group: "Treasury", status: "ACTIVE" });
     const r = await a.call("GET", "/payouts/v1/pay_1");
     expect(r.status).toBe(200);
     expect(r.headers.get("x-svc-scenario")).toBe("delivered");
@@ -81,8 +81,8 @@ describe("gateway checks", () => {
 
   it("a rejected Treasury subscription answers NOT_SUBSCRIBED", async () => {
     const a = await newApp({ groups: ["Payments"] });
-    cli("subscribe", "--app", a.appId, "--group", "Treasury");
-    expect(cli("review", "--app", a.appId, "--group", "Treasury", "--reject").json.status).toBe("REJECTED");
+    await cli("subscribe", "--app", a.appId, "--group", "Treasury");
+    expect((await cli("review", "--app", a.appId, "--group", "Treasury", "--reject")).json.status).toBe("REJECTED");
     expectError(await a.call("GET", "/payouts/v1/pay_1"), 403, "NOT_SUBSCRIBED");
   });
 

@@ -22,17 +22,17 @@ let keys: { consumerKey: string; consumerSecret: string };
 beforeAll(async () => {
   receiver = await startReceiver();
   const email = `newman-${randomBase62(8).toLowerCase()}@example.com`;
-  const must = (r: ReturnType<typeof cli>) => {
+  const must = (r: Awaited<ReturnType<typeof cli>>) => {
     if (r.code !== 0) throw new Error(`cli: ${r.stderr}`);
     return r.json;
   };
-  must(cli("user", "create", "--email", email, "--password", "correct horse battery"));
-  const app = must(cli("app", "create", "--owner", email, "--name", "Newman run"));
-  for (const group of ["Payments", "Treasury", "Identity", "Messaging"]) must(cli("subscribe", "--app", app.appId, "--group", group));
-  expect(must(cli("review", "--app", app.appId, "--group", "Treasury", "--approve")).status).toBe("ACTIVE");
-  keys = must(cli("key", "create", "--app", app.appId));
+  must(await cli("user", "create", "--email", email, "--password", "correct horse battery"));
+  const app = must(await cli("app", "create", "--owner", email, "--name", "Newman run"));
+  for (const group of ["Payments", "Treasury", "Identity", "Messaging"]) must(await cli("subscribe", "--app", app.appId, "--group", group));
+  expect(must(await cli("review", "--app", app.appId, "--group", "Treasury", "--approve")).status).toBe("ACTIVE");
+  keys = must(await cli("key", "create", "--app", app.appId));
   // Every scenario of every API's collection, twice, plus the runs alone: more than the Sandbox plan's 60 a minute.
-  must(cli("app", "limit", "--app", app.appId, "--per-minute", "1000"));
+  must(await cli("app", "limit", "--app", app.appId, "--per-minute", "1000"));
 }, 240_000); // ten command-line processes: seconds each on a busy machine
 
 afterAll(async () => {

@@ -74,7 +74,7 @@ describe.concurrent("Standard Webhooks", () => {
   it("after a rotation both secrets verify, on the dispatcher's posts and on Send it again; with no grace only the new one", async () => {
     const app = await newApp();
     const old = await secretOf(app.appId);
-    const rotated = cli("app", "rotate-secret", "--app", app.appId, "--grace-hours", "2");
+    const rotated = await cli("app", "rotate-secret", "--app", app.appId, "--grace-hours", "2");
     expect(rotated.code).toBe(0);
     expect(Date.parse(rotated.json.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(7_000_000);
     const current = await secretOf(app.appId);
@@ -97,7 +97,7 @@ describe.concurrent("Standard Webhooks", () => {
     for (const secret of [old, current]) expect(new Webhook(secret).verify(again.body, again.headers as Record<string, string>)).toBeTruthy();
 
     // A rotation without grace: the secret before stops signing at once.
-    expect(cli("app", "rotate-secret", "--app", app.appId, "--grace-hours", "0").json.previousSecretExpiresAt).toBeNull();
+    expect((await cli("app", "rotate-secret", "--app", app.appId, "--grace-hours", "0")).json.previousSecretExpiresAt).toBeNull();
     const newest = await secretOf(app.appId);
     const last = await payoutCallback(app);
     expect(last.headers["webhook-signature"].split(" ")).toHaveLength(1);
@@ -106,8 +106,8 @@ describe.concurrent("Standard Webhooks", () => {
     expect(readme.verifySignature(last.got.body, last.headers["x-svc-signature"], current)).toBe(false);
   });
 
-  it("rotation refuses a grace period out of range", () => {
-    const r = cli("app", "rotate-secret", "--app", "app_nope", "--grace-hours", "500");
+  it("rotation refuses a grace period out of range", async () => {
+    const r = await cli("app", "rotate-secret", "--app", "app_nope", "--grace-hours", "500");
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/grace hours must be at most 168/);
   });

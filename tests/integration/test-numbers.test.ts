@@ -131,19 +131,19 @@ describe("test numbers", () => {
   it("the operator command line adds, lists and removes them; the gateway sees each change at once", async () => {
     const a = await newApp();
     expect(await scenarioOf(a, { phoneNumber: PHONE })).toBe("paid"); // the token (and its app) is now cached
-    const add = cli("test-number", "add", "--app", a.appId, "--operation", "collect.push", "--field", "phoneNumber", "--value", PHONE, "--scenario", "cancelled");
+    const add = await cli("test-number", "add", "--app", a.appId, "--operation", "collect.push", "--field", "phoneNumber", "--value", PHONE, "--scenario", "cancelled");
     expect(add.code, add.stderr).toBe(0);
     expect(add.json).toMatchObject({ appId: a.appId, testNumbers: [{ value: PHONE, scenarioKey: "cancelled" }] });
     expect(await scenarioOf(a, { phoneNumber: PHONE })).toBe("cancelled");
-    const list = cli("test-number", "list", "--app", a.appId);
+    const list = await cli("test-number", "list", "--app", a.appId);
     expect(list.json.testNumbers).toHaveLength(1);
-    const bad = cli("test-number", "add", "--app", a.appId, "--operation", "collect.push", "--field", "phoneNumber", "--value", PHONE, "--scenario", "nope");
+    const bad = await cli("test-number", "add", "--app", a.appId, "--operation", "collect.push", "--field", "phoneNumber", "--value", PHONE, "--scenario", "nope");
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/VALIDATION_ERROR: scenario must be one of/);
-    const rm = cli("test-number", "remove", "--app", a.appId, "--value", PHONE);
+    const rm = await cli("test-number", "remove", "--app", a.appId, "--value", PHONE);
     expect(rm.code, rm.stderr).toBe(0);
     expect(rm.json.testNumbers).toEqual([]);
     expect(await scenarioOf(a, { phoneNumber: PHONE })).toBe("paid");
-    expect(cli("test-number", "remove", "--app", a.appId).code).not.toBe(0);
+    expect((await cli("test-number", "remove", "--app", a.appId)).code).not.toBe(0);
   });
 });
