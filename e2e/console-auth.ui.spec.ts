@@ -36,13 +36,13 @@ test("sign up, sign out, sign in; wrong password gets one message; sessions expi
   await expect(copyPage).toHaveURL(/\/signin$/);
   await copied.close();
 
-  // Sign-up with a taken email answers as sign-in does: it does not confirm the account exists.
+  // Sign-up with a taken email and another password: a sign-up message, not sign-in's, and the account is not confirmed beyond that.
   const message = "That email and password do not match an account.";
   await page.goto("/signup");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("some other long phrase");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.locator("form").getByRole("alert")).toHaveText(message);
+  await expect(page.locator("form").getByRole("alert")).toHaveText("An account cannot be made with that email. If it is yours, sign in with its password.");
 
   // Weak passwords are refused with the reason.
   await page.goto("/signup");

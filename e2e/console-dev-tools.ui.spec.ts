@@ -20,6 +20,14 @@ test("resend failed callbacks to another address; faults shown on the delivery",
     await page.goto(`/apps/${appId}/callbacks`);
     const table = page.getByRole("table", { name: "Callbacks" });
     await expect(table.getByRole("row", { name: /collect\.push/ })).toContainText("Failed");
+    // The failed delivery says what to do about the delivery; the payment's own code is labelled as the payment's.
+    await table.getByRole("link", { name: "collect.push" }).click();
+    const advice = page.getByRole("note", { name: "Why this callback failed" });
+    await expect(advice).toContainText("your server answered 500");
+    await expect(advice).toContainText(/What to do: find this delivery in your server's log by its X-Svc-Delivery header \(dlv_/);
+    await expect(page.getByLabel("What the callback reports about the payment")).toContainText("resultCode 1032");
+    await shoot(page, "delivery-failed");
+    await page.goto(`/apps/${appId}/callbacks`);
     await page.getByRole("button", { name: "Resend failed…" }).click();
     const form = page.getByRole("form", { name: "Resend failed callbacks" });
     await form.getByLabel("To another address (optional)").fill(`${other.url}/elsewhere`);

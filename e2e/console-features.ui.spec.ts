@@ -46,7 +46,7 @@ test("a request links to its resource and callback, the callback to its request 
   await expect(page).toHaveURL(/\/callbacks\/dlv_/);
   const dlv = page.url().split("/").at(-1)!;
   // resultCode 1032 explained where it appears, linked to the docs
-  const explain = page.getByLabel("What this means");
+  const explain = page.getByLabel("What the callback reports about the payment");
   await expect(explain).toContainText("resultCode 1032: The customer cancelled the payment prompt.");
   await expect(explain.getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/docs/collect/push#scenarios");
   const rel = page.getByRole("list", { name: "Related" });

@@ -12,7 +12,11 @@ export type AuthFormState = { error?: string; email?: string };
 
 const nextPath = (v: FormDataEntryValue | null) => safeNext(v) ?? "/apps";
 
-async function signInWith(email: string, password: string, next: string): Promise<AuthFormState> {
+const NO_MATCH = "That email and password do not match an account.";
+/** Sign-up with an email that has an account and another password: what it says without confirming the account (a new email would have been signed up). */
+const CANNOT_SIGN_UP = "An account cannot be made with that email. If it is yours, sign in with its password.";
+
+async function signInWith(email: string, password: string, next: string, mismatch = NO_MATCH): Promise<AuthFormState> {
   try {
     await signIn("credentials", { email, password, redirectTo: next });
     return {};
@@ -23,7 +27,7 @@ async function signInWith(email: string, password: string, next: string): Promis
     if (e instanceof CredentialsSignin && e.code === "busy") {
       return { email, error: "The server is busy checking passwords. Try again in a moment." };
     }
-    if (e instanceof AuthError) return { email, error: "That email and password do not match an account." };
+    if (e instanceof AuthError) return { email, error: mismatch };
     throw e; // the redirect after a successful sign-in
   }
 }
@@ -41,8 +45,8 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
     if (isApiError(e) && (e.code === "VALIDATION_ERROR" || e.code === "RATE_LIMITED")) {
       return { email, error: `${e.message.charAt(0).toUpperCase() + e.message.slice(1)}.` };
     }
-    // A taken email: the answer sign-in gives, so sign-up does not confirm that an address has an account.
-    if (isApiError(e) && e.code === "CONFLICT") return signInWith(email, password, nextPath(form.get("next")));
+    // A taken email: its owner with the right password is signed in; anyone else reads CANNOT_SIGN_UP.
+    if (isApiError(e) && e.code === "CONFLICT") return signInWith(email, password, nextPath(form.get("next")), CANNOT_SIGN_UP);
     throw e;
   }
   return signInWith(email, password, nextPath(form.get("next")));

@@ -9,6 +9,7 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
 import { CopyButton } from "@/components/ui/copy-button";
+import { DeliveryAdvice } from "./delivery-advice";
 import { Explain } from "./explain";
 import { useDelivery } from "./hooks";
 import { RelayHint, RelayList } from "./relays";
@@ -86,7 +87,8 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
           </dl>
           {d.faults && <FaultsNote text={d.faults} />}
           {d.lastError && <p className="text-sm text-slate-700"><span className="font-medium">Reason: </span>{d.lastError}</p>}
-          <Explain body={parsed(d.body)} />
+          <DeliveryAdvice d={d} />
+          <Explain body={parsed(d.body)} about="What the callback reports about the payment" />
           <div>
             <h2 className="mb-2 text-sm font-semibold">Related</h2>
             <ul className="space-y-1.5 text-sm" aria-label="Related">

@@ -11,8 +11,8 @@ export const ExplanationsProvider = ({ value, children }: { value: Explanations;
 
 export const useExplanations = () => useContext(Ctx);
 
-/** The codes found in a JSON body (`error`, `resultCode`), each with its meaning, what to do and a docs link. */
-export function Explain({ body }: { body: unknown }) {
+/** The codes found in a JSON body (`error`, `resultCode`), each with its meaning, what to do and a docs link; `about` names whose codes they are. */
+export function Explain({ body, about }: { body: unknown; about?: string }) {
   const x = useExplanations();
   const b = (body && typeof body === "object" ? body : {}) as { error?: unknown; resultCode?: unknown };
   const found: { label: string; e: Explanation }[] = [];
@@ -20,7 +20,8 @@ export function Explain({ body }: { body: unknown }) {
   if (typeof b.resultCode === "number" && x.resultCodes[b.resultCode]) found.push({ label: `resultCode ${b.resultCode}`, e: x.resultCodes[b.resultCode]! });
   if (!found.length) return null;
   return (
-    <div role="group" className="space-y-2" aria-label="What this means">
+    <div role="group" className="space-y-2" aria-label={about ?? "What this means"}>
+      {about && <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{about}</p>}
       {found.map(({ label, e }) => (
         <div key={label} className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950">
           <p><code className="font-mono font-semibold">{label}</code>: {e.meaning}</p>

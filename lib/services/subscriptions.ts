@@ -56,7 +56,8 @@ export async function listSubscriptions(appId: string) {
       needsReview: g.needsReview,
       apis: apisOfGroup(g.name).map((a) => ({ id: a.id, name: a.name, version: a.version })),
       status: s?.status ?? null,
-      since: s?.createdAt ?? null,
+      // When the status began: the review, or the request for a group that needs none.
+      since: s ? (s.reviewedAt ?? s.createdAt) : null,
       reviewedAt: s?.reviewedAt ?? null,
       reviewNote: s?.reviewNote ?? null,
     };
