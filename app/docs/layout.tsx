@@ -15,8 +15,9 @@ export default function DocsLayout({ children }: { children: React.ReactNode }) 
       </header>
       <div className="lg:flex">
         <Sidebar />
-        <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8 lg:px-12">
-          <div className="mx-auto max-w-4xl">{children}</div>
+        <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8 xl:px-10">
+          {/* Operation pages (data-reference) take the width for their side panel. */}
+          <div className="mx-auto max-w-4xl has-[[data-reference]]:max-w-[84rem]">{children}</div>
         </main>
       </div>
     </div>

@@ -60,7 +60,7 @@ export function Sidebar() {
         <summary className="cursor-pointer text-sm font-medium text-slate-800">Docs menu</summary>
         <div className="mt-4 pb-2"><Nav /></div>
       </details>
-      <aside className="hidden w-72 shrink-0 border-r border-slate-200 bg-white lg:block">
+      <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
         <div className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto px-4 py-6"><Nav /></div>
       </aside>
     </>
