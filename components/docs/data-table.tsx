@@ -14,7 +14,7 @@ export function DataTable({ label, head, rows, rowIds }: { label: string; head: 
         </thead>
         <tbody>
           {rows.map((r, i) => (
-            <tr key={i} id={rowIds?.[i]} className="scroll-mt-20 border-t border-slate-100 align-top target:bg-amber-50">
+            <tr key={i} id={rowIds?.[i] || undefined} className="scroll-mt-20 border-t border-slate-100 align-top target:bg-amber-50">
               {r.map((c, j) => (
                 <td key={j} className={`${j === r.length - 1 ? "min-w-[14rem]" : ""} px-3 py-2 text-slate-700`}>{c}</td>
               ))}

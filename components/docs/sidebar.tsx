@@ -1,22 +1,8 @@
 import Link from "next/link";
 import { apis } from "@/lib/catalog";
+import { GUIDES } from "@/lib/docs/guides";
 import { apiHref, opHref, opsOf } from "@/lib/docs/urls";
 import { MethodBadge } from "./method-badge";
-
-export const GUIDES = [
-  { href: "/docs", label: "Overview" },
-  { href: "/docs/authentication", label: "Authentication" },
-  { href: "/docs/errors", label: "Errors" },
-  { href: "/docs/limits", label: "Limits" },
-  { href: "/docs/callbacks", label: "Callbacks" },
-  { href: "/docs/clients", label: "Client packages" },
-  { href: "/docs/inspector", label: "Inspector" },
-  { href: "/docs/listen", label: "Callbacks on localhost" },
-  { href: "/docs/testing", label: "Testing in CI" },
-  { href: "/docs/held", label: "Drive a payment by hand" },
-  { href: "/docs/mcp", label: "MCP" },
-  { href: "/docs/dev", label: "Developer API" },
-];
 
 const link = "block rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 
