@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DocsSearch } from "@/components/docs/search";
 import { Sidebar } from "@/components/docs/sidebar";
+import { Toc } from "@/components/docs/toc";
 
 export const metadata: Metadata = { title: { default: "API reference", template: "%s · Svc Sandbox docs" } };
 
@@ -18,8 +19,14 @@ export default function DocsLayout({ children }: { children: React.ReactNode }) 
       <div className="lg:flex">
         <Sidebar />
         <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8 xl:px-10">
-          {/* Operation pages (data-reference) take the width for their side panel. */}
-          <div className="mx-auto max-w-4xl has-[[data-reference]]:max-w-[84rem]">{children}</div>
+          {/* Operation pages (data-reference) take the width for their side panel; other pages get "On this page". */}
+          <div className="mx-auto flex max-w-6xl justify-center gap-10 has-[[data-reference]]:max-w-[84rem]">
+            <div className="min-w-0 max-w-4xl flex-1 has-[[data-reference]]:max-w-none">
+              <Toc variant="top" />
+              {children}
+            </div>
+            <Toc variant="side" />
+          </div>
         </main>
       </div>
     </div>
