@@ -29,7 +29,7 @@ test("at 1280×800 Try it is in the first screen and stays in view down to the s
   const side = await panel(page).boundingBox();
   expect(side!.x).toBeGreaterThan(reference!.x + 300);
 
-  await page.getByRole("table", { name: "Scenarios" }).scrollIntoViewIfNeeded();
+  await page.getByRole("list", { name: "Scenarios" }).scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(800);
   const after = await tryIt.boundingBox();
@@ -46,7 +46,7 @@ test("picking a scenario in the table sets the panel's sample, answer and try-it
   await expect(response).toContainText("202");
   await expect(response).not.toContainText("INVALID_PHONE_NUMBER");
 
-  const table = page.getByRole("table", { name: "Scenarios" });
+  const table = page.getByRole("list", { name: "Scenarios" });
   await table.getByRole("button", { name: "invalid_phone" }).click();
   await expect(table.getByRole("button", { name: "invalid_phone" })).toHaveAttribute("aria-pressed", "true");
   await expect(response).toContainText("400");
@@ -62,6 +62,8 @@ test("picking a scenario in the table sets the panel's sample, answer and try-it
   await panel(page).getByRole("button", { name: "Try it", exact: true }).click();
   await expect(page.getByTestId("try-status")).toHaveText("202");
   await expect(page.getByTestId("try-callback")).toContainText('"resultCode": 1032');
+  await expect(page.getByTestId("try-result")).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/docs-reference-tried-desktop.png` });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/docs-reference-desktop.png` });
   await page.screenshot({ path: `${SHOTS}/docs-reference-desktop-full.png`, fullPage: true });
@@ -113,12 +115,14 @@ test("the search box opens the dialog; arrows move, Escape closes, and every kin
   await expect(dialog.getByRole("option").first()).toContainText("callbackUrl");
   await input.fill("deduplicate");
   await expect(dialog.getByRole("option").first()).toContainText("At-least-once");
-  await input.press("ArrowDown");
-  await expect(dialog.getByRole("option").first()).toHaveAttribute("aria-selected", "false");
-  await input.press("ArrowUp");
-  await expect(dialog.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
   await input.fill("cancel");
-  await expect(dialog.getByRole("option").first()).toBeVisible();
+  const options = dialog.getByRole("option");
+  await expect(options.nth(1)).toBeVisible();
+  await input.press("ArrowDown");
+  await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+  await expect(input).toHaveAttribute("aria-activedescendant", (await options.nth(1).getAttribute("id"))!);
+  await input.press("ArrowUp");
+  await expect(options.first()).toHaveAttribute("aria-selected", "true");
   await page.screenshot({ path: `${SHOTS}/docs-search-phone.png` });
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press("Escape");

@@ -2,7 +2,6 @@
 // The operation page's side panel (sticky on wide screens): the chosen
 // scenario's request in each language, its answer and callback, then the
 // try-it form (passed as children). Data from lib/docs/panel.ts.
-import { useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CodeBlock } from "@/components/ui/code";
@@ -15,16 +14,11 @@ const heading = "text-xs font-semibold tracking-wide text-slate-500 uppercase";
 
 export function ReferencePanel({ entries, note, children }: { entries: PanelScenario[]; note?: React.ReactNode; children: React.ReactNode }) {
   const chosen = useChosenScenario();
-  const panel = useRef<HTMLDivElement>(null);
   const current = entries.find((e) => e.key === (chosen?.scenario ?? "")) ?? entries[0]!;
 
-  async function tryIt() {
-    await chosen?.send.current?.();
-    panel.current?.querySelector("[data-testid='try-result']")?.scrollIntoView({ block: "nearest", behavior: "smooth" });
-  }
 
   return (
-    <div ref={panel} className="space-y-5 lg:max-h-[calc(100vh-5.5rem)] lg:overflow-y-auto lg:overscroll-contain lg:pr-1">
+    <div className="space-y-5 lg:max-h-[calc(100vh-5.5rem)] lg:overflow-y-auto lg:overscroll-contain lg:pr-1">
       <div className="sticky top-0 z-10 flex items-end gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-xs">
         <div className="min-w-0 flex-1">
           <label htmlFor="panel-scenario" className="mb-1 block text-xs font-medium text-slate-600">Scenario</label>
@@ -33,13 +27,13 @@ export function ReferencePanel({ entries, note, children }: { entries: PanelScen
             {entries.map((e) => <option key={e.key} value={e.key}>{e.label}</option>)}
           </select>
         </div>
-        <Button onClick={tryIt} className="bg-emerald-700 hover:bg-emerald-600" aria-describedby="panel-try-hint">Try it</Button>
+        <Button onClick={() => void chosen?.send.current?.()} aria-describedby="panel-try-hint">Try it</Button>
         <span id="panel-try-hint" className="sr-only">Sends the try-it form below with the chosen scenario, without keys.</span>
       </div>
 
       <section aria-label="Request sample" data-testid="panel-request">
         <p className={heading}>Request</p>
-        <CodeTabs label="Sample language" samples={current.samples} />
+        <CodeTabs label="Sample language" samples={current.samples} compact />
         {note}
       </section>
 

@@ -41,7 +41,7 @@ export function SearchResults({ results, active, query, loading, failed, onHover
           <div key={`${r.kind}:${r.href}:${r.title}`} id={`docs-search-${i}`} role="option" tabIndex={-1} aria-selected={i === active}
             onMouseMove={() => onHover(i)} onClick={() => onPick(i)}
             className={`flex cursor-pointer items-start gap-3 rounded-lg px-3 py-2 ${i === active ? "bg-slate-100" : ""}`}>
-            <span className={`mt-0.5 w-20 shrink-0 rounded px-1.5 py-0.5 text-center text-[10px] font-semibold tracking-wide uppercase ${KIND_STYLE[r.kind]}`}>{r.kind}</span>
+            <span className={`mt-0.5 w-24 shrink-0 rounded px-1.5 py-0.5 text-center whitespace-nowrap text-[10px] font-semibold tracking-wide uppercase ${KIND_STYLE[r.kind]}`}>{r.kind}</span>
             <span className="min-w-0 flex-1">
               <span className="block truncate text-sm font-medium text-slate-900">{r.title}</span>
               <span className="block truncate text-xs text-slate-600">{r.text}</span>

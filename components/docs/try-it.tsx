@@ -2,7 +2,7 @@
 // The try-it panel: a form built from the operation's schema, prefilled with
 // its example; a scenario picker; Send runs the engine on the server without
 // keys (lib/tryit). Nothing is stored and no callback leaves the portal.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { FieldRow } from "@/lib/docs/fields";
 import type { TryItProps, TryResult } from "@/lib/tryit/types";
@@ -86,10 +86,17 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
     }
   }
 
-  // The panel's "Try it" button sends this form.
+  // The panel's "Try it" button sends this form, then the answer is scrolled into view.
+  const outcome = useRef<HTMLDivElement>(null);
+  const reveal = useRef(false);
   useEffect(() => {
-    if (chosen) chosen.send.current = send;
+    if (chosen) chosen.send.current = () => { reveal.current = true; return send(); };
   });
+  useEffect(() => {
+    if (!reveal.current || (!result && !failure)) return;
+    reveal.current = false;
+    outcome.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [result, failure]);
 
   return (
     <section id="try-it" aria-label="Try it" className="@container scroll-mt-20 rounded-lg border border-slate-200 bg-white shadow-xs">
@@ -153,12 +160,14 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
             </select>
           </div>
         )}
-        {failure && (
-          <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-            The try-it panel refused the call ({failure.status}): <code className="font-mono break-all">{JSON.stringify(failure.body)}</code>
-          </div>
-        )}
-        {result && <TryResultView result={result} />}
+        <div ref={outcome} className="space-y-5 empty:hidden">
+          {failure && (
+            <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              The try-it panel refused the call ({failure.status}): <code className="font-mono break-all">{JSON.stringify(failure.body)}</code>
+            </div>
+          )}
+          {result && <TryResultView result={result} />}
+        </div>
       </div>
     </section>
   );
