@@ -78,6 +78,11 @@ test("at 390 px the operation page is one column with nothing sideways", async (
   }
   await page.goto("/docs/collect/push");
   await page.screenshot({ path: `${SHOTS}/docs-reference-phone.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/docs-reference-phone-top.png` });
+  await panel(page).getByTestId("panel-response").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/docs-reference-phone-panel.png` });
+  await page.getByRole("list", { name: "Scenarios" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/docs-reference-phone-scenarios.png` });
 });
 
 for (const key of ["Control+k", "Meta+k"]) {
@@ -154,6 +159,8 @@ test("/docs/dev has 'On this page' whose links jump to the headings", async ({ p
   await top.getByRole("link", { name: "Time scale" }).click();
   await expect(page.locator("#time-scale")).toBeInViewport();
   await page.screenshot({ path: `${SHOTS}/docs-dev-phone.png` });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/docs-dev-phone-top.png` });
 });
 
 test("the changed pages pass axe at both widths", async ({ page }) => {
