@@ -83,6 +83,10 @@ test("at 390 px the operation page is one column with nothing sideways", async (
   await page.screenshot({ path: `${SHOTS}/docs-reference-phone-panel.png` });
   await page.getByRole("list", { name: "Scenarios" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/docs-reference-phone-scenarios.png` });
+  // Picking a scenario below the panel brings the panel's answer into view.
+  await page.getByRole("list", { name: "Scenarios" }).getByRole("button", { name: "invalid_phone" }).click();
+  await expect(panel(page).getByTestId("panel-response")).toContainText("INVALID_PHONE_NUMBER");
+  await expect(panel(page).getByTestId("panel-response")).toBeInViewport();
 });
 
 for (const key of ["Control+k", "Meta+k"]) {

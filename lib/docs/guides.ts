@@ -3,7 +3,7 @@
 // working directory like lib/client-gen/runtime-source.ts), so the headings
 // are written once, in the page. Ids are the H2's own or its text's slug,
 // as components/docs/prose.tsx gives them.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { slug } from "./anchors";
 
@@ -34,6 +34,7 @@ const plain = (jsx: string) =>
 /** The page's H2 headings with text (a heading made only of an expression has none to search). */
 export function guideHeadings(guide: Guide, root = process.cwd()): Heading[] {
   const file = join(root, "app", guide.href, "page.tsx");
+  if (!existsSync(file)) return []; // run without the sources: the search still has the page itself
   const source = readFileSync(file, "utf8");
   return [...source.matchAll(H2)].flatMap(([, id, inner]) => {
     const text = plain(inner!);
