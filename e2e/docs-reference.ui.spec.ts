@@ -39,6 +39,22 @@ test("at 1280×800 Try it is in the first screen and stays in view down to the s
   await page.screenshot({ path: `${SHOTS}/docs-reference-scrolled-desktop.png` });
 });
 
+test("every operation page has its panel, with Try it, in the first screen at 1280×800", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/docs");
+  const hrefs = await page.getByRole("navigation", { name: "Docs" }).last().locator('a[href^="/docs/"]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")!).filter((h) => h.split("/").length === 4));
+  expect(hrefs.length).toBeGreaterThan(6);
+  for (const href of hrefs) {
+    await page.goto(href);
+    const box = await panel(page).getByRole("button", { name: "Try it", exact: true }).boundingBox();
+    expect(box, href).not.toBeNull();
+    expect(box!.y + box!.height, href).toBeLessThan(800);
+  }
+  await page.goto("/docs/collect/status");
+  await page.screenshot({ path: `${SHOTS}/docs-reference-get-desktop.png` });
+});
+
 test("picking a scenario in the table sets the panel's sample, answer and try-it scenario; Try it sends it", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await page.goto("/docs/collect/push");
