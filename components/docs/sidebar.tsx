@@ -27,7 +27,7 @@ function Nav() {
               <li key={op.id}>
                 <Link className={`${link} flex items-center gap-2`} href={opHref(op)}>
                   <MethodBadge method={op.method} small />
-                  <span className="truncate">{op.summary}</span>
+                  <span className="min-w-0 leading-snug">{op.summary}</span>
                 </Link>
               </li>
             ))}
