@@ -48,7 +48,7 @@ test("a request links to its resource and callback, the callback to its request 
   // resultCode 1032 explained where it appears, linked to the docs
   const explain = page.getByLabel("What the callback reports about the payment");
   await expect(explain).toContainText("resultCode 1032: The customer cancelled the payment prompt.");
-  await expect(explain.getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/docs/collect/push#scenarios");
+  await expect(explain.getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/docs/collect/push#scenario-cancelled");
   const rel = page.getByRole("list", { name: "Related" });
   await expect(rel.getByRole("link", { name: new RegExp(a.push.requestId) })).toBeVisible();
   await shoot(page, "callback-linked");

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { apis, findGroup } from "@/lib/catalog";
 import { apiHref, artifacts, baseUrl, opHref, opsOf } from "@/lib/docs/urls";
-import { GUIDES } from "@/components/docs/sidebar";
+import { GUIDES } from "@/lib/docs/guides";
 import { C, H1, H2, P } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
 import { MethodBadge } from "@/components/docs/method-badge";

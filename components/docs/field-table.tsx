@@ -13,12 +13,12 @@ function Notes({ r }: { r: FieldRow }) {
   );
 }
 
-/** A table on wide screens; a stacked list on phones. */
+/** A table where there is room (its container at least 36rem); a stacked list in narrow columns and on phones. */
 export function FieldTable({ rows, label }: { rows: FieldRow[]; label: string }) {
   if (!rows.length) return <p className="text-sm text-slate-500">No fields.</p>;
   return (
-    <>
-      <div className="hidden sm:block">
+    <div className="@container">
+      <div className="hidden @xl:block">
         <DataTable
           label={label}
           head={["Field", "Type", "Required", "Rules and notes"]}
@@ -30,7 +30,7 @@ export function FieldTable({ rows, label }: { rows: FieldRow[]; label: string })
           ])}
         />
       </div>
-      <ul aria-label={label} className="my-4 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white sm:hidden">
+      <ul aria-label={label} className="my-4 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white @xl:hidden">
         {rows.map((r) => (
           <li key={r.name} className="px-3 py-2">
             <p className="flex flex-wrap items-baseline gap-x-2">
@@ -42,6 +42,6 @@ export function FieldTable({ rows, label }: { rows: FieldRow[]; label: string })
           </li>
         ))}
       </ul>
-    </>
+    </div>
   );
 }

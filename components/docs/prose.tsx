@@ -1,4 +1,15 @@
 // Typography for the docs pages.
+import { isValidElement } from "react";
+import { slug } from "@/lib/docs/anchors";
+
+/** The text a node shows (strings and numbers, through elements' children). */
+function textOf(node: React.ReactNode): string {
+  if (typeof node === "string" || typeof node === "number") return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join("");
+  if (isValidElement<{ children?: React.ReactNode }>(node)) return textOf(node.props.children);
+  return "";
+}
+
 export function H1({ children, eyebrow }: { children: React.ReactNode; eyebrow?: React.ReactNode }) {
   return (
     <header className="mb-6">
@@ -8,8 +19,9 @@ export function H1({ children, eyebrow }: { children: React.ReactNode; eyebrow?:
   );
 }
 
+/** Its id is `id`, else its text's slug (the same rule as the docs search's, lib/docs/guides.ts), so every section can be linked. */
 export function H2({ children, id }: { children: React.ReactNode; id?: string }) {
-  return <h2 id={id} className="mt-10 mb-3 scroll-mt-20 text-xl font-semibold tracking-tight text-slate-900">{children}</h2>;
+  return <h2 id={id ?? (slug(textOf(children)) || undefined)} className="mt-10 mb-3 scroll-mt-20 text-xl font-semibold tracking-tight text-slate-900">{children}</h2>;
 }
 
 export function H3({ children }: { children: React.ReactNode }) {

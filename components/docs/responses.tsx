@@ -44,13 +44,16 @@ export function CallbackDoc({ op }: { op: Operation }) {
     <>
       <p className="my-3 leading-7 text-slate-700">{op.callback.description} Posted to <code className="font-mono text-sm">callbackUrl</code> after the scenario&apos;s callback delay, signed (see Callbacks).</p>
       <FieldTable label="Callback body" rows={fieldRows(responseSchema(op.callback.schema))} />
-      <div className="grid gap-3 md:grid-cols-2">
-        {posting.map((s) => (
-          <div key={s.key} className="min-w-0">
-            <p className="mb-1 text-xs font-medium text-slate-600"><code className="font-mono">{s.key}</code> · after {(s.callbackDelayMs! / 1000).toFixed(1)} s</p>
-            <CodeBlock value={sampleAnswer(op, s).callback?.body} label={`Callback body of ${s.key}`} />
-          </div>
-        ))}
+      {/* One body per row in the reference's narrow column, two where there is room. */}
+      <div className="@container">
+        <div className="grid gap-3 @2xl:grid-cols-2">
+          {posting.map((s) => (
+            <div key={s.key} className="min-w-0">
+              <p className="mb-1 text-xs font-medium text-slate-600"><code className="font-mono">{s.key}</code> · after {(s.callbackDelayMs! / 1000).toFixed(1)} s</p>
+              <CodeBlock value={sampleAnswer(op, s).callback?.body} label={`Callback body of ${s.key}`} />
+            </div>
+          ))}
+        </div>
       </div>
     </>
   );

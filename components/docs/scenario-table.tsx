@@ -1,22 +1,39 @@
+import { Badge } from "@/components/ui/badge";
 import type { Operation } from "@/lib/catalog";
+import { scenarioAnchor } from "@/lib/docs/anchors";
 import { scenarioTriggerText } from "@/lib/docs/triggers";
-import { DataTable } from "./data-table";
+import { ScenarioPick } from "./chosen-scenario";
 
-const seconds = (ms?: number) => (ms === undefined ? "none" : `${(ms / 1000).toFixed(1)} s`);
+const seconds = (ms?: number) => (ms === undefined ? "no callback" : `callback after ${(ms / 1000).toFixed(1)} s`);
+const resultCode = (outcome: unknown) => (outcome as { resultCode?: number }).resultCode;
+const tone = (status: number) => (status < 300 ? "green" : status < 500 ? "amber" : "red");
 
+/**
+ * One row per scenario (anchor `scenario-<key>`): key, status, delays, what
+ * happens, its trigger and resultCode. A key's button shows that scenario in the
+ * side panel. A list, not a table, so that it reads in the reference's narrow column.
+ */
 export function ScenarioTable({ op }: { op: Operation }) {
   return (
-    <DataTable
-      label="Scenarios"
-      head={["Key", "Trigger", "Status", "Response delay", "Callback after", "Outcome"]}
-      rows={op.scenarios.map((s) => [
-        <code key="k" className="font-mono text-xs whitespace-nowrap text-slate-900">{s.key}{s.default ? " (default)" : ""}</code>,
-        <span key="t" className="font-mono text-xs">{scenarioTriggerText(s)}</span>,
-        <span key="s" className="font-mono text-xs">{s.status}</span>,
-        <span key="d" className="text-xs whitespace-nowrap">{s.delayMs} ms</span>,
-        <span key="c" className="text-xs whitespace-nowrap">{seconds(s.callbackDelayMs)}</span>,
-        <span key="o" className="text-xs">{s.summary}</span>,
-      ])}
-    />
+    <ul aria-label="Scenarios" className="my-4 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+      {op.scenarios.map((s) => {
+        const code = resultCode(s.outcome);
+        return (
+          <li key={s.key} id={scenarioAnchor(s)} className="scroll-mt-20 px-4 py-3 target:bg-amber-50 has-[[aria-pressed=true]]:bg-emerald-50/50">
+            <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
+              <ScenarioPick scenarioKey={s.key} label={s.key} />
+              <Badge tone={tone(s.status)} className="font-mono">{s.status}</Badge>
+              {s.default && <span className="text-xs font-medium text-slate-600">default</span>}
+              <span className="ml-auto text-xs whitespace-nowrap text-slate-500">{s.delayMs} ms · {seconds(s.callbackDelayMs)}</span>
+            </div>
+            <p className="mt-1.5 text-sm leading-6 text-slate-700">{s.summary}</p>
+            <p className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-slate-600">
+              <span>Trigger <code className="font-mono text-slate-800">{scenarioTriggerText(s)}</code></span>
+              {code !== undefined && <span>resultCode <code className="font-mono text-slate-800">{code}</code></span>}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

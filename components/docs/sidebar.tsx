@@ -1,22 +1,8 @@
 import Link from "next/link";
 import { apis } from "@/lib/catalog";
+import { GUIDES } from "@/lib/docs/guides";
 import { apiHref, opHref, opsOf } from "@/lib/docs/urls";
 import { MethodBadge } from "./method-badge";
-
-export const GUIDES = [
-  { href: "/docs", label: "Overview" },
-  { href: "/docs/authentication", label: "Authentication" },
-  { href: "/docs/errors", label: "Errors" },
-  { href: "/docs/limits", label: "Limits" },
-  { href: "/docs/callbacks", label: "Callbacks" },
-  { href: "/docs/clients", label: "Client packages" },
-  { href: "/docs/inspector", label: "Inspector" },
-  { href: "/docs/listen", label: "Callbacks on localhost" },
-  { href: "/docs/testing", label: "Testing in CI" },
-  { href: "/docs/held", label: "Drive a payment by hand" },
-  { href: "/docs/mcp", label: "MCP" },
-  { href: "/docs/dev", label: "Developer API" },
-];
 
 const link = "block rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 
@@ -41,7 +27,7 @@ function Nav() {
               <li key={op.id}>
                 <Link className={`${link} flex items-center gap-2`} href={opHref(op)}>
                   <MethodBadge method={op.method} small />
-                  <span className="truncate">{op.summary}</span>
+                  <span className="min-w-0 leading-snug">{op.summary}</span>
                 </Link>
               </li>
             ))}
@@ -60,7 +46,7 @@ export function Sidebar() {
         <summary className="cursor-pointer text-sm font-medium text-slate-800">Docs menu</summary>
         <div className="mt-4 pb-2"><Nav /></div>
       </details>
-      <aside className="hidden w-72 shrink-0 border-r border-slate-200 bg-white lg:block">
+      <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
         <div className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto px-4 py-6"><Nav /></div>
       </aside>
     </>

@@ -2,10 +2,11 @@
 // The try-it panel: a form built from the operation's schema, prefilled with
 // its example; a scenario picker; Send runs the engine on the server without
 // keys (lib/tryit). Nothing is stored and no callback leaves the portal.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { FieldRow } from "@/lib/docs/fields";
 import type { TryItProps, TryResult } from "@/lib/tryit/types";
+import { useChosenScenario } from "./chosen-scenario";
 import { activeFields, toBody, toValues, type Values } from "./try-body";
 import { TryResultView } from "./try-result";
 
@@ -35,7 +36,11 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
   const [values, setValues] = useState<Values>(() => toValues(example ?? {}));
   const [paramValues, setParamValues] = useState<Values>(() => Object.fromEntries(params.map((p) => [p.name, p.example])));
   const [raw, setRaw] = useState<string | null>(null);
-  const [scenario, setScenario] = useState("");
+  // On an operation page the scenario is the page's choice (chosen-scenario.tsx); elsewhere the form's own.
+  const chosen = useChosenScenario();
+  const [ownScenario, setOwnScenario] = useState("");
+  const scenario = chosen ? chosen.scenario : ownScenario;
+  const setScenario = chosen ? chosen.choose : setOwnScenario;
   const [timeScale, setTimeScale] = useState("");
   const [app, setApp] = useState("");
   const [busy, setBusy] = useState(false);
@@ -81,15 +86,27 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
     }
   }
 
+  // The panel's "Try it" button sends this form, then the answer is scrolled into view.
+  const outcome = useRef<HTMLDivElement>(null);
+  const reveal = useRef(false);
+  useEffect(() => {
+    if (chosen) chosen.send.current = () => { reveal.current = true; return send(); };
+  });
+  useEffect(() => {
+    if (!reveal.current || (!result && !failure)) return;
+    reveal.current = false;
+    outcome.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [result, failure]);
+
   return (
-    <section aria-label="Try it" className="rounded-lg border border-slate-200 bg-white shadow-xs">
-      <div className="border-b border-slate-100 px-4 py-3 sm:px-5">
+    <section id="try-it" aria-label="Try it" className="@container scroll-mt-20 rounded-lg border border-slate-200 bg-white shadow-xs">
+      <div className="border-b border-slate-100 px-4 py-3 @md:px-5">
         <h2 className="text-base font-semibold text-slate-900">Try it</h2>
         <p className="text-sm text-slate-500">Runs the sandbox&apos;s scenario engine without keys. Nothing is stored and no callback is sent.</p>
       </div>
-      <div className="space-y-5 px-4 py-4 sm:px-5">
+      <div className="space-y-5 px-4 py-4 @md:px-5">
         {params.length > 0 && (
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid gap-3 @sm:grid-cols-2">
             {params.map((p) => (
               <Field key={p.name} row={{ name: p.name, type: "string", required: true, constraints: [], integer: false }}
                 value={paramValues[p.name] ?? ""} onChange={(v) => setParamValues({ ...paramValues, [p.name]: v })} />
@@ -105,7 +122,7 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
               </Button>
             </div>
             {raw === null ? (
-              <div className="grid gap-3 sm:grid-cols-2">
+              <div className="grid gap-3 @sm:grid-cols-2">
                 {activeFields(fields, values).map((row) => (
                   <Field key={row.name} row={row} value={values[row.name] ?? ""} onChange={(v) => setValues({ ...values, [row.name]: v })} />
                 ))}
@@ -115,7 +132,7 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
             )}
           </div>
         )}
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-col gap-3 @xl:flex-row @xl:items-end">
           <div className="flex-1">
             <label htmlFor="try-scenario" className="mb-1 block text-xs text-slate-600">Scenario (X-Svc-Scenario header)</label>
             <select id="try-scenario" className={input} value={scenario} onChange={(e) => setScenario(e.target.value)}>
@@ -123,7 +140,7 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
               {scenarios.map((s) => <option key={s.key} value={s.key}>{s.label}</option>)}
             </select>
           </div>
-          <div className="sm:w-60">
+          <div className="@xl:w-60">
             <label htmlFor="try-time-scale" className="mb-1 block text-xs text-slate-600">Time scale (X-Svc-Time-Scale)</label>
             <select id="try-time-scale" className={input} value={timeScale} onChange={(e) => setTimeScale(e.target.value)}>
               <option value="">{app ? "The app's" : "1 (no header)"}</option>
@@ -132,7 +149,7 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
               <option value="0">0 — instant</option>
             </select>
           </div>
-          <Button onClick={send} busy={busy} className="sm:w-32">Send</Button>
+          <Button onClick={send} busy={busy} className="@xl:w-32">Send</Button>
         </div>
         {apps.length > 0 && (
           <div>
@@ -143,12 +160,14 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
             </select>
           </div>
         )}
-        {failure && (
-          <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-            The try-it panel refused the call ({failure.status}): <code className="font-mono break-all">{JSON.stringify(failure.body)}</code>
-          </div>
-        )}
-        {result && <TryResultView result={result} />}
+        <div ref={outcome} className="space-y-5 empty:hidden">
+          {failure && (
+            <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              The try-it panel refused the call ({failure.status}): <code className="font-mono break-all">{JSON.stringify(failure.body)}</code>
+            </div>
+          )}
+          {result && <TryResultView result={result} />}
+        </div>
       </div>
     </section>
   );

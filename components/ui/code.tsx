@@ -21,9 +21,9 @@ export function HeaderList({ headers }: { headers: Record<string, string> }) {
   const entries = Object.entries(headers);
   if (!entries.length) return <p className="text-sm text-slate-500">No headers.</p>;
   return (
-    <dl className="divide-y divide-slate-100 rounded-md border border-slate-200 font-mono text-xs">
+    <dl className="@container divide-y divide-slate-100 rounded-md border border-slate-200 font-mono text-xs">
       {entries.map(([k, v]) => (
-        <div key={k} className="grid grid-cols-1 gap-1 px-3 py-1.5 sm:grid-cols-[14rem_1fr]">
+        <div key={k} className="grid grid-cols-1 gap-1 px-3 py-1.5 @lg:grid-cols-[14rem_1fr]">
           <dt className="text-slate-500">{k}</dt>
           <dd className="break-all text-slate-800">{v}</dd>
         </div>

@@ -27,8 +27,8 @@ const phpArray = (v: unknown, pad = ""): string => {
 };
 const pyValue = (v: unknown) => JSON.stringify(v, null, 4).replace(/\btrue\b/g, "True").replace(/\bfalse\b/g, "False").replace(/\bnull\b/g, "None");
 
-/** One call of `op` in four languages; the token comes from the ACCESS_TOKEN environment variable. */
-export function operationSamples(op: Operation, fill?: Fill): Sample[] {
+/** One call of `op` in four languages; the token comes from the ACCESS_TOKEN environment variable; `scenario` adds the X-Svc-Scenario header that forces it. */
+export function operationSamples(op: Operation, fill?: Fill, scenario?: string): Sample[] {
   const url = `${baseUrl()}${fillPath(op, exampleParams(op))}`;
   const b = body(op, fill);
   const note = fill ? `app ${fill.appId}; callbacks go to its inspector` : "set ACCESS_TOKEN to a token of your app";
@@ -40,7 +40,7 @@ export function operationSamples(op: Operation, fill?: Fill): Sample[] {
 const res = await fetch(${JSON.stringify(url)}, {
   method: "${op.method}",
   headers: {
-    Authorization: \`Bearer \${process.env.ACCESS_TOKEN}\`,${b ? `\n    "Content-Type": "application/json",` : ""}
+    Authorization: \`Bearer \${process.env.ACCESS_TOKEN}\`,${scenario ? `\n    "X-Svc-Scenario": "${scenario}",` : ""}${b ? `\n    "Content-Type": "application/json",` : ""}
   },${b ? `\n  body: JSON.stringify(${indent(json!, "  ")}),` : ""}
 });
 console.log(res.status, res.headers.get("x-request-id"), await res.json());`,
@@ -52,7 +52,7 @@ import os, requests
 
 res = requests.${op.method.toLowerCase()}(
     ${JSON.stringify(url)},
-    headers={"Authorization": f"Bearer {os.environ['ACCESS_TOKEN']}"},${b ? `\n    json=${indent(pyValue(b), "    ")},` : ""}
+    headers={"Authorization": f"Bearer {os.environ['ACCESS_TOKEN']}"${scenario ? `, "X-Svc-Scenario": "${scenario}"` : ""}},${b ? `\n    json=${indent(pyValue(b), "    ")},` : ""}
     timeout=30,
 )
 print(res.status_code, res.headers.get("x-request-id"), res.json())`,
@@ -65,7 +65,7 @@ $ch = curl_init(${JSON.stringify(url)});
 curl_setopt_array($ch, [
     CURLOPT_CUSTOMREQUEST => "${op.method}",
     CURLOPT_RETURNTRANSFER => true,
-    CURLOPT_HTTPHEADER => ["Authorization: Bearer " . getenv("ACCESS_TOKEN")${b ? `, "Content-Type: application/json"` : ""}],${b ? `\n    CURLOPT_POSTFIELDS => json_encode(${phpArray(b, "    ")}),` : ""}
+    CURLOPT_HTTPHEADER => ["Authorization: Bearer " . getenv("ACCESS_TOKEN")${scenario ? `, "X-Svc-Scenario: ${scenario}"` : ""}${b ? `, "Content-Type: application/json"` : ""}],${b ? `\n    CURLOPT_POSTFIELDS => json_encode(${phpArray(b, "    ")}),` : ""}
 ]);
 $body = curl_exec($ch);
 echo curl_getinfo($ch, CURLINFO_RESPONSE_CODE), " ", $body, PHP_EOL;`,
@@ -77,7 +77,7 @@ import java.net.URI;
 import java.net.http.*;
 
 var request = HttpRequest.newBuilder(URI.create(${javaString(url)}))
-    .header("Authorization", "Bearer " + System.getenv("ACCESS_TOKEN"))${b ? `\n    .header("Content-Type", "application/json")` : ""}
+    .header("Authorization", "Bearer " + System.getenv("ACCESS_TOKEN"))${scenario ? `\n    .header("X-Svc-Scenario", "${scenario}")` : ""}${b ? `\n    .header("Content-Type", "application/json")` : ""}
     .method("${op.method}", ${b ? `HttpRequest.BodyPublishers.ofString(${javaString(JSON.stringify(b))})` : "HttpRequest.BodyPublishers.noBody()"})
     .build();
 var response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());

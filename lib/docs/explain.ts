@@ -4,6 +4,7 @@
 import { operations } from "@/lib/catalog";
 import type { ErrorCode } from "@/lib/errors";
 import { ERROR_TEXT } from "./error-text";
+import { scenarioAnchor } from "./anchors";
 import { opHref } from "./urls";
 
 export type Explanation = { meaning: string; todo: string; href: string };
@@ -40,7 +41,7 @@ export function explanations(): Explanations {
       resultCodes[o.resultCode] = {
         meaning: o.resultDescription,
         todo: o.resultCode === 0 ? "Nothing: it succeeded." : `${s.summary} In the sandbox this is the "${s.key}" scenario; the docs show what triggers it.`,
-        href: `${opHref(op)}#scenarios`,
+        href: `${opHref(op)}#${scenarioAnchor(s)}`,
       };
     }
   }

@@ -68,7 +68,7 @@ describe("links and explanations", () => {
   it("explains every resultCode of the catalog and the gateway's error codes", () => {
     const x = explanations();
     for (const code of ["1001", "1032", "1037", "2001", "0"]) expect(x.resultCodes[code]?.meaning).toBeTruthy();
-    expect(x.resultCodes["1032"]!.href).toBe("/docs/collect/push#scenarios");
+    expect(x.resultCodes["1032"]!.href).toBe("/docs/collect/push#scenario-cancelled");
     for (const code of ["NOT_SUBSCRIBED", "VALIDATION_ERROR", "RATE_LIMITED"]) expect(x.errors[code]?.todo).toBeTruthy();
   });
 });

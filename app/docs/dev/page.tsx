@@ -55,8 +55,8 @@ export default function DevDocsPage() {
       </ul>
 
       {devEndpoints.map((e) => (
-        <section key={e.id} id={devAnchor(e)} className="mt-10 scroll-mt-20 border-t border-slate-200 pt-6">
-          <h3 className="text-lg font-semibold tracking-tight text-slate-900">{e.summary}</h3>
+        <section key={e.id} className="mt-10 border-t border-slate-200 pt-6">
+          <h3 id={devAnchor(e)} className="scroll-mt-20 text-lg font-semibold tracking-tight text-slate-900">{e.summary}</h3>
           <div className="mt-2 flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2">
             <MethodBadge method={e.method} />
             <code className="font-mono text-sm break-all text-slate-900">{baseUrl()}{e.path}</code>

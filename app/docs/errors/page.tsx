@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { checkOrder, gatewayCodes, scenarioCodes, serverCodes } from "@/lib/docs/errors";
+import { errorAnchor } from "@/lib/docs/anchors";
+import { checkOrder, errorTables, type CodeRow } from "@/lib/docs/errors";
 import { C, H1, H2, P } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
 import { Snippet } from "@/components/docs/snippet";
@@ -7,11 +8,16 @@ import { Snippet } from "@/components/docs/snippet";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Errors" };
 
-const codeRows = (rows: ReturnType<typeof gatewayCodes>) =>
-  rows.map((r) => [<span key="s" className="font-mono">{r.status}</span>, <C key="c">{r.code}</C>, r.condition]);
+function CodeTable({ label, rows, anchored }: { label: string; rows: CodeRow[]; anchored: boolean[] }) {
+  return (
+    <DataTable label={label} head={["Status", "Error", "When"]} rowIds={rows.map((r, i) => (anchored[i] ? errorAnchor(r.code) : ""))}
+      rows={rows.map((r) => [<span key="s" className="font-mono">{r.status}</span>, <C key="c">{r.code}</C>, r.condition])} />
+  );
+}
 
 export default function ErrorsPage() {
   const steps = checkOrder();
+  const [gateway, api, server] = errorTables(steps);
   return (
     <>
       <H1 eyebrow="Guide">Errors</H1>
@@ -31,16 +37,16 @@ export default function ErrorsPage() {
         ))}
       </ol>
       <H2>Gateway errors</H2>
-      <DataTable label="Gateway errors" head={["Status", "Error", "When"]} rows={codeRows(gatewayCodes(steps))} />
+      <CodeTable {...gateway!} />
       <H2>API errors</H2>
       <P>Answered by a scenario (they carry <C>x-svc-scenario</C>):</P>
-      <DataTable label="API errors" head={["Status", "Error", "When"]} rows={codeRows(scenarioCodes())} />
+      <CodeTable {...api!} />
       <H2>When the sandbox fails</H2>
       <P>
         Any call may also meet a failure of the sandbox itself. Treat them like a network error: retry with backoff, and send the
         same <C>reference</C> again, so a call that did go through is refused as a duplicate rather than paid twice.
       </P>
-      <DataTable label="Server errors" head={["Status", "Error", "When"]} rows={codeRows(serverCodes())} />
+      <CodeTable {...server!} />
     </>
   );
 }

@@ -2,19 +2,19 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { apiOf, groupOf } from "@/lib/catalog";
-import { operationSamples } from "@/lib/docs/code-samples";
-import { curlExample } from "@/lib/docs/curl";
 import { docsFill, readerApps } from "@/lib/docs/fill";
 import { operationCodes } from "@/lib/docs/errors";
 import { fieldRows } from "@/lib/docs/fields";
+import { panelScenarios } from "@/lib/docs/panel";
 import { pathParams, requestSchema } from "@/lib/docs/schema";
 import { apiHref, artifacts, baseUrl, findOp } from "@/lib/docs/urls";
 import { tryItProps } from "@/lib/tryit/props";
-import { C, H1, H2, P, Snippet } from "@/components/docs/prose";
+import { ChosenScenario } from "@/components/docs/chosen-scenario";
+import { C, H1, H2, P } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
 import { FieldTable } from "@/components/docs/field-table";
 import { MethodBadge } from "@/components/docs/method-badge";
-import { CodeTabs } from "@/components/docs/code-tabs";
+import { ReferencePanel } from "@/components/docs/reference-panel";
 import { CallbackDoc, Responses } from "@/components/docs/responses";
 import { ScenarioTable } from "@/components/docs/scenario-table";
 import { TryIt } from "@/components/docs/try-it";
@@ -37,53 +37,60 @@ export default async function OperationPage({ params }: Props) {
   const path = pathParams(op);
   const fill = await docsFill();
   return (
-    <>
-      <H1 eyebrow={<Link href={apiHref(api)} className="hover:underline">{api.name} v{api.version} · {group.name}{group.needsReview ? " (needs review)" : ""}</Link>}>
-        {op.summary}
-      </H1>
-      <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2">
-        <MethodBadge method={op.method} />
-        <code className="font-mono text-sm break-all text-slate-900">{baseUrl()}{op.path}</code>
+    <ChosenScenario>
+      {/* Two columns from lg: the reference on the left, the sticky panel on the right; one column on phones. */}
+      <div data-reference className="lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-8 xl:grid-cols-[minmax(0,1fr)_27rem] xl:gap-x-10">
+        <div className="min-w-0">
+          <H1 eyebrow={<Link href={apiHref(api)} className="hover:underline">{api.name} v{api.version} · {group.name}{group.needsReview ? " (needs review)" : ""}</Link>}>
+            {op.summary}
+          </H1>
+          <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2">
+            <MethodBadge method={op.method} />
+            <code className="font-mono text-sm break-all text-slate-900">{baseUrl()}{op.path}</code>
+          </div>
+          <P>{op.description}</P>
+        </div>
+
+        <aside aria-label="Request, response and try it" className="mt-6 min-w-0 lg:sticky lg:top-[4.5rem] lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0 lg:self-start">
+          <ReferencePanel entries={panelScenarios(op, fill)}
+            note={fill && <p className="text-xs text-slate-600">Pre-filled for your app <C>{fill.appId}</C>: callbacks go to its inspector address.</p>}>
+            <TryIt {...tryItProps(op)} apps={await readerApps()} />
+          </ReferencePanel>
+        </aside>
+
+        <div className="min-w-0 lg:col-start-1">
+          <H2 id="request">Request</H2>
+          <P>Headers: <C>Authorization: Bearer &lt;access token&gt;</C>{op.body && <>, <C>Content-Type: application/json</C></>}, and optionally <C>X-Svc-Scenario: &lt;scenario key&gt;</C> and <C>X-Svc-Time-Scale: &lt;0 to 1&gt;</C> (every scripted delay times this: <C>0</C> = instant, callback due at once; default your app&apos;s time scale, else 1).</P>
+          {path.length > 0 && (
+            <DataTable label="Path parameters" head={["Path parameter", "Type", "Notes"]}
+              rows={path.map((p) => [<C key="n">{p.name}</C>, <span key="t" className="font-mono text-xs">string</span>, p.description ?? ""])} />
+          )}
+          {op.body && <FieldTable label="Request body" rows={fieldRows(requestSchema(op))} />}
+
+          <H2 id="responses">Responses</H2>
+          <Responses op={op} />
+
+          <H2 id="scenarios">Scenarios</H2>
+          <P>The <C>X-Svc-Scenario</C> header with one of these keys forces a scenario; otherwise your app&apos;s test numbers (console, Testing tab) pick one; otherwise the first scenario whose trigger matches runs, else the default. Every answer carries <C>x-svc-scenario</C>. Delays shown are at time scale 1. Pick a key to see its request and answer beside the reference.</P>
+          <ScenarioTable op={op} />
+
+          {op.callback && (
+            <>
+              <H2 id="callback">Callback</H2>
+              <CallbackDoc op={op} />
+            </>
+          )}
+
+          <H2 id="errors">Errors</H2>
+          <P>After the <Link className="text-emerald-700 underline" href="/docs/errors">gateway checks</Link> (401, 403, 404, 429), this operation can answer:</P>
+          <DataTable label="Error codes" head={["Status", "Error", "When"]}
+            rows={operationCodes(op.id).map((r) => [<span key="s" className="font-mono">{r.status}</span>, <C key="c">{r.code}</C>, r.condition])} />
+
+          <p className="mt-10 flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-200 pt-4 text-sm">
+            {artifacts(api.id).map((a) => <a key={a.href} href={a.href} className="text-emerald-700 hover:underline">{a.label}</a>)}
+          </p>
+        </div>
       </div>
-      <P>{op.description}</P>
-
-      <H2 id="request">Request</H2>
-      <P>Headers: <C>Authorization: Bearer &lt;access token&gt;</C>{op.body && <>, <C>Content-Type: application/json</C></>}, and optionally <C>X-Svc-Scenario: &lt;scenario key&gt;</C> and <C>X-Svc-Time-Scale: &lt;0 to 1&gt;</C> (every scripted delay times this: <C>0</C> = instant, callback due at once; default your app&apos;s time scale, else 1).</P>
-      {path.length > 0 && (
-        <DataTable label="Path parameters" head={["Path parameter", "Type", "Notes"]}
-          rows={path.map((p) => [<C key="n">{p.name}</C>, <span key="t" className="font-mono text-xs">string</span>, p.description ?? ""])} />
-      )}
-      {op.body && <FieldTable label="Request body" rows={fieldRows(requestSchema(op))} />}
-      <Snippet title="curl" code={curlExample(op)} />
-      {fill && <P>Pre-filled for your app <C>{fill.appId}</C>: callbacks go to its inspector address.</P>}
-      <CodeTabs label="Sample language" samples={operationSamples(op, fill)} />
-
-      <H2 id="responses">Responses</H2>
-      <Responses op={op} />
-
-      <H2 id="scenarios">Scenarios</H2>
-      <P>The <C>X-Svc-Scenario</C> header with one of these keys forces a scenario; otherwise your app&apos;s test numbers (console, Testing tab) pick one; otherwise the first scenario whose trigger matches runs, else the default. Every answer carries <C>x-svc-scenario</C>. Delays shown are at time scale 1.</P>
-      <ScenarioTable op={op} />
-
-      {op.callback && (
-        <>
-          <H2 id="callback">Callback</H2>
-          <CallbackDoc op={op} />
-        </>
-      )}
-
-      <H2 id="errors">Errors</H2>
-      <P>After the <Link className="text-emerald-700 underline" href="/docs/errors">gateway checks</Link> (401, 403, 404, 429), this operation can answer:</P>
-      <DataTable label="Error codes" head={["Status", "Error", "When"]}
-        rows={operationCodes(op.id).map((r) => [<span key="s" className="font-mono">{r.status}</span>, <C key="c">{r.code}</C>, r.condition])} />
-
-      <div id="try-it" className="mt-10 scroll-mt-20">
-        <TryIt {...tryItProps(op)} apps={await readerApps()} />
-      </div>
-
-      <p className="mt-10 flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-200 pt-4 text-sm">
-        {artifacts(api.id).map((a) => <a key={a.href} href={a.href} className="text-emerald-700 hover:underline">{a.label}</a>)}
-      </p>
-    </>
+    </ChosenScenario>
   );
 }

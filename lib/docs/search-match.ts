@@ -1,0 +1,36 @@
+// The docs search's ranking, run in the browser over the index (search-index.ts):
+// an exact code first (a resultCode, an error code, a scenario key, a field),
+// then the title equal, starting with, having a word starting with, or
+// containing the query, then entries whose title and text hold every word of it.
+import type { SearchEntry, SearchKind } from "./search-index";
+
+const KIND_BONUS: Record<SearchKind, number> = {
+  operation: 30, guide: 25, api: 25, section: 20, endpoint: 15, "result code": 12, "error code": 12, scenario: 10, field: 0,
+};
+
+function score(e: SearchEntry, q: string, words: string[]): number {
+  const title = e.title.toLowerCase();
+  const code = e.code?.toLowerCase();
+  if (code === q) return 1000;
+  if (title === q) return 900;
+  if (code?.startsWith(q)) return 700;
+  if (title.startsWith(q)) return 600;
+  if (title.split(/[^a-z0-9_]+/).some((w) => w.startsWith(q))) return 500;
+  if (title.includes(q)) return 400;
+  const text = e.text.toLowerCase();
+  if (!words.every((w) => title.includes(w) || text.includes(w))) return 0;
+  return 100 + 50 * words.filter((w) => title.includes(w)).length;
+}
+
+/** The best `limit` entries for `query`, best first; none for a blank query. */
+export function rankEntries(entries: readonly SearchEntry[], query: string, limit = 20): SearchEntry[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [];
+  const words = q.split(/\s+/);
+  return entries
+    .map((e) => ({ e, s: score(e, q, words) }))
+    .filter((r) => r.s > 0)
+    .sort((a, b) => b.s + KIND_BONUS[b.e.kind] - (a.s + KIND_BONUS[a.e.kind]))
+    .slice(0, limit)
+    .map((r) => r.e);
+}
