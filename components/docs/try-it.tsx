@@ -1,7 +1,10 @@
 "use client";
 // The try-it panel: a form built from the operation's schema, prefilled with
 // its example; a scenario picker; Send runs the engine on the server without
-// keys (lib/tryit). Nothing is stored and no callback leaves the portal.
+// keys (lib/tryit): nothing stored, no callback sent. A signed-in reader may
+// instead run the call as one of their apps: logged, stored, and its callback
+// really posted (to the app's inspector unless the form says otherwise),
+// followed beside the answer.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { FieldRow } from "@/lib/docs/fields";
@@ -32,7 +35,9 @@ function Field({ row, value, onChange }: { row: FieldRow; value: string; onChang
   );
 }
 
-export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: TryItProps & { apps?: { id: string; name: string }[] }) {
+type ReaderApp = { id: string; name: string; inspectorUrl: string };
+
+export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: TryItProps & { apps?: ReaderApp[] }) {
   const [values, setValues] = useState<Values>(() => toValues(example ?? {}));
   const [paramValues, setParamValues] = useState<Values>(() => Object.fromEntries(params.map((p) => [p.name, p.example])));
   const [raw, setRaw] = useState<string | null>(null);
@@ -43,11 +48,22 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
   const setScenario = chosen ? chosen.choose : setOwnScenario;
   const [timeScale, setTimeScale] = useState("");
   const [app, setApp] = useState("");
+  const [live, setLive] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<TryResult | null>(null);
   const [failure, setFailure] = useState<{ status: number; body: unknown } | null>(null);
 
   const bodyText = raw ?? JSON.stringify(toBody(fields, values), null, 2);
+
+  /** Picking an app to run as sends the callback to that app's inspector, unless the reader changes it. */
+  function pickApp(id: string, asApp: boolean) {
+    setApp(id);
+    setLive(Boolean(id) && asApp);
+    const inspector = apps.find((a) => a.id === id)?.inspectorUrl;
+    if (asApp && inspector && fields.some((f) => f.name === "callbackUrl")) {
+      if (raw === null) setValues((v) => ({ ...v, callbackUrl: inspector }));
+    }
+  }
 
   function backToForm(text: string) {
     try {
@@ -70,6 +86,7 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
           ...(scenario ? { "x-svc-scenario": scenario } : {}),
           ...(timeScale ? { "x-svc-time-scale": timeScale } : {}),
           ...(app ? { "x-svc-try-app": app } : {}),
+          ...(app && live ? { "x-svc-try-live": "1" } : {}),
         },
         body: example ? bodyText : undefined,
       });
@@ -90,7 +107,11 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
   const outcome = useRef<HTMLDivElement>(null);
   const reveal = useRef(false);
   useEffect(() => {
-    if (chosen) chosen.send.current = () => { reveal.current = true; return send(); };
+    if (!chosen) return;
+    chosen.send.current = () => { reveal.current = true; return send(); };
+    return () => {
+      chosen.send.current = null;
+    };
   });
   useEffect(() => {
     if (!reveal.current || (!result && !failure)) return;
@@ -102,7 +123,11 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
     <section id="try-it" aria-label="Try it" className="@container scroll-mt-20 rounded-lg border border-slate-200 bg-white shadow-xs">
       <div className="border-b border-slate-100 px-4 py-3 @md:px-5">
         <h2 className="text-base font-semibold text-slate-900">Try it</h2>
-        <p className="text-sm text-slate-500">Runs the sandbox&apos;s scenario engine without keys. Nothing is stored and no callback is sent.</p>
+        <p className="text-sm text-slate-500">
+          {app && live
+            ? "Runs the call as your app: it counts toward the app's limit, is logged, and its callback is really posted."
+            : "Runs the sandbox's scenario engine without keys. Nothing is stored and no callback is sent."}
+        </p>
       </div>
       <div className="space-y-5 px-4 py-4 @md:px-5">
         {params.length > 0 && (
@@ -152,12 +177,27 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
           <Button onClick={send} busy={busy} className="@xl:w-32">Send</Button>
         </div>
         {apps.length > 0 && (
-          <div>
-            <label htmlFor="try-app" className="mb-1 block text-xs text-slate-600">Your app&apos;s test numbers and time scale</label>
-            <select id="try-app" className={input} value={app} onChange={(e) => setApp(e.target.value)}>
-              <option value="">None</option>
-              {apps.map((a) => <option key={a.id} value={a.id}>{a.name} ({a.id})</option>)}
-            </select>
+          <div className="space-y-2">
+            <div>
+              <label htmlFor="try-app" className="mb-1 block text-xs text-slate-600">Your app</label>
+              <select id="try-app" className={input} value={app} onChange={(e) => pickApp(e.target.value, live)}>
+                <option value="">None</option>
+                {apps.map((a) => <option key={a.id} value={a.id}>{a.name} ({a.id})</option>)}
+              </select>
+            </div>
+            {app && (
+              <fieldset className="flex flex-col gap-1.5 text-sm text-slate-700 @md:flex-row @md:gap-5">
+                <legend className="sr-only">How to run the call</legend>
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="try-mode" checked={!live} onChange={() => pickApp(app, false)} />
+                  Preview with its test numbers and time scale
+                </label>
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="try-mode" checked={live} onChange={() => pickApp(app, true)} />
+                  Run as this app (logged, real callback)
+                </label>
+              </fieldset>
+            )}
           </div>
         )}
         <div ref={outcome} className="space-y-5 empty:hidden">

@@ -1,6 +1,8 @@
 import { CodeBlock, HeaderList } from "@/components/ui/code";
 import { Badge } from "@/components/ui/badge";
+import Link from "next/link";
 import type { TryResult } from "@/lib/tryit/types";
+import { LiveCallback } from "./try-live-callback";
 
 const tone = (status: number) => (status < 300 ? "green" : status < 500 ? "amber" : "red");
 
@@ -26,9 +28,17 @@ export function TryResultView({ result }: { result: TryResult }) {
         <p className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Body</p>
         <CodeBlock value={result.body} label="Response body" />
       </div>
+      {result.live && (
+        <p className="text-sm text-slate-600">
+          Logged in your app&apos;s request log as{" "}
+          <Link href={`/apps/${result.live.appId}/requests/${result.live.requestId}`} className="font-mono text-xs text-indigo-700 underline">{result.live.requestId}</Link>.
+        </p>
+      )}
       <div data-testid="try-callback">
         <p className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Callback</p>
-        {result.callback ? (
+        {result.live ? (
+          <LiveCallback appId={result.live.appId} requestId={result.live.requestId} />
+        ) : result.callback ? (
           <>
             <p className="mb-2 text-sm text-slate-600">
               The sandbox would post this {(result.callback.delayMs / 1000).toFixed(1)} s later to{" "}

@@ -17,7 +17,7 @@ import { newDelivery } from "./schedule";
 import { notifyScheduled } from "./wake";
 
 /** Who resolved a held resource: a developer-API call (http, mcp), the console's Handset, or the expiry sweep. */
-export type ResolveVia = "http" | "mcp" | "console" | "expiry";
+export type ResolveVia = "http" | "mcp" | "try-it" | "console" | "expiry";
 
 export type ResolveOptions = {
   via: ResolveVia;

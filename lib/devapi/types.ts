@@ -11,7 +11,7 @@ export type DevContext = {
   /** The request's headers (a stream reads Last-Event-ID). */
   headers: HeaderBag;
   now: Date;
-  via: "http" | "mcp";
+  via: "http" | "mcp" | "try-it";
   /** Aborts when the client has gone: an endpoint that holds the connection (a wait) ends and frees its slot. */
   signal?: AbortSignal;
 };

@@ -5,9 +5,9 @@ import { inspectorUrl, listApps } from "@/lib/services/apps";
 import type { Fill } from "./code-samples";
 
 /** The signed-in reader's apps, newest first (the try-it panel applies the picked one's test numbers); none when signed out. */
-export async function readerApps(): Promise<{ id: string; name: string }[]> {
+export async function readerApps(): Promise<{ id: string; name: string; inspectorUrl: string }[]> {
   const user = await currentUser();
-  return user ? (await listApps(user.id)).map((a) => ({ id: a.id, name: a.name })) : [];
+  return user ? (await listApps(user.id)).map((a) => ({ id: a.id, name: a.name, inspectorUrl: inspectorUrl(a.id) })) : [];
 }
 
 export async function docsFill(): Promise<Fill | undefined> {

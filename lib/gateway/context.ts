@@ -16,7 +16,8 @@ export type GatewayCall = {
   readBody: (limit?: number) => Promise<string>;
   /** The query string, without "?" (developer endpoints read GET input from it). */
   query?: string;
-  via: "http" | "mcp";
+  /** How it came: over HTTP, as an MCP tool call, or from the docs' try-it panel as the signed-in owner's app. */
+  via: "http" | "mcp" | "try-it";
   /** Aborts when the client has gone (its connection closed before the answer): a held wait ends then. */
   signal?: AbortSignal;
 };

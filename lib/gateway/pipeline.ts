@@ -7,7 +7,8 @@ import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
 import { persist } from "./persist";
 import { readRefusedBody } from "./request-log";
 import { gatewayStore, type GatewayStore } from "./store";
-import { authenticate } from "./steps/authenticate";
+import { asApp, authenticate } from "./steps/authenticate";
+import type { AuthenticatedApp } from "@/lib/services/calling-app";
 import { checkSubscription, checkSuspended, findOperation } from "./steps/access";
 import { rateLimit } from "./steps/rate-limit";
 import { parseInput } from "./steps/input";
@@ -33,6 +34,9 @@ export const CHECKS: readonly { name: string; step: Step; answers: readonly Erro
 ];
 
 export const STEPS: readonly Step[] = CHECKS.map((c) => c.step);
+
+/** The same steps for a call made as `app` by its signed-in owner (try-it): the app in place of the token check. */
+export const stepsAs = (app: AuthenticatedApp): readonly Step[] => [asApp(app), ...STEPS.slice(1)];
 
 /**
  * The developer endpoints' order of checks (lib/catalog/dev): the same token

@@ -1,7 +1,11 @@
 // The app a call runs as, as the gateway's token lookup reads it (one query:
 // the app, its subscriptions, its developer settings and test numbers). The
-// pipeline, the developer API and the dispatcher's scheduling read it.
+// pipeline, the developer API and the dispatcher's scheduling read it; the
+// try-it panel reads it for a signed-in owner's app (ownersCallingApp).
 import type { TestNumber } from "@/lib/catalog";
+import { testNumbersOf } from "@/lib/catalog/devapi";
+import { db } from "@/lib/db/prisma";
+import { ownedApp } from "./apps";
 
 export type AuthenticatedApp = {
   id: string;
@@ -19,3 +23,17 @@ export type AuthenticatedApp = {
   parentAppId: string | null;
   expiresAt: Date | null;
 };
+
+/**
+ * The signed-in owner's app as a call runs as it (the docs' try-it panel runs
+ * the gateway's pipeline as the app, without a token): NOT_FOUND for an app
+ * that is not theirs or has ended, as for any other of the owner's routes.
+ */
+export async function ownersCallingApp(userId: string, appId: string): Promise<AuthenticatedApp> {
+  const app = await ownedApp(userId, appId);
+  const subscriptions = await db.subscription.findMany({ where: { appId }, select: { group: true, status: true } });
+  return {
+    id: app.id, suspended: app.suspended, perMinute: app.perMinute, callbackUrl: app.callbackUrl, callbackFaults: app.callbackFaults,
+    subscriptions, timeScale: app.timeScale, testNumbers: testNumbersOf(app.testNumbers), parentAppId: app.parentAppId, expiresAt: app.expiresAt,
+  };
+}

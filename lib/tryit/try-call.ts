@@ -1,13 +1,19 @@
-// The try-it panel's server side: the same request as the gateway's, minus the
-// keys, run through exactly `simulate()` of the engine. Nothing is stored (no
-// resource, request log, delivery or rate-window row) and no callback is sent:
-// the callback that would be posted is returned for display, with the delays
-// the call's time scale gives.
+// The try-it panel's server side, two ways:
+// - a preview (anyone): the same request as the gateway's, minus the keys, run
+//   through exactly `simulate()` of the engine. Nothing is stored (no resource,
+//   request log, delivery or rate-window row) and no callback is sent: the
+//   callback that would be posted is returned for display;
+// - live (X-Svc-Try-Live: 1, signed in, X-Svc-Try-App naming one of the
+//   reader's apps): the gateway's own pipeline run as that app (lib/gateway
+//   stepsAs: every check after the token's, the per-minute limit included), so
+//   the call is logged (via "try-it"), stored and its callback really posted.
 import { operationById } from "@/lib/catalog";
 import { testNumbersOf } from "@/lib/catalog/devapi";
 import { MAX_BODY_BYTES, resolveTimeScale, simulate, SCENARIO_HEADER, TIME_SCALE_HEADER, type TestNumber } from "@/lib/engine";
 import { currentUser } from "@/lib/auth/session";
+import { handleCall, stepsAs } from "@/lib/gateway";
 import { ownedApp } from "@/lib/services/apps";
+import { ownersCallingApp } from "@/lib/services/calling-app";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { readLimited } from "@/lib/http/web-body";
 import { newId, newReceipt } from "@/lib/ids";
@@ -20,6 +26,8 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 /** The header naming one of the signed-in reader's apps: its test numbers and time scale then apply. */
 export const TRY_APP_HEADER = "x-svc-try-app";
+/** With TRY_APP_HEADER: run the call for real as that app ("1"). */
+export const TRY_LIVE_HEADER = "x-svc-try-live";
 
 /** The reader's app named by the header (signed in, owned: else NOT_FOUND), or the defaults of no app. */
 async function appSettings(request: Request): Promise<{ timeScale: number; testNumbers: TestNumber[] }> {
@@ -51,10 +59,34 @@ async function simulateCall(request: Request, opId: string, requestId: string): 
   }
 }
 
+/** The call run by the gateway's pipeline as the reader's app: logged, stored, its callback posted. */
+async function liveCall(request: Request, opId: string): Promise<TryResult> {
+  const op = operationById(opId);
+  if (!op) throw new ApiError("NOT_FOUND", `no operation is called ${opId}`);
+  const appId = request.headers.get(TRY_APP_HEADER);
+  if (!appId) throw new ApiError("VALIDATION_ERROR", `a live call names one of your apps in ${TRY_APP_HEADER}`);
+  const user = await currentUser();
+  if (!user) throw new ApiError("NOT_FOUND", `no app ${appId} among yours: sign in to run calls as your app`);
+  const app = await ownersCallingApp(user.id, appId);
+  const url = new URL(request.url);
+  const path = op.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(url.searchParams.get(n) ?? ""));
+  const result = await handleCall(
+    { method: op.method, path, headers: request.headers, readBody: (limit = MAX_BODY_BYTES) => readLimited(request, limit), via: "try-it", signal: request.signal },
+    undefined,
+    stepsAs(app),
+  );
+  return {
+    status: result.status, headers: result.headers, body: result.body, delayMs: 0,
+    scenario: result.headers["x-svc-scenario"] ?? null, callback: null,
+    live: { appId: app.id, requestId: result.headers["x-request-id"]! },
+  };
+}
+
 /**
  * POST /api/try/<operation id>[?<path param>=…]: body, X-Svc-Scenario and
  * X-Svc-Time-Scale as for the gateway; X-Svc-Try-App (signed in) applies that
- * app's test numbers and time scale.
+ * app's test numbers and time scale; with X-Svc-Try-Live: 1 the call is made as
+ * that app (liveCall).
  */
 export async function handleTry(request: Request, opId: string): Promise<Response> {
   const requestId = newId("req");
@@ -63,7 +95,8 @@ export async function handleTry(request: Request, opId: string): Promise<Respons
     if (!limit.allowed) {
       throw new ApiError("RATE_LIMITED", `more than ${tryItLimiter.limit} try-it calls from your address this minute; wait for the next minute`, limit.headers);
     }
-    return json(200, await simulateCall(request, opId, requestId), { ...limit.headers, "x-request-id": requestId });
+    const live = request.headers.get(TRY_LIVE_HEADER) === "1";
+    return json(200, live ? await liveCall(request, opId) : await simulateCall(request, opId, requestId), { ...limit.headers, "x-request-id": requestId });
   } catch (e) {
     const err = toApiError(e, "try-it", requestId);
     return json(err.status, errorBody(err.code, err.message, requestId, err.details), { ...limit.headers, ...err.headers, "x-request-id": requestId });

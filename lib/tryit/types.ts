@@ -7,8 +7,10 @@ export type TryResult = {
   delayMs: number;
   /** x-svc-scenario, or null when the call stopped before a scenario (body and validation errors). */
   scenario: string | null;
-  /** The callback the sandbox would post (it is not sent from the try-it panel). */
+  /** A preview's callback: what the sandbox would post (a preview sends none). Null for a live call, whose callback is really posted. */
   callback: { delayMs: number; url: string | null; body: Record<string, unknown> } | null;
+  /** A live call: the app it ran as and its request id in that app's request log (its callback is found from there). */
+  live?: { appId: string; requestId: string };
 };
 
 import type { FieldRow } from "@/lib/docs/fields";

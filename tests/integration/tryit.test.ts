@@ -8,6 +8,7 @@ import { db } from "@/lib/db/prisma";
 import { fillPath } from "@/lib/catalog";
 import { exampleBody, exampleParams } from "@/lib/docs/doc-examples";
 import { startReceiver, type Receiver } from "../helpers/receiver";
+import { signInOverHttp } from "../helpers/from-address";
 import { http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
 function tryIt(op: Operation, body: unknown, opts: { scenario?: string; params?: Record<string, string>; headers?: Record<string, string> } = {}) {
@@ -149,5 +150,50 @@ describe("try-it", () => {
     expect(last.body).toMatchObject({ error: "RATE_LIMITED", requestId: expect.stringMatching(/^req_/) });
     expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(last.headers.get("x-ratelimit-remaining")).toBe("0");
+  });
+
+  it("live, as the signed-in owner's app: the gateway's answer, logged via try-it, its callback posted to the app's inspector; another's app or no session: 404", async () => {
+    const op = operations.find((o) => o.id === "collect.push")!;
+    const a = await newApp({ groups: ["Payments"] });
+    const stranger = await newApp({ groups: ["Payments"] });
+    const { session } = await signInOverHttp(origin(), a.user.email, "correct horse battery");
+    expect(session).toBeTruthy();
+    const asOwner = (appId: string, cookie?: string) => ({ "x-svc-try-app": appId, "x-svc-try-live": "1", "x-svc-time-scale": "0", ...(cookie ? { cookie } : {}) });
+    const body = { ...exampleBody(op), reference: `TRY-${Date.now()}`, callbackUrl: a.inspectorUrl };
+
+    const r = await tryIt(op, body, { scenario: "cancelled", headers: asOwner(a.appId, session!) });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ status: 202, scenario: "cancelled", callback: null, live: { appId: a.appId, requestId: expect.stringMatching(/^req_/) } });
+    expect(r.body.body.checkoutId).toMatch(/^chk_/);
+    // The app's per-minute limit counted it, as the gateway does.
+    expect(Number(r.body.headers["x-ratelimit-limit"])).toBeGreaterThan(0);
+
+    // In the app's request log, marked as made from try-it; its callback really posted to the app's inspector.
+    const consoleGet = (rest: string) => http("GET", `${origin()}/api/console/apps/${a.appId}${rest}`, { headers: { cookie: session!, accept: "application/json" } });
+    const logged = await consoleGet(`/requests/${r.body.live.requestId}`);
+    expect(logged.status, logged.text).toBe(200);
+    expect(logged.body).toMatchObject({ requestId: r.body.live.requestId, via: "try-it", path: "/collect/v1/push", status: 202 });
+    const [delivery] = logged.body.links.deliveries;
+    expect(delivery).toBeTruthy();
+    let d = (await consoleGet(`/deliveries/${delivery.id}`)).body;
+    for (let i = 0; i < 60 && (d.state === "SCHEDULED" || d.state === "SENDING"); i++) {
+      await new Promise((res) => setTimeout(res, 250));
+      d = (await consoleGet(`/deliveries/${delivery.id}`)).body;
+    }
+    expect([d.state, d.lastStatus, d.url]).toEqual(["DELIVERED", 200, a.inspectorUrl]);
+    expect(JSON.parse(d.body)).toMatchObject({ checkoutId: r.body.body.checkoutId, resultCode: 1032 });
+    expect(d.links.inbox).toHaveLength(1);
+
+    // Not the reader's app, or no session: the same 404, and nothing logged for that app.
+    const strangersBefore = await db.requestLog.count({ where: { appId: stranger.appId } });
+    const notTheirs = await tryIt(op, body, { headers: asOwner(stranger.appId, session!) });
+    expect([notTheirs.status, notTheirs.body.error]).toEqual([404, "NOT_FOUND"]);
+    const signedOut = await tryIt(op, body, { headers: asOwner(a.appId) });
+    expect([signedOut.status, signedOut.body.error]).toEqual([404, "NOT_FOUND"]);
+    expect(await db.requestLog.count({ where: { appId: stranger.appId } })).toBe(strangersBefore);
+
+    // The gateway's checks after the token's apply: a body error is the gateway's, and logged.
+    const invalid = await tryIt(op, { ...body, amount: -5 }, { headers: asOwner(a.appId, session!) });
+    expect(invalid.body).toMatchObject({ status: 400, body: { error: "VALIDATION_ERROR" }, live: { appId: a.appId } });
   });
 });

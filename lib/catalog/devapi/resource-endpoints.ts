@@ -14,7 +14,7 @@ export const resolveBodySchema = z.strictObject({
     .meta({ description: "A scenario of the resource's operation that sends a callback, e.g. `paid`, `cancelled`, `no_answer`, `insufficient_funds` (Collect), `sent`, `float_low` (Payouts), `delivered`, `handset_off` (SMS)." }),
 });
 
-const VIA = ["http", "mcp", "console", "expiry"] as const;
+const VIA = ["http", "mcp", "console", "try-it", "expiry"] as const;
 
 export const resolveAnswerSchema = z.object({
   resourceId: z.string(),
@@ -51,7 +51,7 @@ export const heldListSchema = z.object({
 
 const at = z.string().meta({ description: "When (ISO 8601, milliseconds)." });
 const call = {
-  requestId: z.string(), via: z.string().meta({ description: "http, mcp, or console." }), method: z.string(), path: z.string(),
+  requestId: z.string(), via: z.string().meta({ description: "http, mcp, console, or try-it (the docs' try-it panel, run as the app by its signed-in owner)." }), method: z.string(), path: z.string(),
   operationId: z.string().nullable(), status: z.number().int().meta({ description: "The HTTP status answered." }), scenarioKey: z.string().nullable(),
 };
 const arrival = { status: z.number().int().nullable(), error: z.string().nullable(), durationMs: z.number().int() };

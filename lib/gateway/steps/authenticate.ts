@@ -1,6 +1,7 @@
 import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { hasEnded } from "@/lib/services/sandbox-life";
+import type { AuthenticatedApp } from "@/lib/services/calling-app";
 import type { Step } from "../context";
 
 const REALM = 'Bearer realm="Svc Sandbox"';
@@ -25,3 +26,16 @@ export const authenticate: Step = async (s, store) => {
   }
   s.app = token.app;
 };
+
+/**
+ * In place of `authenticate` for a call the portal makes as an app its signed-in
+ * owner picked (the docs' try-it panel): the owner was checked by the session
+ * and the app by ownership, so there is no token; a throwaway sandbox that has
+ * ended is refused as its token would be.
+ */
+export const asApp =
+  (app: AuthenticatedApp): Step =>
+  (s) => {
+    if (hasEnded(app, s.receivedAt)) throw refuse("INVALID_TOKEN", `the throwaway sandbox ${app.id} ended at ${app.expiresAt!.toISOString()}`);
+    s.app = app;
+  };

@@ -1,0 +1,32 @@
+// Try it, signed in, run as the reader's own app: the call is the gateway's
+// (logged in the app's request log), and its callback is really posted to the
+// app's inspector and followed beside the answer.
+import { expect, test } from "@playwright/test";
+import { seedApp, shoot, signIn } from "./helpers/console";
+
+test("signed in, Try it runs the call as the reader's app: logged, its callback posted to the app's inspector and shown beside the answer", async ({ page }) => {
+  const a = await seedApp({ name: "Try live", groups: ["Payments"] });
+  await signIn(page, a.email);
+  await page.goto("/docs/collect/push");
+  const tryIt = page.getByRole("region", { name: "Try it" });
+  await expect(tryIt).toContainText("Nothing is stored and no callback is sent.");
+  await tryIt.getByLabel("Your app").selectOption(a.appId);
+  await tryIt.getByLabel("Run as this app (logged, real callback)").check();
+  await expect(tryIt).toContainText("its callback is really posted");
+  await expect(tryIt.getByLabel("callbackUrl")).toHaveValue(a.inspectorUrl);
+  await tryIt.getByLabel("Time scale (X-Svc-Time-Scale)").selectOption("0");
+  await tryIt.getByRole("button", { name: "Send" }).click();
+
+  const result = tryIt.getByTestId("try-result");
+  await expect(result.getByTestId("try-status")).toHaveText("202");
+  await expect(result).toContainText("Logged in your app's request log as req_");
+  const callback = result.getByTestId("try-callback");
+  await expect(callback).toContainText("Delivered", { timeout: 20_000 });
+  await expect(callback).toContainText("Your app's inspector received it");
+  await expect(callback.getByLabel("Callback body")).toContainText('"checkoutId": "chk_');
+  await shoot(page, "try-live");
+
+  await result.getByRole("link", { name: /^req_/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/apps/${a.appId}/requests/req_`));
+  await expect(page.getByRole("main")).toContainText("/collect/v1/push");
+});
