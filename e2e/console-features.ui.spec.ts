@@ -255,7 +255,7 @@ test("docs: samples in Node, Python, PHP and Java, pre-filled for a signed-in re
   const a = await seedApp({ name: "Docs reader" });
   await signIn(page, a.email);
   await page.goto("/docs/collect/push");
-  await expect(page.getByText(`Pre-filled for your app ${a.appId}`)).toBeVisible();
+  await expect(page.getByLabel("Pre-filled for your app")).toHaveValue(a.appId);
   await page.getByRole("group", { name: "Sample language" }).getByRole("button", { name: "PHP (curl)" }).click();
   await expect(page.locator("pre", { hasText: "curl_setopt_array" })).toContainText(`"callbackUrl" => "${a.inspectorUrl}"`);
   await shoot(page, "docs-samples");

@@ -2,7 +2,7 @@
 // (logged in the app's request log), and its callback is really posted to the
 // app's inspector and followed beside the answer.
 import { expect, test } from "@playwright/test";
-import { seedApp, shoot, signIn } from "./helpers/console";
+import { cli, seedApp, shoot, signIn } from "./helpers/console";
 
 test("signed in, Try it runs the call as the reader's app: logged, its callback posted to the app's inspector and shown beside the answer", async ({ page }) => {
   const a = await seedApp({ name: "Try live", groups: ["Payments"] });
@@ -29,4 +29,26 @@ test("signed in, Try it runs the call as the reader's app: logged, its callback 
   await result.getByRole("link", { name: /^req_/ }).click();
   await expect(page).toHaveURL(new RegExp(`/apps/${a.appId}/requests/req_`));
   await expect(page.getByRole("main")).toContainText("/collect/v1/push");
+});
+
+test("the docs' app picker: not a suspended app by default; a pick fills every sample and try-it, and is remembered", async ({ page }) => {
+  const older = await seedApp({ name: "Working app", groups: ["Payments"] });
+  const newest = await seedApp({ email: older.email, name: "Suspended app" });
+  await cli("app", "suspend", "--app", newest.appId);
+  await signIn(page, older.email);
+  await page.goto("/docs/collect/push");
+  const picker = page.getByLabel("Pre-filled for your app");
+  await expect(picker).toHaveValue(older.appId); // the newest is suspended: not the default
+  const panel = page.getByRole("complementary", { name: "Request, response and try it" });
+  await expect(panel.locator("pre").first()).toContainText(older.inspectorUrl);
+  await expect(page.getByRole("region", { name: "Try it" }).getByLabel("Your app")).toHaveValue(older.appId);
+
+  await picker.selectOption(newest.appId);
+  await expect(panel.locator("pre").first()).toContainText(newest.inspectorUrl);
+  await expect(page.getByRole("region", { name: "Try it" }).getByLabel("Your app")).toHaveValue(newest.appId);
+  await page.reload();
+  await expect(page.getByLabel("Pre-filled for your app")).toHaveValue(newest.appId);
+  await page.goto("/docs/payouts/send");
+  await expect(page.getByLabel("Pre-filled for your app")).toHaveValue(newest.appId);
+  await shoot(page, "docs-app-picker");
 });

@@ -37,7 +37,7 @@ function Field({ row, value, onChange }: { row: FieldRow; value: string; onChang
 
 type ReaderApp = { id: string; name: string; inspectorUrl: string };
 
-export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: TryItProps & { apps?: ReaderApp[] }) {
+export function TryIt({ opId, fields, params, example, scenarios, apps = [], initialApp = "" }: TryItProps & { apps?: ReaderApp[]; initialApp?: string }) {
   const [values, setValues] = useState<Values>(() => toValues(example ?? {}));
   const [paramValues, setParamValues] = useState<Values>(() => Object.fromEntries(params.map((p) => [p.name, p.example])));
   const [raw, setRaw] = useState<string | null>(null);
@@ -47,8 +47,13 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [] }: T
   const scenario = chosen ? chosen.scenario : ownScenario;
   const setScenario = chosen ? chosen.choose : setOwnScenario;
   const [timeScale, setTimeScale] = useState("");
-  const [app, setApp] = useState("");
+  const [app, setApp] = useState(initialApp);
   const [live, setLive] = useState(false);
+  // The docs' app picker changed: the form follows it, back to a preview.
+  useEffect(() => {
+    setApp(initialApp);
+    setLive(false);
+  }, [initialApp]);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<TryResult | null>(null);
   const [failure, setFailure] = useState<{ status: number; body: unknown } | null>(null);

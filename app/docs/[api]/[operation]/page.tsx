@@ -2,13 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { apiOf, groupOf } from "@/lib/catalog";
-import { docsFill, readerApps } from "@/lib/docs/fill";
+import { fillOf, readerApps } from "@/lib/docs/fill";
 import { operationCodes } from "@/lib/docs/errors";
 import { fieldRows } from "@/lib/docs/fields";
 import { panelScenarios } from "@/lib/docs/panel";
 import { pathParams, requestSchema } from "@/lib/docs/schema";
 import { apiHref, artifacts, baseUrl, findOp } from "@/lib/docs/urls";
 import { tryItProps } from "@/lib/tryit/props";
+import { DocsAppPicker } from "@/components/docs/app-picker";
 import { ChosenScenario } from "@/components/docs/chosen-scenario";
 import { C, H1, H2, P } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
@@ -35,7 +36,8 @@ export default async function OperationPage({ params }: Props) {
   const api = apiOf(op);
   const group = groupOf(op);
   const path = pathParams(op);
-  const fill = await docsFill();
+  const reader = await readerApps();
+  const fill = fillOf(reader.chosen);
   return (
     <ChosenScenario>
       {/* Two columns from lg: the reference on the left, the sticky panel on the right; one column on phones. */}
@@ -53,8 +55,8 @@ export default async function OperationPage({ params }: Props) {
 
         <aside aria-label="Request, response and try it" className="mt-6 min-w-0 lg:sticky lg:top-[4.5rem] lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0 lg:self-start">
           <ReferencePanel entries={panelScenarios(op, fill)}
-            note={fill && <p className="text-xs text-slate-600">Pre-filled for your app <C>{fill.appId}</C>: callbacks go to its inspector address.</p>}>
-            <TryIt {...tryItProps(op)} apps={await readerApps()} />
+            note={reader.chosen && <DocsAppPicker apps={reader.apps} chosen={reader.chosen.id} />}>
+            <TryIt {...tryItProps(op)} apps={reader.apps} initialApp={reader.chosen?.id} />
           </ReferencePanel>
         </aside>
 
