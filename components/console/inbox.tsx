@@ -6,7 +6,7 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
-import { Badge, type Tone } from "@/components/ui/badge";
+import { Badge, statusTone, type Tone } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CodeBlock, HeaderList } from "@/components/ui/code";
 import { ConfirmButton } from "@/components/ui/confirm";
@@ -22,7 +22,6 @@ import { RelayHint, RelayList } from "./relays";
 import { InspectorModeForm } from "./inspector-mode";
 import { SignatureFindings } from "./signature-findings";
 
-const statusTone = (s: number | null | undefined): Tone => (s == null ? "red" : s < 300 ? "green" : s < 500 ? "amber" : "red");
 
 const SIGNATURE: Record<string, { tone: Tone; label: string; text: string }> = {
   valid: { tone: "green", label: "Signature valid", text: "signed with this app's signing secret" },

@@ -1,5 +1,5 @@
 // Status badges shared by the console's lists.
-import { Badge, type Tone } from "@/components/ui/badge";
+import { Badge, statusTone, type Tone } from "@/components/ui/badge";
 
 export function SubscriptionBadge({ status }: { status: "ACTIVE" | "PENDING" | "REJECTED" | null }) {
   if (status === "ACTIVE") return <Badge tone="green">Active</Badge>;
@@ -23,6 +23,5 @@ export function DeliveryBadge({ state }: { state: string }) {
 
 export function HttpStatus({ status }: { status: number | null | undefined }) {
   if (status === null || status === undefined) return <span className="text-slate-500">—</span>;
-  const tone: Tone = status < 300 ? "green" : status < 500 ? "amber" : "red";
-  return <Badge tone={tone} className="font-mono">{status}</Badge>;
+  return <Badge tone={statusTone(status)} className="font-mono">{status}</Badge>;
 }

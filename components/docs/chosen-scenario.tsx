@@ -30,7 +30,7 @@ export function ScenarioPick({ scenarioKey, label }: { scenarioKey: string; labe
       onClick={() => {
         chosen?.choose(scenarioKey);
         // In one column the panel is above the list: bring its answer into view.
-        if (!window.matchMedia("(min-width: 1024px)").matches) document.querySelector("[data-testid='panel-response']")?.scrollIntoView({ block: "center", behavior: "smooth" });
+        if (!window.matchMedia("(min-width: 1024px)").matches) document.getElementById("panel-response")?.scrollIntoView({ block: "center", behavior: "smooth" });
       }}
       className={`rounded px-1.5 py-0.5 font-mono text-xs whitespace-nowrap focus-visible:outline-2 focus-visible:outline-indigo-600 ${on ? "bg-emerald-600 text-white" : "bg-slate-100 text-slate-900 hover:bg-emerald-50 hover:text-emerald-800"}`}
     >

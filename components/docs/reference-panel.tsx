@@ -2,14 +2,13 @@
 // The operation page's side panel (sticky on wide screens): the chosen
 // scenario's request in each language, its answer and callback, then the
 // try-it form (passed as children). Data from lib/docs/panel.ts.
-import { Badge } from "@/components/ui/badge";
+import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CodeBlock } from "@/components/ui/code";
 import type { PanelScenario } from "@/lib/docs/panel";
 import { useChosenScenario } from "./chosen-scenario";
 import { CodeTabs } from "./code-tabs";
 
-const tone = (status: number) => (status < 300 ? "green" : status < 500 ? "amber" : "red");
 const heading = "text-xs font-semibold tracking-wide text-slate-500 uppercase";
 
 export function ReferencePanel({ entries, note, children }: { entries: PanelScenario[]; note?: React.ReactNode; children: React.ReactNode }) {
@@ -37,10 +36,10 @@ export function ReferencePanel({ entries, note, children }: { entries: PanelScen
         {note}
       </section>
 
-      <section aria-label="Response sample" data-testid="panel-response">
+      <section id="panel-response" aria-label="Response sample" data-testid="panel-response">
         <div className="mb-2 flex items-center gap-2">
           <p className={heading}>Response</p>
-          <Badge tone={tone(current.response.status)} className="font-mono">{current.response.status}</Badge>
+          <Badge tone={statusTone(current.response.status)} className="font-mono">{current.response.status}</Badge>
           <code className="truncate font-mono text-xs text-slate-600">{current.key || "no header"}</code>
           <span className="ml-auto text-xs whitespace-nowrap text-slate-500">after {current.response.delayMs} ms</span>
         </div>

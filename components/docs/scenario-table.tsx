@@ -1,4 +1,4 @@
-import { Badge } from "@/components/ui/badge";
+import { Badge, statusTone } from "@/components/ui/badge";
 import type { Operation } from "@/lib/catalog";
 import { scenarioAnchor } from "@/lib/docs/anchors";
 import { scenarioTriggerText } from "@/lib/docs/triggers";
@@ -6,7 +6,6 @@ import { ScenarioPick } from "./chosen-scenario";
 
 const seconds = (ms?: number) => (ms === undefined ? "no callback" : `callback after ${(ms / 1000).toFixed(1)} s`);
 const resultCode = (outcome: unknown) => (outcome as { resultCode?: number }).resultCode;
-const tone = (status: number) => (status < 300 ? "green" : status < 500 ? "amber" : "red");
 
 /**
  * One row per scenario (anchor `scenario-<key>`): key, status, delays, what
@@ -22,7 +21,7 @@ export function ScenarioTable({ op }: { op: Operation }) {
           <li key={s.key} id={scenarioAnchor(s)} className="scroll-mt-20 px-4 py-3 target:bg-amber-50 has-[[aria-pressed=true]]:bg-emerald-50/50">
             <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
               <ScenarioPick scenarioKey={s.key} label={s.key} />
-              <Badge tone={tone(s.status)} className="font-mono">{s.status}</Badge>
+              <Badge tone={statusTone(s.status)} className="font-mono">{s.status}</Badge>
               {s.default && <span className="text-xs font-medium text-slate-600">default</span>}
               <span className="ml-auto text-xs whitespace-nowrap text-slate-500">{s.delayMs} ms · {seconds(s.callbackDelayMs)}</span>
             </div>

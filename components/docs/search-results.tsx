@@ -27,7 +27,7 @@ export function SearchResults({ results, active, query, loading, failed, onHover
 
   if (loading || failed || (!results.length && query.trim())) {
     return (
-      <p role="status" className="px-4 py-10 text-center text-sm text-slate-600">
+      <p id="docs-search-status" role="status" className="px-4 py-10 text-center text-sm text-slate-600">
         {failed ? "The search index could not be loaded. Try again." : loading ? "Loading the index…" : <>No results for <q className="font-medium text-slate-900">{query.trim()}</q>.</>}
       </p>
     );

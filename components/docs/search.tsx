@@ -4,7 +4,7 @@
 // on the first open and ranked here (lib/docs/search-match.ts). Arrow keys
 // move through the results, Enter opens one, Escape closes.
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { SearchEntry } from "@/lib/docs/search-index";
 import { rankEntries } from "@/lib/docs/search-match";
 import { SearchResults } from "./search-results";
@@ -19,17 +19,22 @@ export function DocsSearch() {
   const [active, setActive] = useState(0);
   const [mac, setMac] = useState(false);
 
-  async function load() {
-    if (index) return;
+  // One load at a time: focus, hover and open all ask for it.
+  const loading = useRef<Promise<void> | null>(null);
+  function load() {
+    if (index || loading.current) return;
     setFailed(false);
-    const r = await fetch("/docs/search.json").catch(() => null);
-    if (r?.ok) setIndex(await r.json());
-    else setFailed(true);
+    loading.current = fetch("/docs/search.json")
+      .then((r) => (r.ok ? (r.json() as Promise<SearchEntry[]>) : Promise.reject(new Error(String(r.status)))))
+      .then(setIndex, () => setFailed(true))
+      .finally(() => {
+        loading.current = null;
+      });
   }
 
   function open() {
     if (!dialog.current?.open) dialog.current?.showModal();
-    void load();
+    load();
   }
 
   // ⌘K / Ctrl-K presses the search box.
@@ -45,7 +50,10 @@ export function DocsSearch() {
     return () => document.removeEventListener("keydown", onKey);
   }, []);
 
-  const results = query.trim() ? rankEntries(index ?? [], query) : (index ?? []).filter((e) => e.kind === "guide" || e.kind === "operation");
+  const results = useMemo(
+    () => (query.trim() ? rankEntries(index ?? [], query) : (index ?? []).filter((e) => e.kind === "guide" || e.kind === "operation")),
+    [index, query],
+  );
 
   function go(entry: SearchEntry | undefined) {
     if (!entry) return;
@@ -58,7 +66,7 @@ export function DocsSearch() {
       e.preventDefault();
       const step = e.key === "ArrowDown" ? 1 : -1;
       setActive((a) => (results.length ? (a + step + results.length) % results.length : 0));
-    } else if (e.key === "Enter") {
+    } else if (e.key === "Enter" && !e.nativeEvent.isComposing) {
       e.preventDefault();
       go(results[active]);
     }
@@ -66,7 +74,7 @@ export function DocsSearch() {
 
   return (
     <>
-      <button ref={trigger} type="button" onClick={open} onFocus={() => void load()} onMouseEnter={() => void load()}
+      <button ref={trigger} type="button" onClick={open} onFocus={load} onMouseEnter={load}
         className="flex h-9 min-w-0 items-center gap-2 rounded-md border border-slate-300 bg-slate-50 px-2.5 text-sm text-slate-600 shadow-xs hover:border-slate-400 hover:bg-white focus-visible:outline-2 focus-visible:outline-indigo-600 sm:w-72">
         <MagnifierIcon />
         <span className="hidden sm:inline">Search the docs…</span>
@@ -81,7 +89,7 @@ export function DocsSearch() {
         <div className="flex items-center gap-3 border-b border-slate-200 px-4">
           <MagnifierIcon />
           <label htmlFor="docs-search-input" className="sr-only">Search operations, fields, scenarios, result codes and error codes</label>
-          <input id="docs-search-input" role="combobox" aria-expanded={results.length > 0} aria-controls="docs-search-results" aria-autocomplete="list"
+          <input id="docs-search-input" role="combobox" aria-expanded={results.length > 0} aria-controls={results.length ? "docs-search-results" : "docs-search-status"} aria-autocomplete="list"
             aria-activedescendant={results[active] ? `docs-search-${active}` : undefined} autoComplete="off" spellCheck={false}
             value={query} onChange={(e) => { setQuery(e.target.value); setActive(0); }} onKeyDown={onKeyDown}
             placeholder="Search operations, fields, scenarios, codes…" className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 placeholder:text-slate-500 focus:outline-none" />

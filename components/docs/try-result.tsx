@@ -1,16 +1,15 @@
 import { CodeBlock, HeaderList } from "@/components/ui/code";
-import { Badge } from "@/components/ui/badge";
+import { Badge, statusTone } from "@/components/ui/badge";
 import Link from "next/link";
 import type { TryResult } from "@/lib/tryit/types";
 import { LiveCallback } from "./try-live-callback";
 
-const tone = (status: number) => (status < 300 ? "green" : status < 500 ? "amber" : "red");
 
 export function TryResultView({ result }: { result: TryResult }) {
   return (
     <div className="space-y-4" data-testid="try-result">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={tone(result.status)} className="px-3 py-1 font-mono text-sm">
+        <Badge tone={statusTone(result.status)} className="px-3 py-1 font-mono text-sm">
           <span data-testid="try-status">{result.status}</span>
         </Badge>
         {result.scenario ? (

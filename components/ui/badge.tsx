@@ -2,6 +2,9 @@ import { cn } from "./cn";
 
 export type Tone = "neutral" | "green" | "amber" | "red" | "blue" | "violet";
 
+/** An HTTP status's colour: 2xx green, 4xx amber, 5xx (and no answer at all) red. */
+export const statusTone = (status: number | null | undefined): Tone => (status == null ? "red" : status < 300 ? "green" : status < 500 ? "amber" : "red");
+
 const tones: Record<Tone, string> = {
   neutral: "bg-slate-100 text-slate-700 ring-slate-500/20",
   green: "bg-emerald-50 text-emerald-700 ring-emerald-600/20",

@@ -10,7 +10,8 @@ import { baseUrl } from "./urls";
 export type Sample = { lang: string; title: string; code: string };
 export type Fill = { appId: string; inspectorUrl: string };
 
-function body(op: Operation, fill?: Fill): Record<string, unknown> | undefined {
+/** The body every sample of `op` sends: its example, with the reader's inspector as callbackUrl when filled. */
+export function sampleBody(op: Operation, fill?: Fill): Record<string, unknown> | undefined {
   const b = exampleBody(op);
   if (b && fill && "callbackUrl" in b) b.callbackUrl = fill.inspectorUrl;
   return b;
@@ -30,7 +31,7 @@ const pyValue = (v: unknown) => JSON.stringify(v, null, 4).replace(/\btrue\b/g, 
 /** One call of `op` in four languages; the token comes from the ACCESS_TOKEN environment variable; `scenario` adds the X-Svc-Scenario header that forces it. */
 export function operationSamples(op: Operation, fill?: Fill, scenario?: string): Sample[] {
   const url = `${baseUrl()}${fillPath(op, exampleParams(op))}`;
-  const b = body(op, fill);
+  const b = sampleBody(op, fill);
   const note = fill ? `app ${fill.appId}; callbacks go to its inspector` : "set ACCESS_TOKEN to a token of your app";
   const json = b ? JSON.stringify(b, null, 2) : undefined;
   return [

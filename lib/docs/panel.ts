@@ -4,7 +4,8 @@
 // is the call without the header, answered by the default scenario.
 import type { Operation } from "@/lib/catalog";
 import { defaultScenario } from "@/lib/engine";
-import { operationSamples, type Fill, type Sample } from "./code-samples";
+import { operationSamples, sampleBody, type Fill, type Sample } from "./code-samples";
+import { exampleParams } from "./doc-examples";
 import { curlExample } from "./curl";
 import { sampleAnswer } from "./samples";
 
@@ -19,12 +20,13 @@ export type PanelScenario = {
 
 function entry(op: Operation, key: string, fill?: Fill): PanelScenario {
   const scenario = key ? op.scenarios.find((s) => s.key === key)! : defaultScenario(op);
-  const answer = sampleAnswer(op, scenario);
+  // The answer to exactly the request the samples send (their body, the header forcing the scenario).
+  const answer = sampleAnswer(op, scenario, { params: exampleParams(op), body: sampleBody(op, fill) });
   return {
     key,
     label: key ? `${key} — ${scenario.status}` : `No header (${scenario.key}) — ${scenario.status}`,
     status: answer.status,
-    samples: [{ lang: "curl", title: "curl", code: curlExample(op, key || undefined) }, ...operationSamples(op, fill, key || undefined)],
+    samples: [{ lang: "curl", title: "curl", code: curlExample(op, key || undefined, fill) }, ...operationSamples(op, fill, key || undefined)],
     response: { status: answer.status, body: answer.body, delayMs: answer.delayMs },
     callback: answer.callback && { delayMs: answer.callback.delayMs, body: answer.callback.body },
   };

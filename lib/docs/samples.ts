@@ -22,9 +22,8 @@ function trackedFacts(op: Operation): Facts {
   return { tracked: { id: created.id, scenarioKey: defaultScenario(creator).key, settlesAt: new Date(SAMPLE_TIME.getTime() - 1000), data: created.data } };
 }
 
-/** What `scenario` answers to its example request (scenarioRequest; forced by the scenario header, like the gateway does). */
-export function sampleAnswer(op: Operation, scenario: Scenario): Answer {
-  const req = scenarioRequest(op, scenario);
+/** What `scenario` answers to a request (by default its example request, scenarioRequest), forced by the scenario header as the gateway does. */
+export function sampleAnswer(op: Operation, scenario: Scenario, req: { params: Record<string, string>; body?: Record<string, unknown> } = scenarioRequest(op, scenario)): Answer {
   const input = validateInput(op, req.params, req.body ?? {});
   const facts = scenario.triggers?.some((t) => "state" in t && t.state === "tracked") ? trackedFacts(op) : {};
   return run(op, input, facts, scenario.key, sampleContext());

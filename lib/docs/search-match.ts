@@ -19,7 +19,8 @@ function score(e: SearchEntry, q: string, words: string[]): number {
   if (title.includes(q)) return 400;
   const text = e.text.toLowerCase();
   if (!words.every((w) => title.includes(w) || text.includes(w))) return 0;
-  return 100 + 50 * words.filter((w) => title.includes(w)).length;
+  // Below every title match whatever the number of words (a kind's bonus included).
+  return 100 + Math.round((150 * words.filter((w) => title.includes(w)).length) / words.length);
 }
 
 /** The best `limit` entries for `query`, best first; none for a blank query. */

@@ -35,12 +35,21 @@ describe("the docs search index", () => {
     expect(rankEntries(index, "validation_error")[0]).toMatchObject({ kind: "error code", code: "VALIDATION_ERROR" });
   });
 
-  it("then prefix, then substring, then every word anywhere; a blank query finds nothing", () => {
+  it("then prefix, then a word's start, then substring, then every word anywhere; a blank query finds nothing", () => {
     const titles = rankEntries(index, "callb").map((e) => e.title.toLowerCase());
     expect(titles[0]!.startsWith("callb")).toBe(true);
     const words = rankEntries(index, "payment prompt cancel");
     expect(words.length).toBeGreaterThan(0);
     expect(words.every((e) => `${e.title} ${e.text}`.toLowerCase().includes("cancel"))).toBe(true);
+    // The tiers in order, on entries of one kind (no kind bonus between them).
+    const e = (title: string, text = "") => ({ title, text, kind: "field" as const, href: `#${title}` });
+    const tiers = [e("x in text only", "pay out now"), e("repayout"), e("send payout"), e("payout status"), e("payout")];
+    expect(rankEntries(tiers, "payout").map((x) => x.title)).toEqual(["payout", "payout status", "send payout", "repayout"]);
+    // Every word in the title, however many, stays below a substring match of the whole query.
+    const many = [e("a b c d e f g h"), e("xxa b c d e f g hxx")];
+    expect(rankEntries(many, "a b c d e f g h").map((x) => x.title)).toEqual(["a b c d e f g h", "xxa b c d e f g hxx"]);
+    const spread = [e("alpha beta gamma delta epsilon zeta eta theta iota kappa"), { ...e("the alpha beta"), kind: "field" as const }];
+    expect(rankEntries([...spread, e("zzz alpha beta gamma delta epsilon zeta eta theta iota kappa zzz")], "alpha beta gamma delta epsilon zeta eta theta iota kappa")[0]!.title).toBe("alpha beta gamma delta epsilon zeta eta theta iota kappa");
     expect(rankEntries(index, "   ")).toEqual([]);
     expect(rankEntries(index, "zzqx-nothing")).toEqual([]);
   });
@@ -64,5 +73,22 @@ describe("the operation page's side panel", () => {
     const invalid = entries.find((e) => e.key === "invalid_phone")!;
     expect(invalid.response).toMatchObject({ status: 400, body: { error: "INVALID_PHONE_NUMBER" } });
     expect(invalid.callback).toBeUndefined();
+  });
+
+  it("every entry's answer and callback are for the request its samples send (their body, curl's too, filled for the reader's app)", () => {
+    const fill = { appId: "app_reader", inspectorUrl: "http://localhost:3000/inspect/app_reader" };
+    for (const op of operations) {
+      for (const entry of panelScenarios(op, fill)) {
+        const curl = entry.samples.find((s) => s.lang === "curl")!.code;
+        const sent = /-d '([\s\S]*)'$/.exec(curl)?.[1];
+        if (!sent) continue; // no body
+        const body = JSON.parse(sent) as Record<string, unknown>;
+        if ("callbackUrl" in body) expect(body.callbackUrl, `${op.id} ${entry.key}`).toBe(fill.inspectorUrl);
+        for (const answer of [entry.response.body, entry.callback?.body]) {
+          if (!answer || typeof answer !== "object" || "error" in answer) continue; // an error body's message is not an echo
+          for (const [k, v] of Object.entries(answer)) if (k in body && k !== "callbackUrl") expect([op.id, entry.key, k, v]).toEqual([op.id, entry.key, k, body[k]]);
+        }
+      }
+    }
   });
 });
