@@ -1,19 +1,18 @@
 "use client";
-// Usage per app: calls per day (bars, errors in red), per operation, the error
+// Usage per app: calls per day (usage-chart.tsx), per operation, the error
 // rate and the current minute's share of the rate limit.
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { useUsage } from "./hooks";
+import { plural, UsageChart } from "./usage-chart";
 
 const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function UsagePanel({ appId }: { appId: string }) {
   const { data: u, error, isLoading, mutate } = useUsage(appId);
   if (error) return <ErrorNote error={error} onRetry={() => mutate()} />;
   if (isLoading || !u) return <Card><SkeletonRows rows={4} /></Card>;
-  const max = Math.max(1, ...u.days.map((d) => d.calls));
   const opMax = Math.max(1, ...u.operations.map((o) => o.calls));
   const minuteShare = Math.min(1, u.minute.used / u.minute.limit);
   return (
@@ -22,7 +21,11 @@ export function UsagePanel({ appId }: { appId: string }) {
       <CardBody className="space-y-6">
         <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
           <div><dt className="text-xs text-slate-600">Calls (14 days)</dt><dd className="mt-0.5 text-lg font-semibold tabular-nums" data-testid="usage-total">{u.total}</dd></div>
-          <div><dt className="text-xs text-slate-600">Errors</dt><dd className="mt-0.5 text-lg font-semibold tabular-nums">{u.errors}</dd></div>
+          <div>
+            <dt className="text-xs text-slate-600">Errors</dt>
+            <dd className="mt-0.5 text-lg font-semibold tabular-nums">{u.errors}</dd>
+            {u.limited > 0 && <dd className="text-xs text-slate-600" data-testid="usage-limited">and {u.limited} refused by the limit (429)</dd>}
+          </div>
           <div><dt className="text-xs text-slate-600">Error rate</dt><dd className="mt-0.5 text-lg font-semibold tabular-nums" data-testid="usage-error-rate">{pct(u.errorRate)}</dd></div>
           <div>
             <dt className="text-xs text-slate-600">This minute</dt>
@@ -35,22 +38,7 @@ export function UsagePanel({ appId }: { appId: string }) {
             </dd>
           </div>
         </dl>
-        <figure>
-          <figcaption className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Calls per day</figcaption>
-          <ol className="flex h-32 items-end gap-1" aria-label="Calls per day">
-            {u.days.map((d) => (
-              <li key={d.date} className="flex h-full flex-1 flex-col justify-end" aria-label={`${d.date}: ${plural(d.calls, "call")}, ${plural(d.errors, "error")}`} title={`${d.date}: ${plural(d.calls, "call")}, ${plural(d.errors, "error")}`}>
-                <div className="flex flex-col justify-end rounded-t bg-indigo-500" style={{ height: `${(d.calls / max) * 100}%` }}>
-                  <div className="rounded-t bg-red-500" style={{ height: d.calls ? `${(d.errors / d.calls) * 100}%` : 0 }} />
-                </div>
-              </li>
-            ))}
-          </ol>
-          <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden>
-            <span>{u.days[0]?.date}</span><span>{u.days.at(-1)?.date}</span>
-          </div>
-          <p className="mt-1 text-xs text-slate-600"><span className="mr-1 inline-block size-2 rounded-sm bg-indigo-500" aria-hidden />calls <span className="mr-1 ml-3 inline-block size-2 rounded-sm bg-red-500" aria-hidden />errors (4xx and 5xx)</p>
-        </figure>
+        <UsageChart days={u.days} />
         {u.operations.length > 0 && (
           <figure>
             <figcaption className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Per operation</figcaption>
@@ -59,7 +47,7 @@ export function UsagePanel({ appId }: { appId: string }) {
                 <li key={o.operationId} className="grid grid-cols-[8rem_1fr_auto] items-center gap-3 text-sm sm:grid-cols-[12rem_1fr_auto]">
                   <span className="truncate font-mono text-xs">{o.operationId}</span>
                   <div className="h-2 rounded-full bg-slate-100"><div className="h-2 rounded-full bg-indigo-500" style={{ width: `${(o.calls / opMax) * 100}%` }} /></div>
-                  <span className="text-xs whitespace-nowrap text-slate-700 tabular-nums">{plural(o.calls, "call")} · {pct(o.calls ? o.errors / o.calls : 0)} errors</span>
+                  <span className="text-xs whitespace-nowrap text-slate-700 tabular-nums">{plural(o.calls, "call")} · {pct(o.calls ? o.errors / o.calls : 0)} errors{o.limited ? ` · ${o.limited} refused` : ""}</span>
                 </li>
               ))}
             </ul>
