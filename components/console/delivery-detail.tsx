@@ -44,7 +44,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   return (
     <div>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 min-w-0 text-sm break-all text-slate-800">{children}</dd>
+      <dd className="mt-0.5 min-w-0 text-sm wrap-anywhere text-slate-800">{children}</dd>
     </div>
   );
 }

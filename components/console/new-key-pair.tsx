@@ -28,7 +28,7 @@ export function NewKeyPair({ pair, baseUrl, onDone }: { pair: CreatedPair; baseU
             <CopyButton value={curl} what="curl command" />
           </dt>
           <dd>
-            <pre data-testid="curl-line" className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-100">{curl}</pre>
+            <pre data-testid="curl-line" className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-100">{curl}</pre>
           </dd>
         </div>
       </dl>

@@ -25,7 +25,7 @@ export function HeaderList({ headers }: { headers: Record<string, string> }) {
       {entries.map(([k, v]) => (
         <div key={k} className="grid grid-cols-1 gap-1 px-3 py-1.5 @lg:grid-cols-[14rem_1fr]">
           <dt className="text-slate-500">{k}</dt>
-          <dd className="break-all text-slate-800">{v}</dd>
+          <dd className="wrap-anywhere text-slate-800">{v}</dd>
         </div>
       ))}
     </dl>

@@ -45,7 +45,7 @@ export function LocalTime({ value }: { value: string | Date | null | undefined }
   const d = new Date(value);
   const at = now ?? d.getTime();
   return (
-    <time dateTime={d.toISOString()} title={`${relative(d, at)} · ${d.toISOString()}`} suppressHydrationWarning>
+    <time className="whitespace-nowrap" dateTime={d.toISOString()} title={`${relative(d, at)} · ${d.toISOString()}`} suppressHydrationWarning>
       {localTime(d, new Date(at), now === null ? "UTC" : undefined)}
     </time>
   );
