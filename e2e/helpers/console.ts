@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { cliBatch, cliOn, requestToken } from "../../tests/helpers/operator";
+import { operatorSession, requestToken } from "../../tests/helpers/operator";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 export const E2E_DB = process.env.E2E_DB ?? "data/test-e2e.db";
@@ -13,9 +13,12 @@ export const PASSWORD = "correct horse battery";
 
 export const uniqueEmail = (tag = "u") => `${tag}-${randomBytes(5).toString("hex")}@example.com`;
 
-/** The operator command line against the e2e server's database; its JSON. */
-export function cli(...args: string[]): Promise<any> {
-  return cliOn(`file:./${E2E_DB}`, origin, ...args);
+/** The operator command line against the e2e server's database, one process kept for this worker. */
+const operator = operatorSession(`file:./${E2E_DB}`, origin);
+
+/** One operator command; its JSON. */
+export async function cli(...args: string[]): Promise<any> {
+  return (await operator.run([args]))[0];
 }
 
 /** A user without apps; returns the email (password PASSWORD). */
@@ -28,7 +31,7 @@ export async function seedUser(opts: { operator?: boolean } = {}): Promise<strin
 /** One app (and optionally a key pair and groups) for a new user, or for the existing user `email`: the commands in one operator process. */
 export async function seedApp(opts: { email?: string; name?: string; groups?: string[]; keys?: boolean; operator?: boolean } = {}) {
   const email = opts.email ?? uniqueEmail(opts.operator ? "op" : "u");
-  const answers = await cliBatch(`file:./${E2E_DB}`, origin, [
+  const answers = await operator.run([
     ...(opts.email ? [] : [["user", "create", "--email", email, "--password", PASSWORD, ...(opts.operator ? ["--operator"] : [])]]),
     ["app", "create", "--owner", email, "--name", opts.name ?? "Seeded app"],
     ...(opts.groups ?? []).map((g) => ["subscribe", "--app", "{appId}", "--group", g]),

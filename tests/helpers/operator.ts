@@ -2,7 +2,7 @@
 // token request as an integrator makes it (Basic auth, form body). No test-runner
 // and no app imports (importing lib/ would fix the database settings at load
 // time): integration tests, browser tests and the benchmark share it.
-import { execFile } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 
@@ -56,6 +56,71 @@ function tsx(dbUrl: string, origin: string, ...args: string[]): Promise<any> {
       },
     );
   });
+}
+
+/**
+ * One operator process kept running for this test process (./operator-server.ts):
+ * `run(commands)` answers like cliBatch without starting a process per set-up.
+ * Started on first use; it ends when this process does.
+ */
+export function operatorSession(dbUrl: string, origin: string) {
+  let child: ChildProcess | null = null;
+  let stderr = "";
+  let nextId = 0;
+  const waiting = new Map<number, { resolve: (a: Record<string, string>[]) => void; reject: (e: Error) => void }>();
+  const failAll = (why: string) => {
+    for (const w of waiting.values()) w.reject(new Error(`operator process: ${why}`));
+    waiting.clear();
+    child = null;
+  };
+  const start = () => {
+    const c = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["tests/helpers/operator-server.ts"], {
+      cwd: root, env: { ...process.env, DATABASE_URL: dbUrl, PUBLIC_URL: origin }, stdio: ["pipe", "pipe", "pipe"],
+    });
+    let buffer = "";
+    c.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      buffer += chunk;
+      for (let i = buffer.indexOf("\n"); i >= 0; i = buffer.indexOf("\n")) {
+        const line = buffer.slice(0, i);
+        buffer = buffer.slice(i + 1);
+        let msg: { id?: number; answers?: Record<string, string>[]; error?: string };
+        try {
+          msg = JSON.parse(line);
+        } catch {
+          continue; // not an answer (a log line)
+        }
+        const w = msg.id === undefined ? undefined : waiting.get(msg.id);
+        if (!w) continue;
+        waiting.delete(msg.id!);
+        if (!waiting.size) hold(false);
+        if (msg.error !== undefined) w.reject(new Error(`admin: ${msg.error}`));
+        else w.resolve(msg.answers!);
+      }
+    });
+    c.stderr!.setEncoding("utf8").on("data", (t: string) => (stderr = (stderr + t).slice(-4000)));
+    c.on("exit", (code) => failAll(`exited (${code}): ${stderr}`));
+    c.on("error", (e) => failAll(e.message));
+    return c;
+  };
+  // Keeps this process alive only while an answer is awaited: idle, it ends with this process.
+  const hold = (on: boolean) => {
+    if (!child) return;
+    for (const h of [child, child.stdin, child.stdout, child.stderr] as unknown as { ref?: () => void; unref?: () => void }[]) {
+      if (on) h.ref?.();
+      else h.unref?.();
+    }
+  };
+  return {
+    run(commands: string[][]): Promise<Record<string, string>[]> {
+      child ??= start();
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        hold(true);
+        child!.stdin!.write(`${JSON.stringify({ id, commands })}\n`);
+      });
+    },
+  };
 }
 
 /**
