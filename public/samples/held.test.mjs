@@ -3,10 +3,12 @@
 // would, then assert the callback, the final state, the timeline, and that no
 // second callback comes.
 //
-//   SANDBOX_BASE_URL=https://<portal>/sandbox \
-//   SANDBOX_CONSUMER_KEY=... SANDBOX_CONSUMER_SECRET=... \
+//   SANDBOX_URL=https://<portal> SANDBOX_KEY=... SANDBOX_SECRET=... \
 //   SANDBOX_CALLBACK_URL=https://<portal>/inspect/<appId>   (or your own receiver)
 //   node --test held.test.mjs
+//
+// The same variables as sandbox.mjs and sandbox-ci.test.mjs (the portal's
+// origin, the consumer key and secret).
 //
 // Node 20+, no dependencies: plain fetch and node:test. The app needs the
 // Payments group.
@@ -19,7 +21,7 @@ const env = (name) => {
   if (!v) throw new Error(`set ${name}`);
   return v;
 };
-const BASE = env("SANDBOX_BASE_URL").replace(/\/$/, "");
+const BASE = `${env("SANDBOX_URL").replace(/\/+$/, "")}/sandbox`;
 let token;
 
 async function call(method, path, body, headers = {}) {
@@ -32,7 +34,7 @@ async function call(method, path, body, headers = {}) {
 }
 
 before(async () => {
-  const basic = Buffer.from(`${env("SANDBOX_CONSUMER_KEY")}:${env("SANDBOX_CONSUMER_SECRET")}`).toString("base64");
+  const basic = Buffer.from(`${env("SANDBOX_KEY")}:${env("SANDBOX_SECRET")}`).toString("base64");
   const res = await fetch(`${BASE}/oauth/v1/token`, {
     method: "POST",
     headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },

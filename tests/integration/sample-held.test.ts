@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { base, newApp } from "../helpers/sandbox";
+import { newApp, origin } from "../helpers/sandbox";
 
 const SAMPLE = path.resolve(import.meta.dirname, "..", "..", "public", "samples", "held.test.mjs");
 
@@ -21,9 +21,9 @@ function runSample(env: Record<string, string>): Promise<{ code: number | null; 
 it("the docs' held-payment sample passes: hold, assert nothing arrived, resolve, assert the callback and the timeline", async () => {
   const a = await newApp({ groups: ["Payments"] });
   const r = await runSample({
-    SANDBOX_BASE_URL: base(),
-    SANDBOX_CONSUMER_KEY: a.keys.consumerKey,
-    SANDBOX_CONSUMER_SECRET: a.keys.consumerSecret,
+    SANDBOX_URL: origin(),
+    SANDBOX_KEY: a.keys.consumerKey,
+    SANDBOX_SECRET: a.keys.consumerSecret,
     SANDBOX_CALLBACK_URL: a.inspectorUrl,
   });
   expect(r.code, r.output).toBe(0);
@@ -35,9 +35,9 @@ it("fails when the sandbox does not hold (the sample is not a test that cannot f
   // An app without the Payments group: the push is refused, and the sample says so.
   const a = await newApp({ groups: ["Messaging"] });
   const r = await runSample({
-    SANDBOX_BASE_URL: base(),
-    SANDBOX_CONSUMER_KEY: a.keys.consumerKey,
-    SANDBOX_CONSUMER_SECRET: a.keys.consumerSecret,
+    SANDBOX_URL: origin(),
+    SANDBOX_KEY: a.keys.consumerKey,
+    SANDBOX_SECRET: a.keys.consumerSecret,
     SANDBOX_CALLBACK_URL: a.inspectorUrl,
   });
   expect(r.code).not.toBe(0);
