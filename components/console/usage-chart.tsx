@@ -27,7 +27,7 @@ export function UsageChart({ days }: { days: Day[] }) {
       <div className="grid grid-cols-[auto_1fr] gap-x-2">
         <div className="flex h-32 flex-col justify-between text-right text-[11px] text-slate-500 tabular-nums" aria-hidden>
           <span>{top.toLocaleString("en")}</span>
-          <span>{(top / 2).toLocaleString("en", { maximumFractionDigits: 1 })}</span>
+          <span>{top % 2 === 0 ? (top / 2).toLocaleString("en") : ""}</span>
           <span>0</span>
         </div>
         <div className="relative h-32 border-b border-l border-slate-300">
