@@ -58,15 +58,17 @@ test("testing tab: time scale presets, callback faults and test numbers drive th
   const picked = await push(token, { phoneNumber: "254700000001" });
   expect([picked.status, picked.scenario]).toEqual([202, "cancelled"]);
 
-  // Try-it, signed in: picking the app applies its test numbers and its time scale (0).
+  // Try-it, signed in: the docs' app (the picker's) is Try it's app from the start, so its
+  // test numbers and time scale (0) apply; with no app they do not.
   await page.goto("/docs/collect/push");
   const panel = page.getByRole("region", { name: "Try it" });
+  await expect(panel.getByLabel("Your app", { exact: true })).toHaveValue(appId);
   await panel.getByLabel("phoneNumber").fill("254700000001");
   await panel.getByRole("button", { name: "Send" }).click();
-  await expect(panel.getByText(/scenario\s+paid/)).toBeVisible();
-  await panel.getByLabel("Your app's test numbers and time scale").selectOption(appId);
-  await panel.getByRole("button", { name: "Send" }).click();
   await expect(panel.getByText(/scenario\s+cancelled/)).toBeVisible();
+  await panel.getByLabel("Your app", { exact: true }).selectOption("");
+  await panel.getByRole("button", { name: "Send" }).click();
+  await expect(panel.getByText(/scenario\s+paid/)).toBeVisible();
   await shoot(page, "testing-try-it");
   await page.goto(`/apps/${appId}/testing`);
   await expect(page.getByLabel("Time scale", { exact: true })).toHaveValue("0");
