@@ -63,11 +63,13 @@ export async function retryBusy<T>(fn: () => T): Promise<T> {
 }
 
 type Job = { fn: () => unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
  * Group commit: the writes asked for during one turn of the event loop run in
- * one transaction, each in a savepoint of its own (one job's error undoes only
- * that job), and every promise settles after the COMMIT: nobody is answered
+ * one transaction (when one of them fails, the transaction is run again with
+ * each job in a savepoint of its own, so one job's error undoes only that
+ * job), and every promise settles after the COMMIT: nobody is answered
  * before their rows are durable. Concurrent calls share the commit's WAL
  * pages (the same index leaves) instead of writing them once each.
  */
@@ -110,20 +112,29 @@ class GroupCommit {
     else setImmediate(go);
   }
 
-  private flush() {
-    const jobs = this.queue;
-    if (!jobs.length) return;
-    try {
-      this.begin.run();
-    } catch (e) {
-      if (isBusy(e) && (this.busySince ||= Date.now()) > Date.now() - BUSY_WAIT_MS) return this.schedule(2); // the lock holder finishes first
-      this.busySince = 0;
-      this.queue = [];
-      return jobs.forEach((j) => j.reject(e));
+  /**
+   * The jobs one after another, without savepoints (two statements a job saved):
+   * when one throws, the transaction is rolled back and undefined is answered, so
+   * that `flush` runs them again in a new one, each in a savepoint (`runEach`). Jobs are synchronous
+   * statements on this connection and nothing else, so running one again
+   * after the rollback does what it would have done the first time.
+   */
+  private runAll(jobs: Job[]): Outcome[] | undefined {
+    const outcomes: Outcome[] = [];
+    for (const j of jobs) {
+      try {
+        outcomes.push({ ok: true, value: j.fn() });
+      } catch {
+        if (this.conn.inTransaction) this.rollback.run();
+        return undefined;
+      }
     }
-    this.busySince = 0;
-    this.queue = [];
-    const outcomes = jobs.map((j) => {
+    return outcomes;
+  }
+
+  /** Each job in a savepoint of its own: one job's error undoes only that job. */
+  private runEach(jobs: Job[]): Outcome[] {
+    return jobs.map((j) => {
       this.savepoint.run();
       try {
         const value = j.fn();
@@ -135,6 +146,18 @@ class GroupCommit {
         return { ok: false as const, error };
       }
     });
+  }
+
+  private flush() {
+    const jobs = this.queue;
+    if (!jobs.length) return;
+    this.queue = [];
+    if (!this.begun(jobs)) return;
+    let outcomes = this.runAll(jobs);
+    if (!outcomes) {
+      if (!this.begun(jobs)) return;
+      outcomes = this.runEach(jobs);
+    }
     try {
       this.commit.run();
     } catch (e) {
@@ -142,6 +165,24 @@ class GroupCommit {
       return jobs.forEach((j) => j.reject(e));
     }
     outcomes.forEach((o, i) => (o.ok ? jobs[i]!.resolve(o.value) : jobs[i]!.reject(o.error)));
+  }
+
+  /** Begins the transaction for `jobs`; while another connection holds the lock they wait (first in line), for up to 5 s. */
+  private begun(jobs: Job[]): boolean {
+    try {
+      this.begin.run();
+      this.busySince = 0;
+      return true;
+    } catch (e) {
+      if (isBusy(e) && (this.busySince ||= Date.now()) > Date.now() - BUSY_WAIT_MS) {
+        this.queue = [...jobs, ...this.queue];
+        this.schedule(2); // the lock holder finishes first
+      } else {
+        this.busySince = 0;
+        jobs.forEach((j) => j.reject(e));
+      }
+      return false;
+    }
   }
 }
 
