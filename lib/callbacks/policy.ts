@@ -120,8 +120,13 @@ function hostAddresses(): Promise<Set<string>> {
 }
 
 let defaultBlocked: Ranges | undefined;
+let policyFor: { key: string; policy: Policy } | undefined;
+
+/** The policy of this process's settings; built again only when one of them changed (every callback asks). */
 export function currentPolicy(): Policy {
-  return {
+  const key = `${config.publicUrl}\n${process.env.CALLBACK_POLICY}\n${process.env.CALLBACK_PORTS}`;
+  if (policyFor?.key === key) return policyFor.policy;
+  const policy: Policy = {
     hosted: isHosted(),
     resolve: resolveHost,
     ownOrigin: new URL(config.publicUrl).origin,
@@ -129,6 +134,8 @@ export function currentPolicy(): Policy {
     ports: callbackPorts(),
     ownAddresses: hostAddresses,
   };
+  policyFor = { key, policy };
+  return policy;
 }
 
 /** A `lookup` for node:http that answers the already checked address, whatever name it is asked for. */
