@@ -9,13 +9,14 @@ test("signed in, Try it runs the call as the reader's app: logged, its callback 
   await signIn(page, a.email);
   await page.goto("/docs/collect/push");
   const tryIt = page.getByRole("region", { name: "Try it" });
-  await expect(tryIt).toContainText("Nothing is stored and no callback is sent.");
-  await tryIt.getByLabel("Your app").selectOption(a.appId);
-  await tryIt.getByLabel("Run as this app (logged, real callback)").check();
+  // From the start, with nothing picked by hand: the reader's app, run for real, its callback to the inspector the samples show.
+  await expect(tryIt.getByLabel("Your app")).toHaveValue(a.appId);
+  await expect(tryIt.getByLabel("Run as this app (logged, real callback)")).toBeChecked();
   await expect(tryIt).toContainText("its callback is really posted");
   await expect(tryIt.getByLabel("callbackUrl")).toHaveValue(a.inspectorUrl);
   await tryIt.getByLabel("Time scale (X-Svc-Time-Scale)").selectOption("0");
-  await tryIt.getByRole("button", { name: "Send" }).click();
+  // The sticky panel's Try it, beside the prose, makes the call.
+  await page.getByRole("complementary", { name: "Request, response and try it" }).getByRole("button", { name: "Try it", exact: true }).click();
 
   const result = tryIt.getByTestId("try-result");
   await expect(result.getByTestId("try-status")).toHaveText("202");
@@ -29,6 +30,26 @@ test("signed in, Try it runs the call as the reader's app: logged, its callback 
   await result.getByRole("link", { name: /^req_/ }).click();
   await expect(page).toHaveURL(new RegExp(`/apps/${a.appId}/requests/req_`));
   await expect(page.getByRole("main")).toContainText("/collect/v1/push");
+
+  // A preview stays one click away: nothing stored, and the callback it shows goes where the samples say.
+  await page.goto("/docs/collect/push");
+  await tryIt.getByLabel("Preview with its test numbers and time scale").check();
+  await expect(tryIt).toContainText("Nothing is stored and no callback is sent.");
+  await tryIt.getByRole("button", { name: "Send" }).click();
+  await expect(result.getByTestId("try-callback")).toContainText(`would post this 4.0 s later to ${a.inspectorUrl}`);
+});
+
+test("signed out, or with a suspended app, Try it is a preview", async ({ page }) => {
+  await page.goto("/docs/collect/push");
+  const tryIt = page.getByRole("region", { name: "Try it" });
+  await expect(tryIt).toContainText("Nothing is stored and no callback is sent.");
+  const a = await seedApp({ name: "Suspended only", groups: ["Payments"] });
+  await cli("app", "suspend", "--app", a.appId);
+  await signIn(page, a.email);
+  await page.goto("/docs/collect/push");
+  await expect(tryIt.getByLabel("Your app")).toHaveValue(a.appId);
+  await expect(tryIt.getByLabel("Preview with its test numbers and time scale")).toBeChecked();
+  await expect(tryIt).toContainText("Nothing is stored and no callback is sent.");
 });
 
 test("the docs' app picker: not a suspended app by default; a pick fills every sample and try-it, and is remembered", async ({ page }) => {

@@ -29,7 +29,11 @@ export function DocsAppPicker({ apps, chosen }: { apps: { id: string; name: stri
           <option key={a.id} value={a.id}>{a.name} ({a.id}){a.suspended ? " — suspended" : ""}</option>
         ))}
       </select>
-      <span>: callbacks go to its inspector address.</span>
+      <span className="basis-full">
+        {apps.find((a) => a.id === chosen)?.suspended
+          ? "It is suspended, so Try it is a preview; callbacks go to its inspector address."
+          : "Try it runs as this app; callbacks go to its inspector address."}
+      </span>
     </p>
   );
 }

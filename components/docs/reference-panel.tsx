@@ -27,7 +27,7 @@ export function ReferencePanel({ entries, note, children }: { entries: PanelScen
           </select>
         </div>
         <Button onClick={() => void chosen?.send.current?.()} aria-describedby="panel-try-hint">Try it</Button>
-        <span id="panel-try-hint" className="sr-only">Sends the try-it form below with the chosen scenario, without keys.</span>
+        <span id="panel-try-hint" className="sr-only">Sends the try-it form below with the chosen scenario: as your app when signed in, else a preview without keys.</span>
       </div>
 
       <section aria-label="Request sample" data-testid="panel-request">

@@ -1,10 +1,10 @@
 "use client";
 // The try-it panel: a form built from the operation's schema, prefilled with
 // its example; a scenario picker; Send runs the engine on the server without
-// keys (lib/tryit): nothing stored, no callback sent. A signed-in reader may
-// instead run the call as one of their apps: logged, stored, and its callback
-// really posted (to the app's inspector unless the form says otherwise),
-// followed beside the answer.
+// keys (lib/tryit): nothing stored, no callback sent. A signed-in reader's
+// call runs as their picked app unless they choose a preview (or the app is
+// suspended): logged, stored, and its callback really posted (to the app's
+// inspector unless the form says otherwise), followed beside the answer.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { FieldRow } from "@/lib/docs/fields";
@@ -35,10 +35,18 @@ function Field({ row, value, onChange }: { row: FieldRow; value: string; onChang
   );
 }
 
-type ReaderApp = { id: string; name: string; inspectorUrl: string };
+type ReaderApp = { id: string; name: string; inspectorUrl: string; suspended?: boolean };
 
 export function TryIt({ opId, fields, params, example, scenarios, apps = [], initialApp = "" }: TryItProps & { apps?: ReaderApp[]; initialApp?: string }) {
-  const [values, setValues] = useState<Values>(() => toValues(example ?? {}));
+  /** The form's values for `id`: the example, its callbackUrl the app's inspector (as in the panel's samples). */
+  const valuesFor = (id: string): Values => {
+    const inspector = apps.find((a) => a.id === id)?.inspectorUrl;
+    const v = toValues(example ?? {});
+    return inspector && fields.some((f) => f.name === "callbackUrl") ? { ...v, callbackUrl: inspector } : v;
+  };
+  /** Signed in with an app that may call: Try it runs as that app (logged, real callback); else a preview. */
+  const liveFor = (id: string) => Boolean(id) && !apps.find((a) => a.id === id)?.suspended;
+  const [values, setValues] = useState<Values>(() => valuesFor(initialApp));
   const [paramValues, setParamValues] = useState<Values>(() => Object.fromEntries(params.map((p) => [p.name, p.example])));
   const [raw, setRaw] = useState<string | null>(null);
   // On an operation page the scenario is the page's choice (chosen-scenario.tsx); elsewhere the form's own.
@@ -48,11 +56,11 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [], ini
   const setScenario = chosen ? chosen.choose : setOwnScenario;
   const [timeScale, setTimeScale] = useState("");
   const [app, setApp] = useState(initialApp);
-  const [live, setLive] = useState(false);
-  // The docs' app picker changed: the form follows it, back to a preview.
+  const [live, setLive] = useState(() => liveFor(initialApp));
+  // The docs' app picker changed: the form follows it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new pick resets the form's app
   useEffect(() => {
-    setApp(initialApp);
-    setLive(false);
+    pickApp(initialApp, liveFor(initialApp));
   }, [initialApp]);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<TryResult | null>(null);
@@ -65,7 +73,7 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [], ini
     setApp(id);
     setLive(Boolean(id) && asApp);
     const inspector = apps.find((a) => a.id === id)?.inspectorUrl;
-    if (asApp && inspector && fields.some((f) => f.name === "callbackUrl")) {
+    if (inspector && fields.some((f) => f.name === "callbackUrl")) {
       if (raw === null) setValues((v) => ({ ...v, callbackUrl: inspector }));
     }
   }
