@@ -114,3 +114,20 @@ test("no console page scrolls sideways at 390", async ({ browser }, info) => {
   await suspend.scrollIntoViewIfNeeded();
   await expect(suspend).toBeInViewport({ ratio: 1 });
 });
+
+test("at 390 the callbacks list fits the screen: every row's status and HTTP answer in view, a long scenario key included", async ({ browser }, info) => {
+  const a = await seedApp({ keys: true, groups: ["Payments"] });
+  const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
+  const push = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ amount: 1, callbackUrl: a.inspectorUrl }), { "x-svc-time-scale": "0" });
+  expect(push.status).toBe(202);
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await signIn(page, a.email);
+  await page.goto(`/apps/${a.appId}/callbacks`);
+  const table = page.getByRole("region", { name: "Callbacks" });
+  await expect(table.getByText("insufficient_funds")).toBeVisible({ timeout: 30_000 });
+  await expect(table.getByText("Delivered")).toBeVisible({ timeout: 30_000 });
+  await snap(page, info, "callbacks-390");
+  const { scroll, client } = await table.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+  expect(scroll, "the table scrolls sideways, cutting a column").toBeLessThanOrEqual(client);
+  await expect(table.getByRole("cell", { name: "200" })).toBeInViewport({ ratio: 1 });
+});

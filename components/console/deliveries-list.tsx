@@ -65,7 +65,7 @@ export function DeliveriesList({ appId, operations }: { appId: string; operation
                   <Link href={`/apps/${appId}/callbacks/${d.id}${back}`} className="font-medium text-indigo-700 hover:underline">
                     {d.operationId}
                   </Link>
-                  <span className="ml-2 font-mono text-xs text-slate-600">{d.scenarioKey}</span>
+                  <span className="block font-mono text-xs text-slate-600 md:ml-2 md:inline">{d.scenarioKey}</span>
                   <span className="block text-xs text-slate-600 md:hidden"><LocalTime value={d.createdAt} /></span>
                 </Td>
                 <Td wide className="max-w-72 truncate font-mono text-xs" >{d.url ?? <span className="text-slate-500">none</span>}</Td>
