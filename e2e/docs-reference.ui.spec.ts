@@ -138,6 +138,10 @@ test("the search box opens the dialog; arrows move, Escape closes, and every kin
   await expect(dialog.getByRole("option").first()).toContainText("VALIDATION_ERROR");
   await input.fill("callbackUrl");
   await expect(dialog.getByRole("option").first()).toContainText("callbackUrl");
+  // A word names the API and its operations before the fields that start with it.
+  await input.fill("payout");
+  await expect(dialog.getByRole("option").first()).toContainText("Payouts API");
+  await expect(dialog.getByRole("option").nth(1)).toContainText("Send a payout");
   await input.fill("deduplicate");
   await expect(dialog.getByRole("option").first()).toContainText("At-least-once");
   await input.fill("cancel");

@@ -4,8 +4,11 @@
 // containing the query, then entries whose title and text hold every word of it.
 import type { SearchEntry, SearchKind } from "./search-index";
 
+// A field is one of many (payoutId is in three places): it ranks a tier below
+// the operations, APIs and guides its query also names ("payout" finds the
+// Payouts API and Send a payout before payoutId), unless it is the query itself.
 const KIND_BONUS: Record<SearchKind, number> = {
-  operation: 30, guide: 25, api: 25, section: 20, endpoint: 15, "result code": 12, "error code": 12, scenario: 10, field: 0,
+  operation: 30, guide: 25, api: 25, section: 20, endpoint: 15, "result code": 12, "error code": 12, scenario: 10, field: -80,
 };
 
 function score(e: SearchEntry, q: string, words: string[]): number {
@@ -13,7 +16,8 @@ function score(e: SearchEntry, q: string, words: string[]): number {
   const code = e.code?.toLowerCase();
   if (code === q) return 1000;
   if (title === q) return 900;
-  if (code?.startsWith(q)) return 700;
+  // A field's code is its title: it takes the title's tiers below.
+  if (e.kind !== "field" && code?.startsWith(q)) return 700;
   if (title.startsWith(q)) return 600;
   if (title.split(/[^a-z0-9_]+/).some((w) => w.startsWith(q))) return 500;
   if (title.includes(q)) return 400;
