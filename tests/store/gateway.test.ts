@@ -101,6 +101,16 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
       expect(windows).toHaveLength(2);
     });
 
+    it("calls counted at once (one turn) get consecutive counts, and the batch that opens a window drops the older ones", async () => {
+      const { appId } = await seedApp(db.prisma);
+      await db.gateway.countCall(appId, 1000);
+      const counts = await Promise.all([1, 2, 3].map(() => db.gateway.countCall(appId, 1001)));
+      expect(counts).toEqual([1, 2, 3]);
+      expect(await db.gateway.countCall(appId, 1001)).toBe(4);
+      const windows = await db.prisma.rateWindow.findMany({ where: { appId } });
+      expect(windows.map((w) => [w.window, w.count])).toEqual([[1001, 4]]);
+    });
+
     it("concurrent calls, from two instances, each get a count of their own", async () => {
       const { appId } = await seedApp(db.prisma);
       const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? db.other : db).gateway.countCall(appId, 1000)));

@@ -9,6 +9,7 @@ import type pg from "pg";
 import { ANNOUNCE_SCHEDULED, announcement } from "@/lib/callbacks/store/pg";
 import { insertDelivery, insertDeliveryWhen } from "@/lib/callbacks/store/statements";
 import { literal, named, type Named } from "@/lib/db/pg";
+import { perTurn } from "@/lib/db/turn-batch";
 import { inline, param, type Sql, sql } from "@/lib/db/sql";
 import type { TrackedResource } from "@/lib/engine";
 import type { CallRows, GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./types";
@@ -57,7 +58,7 @@ const LOCK_REFERENCE = sql`SELECT pg_advisory_xact_lock(hashtextextended(${param
 
 const Q = {
   token: named("token", sql`SELECT ${S.TOKEN_COLUMNS}, ${SUBSCRIPTIONS} ${S.TOKEN_FROM}`),
-  count: named("count", S.countCall),
+  count: named("count", S.countCalls),
   oldWindows: named("old_windows", S.oldWindows),
   resource: named("resource", S.resource),
   referenceUsed: named("reference_used", S.referenceUsed),
@@ -69,7 +70,25 @@ const Q = {
   } satisfies Record<PrunedTable, unknown>,
 };
 
+type Counted = { appId: string; window: number };
+
 export class PgGatewayStore implements GatewayStore {
+  /**
+   * The calls of one app counted in one turn of the event loop share one
+   * upsert (16 concurrent calls: one round trip instead of 16); each is
+   * answered its own count, as if counted one after another.
+   */
+  private readonly count = perTurn<Counted, number>(
+    (c) => `${c.appId} ${c.window}`,
+    async (_key, calls) => {
+      const { appId, window } = calls[0]!;
+      const { count } = (await Q.count.query(this.pool, { appId, window, calls: calls.length })).rows[0]!;
+      const first = count - calls.length + 1;
+      if (first === 1) await Q.oldWindows.query(this.pool, { appId, window });
+      return calls.map((_, i) => first + i);
+    },
+  );
+
   constructor(private readonly pool: pg.Pool) {}
 
   async tokenByHash(tokenHash: string): Promise<TokenRow | null> {
@@ -77,10 +96,8 @@ export class PgGatewayStore implements GatewayStore {
     return r ? S.tokenRow(r, r.subscriptions) : null;
   }
 
-  async countCall(appId: string, window: number): Promise<number> {
-    const { count } = (await Q.count.query(this.pool, { appId, window })).rows[0]!;
-    if (count === 1) await Q.oldWindows.query(this.pool, { appId, window });
-    return count;
+  countCall(appId: string, window: number): Promise<number> {
+    return this.count({ appId, window });
   }
 
   async findResource(appId: string, id: string): Promise<TrackedResource | null> {

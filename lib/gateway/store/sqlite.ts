@@ -22,7 +22,7 @@ export class SqliteGatewayStore implements GatewayStore {
     this.q = {
       token: prepare(conn, TOKEN),
       subscriptions: prepare(conn, SUBSCRIPTIONS),
-      count: prepare(conn, S.countCall),
+      count: prepare(conn, S.countCalls),
       oldWindows: prepare(conn, S.oldWindows),
       resource: prepare(conn, S.resource),
       referenceUsed: prepare(conn, S.referenceUsed),
@@ -69,7 +69,7 @@ export class SqliteGatewayStore implements GatewayStore {
 
   countCall(appId: string, window: number): Promise<number> {
     return this.db.write(() => {
-      const { count } = this.q.count.get({ appId, window })!;
+      const { count } = this.q.count.get({ appId, window, calls: 1 })!;
       if (count === 1) this.q.oldWindows.run({ appId, window });
       return count;
     });

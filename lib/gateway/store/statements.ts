@@ -35,9 +35,13 @@ export function tokenRow(r: RowOf<typeof TOKEN_COLUMNS>, subscriptions: Subscrip
 }
 
 const window = param("window");
-/** Counts one call in the app's window (one atomic upsert: any instance). */
-export const countCall = sql`INSERT INTO "RateWindow" ("appId", "window", "count") VALUES (${appId}, ${window}, 1)
-  ON CONFLICT ("appId", "window") DO UPDATE SET "count" = "RateWindow"."count" + 1 RETURNING "count"`.reads<{ count: number }>();
+/**
+ * Counts `calls` calls in the app's window (one atomic upsert: any instance)
+ * and answers the window's count after them: the calls' own counts are the
+ * `calls` numbers ending there.
+ */
+export const countCalls = sql`INSERT INTO "RateWindow" ("appId", "window", "count") VALUES (${appId}, ${window}, ${param("calls", "integer")})
+  ON CONFLICT ("appId", "window") DO UPDATE SET "count" = "RateWindow"."count" + excluded."count" RETURNING "count"`.reads<{ count: number }>();
 /** Run when a window's first call opened it. */
 export const oldWindows = sql`DELETE FROM "RateWindow" WHERE "appId" = ${appId} AND "window" < ${window}`;
 
