@@ -85,6 +85,11 @@ export type Table<M> = {
   insertSelect<const K extends string, const O extends keyof M & string = never, P = object>(
     key: K, omit: readonly O[], tail: Sql<P, object>,
   ): Sql<{ [k in K]: Omit<M, O> } & P>;
+  /**
+   * INSERT of many rows at once, given as parameter `key` (a JSON array of
+   * them): every column but `omit`. PostgreSQL only (`json_populate_recordset`).
+   */
+  insertRows<const K extends string, const O extends keyof M & string = never>(key: K, omit?: readonly O[]): Sql<{ [k in K]: string }>;
 };
 
 /**
@@ -113,6 +118,10 @@ export function table<M>(name: string, fields: { readonly [K in keyof M]: K }, k
     },
     insertSelect(key, omit, tail) {
       return new Sql([...into(key, omit, "SELECT "), " ", ...tail.parts]);
+    },
+    insertRows(key, omit = []) {
+      const cols = all.filter((c) => !(omit as readonly string[]).includes(c)).map(quoted).join(", ");
+      return new Sql([`INSERT INTO ${quoted(name)} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${quoted(name)}, `, new Param(key, "json"), ")"]);
     },
   };
 }

@@ -202,6 +202,21 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
       expect(await db.prisma.resource.count({ where: { appId } })).toBe(1);
     });
 
+    it("log rows alone, committed at once (one turn: one statement on PostgreSQL), are each read back as written", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const logs = [
+        logRow(appId),
+        logRow(appId, { status: 401, operationId: null, scenarioKey: null, timeScale: null, requestBody: null, createdAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678)) }),
+        logRow(appId, { requestBody: '{"note":"quote \\" backslash \\\\ é 日本 \u2028"}', responseBody: "not json at all", durationMs: 123456 }),
+        logRow(appId, { status: 200, requestBody: "R\u0000" }),
+      ];
+      expect(await Promise.all(logs.map((log) => db.gateway.commit({ log })))).toEqual([true, true, true, true]);
+      for (const log of logs) {
+        const stored = db.dialect === "postgresql" && log.requestBody === "R\u0000" ? { ...log, requestBody: "R\uFFFD" } : log;
+        expect(await db.prisma.requestLog.findUnique({ where: { requestId: log.requestId } })).toEqual({ ...stored, seq: expect.any(Number) });
+      }
+    });
+
     it("with a guard, of concurrent commits of the same new reference (two instances), exactly one wins and the others write nothing", async () => {
       const { appId } = await seedApp(db.prisma);
       const reference = uid("ref");

@@ -8,11 +8,12 @@
 import type pg from "pg";
 import { ANNOUNCE_SCHEDULED, announcement } from "@/lib/callbacks/store/pg";
 import { insertDelivery, insertDeliveryWhen } from "@/lib/callbacks/store/statements";
-import { literal, named, type Named } from "@/lib/db/pg";
+import { encode, literal, named, type Named } from "@/lib/db/pg";
 import { perTurn } from "@/lib/db/turn-batch";
-import { inline, param, type Sql, sql } from "@/lib/db/sql";
+import { inline, param, type Sql, sql, type Value } from "@/lib/db/sql";
+import { RequestLog } from "@/lib/db/tables";
 import type { TrackedResource } from "@/lib/engine";
-import type { CallRows, GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./types";
+import type { CallRows, GatewayStore, LogRow, PrunedTable, ReferenceGuard, TokenRow } from "./types";
 import * as S from "./statements";
 
 const SUBSCRIPTIONS = sql`COALESCE((SELECT json_agg(json_build_object('group', s."group", 'status', s."status"))
@@ -56,7 +57,11 @@ function commitOf(shape: CommitShape): Commit {
 /** Held until the end of the transaction: a second call with the same (app, operation, reference) waits for the first to commit. */
 const LOCK_REFERENCE = sql`SELECT pg_advisory_xact_lock(hashtextextended(${param("key")}, 0))`;
 
+/** A row's values as its columns take them (dates as ISO text, strings without NUL), for a JSON array of rows. */
+const encodeRow = (row: LogRow) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, encode(v as Value)]));
+
 const Q = {
+  insertLogs: named("insert_logs", RequestLog.insertRows("logs", ["seq"])),
   token: named("token", sql`SELECT ${S.TOKEN_COLUMNS}, ${SUBSCRIPTIONS} ${S.TOKEN_FROM}`),
   count: named("count", S.countCalls),
   oldWindows: named("old_windows", S.oldWindows),
@@ -86,6 +91,18 @@ export class PgGatewayStore implements GatewayStore {
       const first = count - calls.length + 1;
       if (first === 1) await Q.oldWindows.query(this.pool, { appId, window });
       return calls.map((_, i) => first + i);
+    },
+  );
+
+  /**
+   * Calls that leave only their log row (a status call, a refused call)
+   * write the rows of one turn of the event loop in one statement.
+   */
+  private readonly logs = perTurn<LogRow, boolean>(
+    () => "",
+    async (_key, rows) => {
+      await Q.insertLogs.query(this.pool, { logs: JSON.stringify(rows.map(encodeRow)) });
+      return rows.map(() => true);
     },
   );
 
@@ -126,6 +143,7 @@ export class PgGatewayStore implements GatewayStore {
     const announce = delivery?.state === "SCHEDULED";
     const shape = { resource: Boolean(resource), delivery: Boolean(delivery), announce };
     const params: CommitParams = { ...rows, ...(announce ? { announce: announcement(delivery.dueAt) } : {}) };
+    if (!resource && !delivery) return this.logs(rows.log);
     if (!(guard && resource)) return (await commitOf(shape).named.query(this.pool, params)).rows.length > 0;
     const { operationId, reference, pendingAt } = guard;
     const { statement } = commitOf({ ...shape, guard: pendingAt ? "pending" : "used" });
