@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { apis } from "@/lib/catalog";
+import { DEV_GROUPS, devGroupHref } from "@/lib/docs/dev-groups";
 import { GUIDES } from "@/lib/docs/guides";
 import { apiHref, opHref, opsOf } from "@/lib/docs/urls";
 import { MethodBadge } from "./method-badge";
@@ -13,7 +14,14 @@ function Nav() {
         <p className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Guides</p>
         <ul className="mt-2 space-y-0.5">
           {GUIDES.map((g) => (
-            <li key={g.href}><Link className={link} href={g.href}>{g.label}</Link></li>
+            <li key={g.href}>
+              <Link className={link} href={g.href}>{g.label}</Link>
+              {g.href === "/docs/dev" && (
+                <ul aria-label="Developer API pages" className="mt-0.5 ml-2 space-y-0.5 border-l border-slate-200 pl-2">
+                  {DEV_GROUPS.map((d) => <li key={d.slug}><Link className={`${link} leading-snug`} href={devGroupHref(d)}>{d.title}</Link></li>)}
+                </ul>
+              )}
+            </li>
           ))}
         </ul>
       </div>

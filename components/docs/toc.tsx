@@ -1,8 +1,9 @@
 "use client";
 // "On this page": the page's h2 headings (and h3s with ids, as /docs/dev's
-// endpoints), read from the rendered page, with the one in view marked. Beside
+// groups), read from the rendered page, with the one in view marked. Beside
 // the page on wide screens (xl), a disclosure above it on smaller ones; none on
-// short pages and on operation pages (their side panel takes the right column).
+// short pages (unless the page sets data-toc-min, as a developer API group page
+// of one endpoint does) and on operation pages (their side panel takes the right column).
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 
@@ -19,7 +20,8 @@ function useHeadings(): Item[] {
     const found = [...main.querySelectorAll<HTMLHeadingElement>("h2[id], h3[id]")]
       .filter((h) => !h.closest("[data-toc-skip]"))
       .map((h) => ({ id: h.id, text: h.textContent?.trim() ?? "", level: h.tagName === "H2" ? 2 : 3 }) as Item);
-    setItems(found.length >= MIN_ITEMS ? found : []);
+    const min = Number(main.querySelector("[data-toc-min]")?.getAttribute("data-toc-min")) || MIN_ITEMS;
+    setItems(found.length >= min ? found : []);
   }, [pathname]);
   return items;
 }

@@ -1,12 +1,12 @@
 // The docs search's index: one entry per guide page and heading, API,
 // operation, request and answer field, scenario, resultCode, error code and
-// developer endpoint, built from the catalog, lib/errors.ts and the guides'
+// developer API page and endpoint, built from the catalog, lib/errors.ts and the guides'
 // own headings (guides.ts). Served as JSON at /docs/search.json and searched
 // in the browser (components/docs/search-match.ts).
 import { apis, operations, type Operation } from "@/lib/catalog";
 import { devEndpoints } from "@/lib/catalog/devapi";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
-import { devAnchor } from "./devapi-docs";
+import { DEV_GROUPS, DEV_SECTIONS, devGroupHref, devHref } from "./dev-groups";
 import { errorAnchor, scenarioAnchor } from "./anchors";
 import { errorTables, tokenCodes } from "./errors";
 import { ERROR_TEXT } from "./error-text";
@@ -75,7 +75,9 @@ export function searchIndex(): SearchEntry[] {
     ...apis.map((a) => ({ title: `${a.name} API`, kind: "api" as const, href: apiHref(a), text: `v${a.version} · ${a.description}` })),
     ...operations.flatMap(operationEntries),
     ...errorEntries(),
-    ...devEndpoints.map((e) => ({ title: e.summary, kind: "endpoint" as const, href: `/docs/dev#${devAnchor(e)}`, code: e.path, text: `${e.method} ${e.path}` })),
+    ...DEV_GROUPS.map((g) => ({ title: g.title, kind: "guide" as const, href: devGroupHref(g), text: `Developer API · ${g.intro}` })),
+    ...DEV_SECTIONS.map((s) => ({ title: s.text, kind: "section" as const, href: `/docs/dev/${s.group}#${s.id}`, text: "Developer API" })),
+    ...devEndpoints.map((e) => ({ title: e.summary, kind: "endpoint" as const, href: devHref(e), code: e.path, text: `${e.method} ${e.path}` })),
   ];
   return built;
 }

@@ -124,7 +124,7 @@ export default function CallbacksPage() {
       ))}
       <P>
         Getting another value for the first vector&apos;s <C>webhook-signature</C>? These are the usual mistakes and what they give
-        (the <Link className="text-emerald-700 underline" href="/docs/dev#dev-signatures-explain">explain endpoint</Link> names them for you):
+        (the <Link className="text-emerald-700 underline" href="/docs/dev/go-live#dev-signatures-explain">explain endpoint</Link> names them for you):
       </P>
       <DataTable label="Wrong results and their mistakes" head={["You get", "Your code", "Explain says"]}
         rows={wrongResults().map((w) => [<Value key="v">{`v1,${w.value}`}</Value>, w.mistake, <C key="c">{w.code}</C>])} />

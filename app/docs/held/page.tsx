@@ -44,7 +44,7 @@ export default function HeldPage() {
       <H2 id="hold">Hold a call</H2>
       <P>
         The scenario <C>held</C> exists on every operation that calls back. Pick it like any scenario: the header{" "}
-        <C>X-Svc-Scenario: held</C>, a <Link className="text-emerald-700 underline" href="/docs/dev#dev-test_numbers-add">test number</Link>{" "}
+        <C>X-Svc-Scenario: held</C>, a <Link className="text-emerald-700 underline" href="/docs/dev/test-numbers#dev-test_numbers-add">test number</Link>{" "}
         (e.g. a phone number of yours that always holds), the try-it panel, or the MCP tool&apos;s <C>scenario</C> argument. The call answers
         its normal accepted answer, its resource stays in its initial state, and no callback is scheduled. A held prompt is a pending prompt:
         its reference cannot be reused until it is resolved.

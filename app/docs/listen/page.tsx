@@ -96,7 +96,7 @@ export default function ListenPage() {
       <P>
         Underneath, <C>listen</C> reads <C>GET {"{base_url}"}/dev/v1/inbox/stream</C> (Server-Sent Events; each event&apos;s id is a cursor for{" "}
         <C>after</C> or <C>Last-Event-ID</C>) and reports with <C>POST {"{base_url}"}/dev/v1/inbox/relays</C>: see the{" "}
-        <Link href="/docs/dev" className="text-emerald-700 underline">developer endpoints</Link>.
+        <Link href="/docs/dev/listen" className="text-emerald-700 underline">developer endpoints</Link>.
       </P>
     </>
   );

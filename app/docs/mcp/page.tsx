@@ -6,6 +6,7 @@ import { DataTable } from "@/components/docs/data-table";
 import { C, H1, H2, H3, P, Snippet, Ul } from "@/components/docs/prose";
 import { apiOf, groupOf, operations } from "@/lib/catalog";
 import { curlToken } from "@/lib/docs/curl";
+import { devHref } from "@/lib/docs/dev-groups";
 import { exampleBody } from "@/lib/docs/doc-examples";
 import { sampleAnswer, sampleContext } from "@/lib/docs/samples";
 import { baseUrl, opHref } from "@/lib/docs/urls";
@@ -126,7 +127,7 @@ export default function McpDocsPage() {
         rows={devEndpoints.filter((e) => e.tool && !e.stream).map((e) => [
           <C key="t">{e.tool}</C>,
           <C key="id">{devOperationId(e)}</C>,
-          <span key="e" className="font-mono text-xs">{e.method} {e.path}</span>,
+          <Link key="e" href={devHref(e)} className="font-mono text-xs text-indigo-700 underline">{e.method} {e.path}</Link>,
         ])}
       />
 
