@@ -87,16 +87,6 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
         <CardBody><CallbackUrlForm app={app} callbackNote={callbackNote} /></CardBody>
       </Card>
       <ListenCard inspectorUrl={app.inspectorUrl} />
-      <Card>
-        <CardHeader title="Next steps" />
-        <CardBody>
-          <ol className="list-decimal space-y-1.5 pl-5 text-sm text-slate-700">
-            <li><Link className="font-medium text-indigo-700 hover:underline" href={`/apps/${app.id}/keys`}>Create a key pair</Link> and fetch a token with it.</li>
-            <li><Link className="font-medium text-indigo-700 hover:underline" href={`/apps/${app.id}/subscriptions`}>Subscribe to a group</Link> such as Payments.</li>
-            <li>Make a call, then watch it in the <Link className="font-medium text-indigo-700 hover:underline" href={`/apps/${app.id}/requests`}>request log</Link> and its callback in the <Link className="font-medium text-indigo-700 hover:underline" href={`/apps/${app.id}/inspector`}>inspector</Link>.</li>
-          </ol>
-        </CardBody>
-      </Card>
       <ResetApp appId={app.id} name={app.name} />
       <Card className="border-red-200">
         <CardHeader
