@@ -4,14 +4,15 @@
 // resolves it through the console route that calls the developer API's resolve.
 import Link from "next/link";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { CodeBlock } from "@/components/ui/code";
+import { Snippet } from "@/components/docs/snippet";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { appUrl, send } from "./api";
 import { useHeld } from "./hooks";
 import { Phone } from "./phone";
 
-export function Handset({ appId }: { appId: string }) {
+/** `curl`: the docs' sample that holds a push for this app (lib/docs/curl.ts), shown while nothing is held. */
+export function Handset({ appId, curl }: { appId: string; curl: string }) {
   const { data, error, isLoading, mutate } = useHeld(appId);
   const resolve = (id: string) => async (scenario: string) => {
     await send("POST", appUrl(appId, `/resources/${encodeURIComponent(id)}/resolve`), { scenario });
@@ -27,10 +28,17 @@ export function Handset({ appId }: { appId: string }) {
       {error ? <CardBody><ErrorNote error={error} onRetry={() => mutate()} /></CardBody> : null}
       {isLoading ? <SkeletonRows rows={4} /> : null}
       {data && data.resources.length === 0 && (
-        <EmptyState title="Nothing is held">
-          <p>Hold a call with the header <code className="font-mono">X-Svc-Scenario: held</code> (or a test number that picks <code className="font-mono">held</code>) and it appears here, live.</p>
-          <div className="mt-3 text-left"><CodeBlock value={'curl -X POST "$SANDBOX/collect/v1/push" \\\n  -H "Authorization: Bearer $TOKEN" -H "X-Svc-Scenario: held" \\\n  -H "Content-Type: application/json" -d \'{...}\''} label="Hold a push" /></div>
-        </EmptyState>
+        <>
+          <EmptyState title="Nothing is held">
+            <p>Hold a call with the header <code className="font-mono whitespace-nowrap">X-Svc-Scenario: held</code> (or a test number that picks <code className="font-mono">held</code>) and it appears here, live.</p>
+          </EmptyState>
+          <div className="mx-auto -mt-8 max-w-2xl px-5 pb-8">
+            <Snippet code={curl} title="Hold a push" scroll />
+            <p className="-mt-2 text-xs text-slate-500">
+              Set <code className="font-mono">ACCESS_TOKEN</code> to a token of this app (<Link className="text-indigo-700 underline" href="/docs/authentication">how</Link>); the callback goes to its inspector.
+            </p>
+          </div>
+        </>
       )}
       {data && data.resources.length > 0 && (
         <CardBody>

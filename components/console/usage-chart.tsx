@@ -12,6 +12,9 @@ function axisTop(max: number): number {
   return [1, 2, 5, 10].map((m) => m * p).find((v) => v >= max)!;
 }
 
+/** A date under every third bar: three bars are wider than a label ("24 Nov") even on a phone. */
+const LABEL_EVERY = 3;
+
 const short = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 export function describeDay(d: Day): string {
@@ -56,8 +59,11 @@ export function UsageChart({ days }: { days: Day[] }) {
           </ol>
         </div>
         <div />
-        <div className="mt-1 flex justify-between px-1 text-[11px] text-slate-600" aria-hidden>
-          {days.map((d, i) => <span key={d.date} className="flex-1 text-center">{i % 3 === 0 || i === days.length - 1 ? short(d.date) : ""}</span>)}
+        {/* Under its bar (same gap), every third day counted back from today: never two labels side by side. */}
+        <div className="mt-1 flex gap-1 px-1 text-[11px] text-slate-600" aria-hidden>
+          {days.map((d, i) => (
+            <span key={d.date} className="flex flex-1 justify-center whitespace-nowrap">{(days.length - 1 - i) % LABEL_EVERY === 0 ? short(d.date) : ""}</span>
+          ))}
         </div>
       </div>
       <p className="mt-2 text-xs text-slate-600">
