@@ -90,6 +90,12 @@ export async function listRequests(appId: string, f: RequestFilters, db: Db = de
   return { items, nextBefore: rows.length > take ? rows[take - 1]!.seq : null, total };
 }
 
+/** Whether the app's log holds a call of this status class: one index lookup, not a count of the class. */
+export async function hasCall(appId: string, status: StatusClass, db: Db = defaultDb): Promise<boolean> {
+  const [from, to] = STATUS_CLASSES[status];
+  return (await db.requestLog.findFirst({ where: { appId, status: { gte: from, lt: to } }, select: { seq: true } })) !== null;
+}
+
 /** JSON as a value; text that is not JSON, or JSON nested too deep to show as a tree, stays text. */
 const parse = (s: string | null): unknown => {
   if (s === null) return null;

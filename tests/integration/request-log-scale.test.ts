@@ -10,7 +10,7 @@ import { config, sqlitePath } from "@/lib/config";
 import { sqliteAdapter } from "@/lib/db/prisma";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { createApp } from "@/lib/services/apps";
-import { listRequests, type RequestFilters } from "@/lib/activity/requests";
+import { hasCall, listRequests, type RequestFilters } from "@/lib/activity/requests";
 import { createUser } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
 
@@ -77,6 +77,18 @@ describe.skipIf(!onSqlite)("request log with 100,000 rows for one app", () => {
       if (f.status) expect(plans.join(" ")).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
     });
   }
+
+  it("whether a status class has a call is one index search, not a count of the class", async () => {
+    queries.length = 0;
+    expect(await hasCall(appId, "2xx", client)).toBe(true);
+    expect(await hasCall(appId, "4xx", client)).toBe(true);
+    for (const q of queries.filter((x) => x.query.includes("RequestLog"))) {
+      const params = JSON.parse(q.params).map((p: unknown) => (typeof p === "boolean" ? Number(p) : p));
+      const plan = (raw.prepare(`EXPLAIN QUERY PLAN ${q.query}`).all(...params) as { detail: string }[]).map((p) => p.detail).join(" | ");
+      expect(plan).toMatch(/SEARCH .*RequestLog USING COVERING INDEX/);
+      expect(q.query).not.toMatch(/COUNT|GROUP BY|ORDER BY/i);
+    }
+  });
 
   it("pages are newest first, filtered, and chain by seq", async () => {
     const a = await listRequests(appId, { status: "4xx" });

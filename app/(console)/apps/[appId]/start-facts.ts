@@ -4,7 +4,7 @@
 import type { StartFacts } from "@/components/console/get-started";
 import { listDeliveries } from "@/lib/activity/deliveries";
 import { inboxPage } from "@/lib/activity/inbox";
-import { listRequests } from "@/lib/activity/requests";
+import { hasCall } from "@/lib/activity/requests";
 import { opHref, opsOf } from "@/lib/docs/urls";
 import { listKeyPairs } from "@/lib/services/keys";
 import { listSubscriptions } from "@/lib/services/subscriptions";
@@ -13,7 +13,7 @@ export async function startFacts(appId: string): Promise<StartFacts> {
   const [keys, subs, calls, delivered, inbox] = await Promise.all([
     listKeyPairs(appId),
     listSubscriptions(appId),
-    listRequests(appId, { status: "2xx", take: 1 }),
+    hasCall(appId, "2xx"),
     listDeliveries(appId, { state: "delivered", take: 1 }),
     inboxPage(appId, { take: 1 }),
   ]);
@@ -24,7 +24,7 @@ export async function startFacts(appId: string): Promise<StartFacts> {
     keyPair: keys.some((k) => !k.revokedAt),
     groups: active.map((s) => s.group),
     pending: subs.filter((s) => s.status === "PENDING").map((s) => s.group),
-    call: calls.items.length > 0,
+    call: calls,
     callback: delivered.items.length > 0 || inbox.items.length > 0,
     tryIt: op ? `${opHref(op)}#try-it` : "/docs",
   };
