@@ -59,3 +59,12 @@ for (const { name, viewport } of widths) {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 }
+
+test("the docs sidebar marks the page the reader is on, and only that one", async ({ page }) => {
+  for (const path of ["/docs/collect/push", "/docs/dev/settings", "/docs/errors"]) {
+    await page.goto(path);
+    const current = page.getByRole("navigation", { name: "Docs" }).locator('[aria-current="page"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveAttribute("href", path);
+  }
+});

@@ -4,8 +4,10 @@ import { DEV_GROUPS, devGroupHref } from "@/lib/docs/dev-groups";
 import { GUIDES } from "@/lib/docs/guides";
 import { apiHref, opHref, opsOf } from "@/lib/docs/urls";
 import { MethodBadge } from "./method-badge";
+import { NavLink } from "./nav-link";
 
-const link = "block rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+/** Where a link sits; its colours (and the current page's) are NavLink's. */
+const link = "block rounded-md px-2 py-1 text-sm";
 
 function Nav() {
   return (
@@ -15,10 +17,10 @@ function Nav() {
         <ul className="mt-2 space-y-0.5">
           {GUIDES.map((g) => (
             <li key={g.href}>
-              <Link className={link} href={g.href}>{g.label}</Link>
+              <NavLink className={link} href={g.href}>{g.label}</NavLink>
               {g.href === "/docs/dev" && (
                 <ul aria-label="Developer API pages" className="mt-0.5 ml-2 space-y-0.5 border-l border-slate-200 pl-2">
-                  {DEV_GROUPS.map((d) => <li key={d.slug}><Link className={`${link} leading-snug`} href={devGroupHref(d)}>{d.title}</Link></li>)}
+                  {DEV_GROUPS.map((d) => <li key={d.slug}><NavLink className={`${link} leading-snug`} href={devGroupHref(d)}>{d.title}</NavLink></li>)}
                 </ul>
               )}
             </li>
@@ -33,10 +35,10 @@ function Nav() {
           <ul className="mt-2 space-y-0.5">
             {opsOf(api.id).map((op) => (
               <li key={op.id}>
-                <Link className={`${link} flex items-center gap-2`} href={opHref(op)}>
+                <NavLink className={`${link} flex items-center gap-2`} href={opHref(op)}>
                   <MethodBadge method={op.method} small />
                   <span className="min-w-0 leading-snug">{op.summary}</span>
-                </Link>
+                </NavLink>
               </li>
             ))}
           </ul>
