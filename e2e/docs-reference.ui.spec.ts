@@ -110,9 +110,13 @@ for (const key of ["Control+k", "Meta+k"]) {
     await page.setViewportSize(DESKTOP);
     await page.goto("/docs/authentication");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.keyboard.press(key);
     const dialog = page.getByRole("dialog", { name: "Search the docs" });
-    await expect(dialog).toBeVisible();
+    // The shortcut's listener is attached when the page hydrates, after the
+    // server-rendered heading shows: a press before that does nothing, so press again.
+    await expect(async () => {
+      await page.keyboard.press(key);
+      await expect(dialog).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     const input = dialog.getByRole("combobox");
     await expect(input).toBeFocused();
     await input.fill("1032");
