@@ -85,7 +85,7 @@ export class PgGatewayStore implements GatewayStore {
    */
   private readonly count = perTurn<Counted, number>(
     (c) => `${c.appId} ${c.window}`,
-    async (_key, calls) => {
+    async (calls) => {
       const { appId, window } = calls[0]!;
       const { count } = (await Q.count.query(this.pool, { appId, window, calls: calls.length })).rows[0]!;
       const first = count - calls.length + 1;
@@ -100,7 +100,7 @@ export class PgGatewayStore implements GatewayStore {
    */
   private readonly logs = perTurn<LogRow, boolean>(
     () => "",
-    async (_key, rows) => {
+    async (rows) => {
       await Q.insertLogs.query(this.pool, { logs: JSON.stringify(rows.map(encodeRow)) });
       return rows.map(() => true);
     },
