@@ -195,6 +195,28 @@ describe.each(DIALECTS)("the dispatcher's store on %s", (dialect) => {
       // PostgreSQL text cannot hold NUL: it keeps U+FFFD instead (lib/db/pg.ts withoutNul).
       expect((await attempts(d.id))[0]!.responseBody).toBe(dialect === "postgresql" ? "a\uFFFDb" : "a\u0000b");
     });
+
+    it("records attempts asked for at once, each on its own delivery; the same delivery twice counts twice; a deleted one records nothing", async () => {
+      const [a, b, gone] = [await addDelivery(), await addDelivery(), await addDelivery()];
+      await db.dispatch.claimDue(at(0), at(LEASE_MS), 10);
+      await db.prisma.delivery.delete({ where: { id: gone.id } });
+      // One turn of the event loop: PostgreSQL writes them in one statement, SQLite in one group commit.
+      await Promise.all([
+        db.dispatch.recordAttempt(a.id, at(1_000), outcome({ status: 200 })),
+        db.dispatch.recordAttempt(b.id, at(1_000), outcome({ status: null, error: "connection refused", responseBody: null })),
+        db.dispatch.recordAttempt(gone.id, at(1_000), outcome()),
+        db.dispatch.recordAttempt(a.id, at(2_000), outcome({ status: 503, error: "HTTP 503", note: "second post (duplicate fault)" })),
+      ]);
+      const state = async (id: string) => {
+        const d = await db.prisma.delivery.findUniqueOrThrow({ where: { id } });
+        return [d.state, d.attempts, d.lastStatus, d.lastError];
+      };
+      expect(await state(a.id)).toEqual(["FAILED", 2, 503, "HTTP 503"]);
+      expect(await state(b.id)).toEqual(["FAILED", 1, null, "connection refused"]);
+      expect((await attempts(a.id)).map((x) => [x.at, x.status, x.note])).toEqual([[at(1_000), 200, null], [at(2_000), 503, "second post (duplicate fault)"]]);
+      expect((await attempts(b.id)).map((x) => x.error)).toEqual(["connection refused"]);
+      expect(await db.prisma.deliveryAttempt.count({ where: { deliveryId: gone.id } })).toBe(0);
+    });
   });
 
   describe("onScheduled", () => {

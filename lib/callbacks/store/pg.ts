@@ -1,10 +1,11 @@
 // The dispatcher's store on PostgreSQL, shared by every instance: due rows are
 // claimed with FOR UPDATE SKIP LOCKED and a lease (one instance per row; a
-// dead instance's rows are claimed again when their lease runs out), an
-// attempt and its delivery's state are one statement, and instances hear of
+// dead instance's rows are claimed again when their lease runs out), a
+// turn's attempts and their deliveries' states are one statement, and instances hear of
 // new callbacks through LISTEN/NOTIFY (polling stays the backstop).
 import type pg from "pg";
-import { named, newClient } from "@/lib/db/pg";
+import { encode, named, newClient } from "@/lib/db/pg";
+import { perTurn } from "@/lib/db/turn-batch";
 import { param, Sql, sql } from "@/lib/db/sql";
 import type { AttemptRecord, DeliveryToSend, DispatchStore } from "./types";
 import { SANDBOX_ENDED } from "@/lib/services/sandbox-life";
@@ -20,9 +21,29 @@ const Q = {
     RETURNING ${S.TO_SEND}`),
   refuseEnded: named("refuse_ended", S.refuseEnded),
   nextDue: named("next_due", S.nextDue),
-  // One round trip: the attempt (a data-modifying CTE) and the delivery's state.
-  record: named("record_attempt", sql`WITH a AS (${S.insertAttempt}) ${S.settle}`),
+  // One round trip for the attempts of a turn: each attempt (a data-modifying CTE) and its delivery's state.
+  record: named("record_attempts", sql`WITH a AS (${S.insertAttempts(S.MANY_ATTEMPTS)}) ${S.settle(S.MANY_ATTEMPTS)}`),
 };
+
+const FOREIGN_KEY_VIOLATION = "23503";
+
+/** Records `attempts` (each delivery named once) in one statement. */
+async function recordAll(pool: pg.Pool, attempts: S.AttemptParams[]): Promise<void> {
+  const json = JSON.stringify(attempts.map((a) => Object.fromEntries(Object.entries(a).map(([k, v]) => [k, encode(v)]))));
+  await Q.record.query(pool, { attempts: json });
+}
+
+/** The attempts in rounds that name each delivery once, in the order they were asked for. */
+function rounds(attempts: S.AttemptParams[]): S.AttemptParams[][] {
+  const out: S.AttemptParams[][] = [];
+  const seen = new Map<string, number>();
+  for (const a of attempts) {
+    const n = seen.get(a.id) ?? 0;
+    seen.set(a.id, n + 1);
+    (out[n] ??= []).push(a);
+  }
+  return out;
+}
 
 /**
  * Tells every instance's dispatcher (`onScheduled`) that a callback is due:
@@ -51,14 +72,34 @@ export class PgDispatchStore implements DispatchStore {
     return rows[0]?.dueAt ?? null;
   }
 
-  async recordAttempt(id: string, at: Date, o: AttemptRecord) {
-    try {
-      await Q.record.query(this.pool, S.attemptParams(id, at, o));
-    } catch (e) {
-      // A reset that deleted the delivery committed between the EXISTS check and
-      // the insert (foreign key violation): gone, like the check's own case.
-      if ((e as { code?: string }).code !== "23503") throw e;
-    }
+  /**
+   * The attempts recorded in one turn of the event loop share one statement
+   * (a round trip and a commit instead of one each).
+   */
+  private readonly record = perTurn<S.AttemptParams, void>(
+    () => "",
+    async (attempts) => {
+      for (const round of rounds(attempts)) {
+        try {
+          await recordAll(this.pool, round);
+        } catch (e) {
+          // A reset that deleted a delivery committed between the EXISTS check and
+          // the insert (foreign key violation): that attempt is gone, like the
+          // check's own case; the others are recorded one by one.
+          if ((e as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw e;
+          for (const a of round) {
+            await recordAll(this.pool, [a]).catch((e1: { code?: string }) => {
+              if (e1.code !== FOREIGN_KEY_VIOLATION) throw e1;
+            });
+          }
+        }
+      }
+      return attempts.map(() => undefined);
+    },
+  );
+
+  recordAttempt(id: string, at: Date, o: AttemptRecord) {
+    return this.record(S.attemptParams(id, at, o));
   }
 
   /** One dedicated connection LISTENs; it reconnects after a failure (polling covers the gap). */

@@ -26,8 +26,8 @@ export class SqliteDispatchStore implements DispatchStore {
       claim: prepare(conn, CLAIM),
       refuseEnded: prepare(conn, S.refuseEnded),
       nextDue: prepare(conn, S.nextDue),
-      insertAttempt: prepare(conn, S.insertAttempt),
-      settle: prepare(conn, S.settle),
+      insertAttempt: prepare(conn, S.insertAttempts(S.ONE_ATTEMPT)),
+      settle: prepare(conn, S.settle(S.ONE_ATTEMPT)),
     };
   }
 

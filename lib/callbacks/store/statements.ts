@@ -2,7 +2,7 @@
 // it); sqlite.ts and pg.ts compose these into what each dialect runs. Also the
 // delivery row the gateway's commit inserts: the Delivery table is this
 // domain's (lib/gateway/store/statements.ts imports it).
-import { param, sql, type ParamsOf, type RowOf, type Sql } from "@/lib/db/sql";
+import { param, Sql, sql, type ParamsOf, type RowOf } from "@/lib/db/sql";
 import { App, Delivery, DeliveryAttempt } from "@/lib/db/tables";
 import { hasEnded } from "@/lib/services/sandbox-life";
 import { storedFaults } from "../faults";
@@ -39,24 +39,43 @@ export const refuseEnded = sql`UPDATE "Delivery" SET "state" = 'NOT_SENT', "leas
 
 export const nextDue = sql`SELECT ${Delivery.cols(["dueAt"])} FROM "Delivery" WHERE "state" = 'SCHEDULED' ORDER BY "dueAt" ASC LIMIT 1`;
 
-const id = param("id", "text");
-const status = param("status", "integer");
-const error = param("error", "text");
+/** An attempt as `recordAttempts` reads it, and each field's PostgreSQL type. */
+const ATTEMPT_FIELDS = {
+  id: "text", at: "timestamp(3)", status: "integer", error: "text", durationMs: "integer", responseBody: "text",
+  url: "text", note: "text", headers: "text", state: "text",
+} as const;
+export type AttemptParams = ReturnType<typeof attemptParams>;
 
-/** Nothing when the delivery is gone meanwhile (the app was reset while it was posted). */
-export const insertAttempt = sql`INSERT INTO "DeliveryAttempt" (${DeliveryAttempt.cols(["deliveryId", "at", "status", "error", "durationMs", "responseBody", "url", "note", "headers"])})
-  SELECT ${id}, ${param("at", "timestamp(3)")}, ${status}, ${error}, ${param("durationMs", "integer")}, ${param("responseBody", "text")},
-    ${param("url", "text")}, ${param("note", "text")}, ${param("headers", "text")}
-  WHERE EXISTS (SELECT 1 FROM "Delivery" WHERE "id" = ${id})`;
+/** One attempt from its parameters, as row source `r`. */
+export const ONE_ATTEMPT = new Sql<AttemptParams>([
+  "(SELECT ",
+  ...Object.entries(ATTEMPT_FIELDS).flatMap(([f, t], i) => [...(i ? [", "] : []), param(f, t), ` AS "${f}"`]),
+  ") AS r",
+]);
+/** Many attempts from a JSON array of their parameters, as row source `r` (PostgreSQL). */
+export const MANY_ATTEMPTS = new Sql<{ attempts: string }>([
+  "json_to_recordset(", param("attempts", "json"),
+  `) AS r(${Object.entries(ATTEMPT_FIELDS).map(([f, t]) => `"${f}" ${t}`).join(", ")})`,
+]);
 
-/** The delivery's new state; one scheduled again meanwhile (a replay between a duplicate's two posts) keeps its state, lease and replay address. */
-export const settle = sql`UPDATE "Delivery" SET "attempts" = "attempts" + 1, "lastStatus" = ${status}, "lastError" = ${error},
-    "state" = CASE WHEN "state" = 'SCHEDULED' THEN "state" ELSE ${param("state")} END,
-    "leaseUntil" = CASE WHEN "state" = 'SCHEDULED' THEN "leaseUntil" END,
-    "replayUrl" = CASE WHEN "state" = 'SCHEDULED' THEN "replayUrl" END
-  WHERE "id" = ${id}`;
+/**
+ * The attempts of row source `r` (`ONE_ATTEMPT`, `MANY_ATTEMPTS`), each
+ * recorded only if its delivery still exists (the app may have been reset
+ * while it was posted). A source names each delivery once (`settle` counts one
+ * attempt per delivery and source).
+ */
+export const insertAttempts = <P extends object>(r: Sql<P>) => sql`INSERT INTO "DeliveryAttempt" (${DeliveryAttempt.cols(["deliveryId", "at", "status", "error", "durationMs", "responseBody", "url", "note", "headers"])})
+  SELECT r."id", r."at", r."status", r."error", r."durationMs", r."responseBody", r."url", r."note", r."headers" FROM ${r}
+  WHERE EXISTS (SELECT 1 FROM "Delivery" WHERE "id" = r."id")`;
 
-/** The parameters of `insertAttempt` and `settle`. */
+/** Each delivery's new state; one scheduled again meanwhile (a replay between a duplicate's two posts) keeps its state, lease and replay address. */
+export const settle = <P extends object>(r: Sql<P>) => sql`UPDATE "Delivery" SET "attempts" = "attempts" + 1, "lastStatus" = r."status", "lastError" = r."error",
+    "state" = CASE WHEN "Delivery"."state" = 'SCHEDULED' THEN "Delivery"."state" ELSE r."state" END,
+    "leaseUntil" = CASE WHEN "Delivery"."state" = 'SCHEDULED' THEN "Delivery"."leaseUntil" END,
+    "replayUrl" = CASE WHEN "Delivery"."state" = 'SCHEDULED' THEN "Delivery"."replayUrl" END
+  FROM ${r} WHERE "Delivery"."id" = r."id"`;
+
+/** One attempt as `ONE_ATTEMPT` binds it and `MANY_ATTEMPTS` reads it. */
 export function attemptParams(id: string, at: Date, o: AttemptRecord) {
   return {
     id, at, status: o.status, error: o.error, durationMs: o.durationMs, responseBody: o.responseBody, url: o.url, note: o.note,
