@@ -43,8 +43,22 @@ test("Get started: near the top, ticks itself off from the app's data, one line 
   await cli("subscribe", "--app", a.appId, "--group", "Payments");
   await page.reload();
   await expect(step(page, "Subscribe to an API")).toContainText("Subscribed to Payments.");
-  await expect(step(page, "Make a first call").getByRole("link")).toHaveAttribute("href", "/docs/collect/push#try-it");
+  await expect(step(page, "Make a first call").getByRole("link")).toHaveAttribute("href", `/docs/collect/push?app=${a.appId}#try-it`);
   await expect(page.getByRole("progressbar", { name: "Steps done" })).toHaveAttribute("aria-valuenow", "2");
+
+  // Try it runs as this app even when another one is newer (the docs' default) or picked before;
+  // picking another app there then wins over the link's.
+  const other = await seedApp({ email: a.email, name: "Newer app" });
+  await step(page, "Make a first call").getByRole("link").click();
+  const picker = page.getByLabel("Pre-filled for your app");
+  await expect(picker).toHaveValue(a.appId);
+  await picker.selectOption(other.appId);
+  await expect(page).not.toHaveURL(/[?&]app=/);
+  await expect(picker).toHaveValue(other.appId);
+  await page.goto(`/apps/${a.appId}`);
+  await step(page, "Make a first call").getByRole("link").click();
+  await expect(picker).toHaveValue(a.appId);
+  await page.goto(`/apps/${a.appId}`);
 
   // A call and its callback (to the inspector): all four done, folded to one line.
   const token = (await fetchToken(keys.consumerKey, keys.consumerSecret)).body.access_token!;

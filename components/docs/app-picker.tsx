@@ -1,7 +1,8 @@
 "use client";
 // Which of the reader's apps the docs' samples and try-it use: remembered in a
 // cookie by a server action (app/docs/actions.ts), then the page is rendered
-// again with the samples filled in for it.
+// again with the samples filled in for it (without the `?app=` a link may have
+// named, which would otherwise win over the pick).
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { pickDocsApp } from "@/app/docs/actions";
@@ -20,7 +21,11 @@ export function DocsAppPicker({ apps, chosen }: { apps: { id: string; name: stri
           const id = e.target.value;
           start(async () => {
             await pickDocsApp(id);
-            router.refresh();
+            const url = new URL(window.location.href);
+            if (url.searchParams.has("app")) {
+              url.searchParams.delete("app");
+              router.replace(`${url.pathname}${url.search}${url.hash}`, { scroll: false });
+            } else router.refresh();
           });
         }}
         className="max-w-56 truncate rounded border border-slate-300 bg-white px-1.5 py-0.5 font-mono text-xs text-slate-900"

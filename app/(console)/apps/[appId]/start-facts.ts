@@ -26,6 +26,6 @@ export async function startFacts(appId: string): Promise<StartFacts> {
     pending: subs.filter((s) => s.status === "PENDING").map((s) => s.group),
     call: calls,
     callback: delivered.items.length > 0 || inbox.items.length > 0,
-    tryIt: op ? `${opHref(op)}#try-it` : "/docs",
+    tryIt: op ? `${opHref(op)}?app=${appId}#try-it` : "/docs",
   };
 }

@@ -22,21 +22,22 @@ import { TryIt } from "@/components/docs/try-it";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ api: string; operation: string }> };
+type Props = { params: Promise<{ api: string; operation: string }>; searchParams: Promise<{ app?: string | string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { api, operation } = await params;
   return { title: findOp(api, operation)?.summary ?? "Not found" };
 }
 
-export default async function OperationPage({ params }: Props) {
+export default async function OperationPage({ params, searchParams }: Props) {
   const { api: apiId, operation } = await params;
+  const { app } = await searchParams;
   const op = findOp(apiId, operation);
   if (!op) notFound();
   const api = apiOf(op);
   const group = groupOf(op);
   const path = pathParams(op);
-  const reader = await readerApps();
+  const reader = await readerApps(typeof app === "string" ? app : undefined);
   const fill = fillOf(reader.chosen);
   return (
     <ChosenScenario>
