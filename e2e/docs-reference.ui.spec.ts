@@ -129,6 +129,19 @@ for (const key of ["Control+k", "Meta+k"]) {
     await expect(page).toHaveURL(/\/docs\/collect\/push#scenario-cancelled$/);
     await expect(dialog).toBeHidden();
     await expect(page.locator("#scenario-cancelled")).toBeInViewport();
+    // Landing on a scenario's row chooses it for the panel, as a click on it would.
+    const scenarios = page.getByRole("list", { name: "Scenarios" });
+    await expect(scenarios.getByRole("button", { name: "cancelled", pressed: true })).toBeVisible();
+    await expect(panel(page).getByTestId("panel-response")).toContainText("1032");
+    if (key !== "Control+k") return;
+    // From the same page too: another scenario found by the search is chosen.
+    await page.keyboard.press(key);
+    await dialog.getByRole("combobox").fill("invalid_phone");
+    await expect(dialog.getByRole("option").first()).toContainText("invalid_phone");
+    await dialog.getByRole("combobox").press("Enter");
+    await expect(page).toHaveURL(/\/docs\/collect\/push#scenario-invalid_phone$/);
+    await expect(scenarios.getByRole("button", { name: "invalid_phone", pressed: true })).toBeVisible();
+    await expect(panel(page).getByTestId("panel-response")).toContainText("INVALID_PHONE_NUMBER");
   });
 }
 

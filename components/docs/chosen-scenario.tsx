@@ -1,16 +1,31 @@
 "use client";
 // The scenario chosen on an operation page, shared by the scenario table, the
 // side panel's sample and response, and the try-it form (one state, no copies).
-import { createContext, useContext, useMemo, useRef, useState } from "react";
+// A link to a scenario's row (#scenario-<key>, e.g. from the docs search)
+// chooses it too, on arrival and on a hash change within the page.
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { SCENARIO_ANCHOR_PREFIX } from "@/lib/docs/anchors";
 
 type Send = () => Promise<void>;
 type Chosen = { scenario: string; choose: (key: string) => void; send: React.RefObject<Send | null> };
 
 const ChosenContext = createContext<Chosen | null>(null);
 
-export function ChosenScenario({ children }: { children: React.ReactNode }) {
+/** `keys`: the operation's scenarios, the only ones a link may choose. */
+export function ChosenScenario({ keys, children }: { keys: readonly string[]; children: React.ReactNode }) {
   const [scenario, choose] = useState("");
   const send = useRef<Send | null>(null);
+  const known = keys.join(" ");
+  useEffect(() => {
+    const fromHash = () => {
+      const hash = decodeURIComponent(window.location.hash.slice(1));
+      const key = hash.startsWith(SCENARIO_ANCHOR_PREFIX) ? hash.slice(SCENARIO_ANCHOR_PREFIX.length) : "";
+      if (key && known.split(" ").includes(key)) choose(key);
+    };
+    fromHash();
+    window.addEventListener("hashchange", fromHash);
+    return () => window.removeEventListener("hashchange", fromHash);
+  }, [known]);
   const value = useMemo(() => ({ scenario, choose, send }), [scenario]);
   return <ChosenContext value={value}>{children}</ChosenContext>;
 }

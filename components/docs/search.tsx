@@ -58,7 +58,11 @@ export function DocsSearch() {
   function go(entry: SearchEntry | undefined) {
     if (!entry) return;
     dialog.current?.close();
-    router.push(entry.href);
+    const to = new URL(entry.href, window.location.href);
+    // An anchor on this page: the browser's own hash navigation (it scrolls and
+    // fires hashchange, which e.g. chooses a scenario in the panel).
+    if (to.pathname === window.location.pathname && to.search === window.location.search && to.hash) window.location.hash = to.hash;
+    else router.push(entry.href);
   }
 
   function onKeyDown(e: React.KeyboardEvent) {

@@ -1,8 +1,9 @@
 // Anchors on the docs pages that links and the docs search point at.
 import type { Scenario } from "@/lib/catalog";
 
+export const SCENARIO_ANCHOR_PREFIX = "scenario-";
 /** A scenario's row in its operation's scenario table. */
-export const scenarioAnchor = (s: Scenario) => `scenario-${s.key}`;
+export const scenarioAnchor = (s: Scenario) => `${SCENARIO_ANCHOR_PREFIX}${s.key}`;
 
 /** A heading's id from its text: lower case, words joined by "-". */
 export const slug = (text: string) =>
