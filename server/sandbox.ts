@@ -16,12 +16,23 @@ export async function serveSandbox(req: http.IncomingMessage, res: http.ServerRe
   const q = (req.url ?? "").indexOf("?");
   const query = q < 0 ? "" : (req.url ?? "").slice(q + 1);
   // The client left before its answer (its socket closed): what holds the connection (a wait) ends now.
-  const gone = new AbortController();
+  // The signal is made only when asked for (most calls never hold a connection).
+  let left = false;
+  let gone: AbortController | undefined;
   const leave = () => {
-    if (!res.writableFinished) gone.abort();
+    if (res.writableFinished) return;
+    left = true;
+    gone?.abort();
+  };
+  const signal = () => {
+    if (!gone) {
+      gone = new AbortController();
+      if (left) gone.abort();
+    }
+    return gone.signal;
   };
   res.once("close", leave);
-  const result = await answerCall(req.method ?? "GET", path, nodeHeaders(req), (limit = MAX_BODY_BYTES) => readNodeBody(req, limit), query, gone.signal);
+  const result = await answerCall(req.method ?? "GET", path, nodeHeaders(req), (limit = MAX_BODY_BYTES) => readNodeBody(req, limit), query, signal);
   res.off("close", leave);
   if (result.stream) return sendEventStream(req, res, result.headers, result.stream);
   sendJson(res, result.status, result.headers, result.body);

@@ -24,7 +24,7 @@ export function methodsAt(path: string): string[] {
 }
 
 function route(
-  method: string, path: string, headers: HeaderBag, readBody: (limit?: number) => Promise<string>, query: string, signal?: AbortSignal,
+  method: string, path: string, headers: HeaderBag, readBody: (limit?: number) => Promise<string>, query: string, left?: () => AbortSignal,
 ): Promise<GatewayResult> | GatewayResult {
   const methods = methodsAt(path);
   if (method === "OPTIONS") return { status: 204, headers: { "x-request-id": newId("req"), ...preflightHeaders(methods) }, body: null };
@@ -34,7 +34,7 @@ function route(
     return { status: e.status, headers: { "x-request-id": requestId, ...e.headers }, body: errorBody(e.code, e.message, requestId) };
   }
   if (path === TOKEN_PATH) return issueToken(headers, readBody);
-  if (path.startsWith(`${DEV_PREFIX}/`)) return handleCall({ method, path, headers, readBody, query, via: "http", signal }, undefined, DEV_STEPS);
+  if (path.startsWith(`${DEV_PREFIX}/`)) return handleCall({ method, path, headers, readBody, query, via: "http", signal: left?.() }, undefined, DEV_STEPS);
   return handleCall({ method, path, headers, readBody, via: "http" });
 }
 
@@ -43,11 +43,13 @@ function route(
  * method it does not take (405 METHOD_NOT_ALLOWED with `Allow`), the token
  * endpoint, a developer endpoint (the pipeline's dev steps), else an operation
  * through the pipeline (MCP is mounted apart). Every answer carries CORS_HEADERS.
+ * `left`: a signal that aborts when the client leaves before its answer, asked
+ * for only by the developer endpoints that hold a connection (a wait, listen).
  */
 export async function answerCall(
-  method: string, path: string, headers: HeaderBag, readBody: (limit?: number) => Promise<string>, query = "", signal?: AbortSignal,
+  method: string, path: string, headers: HeaderBag, readBody: (limit?: number) => Promise<string>, query = "", left?: () => AbortSignal,
 ): Promise<GatewayResult> {
-  const result = await route(method.toUpperCase(), path, headers, readBody, query, signal);
+  const result = await route(method.toUpperCase(), path, headers, readBody, query, left);
   Object.assign(result.headers, CORS_HEADERS);
   return result;
 }

@@ -33,8 +33,10 @@ export function resolveClientAddress(
 ): string {
   const peer = canonicalIp(remoteAddress);
   if (!peer) return remoteAddress ? remoteAddress.slice(0, MAX_LENGTH) : "unknown";
+  // Without the header there is nothing to trust or not: the peer (the common case, and the cheap one).
+  if (!forwardedFor) return peer;
   const list = trusted === process.env.TRUSTED_PROXIES ? trustedProxies() : parseTrusted(trusted);
-  if (!inList(list, peer) || !forwardedFor) return peer;
+  if (!inList(list, peer)) return peer;
   const hops = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     const ip = canonicalIp(hops[i]);
