@@ -1,7 +1,9 @@
 // Round trips to PostgreSQL, counted on the wire: a TCP proxy between one
-// portal and the server that reads both directions of protocol 3. From the
-// server it counts ReadyForQuery ('Z': one per round trip, the end of each
-// simple query or extended-protocol Sync) and CommandComplete ('C': one per
+// portal and the server that reads both directions of protocol 3. A round trip
+// is a connection going from idle to waiting: the portal sends a simple query
+// or an extended-protocol Sync while none of that connection's is unanswered
+// (a pipelined batch, several Syncs sent before the first ReadyForQuery 'Z'
+// comes back, is one). From the server it counts CommandComplete ('C': one per
 // statement run, BEGIN and COMMIT included); from the portal it names each
 // statement run: the prepared statement a Bind uses (`svc_<name>`, lib/db/pg.ts
 // `named`; Prisma's are unnamed) or a simple query's first word (BEGIN,
@@ -47,6 +49,8 @@ export async function startWireCounter(target: { host: string; port: number }): 
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
     let askedSsl = false;
+    /** This connection's Syncs and simple queries not answered by a ReadyForQuery yet. */
+    let unanswered = 0;
     const fromClient = splitter((type, body) => {
       if (type === 0) {
         askedSsl = body.readInt32BE(0) === SSL_REQUEST || body.readInt32BE(0) === GSSENC_REQUEST;
@@ -54,10 +58,14 @@ export async function startWireCounter(target: { host: string; port: number }): 
       }
       if (type === 0x42) name(cstring(body, cstring(body, 0).next).s || "(unnamed: Prisma)"); // Bind: portal, statement
       else if (type === 0x51) name(cstring(body, 0).s.trim().split(/\s+/)[0]!.toUpperCase()); // Query
+      if (type === 0x51 || type === 0x53) { // Query, Sync: each is answered by one ReadyForQuery
+        if (unanswered === 0) counts.roundTrips++;
+        unanswered++;
+      }
       return undefined;
     }, 1);
     const fromServer = splitter((type) => {
-      if (type === 0x5a) counts.roundTrips++;
+      if (type === 0x5a) unanswered = Math.max(0, unanswered - 1);
       else if (type === 0x43) counts.statements++;
       return undefined;
     }, 0);

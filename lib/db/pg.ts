@@ -33,18 +33,6 @@ export const encode = (v: Value) => (v instanceof Date ? v.toISOString() : typeo
 
 export type PgRunner = Pick<pg.Pool, "query"> | pg.PoolClient;
 
-/** A value as a PostgreSQL literal (lib/db/sql.ts `inline`): quoted and escaped like `encode`'s parameters, typed by where it goes. */
-export function literal(v: Value): string {
-  const x = encode(v);
-  if (x === null) return "NULL";
-  if (typeof x === "boolean") return x ? "TRUE" : "FALSE";
-  if (typeof x === "number") {
-    if (!Number.isFinite(x)) throw new Error(`not a finite number: ${x}`);
-    return String(x);
-  }
-  return pg.escapeLiteral(String(x));
-}
-
 /** A statement of lib/db/sql.ts as a named statement: prepared once per connection that runs it. */
 export type Named<P, R> = {
   query(c: PgRunner, params: P): Promise<pg.QueryResult<R & pg.QueryResultRow>>;
@@ -57,7 +45,9 @@ export function named<P, R>(name: string, s: Sql<P, R>): Named<P, R> {
 }
 
 export function newPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, types, idleTimeoutMillis: 30_000 });
+  // Pipelining (node-postgres 8.23): statements queued on one connection go out
+  // without waiting for the previous answer (the guarded commit's four).
+  const pool = new pg.Pool({ connectionString: url, max, types, idleTimeoutMillis: 30_000, pipeline: true } as pg.PoolConfig);
   pool.on("error", (e) => console.error("[db] idle PostgreSQL connection failed", e.message));
   return pool;
 }

@@ -250,6 +250,22 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
       expect(await db.gateway.commit({ resource: resourceRow(appId, { reference }), log: logRow(appId) }, guard)).toBe(false);
     });
 
+    it("with a guard, a commit that fails writes nothing and leaves the reference free (its lock is released)", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const reference = uid("ref");
+      const guard = { operationId: "collect.push", reference, pendingAt: new Date() };
+      const taken = resourceRow(appId);
+      await db.gateway.commit({ resource: taken, log: logRow(appId) });
+      const log = logRow(appId);
+      // The same primary key as a stored resource: the write fails on both databases.
+      await expect(db.gateway.commit({ resource: { ...resourceRow(appId, { reference }), id: taken.id }, log }, guard)).rejects.toThrow();
+      expect(await db.prisma.resource.count({ where: { appId, reference } })).toBe(0);
+      expect(await db.prisma.requestLog.count({ where: { requestId: log.requestId } })).toBe(0);
+      // From either instance: nothing still holds the reference's lock.
+      expect(await db.other.gateway.commit({ resource: resourceRow(appId, { reference }), log: logRow(appId) }, guard)).toBe(true);
+      expect(await db.gateway.commit({ resource: resourceRow(appId, { reference }), log: logRow(appId) }, guard)).toBe(false);
+    });
+
     it("with a guard on a pending reference: a settled one does not stand in the way, a pending one does", async () => {
       const { appId } = await seedApp(db.prisma);
       const reference = uid("ref");
