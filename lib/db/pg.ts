@@ -33,6 +33,18 @@ export const encode = (v: Value) => (v instanceof Date ? v.toISOString() : typeo
 
 export type PgRunner = Pick<pg.Pool, "query"> | pg.PoolClient;
 
+/** A value as a PostgreSQL literal (lib/db/sql.ts `inline`): quoted and escaped like `encode`'s parameters, typed by where it goes. */
+export function literal(v: Value): string {
+  const x = encode(v);
+  if (x === null) return "NULL";
+  if (typeof x === "boolean") return x ? "TRUE" : "FALSE";
+  if (typeof x === "number") {
+    if (!Number.isFinite(x)) throw new Error(`not a finite number: ${x}`);
+    return String(x);
+  }
+  return pg.escapeLiteral(String(x));
+}
+
 /** A statement of lib/db/sql.ts as a named statement: prepared once per connection that runs it. */
 export type Named<P, R> = {
   query(c: PgRunner, params: P): Promise<pg.QueryResult<R & pg.QueryResultRow>>;
@@ -44,10 +56,19 @@ export function named<P, R>(name: string, s: Sql<P, R>): Named<P, R> {
   return { query: (c, params) => c.query<R & pg.QueryResultRow>({ name: `svc_${name}`, text, values: bind(params as object) }) };
 }
 
+/**
+ * The same statement unnamed: parsed and planned for its values on every run.
+ * For a lookup that two indexes could serve: a named statement's generic plan,
+ * made by its sixth run, may have been costed on a nearly empty table and keep
+ * the wrong index as the table grows (until autovacuum's next ANALYZE).
+ */
+export function unnamed<P, R>(s: Sql<P, R>): Named<P, R> {
+  const { text, bind } = compile(s, "postgresql", encode);
+  return { query: (c, params) => c.query<R & pg.QueryResultRow>({ text, values: bind(params as object) }) };
+}
+
 export function newPool(url: string, max: number): pg.Pool {
-  // Pipelining (node-postgres 8.23): statements queued on one connection go out
-  // without waiting for the previous answer (the guarded commit's four).
-  const pool = new pg.Pool({ connectionString: url, max, types, idleTimeoutMillis: 30_000, pipeline: true } as pg.PoolConfig);
+  const pool = new pg.Pool({ connectionString: url, max, types, idleTimeoutMillis: 30_000 });
   pool.on("error", (e) => console.error("[db] idle PostgreSQL connection failed", e.message));
   return pool;
 }

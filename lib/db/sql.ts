@@ -161,3 +161,20 @@ function valueAt(params: object, outer: string, inner: string | undefined): Valu
   const v = (params as Record<string, unknown>)[outer];
   return (inner === undefined ? v : (v as Record<string, unknown> | undefined)?.[inner]) as Value;
 }
+
+/**
+ * The statement with each parameter's value written into its text by
+ * `literal` (which must quote and escape it), for PostgreSQL's simple query
+ * protocol: several statements in one round trip, one implicit transaction.
+ */
+export function inline(s: Pick<Sql, "parts">, params: object, literal: (v: Value) => string): string {
+  let text = "";
+  for (const part of s.parts) {
+    if (typeof part === "string") text += part;
+    else {
+      const [outer, inner] = part.name.split(".");
+      text += `${literal(valueAt(params, outer!, inner))}${part.pgType ? `::${part.pgType}` : ""}`;
+    }
+  }
+  return text;
+}

@@ -8,9 +8,9 @@
 import type pg from "pg";
 import { ANNOUNCE_SCHEDULED, announcement } from "@/lib/callbacks/store/pg";
 import { insertDelivery, insertDeliveryWhen } from "@/lib/callbacks/store/statements";
-import { encode, named, type Named } from "@/lib/db/pg";
+import { encode, literal, named, type Named, unnamed } from "@/lib/db/pg";
 import { perTurn } from "@/lib/db/turn-batch";
-import { param, type Sql, sql, type Value } from "@/lib/db/sql";
+import { inline, param, type Sql, sql, type Value } from "@/lib/db/sql";
 import { RequestLog } from "@/lib/db/tables";
 import type { TrackedResource } from "@/lib/engine";
 import type { CallRows, GatewayStore, LogRow, PrunedTable, ReferenceGuard, TokenRow } from "./types";
@@ -62,13 +62,14 @@ const encodeRow = (row: LogRow) => Object.fromEntries(Object.entries(row).map(([
 
 const Q = {
   insertLogs: named("insert_logs", RequestLog.insertRows("logs", ["seq"])),
-  lockReference: named("lock_reference", LOCK_REFERENCE),
   token: named("token", sql`SELECT ${S.TOKEN_COLUMNS}, ${SUBSCRIPTIONS} ${S.TOKEN_FROM}`),
   count: named("count", S.countCalls),
   oldWindows: named("old_windows", S.oldWindows),
   resource: named("resource", S.resource),
-  referenceUsed: named("reference_used", S.referenceUsed),
-  referencePending: named("reference_pending", S.referencePending),
+  // Unnamed: as named statements their generic plan used the (appId, createdAt) index when made on a
+  // fresh database, and then read every resource of the app on each push (lib/db/pg.ts `unnamed`).
+  referenceUsed: unnamed(S.referenceUsed),
+  referencePending: unnamed(S.referencePending),
   prunes: {
     RequestLog: named("prune_RequestLog", S.prunes.RequestLog),
     Resource: named("prune_Resource", S.prunes.Resource),
@@ -131,13 +132,13 @@ export class PgGatewayStore implements GatewayStore {
   }
 
   /**
-   * With a guard: BEGIN, the advisory lock on (app, operation, reference), the
-   * statement that re-checks the reference and writes, and COMMIT, sent at once
-   * on one connection (node-postgres pipelining: one round trip, every
-   * statement prepared once per connection). The lock is held until the rows
-   * are committed, and the re-check starts after the lock is held, so its
-   * snapshot sees what the lock's previous holder committed. When a statement
-   * fails, COMMIT rolls back.
+   * With a guard: the advisory lock on (app, operation, reference), then the
+   * statement that re-checks the reference and writes, sent together in one
+   * simple query (values inlined as escaped literals: that protocol takes no
+   * parameters). Its statements run in one implicit transaction, so the lock
+   * is held until the rows are committed, and each statement takes its own
+   * snapshot, so the re-check sees what the lock's previous holder committed.
+   * One round trip instead of BEGIN, lock, statement, COMMIT.
    */
   async commit(rows: CallRows, guard?: ReferenceGuard): Promise<boolean> {
     const { resource, delivery } = rows;
@@ -147,25 +148,11 @@ export class PgGatewayStore implements GatewayStore {
     if (!resource && !delivery) return this.logs(rows.log);
     if (!(guard && resource)) return (await commitOf(shape).named.query(this.pool, params)).rows.length > 0;
     const { operationId, reference, pendingAt } = guard;
-    const write = commitOf({ ...shape, guard: pendingAt ? "pending" : "used" }).named;
-    const c = await this.pool.connect();
-    let broken = false;
-    try {
-      const [begin, , written, end] = await Promise.allSettled([
-        c.query("BEGIN"),
-        Q.lockReference.query(c, { key: `${resource.appId}\u001f${operationId}\u001f${reference}` }),
-        write.query(c, { ...params, appId: resource.appId, operationId, reference, pendingAt }),
-        c.query("COMMIT"),
-      ]);
-      // A COMMIT that got no answer leaves the connection in an unknown state: it is not reused.
-      broken = end.status === "rejected";
-      if (written.status === "rejected") throw written.reason;
-      if (begin.status === "rejected") throw begin.reason;
-      if (end.status === "rejected") throw end.reason;
-      return written.value.rows.length > 0;
-    } finally {
-      c.release(broken);
-    }
+    const { statement } = commitOf({ ...shape, guard: pendingAt ? "pending" : "used" });
+    const lock = inline(LOCK_REFERENCE, { key: `${resource.appId}\u001f${operationId}\u001f${reference}` }, literal);
+    const write = inline(statement, { ...params, appId: resource.appId, operationId, reference, pendingAt }, literal);
+    const results = (await this.pool.query(`${lock}; ${write}`)) as unknown as pg.QueryResult[];
+    return results[1]!.rows.length > 0;
   }
 
   async prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
