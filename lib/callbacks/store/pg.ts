@@ -4,7 +4,7 @@
 // turn's attempts and their deliveries' states are one statement, and instances hear of
 // new callbacks through LISTEN/NOTIFY (polling stays the backstop).
 import type pg from "pg";
-import { encode, named, newClient } from "@/lib/db/pg";
+import { encode, named, newClient, unnamed } from "@/lib/db/pg";
 import { perTurn } from "@/lib/db/turn-batch";
 import { param, Sql, sql } from "@/lib/db/sql";
 import type { AttemptRecord, DeliveryToSend, DispatchStore } from "./types";
@@ -22,7 +22,9 @@ const Q = {
   refuseEnded: named("refuse_ended", S.refuseEnded),
   nextDue: named("next_due", S.nextDue),
   // One round trip for the attempts of a turn: each attempt (a data-modifying CTE) and its delivery's state.
-  record: named("record_attempts", sql`WITH a AS (${S.insertAttempts(S.MANY_ATTEMPTS)}) ${S.settle(S.MANY_ATTEMPTS)}`),
+  // Unnamed (lib/db/pg.ts): planned for the batch at hand; a generic plan made while "Delivery"
+  // was small joined the attempts to it by reading the whole table, and kept doing so as it grew.
+  record: unnamed(sql`WITH a AS (${S.insertAttempts(S.MANY_ATTEMPTS)}) ${S.settle(S.MANY_ATTEMPTS)}`),
 };
 
 const FOREIGN_KEY_VIOLATION = "23503";
@@ -30,7 +32,7 @@ const FOREIGN_KEY_VIOLATION = "23503";
 /** Records `attempts` (each delivery named once) in one statement. */
 async function recordAll(pool: pg.Pool, attempts: S.AttemptParams[]): Promise<void> {
   const json = JSON.stringify(attempts.map((a) => Object.fromEntries(Object.entries(a).map(([k, v]) => [k, encode(v)]))));
-  await Q.record.query(pool, { attempts: json });
+  await Q.record.query(pool, { attempts: json, count: attempts.length });
 }
 
 /** The attempts in rounds that name each delivery once, in the order they were asked for. */

@@ -52,10 +52,15 @@ export const ONE_ATTEMPT = new Sql<AttemptParams>([
   ...Object.entries(ATTEMPT_FIELDS).flatMap(([f, t], i) => [...(i ? [", "] : []), param(f, t), ` AS "${f}"`]),
   ") AS r",
 ]);
-/** Many attempts from a JSON array of their parameters, as row source `r` (PostgreSQL). */
-export const MANY_ATTEMPTS = new Sql<{ attempts: string }>([
-  "json_to_recordset(", param("attempts", "json"),
-  `) AS r(${Object.entries(ATTEMPT_FIELDS).map(([f, t]) => `"${f}" ${t}`).join(", ")})`,
+/**
+ * Many attempts from a JSON array of their parameters, as row source `r`
+ * (PostgreSQL). `count` is the array's length: PostgreSQL assumes 100 rows from
+ * json_to_recordset and then joins "Delivery" by reading all of it; under
+ * LIMIT it plans for the real number (an index lookup per attempt).
+ */
+export const MANY_ATTEMPTS = new Sql<{ attempts: string; count: number }>([
+  "(SELECT * FROM json_to_recordset(", param("attempts", "json"),
+  `) AS x(${Object.entries(ATTEMPT_FIELDS).map(([f, t]) => `"${f}" ${t}`).join(", ")}) LIMIT `, param("count", "integer"), ") AS r",
 ]);
 
 /**
