@@ -6,7 +6,7 @@
 // comes back, is one). From the server it counts CommandComplete ('C': one per
 // statement run, BEGIN and COMMIT included); from the portal it names each
 // statement run: the prepared statement a Bind uses (`svc_<name>`, lib/db/pg.ts
-// `named`; Prisma's and the reference lookups are unnamed) or a simple query's first word (BEGIN,
+// `named`; Prisma's and record_attempts are unnamed) or a simple query's first word (BEGIN,
 // COMMIT, LISTEN). Only a counting run goes through it, so its own cost is in
 // no throughput figure.
 import net from "node:net";
@@ -56,7 +56,7 @@ export async function startWireCounter(target: { host: string; port: number }): 
         askedSsl = body.readInt32BE(0) === SSL_REQUEST || body.readInt32BE(0) === GSSENC_REQUEST;
         return askedSsl ? 1 : 0; // the startup message follows the SSL or GSS request
       }
-      if (type === 0x42) name(cstring(body, cstring(body, 0).next).s || "(unnamed: reference lookups, Prisma)"); // Bind: portal, statement
+      if (type === 0x42) name(cstring(body, cstring(body, 0).next).s || "(unnamed: record_attempts, Prisma)"); // Bind: portal, statement
       else if (type === 0x51) name(cstring(body, 0).s.trim().split(/\s+/)[0]!.toUpperCase()); // Query
       if (type === 0x51 || type === 0x53) { // Query, Sync: each is answered by one ReadyForQuery
         if (unanswered === 0) counts.roundTrips++;

@@ -58,9 +58,9 @@ export function named<P, R>(name: string, s: Sql<P, R>): Named<P, R> {
 
 /**
  * The same statement unnamed: parsed and planned for its values on every run.
- * For a lookup that two indexes could serve: a named statement's generic plan,
- * made by its sixth run, may have been costed on a nearly empty table and keep
- * the wrong index as the table grows (until autovacuum's next ANALYZE).
+ * For a statement whose best plan depends on its values (a JSON row source's
+ * length): a named statement's generic plan, made by its sixth run, may have
+ * been costed on a nearly empty table and keep a table scan as it grows.
  */
 export function unnamed<P, R>(s: Sql<P, R>): Named<P, R> {
   const { text, bind } = compile(s, "postgresql", encode);

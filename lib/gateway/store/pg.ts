@@ -8,7 +8,7 @@
 import type pg from "pg";
 import { ANNOUNCE_SCHEDULED, announcement } from "@/lib/callbacks/store/pg";
 import { insertDelivery, insertDeliveryWhen } from "@/lib/callbacks/store/statements";
-import { encode, literal, named, type Named, unnamed } from "@/lib/db/pg";
+import { encode, literal, named, type Named } from "@/lib/db/pg";
 import { perTurn } from "@/lib/db/turn-batch";
 import { inline, param, type Sql, sql, type Value } from "@/lib/db/sql";
 import { RequestLog } from "@/lib/db/tables";
@@ -66,10 +66,8 @@ const Q = {
   count: named("count", S.countCalls),
   oldWindows: named("old_windows", S.oldWindows),
   resource: named("resource", S.resource),
-  // Unnamed: as named statements their generic plan used the (appId, createdAt) index when made on a
-  // fresh database, and then read every resource of the app on each push (lib/db/pg.ts `unnamed`).
-  referenceUsed: unnamed(S.referenceUsed),
-  referencePending: unnamed(S.referencePending),
+  referenceUsed: named("reference_used", S.referenceUsed),
+  referencePending: named("reference_pending", S.referencePending),
   prunes: {
     RequestLog: named("prune_RequestLog", S.prunes.RequestLog),
     Resource: named("prune_Resource", S.prunes.Resource),
