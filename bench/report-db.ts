@@ -36,7 +36,7 @@ export function dbSections(rep: DbReport, rounds: number): string[] {
     }),
     "",
     ...rep.wire.flatMap((w) => [`PostgreSQL statements per ${w.route}: ${w.byName.map(([k, n]) => `${k} ${f(n, 2)}`).join(", ")}.`, ""]),
-    "Round trips are PostgreSQL's ReadyForQuery messages and statements its CommandComplete messages, counted on the wire by a proxy in front of a separate instance (push: until each callback was posted and recorded, so the dispatcher's share is in; its idle polling subtracted); statements are named by the prepared statement each Bind uses (`svc_…`, lib/gateway/store/pg.ts and lib/callbacks/store/pg.ts) or a simple query's first word. Shared writers (walwriter, checkpointer, background writer) serve every database on the server, other users' included: an upper bound.",
+    "Round trips are a connection going from idle to waiting (a simple query or Sync sent while none of its own is unanswered; a pipelined batch is one) and statements PostgreSQL's CommandComplete messages, counted on the wire by a proxy in front of a separate instance (push: until each callback was posted and recorded, so the dispatcher's share is in; its idle polling subtracted); statements are named by the prepared statement each Bind uses (`svc_…`, lib/gateway/store/pg.ts and lib/callbacks/store/pg.ts) or a simple query's first word. Shared writers (walwriter, checkpointer, background writer) serve every database on the server, other users' included: an upper bound.",
     "",
     ...(pg.length ? [
       "## Projected capacity: N instances on separate machines, one PostgreSQL of C cores",

@@ -11,21 +11,19 @@ type Chosen = { scenario: string; choose: (key: string) => void; send: React.Ref
 
 const ChosenContext = createContext<Chosen | null>(null);
 
-/** `keys`: the operation's scenarios, the only ones a link may choose. */
-export function ChosenScenario({ keys, children }: { keys: readonly string[]; children: React.ReactNode }) {
+export function ChosenScenario({ children }: { children: React.ReactNode }) {
   const [scenario, choose] = useState("");
   const send = useRef<Send | null>(null);
-  const known = keys.join(" ");
   useEffect(() => {
+    // Only a scenario of this operation has its row (the anchor) on the page.
     const fromHash = () => {
       const hash = decodeURIComponent(window.location.hash.slice(1));
-      const key = hash.startsWith(SCENARIO_ANCHOR_PREFIX) ? hash.slice(SCENARIO_ANCHOR_PREFIX.length) : "";
-      if (key && known.split(" ").includes(key)) choose(key);
+      if (hash.startsWith(SCENARIO_ANCHOR_PREFIX) && document.getElementById(hash)) choose(hash.slice(SCENARIO_ANCHOR_PREFIX.length));
     };
     fromHash();
     window.addEventListener("hashchange", fromHash);
     return () => window.removeEventListener("hashchange", fromHash);
-  }, [known]);
+  }, []);
   const value = useMemo(() => ({ scenario, choose, send }), [scenario]);
   return <ChosenContext value={value}>{children}</ChosenContext>;
 }

@@ -67,6 +67,11 @@ export function unnamed<P, R>(s: Sql<P, R>): Named<P, R> {
   return { query: (c, params) => c.query<R & pg.QueryResultRow>({ text, values: bind(params as object) }) };
 }
 
+/** Rows as a JSON array whose values are as their columns take them (`encode`), for a JSON row source (json_populate_recordset, json_to_recordset). */
+export function jsonRows(rows: readonly object[]): string {
+  return JSON.stringify(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, encode(v as Value)]))));
+}
+
 export function newPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, types, idleTimeoutMillis: 30_000 });
   pool.on("error", (e) => console.error("[db] idle PostgreSQL connection failed", e.message));

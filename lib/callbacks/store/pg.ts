@@ -4,7 +4,7 @@
 // turn's attempts and their deliveries' states are one statement, and instances hear of
 // new callbacks through LISTEN/NOTIFY (polling stays the backstop).
 import type pg from "pg";
-import { encode, named, newClient, unnamed } from "@/lib/db/pg";
+import { jsonRows, named, newClient, unnamed } from "@/lib/db/pg";
 import { perTurn } from "@/lib/db/turn-batch";
 import { param, Sql, sql } from "@/lib/db/sql";
 import type { AttemptRecord, DeliveryToSend, DispatchStore } from "./types";
@@ -31,8 +31,7 @@ const FOREIGN_KEY_VIOLATION = "23503";
 
 /** Records `attempts` (each delivery named once) in one statement. */
 async function recordAll(pool: pg.Pool, attempts: S.AttemptParams[]): Promise<void> {
-  const json = JSON.stringify(attempts.map((a) => Object.fromEntries(Object.entries(a).map(([k, v]) => [k, encode(v)]))));
-  await Q.record.query(pool, { attempts: json, count: attempts.length });
+  await Q.record.query(pool, { attempts: jsonRows(attempts), count: attempts.length });
 }
 
 /** The attempts in rounds that name each delivery once, in the order they were asked for. */

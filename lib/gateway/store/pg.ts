@@ -8,9 +8,9 @@
 import type pg from "pg";
 import { ANNOUNCE_SCHEDULED, announcement } from "@/lib/callbacks/store/pg";
 import { insertDelivery, insertDeliveryWhen } from "@/lib/callbacks/store/statements";
-import { encode, literal, named, type Named } from "@/lib/db/pg";
+import { jsonRows, literal, named, type Named } from "@/lib/db/pg";
 import { perTurn } from "@/lib/db/turn-batch";
-import { inline, param, type Sql, sql, type Value } from "@/lib/db/sql";
+import { inline, param, type Sql, sql } from "@/lib/db/sql";
 import { RequestLog } from "@/lib/db/tables";
 import type { TrackedResource } from "@/lib/engine";
 import type { CallRows, GatewayStore, LogRow, PrunedTable, ReferenceGuard, TokenRow } from "./types";
@@ -57,8 +57,6 @@ function commitOf(shape: CommitShape): Commit {
 /** Held until the end of the transaction: a second call with the same (app, operation, reference) waits for the first to commit. */
 const LOCK_REFERENCE = sql`SELECT pg_advisory_xact_lock(hashtextextended(${param("key")}, 0))`;
 
-/** A row's values as its columns take them (dates as ISO text, strings without NUL), for a JSON array of rows. */
-const encodeRow = (row: LogRow) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, encode(v as Value)]));
 
 const Q = {
   insertLogs: named("insert_logs", RequestLog.insertRows("logs", ["seq"])),
@@ -101,7 +99,7 @@ export class PgGatewayStore implements GatewayStore {
   private readonly logs = perTurn<LogRow, boolean>(
     () => "",
     async (rows) => {
-      await Q.insertLogs.query(this.pool, { logs: JSON.stringify(rows.map(encodeRow)) });
+      await Q.insertLogs.query(this.pool, { logs: jsonRows(rows) });
       return rows.map(() => true);
     },
   );

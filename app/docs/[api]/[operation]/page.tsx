@@ -40,7 +40,7 @@ export default async function OperationPage({ params, searchParams }: Props) {
   const reader = await readerApps(typeof app === "string" ? app : undefined);
   const fill = fillOf(reader.chosen);
   return (
-    <ChosenScenario keys={op.scenarios.map((s) => s.key)}>
+    <ChosenScenario>
       {/* Two columns from lg: the reference on the left, the sticky panel on the right; one column on phones. */}
       <div data-reference className="lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-8 xl:grid-cols-[minmax(0,1fr)_27rem] xl:gap-x-10">
         <div className="min-w-0">
