@@ -37,6 +37,9 @@ async function revokedBesideActive(page: Page, a: Awaited<ReturnType<typeof seed
   await page.getByRole("button", { name: "I have saved the secret" }).first().click();
   await page.getByRole("button", { name: `Revoke ${a.keys!.consumerKey}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Revoke key pair" }).click();
+  // Done when the dialog has closed and the list shows the revoke: one pair left to revoke.
+  await expect(page.getByRole("dialog")).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole("button", { name: /^Revoke / })).toHaveCount(1, { timeout: 30_000 });
   await expect(page.getByText(/Revoked/)).toBeVisible();
 }
 

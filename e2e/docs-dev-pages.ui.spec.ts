@@ -4,6 +4,7 @@
 // one-page anchors and the search land on the right page. Screenshots go to
 // SHOTS_DIR (default e2e/screenshots/).
 import { expect, test, type Page } from "@playwright/test";
+import { openSearch } from "./helpers/docs";
 
 const SHOTS = process.env.SHOTS_DIR ?? "e2e/screenshots";
 const DESKTOP = { width: 1280, height: 800 };
@@ -110,8 +111,7 @@ test("a link to an anchor of the one-page /docs/dev lands on the endpoint's page
 test("searching a developer endpoint opens its group page at its section", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await page.goto("/docs/dev");
-  await page.keyboard.press("Control+k");
-  const dialog = page.getByRole("dialog", { name: "Search the docs" });
+  const dialog = await openSearch(page);
   const input = dialog.getByRole("combobox");
   await input.fill("/dev/v1/callbacks/wait");
   await expect(dialog.getByRole("option").first()).toContainText("Wait for a callback");

@@ -4,6 +4,7 @@
 // to SHOTS_DIR (default e2e/screenshots/).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { openSearch } from "./helpers/docs";
 
 const SHOTS = process.env.SHOTS_DIR ?? "e2e/screenshots";
 const DESKTOP = { width: 1280, height: 800 };
@@ -110,13 +111,7 @@ for (const key of ["Control+k", "Meta+k"]) {
     await page.setViewportSize(DESKTOP);
     await page.goto("/docs/authentication");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const dialog = page.getByRole("dialog", { name: "Search the docs" });
-    // The shortcut's listener is attached when the page hydrates, after the
-    // server-rendered heading shows: a press before that does nothing, so press again.
-    await expect(async () => {
-      await page.keyboard.press(key);
-      await expect(dialog).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
+    const dialog = await openSearch(page, key);
     const input = dialog.getByRole("combobox");
     await expect(input).toBeFocused();
     await input.fill("1032");
@@ -135,7 +130,7 @@ for (const key of ["Control+k", "Meta+k"]) {
     await expect(panel(page).getByTestId("panel-response")).toContainText("1032");
     if (key !== "Control+k") return;
     // From the same page too: another scenario found by the search is chosen.
-    await page.keyboard.press(key);
+    await openSearch(page, key);
     await dialog.getByRole("combobox").fill("invalid_phone");
     await expect(dialog.getByRole("option").first()).toContainText("invalid_phone");
     await dialog.getByRole("combobox").press("Enter");
@@ -215,8 +210,7 @@ test("the changed pages pass axe at both widths", async ({ page }) => {
     }
   }
   await page.setViewportSize(DESKTOP);
-  await page.keyboard.press("Control+k");
-  await page.getByRole("combobox").fill("1032");
+  await (await openSearch(page)).getByRole("combobox").fill("1032");
   await expect(page.getByRole("option").first()).toBeVisible();
   problems.push(...await seriousViolations(page));
   expect(problems, problems.join("\n")).toEqual([]);
