@@ -3,7 +3,7 @@
 // signature, or a second post under the same delivery id.
 import { attemptNote, signingSecretsFor } from "./faults";
 import { postCallback, type PostOutcome } from "./post";
-import { dispatchStore, type DeliveryToSend, type SigningSecrets } from "./store";
+import { dispatchStore, type AttemptRecord, type DeliveryToSend, type SigningSecrets } from "./store";
 import { wakeups } from "@/lib/db/wakeups";
 
 /** Waits for a callback (lib/devapi/wait.ts) wake when this process records an attempt of their delivery. */
@@ -17,10 +17,30 @@ export function liveSecrets(app: SigningSecrets, now: Date): string[] {
   return previous && until && until > now ? [signingSecret, previous] : [signingSecret];
 }
 
+/**
+ * Waits before each new try of an attempt's record that failed (the database
+ * away for a moment): 5.25 s in all, inside the delivery's lease in most cases.
+ * After the last, the error is thrown and the lease's end sends the callback
+ * again (at-least-once), so the delivery is never lost, only this post's record.
+ */
+export const RECORD_RETRY_MS = [250, 1_000, 4_000];
+
+async function record(id: string, at: Date, o: AttemptRecord): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      return await dispatchStore().recordAttempt(id, at, o);
+    } catch (e) {
+      if (i >= RECORD_RETRY_MS.length) throw e;
+      console.warn(`[callbacks] delivery ${id}: recording its attempt failed, trying again (${(e as Error).message})`);
+      await new Promise((r) => setTimeout(r, RECORD_RETRY_MS[i]));
+    }
+  }
+}
+
 async function postOnce(d: DeliveryToSend, second: boolean): Promise<PostOutcome> {
   const at = new Date();
   const outcome = await postCallback(d.url, d.body, d.id, signingSecretsFor(d.faults, liveSecrets(d.app, at)));
-  await dispatchStore().recordAttempt(d.id, at, { ...outcome, url: d.url, note: attemptNote(d.faults, { replay: d.replay, second }) });
+  await record(d.id, at, { ...outcome, url: d.url, note: attemptNote(d.faults, { replay: d.replay, second }) });
   attemptWakeups.notify(d.id);
   return outcome;
 }

@@ -106,7 +106,6 @@ function answer(d: Snapshot | null, status: "ATTEMPTED" | "NOT_SENT" | "TIMEOUT"
 export type WaitAnswer = ReturnType<typeof answer>;
 
 /**
-/**
  * `timeoutS` 0–60: 0 looks once without waiting. With `expect` none, the
  * attempts already made when the wait starts do not count, NOT_SENT is not an
  * answer (nothing is sent: it waits on), and the window's end answers NONE.

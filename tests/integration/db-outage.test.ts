@@ -5,7 +5,9 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEASE_MS } from "@/lib/callbacks/dispatcher";
 import { setUpApp } from "../helpers/operator";
+import { startReceiver } from "../helpers/receiver";
 import { ownDb, startServer } from "../helpers/own-server";
 import type { RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
@@ -105,5 +107,31 @@ describe.runIf(onPg())("the database goes away and comes back", () => {
       await new Promise((r) => setTimeout(r, 500));
     }
     expect(status).toBe(202);
+  }, 90_000);
+
+  it("a callback answered while the database is away is recorded once it is back, and not posted again", async () => {
+    // The receiver cuts the database as the callback arrives and restores it 1.5 s
+    // later: the dispatcher's record of the answer fails, then succeeds on a later try.
+    const receiver = await startReceiver(() => {
+      void link.cut().then(() => setTimeout(() => void link.restore(), 1_500));
+      return { status: 200, delayMs: 100 };
+    });
+    try {
+      expect((await fetch(`${server.origin}/sandbox/collect/v1/push`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${app.token}`, "content-type": "application/json", "x-svc-time-scale": "0" },
+        body: JSON.stringify({ shortCode: "1", amount: 2, currency: "KES", phoneNumber: "254712345678", reference: "OUT-REC", callbackUrl: `${receiver.url}/cb` }),
+      })).status).toBe(202);
+      await receiver.waitFor(1);
+      // Past the lease: a lost record would have the callback posted again by now.
+      await new Promise((r) => setTimeout(r, LEASE_MS + 3_000));
+      expect(receiver.received).toHaveLength(1);
+      const r = await fetch(`${server.origin}/sandbox/dev/v1/callbacks/wait?reference=OUT-REC&timeout=5`, { headers: { authorization: `Bearer ${app.token}` } });
+      const waited = (await r.json()) as { status: string; delivery: { state: string; attempts: number }; attempt: { status: number } };
+      expect([r.status, waited.status, waited.delivery.state, waited.delivery.attempts, waited.attempt.status]).toEqual([200, "ATTEMPTED", "DELIVERED", 1, 200]);
+    } finally {
+      receiver.respond = () => ({ status: 200 });
+      await receiver.close();
+    }
   }, 90_000);
 });
