@@ -25,6 +25,8 @@ export type Stores = { gateway: GatewayStore; dispatch: DispatchStore };
 
 export type TestDb = Stores & {
   dialect: Dialect;
+  /** The database's address (a PostgreSQL test reads plans through a client of its own). */
+  url: string;
   prisma: Db;
   /**
    * The stores of a second instance on the same database: on PostgreSQL, on a
@@ -58,7 +60,7 @@ export async function freshDb(dialect: Dialect, name: string): Promise<TestDb> {
   }
   const prisma = clientFor(url);
   return {
-    dialect, prisma, other, ...own,
+    dialect, url, prisma, other, ...own,
     async close() {
       await prisma.$disconnect();
       for (const h of connections) await closeHotPath(h);

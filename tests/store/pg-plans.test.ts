@@ -1,0 +1,71 @@
+// PostgreSQL's plans for the hot path's reference checks, for an app its
+// statistics do not know yet: a new app, a new throwaway CI sandbox (every app
+// is one until the next ANALYZE). With a second index leading with "appId"
+// the planner estimated such an app at one row, took the smaller index and
+// read every resource of the app (prisma/schema.prisma, Resource). Planned for
+// the call's values (the guarded commit's simple query) and as a named
+// statement's generic plan, the check must read the reference index.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compile, inline } from "@/lib/db/sql";
+import { encode, literal, newClient } from "@/lib/db/pg";
+import { referencePending, referenceUsed } from "@/lib/gateway/store/statements";
+import { DIALECTS, freshDb, seedApp, type TestDb } from "./databases";
+
+/** `n` resources of app `appId` with references, written in one statement. */
+const fill = (appId: string, n: number) => `INSERT INTO "Resource" ("id", "appId", "operationId", "reference", "scenarioKey", "settlesAt", "data")
+  SELECT '${appId}_' || g, '${appId}', 'collect.push', 'REF-' || g, 'paid', now() + interval '1 minute', '{"amount":100}'
+  FROM generate_series(1, ${n}) g`;
+
+/** The indexes a plan reads (EXPLAIN's JSON). */
+function indexesOf(plan: unknown): string[] {
+  const out: string[] = [];
+  const walk = (n: Record<string, unknown>) => {
+    if (typeof n["Index Name"] === "string") out.push(n["Index Name"]);
+    if (n["Node Type"] === "Seq Scan") out.push(`Seq Scan on ${n["Relation Name"]}`);
+    for (const c of (n.Plans as Record<string, unknown>[] | undefined) ?? []) walk(c);
+  };
+  walk((plan as { Plan: Record<string, unknown> }[])[0]!.Plan);
+  return out;
+}
+
+describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL plans a new app's reference check on the reference index", () => {
+  let db: TestDb;
+  let client: ReturnType<typeof newClient>;
+  let fresh: string;
+  beforeAll(async () => {
+    db = await freshDb("postgresql", "plans");
+    client = newClient(db.url);
+    await client.connect();
+    // Three apps the statistics know, then one they do not, with as many resources.
+    for (let i = 0; i < 3; i++) await client.query(fill((await seedApp(db.prisma)).appId, 1_000));
+    await client.query(`ANALYZE "Resource"`);
+    fresh = (await seedApp(db.prisma)).appId;
+    await client.query(fill(fresh, 3_000));
+  }, 120_000);
+  afterAll(async () => {
+    await client?.end();
+    await db?.close();
+  });
+
+  const values = () => ({ appId: fresh, operationId: "collect.push", reference: "REF-NOT-THERE", pendingAt: new Date() });
+  const explain = async (text: string, args: unknown[] = []) =>
+    indexesOf((await client.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) ${text}`, args)).rows[0]!["QUERY PLAN"]);
+
+  for (const [name, statement] of [["pending", referencePending], ["used", referenceUsed]] as const) {
+    it(`${name}: planned for the call's values`, async () => {
+      expect(await explain(inline(statement, values(), literal))).toEqual(["Resource_appId_reference_operationId_idx"]);
+    });
+
+    it(`${name}: a named statement's generic plan`, async () => {
+      const c = compile(statement, "postgresql", encode);
+      await client.query(`PREPARE check_${name} AS ${c.text}`);
+      await client.query("SET plan_cache_mode = force_generic_plan");
+      try {
+        const args = (c.bind(values()) as unknown[]).map((v) => literal(v as never));
+        expect(await explain(`EXECUTE check_${name}(${args.join(", ")})`)).toEqual(["Resource_appId_reference_operationId_idx"]);
+      } finally {
+        await client.query("RESET plan_cache_mode");
+      }
+    });
+  }
+});
