@@ -13,6 +13,7 @@ import { startDispatcher, stopDispatcher } from "@/lib/callbacks";
 import { isHosted } from "@/lib/callbacks/policy";
 import { startMaintenance } from "@/lib/db/maintenance";
 import { startCheckpointer } from "@/lib/db/checkpoint";
+import { startPostThread, stopPostThread } from "@/lib/net/post-thread";
 import { startSandboxSweeper } from "@/lib/services/sandbox-sweep";
 import { route } from "./route";
 import { loadSharedAuthSecret } from "./shared-auth-secret";
@@ -40,6 +41,7 @@ await loadSharedAuthSecret(); // several instances on PostgreSQL sign sessions w
 const nextApp = next({ dev, dir: root, hostname: host ?? "localhost", port });
 const handleNext = nextApp.getRequestHandler();
 await nextApp.prepare();
+startPostThread(); // callbacks are posted off the gateway's event loop
 startDispatcher(); // overdue callbacks go out at once
 startSandboxSweeper(); // ended throwaway sandboxes are deleted with their rows, by any instance
 if (config.dialect === "sqlite") {
@@ -56,4 +58,7 @@ server.headersTimeout = 66_000; // longer than keep-alive, as Node asks
 server.listen({ port, host, backlog: 4096 }, () => {
   console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${port}${dev ? ", dev" : ""})`);
 });
-drainOnSignal(server, stopDispatcher);
+drainOnSignal(server, async () => {
+  await stopDispatcher(); // the posts in flight are answered first
+  await stopPostThread();
+});

@@ -7,14 +7,14 @@
 //   default: a failure reason must not make the portal a port scanner), never
 //   to the host's own addresses (its interfaces', PUBLIC_URL's host's). The
 //   name is resolved once (lib/net/dns.ts), every address it resolves to is
-//   checked, and the connection goes to the checked address (the `lookup`
+//   checked, and the connection goes to the checked address (the `pin`
 //   returned), so a second resolution cannot rebind it;
 // - local (the default, or CALLBACK_POLICY=local): any address, loopback included.
-import type dns from "node:dns";
 import net from "node:net";
 import os from "node:os";
 import { config } from "@/lib/config";
 import { type Resolved, ResolverBusy, resolveHost } from "@/lib/net/dns";
+import type { Pin } from "@/lib/net/http-post";
 import { canonicalIp, ipFamily } from "@/lib/net/ip";
 
 export type { Resolved };
@@ -36,7 +36,7 @@ export type Policy = {
 export type Route =
   | { kind: "refused"; reason: string }
   | { kind: "inspector"; appId: string }
-  | { kind: "network"; url: URL; lookup?: net.LookupFunction };
+  | { kind: "network"; url: URL; pin?: Pin };
 
 /** Addresses a hosted portal never posts to, by what they are (named in the refusal). */
 export const NON_PUBLIC: [string, string[]][] = [
@@ -138,14 +138,6 @@ export function currentPolicy(): Policy {
   return policy;
 }
 
-/** A `lookup` for node:http that answers the already checked address, whatever name it is asked for. */
-export function pinnedLookup(address: string, family: number): net.LookupFunction {
-  return ((_host: string, opts: dns.LookupOptions, cb: (...a: unknown[]) => void) => {
-    if (opts?.all) cb(null, [{ address, family }]);
-    else cb(null, address, family);
-  }) as unknown as net.LookupFunction;
-}
-
 const refused = (reason: string): Route => ({ kind: "refused", reason: `refused by the callback network policy: ${reason}` });
 
 /** The app whose inspector a URL of the portal's own origin addresses (`/inspect/<appId>`), else null. */
@@ -208,5 +200,5 @@ export async function routeFor(raw: string, policy: Policy = currentPolicy()): P
     return refused(`port ${port} is not one a hosted portal posts to (${policy.ports.join(", ")}; CALLBACK_PORTS)`);
   }
   const first = addresses[0]!;
-  return { kind: "network", url, lookup: literal ? undefined : pinnedLookup(first.address, first.family) };
+  return literal ? { kind: "network", url } : { kind: "network", url, pin: { address: first.address, family: first.family } };
 }

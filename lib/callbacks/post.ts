@@ -1,12 +1,11 @@
 // One signed POST of a callback body, with the contract's headers and the
 // ten-second wait. Where it may go is the callback network policy's
 // (policy.ts): refused, the in-process inspector, or the network at the
-// checked address. node:http directly: exact failure reasons, no fetch patching.
-import http from "node:http";
-import https from "node:https";
-import type net from "node:net";
+// checked address, posted by lib/net (on the server's post thread).
 import { callbackSignatureHeaders } from "@/lib/crypto";
 import { receiveInspection } from "@/lib/inspector";
+import type { PostResult } from "@/lib/net/http-post";
+import { post } from "@/lib/net/post-thread";
 import { routeFor, type Policy } from "./policy";
 
 /** The spec's callback wait: the receiving server has ten seconds to answer. */
@@ -19,24 +18,6 @@ export type PostOutcome = {
   headers: Record<string, string>;
 };
 type Sent = Omit<PostOutcome, "durationMs" | "headers">;
-
-function reason(e: NodeJS.ErrnoException): string {
-  switch (e.code) {
-    case "ECONNREFUSED": return "connection refused";
-    case "ENOTFOUND": case "EAI_AGAIN": return "host not found";
-    case "ECONNRESET": return "connection reset";
-    case "EHOSTUNREACH": case "ENETUNREACH": return "host unreachable";
-    default: return e.code ? `${e.code}: ${e.message}` : e.message;
-  }
-}
-
-/**
- * Connections to receivers are kept and reused, as webhook senders do: a burst
- * of callbacks to one server costs one TCP handshake, not one each. Idle
- * sockets close after 4 s, before the 5 s a Node server keeps them.
- */
-const agentOptions = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 4_000 };
-const agents = { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) };
 
 const answered = (status: number, text: string): Sent => ({
   status,
@@ -74,7 +55,7 @@ export async function postWithHeaders(url: string, body: string, headers: Record
       ? { status: null, error: route.reason, responseBody: null }
       : route.kind === "inspector"
         ? await toInspector(route.appId, url, body, headers)
-        : await overNetwork(route.url, route.lookup, body, headers);
+        : sentOf(await post({ url: route.url.href, pin: route.pin ?? null, body, headers, timeoutMs: CALLBACK_TIMEOUT_MS, maxResponse: MAX_RESPONSE }));
   return { ...sent, durationMs: Math.round(performance.now() - started), headers };
 }
 
@@ -106,49 +87,5 @@ async function toInspector(appId: string, url: string, body: string, headers: Re
   }
 }
 
-function overNetwork(target: URL, lookup: net.LookupFunction | undefined, body: string, headers: Record<string, string>, retried = false): Promise<Sent> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const done = (o: Sent) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(o);
-    };
-    const client = target.protocol === "https:" ? https : http;
-    const req = client.request(target, {
-      method: "POST",
-      headers: { ...headers, "content-length": Buffer.byteLength(body) },
-      agent: agents[target.protocol as keyof typeof agents],
-      ...(lookup ? { lookup } : {}),
-    });
-    let responded = false;
-    const timer = setTimeout(() => {
-      done(timedOut());
-      req.destroy();
-    }, CALLBACK_TIMEOUT_MS);
-    req.on("response", (res) => {
-      responded = true;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on("data", (c: Buffer) => {
-        if (size < MAX_RESPONSE) chunks.push(c);
-        size += c.length;
-      });
-      const finish = () => done(answered(res.statusCode ?? 0, Buffer.concat(chunks).toString("utf8")));
-      res.on("end", finish);
-      res.on("error", finish);
-    });
-    req.on("error", (e: NodeJS.ErrnoException) => {
-      // A kept connection the receiver closed just as we reused it: once more on a new one.
-      if (req.reusedSocket && !responded && !retried && (e.code === "ECONNRESET" || e.code === "EPIPE")) {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        return void overNetwork(target, lookup, body, headers, true).then(resolve);
-      }
-      done({ status: null, error: reason(e), responseBody: null });
-    });
-    req.end(body);
-  });
-}
+const sentOf = (r: PostResult): Sent =>
+  r.kind === "answered" ? answered(r.status, r.body) : r.kind === "timeout" ? timedOut() : { status: null, error: r.reason, responseBody: null };

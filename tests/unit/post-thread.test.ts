@@ -1,0 +1,74 @@
+// The post thread (lib/net/post-thread.ts): posts made on it answer as posts
+// made on the main thread do, and a thread that dies fails the posts it held
+// (the dispatcher records them as failed attempts) while a new one takes over.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { httpPost, type PostRequest } from "@/lib/net/http-post";
+import { post, startPostThread, stopPostThread } from "@/lib/net/post-thread";
+
+let server: http.Server;
+let url = "";
+beforeAll(async () => {
+  // /slow answers after 2 s; anything else at once, echoing the body.
+  server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      const send = () => res.writeHead(req.url === "/teapot" ? 418 : 200).end(`got ${body}`);
+      if (req.url === "/slow") setTimeout(send, 2_000);
+      else send();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await stopPostThread();
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+const request = (path: string, o: Partial<PostRequest> = {}): PostRequest => ({
+  url: `${url}${path}`, pin: null, body: '{"a":1}', headers: { "content-type": "application/json" }, timeoutMs: 5_000, maxResponse: 4096, ...o,
+});
+const thread = () => (globalThis as unknown as { __svcPostThread?: { worker: { threadId: number; terminate(): Promise<number> } } }).__svcPostThread;
+
+describe("posting on the post thread", () => {
+  it("answers as a post from this thread does: a status and its body, a refusal, a timeout", async () => {
+    startPostThread();
+    const closed = await new Promise<number>((r) => {
+      const s = http.createServer().listen(0, "127.0.0.1", () => {
+        const port = (s.address() as AddressInfo).port;
+        s.close(() => r(port));
+      });
+    });
+    const cases = [
+      request("/cb"),
+      request("/teapot"),
+      { ...request("/cb"), url: `http://127.0.0.1:${closed}/cb` },
+      request("/slow", { timeoutMs: 300 }),
+      request("/cb", { maxResponse: 5 }),
+      // pinned: the name is never resolved, the connection goes to the pinned address
+      { ...request("/cb"), url: url.replace("127.0.0.1", "receiver.invalid"), pin: { address: "127.0.0.1", family: 4 } },
+    ];
+    const here = await Promise.all(cases.map((c) => httpPost(c)));
+    expect(here.map((r) => r.kind)).toEqual(["answered", "answered", "failed", "timeout", "answered", "answered"]);
+    expect(thread()?.worker.threadId).toBeGreaterThan(0);
+    expect(await Promise.all(cases.map((c) => post(c)))).toEqual(here);
+    expect(here[0]).toEqual({ kind: "answered", status: 200, body: 'got {"a":1}' });
+    expect(here[2]).toEqual({ kind: "failed", reason: "connection refused" });
+  });
+
+  it("a thread that dies fails the posts it held, and the next post goes out on a new thread", async () => {
+    startPostThread();
+    const first = thread()!.worker;
+    const held = post(request("/slow"));
+    await new Promise((r) => setTimeout(r, 200));
+    await first.terminate();
+    expect(await held).toEqual({ kind: "failed", reason: "the post thread stopped (exit 1)" });
+    const next = thread()!.worker;
+    expect(next.threadId).not.toBe(first.threadId);
+    expect(await post(request("/cb"))).toEqual({ kind: "answered", status: 200, body: 'got {"a":1}' });
+  });
+});
