@@ -1,10 +1,12 @@
 // PostgreSQL's plans for the hot path's reference checks, for an app its
 // statistics do not know yet: a new app, a new throwaway CI sandbox (every app
-// is one until the next ANALYZE). With a second index leading with "appId"
-// the planner estimated such an app at one row, took the smaller index and
-// read every resource of the app (prisma/schema.prisma, Resource). Planned for
-// the call's values (the guarded commit's simple query) and as a named
-// statement's generic plan, the check must read the reference index.
+// is one until the next ANALYZE). Beside the reference index, (appId,
+// createdAt) leads with "appId" too; with statistics on "appId" the planner
+// estimated such an app at one row, took that smaller index and read every
+// resource of the app. The migration 20261126020234_resource_reference_index
+// takes the column's statistics away. Planned for the call's values (the
+// guarded commit's simple query) and as a named statement's generic plan, the
+// check must read the reference index, also after an ANALYZE.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile, inline } from "@/lib/db/sql";
 import { encode, literal, newClient } from "@/lib/db/pg";
@@ -13,7 +15,7 @@ import { DIALECTS, freshDb, seedApp, type TestDb } from "./databases";
 
 /** `n` resources of app `appId` with references, written in one statement. */
 const fill = (appId: string, n: number) => `INSERT INTO "Resource" ("id", "appId", "operationId", "reference", "scenarioKey", "settlesAt", "data")
-  SELECT '${appId}_' || g, '${appId}', 'collect.push', 'REF-' || g, 'paid', now() + interval '1 minute', '{"amount":100}'
+  SELECT '${appId}_' || g, '${appId}', 'collect.push', '${appId}-REF-' || g, 'paid', now() + interval '1 minute', '{"amount":100}'
   FROM generate_series(1, ${n}) g`;
 
 /** The indexes a plan reads (EXPLAIN's JSON). */

@@ -69,11 +69,7 @@ export type LogRow = ParamsOf<typeof insertLog>["log"];
 const keep = param("keep");
 /** Per-app tables the gateway fills; each is bounded (lib/config.ts). */
 export type PrunedTable = "RequestLog" | "Resource" | "Delivery";
-/**
- * Keep the newest `keep` rows by insertion order; deliveries still to be sent
- * are never dropped (attempts go with their delivery). Resources have no index
- * by time (prisma/schema.prisma says why): their prune sorts the app's rows.
- */
+/** Keep the newest `keep` rows by insertion order; deliveries still to be sent are never dropped (attempts go with their delivery). */
 export const prunes = {
   RequestLog: sql`DELETE FROM "RequestLog" WHERE "appId" = ${appId} AND "seq" <= (
     SELECT "seq" FROM "RequestLog" WHERE "appId" = ${appId} ORDER BY "seq" DESC LIMIT 1 OFFSET ${keep})`,
