@@ -57,10 +57,11 @@ async function startWiremock(): Promise<Server> {
   return { ...server, stop: async () => { await server.stop(); fs.rmSync(rootDir, { recursive: true, force: true }); } };
 }
 
-async function startBare(push: Answer, status: Answer): Promise<Server> {
+/** The bare node:http anchor; with `delays` (ms), each answer after sleeping the scripted delay of its call. */
+export async function startBare(push: Answer, status: Answer, delays = { push: 0, status: 0 }): Promise<Server> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const args = [path.join(root, "bench", "bare-server.mjs"), String(port), String(push.status), push.body, String(status.status), status.body];
+  const args = [path.join(root, "bench", "bare-server.mjs"), String(port), String(push.status), push.body, String(status.status), status.body, String(delays.push), String(delays.status)];
   return spawnGroup("bare node:http", origin, process.execPath, args, {}, `${origin}/collect/v1/push/chk_x`);
 }
 

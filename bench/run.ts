@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { cliOn, setUpApp } from "../tests/helpers/operator";
 import { removeDb } from "../tests/helpers/server";
-import { startAnchors } from "./anchors";
+import { startAnchors, startBare } from "./anchors";
 import { startArrivals } from "./arrivals";
 import { drain, punctuality } from "./callbacks";
 import { seed, signIn, timePages } from "./console-scale";
@@ -65,7 +65,7 @@ async function main() {
   removeDb(dbFile);
   const rep: Report = {
     startedAt, seconds: 0, quick: settings.quick, durationS: settings.durationS, rounds: settings.rounds, warmupS: settings.warmupS,
-    loads: {}, anchors: [], overload: [], latency: [], punctuality: undefined, db: undefined, console: [],
+    loads: {}, anchors: [], overload: [], latency: [], latencyFloor: [], punctuality: undefined, db: undefined, console: [],
     consoleRows: { logRows: settings.logRows, deliveryRows: settings.deliveryRows }, notes: [],
   };
   const { notes } = rep;
@@ -76,6 +76,7 @@ async function main() {
   const arrivals = await startArrivals(); // callbacks of every load run
   const { db } = await import("@/lib/db/prisma");
   let app: Awaited<ReturnType<typeof setUpApp>> | undefined;
+  let answers: Awaited<ReturnType<typeof answersOf>> | undefined;
   const drained = async () => {
     const left = await drain(db, app!.appId);
     if (left) notes.push(`${left} callbacks still pending after the drain wait`);
@@ -87,7 +88,8 @@ async function main() {
       app = await setUpApp(databaseUrl, s.origin, 1_000_000);
       const ours = { ...portalContender("ours", "ours (SQLite)", s) };
       const liveDoc = await fetch(`${s.origin}/openapi/collect.json`).then((r) => r.text());
-      const anchors = await startAnchors(liveDoc, await answersOf(s.origin, app.token, `${arrivals.url}/cb/sample`), notes);
+      answers = await answersOf(s.origin, app.token, `${arrivals.url}/cb/sample`);
+      const anchors = await startAnchors(liveDoc, answers, notes);
       try {
         for (const c of [ours, ...anchors]) await warmUp(c, app.token, arrivals);
         await drained();
@@ -113,6 +115,13 @@ async function main() {
       await drained();
       for (const x of [push, t.status]) rep.latency.push(await run(s, x, 16, {}));
       await drained();
+      // The machine's floor: bare node:http answering the same calls after sleeping the same delays.
+      if (answers) {
+        const bare = calls("", app!.token, true);
+        await withServer(() => startBare(answers!.push, answers!.status, { push: push.delayMs, status: bare.status.delayMs }), async (b) => {
+          for (const x of [bare.push(`${arrivals.url}/cb/none`), bare.status]) rep.latencyFloor.push(await run(b, x, 16, {}));
+        }, notes);
+      }
       rep.punctuality = await punctuality(db, s.origin, t.push, { count: settings.punctualityCalls, connections: 16, callbackDelayMs: paid.callbackDelayMs ?? 0 });
       console.log(`[bench] callback punctuality ${JSON.stringify(rep.punctuality)}`);
     }, notes);
