@@ -59,6 +59,6 @@ server.listen({ port, host, backlog: 4096 }, () => {
   console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${port}${dev ? ", dev" : ""})`);
 });
 drainOnSignal(server, async () => {
-  await stopDispatcher(); // the posts in flight are answered first
-  await stopPostThread();
+  await stopDispatcher(); // the dispatcher's posts in flight are answered
+  await stopPostThread(); // and then every other post the thread holds
 });

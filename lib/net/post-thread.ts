@@ -10,8 +10,16 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { httpPost, type PostRequest, type PostResult } from "./http-post";
 
-type Thread = { worker: Worker; next: number; pending: Map<number, (r: PostResult) => void>; stopping: boolean };
+type Pending = { request: PostRequest; answer: (r: PostResult) => void };
+type Thread = {
+  worker: Worker; next: number; pending: Map<number, Pending>;
+  /** When the threads that died were started again (at most RESPAWNS a minute). */
+  respawns: number[];
+  /** Called when `pending` empties (stopPostThread waits for it). */
+  drained?: () => void;
+};
 const g = globalThis as unknown as { __svcPostThread?: Thread };
+const RESPAWNS = 5;
 
 // The worker loads this TypeScript through tsx, as scripts/start.mjs loads the
 // server, and says when it is ready.
@@ -22,16 +30,24 @@ import(workerData.tsx)
   .then((m) => { m.servePosts(parentPort); parentPort.postMessage({ ready: true }); });
 `;
 
-/** The worker's side: each request posted, its result sent back under its id. */
+/** The worker's side: each request posted, its result sent back under its id; a post that throws fails alone. */
 export function servePosts(port: import("node:worker_threads").MessagePort): void {
   port.on("message", ({ id, request }: { id: number; request: PostRequest }) => {
-    void httpPost(request).then((result) => port.postMessage({ id, result }));
+    void httpPost(request)
+      .catch((e: unknown): PostResult => ({ kind: "failed", reason: e instanceof Error ? e.message : String(e) }))
+      .then((result) => port.postMessage({ id, result }));
   });
 }
 
 type Message = { ready: true } | { id: number; result: PostResult };
 
-function spawn(t: Omit<Thread, "worker">): Worker {
+function settle(t: Thread, id: number, result: PostResult) {
+  t.pending.get(id)?.answer(result);
+  t.pending.delete(id);
+  if (t.pending.size === 0) t.drained?.();
+}
+
+function spawn(t: Thread): Worker {
   const root = path.resolve(import.meta.dirname, "..", "..");
   const worker = new Worker(WORKER, {
     eval: true,
@@ -41,21 +57,28 @@ function spawn(t: Omit<Thread, "worker">): Worker {
   let ready = false;
   worker.on("message", (m: Message) => {
     if ("ready" in m) ready = true;
-    else {
-      t.pending.get(m.id)?.(m.result);
-      t.pending.delete(m.id);
-    }
+    else settle(t, m.id, m.result);
   });
-  // A thread that dies fails what it held (the callers record a failed
-  // attempt, retried on schedule) and a new one takes over; one that never
-  // got ready is not started again: this thread posts from then on.
+  // A thread that dies fails the posts it held (they may have gone out: the
+  // dispatcher records a failed attempt and posts again on schedule) and a
+  // new one takes over. A thread that never got ready sent nothing: its posts
+  // go out from this thread, which posts from then on, as it does after
+  // RESPAWNS deaths in a minute.
   const lost = (why: string) => {
-    if (t.stopping || g.__svcPostThread?.worker !== worker) return;
-    for (const answer of t.pending.values()) answer({ kind: "failed", reason: `the post thread stopped (${why})` });
-    t.pending.clear();
-    console.error(`[callbacks] the post thread stopped (${why}); ${ready ? "starting another" : "posting from the main thread"}`);
-    if (ready) g.__svcPostThread!.worker = spawn(t);
-    else g.__svcPostThread = undefined;
+    const stopping = g.__svcPostThread !== t;
+    if (t.worker !== worker || (stopping && t.pending.size === 0)) return;
+    const now = Date.now();
+    t.respawns = t.respawns.filter((at) => at > now - 60_000);
+    const again = !stopping && ready && t.respawns.length < RESPAWNS;
+    console.error(`[callbacks] the post thread stopped (${why}); ${again ? "starting another" : "posting from the main thread"}`);
+    if (again) {
+      t.respawns.push(now);
+      t.worker = spawn(t);
+    } else if (!stopping) g.__svcPostThread = undefined;
+    for (const [id, { request }] of t.pending) {
+      if (ready) settle(t, id, { kind: "failed", reason: `the post thread stopped (${why})` });
+      else void httpPost(request).then((result) => settle(t, id, result));
+    }
   };
   worker.on("error", (e) => lost(e.message));
   worker.on("exit", (code) => lost(`exit ${code}`));
@@ -64,18 +87,21 @@ function spawn(t: Omit<Thread, "worker">): Worker {
 
 export function startPostThread(): void {
   if (g.__svcPostThread) return;
-  const t: Omit<Thread, "worker"> = { next: 1, pending: new Map(), stopping: false };
-  const thread = t as Thread;
-  g.__svcPostThread = thread;
-  thread.worker = spawn(t);
+  const t = { next: 1, pending: new Map(), respawns: [] } as unknown as Thread;
+  g.__svcPostThread = t;
+  t.worker = spawn(t);
 }
 
-/** After the posts in flight are answered (the dispatcher's drain waits for them). */
+/**
+ * New posts go out from this thread at once; the thread stops when the posts
+ * it holds are answered (the dispatcher's, a receiver check's, a resend's:
+ * each has its own deadline).
+ */
 export async function stopPostThread(): Promise<void> {
   const t = g.__svcPostThread;
   if (!t) return;
-  t.stopping = true;
   g.__svcPostThread = undefined;
+  if (t.pending.size > 0) await new Promise<void>((r) => (t.drained = r));
   await t.worker.terminate();
 }
 
@@ -83,9 +109,9 @@ export async function stopPostThread(): Promise<void> {
 export function post(request: PostRequest): Promise<PostResult> {
   const t = g.__svcPostThread;
   if (!t) return httpPost(request);
-  return new Promise((resolve) => {
+  return new Promise((answer) => {
     const id = t.next++;
-    t.pending.set(id, resolve);
+    t.pending.set(id, { request, answer });
     t.worker.postMessage({ id, request });
   });
 }

@@ -1,6 +1,7 @@
 // The post thread (lib/net/post-thread.ts): posts made on it answer as posts
 // made on the main thread do, and a thread that dies fails the posts it held
-// (the dispatcher records them as failed attempts) while a new one takes over.
+// (the dispatcher records them as failed attempts) while a new one takes over;
+// stopping waits for the posts the thread holds.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -70,5 +71,19 @@ describe("posting on the post thread", () => {
     const next = thread()!.worker;
     expect(next.threadId).not.toBe(first.threadId);
     expect(await post(request("/cb"))).toEqual({ kind: "answered", status: 200, body: 'got {"a":1}' });
+  });
+
+  it("stopping waits for the posts it holds (a receiver check's, a resend's), and posts from then on go out in place", async () => {
+    startPostThread();
+    const held = post(request("/slow"));
+    await new Promise((r) => setTimeout(r, 100));
+    let stopped = false;
+    const stopping = stopPostThread().then(() => (stopped = true));
+    expect(thread()).toBeUndefined();
+    expect(await post(request("/cb"))).toEqual({ kind: "answered", status: 200, body: 'got {"a":1}' });
+    expect(stopped).toBe(false);
+    expect(await held).toEqual({ kind: "answered", status: 200, body: 'got {"a":1}' });
+    await stopping;
+    expect(stopped).toBe(true);
   });
 });
