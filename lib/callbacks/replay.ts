@@ -70,11 +70,16 @@ export async function replayFailed(appId: string, since: Date, url?: string | nu
     chosen = eligible.slice(0, taken.granted);
   }
   // Conditional: a row that changed meanwhile (resent, pruned) is left as it is, and its share of the budget given back.
-  await db.delivery.updateMany({
-    where: { appId, id: { in: chosen }, state: "FAILED", attempts: { lt: config.attemptsPerDelivery } },
-    data: { state: "SCHEDULED", dueAt: now, leaseUntil: null, replayUrl: url ?? null },
-  });
-  const marked = new Set((await db.delivery.findMany({ where: { appId, id: { in: chosen }, state: { in: ["SCHEDULED", "SENDING"] } }, select: { id: true } })).map((m) => m.id));
+  // One transaction: a dispatcher (this process's or another's) cannot claim and send a row
+  // between its update and the read, which would count it as changed when this call replayed it.
+  const [, rows] = await db.$transaction([
+    db.delivery.updateMany({
+      where: { appId, id: { in: chosen }, state: "FAILED", attempts: { lt: config.attemptsPerDelivery } },
+      data: { state: "SCHEDULED", dueAt: now, leaseUntil: null, replayUrl: url ?? null },
+    }),
+    db.delivery.findMany({ where: { appId, id: { in: chosen }, state: { in: ["SCHEDULED", "SENDING"] } }, select: { id: true } }),
+  ]);
+  const marked = new Set(rows.map((m) => m.id));
   const replayed = chosen.filter((id) => marked.has(id));
   for (const id of chosen) if (!marked.has(id)) skipped.push({ id, reason: "changed while being replayed" });
   await budget.refund(appId, { n: chosen.length - replayed.length, now: now.getTime() });
