@@ -302,9 +302,11 @@ describe.concurrent("callback faults", () => {
       expect(posts.map((x) => x.headers["x-svc-delivery"])).toEqual([w.body.delivery.id, w.body.delivery.id]);
       expect(posts[1]!.body).toBe(posts[0]!.body);
       // The second attempt is recorded after its post is answered: a bound, not a timing (a loaded CI machine took over 5 s once).
+      // Prisma reads the delivery row and then its attempts in two statements, so an attempt
+      // committed between them shows in the log but not yet in the row's count: wait for both.
       const read = () => db.delivery.findUniqueOrThrow({ where: { id: w.body.delivery.id }, include: { attemptLog: { orderBy: { id: "asc" } } } });
       let d = await read();
-      for (const until = Date.now() + 30_000; d.attemptLog.length < 2 && Date.now() < until; d = await read()) await sleep(100);
+      for (const until = Date.now() + 30_000; (d.attemptLog.length < 2 || d.attempts < 2) && Date.now() < until; d = await read()) await sleep(100);
       expect(d.attempts).toBe(2);
       expect(d.attemptLog[0]!.note).toBeNull();
       expect(d.attemptLog[1]!.note).toMatch(/duplicate/);
