@@ -30,7 +30,7 @@ describe("gateway checks", () => {
     const a = await newApp();
     expect((await a.call("GET", "/collect/v1/push/chk_1")).status).toBe(200);
     const r = await cli("key", "revoke", "--key", a.keys.consumerKey);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.json).toEqual({ consumerKey: a.keys.consumerKey, revokedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
     expectError(await a.call("GET", "/collect/v1/push/chk_1"), 401, "INVALID_TOKEN");
   });
