@@ -118,8 +118,9 @@ async function main() {
       // The machine's floor: bare node:http answering the same calls after sleeping the same delays.
       if (answers) {
         const bare = calls("", app!.token, true);
-        await withServer(() => startBare(answers!.push, answers!.status, { push: push.delayMs, status: bare.status.delayMs }), async (b) => {
-          for (const x of [bare.push(`${arrivals.url}/cb/none`), bare.status]) rep.latencyFloor.push(await run(b, x, 16, {}));
+        const [bp, bs] = [bare.push(`${arrivals.url}/cb/none`), bare.status];
+        await withServer(() => startBare(answers!.push, answers!.status, { push: bp.delayMs, status: bs.delayMs }), async (b) => {
+          for (const x of [bp, bs]) rep.latencyFloor.push(await run(b, x, 16, {}));
         }, notes);
       }
       rep.punctuality = await punctuality(db, s.origin, t.push, { count: settings.punctualityCalls, connections: 16, callbackDelayMs: paid.callbackDelayMs ?? 0 });

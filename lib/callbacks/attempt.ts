@@ -23,7 +23,7 @@ export function liveSecrets(app: SigningSecrets, now: Date): string[] {
  * After the last, the error is thrown and the lease's end sends the callback
  * again (at-least-once), so the delivery is never lost, only this post's record.
  */
-export const RECORD_RETRY_MS = [250, 1_000, 4_000];
+const RECORD_RETRY_MS = [250, 1_000, 4_000];
 
 async function record(id: string, at: Date, o: AttemptRecord): Promise<void> {
   for (let i = 0; ; i++) {

@@ -57,7 +57,6 @@ function commitOf(shape: CommitShape): Commit {
 /** Held until the end of the transaction: a second call with the same (app, operation, reference) waits for the first to commit. */
 const LOCK_REFERENCE = sql`SELECT pg_advisory_xact_lock(hashtextextended(${param("key")}, 0))`;
 
-
 const Q = {
   insertLogs: named("insert_logs", RequestLog.insertRows("logs", ["seq"])),
   token: named("token", sql`SELECT ${S.TOKEN_COLUMNS}, ${SUBSCRIPTIONS} ${S.TOKEN_FROM}`),
