@@ -26,7 +26,7 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   "access-control-expose-headers": EXPOSE_HEADERS.join(", "),
 };
 
-/** The answer to OPTIONS (a preflight or a plain OPTIONS): no token needed, 204, the methods the path takes. */
+/** The answer to a CORS preflight (OPTIONS with Access-Control-Request-Method): no token needed, 204, the methods the path takes. */
 export function preflightHeaders(methods: readonly string[]): Record<string, string> {
   const list = [...methods, "OPTIONS"].join(", ");
   return {

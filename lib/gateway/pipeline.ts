@@ -24,7 +24,7 @@ import { findDevEndpoint, parseDevInput, runDevEndpoint } from "./steps/devapi";
 export const CHECKS: readonly { name: string; step: Step; answers: readonly ErrorCode[]; note: string }[] = [
   { name: "authenticate", step: authenticate, answers: ["MISSING_TOKEN", "INVALID_TOKEN"], note: "a bearer token that is known, less than an hour old, of a key pair not revoked" },
   { name: "checkSuspended", step: checkSuspended, answers: ["APP_SUSPENDED"], note: "the app is not suspended" },
-  { name: "findOperation", step: findOperation, answers: ["NO_SUCH_OPERATION"], note: "method and path match an operation of the catalog" },
+  { name: "findOperation", step: findOperation, answers: ["NO_SUCH_OPERATION"], note: "method and path match an operation of the catalog (a known path with another method: 404 with `Allow`)" },
   { name: "checkSubscription", step: checkSubscription, answers: ["NOT_SUBSCRIBED", "SUBSCRIPTION_PENDING"], note: "the app is subscribed to the operation's group, and the subscription is active" },
   { name: "rateLimit", step: rateLimit, answers: ["RATE_LIMITED"], note: "the call fits in the app's per-minute limit" },
   { name: "readTimeScale", step: readTimeScale, answers: ["VALIDATION_ERROR"], note: "`X-Svc-Time-Scale`, when sent, is a decimal from 0 to 1 (else the app's time scale applies)" },
@@ -46,7 +46,7 @@ export const stepsAs = (app: AuthenticatedApp): readonly Step[] => [asApp(app), 
 export const DEV_CHECKS: readonly { name: string; step: Step; answers: readonly ErrorCode[]; note: string }[] = [
   CHECKS[0]!,
   CHECKS[1]!,
-  { name: "findDevEndpoint", step: findDevEndpoint, answers: ["NO_SUCH_OPERATION"], note: "method and path match a developer endpoint (a known path with another method is answered 405 before any check: lib/gateway/routes.ts)" },
+  { name: "findDevEndpoint", step: findDevEndpoint, answers: ["NO_SUCH_OPERATION"], note: "method and path match a developer endpoint (a known path with another method: 404 with `Allow`)" },
   { name: "parseDevInput", step: parseDevInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: "the query (GET) or JSON body follows the endpoint's rules" },
   { name: "runDevEndpoint", step: runDevEndpoint, answers: [], note: "the endpoint's handler (lib/devapi): the codes of the endpoint's own `errors` (lib/catalog/devapi)" },
 ];

@@ -50,17 +50,26 @@ describe("gateway checks", () => {
     expectError(await a.call("POST", "/collect/v1/nothing"), 404, "NO_SUCH_OPERATION");
   });
 
-  it("405 METHOD_NOT_ALLOWED with Allow when the path is an operation's and the method is not, with or without a token", async () => {
+  it("an operation's path with another method: 401 MISSING_TOKEN without a token, 404 NO_SUCH_OPERATION with Allow with one; never 405", async () => {
     const a = await newApp();
-    for (const [method, path, allow] of [["GET", "/collect/v1/push", "POST"], ["DELETE", "/collect/v1/push/chk_1", "GET"], ["HEAD", "/collect/v1/push", "POST"]] as const) {
-      const withToken = await a.call(method, path);
+    const cases = [
+      ["GET", "/collect/v1/push", "POST"], ["DELETE", "/collect/v1/push", "POST"], ["PUT", "/collect/v1/push", "POST"],
+      ["DELETE", "/collect/v1/push/chk_1", "GET"], ["PATCH", "/payouts/v1/send", "POST, GET"], ["HEAD", "/collect/v1/push", "POST"],
+      ["OPTIONS", "/collect/v1/push", "POST"], ["PROPFIND", "/messaging/v1/sms", "POST"], ["GET", "/oauth/v1/token", "POST"],
+      ["DELETE", "/dev/v1/settings", "GET, PATCH"],
+    ] as const;
+    for (const [method, path, allow] of cases) {
       const without = await http(method, `${base()}${path}`);
-      for (const r of [withToken, without]) {
-        expect([r.status, r.headers.get("allow")], `${method} ${path}`).toEqual([405, allow]);
-        if (method !== "HEAD") expectError(r, 405, "METHOD_NOT_ALLOWED");
-      }
+      const withToken = await a.call(method, path);
+      expect([without.status, withToken.status, withToken.headers.get("allow")], `${method} ${path}`).toEqual([401, 404, allow]);
+      if (method === "HEAD") continue; // no body on a HEAD answer
+      expectError(without, 401, "MISSING_TOKEN");
+      expectError(withToken, 404, "NO_SUCH_OPERATION");
     }
-    expect((await a.call("DELETE", "/collect/v1/push/chk_1")).body.message).toBe("/collect/v1/push/chk_1 takes GET, not DELETE");
+    expect((await a.call("DELETE", "/collect/v1/push")).body.message).toBe("no operation is DELETE /collect/v1/push");
+    // A suspended app's call with a wrong method stops at APP_SUSPENDED, the check before.
+    expect((await cli("app", "suspend", "--app", a.appId)).json).toMatchObject({ suspended: true });
+    expectError(await a.call("DELETE", "/collect/v1/push"), 403, "APP_SUSPENDED");
   });
 
   it("403 NOT_SUBSCRIBED for a group the app has not added", async () => {

@@ -52,14 +52,14 @@ describe("POST /oauth/v1/token", () => {
     }
   });
 
-  it("405 METHOD_NOT_ALLOWED with Allow: POST for any other method, even with valid credentials", async () => {
-    const { keys } = await newApp();
+  it("any other method goes through the gateway's checks: 401 MISSING_TOKEN with Basic credentials, 404 NO_SUCH_OPERATION with Allow: POST with a bearer token", async () => {
+    const a = await newApp();
     for (const method of ["GET", "PUT", "DELETE", "PATCH"]) {
-      const r = await http(method, `${base()}/oauth/v1/token`, { headers: { authorization: basic(`${keys.consumerKey}:${keys.consumerSecret}`) } });
-      expect([r.status, r.body.error], `${method}: ${r.text}`).toEqual([405, "METHOD_NOT_ALLOWED"]);
-      expect(r.headers.get("allow")).toBe("POST");
-      expect(r.body.message).toBe(`/oauth/v1/token takes POST, not ${method}`);
+      const r = await http(method, `${base()}/oauth/v1/token`, { headers: { authorization: basic(`${a.keys.consumerKey}:${a.keys.consumerSecret}`) } });
+      expect([r.status, r.body.error], `${method}: ${r.text}`).toEqual([401, "MISSING_TOKEN"]);
       expect(r.body.requestId).toBe(r.headers.get("x-request-id"));
+      const t = await a.call(method, "/oauth/v1/token");
+      expect([t.status, t.body.error, t.headers.get("allow")], `${method}: ${t.text}`).toEqual([404, "NO_SUCH_OPERATION", "POST"]);
     }
   });
 

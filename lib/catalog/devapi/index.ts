@@ -27,7 +27,7 @@ export const devEndpoints: readonly DevEndpoint[] = [
 
 const compiled = devEndpoints.map((e) => ({ e, path: compilePath(e.path) }));
 
-/** The endpoint a method and path (under {base_url}) address, with its path parameters (a wrong method is the routing rule's: lib/gateway/routes.ts). */
+/** The endpoint a method and path (under {base_url}) address, with its path parameters; null for another method or path (NO_SUCH_OPERATION). */
 export function matchDevEndpoint(method: string, path: string): { endpoint: DevEndpoint; params: Record<string, string> } | null {
   for (const c of compiled) {
     if (c.e.method !== method.toUpperCase()) continue;

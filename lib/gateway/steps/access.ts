@@ -1,4 +1,5 @@
 import { apiOf, groupOf, matchOperation } from "@/lib/catalog";
+import { allowAt } from "@/lib/catalog/methods";
 import { ApiError } from "@/lib/errors";
 import type { Step } from "../context";
 
@@ -8,7 +9,7 @@ export const checkSuspended: Step = (s) => {
 
 export const findOperation: Step = (s) => {
   const found = matchOperation(s.call.method, s.call.path);
-  if (!found) throw new ApiError("NO_SUCH_OPERATION", `no operation is ${s.call.method} ${s.call.path}`);
+  if (!found) throw new ApiError("NO_SUCH_OPERATION", `no operation is ${s.call.method} ${s.call.path}`, allowAt(s.call.path));
   s.op = found.op;
   s.params = found.params;
 };

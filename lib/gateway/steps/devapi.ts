@@ -2,6 +2,7 @@
 // suspension check, find the endpoint, validate its input, run its handler.
 import type { z } from "zod";
 import { matchDevEndpoint } from "@/lib/catalog/devapi";
+import { allowAt } from "@/lib/catalog/methods";
 import { devHandlers } from "@/lib/devapi/handlers";
 import { fieldIssues, parseJsonBody } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
@@ -9,7 +10,7 @@ import type { Step } from "../context";
 
 export const findDevEndpoint: Step = (s) => {
   const found = matchDevEndpoint(s.call.method, s.call.path);
-  if (!found) throw new ApiError("NO_SUCH_OPERATION", `no developer endpoint is ${s.call.method} ${s.call.path}; see /docs/dev`);
+  if (!found) throw new ApiError("NO_SUCH_OPERATION", `no developer endpoint is ${s.call.method} ${s.call.path}; see /docs/dev`, allowAt(s.call.path));
   s.endpoint = found.endpoint;
   s.params = found.params;
 };
