@@ -68,6 +68,15 @@ describe("the layer rule", () => {
     expect(found.some((v) => v.startsWith("no-circular lib/callbacks/"))).toBe(true);
   }, 60_000);
 
+  it("counts a type-only re-export: a cycle closed by `export type … from` fails", () => {
+    const dir = tree({
+      "lib/callbacks/store/types.ts": 'export type { Row } from "./statements";\nexport type Sent = { id: string };\n',
+      "lib/callbacks/store/statements.ts": 'import type { Sent } from "./types";\nexport type Row = Sent & { n: number };\n',
+    });
+    const found = names(cruise(dir, ["lib"]));
+    expect(found.some((v) => v.startsWith("no-circular lib/callbacks/store/"))).toBe(true);
+  }, 60_000);
+
   it("refuses a folder of lib/ that belongs to no tier, and lib/ importing an entry point", () => {
     const dir = tree({
       "lib/misc/helper.ts": 'import { page } from "@/app/page";\nexport const helper = page;\n',

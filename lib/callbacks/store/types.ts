@@ -2,8 +2,6 @@
 import type { DeliveryFaults } from "../faults";
 import type { PostOutcome } from "../post";
 
-export type { DeliveryRow } from "./statements";
-
 /** The app's signing secret, and the one a rotation replaced with the end of its grace period. */
 export type SigningSecrets = { signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: Date | null };
 /**

@@ -1,5 +1,5 @@
 // The gateway store's interface and row types (the stores in sqlite.ts and pg.ts implement it).
-import type { DeliveryRow } from "@/lib/callbacks/store/types";
+import type { DeliveryRow } from "@/lib/callbacks/store/statements";
 import type { TrackedResource } from "@/lib/engine";
 import type { LogRow, PrunedTable, ResourceRow, TokenRow } from "./statements";
 
