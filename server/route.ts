@@ -3,7 +3,7 @@
 // of the request itself: a request target that is not a path (`OPTIONS *`, a
 // bare name), a Host that is not a host (`[::1`), or a path that is not valid
 // percent-encoding outside the two mounts answers 400 (Next would answer a
-// bare 500).
+// bare 500); forwarded headers count only from TRUSTED_PROXIES.
 import type http from "node:http";
 import { BASE_PATH } from "@/lib/gateway";
 import { serveSandbox } from "./sandbox";
@@ -12,7 +12,7 @@ import { nodeHeaders, sendJson, sendWebResponse, toWebRequest } from "@/lib/http
 import { newId } from "@/lib/ids";
 import { inspectorMethodRefusal, receiveInspection } from "@/lib/inspector";
 import { SECURITY_HEADERS } from "@/lib/http/security-headers";
-import { clientAddress, resolveClientAddress } from "@/lib/net/client-address";
+import { clientAddress, FORWARDED_HEADERS, isTrustedProxy, resolveClientAddress } from "@/lib/net/client-address";
 
 const INSPECT = "/inspect/";
 /** Methods handed to Next; others (TRACE, CONNECT, …) answer 405 there. */
@@ -70,6 +70,8 @@ export function route(opts: { origin: string; handleNext: (req: http.IncomingMes
     // The one client address every handler counts against (lib/net/client-address.ts):
     // the socket's, or behind TRUSTED_PROXIES the right-most untrusted hop. A
     // client's own x-forwarded-for is never believed.
+    // What a proxy says about the request (its host and scheme) likewise: dropped unless the peer is one of TRUSTED_PROXIES.
+    if (!isTrustedProxy(req.socket.remoteAddress)) for (const h of FORWARDED_HEADERS) delete req.headers[h];
     const xff = req.headers["x-forwarded-for"];
     req.headers["x-forwarded-for"] = resolveClientAddress(req.socket.remoteAddress, Array.isArray(xff) ? xff.join(", ") : xff);
     const handler = pick(req, pathname);
