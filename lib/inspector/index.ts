@@ -47,12 +47,20 @@ async function count(appId: string, from: Sender, db: Db) {
   throw new ApiError("RATE_LIMITED", `${message}; try again in ${retryAfter} s`, { "retry-after": String(retryAfter) });
 }
 
+/**
+ * The inspector takes POST only: any other method is refused with 405 and
+ * `Allow: POST`. Our server (server/route.ts) asks before it builds the Web
+ * request, which cannot carry TRACE, CONNECT or TRACK.
+ */
+export function inspectorMethodRefusal(method: string | undefined): ApiError | null {
+  return method === "POST" ? null : new ApiError("METHOD_NOT_ALLOWED", "the inspector accepts POST only", { allow: "POST" });
+}
+
 export async function receiveInspection(appId: string, request: Request, from: Sender, db: Db = defaultDb): Promise<Response> {
   const requestId = newId("req");
   try {
-    if (request.method !== "POST") {
-      throw new ApiError("METHOD_NOT_ALLOWED", "the inspector accepts POST only", { allow: "POST" });
-    }
+    const refused = inspectorMethodRefusal(request.method);
+    if (refused) throw refused;
     await count(appId, from, db);
     const app = await db.app.findUnique({ where: { id: appId }, select: { id: true, inspectorMode: true, expiresAt: true } });
     if (!app || hasEnded(app)) throw new ApiError("NOT_FOUND", `no app ${appId}`);
