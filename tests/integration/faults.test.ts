@@ -1,12 +1,11 @@
 // Faults at the gateway (lib/engine/faults.ts): X-Svc-Fault on Collect push
 // and Payouts send, over real HTTP with a real receiver, each as the table
 // says: committed or not, and what the client sees. Lost answers are read with
-// node:http (the suite's fetch sends a request again when the server closes
-// the connection: a lost answer must stay lost here).
-import http from "node:http";
+// node:http (tests/helpers/raw-post.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base, collectBody, fetchToken, http as call, newApp, type TestApp } from "../helpers/sandbox";
 import { startReceiver, type Receiver } from "../helpers/receiver";
+import { rawPost } from "../helpers/raw-post";
 
 let receiver: Receiver;
 beforeAll(async () => {
@@ -22,21 +21,6 @@ const payout = (tag: string, over: Record<string, unknown> = {}) => ({
   callbackUrl: `${receiver.url}/${tag}`, ...over,
 });
 const push = (tag: string, over: Record<string, unknown> = {}) => collectBody({ callbackUrl: `${receiver.url}/${tag}`, ...over });
-
-/** A POST through node:http, never sent again: its answer, or the error when the connection closed without one. */
-function rawPost(a: TestApp, path: string, body: unknown, headers: Record<string, string>): Promise<{ status?: number; error?: string }> {
-  return new Promise((resolve) => {
-    const req = http.request(`${base()}${path}`, {
-      method: "POST", agent: false,
-      headers: { authorization: `Bearer ${a.token}`, "content-type": "application/json", ...headers },
-    }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode }));
-    });
-    req.on("error", (e) => resolve({ error: (e as NodeJS.ErrnoException).code ?? e.message }));
-    req.end(JSON.stringify(body));
-  });
-}
 
 const posted = (tag: string) => receiver.received.filter((r) => r.path === `/${tag}`);
 const timeline = async (a: TestApp, id: string) => {
@@ -127,7 +111,7 @@ describe("faults on committed calls", () => {
   it("lost_response on Payouts send: the connection closes with no answer, yet the payout went through: the retry gets 409 DUPLICATE_REFERENCE", async () => {
     const a = await newApp();
     const body = payout("lost");
-    const lost = await rawPost(a, "/payouts/v1/send", body, { "x-svc-fault": "lost_response", "x-svc-time-scale": "0" });
+    const lost = await rawPost(a.token, "/payouts/v1/send", body, { "x-svc-fault": "lost_response", "x-svc-time-scale": "0" });
     expect(lost.status).toBeUndefined();
     expect(lost.error).toBeTruthy();
     const retry = await a.call("POST", "/payouts/v1/send", body);
