@@ -35,6 +35,8 @@ export async function serveSandbox(req: http.IncomingMessage, res: http.ServerRe
   res.once("close", leave);
   const result = await answerCall(req.method ?? "GET", path, nodeHeaders(req), (limit = MAX_BODY_BYTES) => readNodeBody(req, limit), query, signal);
   res.off("close", leave);
+  // X-Svc-Fault: lost_response: the call was committed; the client gets no answer at all.
+  if (result.drop) return void res.destroy();
   if (result.stream) return sendEventStream(req, res, result.headers, result.stream);
   sendJson(res, result.status, result.headers, result.body);
 }

@@ -7,4 +7,5 @@ export { parseJsonBody, validateInput, checkDepth, fieldIssues, magicValue, MAX_
 export { selectScenario, testNumberScenario, triggerMatches, defaultScenario, SCENARIO_HEADER } from "./select";
 export { resolveTimeScale, scaled, TIME_SCALE_HEADER } from "./time-scale";
 export { run, simulate } from "./run";
+export { FAULT_HEADER, FAULT_NAMES, FAULTS, faultNamed, resolveFault, type Fault, type FaultName } from "./faults";
 export { callbackScenario, exampleBody, exampleCallback, exampleOf, exampleParams, scenarioRequest } from "./examples";

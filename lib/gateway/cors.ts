@@ -6,10 +6,10 @@
 // can do nothing a script with the same token could not. The console's cookie
 // routes are Next's (app/api/console) and answer no CORS header at all.
 // Applied once, by the routing rule (routes.ts answerCall), to every answer.
-import { SCENARIO_HEADER, TIME_SCALE_HEADER } from "@/lib/engine";
+import { FAULT_HEADER, SCENARIO_HEADER, TIME_SCALE_HEADER } from "@/lib/engine";
 
 /** Request headers the API reads, which a browser must be allowed to send. */
-const ALLOW_HEADERS = ["authorization", "content-type", SCENARIO_HEADER, TIME_SCALE_HEADER, "last-event-id"];
+const ALLOW_HEADERS = ["authorization", "content-type", SCENARIO_HEADER, TIME_SCALE_HEADER, FAULT_HEADER, "last-event-id"];
 
 /** Response headers a browser script may read: the request id, the rate-limit headers, the scenario chosen. */
 const EXPOSE_HEADERS = [

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { operationByName, operations } from "../index";
 import type { DevEndpoint } from "./endpoint";
+import { clientCheckSchema } from "./client-check-endpoints";
 
 const CALLING_BACK = operations.filter((o) => o.callback).map((o) => o.id);
 const headersSchema = z.record(z.string(), z.string());
@@ -98,6 +99,7 @@ export const readinessSchema = z.object({
     .meta({ description: "Every operation of the app's ACTIVE groups, each scenario of the catalog." }),
   progress: z.object({ exercised: z.number().int(), total: z.number().int(), callbacksAnswered: z.number().int(), callbacksTotal: z.number().int() }),
   receiverCheck: receiverCheckSummarySchema.optional().meta({ description: "The newest finished receiver check." }),
+  clientChecks: z.array(clientCheckSchema).meta({ description: "The client checks (GET /dev/v1/client-checks)." }),
 });
 
 const EXAMPLE_HEADERS = {
@@ -204,7 +206,8 @@ export const goLiveEndpoints: DevEndpoint[] = [
     summary: "Go-live readiness",
     description:
       "A go-live checklist: for every operation of the app's ACTIVE groups, each scenario with whether the app's calls ran it (`exercised`, from the request " +
-      "log), when last, and for scenarios that call back whether your own receiver answered one 2xx (`callbackAnswered`); plus the newest receiver check. " +
+      "log), when last, and for scenarios that call back whether your own receiver answered one 2xx (`callbackAnswered`); plus the newest receiver check " +
+      "and the client checks (`clientChecks`). " +
       "Reads what the app still keeps (a reset starts it over).",
     tool: "sandbox_dev_readiness",
     query: z.object({}),

@@ -7,6 +7,7 @@ import { sandboxEndpoints } from "./sandbox-endpoints";
 import { settingsEndpoints } from "./settings-endpoints";
 import { testNumberEndpoints } from "./test-number-endpoints";
 import { goLiveEndpoints } from "./go-live-endpoints";
+import { clientCheckEndpoints } from "./client-check-endpoints";
 import { compilePath, matchPath } from "../paths";
 import type { DevEndpoint } from "./endpoint";
 
@@ -18,11 +19,12 @@ export * from "./reset-endpoints";
 export * from "./resource-endpoints";
 export * from "./test-number-endpoints";
 export * from "./go-live-endpoints";
+export * from "./client-check-endpoints";
 export * from "./sandbox-endpoints";
 
 export const devEndpoints: readonly DevEndpoint[] = [
   ...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resourceEndpoints, ...resetEndpoints, ...listenEndpoints,
-  ...goLiveEndpoints, ...sandboxEndpoints,
+  ...goLiveEndpoints, ...clientCheckEndpoints, ...sandboxEndpoints,
 ];
 
 const compiled = devEndpoints.map((e) => ({ e, path: compilePath(e.path) }));

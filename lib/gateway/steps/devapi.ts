@@ -7,6 +7,7 @@ import { devHandlers } from "@/lib/devapi/handlers";
 import { fieldIssues, parseJsonBody } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import type { Step } from "../context";
+import { refuseFaultHeader } from "../faults";
 
 export const findDevEndpoint: Step = (s) => {
   const found = matchDevEndpoint(s.call.method, s.call.path);
@@ -25,6 +26,7 @@ function validate(schema: z.ZodType, value: unknown): Record<string, unknown> {
 
 /** Path parameters, then the query (GET) or the JSON body: VALIDATION_ERROR naming every invalid field. */
 export const parseDevInput: Step = async (s) => {
+  refuseFaultHeader(s.call.headers, "the developer endpoints");
   const e = s.endpoint!;
   if (e.params) s.params = validate(e.params, s.params) as Record<string, string>;
   if (e.method === "GET") {
