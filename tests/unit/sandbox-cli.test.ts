@@ -40,7 +40,7 @@ describe("cli/sandbox.mjs", () => {
 
   describe("its command line", () => {
     const run = (...args: string[]) => {
-      const r = spawnSync(process.execPath, [file, ...args], { encoding: "utf8", env: { PATH: process.env.PATH } });
+      const r = spawnSync(process.execPath, [file, ...args], { encoding: "utf8", env: { ...process.env, SANDBOX_URL: "", SANDBOX_KEY: "", SANDBOX_SECRET: "" } });
       return { code: r.status, stdout: r.stdout, stderr: r.stderr };
     };
     const version = /const VERSION = "([^"]+)"/.exec(source)![1]!;
