@@ -28,7 +28,7 @@ export const CHECKS: readonly { name: string; step: Step; answers: readonly Erro
   { name: "checkSubscription", step: checkSubscription, answers: ["NOT_SUBSCRIBED", "SUBSCRIPTION_PENDING"], note: "the app is subscribed to the operation's group, and the subscription is active" },
   { name: "rateLimit", step: rateLimit, answers: ["RATE_LIMITED"], note: "the call fits in the app's per-minute limit" },
   { name: "readTimeScale", step: readTimeScale, answers: ["VALIDATION_ERROR"], note: "`X-Svc-Time-Scale`, when sent, is a decimal from 0 to 1 (else the app's time scale applies)" },
-  { name: "parseInput", step: parseInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: `the body is a JSON object of at most ${MAX_BODY_BYTES / 1024} KiB whose fields follow their rules` },
+  { name: "parseInput", step: parseInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR"], note: `the body is a JSON object (sent as \`application/json\`, or without a Content-Type) of at most ${MAX_BODY_BYTES / 1024} KiB whose fields follow their rules` },
   { name: "lookupFacts", step: lookupFacts, answers: [], note: "state for `tracked` and reference rules" },
   { name: "runScenario", step: runScenario, answers: [], note: "the engine" },
 ];
@@ -47,7 +47,7 @@ export const DEV_CHECKS: readonly { name: string; step: Step; answers: readonly 
   CHECKS[0]!,
   CHECKS[1]!,
   { name: "findDevEndpoint", step: findDevEndpoint, answers: ["NO_SUCH_OPERATION"], note: "method and path match a developer endpoint (a known path with another method is answered 405 before any check: lib/gateway/routes.ts)" },
-  { name: "parseDevInput", step: parseDevInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: "the query (GET) or JSON body follows the endpoint's rules" },
+  { name: "parseDevInput", step: parseDevInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR"], note: "the query (GET) or JSON body follows the endpoint's rules" },
   { name: "runDevEndpoint", step: runDevEndpoint, answers: [], note: "the endpoint's handler (lib/devapi): the codes of the endpoint's own `errors` (lib/catalog/devapi)" },
 ];
 
