@@ -2,7 +2,9 @@
 // handlers decide everything else; this file only routes and keeps one rule of
 // its own: a request target that is not a path (`OPTIONS *`, a bare name) or
 // a path that is not valid percent-encoding outside the two mounts answers
-// 400 (Next would answer a bare 500).
+// 400 (Next would answer a bare 500). The downloads under /clients/ are ours
+// too (lib/client-gen/serve-client.ts): Next would drop their Content-Length
+// and redirect PEP 503's trailing-slash addresses.
 import type http from "node:http";
 import { BASE_PATH } from "@/lib/gateway";
 import { serveSandbox } from "./sandbox";
@@ -10,10 +12,12 @@ import { errorBody, toApiError, ApiError } from "@/lib/errors";
 import { nodeHeaders, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
 import { newId } from "@/lib/ids";
 import { receiveInspection } from "@/lib/inspector";
+import { serveClientsPath } from "@/lib/client-gen/serve-client";
 import { SECURITY_HEADERS } from "@/lib/http/security-headers";
 import { clientAddress, resolveClientAddress } from "@/lib/net/client-address";
 
 const INSPECT = "/inspect/";
+const CLIENTS = "/clients/";
 /** Methods handed to Next; others (TRACE, CONNECT, …) answer 405 there. */
 const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -43,6 +47,13 @@ export function route(opts: { origin: string; handleNext: (req: http.IncomingMes
     await sendWebResponse(res, await receiveInspection(appId, toWebRequest(req, opts.origin), from));
   };
 
+  const clients: Handler = async (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: "GET, HEAD" }));
+    const path = (req.url ?? "/").split("?", 1)[0]!.slice(CLIENTS.length);
+    const etag = req.headers["if-none-match"];
+    await sendWebResponse(res, await serveClientsPath(path, typeof etag === "string" ? etag : null));
+  };
+
   const pick = (req: http.IncomingMessage, pathname: string): Handler => {
     if (!pathname.startsWith("/")) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the request target must be a path starting with /"));
     if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`)) return (rq, rs) => serveSandbox(rq, rs, pathname, opts.origin);
@@ -51,6 +62,7 @@ export function route(opts: { origin: string; handleNext: (req: http.IncomingMes
       return async (_, rs) => refuse(rs, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: [...NEXT_METHODS].join(", ") }));
     }
     if (!wellEncoded(pathname)) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the path is not valid percent-encoding"));
+    if (pathname.startsWith(CLIENTS)) return clients;
     return opts.handleNext;
   };
 
