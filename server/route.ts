@@ -3,7 +3,9 @@
 // of the request itself: a request target that is not a path (`OPTIONS *`, a
 // bare name), a Host that is not a host (`[::1`), or a path that is not valid
 // percent-encoding outside the two mounts answers 400 (Next would answer a
-// bare 500); forwarded headers count only from TRUSTED_PROXIES.
+// bare 500); forwarded headers count only from TRUSTED_PROXIES. The downloads
+// under /clients/ are ours too (lib/client-gen/serve-client.ts): Next would
+// drop their Content-Length and redirect PEP 503's trailing-slash addresses.
 import type http from "node:http";
 import { BASE_PATH } from "@/lib/gateway";
 import { serveSandbox } from "./sandbox";
@@ -11,10 +13,12 @@ import { errorBody, toApiError, ApiError } from "@/lib/errors";
 import { nodeHeaders, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
 import { newId } from "@/lib/ids";
 import { inspectorMethodRefusal, receiveInspection } from "@/lib/inspector";
+import { serveClientsPath } from "@/lib/client-gen/serve-client";
 import { SECURITY_HEADERS } from "@/lib/http/security-headers";
 import { clientAddress, FORWARDED_HEADERS, isTrustedProxy, resolveClientAddress } from "@/lib/net/client-address";
 
 const INSPECT = "/inspect/";
+const CLIENTS = "/clients/";
 /** Methods handed to Next; others (TRACE, CONNECT, …) answer 405 there. */
 const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -53,6 +57,13 @@ export function route(opts: { origin: string; handleNext: (req: http.IncomingMes
     await sendWebResponse(res, await receiveInspection(appId, toWebRequest(req, opts.origin), from));
   };
 
+  const clients: Handler = async (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: "GET, HEAD" }));
+    const path = (req.url ?? "/").split("?", 1)[0]!.slice(CLIENTS.length);
+    const etag = req.headers["if-none-match"];
+    await sendWebResponse(res, await serveClientsPath(path, typeof etag === "string" ? etag : null));
+  };
+
   const pick = (req: http.IncomingMessage, pathname: string): Handler => {
     if (!pathname.startsWith("/")) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the request target must be a path starting with /"));
     if (!wellFormedHost(req.headers.host)) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the Host header must be a host name or address with an optional port"));
@@ -62,6 +73,7 @@ export function route(opts: { origin: string; handleNext: (req: http.IncomingMes
       return async (_, rs) => refuse(rs, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: [...NEXT_METHODS].join(", ") }));
     }
     if (!wellEncoded(pathname)) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the path is not valid percent-encoding"));
+    if (pathname.startsWith(CLIENTS)) return clients;
     return opts.handleNext;
   };
 

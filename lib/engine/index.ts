@@ -3,8 +3,8 @@
 export * from "./types";
 export { answer, callbackTarget, isErrorOutcome } from "./answer";
 export { expiryScenario, heldScenario, liveState, resolutionScenario, resolutionScenarios, resolutionTimeScale, resolveHold } from "./hold";
-export { parseJsonBody, validateInput, checkDepth, fieldIssues, magicValue, MAX_BODY_BYTES, MAX_JSON_DEPTH, type OperationInput } from "./request";
-export { selectScenario, testNumberScenario, triggerMatches, defaultScenario, SCENARIO_HEADER } from "./select";
+export { checkMediaType, parseJsonBody, validateInput, checkDepth, fieldIssues, magicValue, MAX_BODY_BYTES, MAX_JSON_DEPTH, type OperationInput } from "./request";
+export { selectScenario, testNumberScenario, triggerMatches, defaultScenario, SCENARIO_HEADER, SCENARIO_IGNORED_HEADER } from "./select";
 export { resolveTimeScale, scaled, TIME_SCALE_HEADER } from "./time-scale";
 export { run, simulate } from "./run";
 export { FAULT_HEADER, FAULT_NAMES, FAULTS, faultNamed, resolveFault, type Fault, type FaultName } from "./faults";

@@ -29,7 +29,7 @@ export const CHECKS: readonly { name: string; step: Step; answers: readonly Erro
   { name: "checkSubscription", step: checkSubscription, answers: ["NOT_SUBSCRIBED", "SUBSCRIPTION_PENDING"], note: "the app is subscribed to the operation's group, and the subscription is active" },
   { name: "rateLimit", step: rateLimit, answers: ["RATE_LIMITED"], note: "the call fits in the app's per-minute limit" },
   { name: "readTimeScale", step: readTimeScale, answers: ["VALIDATION_ERROR"], note: "`X-Svc-Time-Scale`, when sent, is a decimal from 0 to 1 (else the app's time scale applies)" },
-  { name: "parseInput", step: parseInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: `the body is a JSON object of at most ${MAX_BODY_BYTES / 1024} KiB whose fields follow their rules` },
+  { name: "parseInput", step: parseInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR"], note: `the body is a JSON object (sent as \`application/json\`, or without a Content-Type) of at most ${MAX_BODY_BYTES / 1024} KiB whose fields follow their rules` },
   { name: "applyFault", step: applyFault, answers: ["VALIDATION_ERROR", "SERVICE_UNAVAILABLE", "RATE_LIMITED", "INVALID_TOKEN"], note: "`X-Svc-Fault`, when sent, names a fault (lib/engine/faults.ts); one that commits nothing (`unavailable`, `rate_limited`, `token_expired`) answers here" },
   { name: "lookupFacts", step: lookupFacts, answers: [], note: "state for `tracked` and reference rules" },
   { name: "runScenario", step: runScenario, answers: [], note: "the engine" },
@@ -49,7 +49,7 @@ export const DEV_CHECKS: readonly { name: string; step: Step; answers: readonly 
   CHECKS[0]!,
   CHECKS[1]!,
   { name: "findDevEndpoint", step: findDevEndpoint, answers: ["NO_SUCH_OPERATION"], note: "method and path match a developer endpoint (a known path with another method: 404 with `Allow`)" },
-  { name: "parseDevInput", step: parseDevInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: "the query (GET) or JSON body follows the endpoint's rules; no `X-Svc-Fault` (faults apply to operation calls only)" },
+  { name: "parseDevInput", step: parseDevInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR"], note: "the query (GET) or JSON body follows the endpoint's rules; no `X-Svc-Fault` (faults apply to operation calls only)" },
   { name: "runDevEndpoint", step: runDevEndpoint, answers: [], note: "the endpoint's handler (lib/devapi): the codes of the endpoint's own `errors` (lib/catalog/devapi)" },
 ];
 

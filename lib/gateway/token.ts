@@ -85,7 +85,8 @@ export async function issueToken(headers: HeaderBag, readBody: () => Promise<str
     return { status: 200, headers: base, body: { access_token: token, token_type: "Bearer", expires_in: TOKEN_LIFETIME_S } };
   } catch (e) {
     const err = toApiError(e, "token", requestId);
-    return { status: err.status, headers: { ...base, ...err.headers }, body: errorBody(err.code, err.message, requestId) };
+    // error_description (RFC 6749 §5.2): the same text as message, which OAuth libraries show.
+    return { status: err.status, headers: { ...base, ...err.headers }, body: { ...errorBody(err.code, err.message, requestId), error_description: err.message } };
   }
 }
 

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { matchDevEndpoint } from "@/lib/catalog/devapi";
 import { allowAt } from "@/lib/catalog/methods";
 import { devHandlers } from "@/lib/devapi/handlers";
-import { fieldIssues, parseJsonBody } from "@/lib/engine";
+import { checkMediaType, fieldIssues, parseJsonBody } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import type { Step } from "../context";
 import { refuseFaultHeader } from "../faults";
@@ -34,6 +34,7 @@ export const parseDevInput: Step = async (s) => {
     return;
   }
   s.rawBody = await s.call.readBody(e.maxBodyBytes);
+  checkMediaType(s.call.headers.get("content-type"), s.rawBody);
   const body = parseJsonBody(s.rawBody, e.maxBodyBytes);
   // Before validation, so a refused call's log row does not keep a secret either.
   if (e.redact?.some((k) => k in body)) s.rawBody = JSON.stringify({ ...body, ...Object.fromEntries(e.redact.filter((k) => k in body).map((k) => [k, "[redacted]"])) });
