@@ -64,20 +64,12 @@ export class Throttle {
     this.limit = envName ? positive(envName, limit) : limit;
   }
 
-  /**
-   * The same counters, counted inside the transaction `tx`: its counts commit
-   * with it. What checks several limits together reads them all under locks
-   * and counts only when every one has room (lib/devapi/receiver-checks.ts).
-   */
+  /** The same counters, counted inside the transaction `tx` (`takeTogether`, lib/devapi/receiver-checks.ts). */
   on(tx: Counter): Throttle {
     return new Throttle(this.scope, this.limit, this.windowS, undefined, tx);
   }
 
-  /**
-   * The count of `subject` in the current window, its counter locked until the
-   * transaction this throttle is `on` ends (a take of 0: on PostgreSQL the
-   * row's lock, on SQLite the database's write lock).
-   */
+  /** `subject`'s count, its counter locked until the transaction this throttle is `on` ends (a take of 0). */
   lock(subject: string, now = Date.now()): Promise<Taken> {
     return this.take(subject, { n: 0, now });
   }
@@ -158,11 +150,7 @@ export function takeTogether(places: readonly (readonly [Throttle, string])[], n
   }, QUEUED);
 }
 
-/**
- * Deletes past windows' rows, on the process's client. On PostgreSQL it skips
- * rows a transaction holds (`Throttle.on`): waiting for one while holding rows
- * that transaction wants next would be a deadlock. They go at the next prune.
- */
+/** Deletes past windows' rows; on PostgreSQL not those a transaction holds (`Throttle.on`): waiting there could close a cycle. */
 async function prune(now: number) {
   if (now - (g.__svcThrottlePrunedAt ?? 0) < PRUNE_EVERY_MS) return;
   g.__svcThrottlePrunedAt = now;
