@@ -124,7 +124,8 @@ export const goLiveEndpoints: DevEndpoint[] = [
       "`duplicate` (valid's delivery id again: 2xx), and refused with any non-2xx status: `tampered_body`, `wrong_secret`, `stale_timestamp` and " +
       "`future_timestamp` (10 minutes off), `unsigned`. Each failed case says why and what to do. Runs in about the time your server takes (at most ~30 s; " +
       "cases in parallel, the duplicate after valid). The callback network policy applies (a refused url answers 400); your app's inspector address " +
-      "checks the server a running `sandbox.mjs listen --forward-to` relays to. At most 5 run at once per app (429), 30 start per minute; the newest 100 are kept.",
+      "checks the server a running `sandbox.mjs listen --forward-to` relays to. An app and its throwaway sandboxes share one budget: at most 5 run at once and 30 start per minute (429); " +
+      "one destination host also has a budget over the whole portal (429 naming it). The newest 100 are kept per app.",
     tool: "sandbox_dev_check_receiver",
     body: receiverCheckBodySchema,
     response: receiverCheckSchema,
