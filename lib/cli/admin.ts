@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors";
 import { createApp, inspectorUrl, listAllApps, listApps, rotateSigningSecret, setPerMinute, setSuspended } from "@/lib/services/apps";
 import { createKeyPair, revokeKeyPair } from "@/lib/services/keys";
+import { issueLink } from "@/lib/services/recovery";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser, grantOperator, listUsers, userByEmail } from "@/lib/services/users";
 import { getDevSettings, resetApp, updateDevSettings, waitForCallback } from "@/lib/devapi";
@@ -17,6 +18,7 @@ const USAGE = `usage: npm run --silent admin -- <command> [options]
   user create --email E --password P [--operator]
   user operator --email E            (makes an existing user an operator)
   user list [--limit N] [--after ID] (newest first, 50 at a time: id, email, operator, apps)
+  user reset-link --email E          (a one-time password-reset link, valid an hour, as /forgot mails it)
   app create --owner E --name N [--callback-url U]
   app list [--owner E] [--limit N] [--after ID]
                                      (newest first: id, name, owner, suspended, per-minute limit)
@@ -68,6 +70,9 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
   async "user operator"(o) {
     const u = await grantOperator(need(o, "email"));
     return { userId: u.id, email: u.email, operator: u.operator };
+  },
+  async "user reset-link"(o) {
+    return issueLink(need(o, "email"));
   },
   async "app create"(o) {
     const owner = await userByEmail(need(o, "owner"));
