@@ -1,5 +1,4 @@
 "use client";
-import Link from "next/link";
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/input";
@@ -18,7 +17,6 @@ export function ForgotForm() {
           If an account exists for that address, we sent a link to it. The link works once, within an hour.
         </p>
         <p className="text-sm text-slate-500">No mail after a few minutes? Check the spam folder, or ask again.</p>
-        <Link href="/signin" className="block text-center text-sm font-medium text-indigo-700 hover:underline">Back to sign in</Link>
       </div>
     );
   }
