@@ -178,7 +178,7 @@ describe("the operator's link", () => {
 
 describe("without SMTP_URL", () => {
   it("the link is written to the server's log", async () => {
-    const own = await startServer({ databaseUrl: (await ownDb("recovery-log")).url });
+    const own = await startServer({ databaseUrl: (await ownDb("recovery_log")).url });
     try {
       const e = email("log");
       expect((await signUpOverHttp(own.origin, e, PASSWORD, fresh())).status).toBe(303);
