@@ -95,6 +95,14 @@ export const config = {
   resetsPerMinute: int("RESETS_PER_MINUTE", 30),
   /** A held resource not resolved within this long resolves as its operation's expiry scenario (lib/callbacks/held.ts). */
   heldTimeoutMs: int("HELD_TIMEOUT_SECONDS", 86_400) * 1000,
+  /** Outgoing mail (lib/mail): an smtp:// or smtps:// URL; unset, mail is written to the server's log instead. */
+  smtpUrl: process.env.SMTP_URL || undefined,
+  /** The sender of the portal's mail. */
+  get mailFrom(): string {
+    return process.env.MAIL_FROM || `Svc Sandbox <no-reply@${new URL(this.publicUrl).hostname}>`;
+  },
+  /** How long a password-reset link stays valid (lib/services/recovery.ts). */
+  resetLinkSeconds: int("RESET_LINK_SECONDS", 3600),
 };
 
 /** Filesystem path of a `file:` SQLite URL, resolved against the working directory. */

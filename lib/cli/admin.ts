@@ -3,6 +3,7 @@
 import { ApiError } from "@/lib/errors";
 import { createApp, inspectorUrl, listAllApps, listApps, rotateSigningSecret, setPerMinute, setSuspended } from "@/lib/services/apps";
 import { createKeyPair, revokeKeyPair } from "@/lib/services/keys";
+import { issueLink } from "@/lib/services/recovery";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser, grantOperator, listUsers, userByEmail } from "@/lib/services/users";
 import { getDevSettings, resetApp, updateDevSettings, waitForCallback } from "@/lib/devapi";
@@ -37,6 +38,9 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
   async "user operator"(o) {
     const u = await grantOperator(need(o, "email"));
     return { userId: u.id, email: u.email, operator: u.operator };
+  },
+  async "user reset-link"(o) {
+    return issueLink(need(o, "email"));
   },
   async "app create"(o) {
     const owner = await userByEmail(need(o, "owner"));
