@@ -53,6 +53,7 @@ const at = z.string().meta({ description: "When (ISO 8601, milliseconds)." });
 const call = {
   requestId: z.string(), via: z.string().meta({ description: "http, mcp, console, or try-it (the docs' try-it panel, run as the app by its signed-in owner)." }), method: z.string(), path: z.string(),
   operationId: z.string().nullable(), status: z.number().int().meta({ description: "The HTTP status answered." }), scenarioKey: z.string().nullable(),
+  fault: z.string().nullable().optional().meta({ description: "The fault applied to the call on purpose (X-Svc-Fault), null when none." }),
 };
 const arrival = { status: z.number().int().nullable(), error: z.string().nullable(), durationMs: z.number().int() };
 
