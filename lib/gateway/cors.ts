@@ -11,10 +11,10 @@ import { FAULT_HEADER, SCENARIO_HEADER, SCENARIO_IGNORED_HEADER, TIME_SCALE_HEAD
 /** Request headers the API reads, which a browser must be allowed to send. */
 const ALLOW_HEADERS = ["authorization", "content-type", SCENARIO_HEADER, TIME_SCALE_HEADER, FAULT_HEADER, "last-event-id"];
 
-/** Response headers a browser script may read: the request id, the rate-limit headers, the scenario chosen (and a key ignored). */
+/** Response headers a browser script may read: the request id, the rate-limit headers, the scenario chosen (and a key ignored), the fault applied. */
 const EXPOSE_HEADERS = [
   "x-request-id", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "ratelimit-policy", "ratelimit",
-  "retry-after", SCENARIO_HEADER, SCENARIO_IGNORED_HEADER, "allow",
+  "retry-after", SCENARIO_HEADER, SCENARIO_IGNORED_HEADER, FAULT_HEADER, "allow",
 ];
 
 /** How long a browser may keep a preflight's answer (seconds; Chromium caps it at 7200). */
