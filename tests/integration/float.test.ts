@@ -3,8 +3,10 @@
 // 2001 callback, reset, throwaway sandboxes, and exactness under concurrency:
 // on the shared server, and on PostgreSQL across two instances of one database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { randomBase62 } from "@/lib/ids";
-import { newApp, type TestApp } from "../helpers/sandbox";
+import { base, newApp, type TestApp } from "../helpers/sandbox";
 import { cliBatch, accessToken } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import { startReceiver, type Receiver } from "../helpers/receiver";
@@ -78,6 +80,22 @@ describe.concurrent("the float", () => {
     expect((await callbacks(`${a.appId}/held`, 2)).map((c) => c.resultCode).sort()).toEqual([0, 2001]);
     expect((await a.call("POST", "/dev/v1/reset", {})).status).toBe(200);
     expect(await kes(a)).toEqual({ currency: "KES", available: 1_000_000, reserved: 0 });
+  });
+
+  it("MCP: sandbox_dev_set_float and sandbox_dev_get_float do what the endpoints do; a bad currency is a tool error naming it", async () => {
+    const a = await newApp();
+    const client = new Client({ name: "float-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base()}/mcp`), { requestInit: { headers: { authorization: `Bearer ${a.token}` } } }));
+    try {
+      type Result = { status: number; body: { balances?: unknown[] }; error?: string; details?: { field: string }[] };
+      const tool = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })).structuredContent as Result;
+      expect(await tool("sandbox_dev_set_float", { currency: "UGX", available: 42 })).toMatchObject({ status: 200, body: { currency: "UGX", available: 42, reserved: 0 } });
+      expect((await tool("sandbox_dev_get_float", {})).body.balances).toContainEqual({ currency: "UGX", available: 42, reserved: 0 });
+      const bad = await tool("sandbox_dev_set_float", { currency: "EUR", available: 42 });
+      expect([bad.status, bad.error, bad.details?.map((d) => d.field)]).toEqual([400, "VALIDATION_ERROR", ["currency"]]);
+    } finally {
+      await client.close();
+    }
   });
 
   it("20 parallel payouts against a float for 10: exactly 10 delivered, 10 float_low, the float at 0", async () => {
