@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { randomBase62 } from "@/lib/ids";
-import { base, newApp, type TestApp } from "../helpers/sandbox";
+import { base, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { signInOverHttp } from "../helpers/from-address";
 import { cliBatch, accessToken } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import { startReceiver, type Receiver } from "../helpers/receiver";
@@ -96,6 +97,18 @@ describe.concurrent("the float", () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("the console's route reads and sets it for the app's owner; bad input names the field", async () => {
+    const a = await newApp();
+    const { session } = await signInOverHttp(origin(), a.user.email, "correct horse battery");
+    const url = `${origin()}/api/console/apps/${a.appId}/float`;
+    const post = (body: unknown) => http("POST", url, { headers: { cookie: session!, "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect((await post({ currency: "KES", available: 2500 })).body).toEqual({ currency: "KES", available: 2500, reserved: 0 });
+    expect((await http("GET", url, { headers: { cookie: session! } })).body.balances[0]).toEqual({ currency: "KES", available: 2500, reserved: 0 });
+    expect(await kes(a)).toEqual({ currency: "KES", available: 2500, reserved: 0 });
+    const bad = await post({ currency: "KES", available: -3 });
+    expect([bad.status, bad.body.error, bad.body.message]).toEqual([400, "VALIDATION_ERROR", "available must be at least 0"]);
   });
 
   it("20 parallel payouts against a float for 10: exactly 10 delivered, 10 float_low, the float at 0", async () => {
