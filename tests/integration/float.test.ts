@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { randomBase62 } from "@/lib/ids";
-import { base, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, fetchToken, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 import { signInOverHttp } from "../helpers/from-address";
 import { cliBatch, accessToken } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
@@ -97,6 +97,17 @@ describe.concurrent("the float", () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("a throwaway sandbox starts at the default, not at its parent's setting", async () => {
+    const a = await newApp();
+    await a.call("PUT", "/dev/v1/float/KES", { available: 7 });
+    const box = await a.call("POST", "/dev/v1/sandboxes", { ttlSeconds: 120, name: "float" });
+    expect(box.status).toBe(201);
+    const token = (await fetchToken(box.body.consumerKey, box.body.consumerSecret)).body.access_token as string;
+    const child = await http("GET", `${base()}/dev/v1/float`, { headers: { authorization: `Bearer ${token}` } });
+    expect(child.body.balances[0]).toEqual({ currency: "KES", available: 1_000_000, reserved: 0 });
+    expect(await kes(a)).toEqual({ currency: "KES", available: 7, reserved: 0 });
   });
 
   it("the console's route reads and sets it for the app's owner; bad input names the field", async () => {
