@@ -110,6 +110,15 @@ describe.concurrent("the float", () => {
     expect(await kes(a)).toEqual({ currency: "KES", available: 7, reserved: 0 });
   });
 
+  it("the testing guide explains the float and how to rehearse running out", async () => {
+    const page = await http("GET", `${origin()}/docs/testing`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('id="float"');
+    expect(page.text).toMatch(/float_low<\/code>, its callback <code[^>]*>resultCode<\/code> 2001/);
+    const text = page.text.replace(/<[^>]+>/g, "");
+    expect(text).toContain("PUT /dev/v1/float/{currency}");
+  });
+
   it("the console's route reads and sets it for the app's owner; bad input names the field", async () => {
     const a = await newApp();
     const { session } = await signInOverHttp(origin(), a.user.email, "correct horse battery");
