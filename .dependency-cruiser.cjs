@@ -14,7 +14,7 @@ const TIERS = [
   // base
   ["lib/config", "lib/ids", "lib/net", "lib/crypto"],
   ["lib/errors"],
-  ["lib/validation", "lib/http", "lib/db"],
+  ["lib/validation", "lib/http", "lib/db", "lib/mail"],
   ["lib/throttle"],
   // data, then pure rules
   ["lib/catalog"],

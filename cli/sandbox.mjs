@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 
 /** This file's version (`--version`); raised when its commands or options change. */
-const VERSION = "1.1.0";
+const VERSION = "1.2.0";
 
 // ---- usage texts ------------------------------------------------------------------
 
@@ -46,7 +46,8 @@ Commands:
   token      print an access token
 
 Run "node sandbox.mjs <command> --help" for a command's options;
-"node sandbox.mjs --version" prints the version.
+"node sandbox.mjs --version" (or -v) prints the version. "--" ends the
+options: what follows is taken as it is (e.g. a path starting with "-").
 
 ${CONNECTION}`,
   listen: `Usage: node sandbox.mjs listen --forward-to <url> [options]
@@ -99,7 +100,10 @@ Options:
 Connection (flags, else environment):
   --portal <origin>   the portal, e.g. http://localhost:3000   (SANDBOX_URL)
   --key <key>         consumer key                             (SANDBOX_KEY)
-  --secret <secret>   consumer secret                          (SANDBOX_SECRET)`,
+  --secret-file <f>   read the consumer secret from a file     (else SANDBOX_SECRET)
+  --secret-stdin      read the consumer secret from stdin
+  --secret <secret>   the secret itself: other users of the machine can read it
+                      in the process list, so prefer the three above`,
   call: `Usage: node sandbox.mjs call <METHOD> <path> [--data <json> | -d @file] [--scenario <key>] [options]
 
 Makes one gateway call under {base_url} (e.g. POST /collect/v1/push) with a token
@@ -201,13 +205,15 @@ const REPEATED_FLAGS = new Set(["header"]);
 /** Short names, as curl spells them. */
 const SHORT_FLAGS = { "-d": "data", "-H": "header" };
 
-/** `--flag value`, `--flag=value`, boolean `--flag`; everything else is positional. Unknown flags are errors. */
+/** `--flag value`, `--flag=value`, boolean `--flag`; everything else is positional, and everything after `--`. Unknown flags are errors. */
 function parseArgs(argv) {
   const flags = {};
   const positional = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    if (arg === "--") { positional.push(...argv.slice(i + 1)); break; }
     if (arg === "-h") { flags.help = true; continue; }
+    if (arg === "-v") { flags.version = true; continue; }
     if (SHORT_FLAGS[arg]) {
       const name = SHORT_FLAGS[arg];
       const value = argv[++i];
@@ -915,12 +921,13 @@ async function main(argv) {
   const { flags, positional } = parseArgs(argv);
   if (flags.version) return console.log(`sandbox.mjs ${VERSION}`);
   const [name, ...rest] = positional;
-  if (!name || name === "help") {
-    const topic = rest[0] && USAGE[rest[0]] ? rest[0] : "main";
-    console.log(USAGE[topic]);
-    if (!name && !flags.help) process.exitCode = 2;
+  if (!name && !flags.help) {
+    // Nothing asked: the usage is the error message (stderr, exit 2); stdout stays empty for scripts.
+    console.error(USAGE.main);
+    process.exitCode = 2;
     return;
   }
+  if (!name || name === "help") return console.log(USAGE[rest[0] && USAGE[rest[0]] ? rest[0] : "main"]);
   if (!COMMANDS[name]) throw new UsageError(`unknown command ${name}`);
   if (flags.help) return console.log(USAGE[name]);
   await COMMANDS[name](flags, rest);

@@ -20,7 +20,7 @@ test("one <main> and a skip link to it on the landing, auth, docs, 404 and conso
     await page.keyboard.press("Enter");
     await expect(page, path).toHaveURL(/#main$/);
   };
-  for (const path of ["/", "/signin", "/signup", "/docs", "/docs/collect/push", "/no-such-page"]) await check(path);
+  for (const path of ["/", "/signin", "/signup", "/forgot", "/reset", "/docs", "/docs/collect/push", "/no-such-page"]) await check(path);
   await signIn(page, a.email);
   for (const path of ["/apps", `/apps/${a.appId}`, "/account"]) await check(path);
 });

@@ -30,7 +30,7 @@ const loaded = (page: Page) => async () => {
 
 test("the public pages pass axe at both widths", async ({ page }) => {
   test.setTimeout(180_000);
-  const problems = await audit(page, ["/", "/signin", "/signup", "/nope"]);
+  const problems = await audit(page, ["/", "/signin", "/signup", "/forgot", "/reset", "/nope"]);
   expect(problems, problems.join("\n")).toEqual([]);
 });
 

@@ -70,9 +70,14 @@ export const config = {
   /** Password hashing (scrypt) per process: how many run at once, how many may wait (more: 429). */
   passwordHashesAtOnce: int("PASSWORD_HASHES_AT_ONCE", 2),
   passwordHashQueue: int("PASSWORD_HASH_QUEUE", 16),
-  /** Receiver checks: runs kept per app, and runs started per app per minute (at most 5 run at once). */
+  /** Receiver checks (lib/devapi/receiver-checks.ts): runs kept per app. */
   receiverChecksPerApp: int("RECEIVER_CHECK_LIMIT", 100),
+  /** Receiver checks running at once and started per minute per family (an app with its throwaway sandboxes, one budget). */
+  receiverChecksAtOnce: int("RECEIVER_CHECKS_AT_ONCE", 5),
   receiverChecksPerMinute: int("RECEIVER_CHECKS_PER_MINUTE", 30),
+  /** Receiver checks running at once and started per minute at one destination host, over the whole portal (every account, every instance). */
+  receiverChecksPerHostAtOnce: int("RECEIVER_CHECKS_PER_HOST_AT_ONCE", 20),
+  receiverChecksPerHostPerMinute: int("RECEIVER_CHECKS_PER_HOST_PER_MINUTE", 120),
   /** Caps on what one account can create. */
   appsPerUser: int("APPS_PER_USER", 20),
   keyPairsPerApp: int("KEY_PAIRS_PER_APP", 20),
@@ -92,6 +97,14 @@ export const config = {
   heldTimeoutMs: int("HELD_TIMEOUT_SECONDS", 86_400) * 1000,
   /** An app's float in each currency until it is set, and again after a reset (lib/float). */
   floatDefault: int("FLOAT_DEFAULT", 1_000_000),
+  /** Outgoing mail (lib/mail): an smtp:// or smtps:// URL; unset, mail is written to the server's log instead. */
+  smtpUrl: process.env.SMTP_URL || undefined,
+  /** The sender of the portal's mail. */
+  get mailFrom(): string {
+    return process.env.MAIL_FROM || `Svc Sandbox <no-reply@${new URL(this.publicUrl).hostname}>`;
+  },
+  /** How long a password-reset link stays valid (lib/services/recovery.ts). */
+  resetLinkSeconds: int("RESET_LINK_SECONDS", 3600),
 };
 
 /** Filesystem path of a `file:` SQLite URL, resolved against the working directory. */

@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   // request body
   INVALID_BODY: 400,
   BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_ERROR: 400,
   // API-level (scenarios and stateful rules)
   INVALID_PHONE_NUMBER: 400,

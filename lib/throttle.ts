@@ -7,6 +7,7 @@
 // refused when its place is past the limit. Keys are hashes, so a subject of
 // any length costs one short key; rows of past windows are deleted at most
 // once a minute per process, so the table holds the live windows' subjects only.
+import { config } from "@/lib/config";
 import { sha256 } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
@@ -38,7 +39,7 @@ export type Taken = {
  */
 export const APP_THROTTLES = {
   inspect: "inspect:app", inspectOwn: "inspect:own", resend: "resend:app", reset: "reset:app", sandboxCreate: "sandbox:create",
-  receiverCheck: "receiver-check:app",
+  receiverCheck: "receiver-check:family",
 } as const;
 
 /** The row key of `subject`'s counter in `scope` (a hash: any subject costs one short key). */
@@ -46,6 +47,9 @@ export const throttleKey = (scope: string, subject: string) => sha256(`${scope}\
 
 /** How many a request counts (1 by default), and when (now by default; tests pass a clock). */
 export type Count = { n?: number; now?: number };
+
+/** What a throttle counts on: the process's client, or a transaction's (`Throttle.on`). */
+type Counter = Pick<Db, "$queryRaw" | "$executeRaw" | "throttle">;
 
 export class Throttle {
   readonly limit: number;
@@ -55,9 +59,19 @@ export class Throttle {
     readonly windowS: number,
     /** Environment variable that overrides `limit`. */
     envName?: string,
-    private readonly db: Db = defaultDb,
+    private readonly db: Counter = defaultDb,
   ) {
     this.limit = envName ? positive(envName, limit) : limit;
+  }
+
+  /** The same counters, counted inside the transaction `tx` (`takeTogether`, lib/devapi/receiver-checks.ts). */
+  on(tx: Counter): Throttle {
+    return new Throttle(this.scope, this.limit, this.windowS, undefined, tx);
+  }
+
+  /** `subject`'s count, its counter locked until the transaction this throttle is `on` ends (a take of 0). */
+  lock(subject: string, now = Date.now()): Promise<Taken> {
+    return this.take(subject, { n: 0, now });
   }
 
   private at(subject: string, now: number) {
@@ -91,7 +105,7 @@ export class Throttle {
         "expiresAt" = CASE WHEN "Throttle"."window" >= excluded."window" THEN "Throttle"."expiresAt" ELSE excluded."expiresAt" END,
         "window" = CASE WHEN "Throttle"."window" >= excluded."window" THEN "Throttle"."window" ELSE excluded."window" END
       RETURNING "count"`;
-    void prune(this.db, now);
+    void prune(now);
     const count = Number(rows[0]!.count);
     const granted = Math.max(0, Math.min(n, this.limit - (count - n)));
     return { granted, allowed: granted === n, count, retryAfter };
@@ -114,10 +128,38 @@ export class Throttle {
   }
 }
 
-async function prune(db: Db, now: number) {
+/** Transactions that wait for a counter's lock: a burst of them queues (Prisma's defaults give up after 2 s). */
+const QUEUED = { maxWait: 15_000, timeout: 15_000 };
+
+/**
+ * One place in each of `places` (a throttle and its subject), or none: in one
+ * transaction every counter is locked and read in the order given (callers
+ * keep one order, so two never wait for each other), then counted only when
+ * all have room. A refused request holds no place at any moment, so it never
+ * refuses another, on any instance. Answers which place had no room (its index
+ * and retryAfter), or null when all were counted.
+ */
+export function takeTogether(places: readonly (readonly [Throttle, string])[], now = Date.now()): Promise<{ index: number; retryAfter: number } | null> {
+  return defaultDb.$transaction(async (tx) => {
+    const held: Taken[] = [];
+    for (const [t, subject] of places) held.push(await t.on(tx).lock(subject, now));
+    const index = held.findIndex((h, i) => h.count >= places[i]![0].limit);
+    if (index >= 0) return { index, retryAfter: held[index]!.retryAfter };
+    for (const [t, subject] of places) await t.on(tx).take(subject, { now });
+    return null;
+  }, QUEUED);
+}
+
+/** Deletes past windows' rows; on PostgreSQL not those a transaction holds (`Throttle.on`): waiting there could close a cycle. */
+async function prune(now: number) {
   if (now - (g.__svcThrottlePrunedAt ?? 0) < PRUNE_EVERY_MS) return;
   g.__svcThrottlePrunedAt = now;
-  await db.throttle.deleteMany({ where: { expiresAt: { lte: new Date(now) } } }).catch(() => {});
+  const at = new Date(now);
+  const done =
+    config.dialect === "postgresql"
+      ? defaultDb.$executeRaw`DELETE FROM "Throttle" WHERE "key" IN (SELECT "key" FROM "Throttle" WHERE "expiresAt" <= ${at} FOR UPDATE SKIP LOCKED)`
+      : defaultDb.throttle.deleteMany({ where: { expiresAt: { lte: at } } });
+  await done.catch(() => {});
 }
 
 /** Waits `ms`: how per-account protection slows a guesser without refusing the right credential. */

@@ -13,12 +13,23 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, fie
 
 /**
  * Characters that do not show as what they are: controls (NUL included), format
- * characters (bidi overrides and isolates, zero-width ones, the soft hyphen,
- * tags) and blank-looking fillers (Hangul fillers, the braille blank). Every
- * label a person names (apps, key pairs, sandboxes, test numbers) refuses them.
+ * characters (all of Unicode's Cf: bidi overrides and isolates, zero-width ones,
+ * the byte-order mark U+FEFF, the soft hyphen, tags) and blank-looking fillers
+ * (Hangul fillers, the braille blank). Every label a person names (apps, key
+ * pairs, sandboxes, test numbers) refuses them.
  */
 const HIDDEN_CHARS = /\u034F|[\p{Cc}\p{Cf}\u115F\u1160\u180E\u2800\u3164\uFFA0]/u;
 
-/** For a zod refine: `text` has no hidden character. */
-export const isVisibleText = (text: string) => !HIDDEN_CHARS.test(text);
-export const hiddenCharsError = (name: string) => ({ error: `${name} must not contain control, invisible or text-direction characters` });
+/** Combining marks stacked on one character: up to three (Vietnamese, Hebrew points, Tibetan stacks), more is "zalgo" text that spills over its neighbours. */
+export const MAX_STACKED_MARKS = 3;
+const STACKED_MARKS = new RegExp(`\\p{M}{${MAX_STACKED_MARKS + 1},}`, "u");
+
+/**
+ * For a zod refine: `text` has no hidden character and no more than
+ * MAX_STACKED_MARKS combining marks in a row. Refine before `.trim()`, which
+ * would quietly drop a U+FEFF at either end.
+ */
+export const isVisibleText = (text: string) => !HIDDEN_CHARS.test(text) && !STACKED_MARKS.test(text);
+export const hiddenCharsError = (name: string) => ({
+  error: `${name} must not contain control, invisible or text-direction characters, nor more than ${MAX_STACKED_MARKS} combining marks on one character`,
+});

@@ -1,4 +1,5 @@
-// npm run --silent admin -- <command> [options]: one JSON document on stdout, errors on stderr.
+// npm run --silent admin -- <command> [options]: one JSON document on stdout,
+// errors on stderr in one line: exit 2 for a wrong command line, 1 for the rest.
 import { config, DatabaseUrlError } from "@/lib/config";
 
 /**
@@ -29,7 +30,9 @@ try {
   process.stdout.write(out instanceof Usage ? `${out.text}\n` : `${JSON.stringify(out)}\n`);
   process.exit(0);
 } catch (e) {
-  const message = e instanceof DatabaseUrlError ? e.message : (await import("@/lib/cli/admin")).describeError(e);
-  process.stderr.write(`error: ${message}\n`);
-  process.exit(1);
+  const { describeError, UsageError } = await import("@/lib/cli/admin");
+  const usage = e instanceof UsageError;
+  const message = e instanceof DatabaseUrlError ? e.message : describeError(e);
+  process.stderr.write(`error: ${message}${usage ? " (help lists the commands and their options)" : ""}\n`);
+  process.exit(usage ? 2 : 1);
 }

@@ -1,19 +1,24 @@
 // Which handler answers a request: the gateway, the inspector, or Next. The
-// handlers decide everything else; this file only routes and keeps one rule of
-// its own: a request target that is not a path (`OPTIONS *`, a bare name) or
-// a path that is not valid percent-encoding outside the two mounts answers
-// 400 (Next would answer a bare 500).
+// handlers decide everything else; this file only routes and keeps the rules
+// of the request itself: a request target that is not a path (`OPTIONS *`, a
+// bare name), a Host that is not a host (`[::1`), or a path that is not valid
+// percent-encoding outside the two mounts answers 400 (Next would answer a
+// bare 500); forwarded headers count only from TRUSTED_PROXIES. The downloads
+// under /clients/ are ours too (lib/client-gen/serve-client.ts): Next would
+// drop their Content-Length and redirect PEP 503's trailing-slash addresses.
 import type http from "node:http";
 import { BASE_PATH } from "@/lib/gateway";
 import { serveSandbox } from "./sandbox";
 import { errorBody, toApiError, ApiError } from "@/lib/errors";
 import { nodeHeaders, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
 import { newId } from "@/lib/ids";
-import { receiveInspection } from "@/lib/inspector";
+import { inspectorMethodRefusal, receiveInspection } from "@/lib/inspector";
+import { serveClientsPath } from "@/lib/client-gen/serve-client";
 import { SECURITY_HEADERS } from "@/lib/http/security-headers";
-import { clientAddress, resolveClientAddress } from "@/lib/net/client-address";
+import { clientAddress, FORWARDED_HEADERS, isTrustedProxy, resolveClientAddress } from "@/lib/net/client-address";
 
 const INSPECT = "/inspect/";
+const CLIENTS = "/clients/";
 /** Methods handed to Next; others (TRACE, CONNECT, …) answer 405 there. */
 const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -28,6 +33,12 @@ function wellEncoded(path: string): boolean {
   }
 }
 
+/** A Host header, when there is one, is a host and an optional port: nothing a URL would read as user, path, query or fragment. */
+function wellFormedHost(host: string | undefined): boolean {
+  if (host === undefined) return true; // HTTP/1.0 (node:http refuses an HTTP/1.1 request without one)
+  return !/[/?#@\\]/.test(host) && URL.canParse(`http://${host}`);
+}
+
 function refuse(res: http.ServerResponse, e: ApiError) {
   const requestId = newId("req");
   sendJson(res, e.status, { "x-request-id": requestId, ...e.headers }, errorBody(e.code, e.message, requestId));
@@ -35,6 +46,9 @@ function refuse(res: http.ServerResponse, e: ApiError) {
 
 export function route(opts: { origin: string; handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> }) {
   const inspect: Handler = async (req, res) => {
+    // Before the Web request is built: it cannot carry TRACE, CONNECT or TRACK.
+    const refused = inspectorMethodRefusal(req.method);
+    if (refused) return refuse(res, refused);
     const pathname = (req.url ?? "/").split("?", 1)[0]!;
     const raw = pathname.slice(INSPECT.length);
     const appId = wellEncoded(raw) ? decodeURIComponent(raw) : raw;
@@ -43,14 +57,23 @@ export function route(opts: { origin: string; handleNext: (req: http.IncomingMes
     await sendWebResponse(res, await receiveInspection(appId, toWebRequest(req, opts.origin), from));
   };
 
+  const clients: Handler = async (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: "GET, HEAD" }));
+    const path = (req.url ?? "/").split("?", 1)[0]!.slice(CLIENTS.length);
+    const etag = req.headers["if-none-match"];
+    await sendWebResponse(res, await serveClientsPath(path, typeof etag === "string" ? etag : null));
+  };
+
   const pick = (req: http.IncomingMessage, pathname: string): Handler => {
     if (!pathname.startsWith("/")) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the request target must be a path starting with /"));
+    if (!wellFormedHost(req.headers.host)) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the Host header must be a host name or address with an optional port"));
     if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`)) return (rq, rs) => serveSandbox(rq, rs, pathname, opts.origin);
     if (pathname.startsWith(INSPECT)) return inspect;
     if (!NEXT_METHODS.has(req.method ?? "")) {
       return async (_, rs) => refuse(rs, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: [...NEXT_METHODS].join(", ") }));
     }
     if (!wellEncoded(pathname)) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the path is not valid percent-encoding"));
+    if (pathname.startsWith(CLIENTS)) return clients;
     return opts.handleNext;
   };
 
@@ -59,6 +82,8 @@ export function route(opts: { origin: string; handleNext: (req: http.IncomingMes
     // The one client address every handler counts against (lib/net/client-address.ts):
     // the socket's, or behind TRUSTED_PROXIES the right-most untrusted hop. A
     // client's own x-forwarded-for is never believed.
+    // What a proxy says about the request (its host and scheme) likewise: dropped unless the peer is one of TRUSTED_PROXIES.
+    if (!isTrustedProxy(req.socket.remoteAddress)) for (const h of FORWARDED_HEADERS) delete req.headers[h];
     const xff = req.headers["x-forwarded-for"];
     req.headers["x-forwarded-for"] = resolveClientAddress(req.socket.remoteAddress, Array.isArray(xff) ? xff.join(", ") : xff);
     const handler = pick(req, pathname);

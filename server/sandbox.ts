@@ -4,13 +4,14 @@
 // (lib/gateway/routes.ts answerCall) without Web Request/Response objects.
 import type http from "node:http";
 import { MAX_BODY_BYTES } from "@/lib/engine";
-import { nodeHeaders, readNodeBody, sendEventStream, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
+import { nodeHeaders, readNodeBody, sendEventStream, sendJson, sendWebResponse, toWebRequest, webRequestCarries } from "@/lib/http/node-io";
 import { answerCall, gatewayPath, MCP_PATH } from "@/lib/gateway";
 import { handleMcpRequest } from "@/lib/mcp/handler";
 
 export async function serveSandbox(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, origin: string): Promise<void> {
   const path = gatewayPath(pathname);
-  if (path === MCP_PATH) {
+  // A method no Web request carries (TRACE) is no MCP message: the routing rule below answers it like any other call.
+  if (path === MCP_PATH && webRequestCarries(req.method)) {
     return sendWebResponse(res, await handleMcpRequest(toWebRequest(req, origin)));
   }
   const q = (req.url ?? "").indexOf("?");
@@ -34,6 +35,8 @@ export async function serveSandbox(req: http.IncomingMessage, res: http.ServerRe
   res.once("close", leave);
   const result = await answerCall(req.method ?? "GET", path, nodeHeaders(req), (limit = MAX_BODY_BYTES) => readNodeBody(req, limit), query, signal);
   res.off("close", leave);
+  // X-Svc-Fault: lost_response: the call was committed; the client gets no answer at all.
+  if (result.drop) return void res.destroy();
   if (result.stream) return sendEventStream(req, res, result.headers, result.stream);
   sendJson(res, result.status, result.headers, result.body);
 }

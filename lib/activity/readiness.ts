@@ -9,6 +9,7 @@ import { groupOf, operations, type Operation } from "@/lib/catalog";
 import { isOwnInspector } from "@/lib/callbacks/policy";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { latestReceiverCheck, type ReceiverCheckSummary } from "./receiver-check-runs";
+import { clientChecks, type ClientCheck } from "./client-checks";
 
 export type ScenarioReadiness = { key: string; summary: string; exercised: boolean; lastAt: string | null; calls: number; callbackAnswered?: boolean };
 export type OperationReadiness = { operationId: string; method: string; path: string; scenarios: ScenarioReadiness[] };
@@ -16,6 +17,7 @@ export type Readiness = {
   operations: OperationReadiness[];
   progress: { exercised: number; total: number; callbacksAnswered: number; callbacksTotal: number };
   receiverCheck?: ReceiverCheckSummary;
+  clientChecks: ClientCheck[];
 };
 
 const key = (op: string, scenario: string | null) => `${op}\n${scenario}`;
@@ -44,11 +46,12 @@ async function answeredCallbacks(appId: string, opIds: string[], db: Db): Promis
 export async function readiness(appId: string, db: Db = defaultDb): Promise<Readiness> {
   const ops = await subscribedOperations(appId, db);
   const opIds = ops.map((o) => o.id);
-  const [calls, attempted, answered, check] = await Promise.all([
+  const [calls, attempted, answered, check, client] = await Promise.all([
     db.requestLog.groupBy({ by: ["operationId", "scenarioKey"], where: { appId, operationId: { in: opIds }, scenarioKey: { not: null } }, _max: { createdAt: true }, _count: { _all: true } }),
     db.delivery.groupBy({ by: ["operationId", "scenarioKey"], where: { appId, operationId: { in: opIds }, attempts: { gt: 0 } } }),
     answeredCallbacks(appId, opIds, db),
     latestReceiverCheck(appId, db),
+    clientChecks(appId, db),
   ]);
   const byScenario = new Map(calls.map((c) => [key(c.operationId!, c.scenarioKey), c]));
   const sent = new Set(attempted.map((d) => key(d.operationId, d.scenarioKey)));
@@ -76,5 +79,5 @@ export async function readiness(appId: string, db: Db = defaultDb): Promise<Read
       };
     }),
   }));
-  return { operations: result, progress, ...(check ? { receiverCheck: check } : {}) };
+  return { operations: result, progress, ...(check ? { receiverCheck: check } : {}), clientChecks: client };
 }

@@ -36,7 +36,7 @@ export type RequestFilters = z.output<typeof requestFiltersSchema>;
 
 const summary = {
   seq: true, requestId: true, via: true, method: true, path: true, operationId: true,
-  status: true, scenarioKey: true, timeScale: true, durationMs: true, createdAt: true,
+  status: true, scenarioKey: true, timeScale: true, fault: true, durationMs: true, createdAt: true,
 } as const;
 
 function where(appId: string, f: RequestFilters) {

@@ -50,7 +50,7 @@ export async function resourceTimeline(appId: string, resourceId: string, now = 
       where: { appId, path: { contains: r.id }, OR: [{ operationId: null }, { operationId: { not: TIMELINE_ENDPOINT_ID } }] },
       orderBy: { seq: "desc" },
       take: MAX_CALLS,
-      select: { requestId: true, via: true, method: true, path: true, operationId: true, status: true, scenarioKey: true, responseBody: true, createdAt: true },
+      select: { requestId: true, via: true, method: true, path: true, operationId: true, status: true, scenarioKey: true, fault: true, responseBody: true, createdAt: true },
     }),
     db.delivery.findMany({ where: { appId, resourceId: r.id }, orderBy: { seq: "asc" }, include: { attemptLog: { orderBy: { id: "asc" } } } }),
   ]);

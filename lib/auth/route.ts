@@ -1,6 +1,8 @@
-// The one wrapper for console JSON routes: session → user, ownership of
-// params.appId, zod parsing of query and body, and ApiError → error body.
+// The one wrapper for console JSON routes: same-origin JSON writes, session →
+// user, ownership of params.appId, zod parsing of query and body, and
+// ApiError → error body.
 import type { z } from "zod";
+import { config } from "@/lib/config";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { ownedApp } from "@/lib/services/apps";
@@ -30,20 +32,44 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/** Writes must come from the console's own pages (no cross-site form posts). */
-function checkSameOrigin(request: Request) {
+/**
+ * The origins the console's pages are served from: PUBLIC_URL's, and the one
+ * this request was addressed to (its Host; behind TRUSTED_PROXIES their
+ * X-Forwarded-Host and -Proto, which server/route.ts drops from anyone else).
+ */
+function siteOrigins(request: Request): string[] {
+  const first = (name: string) => request.headers.get(name)?.split(",", 1)[0]?.trim() || null;
+  const host = first("x-forwarded-host") ?? first("host");
+  const own = `${first("x-forwarded-proto") ?? "http"}://${host}`;
+  return [new URL(config.publicUrl).origin, ...(host && URL.canParse(own) ? [new URL(own).origin] : [])];
+}
+
+/** The media type of a Content-Type header, without parameters, lower case. */
+const mediaType = (contentType: string | null) => (contentType === null ? null : contentType.split(";", 1)[0]!.trim().toLowerCase());
+
+/**
+ * Writes must come from the console's own pages: an Origin, when sent, is one
+ * of siteOrigins ("null" and unparseable ones are not), and a write that
+ * carries a body or a Content-Type carries JSON, which a cross-site form
+ * cannot send (components/console/api.ts `send` always says application/json).
+ */
+function checkWrite(request: Request) {
   const origin = request.headers.get("origin");
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (!origin || !host) return;
-  // "null" (sandboxed frames, some redirects) and unparseable origins are not this site.
-  if (!URL.canParse(origin) || new URL(origin).host !== host) throw new ApiError("FORBIDDEN", "cross-site requests are refused");
+  if (origin !== null && !(URL.canParse(origin) && siteOrigins(request).includes(new URL(origin).origin))) {
+    throw new ApiError("FORBIDDEN", "cross-site requests are refused");
+  }
+  const type = mediaType(request.headers.get("content-type"));
+  const hasBody = Number(request.headers.get("content-length") ?? 0) > 0 || request.headers.has("transfer-encoding");
+  if ((hasBody || type !== null) && type !== "application/json") {
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "console writes take a JSON body: send Content-Type: application/json");
+  }
 }
 
 function route<Q, B, C>(opts: Opts<Q, B>, owned: boolean, handler: (ctx: C) => Promise<unknown>) {
   return async (request: Request, route: RouteCtx): Promise<Response> => {
     const requestId = newId("req");
     try {
-      if (request.method !== "GET") checkSameOrigin(request);
+      if (request.method !== "GET" && request.method !== "HEAD") checkWrite(request);
       const user = await currentUser();
       if (!user) throw new ApiError("UNAUTHENTICATED", "sign in to use the console");
       if (opts.operator && !user.operator) throw new ApiError("NOT_FOUND", "no such page");

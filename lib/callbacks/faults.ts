@@ -18,6 +18,17 @@ export function faultsForDelivery(app: CallbackFaults | undefined): DeliveryFaul
   return Object.keys(f).length ? f : null;
 }
 
+/**
+ * A gateway fault's part on a new delivery (lib/engine/faults.ts `callback`):
+ * "never" records it as not sent, with the reason saying it was on purpose;
+ * "early" makes it due at once (the gateway's answer waits for its post).
+ */
+export function callbackFault<D extends { state: string; lastError: string | null; dueAt: Date }>(d: D, kind: "never" | "early" | undefined, now: Date): D {
+  if (d.state !== "SCHEDULED" || !kind) return d;
+  if (kind === "early") return { ...d, dueAt: now };
+  return { ...d, state: "NOT_SENT", lastError: "not sent on purpose (X-Svc-Fault: lost_callback); the live state still changes at its due time" };
+}
+
 /** A delivery row's stored faults (JSON text or null). */
 export function storedFaults(text: string | null | undefined): DeliveryFaults | null {
   if (!text) return null;

@@ -1,4 +1,5 @@
 export { newDelivery, isHttpUrl, type ScheduledCallback } from "./schedule";
+export { callbackFault } from "./faults";
 export { startDispatcher, stopDispatcher } from "./dispatcher";
 export { notifyScheduled } from "./wake";
 export { expireHeld, resolveHeld, type ResolveResult, type ResolveVia } from "./held";

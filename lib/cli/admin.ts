@@ -1,73 +1,46 @@
 // The operator command line (README: How the sandbox behaves). Each command
 // calls the same service functions as the console and returns one JSON document.
-import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors";
 import { createApp, inspectorUrl, listAllApps, listApps, rotateSigningSecret, setPerMinute, setSuspended } from "@/lib/services/apps";
 import { createKeyPair, revokeKeyPair } from "@/lib/services/keys";
+import { issueLink } from "@/lib/services/recovery";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser, grantOperator, listUsers, userByEmail } from "@/lib/services/users";
 import { getDevSettings, resetApp, updateDevSettings, waitForCallback } from "@/lib/devapi";
 import { replayFailed, resendDelivery } from "@/lib/callbacks";
 import { addTestNumber, listTestNumbers, removeTestNumber } from "@/lib/devapi/test-numbers";
+import { passwordOption } from "./password";
+import { parse, Usage, USAGE, UsageError, version } from "./usage";
+
+export { Usage, UsageError };
 
 type Opts = Record<string, string | boolean | undefined>;
-
-const USAGE = `usage: npm run --silent admin -- <command> [options]
-  help                               (this list; also --help)
-  user create --email E --password P [--operator]
-  user operator --email E            (makes an existing user an operator)
-  user list [--limit N] [--after ID] (newest first, 50 at a time: id, email, operator, apps)
-  app create --owner E --name N [--callback-url U]
-  app list [--owner E] [--limit N] [--after ID]
-                                     (newest first: id, name, owner, suspended, per-minute limit)
-  app suspend --app A | app resume --app A
-  app limit --app A --per-minute N
-  app rotate-secret --app A [--grace-hours H]
-  app settings --app A [--time-scale S] [--duplicate on|off] [--bad-signature on|off] [--extra-delay-ms N]
-                       [--inspector-status N] [--inspector-delay-ms N] [--inspector-fail-first N]
-                                     (prints the app's developer settings after the change)
-  app reset --app A                  (deletes the app's resources, callbacks, request log, inbox; keeps keys, subscriptions, settings)
-  deliveries replay --app A --since T [--url U]   (schedules the failed callbacks since T again, to U when given)
-  deliveries resend --app A --delivery D          (posts one callback again now; prints the outcome)
-  deliveries wait --app A --resource R | --reference F | --delivery D [--timeout S]
-                                     (waits up to S seconds, default 30, for the callback's first attempt; prints it)
-  test-number add --app A --operation O --field F --value V --scenario S
-                                     (e.g. --operation collect.push --field phoneNumber --value 254700000001 --scenario cancelled)
-  test-number list --app A
-  test-number remove --app A --id ID | --value V
-  key create --app A
-  key revoke --key K
-  subscribe --app A --group G
-  review --app A --group G --approve | --reject [--reason TEXT]`;
-
-export class UsageError extends Error {}
-
-/** What `help` answers: text for a person, printed as it is (every other command answers JSON). */
-export class Usage {
-  constructor(readonly text: string) {}
-}
 
 /** `--limit N` (1–500, default 50) and `--after ID` (the last id of the page before). */
 function page(o: Opts): { take: number; cursor?: string } {
   const take = typeof o.limit === "string" ? Number(o.limit) : 50;
-  if (!Number.isInteger(take) || take < 1 || take > 500) throw new UsageError(`--limit takes a whole number from 1 to 500\n${USAGE}`);
+  if (!Number.isInteger(take) || take < 1 || take > 500) throw new UsageError("--limit takes a whole number from 1 to 500");
   return typeof o.after === "string" ? { take, cursor: o.after } : { take };
 }
 
 function need(o: Opts, name: string): string {
   const v = o[name];
-  if (typeof v !== "string" || v === "") throw new UsageError(`--${name} is required\n${USAGE}`);
+  if (typeof v !== "string" || v === "") throw new UsageError(`--${name} is required`);
   return v;
 }
 
 const commands: Record<string, (o: Opts) => Promise<unknown>> = {
   async "user create"(o) {
-    const u = await createUser({ email: need(o, "email"), password: need(o, "password"), operator: Boolean(o.operator) });
+    const email = need(o, "email");
+    const u = await createUser({ email, password: await passwordOption(o), operator: Boolean(o.operator) });
     return { userId: u.id, email: u.email, operator: u.operator };
   },
   async "user operator"(o) {
     const u = await grantOperator(need(o, "email"));
     return { userId: u.id, email: u.email, operator: u.operator };
+  },
+  async "user reset-link"(o) {
+    return issueLink(need(o, "email"));
   },
   async "app create"(o) {
     const owner = await userByEmail(need(o, "owner"));
@@ -109,7 +82,7 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
     const flag = (name: string) => {
       const v = o[name];
       if (v === undefined) return undefined;
-      if (v !== "on" && v !== "off") throw new UsageError(`--${name} takes on or off\n${USAGE}`);
+      if (v !== "on" && v !== "off") throw new UsageError(`--${name} takes on or off`);
       return v === "on";
     };
     const patch = {
@@ -133,7 +106,7 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
   async "deliveries wait"(o) {
     const str = (name: string) => (typeof o[name] === "string" ? (o[name] as string) : undefined);
     const timeout = Number(str("timeout") ?? 30);
-    if (!Number.isFinite(timeout) || timeout < 0 || timeout > 60) throw new UsageError(`--timeout takes seconds from 0 to 60\n${USAGE}`);
+    if (!Number.isFinite(timeout) || timeout < 0 || timeout > 60) throw new UsageError("--timeout takes seconds from 0 to 60");
     return waitForCallback(need(o, "app"), { resourceId: str("resource"), reference: str("reference"), deliveryId: str("delivery") }, timeout);
   },
   async "test-number add"(o) {
@@ -144,7 +117,7 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
     return { appId: need(o, "app"), ...(await listTestNumbers(need(o, "app"))) };
   },
   async "test-number remove"(o) {
-    if ((typeof o.id === "string") === (typeof o.value === "string")) throw new UsageError(`test-number remove takes exactly one of --id, --value\n${USAGE}`);
+    if ((typeof o.id === "string") === (typeof o.value === "string")) throw new UsageError("test-number remove takes exactly one of --id, --value");
     const which = typeof o.id === "string" ? { id: o.id } : { value: o.value as string };
     return { appId: need(o, "app"), ...(await removeTestNumber(need(o, "app"), which)) };
   },
@@ -160,42 +133,24 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
     return subscribe(need(o, "app"), need(o, "group"));
   },
   async review(o) {
-    if (Boolean(o.approve) === Boolean(o.reject)) throw new UsageError(`review takes exactly one of --approve, --reject\n${USAGE}`);
+    if (Boolean(o.approve) === Boolean(o.reject)) throw new UsageError("review takes exactly one of --approve, --reject");
     return review(need(o, "app"), need(o, "group"), Boolean(o.approve), "command line", typeof o.reason === "string" ? o.reason : undefined);
   },
 };
-
-const parse = (argv: string[]) =>
-  parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      email: { type: "string" }, password: { type: "string" }, operator: { type: "boolean" },
-      owner: { type: "string" }, name: { type: "string" }, "callback-url": { type: "string" },
-      app: { type: "string" }, key: { type: "string" }, group: { type: "string" },
-      approve: { type: "boolean" }, reject: { type: "boolean" }, "per-minute": { type: "string" }, "grace-hours": { type: "string" },
-      "time-scale": { type: "string" }, duplicate: { type: "string" }, "bad-signature": { type: "string" }, "extra-delay-ms": { type: "string" },
-      "inspector-status": { type: "string" }, "inspector-delay-ms": { type: "string" }, "inspector-fail-first": { type: "string" },
-      since: { type: "string" }, url: { type: "string" }, delivery: { type: "string" }, resource: { type: "string" },
-      reference: { type: "string" }, timeout: { type: "string" }, limit: { type: "string" }, after: { type: "string" },
-      help: { type: "boolean", short: "h" },
-      operation: { type: "string" }, field: { type: "string" }, value: { type: "string" }, scenario: { type: "string" }, id: { type: "string" },
-    },
-  });
 
 export async function runAdmin(argv: string[]): Promise<unknown> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
   } catch (e) {
-    throw new UsageError(`${(e as Error).message}\n${USAGE}`);
+    throw new UsageError((e as Error).message);
   }
   const pos = parsed.positionals;
   if (parsed.values.help || (pos.length === 1 && pos[0] === "help")) return new Usage(USAGE);
+  if (parsed.values.version) return new Usage(version());
   const name = commands[pos.slice(0, 2).join(" ")] && pos.length === 2 ? pos.join(" ") : pos.length === 1 ? pos[0]! : "";
   const command = commands[name];
-  if (!command) throw new UsageError(`unknown command "${pos.join(" ")}"\n${USAGE}`);
+  if (!command) throw new UsageError(pos.length ? `unknown command "${pos.join(" ")}"` : "no command");
   return command(parsed.values);
 }
 

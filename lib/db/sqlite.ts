@@ -44,7 +44,8 @@ export function prepare<P, R>(conn: Database.Database, s: Sql<P, R>): Prepared<P
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const BUSY_WAIT_MS = 5000;
-const isBusy = (e: unknown) => (e as { code?: string }).code === "SQLITE_BUSY";
+/** SQLITE_BUSY: another connection holds the lock (what `retryBusy` and the group commit wait out, for up to 5 s). */
+export const isBusy = (e: unknown) => (e as { code?: string }).code === "SQLITE_BUSY";
 
 /**
  * Statements never wait inside SQLite (that would block the event loop while a

@@ -19,7 +19,7 @@ import { table } from "./sql";
 
 export const App = table<AppModel>("App", Prisma.AppScalarFieldEnum, { previousSecretExpiresAt: "date", createdAt: "date", expiresAt: "date", suspended: "bool" });
 export const KeyPair = table<KeyPairModel>("KeyPair", Prisma.KeyPairScalarFieldEnum, { createdAt: "date", lastUsedAt: "date", revokedAt: "date" });
-export const AccessToken = table<AccessTokenModel>("AccessToken", Prisma.AccessTokenScalarFieldEnum, { createdAt: "date", expiresAt: "date" });
+export const AccessToken = table<AccessTokenModel>("AccessToken", Prisma.AccessTokenScalarFieldEnum, { createdAt: "date", expiresAt: "date", faultExpiredAt: "date" });
 export const Subscription = table<SubscriptionModel>("Subscription", Prisma.SubscriptionScalarFieldEnum, { createdAt: "date", reviewedAt: "date" });
 export const RequestLog = table<RequestLogModel>("RequestLog", Prisma.RequestLogScalarFieldEnum, { createdAt: "date" });
 export const Resource = table<ResourceModel>("Resource", Prisma.ResourceScalarFieldEnum, { settlesAt: "date", createdAt: "date", heldAt: "date", resolvedAt: "date" });

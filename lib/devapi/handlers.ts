@@ -13,6 +13,7 @@ import { createSandbox, endSandbox, listSandboxes } from "@/lib/services/sandbox
 import type { DevHandler } from "./types";
 import { getReceiverCheck, listReceiverChecks } from "@/lib/activity/receiver-check-runs";
 import { readiness } from "@/lib/activity/readiness";
+import { clientChecks } from "@/lib/activity/client-checks";
 import { explainReceived } from "@/lib/activity/signatures";
 import type { ExplainInput } from "@/lib/callbacks/signature-explain";
 import { runReceiverCheck } from "./receiver-checks";
@@ -55,6 +56,7 @@ export const devHandlers: Record<string, DevHandler> = {
   "dev.receiver_checks.get": async ({ app, params }) => ({ body: await getReceiverCheck(app.id, params.checkId!) }),
   "dev.signatures.explain": async ({ app, input, now }) => ({ body: await explainReceived(app.id, input as ExplainInput, now) }),
   "dev.readiness": async ({ app }) => ({ body: await readiness(app.id) }),
+  "dev.client_checks": async ({ app }) => ({ body: { checks: await clientChecks(app.id) } }),
   "dev.sandboxes.create": async ({ app, input, now }) => ({
     body: await createSandbox(app, { ttlSeconds: input.ttlSeconds as number, name: input.name as string | undefined }, now),
   }),

@@ -53,12 +53,6 @@ const bump = (m: Map<string, number>, k: string, by: number) => {
   else m.delete(k);
 };
 
-/** Throws 429 when a connection of this kind could not be held now (the stream checks before it answers 200). */
-export async function checkHeld(kind: HeldKind, appId: string): Promise<void> {
-  const e = full(kind, appId, await ownerOf(appId));
-  if (e) throw e;
-}
-
 /** Takes a slot (429 when a cap is reached); the function it answers gives it back, once. */
 export async function takeHeld(kind: HeldKind, appId: string): Promise<() => void> {
   const owner = await ownerOf(appId);

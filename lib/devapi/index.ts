@@ -4,4 +4,4 @@ export type { DevContext, DevHandler, DevReply, EventSink } from "./types";
 export { waitForCallback, type WaitAnswer } from "./wait";
 export { resetApp, type ResetResult } from "./reset";
 export { listTestNumbers, addTestNumber, removeTestNumber } from "./test-numbers";
-export { runReceiverCheck, CHECKS_AT_ONCE } from "./receiver-checks";
+export { runReceiverCheck } from "./receiver-checks";

@@ -1,35 +1,32 @@
 // The listeners' endpoints (lib/catalog/devapi/listen-endpoints.ts): the stream
 // of an app's callbacks after a cursor, and the report of what the local server
-// answered. A stream holds a slot (held-connections.ts) until it ends, and reads when woken:
+// answered. A stream takes its slot (held-connections.ts) before its answer's
+// head, so past a cap it answers 429, and holds it until it ends; it reads when woken:
 // at once when this process's inspector stored an entry (inboxWakeups), within
 // a poll when another instance did (the app's one poller, watch.ts), and every
 // BACKSTOP_MS regardless.
-import { isApiError } from "@/lib/errors";
 import { inboxWakeups } from "@/lib/inspector";
 import { currentCursor, cursorText, FeedReader, parseCursor, resumeFrom } from "./listen-feed";
 import { recordRelay } from "@/lib/inspector/relays";
-import { checkHeld, takeHeld } from "./held-connections";
+import { takeHeld } from "./held-connections";
 import type { DevHandler } from "./types";
 import { watchInbox } from "./watch";
 
 /** A stream reads at least this often, woken or not. */
 const BACKSTOP_MS = 5_000;
+/** A slot whose stream never started (its call was answered with an error after the handler) is given back after this long. */
+const UNSTARTED_MS = 30_000;
 
 export const streamCallbacks: DevHandler = async ({ app, input, headers }) => {
   // A query cursor wins over Last-Event-ID (the browser's EventSource sends the latter on reconnect).
   const start = parseCursor((input.after as string | undefined) ?? headers.get("last-event-id"));
   const all = input.all === "true";
   const foreign = input.foreign === "true";
-  await checkHeld("stream", app.id); // 429 while it can still be a status; the slot is taken when the stream starts
+  const release = await takeHeld("stream", app.id);
+  const unstarted = setTimeout(release, UNSTARTED_MS).unref();
   return {
     stream: async (sink) => {
-      let release: () => void;
-      try {
-        release = await takeHeld("stream", app.id);
-      } catch (e) {
-        if (isApiError(e)) return sink.send("error", { error: e.code, message: e.message });
-        throw e;
-      }
+      clearTimeout(unstarted);
       const unwatch = watchInbox(app.id, all);
       try {
         const { cursor, resumed } = start ? await resumeFrom(start) : { cursor: await currentCursor(app.id), resumed: false };

@@ -1,9 +1,11 @@
 // Receiver checks: the battery of receiver-cases.ts posted to the integrator's
 // callback URL through the callback network policy (postWithHeaders), the
 // answers judged, the run kept per app (ReceiverCheck; read model in
-// lib/activity/receiver-check-runs.ts). At most CHECKS_AT_ONCE run per app, counted
-// in the database under the app row's lock, so every instance counts the same;
-// and config.receiverChecksPerMinute start per app per minute. The app's own
+// lib/activity/receiver-check-runs.ts). Budgets (`claimSlot`, the one home of
+// these limits): an app and its throwaway sandboxes are one family, with
+// RECEIVER_CHECKS_AT_ONCE running and RECEIVER_CHECKS_PER_MINUTE started
+// together; one destination host takes RECEIVER_CHECKS_PER_HOST_AT_ONCE and
+// RECEIVER_CHECKS_PER_HOST_PER_MINUTE over the whole portal. The app's own
 // inspector address is posted in-process: a listener (`sandbox.mjs listen`)
 // relays the cases to a local server, and its answers are read from the relays.
 import { checkView, CHECK_STALE_MS, type CaseAnswer, type ReceiverCase, type ReceiverCheckView } from "@/lib/activity/receiver-check-runs";
@@ -17,13 +19,11 @@ import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { exampleCallback } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { newId, newReceipt, randomBase62 } from "@/lib/ids";
-import { withAppLock } from "@/lib/services/apps";
+import { withAppLock, type Tx } from "@/lib/services/apps";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 import { battery, judge, type CaseSpec } from "./receiver-cases";
 import { relayedAnswers } from "./receiver-relays";
 
-/** Checks running at once per app (any instance); the next answers 429. */
-export const CHECKS_AT_ONCE = 5;
 /** What of an answer's body is kept per case. */
 const ANSWER_KEPT = 1024;
 
@@ -44,25 +44,57 @@ async function checkUrl(appId: string, url: string) {
   if (route.kind === "inspector" && !isOwnInspector(url, appId)) {
     throw invalidUrl("this is another app's inspector address; check your own server's address, or your app's inspector address with a listener relaying to your server");
   }
-  return { viaInspector: route.kind === "inspector" };
+  // The host a network check posts to: on a hosted portal the address its name was resolved to (many names cannot
+  // share out one server's budget), else the URL parser's spelling without a final dot; none for the app's own inspector.
+  const host = route.kind === "network" ? (route.pin?.address ?? route.url.hostname.replace(/\.$/, "")) : null;
+  return { viaInspector: route.kind === "inspector", host };
 }
 
-async function takeStart(appId: string) {
-  await new Throttle(APP_THROTTLES.receiverCheck, config.receiverChecksPerMinute, 60).enforce(
-    appId,
-    (s) => `at most ${config.receiverChecksPerMinute} receiver checks a minute per app; try again in ${s} s`,
-  );
-}
+const familyStarts = () => new Throttle(APP_THROTTLES.receiverCheck, config.receiverChecksPerMinute, 60);
+const hostStarts = () => new Throttle("receiver-check:host", config.receiverChecksPerHostPerMinute, 60);
+const refused = (message: string, retryAfter: number) => new ApiError("RATE_LIMITED", message, { "retry-after": String(retryAfter) });
+const SLOT_RETRY_S = 10;
 
-/** The RUNNING row that holds one of the app's slots, created under the app row's lock after counting the others. */
-function claimSlot(appId: string, url: string, operationId: string) {
-  return withAppLock(appId, async (tx) => {
-    const running = await tx.receiverCheck.count({ where: { appId, status: "RUNNING", startedAt: { gt: new Date(Date.now() - CHECK_STALE_MS) } } });
-    if (running >= CHECKS_AT_ONCE) {
-      throw new ApiError("RATE_LIMITED", `at most ${CHECKS_AT_ONCE} receiver checks run at once per app; wait for one to finish`, { "retry-after": "10" });
+/**
+ * Why a check may not start now, or null; then it counts the start. Read in
+ * `tx` under the family's lock (the parent app's row, taken first) and the
+ * counters' (the host's, then the family's), so checks started at once on any
+ * instances each see the others; starts are counted only when every budget has
+ * room, so a refused check uses up none (and nothing is rolled back).
+ */
+async function budgetRefusal(tx: Tx, family: string, host: string | null, now: number): Promise<ApiError | null> {
+  const live = { status: "RUNNING", startedAt: { gt: new Date(now - CHECK_STALE_MS) } };
+  const [starts, atHost] = [familyStarts().on(tx), hostStarts().on(tx)];
+  const hostStarted = host === null ? null : await atHost.lock(host, now);
+  const started = await starts.lock(family, now);
+  if ((await tx.receiverCheck.count({ where: { ...live, app: { OR: [{ id: family }, { parentAppId: family }] } } })) >= config.receiverChecksAtOnce) {
+    return refused(`at most ${config.receiverChecksAtOnce} receiver checks run at once per app and its throwaway sandboxes together; wait for one to finish`, SLOT_RETRY_S);
+  }
+  if (started.count >= starts.limit) {
+    return refused(`at most ${starts.limit} receiver checks start a minute per app and its throwaway sandboxes together; try again in ${started.retryAfter} s`, started.retryAfter);
+  }
+  if (host !== null && hostStarted !== null) {
+    if ((await tx.receiverCheck.count({ where: { ...live, host } })) >= config.receiverChecksPerHostAtOnce) {
+      return refused(`at most ${config.receiverChecksPerHostAtOnce} receiver checks run at once at one host (${host}) over the whole portal; try again in a few seconds`, SLOT_RETRY_S);
     }
-    return tx.receiverCheck.create({ data: { id: `rck_${randomBase62()}`, appId, url, operationId, status: "RUNNING" } });
+    if (hostStarted.count >= atHost.limit) {
+      return refused(`at most ${atHost.limit} receiver checks start a minute at one host (${host}) over the whole portal; try again in ${hostStarted.retryAfter} s`, hostStarted.retryAfter);
+    }
+    await atHost.take(host, { now });
+  }
+  await starts.take(family, { now });
+  return null;
+}
+
+/** The RUNNING row that holds one of the family's and the host's slots; 429 naming the budget that has none. */
+async function claimSlot(appId: string, url: string, host: string | null, operationId: string, db: Db) {
+  const { parentAppId } = await db.app.findUniqueOrThrow({ where: { id: appId }, select: { parentAppId: true } });
+  const claimed = await withAppLock(parentAppId ?? appId, async (tx) => {
+    const refusal = await budgetRefusal(tx, parentAppId ?? appId, host, Date.now());
+    return refusal ?? tx.receiverCheck.create({ data: { id: `rck_${randomBase62()}`, appId, url, host, operationId, status: "RUNNING" } });
   });
+  if (claimed instanceof ApiError) throw claimed;
+  return claimed;
 }
 
 const answerOf = (o: PostOutcome): CaseAnswer =>
@@ -77,10 +109,9 @@ async function post(url: string, cases: { first: CaseSpec[]; after: CaseSpec[] }
 }
 
 export async function runReceiverCheck(appId: string, input: { url: string; operation?: string }, db: Db = defaultDb): Promise<ReceiverCheckView> {
-  const { viaInspector } = await checkUrl(appId, input.url);
+  const { viaInspector, host } = await checkUrl(appId, input.url);
   const op = await pickOperation(appId, input.operation, db);
-  await takeStart(appId);
-  const row = await claimSlot(appId, input.url, op.id);
+  const row = await claimSlot(appId, input.url, host, op.id, db);
   const started = Date.now();
   let cases: ReceiverCase[] = [];
   try {

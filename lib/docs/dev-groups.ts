@@ -40,6 +40,10 @@ export const DEV_GROUP_WORDS: Readonly<Record<string, Words>> = {
     slug: "go-live", title: "Go-live checks",
     intro: "Check your own callback receiver, explain a failed signature check, and see what your calls have covered before going live.",
   },
+  clientCheckEndpoints: {
+    slug: "client-checks", title: "Client checks",
+    intro: "How your client handled the faults you injected with X-Svc-Fault: a retry with the same reference, Retry-After honoured, a new token, a status read after a lost callback.",
+  },
   sandboxEndpoints: {
     slug: "sandboxes", title: "Throwaway sandboxes",
     intro: "Give a test run an app of its own, made from the calling app and gone after its time to live.",

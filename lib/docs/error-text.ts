@@ -14,6 +14,7 @@ export const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
   RATE_LIMITED: "More calls this minute than the app's plan allows; wait for the next minute (retry-after) and resend. On the token endpoint: too many failed attempts from one address.",
   INVALID_BODY: "The body is not valid JSON, or not a JSON object.",
   BODY_TOO_LARGE: `The body is over ${MAX_BODY_BYTES / 1024} KiB.`,
+  UNSUPPORTED_MEDIA_TYPE: "A body sent with a Content-Type other than application/json (or another +json type), e.g. text/plain or a form. A body without a Content-Type is read as JSON.",
   VALIDATION_ERROR: "A field breaks its rule (type, required, enum, length, minimum), or X-Svc-Time-Scale is not a decimal from 0 to 1; the message names the field or header and the rule.",
   INVALID_PHONE_NUMBER: "Collect push to a number that cannot receive prompts.",
   NOT_FOUND: "A status query for an unknown id (Collect), or the tracked scenario forced on an id your app did not create.",

@@ -30,7 +30,7 @@ export const tokenCodes = (): CodeRow[] => (["INVALID_CLIENT", "UNSUPPORTED_GRAN
 /** The error codes one operation can answer after the gateway checks. */
 export function operationCodes(opId: string): CodeRow[] {
   const op = operations.find((o) => o.id === opId)!;
-  const input: ErrorCode[] = op.body ? ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"] : ["VALIDATION_ERROR"];
+  const input: ErrorCode[] = op.body ? ["INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR"] : ["VALIDATION_ERROR"];
   const scenario = op.scenarios.map((s) => s.outcome).filter(isErrorOutcome).map((o) => o.error);
   if (op.scenarios.some((s) => (s.outcome as { live?: boolean }).live)) scenario.push("NOT_FOUND");
   return [...new Set([...input, ...scenario])].map(row);

@@ -18,9 +18,11 @@ export function serveArtifact(file: string, formats: Record<string, Format>): Re
     return Response.json(errorBody(e.code, e.message, newId("req")), { status: e.status });
   }
   const name = format.fileName?.(api);
-  return new Response(format.render(api), {
+  const bytes = Buffer.from(format.render(api));
+  return new Response(new Uint8Array(bytes), {
     headers: {
       "content-type": format.contentType,
+      "content-length": String(bytes.length),
       "cache-control": "no-cache",
       "access-control-allow-origin": "*",
       ...(name ? { "content-disposition": `inline; filename="${name}"` } : {}),

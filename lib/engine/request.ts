@@ -20,6 +20,18 @@ export function checkDepth(value: unknown, what = "the request body"): void {
   }
 }
 
+/**
+ * UNSUPPORTED_MEDIA_TYPE when a body is sent with a Content-Type that is not
+ * JSON (`application/json`, or `application/<x>+json`). A body without a
+ * Content-Type is read as JSON, as before; an empty body needs none.
+ */
+export function checkMediaType(contentType: string | null | undefined, text: string): void {
+  if (!contentType || text.trim() === "") return;
+  const type = contentType.split(";", 1)[0]!.trim().toLowerCase();
+  if (type === "application/json" || /^application\/[\w.+-]+\+json$/.test(type)) return;
+  throw new ApiError("UNSUPPORTED_MEDIA_TYPE", `the request body must be JSON sent as Content-Type: application/json, not ${type.slice(0, 100) || "an empty type"}`);
+}
+
 /** A JSON object, or INVALID_BODY. An empty body counts as `{}` so that validation can name the missing fields. */
 export function parseJsonBody(text: string, limit = MAX_BODY_BYTES): Record<string, unknown> {
   if (Buffer.byteLength(text) > limit) {

@@ -2,12 +2,14 @@
 import type { Operation } from "@/lib/catalog";
 import { answer } from "./answer";
 import { parseJsonBody, validateInput, type OperationInput } from "./request";
-import { selectScenario } from "./select";
+import { ignoredScenarioKey, SCENARIO_IGNORED_HEADER, selectScenario } from "./select";
 import type { Answer, EngineContext, Facts } from "./types";
 
-/** Pick and run the scenario for an already validated input. */
+/** Pick and run the scenario for an already validated input; a header key that is not the operation's is named in the answer's headers. */
 export function run(op: Operation, input: OperationInput, facts: Facts, headerKey: string | null | undefined, ctx: EngineContext): Answer {
-  return answer(op, selectScenario(op, input, facts, headerKey, ctx.testNumbers), input, facts, ctx);
+  const a = answer(op, selectScenario(op, input, facts, headerKey, ctx.testNumbers), input, facts, ctx);
+  const ignored = ignoredScenarioKey(op, headerKey);
+  return ignored ? { ...a, headers: { ...a.headers, [SCENARIO_IGNORED_HEADER]: ignored } } : a;
 }
 
 /** From raw text to answer, with no state: what the try-it panel runs. Throws ApiError for body and validation errors. */

@@ -4,6 +4,24 @@ import type { Operation, Scenario, Trigger } from "@/lib/catalog";
 import type { Facts, TestNumber } from "./types";
 
 export const SCENARIO_HEADER = "x-svc-scenario";
+/** On a scenario's answer: the X-Svc-Scenario key that was sent but is not the operation's, so it was ignored. */
+export const SCENARIO_IGNORED_HEADER = "x-svc-scenario-ignored";
+
+/** The operation's scenario that X-Svc-Scenario names (whitespace around the key ignored), if any. */
+const forcedScenario = (op: Operation, headerKey?: string | null): Scenario | undefined =>
+  headerKey ? op.scenarios.find((s) => s.key === headerKey.trim()) : undefined;
+
+/**
+ * The key X-Svc-Scenario sent when it is not one of the operation's (rule 1
+ * below ignores it), as a header value: visible ASCII kept, every other byte
+ * and "%" percent-encoded, at most 100 characters of the key. Undefined when
+ * no key was sent or it was the operation's.
+ */
+export function ignoredScenarioKey(op: Operation, headerKey?: string | null): string | undefined {
+  const key = headerKey?.trim();
+  if (!key || forcedScenario(op, key)) return undefined;
+  return [...new TextEncoder().encode(key.slice(0, 100))].map((b) => (b > 0x20 && b < 0x7f && b !== 0x25 ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("");
+}
 
 /** Values are compared as text, so 1 and "1" both match. */
 export function triggerMatches(t: Trigger, input: { params: Record<string, string>; body: Record<string, unknown> }, facts: Facts): boolean {
@@ -46,7 +64,7 @@ export function selectScenario(
   headerKey?: string | null,
   testNumbers: readonly TestNumber[] = [],
 ): Scenario {
-  const forced = headerKey ? op.scenarios.find((s) => s.key === headerKey.trim()) : undefined;
+  const forced = forcedScenario(op, headerKey);
   if (forced) return forced;
   return testNumberScenario(op, input, testNumbers)
     ?? op.scenarios.find((s) => s.triggers?.some((t) => triggerMatches(t, input, facts)))

@@ -1,7 +1,7 @@
 import type { Operation } from "@/lib/catalog";
 import type { DevEndpoint } from "@/lib/catalog/devapi";
 import type { DevReply } from "@/lib/devapi/types";
-import type { Answer, Facts, OperationInput } from "@/lib/engine";
+import type { Answer, Facts, Fault, OperationInput } from "@/lib/engine";
 import type { HeaderBag } from "@/lib/http/node-io";
 import type { AuthenticatedApp } from "@/lib/services/calling-app";
 import type { GatewayStore, ReferenceGuard } from "./store";
@@ -44,6 +44,12 @@ export type CallState = {
   reply?: DevReply;
   /** The time scale the call runs with (X-Svc-Time-Scale, else the app's): logged. */
   timeScale?: number;
+  /** The token's hash, once the token check found it (a token_expired fault expires it). */
+  tokenHash?: string;
+  /** The X-Svc-Fault the call runs with, once every check passed (lib/engine/faults.ts): logged. */
+  fault?: Fault | null;
+  /** The callback this call scheduled (persist.ts): an early_callback waits for its post. */
+  deliveryId?: string;
   /** Response headers added by the steps (rate limit). */
   headers: Record<string, string>;
 };
@@ -56,4 +62,6 @@ export type GatewayResult = {
   body: unknown;
   /** A developer endpoint that answers Server-Sent Events (the mount writes them). */
   stream?: Extract<DevReply, { stream: unknown }>["stream"];
+  /** X-Svc-Fault: lost_response: the call was committed and the connection closes with no answer (the HTTP mount destroys it). */
+  drop?: true;
 };

@@ -1,6 +1,6 @@
 // What a call leaves behind, written in one transaction: the resource, the
 // scheduled callback and the request-log row.
-import { newDelivery, notifyScheduled } from "@/lib/callbacks";
+import { callbackFault, newDelivery, notifyScheduled } from "@/lib/callbacks";
 import { config } from "@/lib/config";
 import { duePrune } from "@/lib/db/bounded";
 import { faultsOf } from "@/lib/catalog/devapi";
@@ -21,13 +21,15 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
   if (!s.app) return true; // refused before the token check: not logged
   const a = s.answer;
   const appId = s.app.id;
+  // X-Svc-Fault: early_callback: the callback is due at once, and the live state changes with it.
+  const early = s.fault?.callback === "early";
   const resource = a?.resource && {
     id: a.resource.id,
     appId,
     operationId: a.operation.id,
     reference: a.resource.reference,
     scenarioKey: a.scenario.key,
-    settlesAt: a.resource.settlesAt,
+    settlesAt: early && a.resource.settlesAt ? s.receivedAt : a.resource.settlesAt,
     data: JSON.stringify(a.resource.data),
     createdAt: s.receivedAt,
     heldAt: a.resource.hold ? s.receivedAt : null,
@@ -35,7 +37,7 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
     floatCurrency: a.resource.float?.currency ?? null,
     floatAmount: a.resource.float?.amount ?? null,
   };
-  const delivery = a?.callback && newDelivery({
+  const delivery = a?.callback && callbackFault(newDelivery({
     appId,
     resourceId: a.resource?.id ?? null,
     operationId: a.operation.id,
@@ -43,10 +45,13 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
     url: a.callback.url,
     dueAt: a.callback.dueAt,
     body: a.callback.body,
-  }, s.receivedAt, faultsOf(s.app.callbackFaults));
+  }, s.receivedAt, faultsOf(s.app.callbackFaults)), s.fault?.callback, s.receivedAt);
   const guard = resource && resource.reference !== null ? s.referenceGuard : undefined;
   if (!(await store.commit({ resource, delivery, log: logRow(s, result, durationMs) }, guard))) return false;
-  if (delivery) notifyScheduled(delivery.dueAt);
+  if (delivery) {
+    s.deliveryId = delivery.id;
+    notifyScheduled(delivery.dueAt);
+  }
   const bounds = [
     ["RequestLog", config.requestLogPerApp, true],
     ["Resource", config.resourcesPerApp, Boolean(resource)],

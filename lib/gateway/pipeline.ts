@@ -16,6 +16,7 @@ import { readTimeScale } from "./steps/time-scale";
 import { lookupFacts } from "./steps/facts";
 import { runScenario } from "./steps/scenario";
 import { findDevEndpoint, parseDevInput, runDevEndpoint } from "./steps/devapi";
+import { answerAfterCommit, applyFault, faultDelayMs } from "./faults";
 
 /**
  * The order of checks (README: How the sandbox behaves), with the
@@ -28,7 +29,8 @@ export const CHECKS: readonly { name: string; step: Step; answers: readonly Erro
   { name: "checkSubscription", step: checkSubscription, answers: ["NOT_SUBSCRIBED", "SUBSCRIPTION_PENDING"], note: "the app is subscribed to the operation's group, and the subscription is active" },
   { name: "rateLimit", step: rateLimit, answers: ["RATE_LIMITED"], note: "the call fits in the app's per-minute limit" },
   { name: "readTimeScale", step: readTimeScale, answers: ["VALIDATION_ERROR"], note: "`X-Svc-Time-Scale`, when sent, is a decimal from 0 to 1 (else the app's time scale applies)" },
-  { name: "parseInput", step: parseInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: `the body is a JSON object of at most ${MAX_BODY_BYTES / 1024} KiB whose fields follow their rules` },
+  { name: "parseInput", step: parseInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR"], note: `the body is a JSON object (sent as \`application/json\`, or without a Content-Type) of at most ${MAX_BODY_BYTES / 1024} KiB whose fields follow their rules` },
+  { name: "applyFault", step: applyFault, answers: ["VALIDATION_ERROR", "SERVICE_UNAVAILABLE", "RATE_LIMITED", "INVALID_TOKEN"], note: "`X-Svc-Fault`, when sent, names a fault (lib/engine/faults.ts); one that commits nothing (`unavailable`, `rate_limited`, `token_expired`) answers here" },
   { name: "lookupFacts", step: lookupFacts, answers: [], note: "state for `tracked` and reference rules" },
   { name: "runScenario", step: runScenario, answers: [], note: "the engine" },
 ];
@@ -47,7 +49,7 @@ export const DEV_CHECKS: readonly { name: string; step: Step; answers: readonly 
   CHECKS[0]!,
   CHECKS[1]!,
   { name: "findDevEndpoint", step: findDevEndpoint, answers: ["NO_SUCH_OPERATION"], note: "method and path match a developer endpoint (a known path with another method: 404 with `Allow`)" },
-  { name: "parseDevInput", step: parseDevInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "VALIDATION_ERROR"], note: "the query (GET) or JSON body follows the endpoint's rules" },
+  { name: "parseDevInput", step: parseDevInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR"], note: "the query (GET) or JSON body follows the endpoint's rules; no `X-Svc-Fault` (faults apply to operation calls only)" },
   { name: "runDevEndpoint", step: runDevEndpoint, answers: [], note: "the endpoint's handler (lib/devapi): the codes of the endpoint's own `errors` (lib/catalog/devapi)" },
 ];
 
@@ -84,7 +86,8 @@ export async function handleCall(call: GatewayCall, store: GatewayStore = gatewa
   const s: CallState = { call, requestId: newId("req"), receivedAt: new Date(), started: performance.now(), headers: {} };
   let result = await decide(s, store, steps);
   // The engine already applied the call's time scale to the scripted delay.
-  const delay = () => s.answer?.delayMs ?? 0;
+  // A slow_response fault adds its lateness at the same scale (lib/gateway/faults.ts).
+  const delay = () => (s.answer?.delayMs ?? 0) + faultDelayMs(s);
   const duration = () => Math.round(performance.now() - s.started + delay());
   try {
     // Another call claimed this reference, or took what the float had, since
@@ -99,6 +102,7 @@ export async function handleCall(call: GatewayCall, store: GatewayStore = gatewa
     result.headers["x-request-id"] = s.requestId;
     return result;
   }
+  result = await answerAfterCommit(s, result);
   // The scripted delay is added after the work, so latency minus delay is the gateway's own cost.
   const ms = delay();
   if (ms > 0) await sleep(ms);

@@ -50,6 +50,7 @@ export function logRow(s: CallState, result: GatewayResult, durationMs: number):
       status: result.status,
       scenarioKey: s.answer?.scenario.key ?? null,
       timeScale: s.timeScale ?? null,
+      fault: s.fault?.name ?? null,
       durationMs,
       requestHeaders: JSON.stringify(redactHeaders(s.call.headers)),
       requestBody: body === undefined ? null : body.length > MAX_STORED_BODY ? body.slice(0, MAX_STORED_BODY) : body,

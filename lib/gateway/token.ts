@@ -8,6 +8,7 @@ import { TOKEN_LIFETIME_S } from "@/lib/catalog/schemas/common";
 import { hasEnded } from "@/lib/services/sandbox-life";
 import type { HeaderBag } from "@/lib/http/node-io";
 import type { GatewayResult } from "./context";
+import { refuseFaultHeader } from "./faults";
 
 export { TOKEN_LIFETIME_S };
 /** Live tokens kept per key pair; older ones are dropped first. */
@@ -58,6 +59,7 @@ export async function issueToken(headers: HeaderBag, readBody: () => Promise<str
   const requestId = newId("req");
   const base = { "x-request-id": requestId, "cache-control": "no-store" };
   try {
+    refuseFaultHeader(headers, "the token endpoint");
     const creds = parseBasic(headers.get("authorization"));
     const address = clientAddress(headers);
     const keyName = (creds?.key ?? "").slice(0, 128);
@@ -83,7 +85,8 @@ export async function issueToken(headers: HeaderBag, readBody: () => Promise<str
     return { status: 200, headers: base, body: { access_token: token, token_type: "Bearer", expires_in: TOKEN_LIFETIME_S } };
   } catch (e) {
     const err = toApiError(e, "token", requestId);
-    return { status: err.status, headers: { ...base, ...err.headers }, body: errorBody(err.code, err.message, requestId) };
+    // error_description (RFC 6749 §5.2): the same text as message, which OAuth libraries show.
+    return { status: err.status, headers: { ...base, ...err.headers }, body: { ...errorBody(err.code, err.message, requestId), error_description: err.message } };
   }
 }
 

@@ -60,7 +60,10 @@ export function sendJson(res: http.ServerResponse, status: number, headers: Reco
   res.end(text);
 }
 
-/** IncomingMessage → Request, the body left as a stream (for web-standard handlers). */
+/** Whether a Web `Request` can carry the method: the Fetch standard forbids CONNECT, TRACE and TRACK (its constructor throws). */
+export const webRequestCarries = (method: string | undefined) => !/^(CONNECT|TRACE|TRACK)$/i.test(method ?? "GET");
+
+/** IncomingMessage → Request, the body left as a stream (for web-standard handlers); ask `webRequestCarries` first. */
 export function toWebRequest(req: http.IncomingMessage, origin: string): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);

@@ -4,9 +4,9 @@
 // {"received": true} at once). Counted before anything is read or stored:
 // - the app's own callbacks (posted in-process by the dispatcher) against a
 //   budget of their own, INSPECT_OWN_PER_MINUTE, so strangers cannot make them fail;
-// - every other post per sender (its client address, or for another app's
-//   callback that app) over all inspectors, INSPECT_PER_ADDRESS_PER_MINUTE,
-//   then per app, INSPECT_PER_MINUTE.
+// - every other post per app, INSPECT_PER_MINUTE, and per sender (its client
+//   address, or for another app's callback that app) over all inspectors,
+//   INSPECT_PER_ADDRESS_PER_MINUTE: both counted together or neither.
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { keepNewest } from "@/lib/db/bounded";
@@ -15,7 +15,7 @@ import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { readLimited } from "@/lib/http/web-body";
 import { hasEnded } from "@/lib/services/sandbox-life";
-import { APP_THROTTLES, Throttle } from "@/lib/throttle";
+import { APP_THROTTLES, takeTogether, Throttle } from "@/lib/throttle";
 import { answerFor, deliveryIdOf, waitFor } from "./answer-mode";
 import { relaysOfEntries } from "./relays";
 
@@ -38,21 +38,29 @@ async function count(appId: string, from: Sender, db: Db) {
     return ownBudget().enforce(appId, (s) => `this inspector accepts at most ${config.inspectOwnPerMinute} of the app's own callbacks a minute; try again in ${s} s`);
   }
   const sender = "address" in from ? from.address : `app:${senderApp}`;
-  const [bySender, byApp] = await Promise.all([perSender().take(sender), perApp().take(appId)]);
-  if (bySender.allowed && byApp.allowed) return;
-  await Promise.all([perSender().refund(sender), perApp().refund(appId)]);
-  const [message, retryAfter] = !bySender.allowed
-    ? [`at most ${config.inspectPerAddressPerMinute} posts a minute to the inspector from one address`, bySender.retryAfter]
-    : [`this inspector accepts at most ${config.inspectPerMinute} requests a minute`, byApp.retryAfter];
-  throw new ApiError("RATE_LIMITED", `${message}; try again in ${retryAfter} s`, { "retry-after": String(retryAfter) });
+  // Both places or none, so a post refused for this app never holds the sender's place for other apps (nor the reverse).
+  const full = await takeTogether([[perApp(), appId], [perSender(), sender]]);
+  if (!full) return;
+  const message = full.index === 0
+    ? `this inspector accepts at most ${config.inspectPerMinute} requests a minute`
+    : `at most ${config.inspectPerAddressPerMinute} posts a minute to the inspector from one address`;
+  throw new ApiError("RATE_LIMITED", `${message}; try again in ${full.retryAfter} s`, { "retry-after": String(full.retryAfter) });
+}
+
+/**
+ * The inspector takes POST only: any other method is refused with 405 and
+ * `Allow: POST`. Our server (server/route.ts) asks before it builds the Web
+ * request, which cannot carry TRACE, CONNECT or TRACK.
+ */
+export function inspectorMethodRefusal(method: string | undefined): ApiError | null {
+  return method === "POST" ? null : new ApiError("METHOD_NOT_ALLOWED", "the inspector accepts POST only", { allow: "POST" });
 }
 
 export async function receiveInspection(appId: string, request: Request, from: Sender, db: Db = defaultDb): Promise<Response> {
   const requestId = newId("req");
   try {
-    if (request.method !== "POST") {
-      throw new ApiError("METHOD_NOT_ALLOWED", "the inspector accepts POST only", { allow: "POST" });
-    }
+    const refused = inspectorMethodRefusal(request.method);
+    if (refused) throw refused;
     await count(appId, from, db);
     const app = await db.app.findUnique({ where: { id: appId }, select: { id: true, inspectorMode: true, expiresAt: true } });
     if (!app || hasEnded(app)) throw new ApiError("NOT_FOUND", `no app ${appId}`);

@@ -2,12 +2,12 @@
 // log, scenario engine, callbacks) runs it, with `via: "mcp"`.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { fillPath, type Operation } from "@/lib/catalog";
-import { SCENARIO_HEADER, TIME_SCALE_HEADER } from "@/lib/engine";
+import { FAULT_HEADER, SCENARIO_HEADER, TIME_SCALE_HEADER } from "@/lib/engine";
 import { handleCall, STEPS } from "@/lib/gateway/pipeline";
 import { findOperation } from "@/lib/gateway/steps/access";
 import type { GatewayCall, Step } from "@/lib/gateway/context";
 import { toToolResult } from "./result";
-import { SCENARIO_ARG, TIME_SCALE_ARG } from "./tools";
+import { FAULT_ARG, SCENARIO_ARG, TIME_SCALE_ARG } from "./tools";
 
 /**
  * The tool names its operation, so it replaces the path lookup (NO_SUCH_OPERATION
@@ -26,7 +26,7 @@ export function toGatewayCall(op: Operation, args: Record<string, unknown>, auth
   const params: Record<string, string> = {};
   const body: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(args)) {
-    if (k === SCENARIO_ARG || k === TIME_SCALE_ARG || v === undefined) continue;
+    if (k === SCENARIO_ARG || k === TIME_SCALE_ARG || k === FAULT_ARG || v === undefined) continue;
     // Path parameters arrive as text over HTTP; the same rules then apply.
     if (names.has(k)) params[k] = typeof v === "object" && v !== null ? JSON.stringify(v) : String(v);
     else body[k] = v;
@@ -38,6 +38,8 @@ export function toGatewayCall(op: Operation, args: Record<string, unknown>, auth
   if (scenario !== undefined && scenario !== null) headers.set(SCENARIO_HEADER, String(scenario));
   const scale = args[TIME_SCALE_ARG];
   if (scale !== undefined && scale !== null) headers.set(TIME_SCALE_HEADER, String(scale));
+  const fault = args[FAULT_ARG];
+  if (fault !== undefined && fault !== null) headers.set(FAULT_HEADER, String(fault));
   const call: GatewayCall = {
     method: op.method,
     path: fillPath(op, params),

@@ -9,6 +9,11 @@ import type { GatewayResult } from "@/lib/gateway/context";
  * (and the scenario when one produced the error). The text is the same JSON.
  */
 export function toToolResult(result: GatewayResult): CallToolResult {
+  if (result.drop) {
+    // fault lost_response: the call was committed and no answer comes back, as when a connection closes.
+    const text = "the connection closed with no answer (fault lost_response, on purpose): the call may have gone through; retry with the same reference";
+    return { isError: true, content: [{ type: "text", text }] };
+  }
   const scenario = result.headers[SCENARIO_HEADER];
   const structured: Record<string, unknown> =
     result.status >= 400

@@ -7,17 +7,20 @@ import { apiOf, groupOf, operations, type Operation, type Scenario } from "@/lib
 import { jsonSchema, responseSchema, withMagicValues } from "@/lib/docs/schema";
 import { successResponses } from "@/lib/docs/names";
 import { toolOutputSchema } from "./output";
+import { FAULT_NAMES, FAULTS } from "@/lib/engine";
 import { scenarioTriggerText } from "@/lib/docs/triggers";
 
 /** The tool argument that acts like the X-Svc-Scenario header. */
 export const SCENARIO_ARG = "scenario";
 /** The tool argument that acts like the X-Svc-Time-Scale header. */
 export const TIME_SCALE_ARG = "timeScale";
+/** The tool argument that acts like the X-Svc-Fault header. */
+export const FAULT_ARG = "fault";
 
 /** The input of an operation's tool, as one zod object (validation itself stays in the gateway). */
 export function toolInputSchema(op: Operation) {
   const shape = { ...op.params.shape, ...(op.body?.shape ?? {}) };
-  for (const arg of [SCENARIO_ARG, TIME_SCALE_ARG]) {
+  for (const arg of [SCENARIO_ARG, TIME_SCALE_ARG, FAULT_ARG]) {
     if (arg in shape) throw new Error(`${op.id} has a field named "${arg}", which its MCP tool reserves`);
   }
   const keys = op.scenarios.map((s) => s.key) as [string, ...string[]];
@@ -33,6 +36,10 @@ export function toolInputSchema(op: Operation) {
       .max(1)
       .optional()
       .meta({ description: "Multiplies every scripted delay of this call (response, callback, live state), like the X-Svc-Time-Scale header: 1 = the documented timings, 0.1 = ten times faster, 0 = instant. Default: the app's time scale." }),
+    [FAULT_ARG]: z
+      .enum(FAULT_NAMES)
+      .optional()
+      .meta({ description: `Rehearses one of production's failures on this call, like the X-Svc-Fault header: ${FAULTS.map((f) => `${f.name} (${f.committed ? "committed" : "not committed"}: ${f.sees})`).join("; ")}.` }),
   });
 }
 

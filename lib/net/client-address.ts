@@ -20,6 +20,21 @@ function trustedProxies() {
   return cached.list;
 }
 
+const listOf = (trusted: string | undefined) => (trusted === process.env.TRUSTED_PROXIES ? trustedProxies() : parseTrusted(trusted));
+
+/** Whether the socket's peer is one of TRUSTED_PROXIES (default): only then are its forwarded headers believed. */
+export function isTrustedProxy(remoteAddress: string | undefined, trusted: string | undefined = process.env.TRUSTED_PROXIES): boolean {
+  const peer = canonicalIp(remoteAddress);
+  return !!peer && inList(listOf(trusted), peer);
+}
+
+/**
+ * What a proxy says about the request it forwards, besides the client's
+ * address: believed only from TRUSTED_PROXIES (server/route.ts drops them
+ * from anyone else before a handler reads them).
+ */
+export const FORWARDED_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"] as const;
+
 /**
  * The address that limits count against. `trusted` defaults to TRUSTED_PROXIES.
  * Returns "unknown" when the socket's address is unknown; a hop that is not an
@@ -35,8 +50,8 @@ export function resolveClientAddress(
   if (!peer) return remoteAddress ? remoteAddress.slice(0, MAX_LENGTH) : "unknown";
   // Without the header there is nothing to trust or not: the peer (the common case, and the cheap one).
   if (!forwardedFor) return peer;
-  const list = trusted === process.env.TRUSTED_PROXIES ? trustedProxies() : parseTrusted(trusted);
-  if (!inList(list, peer)) return peer;
+  if (!isTrustedProxy(peer, trusted)) return peer;
+  const list = listOf(trusted);
   const hops = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     const ip = canonicalIp(hops[i]);

@@ -9,6 +9,7 @@ import { jsonSchema, responseSchema, type JsonSchema } from "@/lib/docs/schema";
 import { baseUrl, origin, tokenUrl } from "@/lib/docs/urls";
 import { DEV_CHECKS } from "@/lib/gateway/pipeline";
 import { MAX_BODY_BYTES } from "@/lib/engine";
+import { documentLicense } from "./document";
 import { RESPONSE_HEADERS } from "./responses";
 import { TOKEN_BASIC_SCHEME, TOKEN_PATH, tokenBasicScheme, tokenOperation } from "./token-path";
 
@@ -25,6 +26,7 @@ function inputErrors(e: DevEndpoint): [ErrorCode, string][] {
   return [
     ["INVALID_BODY", "The body is not valid JSON, or not a JSON object."],
     ["BODY_TOO_LARGE", `The body is over ${(e.maxBodyBytes ?? MAX_BODY_BYTES) / 1024} KiB.`],
+    ["UNSUPPORTED_MEDIA_TYPE", "A body sent with a Content-Type other than application/json (or another +json type)."],
     ...(e.body || e.params ? [invalid] : []),
   ];
 }
@@ -131,6 +133,7 @@ export function devOpenApiDocument() {
       title: "Sandbox developer API",
       version: "1.0.0",
       contact: { name: "Svc Sandbox developer portal", url: `${origin()}/docs/dev` },
+      license: documentLicense(),
       description:
         "Tools for testing against the sandbox: time scale, waiting for a callback (or asserting that none arrives), held resources resolved by hand, " +
         "one timeline per resource, test numbers, replay, reset, callback faults, the inbox stream, receiver checks, signature explain, readiness " +

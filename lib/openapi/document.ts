@@ -20,12 +20,19 @@ function scenarioParameter(op: Operation) {
     in: "header",
     required: false,
     description: [
-      "Forces a scenario of this operation (your app's test numbers and magic values are then ignored); any other value is ignored.",
+      "Forces a scenario of this operation (your app's test numbers and magic values are then ignored). " +
+        "A key that is not one of this operation's is ignored, not refused: the call runs as without the header, and the answer's " +
+        "`x-svc-scenario-ignored` header names the key, so a typo shows. This operation's keys:",
       ...op.scenarios.map((s) => `- \`${s.key}\` (${s.status}): ${s.summary} Trigger: ${scenarioTriggerText(s)}.`),
     ].join("\n"),
-    schema: { type: "string", enum: op.scenarios.map((s) => s.key) },
+    // A string, not an enum: other values are accepted (and ignored), so a validating proxy must not refuse them.
+    schema: { type: "string", examples: op.scenarios.map((s) => s.key) },
+    examples: Object.fromEntries(op.scenarios.map((s) => [s.key, { summary: `${s.key} (${s.status})`, value: s.key }])),
   };
 }
+
+/** The licence of every document, the developer API's too. */
+export const documentLicense = () => ({ name: "Svc Sandbox terms of use", url: `${origin()}/docs` });
 
 const timeScaleParameter = {
   name: "X-Svc-Time-Scale",
@@ -76,7 +83,7 @@ export function openApiDocument(api: Api) {
       title: `${api.name} API`,
       version: api.version,
       contact: { name: "Svc Sandbox developer portal", url: `${origin()}/docs` },
-      license: { name: "Svc Sandbox terms of use", url: `${origin()}/docs` },
+      license: documentLicense(),
       description: `${api.description}\n\nGroup: ${group.name}${group.needsReview ? " (subscriptions need an operator's review)" : ""}.${api.changes ? ` ${api.changes}` : ""}\n\nSandbox: scripted outcomes, real callbacks, no money moves. Production: coming later.\n\nEvery scenario is a named example of its request, response and callback: in a mock server such as Prism, pick one with \`Prefer: code=<status>, example=<scenario>\`.`,
     },
     servers: [{ url: baseUrl(), description: "Sandbox" }],

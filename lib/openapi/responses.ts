@@ -13,6 +13,10 @@ import { codesOf, ref } from "./components";
 export const RESPONSE_HEADERS = {
   "x-request-id": { description: "Id of the request; error bodies carry the same value as requestId.", required: true, schema: { type: "string" } },
   "x-svc-scenario": { description: "The scenario that produced the answer (absent on answers of the gateway's checks).", schema: { type: "string" } },
+  "x-svc-scenario-ignored": {
+    description: "The X-Svc-Scenario key that was sent but is not one of this operation's, so it was ignored (visible ASCII as sent, other bytes percent-encoded). Only on answers of a scenario.",
+    schema: { type: "string" },
+  },
   "x-ratelimit-limit": { description: "The app's calls per minute (on every call that reached the rate check).", schema: { type: "integer" } },
   "x-ratelimit-remaining": { description: "Calls left in this clock minute.", schema: { type: "integer" } },
   "x-ratelimit-reset": { description: "Seconds until the next minute starts.", schema: { type: "integer" } },
@@ -24,7 +28,7 @@ export const RESPONSE_HEADERS = {
 
 type HeaderName = keyof typeof RESPONSE_HEADERS;
 const headers = (names: HeaderName[]) => Object.fromEntries(names.map((n) => [n, ref("headers", n)]));
-const common: HeaderName[] = ["x-request-id", "x-svc-scenario", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "ratelimit-policy", "ratelimit"];
+const common: HeaderName[] = ["x-request-id", "x-svc-scenario", "x-svc-scenario-ignored", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "ratelimit-policy", "ratelimit"];
 const extra: Record<number, HeaderName[]> = { 401: ["www-authenticate"], 429: ["retry-after"] };
 
 const REQUEST_ID = "req_7fQ2mXc9LpR4tV8wZk1sHd";

@@ -35,7 +35,7 @@ function errorResponse(status: number, rows: CodeRow[]) {
     content: {
       "application/json": {
         schema: { $ref: "#/components/schemas/Error" },
-        examples: Object.fromEntries(rows.map((r) => [r.code, { summary: r.code, value: { error: r.code, message: r.condition, requestId: REQUEST_ID } }])),
+        examples: Object.fromEntries(rows.map((r) => [r.code, { summary: r.code, value: { error: r.code, message: r.condition, error_description: r.condition, requestId: REQUEST_ID } }])),
       },
     },
   };

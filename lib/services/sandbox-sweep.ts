@@ -52,8 +52,12 @@ const BATCH_DELETES = new Map<string, ReturnType<typeof batchDelete>>();
 
 const yieldToCalls = () => new Promise<void>((r) => setImmediate(r));
 
-/** Deletes one ended sandbox's rows batch by batch, then its row. Returns the rows deleted. */
-async function purge(id: string, now: Date): Promise<number> {
+/**
+ * Deletes one ended sandbox's rows batch by batch, then its row. Returns the
+ * rows deleted, and whether the app row was this call's to delete (another
+ * instance sweeping the same sandbox at once shares its rows, not its row).
+ */
+async function purge(id: string, now: Date): Promise<{ rows: number; deleted: boolean }> {
   let rows = 0;
   const size = config.sandboxSweepBatch;
   for (const t of TABLES) {
@@ -68,16 +72,20 @@ async function purge(id: string, now: Date): Promise<number> {
   const keys = Object.values(APP_THROTTLES).map((scope) => throttleKey(scope, id));
   rows += (await db.throttle.deleteMany({ where: { key: { in: keys } } })).count;
   // Only if it has ended: a row is never deleted early, whatever called this.
-  rows += (await db.app.deleteMany({ where: { id, parentAppId: { not: null }, expiresAt: { lte: now } } })).count;
-  return rows;
+  const deleted = (await db.app.deleteMany({ where: { id, parentAppId: { not: null }, expiresAt: { lte: now } } })).count === 1;
+  return { rows: rows + Number(deleted), deleted };
 }
 
 /** Sandboxes looked at per round; a round ends when none is left. */
 const PER_ROUND = 20;
 
-/** Deletes every sandbox ended at `now`; answers how many and how many rows went with them. */
-export async function sweepEndedSandboxes(now = new Date()): Promise<{ sandboxes: number; rows: number }> {
-  let sandboxes = 0;
+/**
+ * Deletes every sandbox ended at `now`; answers those whose row this call
+ * deleted (each sandbox is answered by one sweep, whichever instance's) and
+ * how many rows went with the sandboxes it looked at.
+ */
+export async function sweepEndedSandboxes(now = new Date()): Promise<{ sandboxes: string[]; rows: number }> {
+  const sandboxes: string[] = [];
   let rows = 0;
   const done = new Set<string>();
   for (;;) {
@@ -88,9 +96,10 @@ export async function sweepEndedSandboxes(now = new Date()): Promise<{ sandboxes
       select: { id: true },
     });
     for (const { id } of ended) {
-      rows += await purge(id, now);
+      const purged = await purge(id, now);
+      rows += purged.rows;
+      if (purged.deleted) sandboxes.push(id);
       done.add(id);
-      sandboxes++;
     }
     if (ended.length < PER_ROUND) return { sandboxes, rows };
   }
@@ -109,7 +118,8 @@ async function run(st: State): Promise<void> {
     do {
       st.again = false;
       const r = await sweepEndedSandboxes();
-      if (r.sandboxes) console.log(`[sandboxes] deleted ${r.sandboxes} ended sandbox(es), ${r.rows} rows`);
+      const n = r.sandboxes.length;
+      if (n) console.log(`[sandboxes] deleted ${n} ended sandbox(es), ${r.rows} rows: ${r.sandboxes.slice(0, 20).join(", ")}${n > 20 ? ` and ${n - 20} more` : ""}`);
     } while (st.again);
   } catch (e) {
     // Another instance's sweep or a busy database: the next round takes it up again.

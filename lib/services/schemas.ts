@@ -17,17 +17,17 @@ export const passwordSchema = z
 
 export const appNameSchema = z
   .string({ error: "name is required" })
+  .refine(isVisibleText, hiddenCharsError("name"))
   .trim()
   .min(1, { error: "name must not be empty" })
-  .max(64, { error: "name must be at most 64 characters" })
-  .refine(isVisibleText, hiddenCharsError("name"));
+  .max(64, { error: "name must be at most 64 characters" });
 
 /** A key pair's optional name; empty means none. */
 export const keyLabelSchema = z
   .string({ error: "label must be text" })
+  .refine(isVisibleText, hiddenCharsError("label"))
   .trim()
   .max(40, { error: "label must be at most 40 characters" })
-  .refine(isVisibleText, hiddenCharsError("label"))
   .transform((v) => (v === "" ? null : v));
 
 /** An optional http(s) URL; empty means none. */

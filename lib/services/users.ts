@@ -126,7 +126,12 @@ export async function changePassword(userId: string, current: unknown, next: unk
   const u = await userWithPassword(userId, current, "current", address);
   const password = parseOrThrow(passwordSchema, next, "next");
   checkPasswordStrength(password, u.email, "next");
-  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } } });
+  await setPassword(userId, await hashPassword(password));
+}
+
+/** Stores a new password hash and ends every session of the user: a password change and a reset (lib/services/recovery.ts) both end here. */
+export async function setPassword(userId: string, passwordHash: string): Promise<void> {
+  await db.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
 }
 
 /** The account and, through the schema's cascades, its apps with their keys, tokens, logs, callbacks and inbox. */

@@ -1,6 +1,7 @@
 // The console as a browser without JavaScript uses it, over real HTTP from a
 // chosen loopback address: the sign-up form (a server action, posted as the
-// form's own fields), and the console's JSON routes with a session cookie.
+// form's own fields; any other server-action form the same way), and the console's
+// JSON routes with a session cookie.
 import { requestFrom, type RawReply } from "./from-address";
 
 /** The hidden fields React renders into a server-action form (progressive enhancement). */
@@ -19,31 +20,43 @@ function hiddenFields(html: string): [string, string][] {
 
 const formCache = new Map<string, [string, string][]>();
 
+/** The hidden fields of the form on `url` (a server-action form: the `$ACTION…` fields, and the form's own). */
+export async function formFields(url: string, from = "127.0.0.1"): Promise<[string, string][]> {
+  const page = await requestFrom(from, url);
+  const fields = hiddenFields(page.text);
+  if (!fields.some(([n]) => n.startsWith("$ACTION"))) throw new Error(`no server-action fields on ${url}`);
+  return fields;
+}
+
 /** The sign-up form's hidden fields on `origin` (read once per origin). */
 async function signUpForm(origin: string, from: string) {
   let fields = formCache.get(origin);
   if (!fields) {
-    const page = await requestFrom(from, `${origin}/signup`);
-    fields = hiddenFields(page.text);
-    if (!fields.some(([n]) => n.startsWith("$ACTION"))) throw new Error(`no server-action fields on ${origin}/signup`);
+    fields = await formFields(`${origin}/signup`, from);
     formCache.set(origin, fields);
   }
   return fields;
 }
 
 /**
- * Submits the sign-up form as a browser without JavaScript does (multipart,
- * the form's hidden action fields). Resolves with the reply; a created account
- * answers a redirect (303) into the console with a session cookie.
+ * Posts a server-action form to `url` as a browser without JavaScript does
+ * (multipart: the form's hidden fields, then `fields`).
  */
-export async function signUpOverHttp(origin: string, email: string, password: string, from = "127.0.0.1"): Promise<RawReply> {
+export async function postForm(url: string, hidden: [string, string][], fields: Record<string, string>, from = "127.0.0.1"): Promise<RawReply> {
   const form = new FormData();
-  for (const [n, v] of await signUpForm(origin, from)) form.append(n, v);
-  form.append("email", email);
-  form.append("password", password);
+  for (const [n, v] of hidden) form.append(n, v);
+  for (const [n, v] of Object.entries(fields)) form.append(n, v);
   const body = new Response(form);
   const type = body.headers.get("content-type")!;
-  return requestFrom(from, `${origin}/signup`, { method: "POST", headers: { "content-type": type }, body: await body.text() });
+  return requestFrom(from, url, { method: "POST", headers: { "content-type": type }, body: await body.text() });
+}
+
+/**
+ * Submits the sign-up form as a browser without JavaScript does. Resolves with
+ * the reply; a created account answers a redirect (303) into the console with a session cookie.
+ */
+export async function signUpOverHttp(origin: string, email: string, password: string, from = "127.0.0.1"): Promise<RawReply> {
+  return postForm(`${origin}/signup`, await signUpForm(origin, from), { email, password }, from);
 }
 
 /** A console JSON route with a session cookie, from `from`. */

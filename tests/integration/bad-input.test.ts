@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { base, collectBody, newApp } from "../helpers/sandbox";
 
 /** A raw request, so header values can carry bytes fetch would refuse to send. */
-function raw(method: string, url: string, headers: Record<string, string>, body = ""): Promise<{ status: number; body: any }> {
+function raw(method: string, url: string, headers: Record<string, string>, body = ""): Promise<{ status: number; body: any; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers: { ...headers, "content-length": Buffer.byteLength(body) } }, (res) => {
       let text = "";
@@ -12,7 +12,7 @@ function raw(method: string, url: string, headers: Record<string, string>, body 
       res.on("end", () => {
         let parsed: unknown = text;
         try { parsed = JSON.parse(text); } catch { /* keep text */ }
-        resolve({ status: res.statusCode!, body: parsed });
+        resolve({ status: res.statusCode!, body: parsed, headers: res.headers });
       });
     });
     req.on("error", reject);
@@ -34,7 +34,7 @@ describe("bad input", () => {
     for (const v of values) {
       const r = await raw("POST", url, { ...form, authorization: Buffer.from(v, "latin1").toString("latin1") }, "grant_type=client_credentials");
       expect([v.slice(0, 30), r.status, r.body.error]).toEqual([v.slice(0, 30), 401, "INVALID_CLIENT"]);
-      expect(r.body).toEqual(errorShape);
+      expect(r.body).toEqual({ ...errorShape, error_description: r.body.message });
     }
   });
 
@@ -47,7 +47,49 @@ describe("bad input", () => {
     }
     const a = await newApp();
     const r = await raw("GET", `${base()}/collect/v1/push/chk_1`, { authorization: `Bearer ${a.token}`, "x-svc-scenario": "\u00e9".repeat(3000) });
-    expect(r.status).toBe(200); // an unknown scenario key is ignored
+    expect(r.status).toBe(200); // an unknown scenario key is ignored, and named (its first 100 characters, percent-encoded)
+    expect(r.headers["x-svc-scenario-ignored"]).toBe("%C3%A9".repeat(100));
+  });
+
+  it("an X-Svc-Scenario key the operation does not have is ignored, and the answer names it in x-svc-scenario-ignored", async () => {
+    const a = await newApp();
+    const typo = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2 }), { "x-svc-scenario": "canceled" });
+    expect([typo.status, typo.headers.get("x-svc-scenario"), typo.headers.get("x-svc-scenario-ignored")]).toEqual([202, "cancelled", "canceled"]); // the magic value's scenario
+    const other = await a.call("POST", "/collect/v1/push", collectBody(), { "x-svc-scenario": " float_low " }); // a key of another operation
+    expect([other.headers.get("x-svc-scenario"), other.headers.get("x-svc-scenario-ignored")]).toEqual(["paid", "float_low"]);
+    expect(other.headers.get("access-control-expose-headers")).toContain("x-svc-scenario-ignored");
+    const known = await a.call("POST", "/collect/v1/push", collectBody(), { "x-svc-scenario": "no_answer" });
+    expect([known.headers.get("x-svc-scenario"), known.headers.get("x-svc-scenario-ignored")]).toEqual(["no_answer", null]);
+    const none = await a.call("POST", "/collect/v1/push", collectBody());
+    expect(none.headers.get("x-svc-scenario-ignored")).toBeNull();
+  });
+
+  it("a body sent as another type than JSON: 415 UNSUPPORTED_MEDIA_TYPE after the gateway's checks, with no scenario; JSON types, no Content-Type or no body are read as before", async () => {
+    const a = await newApp();
+    const json = JSON.stringify(collectBody());
+    const url = `${base()}/collect/v1/push`;
+    const auth = { authorization: `Bearer ${a.token}` };
+    for (const type of ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx"]) {
+      const r = await raw("POST", url, { ...auth, "content-type": type }, json);
+      expect([type, r.status, r.body.error]).toEqual([type, 415, "UNSUPPORTED_MEDIA_TYPE"]);
+      expect(r.body).toEqual({ ...errorShape, error: "UNSUPPORTED_MEDIA_TYPE" });
+      expect(r.body.message).toContain("application/json");
+      expect(r.headers["x-svc-scenario"]).toBeUndefined();
+    }
+    // fetch sends a string body as text/plain unless told otherwise.
+    const fetched = await fetch(url, { method: "POST", headers: auth, body: json });
+    expect([fetched.status, ((await fetched.json()) as { error: string }).error]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
+    // The gateway's checks come first: no token is still 401.
+    expect((await raw("POST", url, { "content-type": "text/plain" }, json)).status).toBe(401);
+    for (const type of ["application/json", "application/json; charset=utf-8", "Application/JSON", "application/vnd.api+json"]) {
+      expect([type, (await raw("POST", url, { ...auth, "content-type": type }, JSON.stringify(collectBody()))).status]).toEqual([type, 202]);
+    }
+    expect((await raw("POST", url, auth, JSON.stringify(collectBody()))).status).toBe(202); // no Content-Type: read as JSON
+    const empty = await raw("POST", url, { ...auth, "content-type": "text/plain" }, "");
+    expect([empty.status, empty.body.error]).toEqual([400, "VALIDATION_ERROR"]); // nothing sent: the fields are missing
+    // The developer endpoints too.
+    const dev = await raw("PATCH", `${base()}/dev/v1/settings`, { ...auth, "content-type": "text/plain" }, '{"timeScale":0}');
+    expect([dev.status, dev.body.error]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
   });
 
   it("non-JSON bodies, arrays and scalars where objects belong: 400 INVALID_BODY", async () => {

@@ -1,6 +1,10 @@
 // The operator command line, exactly as the contract's table: one JSON document on stdout, errors on stderr.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";
+import { signInOverHttp } from "../helpers/from-address";
 import { cli, fetchToken, origin } from "../helpers/sandbox";
 
 describe("npm run admin", () => {
@@ -67,22 +71,87 @@ describe("npm run admin", () => {
   }, 120_000);
 
   it.each([
-    [["nonsense"], /unknown command/],
+    [["nonsense"], /unknown command "nonsense"/],
+    [[], /no command/],
     [["app", "list", "--limit", "0"], /--limit takes a whole number from 1 to 500/],
+    [["user", "create", "--email", "x@example.com"], /user create needs a password: --password-stdin/],
+    [["user", "create", "--email", "x@example.com", "--password", "p", "--password-stdin"], /not both/],
+    [["review", "--app", "app_x", "--group", "Treasury"], /exactly one of --approve, --reject/],
+    [["key", "create", "--bogus"], /Unknown option/],
+    [["key", "create"], /--app is required/],
+  ])("a wrong command line %j: exit 2, one line on stderr (not the usage), nothing on stdout", async (args, message) => {
+    const r = await cli(...args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+
+  it.each([
     [["app", "list", "--owner", "nobody@example.com"], /no user with email/],
-    [["user", "create", "--email", "x@example.com"], /--password is required/],
     [["user", "create", "--email", "not-an-email", "--password", "long enough pw"], /email must be a valid email address/],
     [["app", "create", "--owner", "nobody@example.com", "--name", "N"], /no user with email/],
     [["subscribe", "--app", "app_missing", "--group", "Payments"], /no app app_missing/],
     [["subscribe", "--app", "app_missing", "--group", "Gold"], /group must be one of Payments, Treasury, Identity, Messaging/],
-    [["review", "--app", "app_x", "--group", "Treasury"], /exactly one of --approve, --reject/],
     [["app", "limit", "--app", "app_x", "--per-minute=0"], /per-minute limit must be at least 1/],
     [["key", "revoke", "--key", "nope"], /no such key pair/],
-    [["key", "create", "--bogus"], /Unknown option/],
-  ])("%j fails on stderr with a non-zero exit and nothing on stdout", async (args, message) => {
+  ])("%j fails on stderr with exit 1 and nothing on stdout", async (args, message) => {
     const r = await cli(...args);
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(message);
   });
+
+  it("--version prints the portal's version", async () => {
+    const r = await cli("--version");
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, `${JSON.parse(fs.readFileSync("package.json", "utf8")).version}\n`, ""]);
+  });
+
+  it("user create takes the password from stdin (--password-stdin): the account signs in with it", async () => {
+    const email = `stdin-${randomBase62(8).toLowerCase()}@example.com`;
+    const r = await admin(["user", "create", "--email", email, "--password-stdin"], { stdin: "a password from stdin\n" });
+    expect([r.code, r.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(r.stdout)).toMatchObject({ email, operator: false });
+    expect((await signInOverHttp(origin(), email, "a password from stdin")).session).not.toBeNull();
+    expect((await signInOverHttp(origin(), email, "a password from stdin\n")).session).toBeNull();
+  });
+
+  it("user create on a terminal without a password option asks for it twice, without echo", async () => {
+    const email = `tty-${randomBase62(8).toLowerCase()}@example.com`;
+    const password = "typed on a terminal";
+    // script(1) runs the command on a pseudo-terminal; what it prints comes back on its stdout.
+    const r = await admin(["user", "create", "--email", email], { terminal: true, answers: [["Password: ", `${password}\r`], ["Password again: ", `${password}\r`]] });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).not.toContain(password);
+    expect(r.stdout).toMatch(new RegExp(`"email":"${email}"`));
+    expect((await signInOverHttp(origin(), email, password)).session).not.toBeNull();
+  }, 60_000);
 });
+
+/**
+ * The command line with stdin: given text, or (terminal) a pseudo-terminal from
+ * script(1), each answer typed once its prompt has appeared.
+ */
+function admin(args: string[], opts: { stdin?: string; terminal?: boolean; answers?: [string, string][] }) {
+  const root = path.resolve(import.meta.dirname, "..", "..");
+  const tsx = path.join(root, "node_modules", ".bin", "tsx");
+  const command = [tsx, "scripts/admin.ts", ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
+  const child = opts.terminal
+    ? spawn("script", ["-qec", command, "/dev/null"], { cwd: root, env: { ...process.env, PUBLIC_URL: origin() } })
+    : spawn(tsx, ["scripts/admin.ts", ...args], { cwd: root, env: { ...process.env, PUBLIC_URL: origin() } });
+  let stdout = "";
+  let stderr = "";
+  const answers = [...(opts.answers ?? [])];
+  let seen = 0; // where the next prompt is looked for
+  child.stdout.setEncoding("utf8").on("data", (t: string) => {
+    stdout += t;
+    for (let at = answers.length ? stdout.indexOf(answers[0]![0], seen) : -1; at >= 0; at = answers.length ? stdout.indexOf(answers[0]![0], seen) : -1) {
+      const [prompt, typed] = answers.shift()!;
+      seen = at + prompt.length;
+      child.stdin.write(typed);
+    }
+  });
+  child.stderr.setEncoding("utf8").on("data", (t: string) => (stderr += t));
+  if (opts.stdin !== undefined) child.stdin.end(opts.stdin);
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr })));
+}

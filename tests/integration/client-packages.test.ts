@@ -93,6 +93,45 @@ it("the docs' client page shows one install command per language with this porta
   expect(page.text).toContain(`${origin()}/clients/maven/`);
 });
 
+describe("the registries' files over plain HTTP", () => {
+  it("PEP 503's addresses with their trailing slash answer 200 at once (no redirect), as pip asks for them; unknown files 404, other methods 405", async () => {
+    for (const url of [`${origin()}/clients/pypi/simple/`, `${origin()}/clients/pypi/simple/svc-sandbox/`, `${origin()}/clients/pypi/simple/svc-sandbox/?x=1`, `${origin()}/clients/pypi/simple`]) {
+      const r = await fetch(url, { redirect: "manual" });
+      expect([url, r.status], r.headers.get("location") ?? "").toEqual([url, 200]);
+      expect(await r.text()).toContain("svc-sandbox");
+    }
+    for (const path of ["pypi/simple/nothing/", "npm/other.tgz", "nothing.ts", "collect.exe", "maven/", "%2E%2E%2Fpackage.json", "pypi/%2E%2E%2F%2E%2E%2Fpackage.json"]) {
+      const r = await fetch(`${origin()}/clients/${path}`);
+      expect([path, r.status, ((await r.json()) as { error: string }).error]).toEqual([path, 404, "NOT_FOUND"]);
+    }
+    const post = await fetch(`${origin()}/clients/npm/svc-sandbox.tgz`, { method: "POST" });
+    expect([post.status, post.headers.get("allow")]).toEqual([405, "GET, HEAD"]);
+  });
+
+  it("every package file and single-file client carries its Content-Length", async () => {
+    const wheel = /href="([^"#]+)#/.exec(await (await fetch(`${origin()}/clients/pypi/simple/svc-sandbox/`)).text())![1]!;
+    const composer = (await (await fetch(`${origin()}/clients/composer/packages.json`)).json()) as { packages: Record<string, Record<string, { dist: { url: string } }>> };
+    const dist = Object.values(composer.packages["svc/sandbox"]!)[0]!.dist.url;
+    const repo = `${origin()}/clients/maven/svc/sandbox/svc-sandbox`;
+    const version = /<release>([^<]+)<\/release>/.exec(await (await fetch(`${repo}/maven-metadata.xml`)).text())![1]!;
+    const urls = [
+      wheel, dist, `${origin()}/clients/npm/svc-sandbox.tgz`, `${origin()}/clients/pypi/simple/`,
+      `${repo}/${version}/svc-sandbox-${version}.jar`, `${repo}/${version}/svc-sandbox-${version}.pom`, `${repo}/${version}/svc-sandbox-${version}.jar.sha1`,
+      ...["ts", "py", "php", "java"].map((ext) => `${origin()}/clients/collect.${ext}`),
+    ];
+    for (const url of urls) {
+      for (const encoding of ["identity", "gzip, br"]) {
+        const r = await fetch(url, { headers: { "accept-encoding": encoding } });
+        const bytes = Buffer.from(await r.arrayBuffer());
+        expect([url, encoding, r.status, r.headers.get("content-length")]).toEqual([url, encoding, 200, String(bytes.length)]);
+      }
+      const head = await fetch(url, { method: "HEAD" });
+      expect([url, head.status, Number(head.headers.get("content-length"))]).toEqual([url, 200, expect.any(Number)]);
+      expect(Number(head.headers.get("content-length"))).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe("Python: pip install from the portal's simple index", () => {
   it("installs into a fresh venv with no other index, runs, and passes mypy --strict", async () => {
     needs("python3", "install Python 3.8+");
@@ -222,6 +261,32 @@ describe("a host without a package's toolchain", () => {
       expect(body.message).toContain("no javac");
       expect(body.requestId).toMatch(/^req_/);
       expect((await fetch(`${server.origin}/clients/pypi/simple/svc-sandbox/`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("a build that fails is remembered for as long as its Retry-After says, not run again on every request", async () => {
+    const own = await ownDb("failing_javac");
+    // A javac that fails, and writes a line for each time it runs.
+    const bin = tmp("bin");
+    const runs = path.join(bin, "runs.log");
+    fs.writeFileSync(path.join(bin, "javac"), `#!/bin/sh\necho run >> '${runs}'\necho 'error: broken on purpose' >&2\nexit 1\n`, { mode: 0o755 });
+    const server = await startServer({ databaseUrl: own.url, env: { PATH: `${bin}:${process.env.PATH}`, DATA_DIR: tmp("data") } });
+    try {
+      const metadata = `${server.origin}/clients/maven/svc/sandbox/svc-sandbox/maven-metadata.xml`;
+      const first = await fetch(metadata);
+      expect(first.status).toBe(503);
+      expect(((await first.json()) as { message: string }).message).toContain("javac failed on this portal's host");
+      for (let i = 0; i < 3; i++) {
+        const again = await fetch(metadata);
+        expect(again.status).toBe(503);
+        expect(((await again.json()) as { error: string }).error).toBe("SERVICE_UNAVAILABLE");
+        const retryAfter = Number(again.headers.get("retry-after"));
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+      }
+      expect(fs.readFileSync(runs, "utf8").trim().split("\n")).toEqual(["run"]);
     } finally {
       await server.stop();
     }

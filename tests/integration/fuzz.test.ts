@@ -1,6 +1,6 @@
 // Bad input never gets a 5xx: every route family (gateway, inspector, console
-// JSON routes, downloads, try-it, MCP) over real HTTP with odd paths, methods,
-// headers and bodies. Cases are generated from a fixed seed (fast-check), plus
+// JSON routes and pages, docs, downloads, try-it, MCP, health) over real HTTP
+// with odd paths, methods, hosts, headers and bodies. Cases are generated from a fixed seed (fast-check), plus
 // the ones a probe found. Only the status class is asserted: any 5xx fails.
 import http from "node:http";
 import fc from "fast-check";
@@ -9,6 +9,7 @@ import { createUser } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
 import { newApp, origin, type TestApp } from "../helpers/sandbox";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
+import { onTheWire } from "../helpers/wire";
 
 type Case = { method: string; path: string; headers?: Record<string, string>; body?: string };
 
@@ -166,4 +167,43 @@ describe("no 5xx on bad input", () => {
       expect([method, target, status >= 400 && status < 500], `${method} ${target} → ${status}`).toEqual([method, target, true]);
     }
   });
+
+  // Written on the socket (tests/helpers/wire.ts): methods, targets and Host values node:http and fetch will not send.
+  it("odd methods, paths, hosts and bodies on the wire, on every kind of route", async () => {
+    const routes = [
+      "/", "/apps", `/apps/${app.appId}`, `/apps/${app.appId}/requests`, "/signin", "/account",
+      "/api/console/apps", `/api/console/apps/${app.appId}/requests`, `/api/console/apps/${app.appId}/usage`,
+      "/docs", "/docs/collect", `/inspect/${app.appId}`, "/inspect/app_nope", "/sandbox/collect/v1/push", "/sandbox/mcp", "/sandbox/oauth/v1/token",
+      "/clients/collect.ts", "/openapi/collect.json", "/postman/collect.json", "/healthz", "/api/try/collect.push", "/cli/sandbox.mjs",
+    ];
+    const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "TRACK", "CONNECT", "PROPFIND", "MKCOL", "PURGE", "get", "Post", "X".repeat(4000)];
+    const suffixes = ["/%", "/%E0%A4%A", "/%zz", "//", "//x//", "/..", "/../../etc/passwd", "/%2e%2e/%2e%2e", "/./", "/%00", ";a=b", "?%", "?a=%ZZ&b", `/${"x".repeat(7000)}`, `?${"q".repeat(7000)}`];
+    const hosts = ["[::1", "[::1]", "", "a b", "x".repeat(300), "127.0.0.1:0", "h:65536", "ü.example", "[fe80::1%25eth0]"];
+    const bodies = ["", "{", "\u0000", '{"name":"x"}', "x".repeat(70_000), "%%%"];
+    const host = new URL(origin()).host;
+    const headers = `Cookie: ${cookie}\nAuthorization: Bearer ${app.token}`;
+    const cases: { head: string; body?: string }[] = [];
+    const takesBodies = ["/api/console/apps", `/inspect/${app.appId}`, "/sandbox/collect/v1/push", "/sandbox/mcp", "/sandbox/oauth/v1/token", "/api/try/collect.push"];
+    for (const r of routes) {
+      for (const m of methods) cases.push({ head: `${m} ${r} HTTP/1.1\nHost: ${host}\n${headers}` });
+      for (const x of suffixes) cases.push({ head: `GET ${r}${x} HTTP/1.1\nHost: ${host}\n${headers}` });
+      for (const h of hosts) cases.push({ head: `GET ${r} HTTP/1.1\nHost: ${h}\n${headers}` });
+      if (!takesBodies.includes(r)) continue;
+      for (const x of suffixes) cases.push({ head: `POST ${r}${x} HTTP/1.1\nHost: ${host}\n${headers}\nContent-Type: application/json`, body: "{}" });
+      for (const b of bodies) {
+        for (const type of ["application/json", "text/plain", "application/x-www-form-urlencoded"]) {
+          cases.push({ head: `POST ${r} HTTP/1.1\nHost: ${host}\n${headers}\nContent-Type: ${type}\nOrigin: ${origin()}`, body: b });
+        }
+      }
+    }
+    const failures: string[] = [];
+    let unanswered = 0;
+    for (const c of cases) {
+      const r = await onTheWire(origin(), c.head, c.body);
+      if (r.status === 0) unanswered++;
+      if (r.status >= 500) failures.push(`${r.status} ${c.head.split("\n").slice(0, 2).join(" | ").slice(0, 160)} ${(c.body ?? "").slice(0, 30)}: ${r.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(unanswered).toBeLessThan(cases.length / 10); // CONNECT: node:http closes the connection; the rest are answered
+  }, 600_000); // about a thousand requests, each on a connection of its own
 });

@@ -1,5 +1,5 @@
 // Held transactions over real HTTP with real receivers: the `held` scenario,
-// resolving it (once: concurrent resolves, across instances on PostgreSQL), the
+// resolving it (once: concurrent resolves, across instances on PostgreSQL, one callback), the
 // expiry sweep, one timeline per resource, and waiting with expect=none
 // (README "Drive a payment by hand", /docs/held).
 import { spawn } from "node:child_process";
@@ -349,19 +349,31 @@ describe("a server of its own", () => {
     }
   }, 240_000);
 
-  it.runIf(onPg())("two instances on one database: of concurrent resolves through both, exactly one wins", async () => {
+  it.runIf(onPg())("two instances on one database: of 20 concurrent resolves through both, exactly one wins and one callback is posted", async () => {
     const { url } = await ownDb("held_multi");
     const [one, two] = await Promise.all([0, 1].map(() => startServer({ databaseUrl: url })));
     servers.push(one!, two!);
     const { token } = await setUpApp(url, one!.origin);
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", "x-svc-time-scale": "0" };
+    const dev = (origin: string, path: string) => fetch(`${origin}/sandbox/dev/v1${path}`, { headers }).then((r) => r.json() as Promise<any>);
     for (let round = 0; round < 5; round++) {
-      const push = await fetch(`${one!.origin}/sandbox/collect/v1/push`, { method: "POST", headers: { ...headers, ...HELD }, body: JSON.stringify(collectBody({ callbackUrl: `${rx.url}/multi-held` })) });
+      const path = `/multi-held-${round}`;
+      const push = await fetch(`${one!.origin}/sandbox/collect/v1/push`, { method: "POST", headers: { ...headers, ...HELD }, body: JSON.stringify(collectBody({ callbackUrl: `${rx.url}${path}` })) });
       const { checkoutId } = (await push.json()) as { checkoutId: string };
-      const all = await Promise.all(Array.from({ length: 10 }, (_, i) =>
-        fetch(`${(i % 2 ? one : two)!.origin}/sandbox/dev/v1/resources/${checkoutId}/resolve`, { method: "POST", headers, body: JSON.stringify({ scenario: "paid" }) }).then((r) => r.status)));
-      expect(all.filter((s) => s === 200)).toHaveLength(1);
-      expect(all.filter((s) => s === 409)).toHaveLength(9);
+      const all = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+        fetch(`${(i % 2 ? one : two)!.origin}/sandbox/dev/v1/resources/${checkoutId}/resolve`, { method: "POST", headers, body: JSON.stringify({ scenario: i % 3 ? "paid" : "cancelled" }) })
+          .then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: string; scenarioKey?: string } }))));
+      const won = all.filter((x) => x.status === 200);
+      expect(won).toHaveLength(1);
+      expect(all.filter((x) => x.status === 409).map((x) => x.body.error)).toEqual(Array(19).fill("CONFLICT"));
+      // the callback arrives, once, with the winner's outcome: one delivery and one attempt in the resource's timeline on either instance
+      expect((await dev(two!.origin, `/callbacks/wait?resourceId=${checkoutId}&timeout=20`)).status).toBe("ATTEMPTED");
+      const got = rx.received.filter((x) => x.path === path);
+      expect(got).toHaveLength(1);
+      expect(JSON.parse(got[0]!.body).resultCode).toBe(won[0]!.body.scenarioKey === "paid" ? 0 : 1032);
+      const { events } = (await dev(one!.origin, `/resources/${checkoutId}/timeline`)) as { events: { type: string }[] };
+      expect(events.filter((e) => e.type === "callback_scheduled")).toHaveLength(1);
+      expect(events.filter((e) => e.type === "callback_attempt")).toHaveLength(1);
     }
   }, 120_000);
 });

@@ -68,7 +68,11 @@ describe("the current password is guarded like a sign-in", () => {
 });
 
 describe("labels refuse hidden characters", () => {
-  const hidden = ["a\u3164b", "pay\u200Dpal", "x\u0000y", "\u202Egnp.exe", "a\u2066b", "soft\u00ADhyphen", "\u115Fname", "tag\u{E0041}"];
+  // The byte-order mark at either end (trimming used to drop it quietly), other format characters, and stacked ("zalgo") marks too.
+  const hidden = [
+    "a\u3164b", "pay\u200Dpal", "x\u0000y", "\u202Egnp.exe", "a\u2066b", "soft\u00ADhyphen", "\u115Fname", "tag\u{E0041}",
+    "\uFEFFShop", "Shop\uFEFF", "num\u0600ber", "Z\u0351\u0352\u0353\u0354algo",
+  ];
 
   it("app names, in the console's routes", async () => {
     const u = await signedIn("127.0.75.1");
@@ -91,6 +95,16 @@ describe("labels refuse hidden characters", () => {
     expect(key.status).toBe(201);
     const renamed = await consoleCall(origin(), u.cookie, "PATCH", `/apps/${app.json.id}/keys/${key.json.consumerKey}`, { label: "ci\u200Brunner" }, "127.0.76.1");
     expect(renamed.status).toBe(400);
+  });
+
+  it("sandbox names, through the developer API", async () => {
+    const a = await newApp();
+    for (const name of hidden) {
+      const r = await a.call("POST", "/dev/v1/sandboxes", { ttlSeconds: 60, name });
+      expect([JSON.stringify(name), r.status, r.body.error]).toEqual([JSON.stringify(name), 400, "VALIDATION_ERROR"]);
+    }
+    const ok = await a.call("POST", "/dev/v1/sandboxes", { ttlSeconds: 60, name: "Vie\u0323\u0302t ci" });
+    expect([ok.status, ok.body.name]).toEqual([201, "Vie\u0323\u0302t ci"]);
   });
 
   it("test numbers (their value and names)", async () => {

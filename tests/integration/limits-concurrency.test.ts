@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { cliBatch, cliOn } from "../helpers/operator";
 import { consoleCall, signUpOverHttp } from "../helpers/console-http";
-import { requestFrom, signInOverHttp } from "../helpers/from-address";
+import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
 import type { RunningServer } from "../helpers/server";
 import { origin } from "../helpers/sandbox";
 import { onPg } from "../helpers/test-db";
@@ -113,12 +113,15 @@ function exactLimits(name: string, portal: () => Portal) {
       }
     });
 
-    it("100 sign-ups at once from one address: exactly 10 accounts (SIGNUPS_PER_HOUR)", async () => {
+    it("100 sign-ups at once from one address: exactly 10 accounts (SIGNUPS_PER_HOUR), each signed in; the other 90 told why", async () => {
       const p = portal();
       const tag = `up${randomUUID().slice(0, 6)}`;
-      await Promise.all(
+      const replies = await Promise.all(
         Array.from({ length: 100 }, (_, i) => signUpOverHttp(p.origins[i % p.origins.length]!, `${tag}-${i}@example.com`, "a fine pass phrase", `127.${p.net}.4.1`)),
       );
+      const signedIn = replies.filter((r) => r.status === 303 && setCookies(r).some((c) => c.includes("session-token=") && !c.endsWith("=")));
+      expect(signedIn).toHaveLength(10);
+      expect(replies.filter((r) => r.status === 200 && r.text.includes("Too many sign-ups from your network"))).toHaveLength(90);
       const client = clientFor(p.dbUrl);
       try {
         expect(await client.user.count({ where: { email: { startsWith: `${tag}-` } } })).toBe(10);

@@ -126,6 +126,28 @@ describe("held connections", () => {
     expect(await probe(s)).toBe(200);
   }, 120_000);
 
+  it("40 streams opened at once past LISTEN_STREAMS_PER_APP: exactly 2 answer 200, the rest 429 with Retry-After and the error body, never a 200 and then an error event", async () => {
+    const [t] = (await account(1)) as [HeldApp];
+    const replies = await Promise.all(Array.from({ length: 40 }, async () => {
+      const abort = new AbortController();
+      holders.push(abort);
+      const res = await t.call("GET", "/dev/v1/inbox/stream", undefined, abort.signal);
+      if (res.status === 200) {
+        void res.body!.pipeTo(new WritableStream()).catch(() => {});
+        return { status: 200 };
+      }
+      return { status: res.status, type: res.headers.get("content-type"), retryAfter: res.headers.get("retry-after"), body: (await res.json()) as { error: string; message: string } };
+    }));
+    expect(replies.filter((x) => x.status === 200)).toHaveLength(2);
+    const refused = replies.filter((x) => x.status !== 200);
+    expect(refused).toHaveLength(38);
+    for (const x of refused) {
+      expect(x).toMatchObject({ status: 429, type: expect.stringMatching(/^application\/json/), body: { error: "RATE_LIMITED", message: expect.stringMatching(/^at most 2 listeners of one app/) } });
+      expect(Number(x.retryAfter)).toBeGreaterThan(0);
+    }
+    await releaseAll();
+  }, 120_000);
+
   it("a stream whose client stops reading is ended: its socket closes and its slot is free again", async () => {
     const a = s;
     // a client that sends its request and never reads a byte

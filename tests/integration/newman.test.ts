@@ -1,7 +1,11 @@
 // Each API's Postman collection, as served by the portal, run by newman
 // against the running sandbox with keys made by the operator command line:
 // every request and every test in it passes.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apis, operations } from "@/lib/catalog";
 import { randomBase62 } from "@/lib/ids";
@@ -99,6 +103,37 @@ describe("one request run alone (newman --folder)", () => {
     vars.consumerSecret.value = "wrong";
     const noKeys = await run(collection, { folder: push });
     expect(noKeys.run.failures.map((f) => f.error.message).join(" ")).toContain("set consumerKey and consumerSecret");
+  });
+});
+
+describe("keys from newman's --env-var or a Postman environment file, the collection's variables left empty", () => {
+  /** The newman command line, as a user runs it; its exit code and what it printed. */
+  const newmanCli = (args: string[]) =>
+    new Promise<{ code: number; output: string }>((resolve) => {
+      const child = execFile(path.resolve("node_modules", ".bin", "newman"), ["run", ...args, "--reporters", "cli", "--color", "off"], { encoding: "utf8" }, (_e, stdout, stderr) =>
+        resolve({ code: child.exitCode ?? -1, output: `${stdout}${stderr}` }),
+      );
+    });
+
+  it("one request run alone fetches its token with them and passes", async () => {
+    const r = await http("GET", `${origin()}/postman/collect.json`);
+    const collection = r.body;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "newman-env-"));
+    const file = path.join(dir, "collect.postman_collection.json");
+    fs.writeFileSync(file, JSON.stringify(collection));
+    const push = collection.item.find((i: { name: string }) => i.name.includes("(POST /collect/v1/push)")).name;
+    const values = { consumerKey: keys.consumerKey, consumerSecret: keys.consumerSecret, callbackUrl: receiver.url };
+
+    const withFlags = await newmanCli([file, "--folder", push, ...Object.entries(values).flatMap(([k, v]) => ["--env-var", `${k}=${v}`])]);
+    expect(withFlags.output).toContain("202 Accepted");
+    expect(withFlags.code, withFlags.output).toBe(0);
+
+    const environment = path.join(dir, "sandbox.postman_environment.json");
+    fs.writeFileSync(environment, JSON.stringify({ name: "Sandbox", values: Object.entries(values).map(([key, value]) => ({ key, value, enabled: true })) }));
+    const withFile = await newmanCli([file, "--folder", push, "--environment", environment]);
+    expect(withFile.output).toContain("202 Accepted");
+    expect(withFile.code, withFile.output).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 

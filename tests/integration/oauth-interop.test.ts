@@ -61,6 +61,12 @@ describe("OAuth clients", () => {
     expect(token.token.token_type).toBe("Bearer");
     const r = await http("GET", `${base()}/collect/v1/push/chk_missing`, { headers: { authorization: `Bearer ${token.token.access_token}` } });
     expect(r.status).toBe(404);
+
+    // A wrong secret: the error simple-oauth2 throws carries the answer's error_description (RFC 6749 §5.2), so it says why.
+    const bad = new ClientCredentials({ client: { id: app.keys.consumerKey, secret: "wrong" }, auth: { tokenHost: origin(), tokenPath: "/sandbox/oauth/v1/token" } });
+    const e = (await bad.getToken({}).catch((x: unknown) => x)) as { output: { statusCode: number }; data: { payload: Record<string, string> } };
+    expect(e.output.statusCode).toBe(401);
+    expect(e.data.payload).toMatchObject({ error: "INVALID_CLIENT", error_description: "the Basic credentials must be the consumer key and secret of an active key pair" });
   });
 
   it("decodes form-urlencoded Basic credentials (RFC 6749 §2.3.1), every character encoded", async () => {

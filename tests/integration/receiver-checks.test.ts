@@ -186,7 +186,7 @@ describe.concurrent("receiver checks", () => {
     ]);
     expect(mine.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 429]);
     const refused = mine.find((r) => r.status === 429)!;
-    expect(refused.body).toMatchObject({ error: "RATE_LIMITED", message: "at most 5 receiver checks run at once per app; wait for one to finish" });
+    expect(refused.body).toMatchObject({ error: "RATE_LIMITED", message: "at most 5 receiver checks run at once per app and its throwaway sandboxes together; wait for one to finish" });
     expect(theirs.status).toBe(201);
     // Once they finished, the app may run again.
     expect((await run(a, { url: `${rx.url}/again` })).status).toBe(201);

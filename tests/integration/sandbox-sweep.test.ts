@@ -2,8 +2,9 @@
 // (lib/services/sandbox-sweep.ts), on servers of their own with a short
 // SANDBOX_SWEEP_MS: on PostgreSQL two instances on one database (the one
 // that made the sandbox stopped before it ends, so the other must delete it;
-// both sweeping big sandboxes at once while calls go on), on SQLite the next
-// process on the same file. The quota across instances (PostgreSQL).
+// both sweeping big sandboxes at once while calls go on; one ended through
+// the other instance, shut on both at once and deleted by one sweep), on
+// SQLite the next process on the same file. The quota across instances (PostgreSQL).
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -40,7 +41,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   // The parents now: the operator command line blocks this process for seconds, and a keep-alive
   // connection the server closed meanwhile would fail the next call.
-  for (const name of ["big", "quota", "other"] as const) parents[name] = await setUpApp(url, servers[0]!.origin);
+  for (const name of ["big", "quota", "ended", "other"] as const) parents[name] = await setUpApp(url, servers[0]!.origin);
 }, SLOW);
 
 afterAll(async () => {
@@ -145,6 +146,37 @@ describe("the sandbox sweeper", () => {
     expect(replies.filter((r) => r.status === 201)).toHaveLength(5);
     expect(replies.filter((r) => r.status === 429).map((r) => r.body.error)).toEqual(Array(11).fill("SANDBOX_LIMIT_REACHED"));
     expect(await db.app.count({ where: { parentAppId: parent.appId } })).toBe(5);
+  }, SLOW);
+
+  it.skipIf(!onPg())("a sandbox ended through one instance is shut on both at once (token INVALID_TOKEN, inspector 404); of the two sweeping it, one deletes it", async () => {
+    const [one, two] = servers as [RunningServer, RunningServer];
+    const sandbox = await makeSandbox(one.origin, parents.ended!.token, 600);
+    const token = await accessToken(two.origin, sandbox.consumerKey, sandbox.consumerSecret);
+    const inspect = (s: RunningServer) => fetch(sandbox.inspectorUrl.replace(one.origin, s.origin), { method: "POST", body: "{}" });
+    for (const s of servers) {
+      expect((await call(s.origin, token, "GET", "/collect/v1/push/chk_1")).status).toBe(200);
+      expect((await inspect(s)).status).toBe(200);
+    }
+    // rows enough that a sweep takes a while: the instance that ended it and the other's next round sweep it together
+    await db.requestLog.createMany({
+      data: Array.from({ length: 5_000 }, (_, i) => ({
+        requestId: `req_${sandbox.appId}_${i}`, appId: sandbox.appId, via: "http", method: "GET", path: "/x", status: 200, durationMs: 1,
+        requestHeaders: "{}", responseHeaders: "{}", responseBody: "{}",
+      })),
+    });
+    expect((await call(two.origin, parents.ended!.token, "DELETE", `/dev/v1/sandboxes/${sandbox.appId}`)).status).toBe(204);
+    for (const s of servers) {
+      const r = await call(s.origin, token, "GET", "/collect/v1/push/chk_1");
+      expect([r.status, ((await r.json()) as { error: string }).error]).toEqual([401, "INVALID_TOKEN"]);
+      const i = await inspect(s);
+      expect([i.status, ((await i.json()) as { error: string }).error]).toEqual([404, "NOT_FOUND"]);
+    }
+    expect(await goneBy([sandbox.appId], Date.now() + 60_000)).toBe(0);
+    // the sweep that deleted its row says so, once between the two instances
+    const named = () => servers.flatMap((s) => s.log().split("\n")).filter((l) => l.startsWith("[sandboxes] deleted") && l.includes(sandbox.appId));
+    for (const deadline = Date.now() + 10_000; !named().length && Date.now() < deadline;) await sleep(100);
+    expect(named()).toHaveLength(1);
+    for (const s of servers) expect(s.log()).not.toContain("sweep failed");
   }, SLOW);
 
   it("another instance than the one that made it refuses an ended sandbox and deletes it with every row within a minute", async () => {

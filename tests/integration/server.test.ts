@@ -10,6 +10,7 @@ import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import type { RunningServer } from "../helpers/server";
 import { base, collectBody, http as call, newApp, origin } from "../helpers/sandbox";
+import { onTheWire } from "../helpers/wire";
 
 /** A raw request: the path goes on the wire exactly as written (no URL normalisation). */
 function raw(method: string, path: string, opts: { headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean } = {}) {
@@ -89,6 +90,27 @@ describe("our server: routing", () => {
     const gw = await raw("TRACE", "/sandbox/collect/v1/push");
     expect([gw.status, JSON.parse(gw.text).error]).toEqual([401, "MISSING_TOKEN"]);
     expect((await raw("TRACE", "/sandbox/no/such/path")).status).toBe(401);
+    // The inspector takes POST only, TRACE too (a method no Web Request carries), whether or not the app exists.
+    const a = await newApp();
+    for (const [method, path] of [["TRACE", `/inspect/${a.appId}`], ["TRACE", "/inspect/app_nope"], ["GET", `/inspect/${a.appId}`], ["PROPFIND", `/inspect/${a.appId}`]]) {
+      const r = await raw(method!, path!);
+      expect([method, path, r.status, JSON.parse(r.text).error, r.headers.allow]).toEqual([method, path, 405, "METHOD_NOT_ALLOWED", "POST"]);
+    }
+    // TRACK: node:http answers 400 itself (no method it parses); CONNECT: it closes the connection unanswered.
+    for (const method of ["TRACK", "CONNECT"]) expect((await onTheWire(origin(), `${method} /inspect/${a.appId} HTTP/1.1\nHost: x`)).status, method).toBeLessThan(500);
+  });
+
+  it("answers a Host header that is not a host with 400 and the error body, on every route", async () => {
+    const a = await newApp();
+    for (const host of ["[::1", "[::1]:x", "a b", "host:99999", "user@host", "host/path", "host?q", "host#f", "ex\\ample", "%", ""]) {
+      for (const path of ["/apps", "/docs", "/api/console/apps", `/inspect/${a.appId}`, "/sandbox/collect/v1/push", "/healthz"]) {
+        const r = await onTheWire(origin(), `GET ${path} HTTP/1.1\nHost: ${host}`);
+        expect([host, path, r.status, r.json?.error, r.json?.requestId], r.body.slice(0, 200)).toEqual([host, path, 400, "BAD_REQUEST", r.headers["x-request-id"]]);
+      }
+    }
+    for (const host of ["localhost", `127.0.0.1:${new URL(origin()).port}`, "[::1]:3000", "portal.example", "PORTAL.example.:443", "my_host"]) {
+      expect((await onTheWire(origin(), `GET /docs HTTP/1.1\nHost: ${host}`)).status, host).toBe(200);
+    }
   });
 });
 

@@ -112,6 +112,56 @@ describe.concurrent("signature explain", () => {
     expect([tooLarge.status, tooLarge.body.error]).toEqual([413, "BODY_TOO_LARGE"]);
   });
 
+  it("another app's delivery named by x-svc-delivery alone, and another app's receiver-check case: UNKNOWN_DELIVERY, nothing of them shown", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    const b = await newApp({ groups: ["Payments"] });
+    const got = await receivedCallback(b);
+    const { "webhook-id": _id, ...svcOnly } = got.headers;
+    const bySvcId = await explain(a, { headers: svcOnly, body: got.body });
+    expect([bySvcId.status, codes(bySvcId).slice(0, 2)]).toEqual([200, ["HEADER_MISSING", "UNKNOWN_DELIVERY"]]);
+    const check = await b.call("POST", "/dev/v1/receiver-checks", { url: `${rx.url}/check-${b.appId}` });
+    expect(check.status).toBe(201);
+    const valid = check.body.cases.find((c: { name: string }) => c.name === "valid");
+    const own = await explain(b, valid.sent);
+    expect(codes(own)).toContain("RECEIVER_CHECK");
+    const foreign = await explain(a, valid.sent);
+    expect([foreign.status, codes(foreign)]).toEqual([200, ["UNKNOWN_DELIVERY", "WRONG_SECRET"]]);
+    for (const r of [bySvcId, foreign]) {
+      expect(r.body).not.toHaveProperty("delivery");
+      expect(JSON.stringify(r.body)).not.toContain(b.appId);
+    }
+  });
+
+  it("bodies at the endpoint's limit: 1 MiB of JSON is read, a byte more is 413 (declared or streamed); 256 KiB of multi-byte text, and a large or deeply nested body against a real delivery, are explained", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    const LIMIT = 1024 * 1024;
+    // "\u001f" is six bytes of JSON for one character: 1 MiB of JSON whose body is ~170 KiB
+    const shell = JSON.stringify({ headers: {}, body: "" }).length;
+    const control = "\u001f".repeat(Math.floor((LIMIT - shell) / 6));
+    const atLimit = JSON.stringify({ headers: {}, body: control + "a".repeat((LIMIT - shell) % 6) });
+    expect(Buffer.byteLength(atLimit)).toBe(LIMIT);
+    const ok = await a.call("POST", "/dev/v1/signatures/explain", atLimit);
+    expect([ok.status, ok.body.findings?.[0]?.code]).toEqual([200, "HEADER_MISSING"]);
+    const over = await a.call("POST", "/dev/v1/signatures/explain", atLimit.replace('"body":"', '"body":"a'));
+    expect([over.status, over.body.error, typeof over.body.requestId]).toEqual([413, "BODY_TOO_LARGE", "string"]);
+    const streamed = await fetch(`${origin()}/sandbox/dev/v1/signatures/explain`, {
+      method: "POST", headers: { authorization: `Bearer ${a.token}`, "content-type": "application/json" }, duplex: "half",
+      body: new Blob([atLimit.replace('"body":"', '"body":"a')]).stream(),
+    } as RequestInit);
+    expect([streamed.status, ((await streamed.json()) as { error: string }).error]).toEqual([413, "BODY_TOO_LARGE"]);
+    // 256 KiB in two-byte characters: the limit counts bytes
+    const wide = "é".repeat(128 * 1024);
+    expect((await explain(a, { headers: {}, body: wide })).status).toBe(200);
+    const wider = await explain(a, { headers: {}, body: `${wide}a` });
+    expect([wider.status, wider.body.error, wider.body.details[0].field]).toEqual([400, "VALIDATION_ERROR", "body"]);
+    // against a real delivery of the app: 256 KiB of something else, and JSON nested 128 Ki deep
+    const got = await receivedCallback(a);
+    for (const body of ["x".repeat(256 * 1024), `${"[".repeat(128 * 1024)}${"]".repeat(128 * 1024)}`]) {
+      const r = await explain(a, { headers: got.headers, body });
+      expect([r.status, codes(r)[0]]).toEqual([200, "BODY_CHANGED"]);
+    }
+  });
+
   it("the console's inbox explains an entry whose signature is invalid", async () => {
     const a = await newApp({ groups: ["Payments"] });
     const got = await receivedCallback(a);

@@ -38,7 +38,8 @@ describe("POST /oauth/v1/token", () => {
     for (const headers of cases) {
       const r = await tokenCall(headers);
       expect(r.status).toBe(401);
-      expect(r.body).toEqual({ error: "INVALID_CLIENT", message: expect.any(String), requestId: r.headers.get("x-request-id") });
+      // error_description (RFC 6749 §5.2): the same text as message, which OAuth libraries show.
+      expect(r.body).toEqual({ error: "INVALID_CLIENT", message: expect.any(String), error_description: r.body.message, requestId: r.headers.get("x-request-id") });
     }
   });
 
@@ -49,6 +50,8 @@ describe("POST /oauth/v1/token", () => {
       const r = await tokenCall(auth, body);
       expect(r.status).toBe(400);
       expect(r.body.error).toBe("UNSUPPORTED_GRANT_TYPE");
+      expect(r.body.error_description).toBe("grant_type must be client_credentials (form-encoded body)");
+      expect(r.body.message).toBe(r.body.error_description);
     }
   });
 
@@ -71,6 +74,7 @@ describe("POST /oauth/v1/token", () => {
     const r = await fetchToken(keys.consumerKey, keys.consumerSecret);
     expect(r.status).toBe(429);
     expect(r.body.error).toBe("RATE_LIMITED");
+    expect([r.body.error_description, r.body.requestId]).toEqual([r.body.message, r.headers.get("x-request-id")]);
     expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
     // another key from the same address is not affected
     const other = await newApp();

@@ -33,6 +33,7 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
       const row = await db.gateway.tokenByHash(a.tokenHash);
       expect(row).toEqual({
         expiresAt,
+        faultExpiredAt: null,
         revoked: false,
         app: {
           id: a.appId, suspended: false, perMinute: 7, callbackUrl: "https://example.test/cb", callbackFaults: '{"duplicate":true}',
@@ -53,6 +54,17 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
       const expiresAt = new Date(Date.now() - 1_000);
       const a = await seedApp(db.prisma, { tokenExpiresAt: expiresAt });
       expect((await db.gateway.tokenByHash(a.tokenHash))!.expiresAt).toEqual(expiresAt);
+    });
+
+    it("expireToken (X-Svc-Fault: token_expired): the next lookup, cached or not, says when; another token of the app is untouched", async () => {
+      const a = await seedApp(db.prisma);
+      const other = uid("tok");
+      await db.prisma.accessToken.create({ data: { tokenHash: other, keyPairId: a.keyPairId, appId: a.appId, expiresAt: new Date(Date.now() + 3_600_000) } });
+      expect((await db.gateway.tokenByHash(a.tokenHash))!.faultExpiredAt).toBeNull(); // cached on SQLite
+      const at = new Date();
+      await db.gateway.expireToken(a.tokenHash, at);
+      expect((await db.gateway.tokenByHash(a.tokenHash))!.faultExpiredAt).toEqual(at);
+      expect((await db.gateway.tokenByHash(other))!.faultExpiredAt).toBeNull();
     });
 
     it("a token of a revoked key pair is revoked", async () => {

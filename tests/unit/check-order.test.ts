@@ -14,6 +14,7 @@ function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean;
     tokenByHash: async () =>
       app && {
         expiresAt: new Date(Date.now() + (opts.expired ? -1 : 1) * 60_000),
+        faultExpiredAt: null,
         revoked: Boolean(opts.revoked),
         app: {
           id: "app_1",
@@ -28,6 +29,7 @@ function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean;
           expiresAt: app.sandboxEndsInMs === undefined ? null : new Date(Date.now() + app.sandboxEndsInMs),
         },
       },
+    expireToken: async () => {},
     countCall: async () => opts.count ?? 1,
     findResource: async () => null,
     referenceInUse: async () => false,

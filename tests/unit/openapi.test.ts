@@ -98,9 +98,12 @@ describe.each(apis)("OpenAPI of $name", (api) => {
       } else expect(o.callbacks).toBeUndefined();
     });
 
-    it(`${op.id}: the X-Svc-Scenario header lists the scenario keys`, () => {
+    it(`${op.id}: the X-Svc-Scenario header is a string with the scenario keys as examples (other keys are ignored, not refused); answers say which key was ignored`, () => {
       const header = o.parameters.find((x: any) => x.in === "header" && x.name === "X-Svc-Scenario");
-      expect(header.schema.enum).toEqual(op.scenarios.map((s) => s.key));
+      expect(header.schema).toEqual({ type: "string", examples: op.scenarios.map((s) => s.key) });
+      expect(Object.keys(header.examples)).toEqual(op.scenarios.map((s) => s.key));
+      expect(doc.components.headers["x-svc-scenario-ignored"].schema).toEqual({ type: "string" });
+      for (const [status, r] of Object.entries<any>(o.responses)) expect(r.headers["x-svc-scenario-ignored"], status).toEqual({ $ref: "#/components/headers/x-svc-scenario-ignored" });
     });
 
     it(`${op.id}: one named example per scenario, in the response of its status, each valid against its schema`, () => {
@@ -125,8 +128,9 @@ describe.each(apis)("OpenAPI of $name", (api) => {
       expect(o.responses["401"].headers["www-authenticate"]).toBeDefined();
       for (const r of Object.values<any>(o.responses)) expect(r.headers["x-request-id"]).toEqual({ $ref: "#/components/headers/x-request-id" });
       const text = JSON.stringify(o.responses);
-      for (const code of ["INVALID_BODY", "BODY_TOO_LARGE"]) expect(text.includes(code)).toBe(Boolean(op.body));
+      for (const code of ["INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"]) expect(text.includes(code)).toBe(Boolean(op.body));
       expect(o.responses["413"] !== undefined).toBe(Boolean(op.body));
+      expect(o.responses["415"]?.description).toEqual(op.body ? expect.stringContaining("UNSUPPORTED_MEDIA_TYPE") : undefined);
     });
   }
 });
@@ -186,6 +190,8 @@ describe("OpenAPI of the developer endpoints", () => {
       expect(v.version).toBe("3.1");
       for (const e of devEndpoints) expect(spec.paths[e.path]?.[e.method.toLowerCase()], `${e.method} ${e.path}`).toBeDefined();
       expect(spec.paths["/dev/v1/settings"].get.responses["401"].description).toContain("MISSING_TOKEN");
+      // The same licence as every API's document.
+      expect(spec.info.license).toEqual(openApiDocument(apis[0]!).info.license);
     }
   });
 

@@ -37,4 +37,40 @@ describe("cli/sandbox.mjs", () => {
     ];
     for (const re of newer) expect(code, String(re)).not.toMatch(re);
   });
+
+  describe("its command line", () => {
+    const run = (...args: string[]) => {
+      const r = spawnSync(process.execPath, [file, ...args], { encoding: "utf8", env: { ...process.env, SANDBOX_URL: "", SANDBOX_KEY: "", SANDBOX_SECRET: "" } });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    const version = /const VERSION = "([^"]+)"/.exec(source)![1]!;
+
+    it("no arguments: the usage on stderr, nothing on stdout, exit 2; --help and help print it on stdout, exit 0", () => {
+      const none = run();
+      expect([none.code, none.stdout]).toEqual([2, ""]);
+      expect(none.stderr).toMatch(/^sandbox\.mjs — the Svc Sandbox command line/);
+      for (const args of [["--help"], ["-h"], ["help"]]) {
+        const help = run(...args);
+        expect([help.code, help.stderr], args.join(" ")).toEqual([0, ""]);
+        expect(help.stdout).toMatch(/^sandbox\.mjs — the Svc Sandbox command line/);
+      }
+    });
+
+    it("-v and --version print the version", () => {
+      for (const flag of ["-v", "--version"]) expect(run(flag)).toEqual({ code: 0, stdout: `sandbox.mjs ${version}\n`, stderr: "" });
+    });
+
+    it("-- ends the options: what follows is positional, even when it looks like an option", () => {
+      const r = run("--", "--version");
+      expect([r.code, r.stdout]).toEqual([2, ""]);
+      expect(r.stderr).toContain("unknown command --version");
+      // The value of a string option may still be "--" itself.
+      expect(run("token", "--key", "--", "--url", "http://127.0.0.1:9").stderr).toContain("no consumer secret");
+    });
+
+    it("check --help lists every way to give the secret", () => {
+      const help = run("check", "--help").stdout;
+      for (const flag of ["--portal", "--key", "--secret-file", "--secret-stdin", "--secret <secret>"]) expect(help).toContain(flag);
+    });
+  });
 });

@@ -6,10 +6,11 @@ import { AuthForm } from "../auth-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-/** Why the account page sent the reader here (components/console/account-panel.tsx), in words. */
+/** Why the account page (components/console/account-panel.tsx) or a password reset (app/(auth)/recovery-actions.ts) sent the reader here, in words. */
 const DONE: Record<string, string> = {
   password: "Your password was changed and every session of your account ended. Sign in with the new password.",
   "signed-out": "Every session of your account ended, this one too. Sign in again.",
+  reset: "Password changed. Every session of your account ended; sign in with the new password.",
 };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; done?: string }> }) {
@@ -22,6 +23,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <h1 className="text-xl font-semibold tracking-tight">Sign in to the console</h1>
       <p className="mt-1 mb-6 text-sm text-slate-500">Manage your sandbox apps, keys and callbacks.</p>
       <AuthForm action={signInAction} submit="Sign in" next={next} />
+      <p className="mt-4 text-center text-sm">
+        <Link href="/forgot" className="font-medium text-indigo-700 hover:underline">Forgot your password?</Link>
+      </p>
       <p className="mt-6 text-center text-sm text-slate-500">
         No account yet? <Link href={next ? `/signup?next=${encodeURIComponent(next)}` : "/signup"} className="font-medium text-indigo-700 hover:underline">Create one</Link>
       </p>

@@ -3,7 +3,7 @@
 // the file, so a claim is a conditional update in one transaction, and nobody
 // else schedules callbacks to listen for.
 import { param, sql } from "@/lib/db/sql";
-import { prepare, retryBusy, type SqliteHotPath } from "@/lib/db/sqlite";
+import { isBusy, prepare, retryBusy, type SqliteHotPath } from "@/lib/db/sqlite";
 import type { AttemptRecord, DeliveryToSend, DispatchStore } from "./types";
 import { SANDBOX_ENDED } from "@/lib/services/sandbox-life";
 import * as S from "./statements";
@@ -15,6 +15,24 @@ const DUE = sql`SELECT ${S.TO_SEND}, ${sql`d."state", d."leaseUntil"`.reads<{ st
 /** Ours when its state and lease are still as read. */
 const CLAIM = sql`UPDATE "Delivery" SET "state" = 'SENDING', "leaseUntil" = ${param("lease")}
   WHERE "id" = ${param("id")} AND "state" = ${param("state")} AND "leaseUntil" IS ${param("leaseUntil")}`;
+
+/**
+ * A write of the dispatcher, in the group commit, tried again for as long as
+ * another connection holds the write lock (the operator command line, or any
+ * process's long transaction on the file). The group commit gives up after
+ * 5 s, the bound of a gateway call that waits for its answer; nobody waits for
+ * a claim or a record, and failing one fails the dispatcher's tick (or sends
+ * a posted callback again once its lease has run out) over a lock that ends.
+ */
+async function written<T>(db: SqliteHotPath, fn: () => T): Promise<T> {
+  for (;;) {
+    try {
+      return await db.write(fn);
+    } catch (e) {
+      if (!isBusy(e)) throw e;
+    }
+  }
+}
 
 export class SqliteDispatchStore implements DispatchStore {
   private readonly q;
@@ -31,9 +49,17 @@ export class SqliteDispatchStore implements DispatchStore {
     };
   }
 
-  /** In one job of the group commit (it holds the write lock). */
-  claimDue(now: Date, lease: Date, limit: number): Promise<{ toSend: DeliveryToSend[]; seen: number }> {
-    return this.db.write(() => {
+  /**
+   * In one job of the group commit (it holds the write lock). After a wait
+   * for the lock of a second or more, `now` and the lease move on by the wait,
+   * so a long one does not claim rows for a lease already over.
+   */
+  claimDue(asked: Date, askedLease: Date, limit: number): Promise<{ toSend: DeliveryToSend[]; seen: number }> {
+    const askedAt = Date.now();
+    return written(this.db, () => {
+      const waited = Date.now() - askedAt;
+      const late = waited >= 1_000 ? waited : 0;
+      const [now, lease] = [new Date(asked.getTime() + late), new Date(askedLease.getTime() + late)];
       const due = this.q.due.all({ now, limit });
       const toSend: DeliveryToSend[] = [];
       for (const d of due) {
@@ -55,7 +81,7 @@ export class SqliteDispatchStore implements DispatchStore {
 
   recordAttempt(id: string, at: Date, o: AttemptRecord): Promise<void> {
     const p = S.attemptParams(id, at, o);
-    return this.db.write(() => {
+    return written(this.db, () => {
       this.q.insertAttempt.run(p);
       this.q.settle.run(p);
     });

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { operationByName, operations } from "../index";
 import type { DevEndpoint } from "./endpoint";
+import { clientCheckSchema } from "./client-check-endpoints";
 
 const CALLING_BACK = operations.filter((o) => o.callback).map((o) => o.id);
 const headersSchema = z.record(z.string(), z.string());
@@ -98,6 +99,7 @@ export const readinessSchema = z.object({
     .meta({ description: "Every operation of the app's ACTIVE groups, each scenario of the catalog." }),
   progress: z.object({ exercised: z.number().int(), total: z.number().int(), callbacksAnswered: z.number().int(), callbacksTotal: z.number().int() }),
   receiverCheck: receiverCheckSummarySchema.optional().meta({ description: "The newest finished receiver check." }),
+  clientChecks: z.array(clientCheckSchema).meta({ description: "The client checks (GET /dev/v1/client-checks)." }),
 });
 
 const EXAMPLE_HEADERS = {
@@ -122,7 +124,8 @@ export const goLiveEndpoints: DevEndpoint[] = [
       "`duplicate` (valid's delivery id again: 2xx), and refused with any non-2xx status: `tampered_body`, `wrong_secret`, `stale_timestamp` and " +
       "`future_timestamp` (10 minutes off), `unsigned`. Each failed case says why and what to do. Runs in about the time your server takes (at most ~30 s; " +
       "cases in parallel, the duplicate after valid). The callback network policy applies (a refused url answers 400); your app's inspector address " +
-      "checks the server a running `sandbox.mjs listen --forward-to` relays to. At most 5 run at once per app (429), 30 start per minute; the newest 100 are kept.",
+      "checks the server a running `sandbox.mjs listen --forward-to` relays to. An app and its throwaway sandboxes share one budget: at most 5 run at once and 30 start per minute (429); " +
+      "one destination host also has a budget over the whole portal (429 naming it). The newest 100 are kept per app.",
     tool: "sandbox_dev_check_receiver",
     body: receiverCheckBodySchema,
     response: receiverCheckSchema,
@@ -204,7 +207,8 @@ export const goLiveEndpoints: DevEndpoint[] = [
     summary: "Go-live readiness",
     description:
       "A go-live checklist: for every operation of the app's ACTIVE groups, each scenario with whether the app's calls ran it (`exercised`, from the request " +
-      "log), when last, and for scenarios that call back whether your own receiver answered one 2xx (`callbackAnswered`); plus the newest receiver check. " +
+      "log), when last, and for scenarios that call back whether your own receiver answered one 2xx (`callbackAnswered`); plus the newest receiver check " +
+      "and the client checks (`clientChecks`). " +
       "Reads what the app still keeps (a reset starts it over).",
     tool: "sandbox_dev_readiness",
     query: z.object({}),

@@ -8,6 +8,7 @@ import { settingsEndpoints } from "./settings-endpoints";
 import { testNumberEndpoints } from "./test-number-endpoints";
 import { goLiveEndpoints } from "./go-live-endpoints";
 import { floatEndpoints } from "./float-endpoints";
+import { clientCheckEndpoints } from "./client-check-endpoints";
 import { compilePath, matchPath } from "../paths";
 import type { DevEndpoint } from "./endpoint";
 
@@ -19,12 +20,13 @@ export * from "./reset-endpoints";
 export * from "./resource-endpoints";
 export * from "./test-number-endpoints";
 export * from "./go-live-endpoints";
+export * from "./client-check-endpoints";
 export * from "./sandbox-endpoints";
 export * from "./float-endpoints";
 
 export const devEndpoints: readonly DevEndpoint[] = [
   ...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resourceEndpoints, ...resetEndpoints, ...listenEndpoints,
-  ...goLiveEndpoints, ...sandboxEndpoints, ...floatEndpoints,
+  ...goLiveEndpoints, ...clientCheckEndpoints, ...sandboxEndpoints, ...floatEndpoints,
 ];
 
 const compiled = devEndpoints.map((e) => ({ e, path: compilePath(e.path) }));

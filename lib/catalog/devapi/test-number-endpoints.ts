@@ -11,8 +11,8 @@ export const TEST_NUMBERS_PER_APP = 50;
 export const TEST_NUMBER_VALUE_MAX = 64;
 
 const text = (name: string, max: number) =>
-  z.string({ error: `${name} must be text` }).trim().min(1, { error: `${name} must not be empty` }).max(max, { error: `${name} must be at most ${max} characters` })
-    .refine(isVisibleText, hiddenCharsError(name));
+  z.string({ error: `${name} must be text` }).refine(isVisibleText, hiddenCharsError(name))
+    .trim().min(1, { error: `${name} must not be empty` }).max(max, { error: `${name} must be at most ${max} characters` });
 
 /** One test number as stored and answered. */
 export const testNumberSchema = z.object({

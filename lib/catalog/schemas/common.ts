@@ -4,6 +4,7 @@ export const errorBodySchema = z.object({
   error: z.string().meta({ description: "Error code." }),
   message: z.string().meta({ description: "Human text." }),
   requestId: z.string().meta({ description: "Id of the request; also in the x-request-id header." }),
+  error_description: z.string().optional().meta({ description: "The token endpoint's errors only: the same text as message, under the name OAuth 2.0 clients read (RFC 6749 §5.2)." }),
   details: z
     .array(z.object({ field: z.string().meta({ description: "The field's path, e.g. amount." }), message: z.string() }))
     .optional()

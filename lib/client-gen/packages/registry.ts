@@ -2,7 +2,9 @@
 // simple index (pypi), the npm tarball (npm), a Composer repository
 // (composer) and a Maven repository (maven), each holding the one package of
 // its language. Every archive is made once per process (the compile steps
-// also kept on disk: build-cache.ts) and served with its sha256 as ETag.
+// also kept on disk: build-cache.ts) and served with its sha256 as ETag and
+// its Content-Length. A build that failed is not tried again before the
+// Retry-After its 503 answers says.
 import { ApiError, errorBody } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { sha256 } from "./archive";
@@ -14,15 +16,29 @@ import { PACKAGE_NAME } from "./info";
 
 export type Registry = "pypi" | "npm" | "composer" | "maven";
 type Body = { data: Buffer | string; contentType: string };
-/** One registry's files by path (segments joined with "/"; an index page without its trailing "/", which Next redirects away). */
+/** One registry's files by path (segments joined with "/"; an index page without its trailing "/", which serve-client.ts drops). */
 type Files = () => Promise<Record<string, Body>>;
 
+/** How long a failed build is remembered (its answers' Retry-After counts down to the next try). */
+const BUILD_RETRY_S = 60;
+
+/** A build failed at `at`: every request until BUILD_RETRY_S later answers this error, with the seconds left. */
+class FailedBuild {
+  constructor(readonly error: ApiError, readonly at: number) {}
+  retryAfter = (now: number) => Math.max(1, Math.ceil(BUILD_RETRY_S - (now - this.at) / 1000));
+}
+
+/** The build, made once; a failure is kept for BUILD_RETRY_S seconds (not rebuilt on every request), then tried again. */
 const once = <T>(make: () => Promise<T>) => {
   let p: Promise<T> | undefined;
+  let failed: FailedBuild | undefined;
   return () => {
+    if (failed && Date.now() - failed.at < BUILD_RETRY_S * 1000) return Promise.reject(failed);
+    failed = undefined;
     p ??= make().catch((e) => {
-      p = undefined; // a failed build is tried again on the next request
-      throw e;
+      p = undefined;
+      if (e instanceof ApiError) failed = new FailedBuild(e, Date.now());
+      throw failed ?? e;
     });
     return p;
   };
@@ -62,13 +78,15 @@ export async function serveRegistry(registry: Registry, segments: string[], ifNo
   try {
     files = await registries[registry]();
   } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    return Response.json(errorBody(e.code, e.message, newId("req")), { status: e.status, headers: { "retry-after": "60" } });
+    if (!(e instanceof FailedBuild)) throw e;
+    const retryAfter = String(e.retryAfter(Date.now()));
+    return Response.json(errorBody(e.error.code, e.error.message, newId("req")), { status: e.error.status, headers: { "retry-after": retryAfter } });
   }
   const hit = Object.hasOwn(files, file) ? files[file] : undefined;
   if (!hit) return notFound(registry, file);
   const etag = `"${sha256(hit.data).toString("hex").slice(0, 32)}"`;
   const headers = { etag, "cache-control": "no-cache", "access-control-allow-origin": "*", "content-type": hit.contentType };
   if (ifNoneMatch === etag) return new Response(null, { status: 304, headers });
-  return new Response(typeof hit.data === "string" ? hit.data : new Uint8Array(hit.data), { headers });
+  const bytes = typeof hit.data === "string" ? Buffer.from(hit.data) : hit.data;
+  return new Response(new Uint8Array(bytes), { headers: { ...headers, "content-length": String(bytes.length) } });
 }

@@ -4,9 +4,10 @@ import type { z } from "zod";
 import { matchDevEndpoint } from "@/lib/catalog/devapi";
 import { allowAt } from "@/lib/catalog/methods";
 import { devHandlers } from "@/lib/devapi/handlers";
-import { fieldIssues, parseJsonBody } from "@/lib/engine";
+import { checkMediaType, fieldIssues, parseJsonBody } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import type { Step } from "../context";
+import { refuseFaultHeader } from "../faults";
 
 export const findDevEndpoint: Step = (s) => {
   const found = matchDevEndpoint(s.call.method, s.call.path);
@@ -25,6 +26,7 @@ function validate(schema: z.ZodType, value: unknown): Record<string, unknown> {
 
 /** Path parameters, then the query (GET) or the JSON body: VALIDATION_ERROR naming every invalid field. */
 export const parseDevInput: Step = async (s) => {
+  refuseFaultHeader(s.call.headers, "the developer endpoints");
   const e = s.endpoint!;
   if (e.params) s.params = validate(e.params, s.params) as Record<string, string>;
   if (e.method === "GET") {
@@ -32,6 +34,7 @@ export const parseDevInput: Step = async (s) => {
     return;
   }
   s.rawBody = await s.call.readBody(e.maxBodyBytes);
+  checkMediaType(s.call.headers.get("content-type"), s.rawBody);
   const body = parseJsonBody(s.rawBody, e.maxBodyBytes);
   // Before validation, so a refused call's log row does not keep a secret either.
   if (e.redact?.some((k) => k in body)) s.rawBody = JSON.stringify({ ...body, ...Object.fromEntries(e.redact.filter((k) => k in body).map((k) => [k, "[redacted]"])) });

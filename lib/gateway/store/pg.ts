@@ -67,6 +67,7 @@ const LOCK_REFERENCE = sql`SELECT pg_advisory_xact_lock(hashtextextended(${param
 const Q = {
   insertLogs: named("insert_logs", RequestLog.insertRows("logs", ["seq"])),
   token: named("token", sql`SELECT ${S.TOKEN_COLUMNS}, ${SUBSCRIPTIONS} ${S.TOKEN_FROM}`),
+  expireToken: named("expire_token", S.expireToken),
   count: named("count", S.countCalls),
   oldWindows: named("old_windows", S.oldWindows),
   resource: named("resource", S.resource),
@@ -117,6 +118,10 @@ export class PgGatewayStore implements GatewayStore {
   async tokenByHash(tokenHash: string): Promise<TokenRow | null> {
     const r = (await Q.token.query(this.pool, { tokenHash })).rows[0];
     return r ? S.tokenRow(r, r.subscriptions) : null;
+  }
+
+  async expireToken(tokenHash: string, at: Date): Promise<void> {
+    await Q.expireToken.query(this.pool, { tokenHash, at });
   }
 
   countCall(appId: string, window: number): Promise<number> {

@@ -24,6 +24,7 @@ export class SqliteGatewayStore implements GatewayStore {
     this.q = {
       token: prepare(conn, TOKEN),
       subscriptions: prepare(conn, SUBSCRIPTIONS),
+      expireToken: prepare(conn, S.expireToken),
       count: prepare(conn, S.countCalls),
       oldWindows: prepare(conn, S.oldWindows),
       resource: prepare(conn, S.resource),
@@ -69,6 +70,14 @@ export class SqliteGatewayStore implements GatewayStore {
       const row = S.tokenRow(r, this.q.subscriptions.all({ appId: r.id }));
       this.tokens.set(tokenHash, row);
       return row;
+    });
+  }
+
+  /** This connection's own write does not change `data_version`: the cached token goes with it. */
+  expireToken(tokenHash: string, at: Date): Promise<void> {
+    return this.db.write(() => {
+      this.q.expireToken.run({ tokenHash, at });
+      this.tokens.delete(tokenHash);
     });
   }
 

@@ -14,18 +14,20 @@ const appId = param("appId");
 const APP_EXPIRES_AT = new Sql([`a."expiresAt" AS "appExpiresAt"`], { appExpiresAt: "date" }).reads<{ appExpiresAt: Date | null }>();
 
 /** The token's expiry, its key pair's revocation and its app (PostgreSQL adds the subscriptions in the same statement). */
-export const TOKEN_COLUMNS = sql`${AccessToken.cols(["expiresAt"], "t")}, ${KeyPair.cols(["revokedAt"], "k")},
+export const TOKEN_COLUMNS = sql`${AccessToken.cols(["expiresAt", "faultExpiredAt"], "t")}, ${KeyPair.cols(["revokedAt"], "k")},
   ${App.cols(["id", "suspended", "perMinute", "callbackUrl", "callbackFaults", "timeScale", "testNumbers", "parentAppId"], "a")},
   ${APP_EXPIRES_AT}`;
 export const TOKEN_FROM = sql`FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = t."keyPairId" JOIN "App" a ON a."id" = t."appId"
   WHERE t."tokenHash" = ${param("tokenHash")}`;
 
 export type Subscriptions = AuthenticatedApp["subscriptions"];
-export type TokenRow = { expiresAt: Date; revoked: boolean; app: AuthenticatedApp };
+/** `faultExpiredAt`: when an X-Svc-Fault: token_expired expired it (null: never). */
+export type TokenRow = { expiresAt: Date; faultExpiredAt: Date | null; revoked: boolean; app: AuthenticatedApp };
 
 export function tokenRow(r: RowOf<typeof TOKEN_COLUMNS>, subscriptions: Subscriptions): TokenRow {
   return {
     expiresAt: r.expiresAt,
+    faultExpiredAt: r.faultExpiredAt,
     revoked: r.revokedAt !== null,
     app: {
       id: r.id, suspended: r.suspended, perMinute: r.perMinute, callbackUrl: r.callbackUrl, callbackFaults: r.callbackFaults, subscriptions,
@@ -33,6 +35,14 @@ export function tokenRow(r: RowOf<typeof TOKEN_COLUMNS>, subscriptions: Subscrip
     },
   };
 }
+
+/**
+ * X-Svc-Fault: token_expired: the token is refused from then on, by every
+ * instance (lib/engine/faults.ts). Its own `expiresAt` stays: the token
+ * endpoint's clean-up deletes it at its natural end, not at once, so the calls
+ * that keep sending it meanwhile are logged and told why.
+ */
+export const expireToken = sql`UPDATE "AccessToken" SET "faultExpiredAt" = ${param("at")} WHERE "tokenHash" = ${param("tokenHash")}`;
 
 const window = param("window");
 /**

@@ -18,6 +18,8 @@ export type CallRows = { resource?: ResourceRow; delivery?: DeliveryRow; log: Lo
 export interface GatewayStore {
   /** The token with its app and the app's subscriptions, by the token's hash. */
   tokenByHash(tokenHash: string): Promise<TokenRow | null>;
+  /** Expires the token at `at` on purpose (X-Svc-Fault: token_expired): refused from then on, its calls logged. */
+  expireToken(tokenHash: string, at: Date): Promise<void>;
   /** Counts one call in the app's window; returns the window's count so far. */
   countCall(appId: string, window: number): Promise<number>;
   /** A resource of this app (never another app's). */

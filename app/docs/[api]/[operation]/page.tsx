@@ -63,7 +63,7 @@ export default async function OperationPage({ params, searchParams }: Props) {
 
         <div className="min-w-0 lg:col-start-1">
           <H2 id="request">Request</H2>
-          <P>Headers: <C>Authorization: Bearer &lt;access token&gt;</C>{op.body && <>, <C>Content-Type: application/json</C></>}, and optionally <C>X-Svc-Scenario: &lt;scenario key&gt;</C> and <C>X-Svc-Time-Scale: &lt;0 to 1&gt;</C> (every scripted delay times this: <C>0</C> = instant, callback due at once; default your app&apos;s time scale, else 1).</P>
+          <P>Headers: <C>Authorization: Bearer &lt;access token&gt;</C>{op.body && <>, <C>Content-Type: application/json</C> (a body of another type answers 415 <C>UNSUPPORTED_MEDIA_TYPE</C>)</>}, and optionally <C>X-Svc-Scenario: &lt;scenario key&gt;</C> and <C>X-Svc-Time-Scale: &lt;0 to 1&gt;</C> (every scripted delay times this: <C>0</C> = instant, callback due at once; default your app&apos;s time scale, else 1).</P>
           {path.length > 0 && (
             <DataTable label="Path parameters" head={["Path parameter", "Type", "Notes"]}
               rows={path.map((p) => [<C key="n">{p.name}</C>, <span key="t" className="font-mono text-xs">string</span>, p.description ?? ""])} />
@@ -74,7 +74,7 @@ export default async function OperationPage({ params, searchParams }: Props) {
           <Responses op={op} />
 
           <H2 id="scenarios">Scenarios</H2>
-          <P>The <C>X-Svc-Scenario</C> header with one of these keys forces a scenario; otherwise your app&apos;s test numbers (console, Testing tab) pick one; otherwise the first scenario whose trigger matches runs, else the default. Every answer carries <C>x-svc-scenario</C>. Delays shown are at time scale 1. Pick a key to see its request and answer beside the reference.</P>
+          <P>The <C>X-Svc-Scenario</C> header with one of these keys forces a scenario; otherwise your app&apos;s test numbers (console, Testing tab) pick one; otherwise the first scenario whose trigger matches runs, else the default. Every answer carries <C>x-svc-scenario</C>; a key that is not one of these is ignored, and the answer names it in <C>x-svc-scenario-ignored</C>. Delays shown are at time scale 1. Pick a key to see its request and answer beside the reference.</P>
           <ScenarioTable op={op} />
 
           {op.callback && (

@@ -1,0 +1,70 @@
+// Faults at the gateway (README: How the sandbox behaves, "Faults on purpose"):
+// production's failures, asked for by name with X-Svc-Fault (MCP: the `fault`
+// argument) and applied after every check passed, like a scenario. This table
+// is the one home of what each fault does; the pipeline reads it
+// (lib/gateway/faults.ts), the client checks judge by it (lib/activity/client-checks.ts). Pure.
+import { ApiError, type ErrorCode } from "@/lib/errors";
+
+export const FAULT_HEADER = "x-svc-fault";
+
+export const FAULT_NAMES = [
+  "lost_response",
+  "slow_response",
+  "error_after_commit",
+  "unavailable",
+  "rate_limited",
+  "token_expired",
+  "lost_callback",
+  "early_callback",
+] as const;
+export type FaultName = (typeof FAULT_NAMES)[number];
+
+export type Fault = {
+  name: FaultName;
+  /** Whether the call is committed (resource, reference, callback, log row) exactly as without the fault; else only its log row is. */
+  committed: boolean;
+  /** What the client sees, in a sentence (docs, the console). */
+  sees: string;
+  /** A call not committed ends with this error; `retryAfterSeconds` goes out as Retry-After, `expiresToken` refuses the token from then on. */
+  refuse?: { error: ErrorCode; message: string; retryAfterSeconds?: number; expiresToken?: true };
+  /** A committed call's answer: dropped (the connection closes), late (after `lateMs` × the call's time scale) or replaced by a 500. */
+  answer?: "dropped" | "late" | "error";
+  lateMs?: number;
+  /** A committed call's callback: never posted (recorded as not sent), or posted before the answer is written. */
+  callback?: "never" | "early";
+};
+
+export const FAULTS: readonly Fault[] = [
+  { name: "lost_response", committed: true, answer: "dropped", sees: "the connection closes with no answer" },
+  { name: "slow_response", committed: true, answer: "late", lateMs: 30_000, sees: "the normal answer after 30 s × the call's time scale" },
+  { name: "error_after_commit", committed: true, answer: "error", sees: "500 INTERNAL_ERROR" },
+  {
+    name: "unavailable", committed: false, sees: "503 SERVICE_UNAVAILABLE with Retry-After (seconds)",
+    refuse: { error: "SERVICE_UNAVAILABLE", retryAfterSeconds: 1, message: "the service is unavailable right now; retry after the Retry-After seconds, with the same reference" },
+  },
+  {
+    name: "rate_limited", committed: false, sees: "429 RATE_LIMITED with Retry-After; the app's real per-minute count is not filled",
+    refuse: { error: "RATE_LIMITED", retryAfterSeconds: 1, message: "too many calls; retry after the Retry-After seconds" },
+  },
+  {
+    name: "token_expired", committed: false, sees: "401 INVALID_TOKEN; that token stays refused from then on",
+    refuse: { error: "INVALID_TOKEN", expiresToken: true, message: "the access token has expired; request a new one" },
+  },
+  { name: "lost_callback", committed: true, callback: "never", sees: "the normal answer; the callback is never posted (the live state still changes at its due time)" },
+  { name: "early_callback", committed: true, callback: "early", sees: "the callback is posted before the answer is written" },
+];
+
+const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));
+
+/** A fault by its name (as stored in the request log); undefined for any other text. */
+export const faultNamed = (name: string | null | undefined): Fault | undefined => (name ? BY_NAME.get(name as FaultName) : undefined);
+
+/** The call's fault: none without the header, else the named one (VALIDATION_ERROR naming the header for any other name). */
+export function resolveFault(header: string | null | undefined): Fault | null {
+  if (header === null || header === undefined) return null;
+  const fault = faultNamed(header.trim());
+  if (fault) return fault;
+  const field = "X-Svc-Fault";
+  const message = `${field} must be one of ${FAULT_NAMES.join(", ")}, not "${header.slice(0, 40)}"`;
+  throw new ApiError("VALIDATION_ERROR", message, {}, [{ field, message }]);
+}

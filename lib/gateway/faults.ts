@@ -1,0 +1,65 @@
+// How the pipeline applies a fault of lib/engine/faults.ts (X-Svc-Fault; MCP's
+// `fault` argument travels in the same header): a step after every check
+// refuses a call the fault does not commit; after the commit, the answer of a
+// committed one is dropped, held or replaced, or waits for its early callback.
+// The callback's own part is decided when it is scheduled (persist.ts →
+// lib/callbacks/faults.ts `callbackFault`).
+import { attemptWakeups } from "@/lib/callbacks/attempt";
+import { watchDelivery } from "@/lib/devapi/watch";
+import { FAULT_HEADER, resolveFault, scaled } from "@/lib/engine";
+import { ApiError, errorBody } from "@/lib/errors";
+import type { CallState, GatewayResult, Step } from "./context";
+import { refuse } from "./steps/authenticate";
+
+/** How long an early_callback's answer waits for its callback's post (the dispatcher's 10 s wait, and a margin). */
+const EARLY_CALLBACK_WAIT_MS = 15_000;
+
+/**
+ * After every check: the call's fault (VALIDATION_ERROR naming X-Svc-Fault for
+ * an unknown name). A fault that commits nothing ends the call here with its
+ * error, leaving only the log row; token_expired first expires the token.
+ */
+export const applyFault: Step = async (s, store) => {
+  s.fault = resolveFault(s.call.headers.get(FAULT_HEADER));
+  if (!s.fault) return;
+  s.headers[FAULT_HEADER] = s.fault.name;
+  const r = s.fault.refuse;
+  if (!r) return;
+  if (r.expiresToken) {
+    if (s.tokenHash) await store.expireToken(s.tokenHash, s.receivedAt);
+    throw refuse("INVALID_TOKEN", r.message);
+  }
+  throw new ApiError(r.error, r.message, r.retryAfterSeconds ? { "retry-after": String(r.retryAfterSeconds) } : {});
+};
+
+/** On a developer endpoint or anywhere a fault has no meaning: 400 naming the header. */
+export function refuseFaultHeader(headers: { get(name: string): string | null }, where: string): void {
+  if (headers.get(FAULT_HEADER) === null) return;
+  const field = "X-Svc-Fault";
+  const message = `${field} applies to operation calls only, not to ${where}`;
+  throw new ApiError("VALIDATION_ERROR", message, {}, [{ field, message }]);
+}
+
+/** The extra delay of a slow_response: its lateness at the call's time scale. */
+export const faultDelayMs = (s: CallState): number =>
+  s.fault?.answer === "late" ? scaled(s.fault.lateMs ?? 0, s.timeScale ?? 1) : 0;
+
+/** After the commit: what the client of a committed fault's call sees instead of (or after) the committed answer. */
+export async function answerAfterCommit(s: CallState, result: GatewayResult): Promise<GatewayResult> {
+  const fault = s.fault;
+  if (!fault?.committed) return result;
+  if (fault.callback === "early" && s.deliveryId) {
+    const stop = watchDelivery(s.app!.id, s.deliveryId);
+    try {
+      await attemptWakeups.wait(s.deliveryId, EARLY_CALLBACK_WAIT_MS);
+    } finally {
+      stop();
+    }
+  }
+  if (fault.answer === "dropped") return { ...result, drop: true };
+  if (fault.answer === "error") {
+    const err = new ApiError("INTERNAL_ERROR", "the sandbox failed to handle this call; quote the request id when reporting it");
+    return { status: err.status, headers: { ...s.headers, "x-request-id": s.requestId }, body: errorBody(err.code, err.message, s.requestId) };
+  }
+  return result;
+}

@@ -1,0 +1,19 @@
+// A POST through node:http that is never sent again: the suite's fetch sends a
+// request again when the server closes the connection (fetch-retry.ts), and a
+// lost answer (X-Svc-Fault: lost_response) must stay lost.
+import http from "node:http";
+import { base } from "./sandbox";
+
+export function rawPost(token: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status?: number; error?: string }> {
+  return new Promise((resolve) => {
+    const req = http.request(`${base()}${path}`, {
+      method: "POST", agent: false,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...headers },
+    }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode }));
+    });
+    req.on("error", (e) => resolve({ error: (e as NodeJS.ErrnoException).code ?? e.message }));
+    req.end(JSON.stringify(body));
+  });
+}

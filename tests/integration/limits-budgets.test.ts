@@ -1,0 +1,197 @@
+// Budgets that throwaway sandboxes and many apps cannot multiply (README
+// "Hosting it for others", "What is bounded, and how"): receiver checks count
+// per family (an app with its sandboxes) and per destination host over the
+// whole portal; a refused request uses up no place. 100 requests at once, on a
+// server of its own (SQLite), or on two instances sharing one PostgreSQL
+// database (TEST_PG_URL). The inspector's per-sender count is kept only for
+// posts that every limit let through.
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestFrom } from "../helpers/from-address";
+import { accessToken, cliBatch } from "../helpers/operator";
+import { ownDb, startServer } from "../helpers/own-server";
+import type { RunningServer } from "../helpers/server";
+import { onPg } from "../helpers/test-db";
+import { freshMinute } from "../helpers/window";
+
+const servers: RunningServer[] = [];
+let dbUrl = "";
+const origin = (i: number) => servers[i % servers.length]!.origin;
+const BUDGETS = {
+  RECEIVER_CHECKS_PER_HOST_AT_ONCE: "8", RECEIVER_CHECKS_PER_HOST_PER_MINUTE: "40",
+  INSPECT_PER_MINUTE: "10", INSPECT_PER_ADDRESS_PER_MINUTE: "30",
+};
+
+beforeAll(async () => {
+  dbUrl = (await ownDb("budgets")).url;
+  const env = (i: number) => ({ ...BUDGETS, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-budgets-${i}-`)), AUTH_SECRET: "" });
+  servers.push(...(await Promise.all((onPg() ? [0, 1] : [0]).map((i) => startServer({ databaseUrl: dbUrl, env: env(i) })))));
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+});
+
+const count = <T>(xs: T[], x: T) => xs.filter((y) => y === x).length;
+
+/**
+ * A receiver on a loopback address of its own (a host of its own to the
+ * portal) that holds every answer until `release()`; then it answers 200 at
+ * once. `paths` are the distinct paths it was posted to (a check per path).
+ */
+async function heldReceiver(host: string) {
+  const paths = new Set<string>();
+  const waiting: (() => void)[] = [];
+  let released = false;
+  const server = http.createServer((req, res) => {
+    paths.add(req.url!);
+    req.resume().on("end", () => {
+      const answer = () => res.writeHead(200).end("ok");
+      if (released) answer();
+      else waiting.push(answer);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, host, r));
+  return {
+    url: `http://${host}:${(server.address() as AddressInfo).port}`,
+    paths,
+    release() {
+      released = true;
+      waiting.splice(0).forEach((a) => a());
+    },
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+/** Parent apps of one account, the i-th with `sandboxes[i]` throwaway sandboxes: for each, a token per app, parent first. */
+async function families(...sandboxes: number[]): Promise<string[][]> {
+  const email = `f-${randomUUID().slice(0, 8)}@example.com`;
+  const answers = await cliBatch(dbUrl, origin(0), [
+    ["user", "create", "--email", email, "--password", "long enough pw"],
+    ...sandboxes.flatMap((_, i) => [["app", "create", "--owner", email, "--name", `Family ${i}`], ["key", "create", "--app", "{appId}"]]),
+  ]);
+  return Promise.all(sandboxes.map(async (n, f) => {
+    const keys = answers[2 + 2 * f]!;
+    const parent = await accessToken(origin(0), keys.consumerKey!, keys.consumerSecret!);
+    const tokens = [parent];
+    for (let i = 0; i < n; i++) {
+      const r = await call(parent, i, "/dev/v1/sandboxes", { ttlSeconds: 900 });
+      if (r.status !== 201) throw new Error(`sandbox create answered ${r.status}: ${JSON.stringify(r.body)}`);
+      tokens.push(await accessToken(origin(i), r.body.consumerKey, r.body.consumerSecret));
+    }
+    return tokens;
+  }));
+}
+
+async function call(token: string, i: number, p: string, body: unknown) {
+  const r = await fetch(`${origin(i)}/sandbox${p}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: r.status, retryAfter: r.headers.get("retry-after"), body: (await r.json()) as any };
+}
+
+type Check = Awaited<ReturnType<typeof call>>;
+/**
+ * Starts a check per `tokens[i]` at once (to `${url}/c<i>`), spread over the
+ * instances; once every one was refused or reached the receiver, releases it.
+ */
+async function startAtOnce(rx: Awaited<ReturnType<typeof heldReceiver>>, tokens: string[]): Promise<Check[]> {
+  let refused = 0;
+  const all = tokens.map((t, i) =>
+    call(t, i, "/dev/v1/receiver-checks", { url: `${rx.url}/c${i}` }).then((r) => {
+      if (r.status === 429) refused++;
+      return r;
+    }));
+  const deadline = Date.now() + 30_000;
+  while (refused + rx.paths.size < tokens.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  rx.release();
+  return Promise.all(all);
+}
+
+/** `n` more checks to `url`, `batch` at a time (within the running caps), over `tokens` in turn: their statuses. */
+async function inBatches(tokens: string[], url: string, n: number, batch: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let done = 0; done < n; done += batch) {
+    const round = Array.from({ length: Math.min(batch, n - done) }, (_, j) => done + j);
+    statuses.push(...(await Promise.all(round.map((k) => call(tokens[k % tokens.length]!, k, "/dev/v1/receiver-checks", { url: `${url}/more${k}` }).then((r) => r.status)))));
+  }
+  return statuses;
+}
+
+describe("receiver checks: one budget per family, one per destination host", () => {
+  it("100 at once split between a parent and its 4 sandboxes: exactly 5 run (one family); the 95 refused use no per-minute place, so 25 more start this minute and the 31st is refused", async () => {
+    const [tokens, [other]] = await families(4, 0);
+    const rx = await heldReceiver("127.0.31.1");
+    try {
+      await freshMinute(40);
+      const replies = await startAtOnce(rx, Array.from({ length: 100 }, (_, i) => tokens[i % tokens.length]!));
+      expect([count(replies.map((r) => r.status), 201), count(replies.map((r) => r.status), 429)]).toEqual([5, 95]);
+      expect(rx.paths.size).toBe(5);
+      const refused = replies.find((r) => r.status === 429)!;
+      expect(refused.body).toMatchObject({ error: "RATE_LIMITED", message: "at most 5 receiver checks run at once per app and its throwaway sandboxes together; wait for one to finish" });
+      expect(refused.retryAfter).toBe("10");
+      expect(await inBatches(tokens, rx.url, 25, 5)).toEqual(Array(25).fill(201));
+      const over = await call(tokens[3]!, 0, "/dev/v1/receiver-checks", { url: `${rx.url}/over` });
+      expect([over.status, over.body.message]).toEqual([429, expect.stringMatching(/^at most 30 receiver checks start a minute per app and its throwaway sandboxes together; try again in \d+ s$/)]);
+      expect(Number(over.retryAfter)).toBeGreaterThan(0);
+      // another family (of the same account) is not counted
+      expect((await call(other!, 1, "/dev/v1/receiver-checks", { url: `${rx.url}/other` })).status).toBe(201);
+    } finally {
+      await rx.close();
+    }
+  }, 150_000);
+
+  it("100 at once from four families to one host: exactly 8 run over the portal (RECEIVER_CHECKS_PER_HOST_AT_ONCE); the refused use no place, so 32 more start this minute and the 41st is refused", async () => {
+    const four = await families(1, 0, 2, 0);
+    const rx = await heldReceiver("127.0.32.1");
+    try {
+      await freshMinute(40);
+      const spread = Array.from({ length: 100 }, (_, i) => four[i % 4]![Math.floor(i / 4) % four[i % 4]!.length]!);
+      const replies = await startAtOnce(rx, spread);
+      expect([count(replies.map((r) => r.status), 201), count(replies.map((r) => r.status), 429)]).toEqual([8, 92]);
+      expect(replies.map((r) => r.body.message)).toContain("at most 8 receiver checks run at once at one host (127.0.32.1) over the whole portal; try again in a few seconds");
+      // 8 of the host's 40 a minute are used: 32 more (8 at a time, two per family), then none
+      expect(await inBatches(four.map((f) => f[0]!), rx.url, 32, 8)).toEqual(Array(32).fill(201));
+      const over = await call(four[0]![0]!, 0, "/dev/v1/receiver-checks", { url: `${rx.url}/over` });
+      expect([over.status, over.body.message]).toEqual([429, expect.stringMatching(/^at most 40 receiver checks start a minute at one host \(127\.0\.32\.1\) over the whole portal; try again in \d+ s$/)]);
+      // another host is not counted
+      const elsewhere = await heldReceiver("127.0.33.1");
+      elsewhere.release();
+      expect((await call(four[0]![0]!, 1, "/dev/v1/receiver-checks", { url: `${elsewhere.url}/x` })).status).toBe(201);
+      await elsewhere.close();
+    } finally {
+      await rx.close();
+    }
+  }, 150_000);
+});
+
+describe("inspector", () => {
+  it("posts refused for one app take no place of their sender: with A full, 100 posts to A and 100 to four other apps at once from one address keep exactly 30 (INSPECT_PER_ADDRESS_PER_MINUTE)", async () => {
+    const email = `i-${randomUUID().slice(0, 8)}@example.com`;
+    const answers = await cliBatch(dbUrl, origin(0), [
+      ["user", "create", "--email", email, "--password", "long enough pw"],
+      ...Array.from({ length: 5 }, (_, i) => ["app", "create", "--owner", email, "--name", `Inbox ${i}`]),
+    ]);
+    const [a, ...others] = answers.slice(1).map((x) => x.appId!);
+    const post = (from: string, appId: string, i: number) =>
+      requestFrom(from, `${origin(i)}/inspect/${appId}`, { method: "POST", body: `post ${i}` });
+    await freshMinute(30);
+    // A's ten a minute (INSPECT_PER_MINUTE), from another address
+    for (let i = 0; i < 10; i++) expect((await post("127.0.34.9", a!, i)).status).toBe(200);
+    const [toA, toOthers] = await Promise.all([
+      Promise.all(Array.from({ length: 100 }, (_, i) => post("127.0.34.1", a!, i))),
+      Promise.all(Array.from({ length: 100 }, (_, i) => post("127.0.34.1", others[i % 4]!, i))),
+    ]);
+    expect(count(toA.map((r) => r.status), 429)).toBe(100);
+    expect(toA[0]!.json.message).toMatch(/^this inspector accepts at most 10 requests a minute; try again in \d+ s$/);
+    // four apps could keep 40; the sender's 30 is the limit, whatever A refused meanwhile
+    expect(count(toOthers.map((r) => r.status), 200)).toBe(30);
+    expect(toOthers.find((r) => r.status === 429)!.json.message).toMatch(/^at most 30 posts a minute to the inspector from one address/);
+  }, 150_000);
+});

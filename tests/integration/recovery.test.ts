@@ -1,0 +1,200 @@
+// Account recovery over real HTTP and real SMTP: the portal started with
+// SMTP_URL pointing at an SMTP server in this process (../helpers/smtp.ts),
+// pages posted as a browser without JavaScript posts them, from loopback
+// addresses of their own (127.0.8x.y). A second portal without SMTP_URL writes
+// the link to its log.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBase62 } from "@/lib/ids";
+import { consoleCall, formFields, postForm, signUpOverHttp } from "../helpers/console-http";
+import { setCookies, signInOverHttp, requestFrom } from "../helpers/from-address";
+import { cliOn } from "../helpers/operator";
+import { ownDb, startServer } from "../helpers/own-server";
+import type { RunningServer } from "../helpers/server";
+import { startSmtp } from "../helpers/smtp";
+import { freshHour } from "../helpers/window";
+
+const PASSWORD = "correct horse battery";
+const NEW_PASSWORD = "a brand new pass phrase";
+const SENT = "If an account exists for that address, we sent a link to it.";
+const GONE = "This reset link has expired or was already used; ask for a new one.";
+const email = (tag: string) => `${tag}-${randomBase62(10).toLowerCase()}@example.com`;
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let server: RunningServer;
+let dbUrl: string;
+let nextAddress = 1;
+/** A client address no other request of this file used (sign-ups are counted per address). */
+const fresh = () => `127.0.80.${nextAddress++}`;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  dbUrl = (await ownDb("recovery")).url;
+  server = await startServer({
+    databaseUrl: dbUrl,
+    env: { SMTP_URL: smtp.url, MAIL_FROM: "Sandbox Accounts <accounts@sandbox.example>", RESET_REQUESTS_PER_ADDRESS: "5", RESET_MAILS_PER_ACCOUNT: "3" },
+  });
+}, 90_000);
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+
+/** A new account, signed up over HTTP; its session cookie. */
+async function account(tag: string) {
+  const e = email(tag);
+  const r = await signUpOverHttp(server.origin, e, PASSWORD, fresh());
+  expect(r.status, r.text.slice(0, 300)).toBe(303);
+  return { email: e, cookie: setCookies(r).find((c) => c.includes("session-token="))! };
+}
+
+const forgot = async (e: string, from = fresh()) => postForm(`${server.origin}/forgot`, await formFields(`${server.origin}/forgot`, from), { email: e }, from);
+
+/** The link in a mail, or in a log. */
+const linkIn = (text: string) => /(http:\/\/\S+\/reset\?token=[\w-]+)/.exec(text)?.[1];
+
+/** Posts a new password on a reset page whose form fields were read before (the token is one of them). */
+const choose = (link: string, hidden: [string, string][], password: string) => postForm(link, hidden, { password });
+
+describe("a reset by mail", () => {
+  it("mails a one-time link; following it sets the password, ends every session, and lands on sign-in; the link is refused after", async () => {
+    const a = await account("mail");
+    expect((await consoleCall(server.origin, a.cookie, "GET", "/apps")).status).toBe(200);
+
+    const asked = await forgot(a.email);
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain(SENT);
+
+    const mail = await smtp.next(a.email);
+    expect(mail.from).toBe("Sandbox Accounts <accounts@sandbox.example>");
+    expect(mail.subject).toBe("Reset your Svc Sandbox password");
+    const link = linkIn(mail.text)!;
+    expect(link.startsWith(`${server.origin}/reset?token=`)).toBe(true);
+
+    const page = await requestFrom(fresh(), link);
+    expect(page.text).toContain("Choose a new password");
+    expect(page.text).toContain(a.email);
+    const hidden = await formFields(link);
+    expect((await requestFrom(fresh(), link)).text, "reading the page leaves the link usable").toContain("Choose a new password");
+
+    const done = await choose(link, hidden, NEW_PASSWORD);
+    expect([done.status, done.headers.location]).toEqual([303, "/signin?done=reset"]);
+    expect((await requestFrom(fresh(), `${server.origin}/signin?done=reset`)).text).toContain("Password changed.");
+
+    expect((await consoleCall(server.origin, a.cookie, "GET", "/apps")).status, "the session from before the reset ended").toBe(401);
+    expect((await signInOverHttp(server.origin, a.email, PASSWORD, fresh())).session).toBeNull();
+    expect((await signInOverHttp(server.origin, a.email, NEW_PASSWORD, fresh())).session).not.toBeNull();
+
+    // Reused: the page says so, and a post with the same token changes nothing.
+    expect((await requestFrom(fresh(), link)).text).toContain("This link no longer works");
+    const again = await choose(link, hidden, "yet another pass phrase");
+    expect(again.status).toBe(200);
+    expect(again.text).toContain(GONE);
+    expect((await signInOverHttp(server.origin, a.email, "yet another pass phrase", fresh())).session).toBeNull();
+  });
+
+  it("answers alike for a known and an unknown email, and mails only the account", async () => {
+    const a = await account("known");
+    const unknown = email("nobody");
+    const from = fresh();
+    const known = await forgot(a.email, from);
+    const other = await forgot(unknown, from);
+    expect(other.status).toBe(known.status);
+    const visible = (html: string) => /<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1];
+    expect(visible(other.text)).toBe(visible(known.text));
+    expect(visible(known.text)).toContain(SENT);
+    // Mails leave one at a time in order (lib/mail): once a later request's mail arrived, any for the unknown email would have too.
+    const later = await account("later");
+    await forgot(later.email);
+    await smtp.next(later.email);
+    expect(smtp.to(a.email)).toHaveLength(1);
+    expect(smtp.to(unknown)).toHaveLength(0);
+  });
+});
+
+describe("throttles, exact under parallel requests", () => {
+  it("per client address: of 12 requests at once, 5 are answered and 7 refused with a message", async () => {
+    await freshHour();
+    const from = fresh();
+    const hidden = await formFields(`${server.origin}/forgot`, from);
+    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => postForm(`${server.origin}/forgot`, hidden, { email: email(`burst${i}`) }, from)));
+    expect(replies.map((r) => r.status)).toEqual(Array(12).fill(200));
+    expect(replies.filter((r) => r.text.includes(SENT))).toHaveLength(5);
+    expect(replies.filter((r) => /Too many reset requests from your network; try again in \d+ min\./.test(r.text))).toHaveLength(7);
+  });
+
+  it("per account: of 10 requests at once from 10 addresses, all get the same answer and 3 mails go out", async () => {
+    await freshHour();
+    const a = await account("flood");
+    const hidden = await formFields(`${server.origin}/forgot`);
+    const replies = await Promise.all(Array.from({ length: 10 }, () => postForm(`${server.origin}/forgot`, hidden, { email: a.email }, fresh())));
+    for (const r of replies) expect(r.text).toContain(SENT);
+    const later = await account("after-flood");
+    await forgot(later.email);
+    await smtp.next(later.email);
+    expect(smtp.to(a.email)).toHaveLength(3);
+  });
+});
+
+describe("the operator's link", () => {
+  async function resetLink(e: string, lifetimeS?: number) {
+    const before = process.env.RESET_LINK_SECONDS;
+    if (lifetimeS) process.env.RESET_LINK_SECONDS = String(lifetimeS);
+    try {
+      return (await cliOn(dbUrl, server.origin, "user", "reset-link", "--email", e)) as { email: string; resetUrl: string; expiresAt: string };
+    } finally {
+      if (before === undefined) delete process.env.RESET_LINK_SECONDS;
+      else process.env.RESET_LINK_SECONDS = before;
+    }
+  }
+
+  it("user reset-link prints a link valid for an hour that works like the mailed one; an expired link is refused", async () => {
+    const a = await account("cli");
+    const made = await resetLink(a.email.toUpperCase());
+    expect(Object.keys(made)).toEqual(["email", "resetUrl", "expiresAt"]);
+    expect(made.email).toBe(a.email);
+    const left = Date.parse(made.expiresAt) - Date.now();
+    expect(left).toBeGreaterThan(3500_000);
+    expect(left).toBeLessThanOrEqual(3600_000);
+    const hidden = await formFields(made.resetUrl);
+
+    // A link made with a 1-second lifetime: once its page says it no longer works, its post is refused too.
+    const short = await resetLink(a.email, 1);
+    const deadline = Date.now() + 30_000;
+    while (!(await requestFrom(fresh(), short.resetUrl)).text.includes("This link no longer works")) {
+      if (Date.now() > deadline) throw new Error("the 1-second link still works after 30 s");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const token = new URL(short.resetUrl).searchParams.get("token")!;
+    const expired = await choose(short.resetUrl, hidden.map(([n, v]) => [n, n === "token" ? token : v]), NEW_PASSWORD);
+    expect(expired.text).toContain(GONE);
+    expect((await signInOverHttp(server.origin, a.email, NEW_PASSWORD, fresh())).session).toBeNull();
+
+    const done = await choose(made.resetUrl, hidden, NEW_PASSWORD);
+    expect(done.headers.location).toBe("/signin?done=reset");
+    expect((await signInOverHttp(server.origin, a.email, NEW_PASSWORD, fresh())).session).not.toBeNull();
+    await expect(resetLink(email("nobody"))).rejects.toThrow(/NOT_FOUND: no user with email/);
+  });
+});
+
+describe("without SMTP_URL", () => {
+  it("the link is written to the server's log", async () => {
+    const own = await startServer({ databaseUrl: (await ownDb("recovery_log")).url });
+    try {
+      const e = email("log");
+      expect((await signUpOverHttp(own.origin, e, PASSWORD, fresh())).status).toBe(303);
+      const from = fresh();
+      const asked = await postForm(`${own.origin}/forgot`, await formFields(`${own.origin}/forgot`, from), { email: e }, from);
+      expect(asked.text).toContain(SENT);
+      const deadline = Date.now() + 30_000;
+      while (!own.log().includes(`the mail to ${e} is written here`)) {
+        if (Date.now() > deadline) throw new Error(`no mail in the log:\n${own.log()}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const link = linkIn(own.log())!;
+      expect(link.startsWith(`${own.origin}/reset?token=`)).toBe(true);
+      expect((await requestFrom(fresh(), link)).text).toContain("Choose a new password");
+    } finally {
+      await own.stop();
+    }
+  }, 90_000);
+});

@@ -1,0 +1,67 @@
+// Another connection on the server's SQLite file holds the write lock longer
+// than a gateway call's commit waits for it (5 s, lib/db/sqlite.ts): the
+// operator command line, or a test seeding rows (request-log-scale.test.ts
+// writes 100,000 in one transaction on the suite's file). The dispatcher's
+// claims and records wait for the lock instead of failing its tick
+// (lib/callbacks/store/sqlite.ts), and a callback due meanwhile goes out once
+// when the lock ends. SQLite only: a server of its own on a file of its own.
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqlitePath } from "@/lib/config";
+import { ownDb, startServer } from "../helpers/own-server";
+import { setUpApp } from "../helpers/operator";
+import { startReceiver, type Receiver } from "../helpers/receiver";
+import { collectBody } from "../helpers/sandbox";
+import type { RunningServer } from "../helpers/server";
+import { onPg } from "../helpers/test-db";
+
+/** How long the lock is held: longer than the 5 s the group commit waits (lib/db/sqlite.ts BUSY_WAIT_MS). */
+const HOLD_MS = 7_000;
+
+let url = "";
+let server: RunningServer;
+let rx: Receiver;
+
+beforeAll(async () => {
+  if (onPg()) return;
+  url = (await ownDb("sqlite_lock")).url;
+  server = await startServer({ databaseUrl: url });
+  rx = await startReceiver();
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await rx?.close();
+});
+
+describe.skipIf(onPg())("another connection holds the SQLite write lock", () => {
+  it("the dispatcher waits for it: no tick fails, and the callback due meanwhile is posted once when the lock ends", async () => {
+    const { token } = await setUpApp(url, server.origin);
+    const call = (method: string, path: string, body: unknown) =>
+      fetch(`${server.origin}/sandbox${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-svc-time-scale": "0" },
+        body: JSON.stringify(body),
+      });
+    // due 1.5 s after the push: while the lock below is held
+    expect((await call("PATCH", "/dev/v1/settings", { callbackFaults: { extraDelayMs: 1_500 } })).status).toBe(200);
+    const push = await call("POST", "/collect/v1/push", collectBody({ callbackUrl: `${rx.url}/locked` }));
+    expect(push.status).toBe(202);
+    const { checkoutId } = (await push.json()) as { checkoutId: string };
+
+    const other = new Database(sqlitePath(url), { timeout: 10_000 });
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      await new Promise((r) => setTimeout(r, HOLD_MS));
+      expect(rx.received).toHaveLength(0); // nothing is claimed while the lock is held
+      other.exec("COMMIT");
+    } finally {
+      other.close();
+    }
+
+    const w = await fetch(`${server.origin}/sandbox/dev/v1/callbacks/wait?resourceId=${checkoutId}&timeout=20`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await w.json()) as { status: string }).status).toBe("ATTEMPTED");
+    expect(rx.received.filter((x) => x.path === "/locked")).toHaveLength(1);
+    expect(server.log()).not.toMatch(/dispatcher tick failed|database is locked/);
+  }, 120_000);
+});
