@@ -19,6 +19,7 @@ const TIERS = [
   // data, then pure rules
   ["lib/catalog"],
   ["lib/engine"],
+  ["lib/float"], // an app's float: its statements and balances
   // domain, bottom-up
   ["lib/services"], // accounts: users, apps, key pairs, subscriptions, the calling app
   ["lib/inspector"], // the inspector address and its inbox

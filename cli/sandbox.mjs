@@ -39,6 +39,7 @@ Commands:
   check      check your callback receiver: signatures, timestamps, repeats
   call       make one gateway call and print the answer
   settings   read or change the app's developer settings
+  float      read or set the app's float (what payouts are paid out of)
   resolve    decide a held payment prompt, payout or message
   timeline   print everything that happened to one resource
   sandbox    make, list and end throwaway sandboxes (one per CI job)
@@ -131,6 +132,18 @@ changes those settings first (PATCH /dev/v1/settings); the others stay as they a
   --inspector-fail-first <n>   the inspector answers 500 to the first n attempts of each callback
 
 Example: node sandbox.mjs settings --time-scale 0 --duplicate on --inspector-fail-first 2
+
+${CONNECTION}`,
+  float: `Usage: node sandbox.mjs float [set <currency> <available>] [--json]
+
+Prints the app's float in each currency (GET /dev/v1/float): available (free to
+pay out) and reserved (held by payouts still QUEUED). "float set KES 5000" sets
+what is available in KES (PUT /dev/v1/float/KES) and keeps the reserves; a
+payout larger than what is available runs float_low.
+
+  --json   print the answer as JSON
+
+Example: node sandbox.mjs float set KES 5000
 
 ${CONNECTION}`,
   resolve: `Usage: node sandbox.mjs resolve <resource id> --scenario <key> [--time-scale <s>] [--json]
@@ -764,6 +777,24 @@ async function settings(flags) {
   console.log(JSON.stringify(result, null, 2));
 }
 
+const printBalances = (balances) => {
+  for (const b of balances) console.log(`${b.currency}  available ${b.available}  reserved ${b.reserved}`);
+};
+
+async function float(flags, [action, currency, available]) {
+  const session = connection(flags);
+  if (action === "set") {
+    if (!currency || available === undefined) throw new UsageError("float set needs a currency and an amount, e.g. float set KES 5000");
+    const n = Number(available);
+    const body = { available: available.trim() !== "" && Number.isFinite(n) ? n : available }; // not a number: sent as given, the portal says what it takes
+    const balance = await session.json("PUT", `/dev/v1/float/${encodeURIComponent(currency)}`, body);
+    return flags.json ? emit(balance) : printBalances([balance]);
+  }
+  if (action) throw new UsageError(`unknown float action ${action} (set)`);
+  const answer = await session.json("GET", "/dev/v1/float");
+  return flags.json ? emit(answer) : printBalances(answer.balances);
+}
+
 // ---- check: the receiver checks ------------------------------------------------------
 
 async function check(flags) {
@@ -884,7 +915,7 @@ async function sandbox(flags, [action, id]) {
 
 // ---- main -------------------------------------------------------------------------
 
-const COMMANDS = { listen, check, call, settings, sandbox, resolve, timeline, token };
+const COMMANDS = { listen, check, call, settings, float, sandbox, resolve, timeline, token };
 
 async function main(argv) {
   const { flags, positional } = parseArgs(argv);

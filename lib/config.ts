@@ -95,6 +95,8 @@ export const config = {
   resetsPerMinute: int("RESETS_PER_MINUTE", 30),
   /** A held resource not resolved within this long resolves as its operation's expiry scenario (lib/callbacks/held.ts). */
   heldTimeoutMs: int("HELD_TIMEOUT_SECONDS", 86_400) * 1000,
+  /** An app's float in each currency until it is set, and again after a reset (lib/float). */
+  floatDefault: int("FLOAT_DEFAULT", 1_000_000),
   /** Outgoing mail (lib/mail): an smtp:// or smtps:// URL; unset, mail is written to the server's log instead. */
   smtpUrl: process.env.SMTP_URL || undefined,
   /** The sender of the portal's mail. */

@@ -15,6 +15,7 @@ import { RenameApp } from "./rename-app";
 import { ResetApp } from "./reset-app";
 import { SandboxesPanel } from "./sandboxes-panel";
 import { UsagePanel } from "./usage-panel";
+import { FloatPanel } from "./float-panel";
 import { useApp } from "./hooks";
 import { SigningSecret } from "./signing-secret";
 
@@ -81,6 +82,7 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
         </CardBody>
       </Card>
       <UsagePanel appId={app.id} />
+      <FloatPanel appId={app.id} />
       {!app.parentAppId && <SandboxesPanel appId={app.id} />}
       <Card>
         <CardHeader title="Callbacks" />

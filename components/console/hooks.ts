@@ -3,7 +3,7 @@
 import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
 import type { AppView } from "@/lib/auth/views";
-import type { DevSettings } from "@/lib/catalog/devapi";
+import type { DevSettings, FloatBalance } from "@/lib/catalog/devapi";
 import type { TestNumber } from "@/lib/catalog";
 import type { DeliveryDetail, DeliverySummary } from "@/lib/activity/deliveries";
 import type { InboxItem } from "@/lib/activity/inbox";
@@ -32,6 +32,7 @@ export const useApps = () => useSWR<AppView[]>("/api/console/apps", fetcher);
 export const useApp = (appId: string) => useSWR<AppView>(appUrl(appId), fetcher);
 export const useKeys = (appId: string) => useSWR<KeyPairRow[]>(appUrl(appId, "/keys"), fetcher);
 export const useUsage = (appId: string) => useSWR<AppUsage>(appUrl(appId, "/usage"), fetcher, { refreshInterval: 5000 });
+export const useFloat = (appId: string) => useSWR<{ balances: FloatBalance[] }>(appUrl(appId, "/float"), fetcher, { refreshInterval: 5000 });
 export const useDevSettings = (appId: string) => useSWR<DevSettings>(appUrl(appId, "/dev-settings"), fetcher);
 export const useTestNumbers = (appId: string) => useSWR<{ testNumbers: TestNumber[] }>(appUrl(appId, "/test-numbers"), fetcher);
 export const useReadiness = (appId: string) => useSWR<Readiness>(appUrl(appId, "/readiness"), fetcher, { refreshInterval: 10_000 });

@@ -10,7 +10,8 @@ import { operationById, operations } from "@/lib/catalog";
 import { faultsOf } from "@/lib/catalog/devapi";
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
-import { expiryScenario, heldScenario, liveState, resolutionScenario, resolutionTimeScale, resolveHold, type HoldRecord } from "@/lib/engine";
+import { releaseFloat } from "@/lib/float";
+import { expiryScenario, heldScenario, keepsFloat, liveState, resolutionScenario, resolutionTimeScale, resolveHold, type HoldRecord } from "@/lib/engine";
 import { ApiError, isApiError } from "@/lib/errors";
 import { newId, newReceipt } from "@/lib/ids";
 import { newDelivery } from "./schedule";
@@ -76,18 +77,21 @@ export async function resolveHeld(appId: string, resourceId: string, scenarioKey
     settlesAt: resolved.settlesAt!.toISOString(), resolvedAt: now.toISOString(), resolvedVia: opts.via, requestId,
     deliveryId: delivery.id, callback: { url: delivery.url, dueAt: delivery.dueAt.toISOString(), state: delivery.state, lastError: delivery.lastError },
   };
+  // A payout resolved as FAILED gives back what its acceptance reserved (lib/float); DELIVERED keeps it reserved until it settles.
+  const release = r.floatAmount !== null && r.floatCurrency !== null && !keepsFloat(op, scenario);
   await db.$transaction(async (tx) => {
     const won = await tx.resource.updateMany({
       where: { id: r.id, appId, heldAt: { not: null }, resolvedAt: null },
       data: {
         scenarioKey: scenario.key, settlesAt: resolved.settlesAt, data: JSON.stringify(resolved.data),
-        resolvedAt: now, resolvedVia: opts.via, resolvedBy: requestId,
+        resolvedAt: now, resolvedVia: opts.via, resolvedBy: requestId, ...(release ? { floatAmount: null, floatCurrency: null } : {}),
       },
     });
     if (won.count !== 1) {
       const now2 = await tx.resource.findFirst({ where: { id: r.id, appId }, select: { scenarioKey: true, resolvedAt: true, resolvedVia: true } });
       throw now2?.resolvedAt ? alreadyResolved(r.id, now2.scenarioKey, now2.resolvedAt, now2.resolvedVia) : new ApiError("NOT_FOUND", `no resource ${r.id} for this app`);
     }
+    if (release) await releaseFloat(tx, appId, r.floatCurrency!, r.floatAmount!);
     await tx.delivery.create({ data: delivery });
     if (opts.via === "console") {
       await tx.requestLog.create({

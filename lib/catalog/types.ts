@@ -29,7 +29,7 @@ export type Trigger =
   | { field: `body.${string}` | `path.${string}`; value: string | number }
   | { state: FactName };
 
-export type FactName = "tracked" | "referencePending" | "referenceUsed";
+export type FactName = "tracked" | "referencePending" | "referenceUsed" | "floatLow";
 
 /**
  * An app's own trigger, a test number: "when this field of this operation
@@ -94,5 +94,12 @@ export type Operation = {
   referenceField?: string;
   /** The prefix of the ids this operation creates or reads. */
   resource: { prefix: "chk" | "pay" | "ver" | "msg"; idField: string };
+  /**
+   * Paid out of the app's float (lib/float): body.amount in body.currency. An
+   * accepted call of a scenario in `takes` reserves the amount when the float
+   * covers it (the `floatLow` fact); a held one resolved with a scenario not in
+   * `takes` gives it back.
+   */
+  float?: { takes: readonly string[] };
   scenarios: Scenario[];
 };

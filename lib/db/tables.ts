@@ -9,6 +9,7 @@ import {
   type App as AppModel,
   type Delivery as DeliveryModel,
   type DeliveryAttempt as DeliveryAttemptModel,
+  type FloatBalance as FloatBalanceModel,
   type KeyPair as KeyPairModel,
   type RequestLog as RequestLogModel,
   type Resource as ResourceModel,
@@ -26,3 +27,4 @@ export const Delivery = table<DeliveryModel>("Delivery", Prisma.DeliveryScalarFi
   dueAt: "date", leaseUntil: "date", resendUntil: "date", createdAt: "date",
 });
 export const DeliveryAttempt = table<DeliveryAttemptModel>("DeliveryAttempt", Prisma.DeliveryAttemptScalarFieldEnum, { at: "date" });
+export const FloatBalance = table<FloatBalanceModel>("FloatBalance", Prisma.FloatBalanceScalarFieldEnum, {});

@@ -17,6 +17,8 @@ import { clientChecks } from "@/lib/activity/client-checks";
 import { explainReceived } from "@/lib/activity/signatures";
 import type { ExplainInput } from "@/lib/callbacks/signature-explain";
 import { runReceiverCheck } from "./receiver-checks";
+import { floatBalances, setFloat } from "@/lib/float";
+import type { Currency } from "@/lib/catalog/devapi";
 
 export const devHandlers: Record<string, DevHandler> = {
   "dev.settings.get": async ({ app }) => ({ body: await getDevSettings(app.id) }),
@@ -42,6 +44,8 @@ export const devHandlers: Record<string, DevHandler> = {
   },
   "dev.deliveries.replay": async ({ app, input }) => ({ body: await replayFailed(app.id, new Date(input.since as string), input.url as string | undefined) }),
   "dev.reset": async ({ app }) => ({ body: await resetApp(app.id) }),
+  "dev.float.get": async ({ app, now }) => ({ body: { balances: await floatBalances(app.id, undefined, now) } }),
+  "dev.float.set": async ({ app, params, input }) => ({ body: await setFloat(app.id, params.currency as Currency, input.available as number) }),
   "dev.listen.stream": streamCallbacks,
   "dev.listen.relay": reportRelay,
   "dev.test_numbers.list": async ({ app }) => ({ body: await listTestNumbers(app.id) }),

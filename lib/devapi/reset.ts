@@ -1,5 +1,6 @@
 // Reset: wipes an app's sandbox data — resources, deliveries and their
-// attempts, request log, inbox, relays — and keeps its keys, tokens,
+// attempts, request log, inbox, relays — restores its float to the default
+// (lib/float), and keeps its keys, tokens,
 // subscriptions and settings (time scale, test numbers, faults, inspector
 // mode), and every limit's count: the rate window of this minute and the
 // throttles (a reset is not a way past a limit). Resets themselves are limited
@@ -7,6 +8,7 @@
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
+import { resetFloat } from "@/lib/float";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 
 export type ResetResult = {
@@ -29,6 +31,7 @@ export async function resetApp(appId: string, db: Db = defaultDb): Promise<Reset
     db.requestLog.deleteMany({ where }),
     db.inboxEntry.deleteMany({ where }),
     db.relay.deleteMany({ where }),
+    resetFloat(appId, db),
   ]);
   return {
     appId,

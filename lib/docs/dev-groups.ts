@@ -48,6 +48,10 @@ export const DEV_GROUP_WORDS: Readonly<Record<string, Words>> = {
     slug: "sandboxes", title: "Throwaway sandboxes",
     intro: "Give a test run an app of its own, made from the calling app and gone after its time to live.",
   },
+  floatEndpoints: {
+    slug: "float", title: "Float",
+    intro: "Read what your payouts are paid out of, per currency, and set it: low to rehearse a float running out, back up to carry on.",
+  },
 };
 
 /** `testNumberEndpoints` → `test-number`: the address of a group the docs have no words for yet. */

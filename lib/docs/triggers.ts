@@ -6,6 +6,7 @@ const FACTS: Record<FactName, string> = {
   tracked: "the path id is a resource your app created",
   referencePending: "your app has a PENDING prompt with the same reference",
   referenceUsed: "your app already used this reference",
+  floatLow: "the amount is more than your float has available in its currency (GET /dev/v1/float)",
 };
 
 export function triggerText(t: Trigger): string {

@@ -2,6 +2,7 @@
 // resource to keep and the callback to schedule. Pure: it neither stores nor sends.
 import type { ErrorOutcome, Operation, Scenario } from "@/lib/catalog";
 import { errorBody } from "@/lib/errors";
+import { floatTake } from "./float";
 import { builders, liveViews, settlers } from "./operations";
 import { SCENARIO_HEADER } from "./select";
 import { scaled } from "./time-scale";
@@ -48,9 +49,11 @@ export function answer(op: Operation, scenario: Scenario, input: OperationInput,
   const built = builders[op.id]({ op, scenario, outcome: outcome as Record<string, unknown>, ...input, facts, ctx });
   const answered = { ...base, status: scenario.status, body: built.body };
   if (!built.resource) return answered;
-  if (scenario.hold) return { ...answered, resource: { ...built.resource, hold: { input, accepted: built.body } } };
-  const settled = settle(op, scenario, input, built.resource, ctx);
-  return settled ? { ...answered, ...settled } : { ...answered, resource: built.resource };
+  const float = floatTake(op, scenario, input.body, facts);
+  const resource = float ? { ...built.resource, float } : built.resource;
+  if (scenario.hold) return { ...answered, resource: { ...resource, hold: { input, accepted: built.body } } };
+  const settled = settle(op, scenario, input, resource, ctx);
+  return settled ? { ...answered, ...settled } : { ...answered, resource };
 }
 
 /**

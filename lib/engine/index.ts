@@ -2,6 +2,7 @@
 // database. The gateway, the try-it panel and MCP all run exactly this code.
 export * from "./types";
 export { answer, callbackTarget, isErrorOutcome } from "./answer";
+export { floatAsk, floatTake, keepsFloat } from "./float";
 export { expiryScenario, heldScenario, liveState, resolutionScenario, resolutionScenarios, resolutionTimeScale, resolveHold } from "./hold";
 export { checkMediaType, parseJsonBody, validateInput, checkDepth, fieldIssues, magicValue, MAX_BODY_BYTES, MAX_JSON_DEPTH, type OperationInput } from "./request";
 export { selectScenario, testNumberScenario, triggerMatches, defaultScenario, SCENARIO_HEADER, SCENARIO_IGNORED_HEADER } from "./select";

@@ -9,7 +9,7 @@ export type TrackedResource = {
 };
 
 /** What the gateway looked up about this call's state before a scenario is picked. */
-export type Facts = { tracked?: TrackedResource; referencePending?: boolean; referenceUsed?: boolean };
+export type Facts = { tracked?: TrackedResource; referencePending?: boolean; referenceUsed?: boolean; floatLow?: boolean };
 
 export type EngineContext = {
   now: Date;
@@ -34,7 +34,11 @@ export type NewResource = {
   data: Record<string, unknown>;
   /** A held resource keeps what resolving it needs (hold.ts); the gateway adds the call's X-Svc-Time-Scale. */
   hold?: Omit<HoldRecord, "timeScale">;
+  /** What its acceptance takes out of the app's float (float.ts): the commit reserves it, or the call is decided again. */
+  float?: FloatTake;
 };
+
+export type FloatTake = { currency: string; amount: number };
 
 /**
  * What a held resource keeps to be resolved later (Resource.hold): the

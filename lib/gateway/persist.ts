@@ -14,7 +14,8 @@ const sentTimeScale = (s: CallState) => (s.call.headers.get(TIME_SCALE_HEADER) =
 
 /**
  * Writes the call's rows. False when the call's reference was taken by another
- * call since the lookup (nothing written: the pipeline decides again).
+ * call since the lookup, or its float no longer covers what the resource takes
+ * (nothing written: the pipeline decides again).
  */
 export async function persist(store: GatewayStore, s: CallState, result: GatewayResult, durationMs: number): Promise<boolean> {
   if (!s.app) return true; // refused before the token check: not logged
@@ -33,6 +34,8 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
     createdAt: s.receivedAt,
     heldAt: a.resource.hold ? s.receivedAt : null,
     hold: a.resource.hold ? JSON.stringify({ ...a.resource.hold, timeScale: sentTimeScale(s) } satisfies HoldRecord) : null,
+    floatCurrency: a.resource.float?.currency ?? null,
+    floatAmount: a.resource.float?.amount ?? null,
   };
   const delivery = a?.callback && callbackFault(newDelivery({
     appId,

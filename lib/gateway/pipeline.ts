@@ -1,6 +1,6 @@
 // The gateway pipeline: small steps in the spec's order, one place that turns
 // errors into the error body, one place that persists. See ARCHITECTURE.md.
-import { errorBody, toApiError, type ErrorCode } from "@/lib/errors";
+import { ApiError, errorBody, toApiError, type ErrorCode } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/engine";
 import { newId } from "@/lib/ids";
 import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
@@ -55,6 +55,9 @@ export const DEV_CHECKS: readonly { name: string; step: Step; answers: readonly 
 
 export const DEV_STEPS: readonly Step[] = DEV_CHECKS.map((c) => c.step);
 
+/** How many times one call is decided again after its commit found its facts changed (each time, another call was written). */
+const MAX_DECISIONS = 8;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function failure(s: CallState, e: unknown): GatewayResult {
@@ -87,12 +90,12 @@ export async function handleCall(call: GatewayCall, store: GatewayStore = gatewa
   const delay = () => (s.answer?.delayMs ?? 0) + faultDelayMs(s);
   const duration = () => Math.round(performance.now() - s.started + delay());
   try {
-    if (!(await persist(store, s, result, duration()))) {
-      // Another call claimed this reference since the lookup (the commit
-      // re-checks it): the engine decides again on the facts as they are now.
+    // Another call claimed this reference, or took what the float had, since
+    // the lookup (the commit re-checks both): the engine decides again on the
+    // facts as they are now. Each miss means another call was written.
+    for (let again = 0; !(await persist(store, s, result, duration())); again++) {
+      if (again === MAX_DECISIONS) throw new ApiError("SERVICE_UNAVAILABLE", "too many calls at once on this reference or float; try again");
       result = await decide(s, store, steps.slice(steps.indexOf(lookupFacts)));
-      s.referenceGuard = undefined;
-      await persist(store, s, result, duration());
     }
   } catch (e) {
     result = failure(s, e);

@@ -188,6 +188,9 @@ describe("Prism's validation proxy on the developer API (/openapi/dev.json)", ()
     await call(a, "GET", "/dev/v1/sandboxes");
     await call(a, "DELETE", `/dev/v1/sandboxes/${box.body.appId}`, undefined, { status: 204 });
     await call(a, "DELETE", `/dev/v1/sandboxes/${box.body.appId}`, undefined, { status: 404 });
+    await call(a, "PUT", "/dev/v1/float/KES", { available: 5000 });
+    await call(a, "PUT", "/dev/v1/float/USD", { available: 5000 }, { status: 400, invalid: true });
+    await call(a, "GET", "/dev/v1/float");
     await call(a, "POST", "/dev/v1/reset", {});
 
     const anonymous = await http("GET", `${prism.url}/dev/v1/settings`);

@@ -76,3 +76,19 @@ describe("sandbox.mjs sandbox", () => {
     expect(bad.stdout.trim().split("\n")).toEqual(["exit 2", "exit 1", "exit 2"]);
   });
 });
+
+describe("sandbox.mjs float", () => {
+  it("prints the balances, sets one (reserves kept), and says what is wrong with a bad amount", async () => {
+    const a = await newApp();
+    const r = await bash(`"$NODE" "$CLI" float set KES 5000; "$NODE" "$CLI" float; "$NODE" "$CLI" float --json`, a);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines.slice(0, 4)).toEqual([
+      "KES  available 5000  reserved 0", "KES  available 5000  reserved 0", "TZS  available 1000000  reserved 0", "UGX  available 1000000  reserved 0",
+    ]);
+    expect(JSON.parse(lines.at(-1)!).balances[0]).toEqual({ currency: "KES", available: 5000, reserved: 0 });
+    const bad = await bash(`"$NODE" "$CLI" float set KES -5 || echo "exit $?"`, a);
+    expect(bad.stdout.trim()).toBe("exit 1");
+    expect(bad.stderr).toMatch(/400 VALIDATION_ERROR.*available must be at least 0/);
+  });
+});

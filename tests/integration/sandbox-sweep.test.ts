@@ -71,6 +71,7 @@ async function rowsOf(appId: string) {
     db.app.count({ where: { id: appId } }), db.keyPair.count({ where }), db.accessToken.count({ where }), db.subscription.count({ where }),
     db.resource.count({ where }), db.delivery.count({ where }), db.deliveryAttempt.count({ where: { delivery: { appId } } }),
     db.requestLog.count({ where }), db.inboxEntry.count({ where }), db.relay.count({ where }), db.rateWindow.count({ where }),
+    db.floatBalance.count({ where }),
   ]);
   return counts.reduce((a, b) => a + b, 0);
 }
@@ -195,6 +196,8 @@ describe("the sandbox sweeper", () => {
       expect((await fetch(sandbox.inspectorUrl.replace(first!.origin, s.origin), { method: "POST", body: "{}" })).status).toBe(200);
     }
     await db.relay.create({ data: { appId: sandbox.appId, listener: "test", target: "http://localhost:1/x", durationMs: 1 } });
+    expect((await call(first!.origin, token, "PUT", "/dev/v1/float/KES", { available: 5 })).status).toBe(200);
+    expect(await db.floatBalance.count({ where: { appId: sandbox.appId } })).toBe(1);
     expect(await rowsOf(sandbox.appId)).toBeGreaterThan(10);
 
     // The instance that made it stops; the other (PostgreSQL) or the next one on the file (SQLite) must do the rest.

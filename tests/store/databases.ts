@@ -128,6 +128,7 @@ export function logRow(appId: string, o: Partial<LogRow> = {}): LogRow {
 export function resourceRow(appId: string, o: Partial<ResourceRow> = {}): ResourceRow {
   return {
     id: uid("res"), appId, operationId: "collect.push", reference: null, scenarioKey: "paid", settlesAt: minutes(1),
-    data: JSON.stringify({ amount: 100, currency: "KES" }), createdAt: new Date(), heldAt: null, hold: null, ...o,
+    data: JSON.stringify({ amount: 100, currency: "KES" }), createdAt: new Date(), heldAt: null, hold: null,
+    floatCurrency: null, floatAmount: null, ...o,
   };
 }

@@ -33,6 +33,7 @@ function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean;
     countCall: async () => opts.count ?? 1,
     findResource: async () => null,
     referenceInUse: async () => false,
+    floatAvailable: async () => 1_000_000,
     commit: async ({ log }) => {
       logged.push(log);
       return true;

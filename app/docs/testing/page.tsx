@@ -66,6 +66,19 @@ export default function TestingPage() {
         <li><C>badSignature</C>: callbacks are signed with a wrong secret: your receiver should reject them.</li>
         <li><C>extraDelayMs</C>: callbacks go out this much later (after the scaled callback delay): your timeouts and polling should cope.</li>
       </Ul>
+      <H2 id="float">Payouts and the float: rehearse running out</H2>
+      <P>
+        Payouts are paid out of your app&apos;s float, one per currency (<C>KES</C>, <C>TZS</C>, <C>UGX</C>; {config.floatDefault.toLocaleString("en-US")} each
+        to start with, again after a reset; a throwaway sandbox starts there too). <C>available</C> is what is free to pay out and <C>reserved</C> what
+        accepted payouts still <C>QUEUED</C> hold: an accepted payout moves its amount from available to reserved, <C>DELIVERED</C> pays it,
+        and a held payout keeps it until you resolve it (as <C>float_low</C>: given back). A payout larger than what is available runs{" "}
+        <C>float_low</C>, its callback <C>resultCode</C> 2001: a state rule, after <C>X-Svc-Scenario</C> and your test numbers, before the default.
+        It is exact under concurrency, on any number of instances: 20 payouts at once against a float for 10 deliver exactly 10.
+      </P>
+      <Ul>
+        <li>{ep("dev.float.set")} with <C>{"{\"available\": 500}"}</C> (or <C>sandbox.mjs float set KES 500</C>, or the app&apos;s Overview), then send payouts of 300: the first is <C>sent</C>, the second <C>float_low</C>.</li>
+        <li>{ep("dev.float.get")} shows what each payout left; setting the float keeps what queued payouts reserved.</li>
+      </Ul>
       <H2 id="sandboxes">Throwaway sandboxes: one per CI job</H2>
       <P>
         Parallel jobs that share one app collide: one job&apos;s reset wipes another&apos;s log, a test number set by one changes another&apos;s

@@ -7,6 +7,7 @@ import { sandboxEndpoints } from "./sandbox-endpoints";
 import { settingsEndpoints } from "./settings-endpoints";
 import { testNumberEndpoints } from "./test-number-endpoints";
 import { goLiveEndpoints } from "./go-live-endpoints";
+import { floatEndpoints } from "./float-endpoints";
 import { clientCheckEndpoints } from "./client-check-endpoints";
 import { compilePath, matchPath } from "../paths";
 import type { DevEndpoint } from "./endpoint";
@@ -21,10 +22,11 @@ export * from "./test-number-endpoints";
 export * from "./go-live-endpoints";
 export * from "./client-check-endpoints";
 export * from "./sandbox-endpoints";
+export * from "./float-endpoints";
 
 export const devEndpoints: readonly DevEndpoint[] = [
   ...settingsEndpoints, ...testNumberEndpoints, ...callbackEndpoints, ...resourceEndpoints, ...resetEndpoints, ...listenEndpoints,
-  ...goLiveEndpoints, ...clientCheckEndpoints, ...sandboxEndpoints,
+  ...goLiveEndpoints, ...clientCheckEndpoints, ...sandboxEndpoints, ...floatEndpoints,
 ];
 
 const compiled = devEndpoints.map((e) => ({ e, path: compilePath(e.path) }));

@@ -22,7 +22,7 @@ export const resetEndpoints: DevEndpoint[] = [
     summary: "Reset the app's sandbox data",
     description:
       "Deletes the app's resources (prompts, payouts, verifications, messages), callbacks and their attempts, request log, inspector inbox " +
-      "and relays. Keeps its keys and tokens, subscriptions and settings (time scale, test numbers, callback faults, inspector mode), and " +
+      "and relays, and restores its float to the default in every currency. Keeps its keys and tokens, subscriptions and settings (time scale, test numbers, callback faults, inspector mode), and " +
       "what every limit counted: calls this minute still count toward the per-minute limit. At most 30 resets per app a minute " +
       "(RESETS_PER_MINUTE; more: 429 RATE_LIMITED). The reset call itself is then recorded in the fresh request log.",
     tool: "sandbox_dev_reset",

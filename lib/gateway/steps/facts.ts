@@ -1,5 +1,5 @@
 import type { FactName } from "@/lib/catalog";
-import type { Facts } from "@/lib/engine";
+import { floatAsk, type Facts } from "@/lib/engine";
 import type { CallState, Step } from "../context";
 import type { GatewayStore } from "../store";
 
@@ -12,6 +12,11 @@ const lookups: Record<FactName, (s: CallState, store: GatewayStore) => Promise<F
   },
   referencePending: (s, store) => store.referenceInUse(s.app!.id, s.op!.id, referenceOf(s), s.receivedAt),
   referenceUsed: (s, store) => store.referenceInUse(s.app!.id, s.op!.id, referenceOf(s)),
+  // What the float has now; the commit reserves atomically (lib/gateway/store/types.ts commit) or the call is decided again.
+  async floatLow(s, store) {
+    const ask = floatAsk(s.op!, s.input!.body);
+    return ask ? (await store.floatAvailable(s.app!.id, ask.currency)) < ask.amount : undefined;
+  },
 };
 
 function referenceOf(s: CallState): string {

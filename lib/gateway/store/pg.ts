@@ -13,14 +13,18 @@ import { perTurn } from "@/lib/db/turn-batch";
 import { inline, param, type Sql, sql } from "@/lib/db/sql";
 import { RequestLog } from "@/lib/db/tables";
 import type { TrackedResource } from "@/lib/engine";
+import { config } from "@/lib/config";
+import { floatStatements as F } from "@/lib/float";
 import type { CallRows, GatewayStore, LogRow, PrunedTable, ReferenceGuard, TokenRow } from "./types";
 import * as S from "./statements";
 
 const SUBSCRIPTIONS = sql`COALESCE((SELECT json_agg(json_build_object('group', s."group", 'status', s."status"))
   FROM "Subscription" s WHERE s."appId" = a."id"), '[]'::json) AS "subscriptions"`.reads<{ subscriptions: S.Subscriptions }>();
 
-type CommitShape = { resource: boolean; delivery: boolean; announce: boolean; guard?: "used" | "pending" };
-type CommitParams = CallRows & { appId?: string; operationId?: string; reference?: string; pendingAt?: Date; announce?: string };
+type CommitShape = { resource: boolean; delivery: boolean; announce: boolean; reserve: boolean; guard?: "used" | "pending" };
+type CommitParams = CallRows & {
+  appId?: string; operationId?: string; reference?: string; pendingAt?: Date; announce?: string; currency?: string | null; amount?: number | null;
+};
 
 const joined = (items: Sql[]) => items.reduce((all, x) => sql`${all}, ${x}`);
 
@@ -32,12 +36,15 @@ const joined = (items: Sql[]) => items.reduce((all, x) => sql`${all}, ${x}`);
  * statement of its own: a statement's snapshot is taken when it starts, so the
  * check must start after the lock is held). Returns a row when it wrote.
  */
-function commitStatement({ resource, delivery, announce, guard }: CommitShape): Sql<CommitParams, { written: number }> {
+function commitStatement({ resource, delivery, announce, reserve, guard }: CommitShape): Sql<CommitParams, { written: number }> {
   const ctes: Sql[] = [];
   if (guard) ctes.push(sql`free AS (SELECT 1 WHERE NOT EXISTS (${guard === "pending" ? S.referencePending : S.referenceUsed}))`);
-  if (resource) ctes.push(sql`r AS (${guard ? S.insertResourceWhen(sql`FROM free`) : S.insertResource} RETURNING 1)`);
-  if (delivery) ctes.push(sql`d AS (${guard ? insertDeliveryWhen(sql`FROM r`) : insertDelivery} RETURNING 1)`);
-  ctes.push(sql`l AS (${guard ? S.insertLogWhen(sql`FROM r`) : S.insertLog} RETURNING 1)`);
+  // The float's reservation (after the reference's re-check): the row lock orders concurrent ones, each re-checked on the newest row.
+  if (reserve) ctes.push(sql`f AS (${F.reserve}${guard ? sql` AND EXISTS (SELECT 1 FROM free)` : sql``} RETURNING 1)`);
+  const gated = Boolean(guard || reserve);
+  if (resource) ctes.push(sql`r AS (${gated ? S.insertResourceWhen(reserve ? sql`FROM f` : sql`FROM free`) : S.insertResource} RETURNING 1)`);
+  if (delivery) ctes.push(sql`d AS (${gated ? insertDeliveryWhen(sql`FROM r`) : insertDelivery} RETURNING 1)`);
+  ctes.push(sql`l AS (${gated ? S.insertLogWhen(sql`FROM r`) : S.insertLog} RETURNING 1)`);
   const notify = announce ? sql`, ${ANNOUNCE_SCHEDULED}` : sql``;
   return sql`WITH ${joined(ctes)} SELECT 1 AS "written"${notify} FROM l` as Sql<CommitParams, { written: number }>;
 }
@@ -45,7 +52,7 @@ function commitStatement({ resource, delivery, announce, guard }: CommitShape): 
 type Commit = { statement: Sql<CommitParams, { written: number }>; named: Named<CommitParams, { written: number }> };
 const commits = new Map<string, Commit>();
 function commitOf(shape: CommitShape): Commit {
-  const key = `${shape.resource ? "r" : ""}${shape.delivery ? "d" : ""}l${shape.announce ? "_n" : ""}${shape.guard ? `_${shape.guard}` : ""}`;
+  const key = `${shape.resource ? "r" : ""}${shape.delivery ? "d" : ""}l${shape.announce ? "_n" : ""}${shape.reserve ? "_f" : ""}${shape.guard ? `_${shape.guard}` : ""}`;
   let c = commits.get(key);
   if (!c) {
     const statement = commitStatement(shape);
@@ -66,6 +73,8 @@ const Q = {
   resource: named("resource", S.resource),
   referenceUsed: named("reference_used", S.referenceUsed),
   referencePending: named("reference_pending", S.referencePending),
+  floatAvailable: named("float_available", F.available),
+  ensureFloat: named("float_ensure", F.ensure),
   prunes: {
     RequestLog: named("prune_RequestLog", S.prunes.RequestLog),
     Resource: named("prune_Resource", S.prunes.Resource),
@@ -143,8 +152,12 @@ export class PgGatewayStore implements GatewayStore {
   async commit(rows: CallRows, guard?: ReferenceGuard): Promise<boolean> {
     const { resource, delivery } = rows;
     const announce = delivery?.state === "SCHEDULED";
-    const shape = { resource: Boolean(resource), delivery: Boolean(delivery), announce };
-    const params: CommitParams = { ...rows, ...(announce ? { announce: announcement(delivery.dueAt) } : {}) };
+    const reserve = resource?.floatAmount != null;
+    const shape = { resource: Boolean(resource), delivery: Boolean(delivery), announce, reserve };
+    const params: CommitParams = {
+      ...rows, ...(announce ? { announce: announcement(delivery.dueAt) } : {}),
+      ...(reserve ? { appId: resource.appId, currency: resource.floatCurrency, amount: resource.floatAmount } : {}),
+    };
     if (!resource && !delivery) return this.logs(rows.log);
     if (!(guard && resource)) return (await commitOf(shape).named.query(this.pool, params)).rows.length > 0;
     const { operationId, reference, pendingAt } = guard;
@@ -153,6 +166,13 @@ export class PgGatewayStore implements GatewayStore {
     const write = inline(statement, { ...params, appId: resource.appId, operationId, reference, pendingAt }, literal);
     const results = (await this.pool.query(`${lock}; ${write}`)) as unknown as pg.QueryResult[];
     return results[1]!.rows.length > 0;
+  }
+
+  async floatAvailable(appId: string, currency: string): Promise<number> {
+    const row = (await Q.floatAvailable.query(this.pool, { appId, currency })).rows[0];
+    if (row) return row.available;
+    await Q.ensureFloat.query(this.pool, { appId, currency, available: config.floatDefault });
+    return (await Q.floatAvailable.query(this.pool, { appId, currency })).rows[0]!.available;
   }
 
   async prune(table: PrunedTable, appId: string, keep: number): Promise<void> {

@@ -7,6 +7,8 @@ import { prepare, retryBusy, type SqliteHotPath } from "@/lib/db/sqlite";
 import { Subscription } from "@/lib/db/tables";
 import { insertDelivery } from "@/lib/callbacks/store/statements";
 import type { TrackedResource } from "@/lib/engine";
+import { config } from "@/lib/config";
+import { floatStatements as F } from "@/lib/float";
 import type { CallRows, GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./types";
 import * as S from "./statements";
 
@@ -29,6 +31,9 @@ export class SqliteGatewayStore implements GatewayStore {
       referenceUsed: prepare(conn, S.referenceUsed),
       referencePending: prepare(conn, S.referencePending),
       insertResource: prepare(conn, S.insertResource),
+      floatAvailable: prepare(conn, F.available),
+      ensureFloat: prepare(conn, F.ensure),
+      reserveFloat: prepare(conn, F.reserve),
       insertDelivery: prepare(conn, insertDelivery),
       insertLog: prepare(conn, S.insertLog),
       prunes: {
@@ -102,13 +107,27 @@ export class SqliteGatewayStore implements GatewayStore {
     return row !== undefined;
   }
 
+  async floatAvailable(appId: string, currency: string): Promise<number> {
+    const row = await retryBusy(() => this.q.floatAvailable.get({ appId, currency }));
+    if (row) return row.available;
+    return this.db.write(() => {
+      this.q.ensureFloat.run({ appId, currency, available: config.floatDefault });
+      return this.q.floatAvailable.get({ appId, currency })!.available;
+    });
+  }
+
   /**
    * In the group commit's transaction (it holds the write lock), so the
-   * guard's check and the inserts cannot interleave with another writer.
+   * guard's check, the float's reservation and the inserts cannot interleave
+   * with another writer.
    */
   commit({ resource, delivery, log }: CallRows, guard?: ReferenceGuard): Promise<boolean> {
     return this.db.write(() => {
       if (guard && resource && this.inUse(resource.appId, guard.operationId, guard.reference, guard.pendingAt)) return false;
+      if (resource?.floatAmount != null) {
+        const reserve = { appId: resource.appId, currency: resource.floatCurrency, amount: resource.floatAmount };
+        if (this.q.reserveFloat.run(reserve).changes === 0) return false;
+      }
       if (resource) this.q.insertResource.run({ resource });
       if (delivery) this.q.insertDelivery.run({ delivery });
       this.q.insertLog.run({ log });

@@ -26,10 +26,15 @@ export interface GatewayStore {
   findResource(appId: string, id: string): Promise<TrackedResource | null>;
   /** Whether this app used the reference on the operation (still pending after `pendingAt`, when given). */
   referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean>;
+  /** What the app's float has available in `currency` (its row made at the default when it has none yet). */
+  floatAvailable(appId: string, currency: string): Promise<number>;
   /**
    * Writes what one call leaves behind, in one transaction. With a guard, first
    * re-checks that the reference is still not in use (serialized per app and
-   * reference); when it is, writes nothing and returns false.
+   * reference); when it is, writes nothing and returns false. A resource that
+   * takes from the float (`floatAmount`) reserves it in the same transaction
+   * (lib/float/statements.ts `reserve`); when the float no longer covers it,
+   * writes nothing and returns false.
    */
   commit(rows: CallRows, guard?: ReferenceGuard): Promise<boolean>;
   /** Keeps the newest `keep` rows of the app in one of the per-app tables the gateway writes. */
