@@ -66,7 +66,7 @@ export default function TestingPage() {
         <li><C>badSignature</C>: callbacks are signed with a wrong secret: your receiver should reject them.</li>
         <li><C>extraDelayMs</C>: callbacks go out this much later (after the scaled callback delay): your timeouts and polling should cope.</li>
       </Ul>
-      <H2 id="float">Payouts and the float: rehearse running out</H2>
+      <H2 id="float">The float: rehearse payouts running it out</H2>
       <P>
         Payouts are paid out of your app&apos;s float, one per currency (<C>KES</C>, <C>TZS</C>, <C>UGX</C>; {config.floatDefault.toLocaleString("en-US")} each
         to start with, again after a reset; a throwaway sandbox starts there too). <C>available</C> is what is free to pay out and <C>reserved</C> what
