@@ -4,6 +4,7 @@
 import type { z } from "zod";
 import { config } from "@/lib/config";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
+import { mediaType } from "@/lib/http/media-type";
 import { newId } from "@/lib/ids";
 import { ownedApp } from "@/lib/services/apps";
 import { parseOrThrow } from "@/lib/validation";
@@ -43,9 +44,6 @@ function siteOrigins(request: Request): string[] {
   const own = `${first("x-forwarded-proto") ?? "http"}://${host}`;
   return [new URL(config.publicUrl).origin, ...(host && URL.canParse(own) ? [new URL(own).origin] : [])];
 }
-
-/** The media type of a Content-Type header, without parameters, lower case. */
-const mediaType = (contentType: string | null) => (contentType === null ? null : contentType.split(";", 1)[0]!.trim().toLowerCase());
 
 /**
  * Writes must come from the console's own pages: an Origin, when sent, is one

@@ -1,5 +1,6 @@
 // Turning what arrived into the operation's input: body parsing and field
 // validation (README: How the sandbox behaves). Pure.
+import { mediaType } from "@/lib/http/media-type";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import type { Operation } from "@/lib/catalog";
@@ -27,7 +28,7 @@ export function checkDepth(value: unknown, what = "the request body"): void {
  */
 export function checkMediaType(contentType: string | null | undefined, text: string): void {
   if (!contentType || text.trim() === "") return;
-  const type = contentType.split(";", 1)[0]!.trim().toLowerCase();
+  const type = mediaType(contentType)!;
   if (type === "application/json" || /^application\/[\w.+-]+\+json$/.test(type)) return;
   throw new ApiError("UNSUPPORTED_MEDIA_TYPE", `the request body must be JSON sent as Content-Type: application/json, not ${type.slice(0, 100) || "an empty type"}`);
 }
