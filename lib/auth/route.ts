@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { config } from "@/lib/config";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { mediaType } from "@/lib/http/media-type";
+import { readLimited } from "@/lib/http/web-body";
 import { newId } from "@/lib/ids";
 import { ownedApp } from "@/lib/services/apps";
 import { parseOrThrow } from "@/lib/validation";
@@ -23,8 +24,11 @@ const json = (status: number, body: unknown, requestId: string, headers: Record<
     headers: { ...headers, "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId },
   });
 
+/** The largest console write: the signature explain form's, the biggest, fits four times over. */
+export const CONSOLE_MAX_BODY_BYTES = 1024 * 1024;
+
 async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+  const text = await readLimited(request, CONSOLE_MAX_BODY_BYTES);
   if (!text) return {};
   try {
     return JSON.parse(text);

@@ -97,6 +97,17 @@ describe("console writes come from the console's own pages", () => {
     expect((await write({}, undefined, "DELETE", "/inbox")).status).toBe(200);
   });
 
+  it("a console write's body is read up to 1 MiB: a larger one is refused with 413 and nothing is written", async () => {
+    const { write, name } = await owner(origin());
+    const json = { "content-type": "application/json" };
+    const big = JSON.stringify({ name: "Big", pad: "x".repeat(1024 * 1024) });
+    const r = await write(json, big);
+    expect([r.status, r.json.error]).toEqual([413, "BODY_TOO_LARGE"]);
+    expect(r.json.requestId).toBe(r.headers["x-request-id"]);
+    expect(await name()).toBe("Origins");
+    expect((await write(json, '{"name":"Small"}')).status).toBe(200);
+  });
+
   it("behind TRUSTED_PROXIES their X-Forwarded-Host and -Proto make the request's origin; from any other peer they are dropped", async () => {
     const server = await startServer({ databaseUrl: (await ownDb("console-origin")).url, env: { TRUSTED_PROXIES: "127.0.0.1" } });
     servers.push(server);
