@@ -3,9 +3,11 @@
 // with the same reference that found it (409 DUPLICATE_REFERENCE); the client
 // checks point at docs anchors that exist. Real HTTP against the shared server.
 import { describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { FAULTS } from "@/lib/engine";
 import { rawPost } from "../helpers/raw-post";
-import { collectBody, newApp, type TestApp } from "../helpers/sandbox";
+import { base, collectBody, newApp, type TestApp } from "../helpers/sandbox";
 
 let n = 0;
 const payout = (over: Record<string, unknown> = {}) => ({
@@ -86,6 +88,27 @@ describe("timeline: the lost answer and the retry that found it", () => {
     const calls = (await events(a, first.body.payoutId)).filter((e) => e.type === "request");
     expect(calls).toHaveLength(1);
     expect(calls[0]!.note).toBe(`fault on purpose (X-Svc-Fault: lost_callback); what the client saw: ${sees("lost_callback")}`);
+  });
+});
+
+describe("timeline over MCP", () => {
+  it("sandbox_dev_timeline answers the note and retryOf within its output schema (the SDK client validates it)", async () => {
+    const a = await newApp();
+    const body = payout();
+    expect((await rawPost(a.token, "/payouts/v1/send", body, { "x-svc-fault": "lost_response", "x-svc-time-scale": "0" })).status).toBeUndefined();
+    const retry = await a.call("POST", "/payouts/v1/send", body);
+    expect(retry.status, retry.text).toBe(409);
+    const id = await resourceOf(a, body.reference);
+    const client = new Client({ name: "fault-timeline-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base()}/mcp`), { requestInit: { headers: { authorization: `Bearer ${a.token}` } } }));
+    try {
+      const t = await client.callTool({ name: "sandbox_dev_timeline", arguments: { id } });
+      expect(t.isError, JSON.stringify(t.content)).toBeFalsy();
+      const calls = (t.structuredContent as { body: { events: Record<string, unknown>[] } }).body.events.filter((e) => e.type === "request");
+      expect(calls.map((e) => [e.fault, e.retryOf ?? null])).toEqual([["lost_response", null], [null, calls[0]!.requestId]]);
+    } finally {
+      await client.close();
+    }
   });
 });
 
