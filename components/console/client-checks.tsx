@@ -43,15 +43,16 @@ function Check({ appId, c }: { appId: string; c: ClientCheck }) {
       {c.status === "NOT_EXERCISED" && (
         <p className="text-sm text-slate-600">Not rehearsed yet: send the faults it is about with <code className="font-mono">X-Svc-Fault</code> (or a fault plan), then run your client.</p>
       )}
-      <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
-        {c.requestIds.length > 0 && (
-          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="text-slate-600">Calls judged:</span>
-            {c.requestIds.map((id) => <Link key={id} href={`/apps/${appId}/requests/${id}`} className="font-mono text-indigo-700 hover:underline">{id}</Link>)}
-          </span>
-        )}
+      {c.requestIds.length > 0 && (
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+          <span className="text-slate-600">Calls judged:</span>
+          {c.requestIds.map((id) => <Link key={id} href={`/apps/${appId}/requests/${id}`} className="font-mono text-indigo-700 hover:underline">{id}</Link>)}
+        </p>
+      )}
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+        <span className="text-slate-600">Docs:</span>
         {c.links.map((l) => <a key={l.url} href={l.url} className="font-medium text-indigo-700 underline">{l.label}</a>)}
-      </div>
+      </p>
     </li>
   );
 }

@@ -51,8 +51,8 @@ export function RequestFilters({ values, set, options }: { values: RequestFilter
         options={options.operations.map((o) => ({ value: o.id, label: o.label }))} />
       <Choice label="Scenario" value={values.scenario} onChange={(v) => set("scenario", v)} any="Any scenario" className="lg:w-44"
         options={options.scenarios.map((s) => ({ value: s, label: s }))} />
-      <Choice label="Fault" value={values.fault} onChange={(v) => set("fault", v)} any="Any call" className="lg:w-48"
-        options={[{ value: "any", label: "Faulted on purpose" }, ...FAULT_NAMES.map((f) => ({ value: f, label: f }))]} />
+      <Choice label="Fault" value={values.fault} onChange={(v) => set("fault", v)} any="All calls" className="lg:w-48"
+        options={[{ value: "any", label: "Any fault" }, ...FAULT_NAMES.map((f) => ({ value: f, label: f }))]} />
       <Choice label="Error" value={values.error} onChange={(v) => set("error", v)} any="Any error" className="lg:w-56"
         options={options.errors.map((s) => ({ value: s, label: s }))} />
       <Labelled label="From">

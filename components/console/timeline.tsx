@@ -48,7 +48,8 @@ function What({ e, appId }: { e: Event; appId: string }) {
           <FaultMark fault={e.fault as string | null} className="basis-full px-2 py-1 text-xs" />
           {e.retryOf ? (
             <span className="block basis-full rounded-md border border-green-200 bg-green-50 px-2 py-1 text-xs text-green-900" data-testid="retry-found">
-              <span className="font-medium">Retry: </span>{s(e.note)} {reqLink(e.retryOf, "Open the first call")}
+              <span className="font-medium">Retry: </span>{s(e.note)}{" "}
+              <Link className="font-medium whitespace-nowrap text-indigo-700 underline" href={`/apps/${appId}/requests/${s(e.retryOf)}`}>Open the first call</Link>
             </span>
           ) : null}
         </span>
