@@ -847,7 +847,7 @@ async function resolve(flags, [id]) {
 function describeEvent(e) {
   const http = (x) => (x.status !== null && x.status !== undefined ? String(x.status) : x.error);
   switch (e.type) {
-    case "request": return `${e.method} ${e.path} → ${e.status}${e.scenarioKey ? ` (${e.scenarioKey})` : ""} via ${e.via}  ${e.requestId}`;
+    case "request": return `${e.method} ${e.path} → ${e.status}${e.scenarioKey ? ` (${e.scenarioKey})` : ""} via ${e.via}  ${e.requestId}${e.note ? `  (${e.note})` : ""}`;
     case "status_read": return `GET → ${e.status} ${e.state ?? ""} via ${e.via}  ${e.requestId}`;
     case "state": return `${e.change} → ${e.state}${e.change === "resolved" ? ` as ${e.scenarioKey} via ${e.via}` : ""}${e.resultCode !== undefined ? ` (resultCode ${e.resultCode})` : ""}`;
     case "callback_scheduled": return `${e.deliveryId} ${e.state} to ${e.url ?? "no address"}, due ${e.dueAt}${e.error ? `: ${e.error}` : ""}`;

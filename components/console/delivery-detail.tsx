@@ -13,6 +13,7 @@ import { DeliveryAdvice } from "./delivery-advice";
 import { Explain } from "./explain";
 import { useDelivery } from "./hooks";
 import { RelayHint, RelayList } from "./relays";
+import { OnPurpose } from "./on-purpose";
 import { SendTo } from "./send-to";
 import { Timeline } from "./timeline";
 
@@ -33,11 +34,7 @@ function FaultsNote({ text }: { text: string }) {
     f.badSignature && "signed with a wrong secret",
     f.extraDelayMs && `sent ${f.extraDelayMs} ms late`,
   ].filter(Boolean);
-  return (
-    <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="delivery-faults">
-      <span className="font-medium">Callback faults (on purpose): </span>{what.join(", ")}.
-    </p>
-  );
+  return <OnPurpose what="Callback faults" testId="delivery-faults">{what.join(", ")}.</OnPurpose>;
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 "use client";
 // The Go-live tab's checklist (GET …/readiness, lib/activity/readiness.ts): the
-// receiver check, every scenario of the subscribed operations exercised, and
-// callbacks answered by the integrator's own receiver, with progress.
+// receiver check, every scenario of the subscribed operations exercised,
+// callbacks answered by the integrator's own receiver, and the client checks, with progress.
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -28,7 +28,10 @@ export function GoLiveChecklist({ appId, docs }: { appId: string; docs: Record<s
   const { data, error, isLoading, mutate } = useReadiness(appId);
   const check = data?.receiverCheck;
   const p = data?.progress;
-  const steps = p ? [check?.status === "PASSED", p.total > 0 && p.exercised === p.total, p.callbacksTotal > 0 && p.callbacksAnswered === p.callbacksTotal] : [];
+  const client = data?.clientChecks ?? [];
+  const clientPassed = client.filter((c) => c.status === "PASSED").length;
+  const clientFailed = client.filter((c) => c.status === "FAILED").length;
+  const steps = p ? [check?.status === "PASSED", p.total > 0 && p.exercised === p.total, p.callbacksTotal > 0 && p.callbacksAnswered === p.callbacksTotal, client.length > 0 && clientPassed === client.length] : [];
   return (
     <Card>
       <CardHeader title="Go-live checklist" description="What your integration has shown in this sandbox. It updates as you make calls and run checks." />
@@ -53,6 +56,11 @@ export function GoLiveChecklist({ appId, docs }: { appId: string; docs: Record<s
             </Item>
             <Item done={p.callbacksTotal > 0 && p.callbacksAnswered === p.callbacksTotal} title="Your own receiver answered the callbacks">
               {p.callbacksAnswered} of {p.callbacksTotal} scenarios that call back were answered 2xx by your server (directly, or through a listener), not only by the inspector.
+            </Item>
+            <Item done={client.length > 0 && clientPassed === client.length} title="Your client passes the client checks">
+              {clientPassed} of {client.length} passed
+              {clientFailed > 0 && <>, <Badge tone="red">{clientFailed} failed</Badge></>}
+              {clientPassed + clientFailed < client.length && <>; <a href="#client-checks" className="font-medium text-indigo-700 hover:underline">rehearse the rest</a> with <code className="font-mono">X-Svc-Fault</code></>}.
             </Item>
           </ol>
           <div className="space-y-2">

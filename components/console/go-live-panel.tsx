@@ -1,5 +1,6 @@
 "use client";
-// The Go-live tab: the checklist, the receiver checks and signature explain.
+// The Go-live tab: the checklist, the receiver checks, the client checks and signature explain.
+import { ClientChecks } from "./client-checks";
 import { GoLiveChecklist } from "./go-live-checklist";
 import { ReceiverChecks } from "./receiver-checks";
 import { SignatureExplain } from "./signature-explain";
@@ -20,6 +21,9 @@ export function GoLivePanel({ appId, callbackUrl, inspectorUrl, operations, docs
       <GoLiveChecklist appId={appId} docs={docs} />
       <section id="receiver-checks" aria-label="Receiver checks" className="scroll-mt-20">
         <ReceiverChecks appId={appId} callbackUrl={callbackUrl} inspectorUrl={inspectorUrl} operations={operations} />
+      </section>
+      <section id="client-checks" aria-label="Client checks" className="scroll-mt-20">
+        <ClientChecks appId={appId} />
       </section>
       <section id="explain" aria-label="Signature explain" className="scroll-mt-20">
         <SignatureExplain appId={appId} />

@@ -64,7 +64,7 @@ export const useDelivery = (appId: string, deliveryId: string) =>
     refreshInterval: (d) => (d && (d.state === "SCHEDULED" || d.state === "SENDING") ? 2000 : 0),
   });
 
-export type RequestFilterValues = { status?: string; operation?: string; scenario?: string; requestId?: string; q?: string; error?: string; from?: string; to?: string };
+export type RequestFilterValues = { status?: string; operation?: string; scenario?: string; fault?: string; requestId?: string; q?: string; error?: string; from?: string; to?: string };
 export const useRequests = (appId: string, filters: RequestFilterValues) =>
   usePages<Json<RequestSummary>>(appUrl(appId, "/requests"), filters, 3000);
 export const useRequest = (appId: string, requestId: string) =>

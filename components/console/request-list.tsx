@@ -11,9 +11,10 @@ import { CodeWithMeaning } from "./explain";
 import { useQueryFilters } from "./filter-bar";
 import { useRequests } from "./hooks";
 import { RequestFilters, type FilterOptions } from "./request-filters";
+import { FaultMark } from "./on-purpose";
 import { HttpStatus } from "./status";
 
-const KEYS = ["status", "operation", "scenario", "requestId", "q", "error", "from", "to"] as const;
+const KEYS = ["status", "operation", "scenario", "fault", "requestId", "q", "error", "from", "to"] as const;
 
 export function RequestList({ appId, options }: { appId: string; options: FilterOptions }) {
   const { values, set, query } = useQueryFilters(KEYS);
@@ -49,6 +50,7 @@ export function RequestList({ appId, options }: { appId: string; options: Filter
                     <span className="font-semibold">{r.method}</span> {r.path}
                   </Link>
                   <span className="block text-xs text-slate-600 md:hidden"><LocalTime value={r.createdAt} /></span>
+                  <FaultMark fault={r.fault} className="mt-1 px-2 py-0.5 text-xs whitespace-normal" />
                 </Td>
                 <Td><HttpStatus status={r.status} /></Td>
                 <Td wide><CodeWithMeaning code={r.errorCode} /></Td>

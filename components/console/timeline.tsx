@@ -7,6 +7,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { useTimeline } from "./hooks";
+import { FaultMark } from "./on-purpose";
 import { DeliveryBadge, HttpStatus } from "./status";
 
 type Event = { at: string; type: string; [k: string]: unknown };
@@ -44,6 +45,13 @@ function What({ e, appId }: { e: Event; appId: string }) {
           {e.type === "status_read" && e.state ? <span>answered <strong>{s(e.state)}</strong></span> : null}
           {e.scenarioKey ? <span className="text-slate-500">scenario {s(e.scenarioKey)}</span> : null}
           <span className="text-slate-500">via {s(e.via)}</span>
+          <FaultMark fault={e.fault as string | null} className="basis-full px-2 py-1 text-xs" />
+          {e.retryOf ? (
+            <span className="block basis-full rounded-md border border-green-200 bg-green-50 px-2 py-1 text-xs text-green-900" data-testid="retry-found">
+              <span className="font-medium">Retry: </span>{s(e.note)}{" "}
+              <Link className="font-medium whitespace-nowrap text-indigo-700 underline" href={`/apps/${appId}/requests/${s(e.retryOf)}`}>Open the first call</Link>
+            </span>
+          ) : null}
         </span>
       );
     case "state":
@@ -100,7 +108,7 @@ export function Timeline({ appId, resourceId, title = "Timeline" }: { appId: str
       {t && (
         <ol className="divide-y divide-slate-100" aria-label={`Timeline of ${resourceId}`}>
           {(t.events as Event[]).map((e) => {
-            const [label, tone] = LABEL[e.type] ?? [e.type, "neutral" as Tone];
+            const [label, tone] = e.retryOf ? (["Retry", "green"] as const) : (LABEL[e.type] ?? [e.type, "neutral" as Tone]);
             return (
               <li key={keyOf(e)} data-type={e.type} className="flex flex-col gap-1 px-5 py-2.5 text-sm sm:flex-row sm:items-baseline sm:gap-4">
                 <time dateTime={e.at} className="shrink-0 font-mono text-xs text-slate-500 tabular-nums sm:w-24">{clock(e.at)}</time>

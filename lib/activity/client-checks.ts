@@ -4,12 +4,14 @@
 // log rows (tests/unit/client-checks.test.ts); `clientChecks` reads the rows
 // in one statement. Developer API: GET /dev/v1/client-checks, and readiness.
 import { operationById } from "@/lib/catalog";
+import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
-import { faultNamed, type FaultName } from "@/lib/engine";
+import { faultNamed, retryWindowEnd, type FaultName } from "@/lib/engine";
 
 export const CLIENT_CHECK_NAMES = ["retry_reuses_reference", "honours_retry_after", "renews_expired_token", "polls_after_lost_callback"] as const;
 export type ClientCheckName = (typeof CLIENT_CHECK_NAMES)[number];
-export type ClientCheck = { name: ClientCheckName; status: "PASSED" | "FAILED" | "NOT_EXERCISED"; why?: string; hint?: string; requestIds: string[] };
+type Link = { label: string; url: string };
+export type ClientCheck = { name: ClientCheckName; status: "PASSED" | "FAILED" | "NOT_EXERCISED"; why?: string; hint?: string; requestIds: string[]; links: Link[] };
 
 export type ClientLogRow = {
   requestId: string; method: string; path: string; operationId: string | null; status: number; fault: string | null;
@@ -28,6 +30,16 @@ const HINTS: Record<ClientCheckName, string> = {
   honours_retry_after: "After a 503 or 429, wait at least the Retry-After seconds before calling that operation again, with a bounded number of attempts.",
   renews_expired_token: "On 401 INVALID_TOKEN, request a new access token once and send the call again with it.",
   polls_after_lost_callback: "When a callback has not come in the time you expect, GET the resource's status: it says whether the payment went through.",
+};
+
+/** The docs about what each check asks of the client (anchors of app/docs/errors, authentication, callbacks and the developer API's group page). */
+const doc = (path: string, label: string): Link => ({ label, url: `${config.publicUrl}/docs/${path}` });
+const CHECKS_PAGE = doc("dev/client-checks", "Client checks");
+const LINKS: Record<ClientCheckName, Link[]> = {
+  retry_reuses_reference: [doc("errors#error-DUPLICATE_REFERENCE", "409 DUPLICATE_REFERENCE"), doc("errors#when-the-sandbox-fails", "When the sandbox fails: retry with the same reference"), CHECKS_PAGE],
+  honours_retry_after: [doc("errors#error-SERVICE_UNAVAILABLE", "503 SERVICE_UNAVAILABLE"), doc("errors#error-RATE_LIMITED", "429 RATE_LIMITED"), CHECKS_PAGE],
+  renews_expired_token: [doc("authentication#get-a-token", "Get a token"), CHECKS_PAGE],
+  polls_after_lost_callback: [doc("callbacks#delivery", "How callbacks are delivered"), CHECKS_PAGE],
 };
 
 type Json = Record<string, unknown>;
@@ -62,10 +74,10 @@ function retryReusesReference(rows: ClientLogRow[], i: number): Verdict | null {
   const lost = LOST_ANSWER[f.fault as FaultName];
   if (!lost || !MONEY_OPERATIONS.has(f.operationId ?? "") || f.status >= 400) return null;
   const money = moneyOf(f);
-  const answeredAt = f.createdAt.getTime() + f.durationMs;
+  const retriesUntil = retryWindowEnd(faultNamed(f.fault), f.createdAt.getTime(), f.durationMs) ?? 0;
   for (const r of rows.slice(i + 1)) {
     if (r.operationId !== f.operationId || r.method !== "POST") continue;
-    if (f.fault === "slow_response" && r.createdAt.getTime() >= answeredAt) break; // the slow answer came: not a retry
+    if (r.createdAt.getTime() >= retriesUntil) break; // the slow answer came: not a retry
     const m = moneyOf(r);
     if (m.reference === money.reference) return { ids: [f.requestId, r.requestId] };
     if (m.key === money.key) {
@@ -131,9 +143,10 @@ export function judgeClientChecks(rows: ClientLogRow[]): ClientCheck[] {
       if (v) verdicts.push(v);
     });
     const failed = verdicts.find((v) => v.failed);
-    if (failed) return { name, status: "FAILED" as const, why: failed.failed, hint: HINTS[name], requestIds: failed.ids };
-    if (verdicts.length) return { name, status: "PASSED" as const, requestIds: [...new Set(verdicts.flatMap((v) => v.ids))].slice(0, 20) };
-    return { name, status: "NOT_EXERCISED" as const, requestIds: [] };
+    const links = LINKS[name];
+    if (failed) return { name, status: "FAILED" as const, why: failed.failed, hint: HINTS[name], requestIds: failed.ids, links };
+    if (verdicts.length) return { name, status: "PASSED" as const, requestIds: [...new Set(verdicts.flatMap((v) => v.ids))].slice(0, 20), links };
+    return { name, status: "NOT_EXERCISED" as const, requestIds: [], links };
   });
 }
 

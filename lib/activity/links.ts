@@ -19,11 +19,11 @@ export function resourceIdsIn(...texts: (string | null | undefined)[]): string[]
 export async function creatingRequest(appId: string, resource: { id: string; operationId: string; createdAt: Date }, db: Db = defaultDb) {
   const rows = await db.requestLog.findMany({
     where: { appId, operationId: resource.operationId, createdAt: resource.createdAt },
-    select: { requestId: true, method: true, path: true, status: true, via: true, scenarioKey: true, fault: true, responseBody: true },
+    select: { requestId: true, method: true, path: true, status: true, via: true, scenarioKey: true, fault: true, durationMs: true, responseBody: true },
     take: 20,
   });
   const row = rows.find((r) => r.responseBody.includes(resource.id)) ?? null;
-  return row && { requestId: row.requestId, method: row.method, path: row.path, status: row.status, via: row.via, scenarioKey: row.scenarioKey, fault: row.fault };
+  return row && { requestId: row.requestId, method: row.method, path: row.path, status: row.status, via: row.via, scenarioKey: row.scenarioKey, fault: row.fault, durationMs: row.durationMs };
 }
 
 export type LinkedResource = { id: string; operationId: string; createdBy: Awaited<ReturnType<typeof creatingRequest>> };

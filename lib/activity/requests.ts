@@ -1,9 +1,9 @@
 // Request log reads for the console: keyset-paged on `seq` (newest first),
-// filtered by status class (status by status, merged), operation, scenario or request id.
+// filtered by status class (status by status, merged), operation, scenario, fault or request id.
 // Callers check ownership first (ownedApp).
 import { z } from "zod";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
-import { checkDepth } from "@/lib/engine";
+import { checkDepth, FAULT_NAMES } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { requestLinks } from "./links";
 
@@ -27,6 +27,8 @@ export const requestFiltersSchema = z.object({
   q: opt(z.string().trim().min(2, { error: "search text must be at least 2 characters" }).max(100, { error: "search text must be at most 100 characters" })),
   /** An error code, e.g. NOT_SUBSCRIBED. */
   error: opt(z.string().trim().regex(/^[A-Z_]{3,40}$/, { error: "error must be an error code such as NOT_SUBSCRIBED" })),
+  /** Calls with this fault (X-Svc-Fault), or `any` fault. */
+  fault: opt(z.enum([...FAULT_NAMES, "any"], { error: `fault must be one of any, ${FAULT_NAMES.join(", ")}` })),
   /** Calls at or after / before these times (ISO dates or date-times). */
   from: opt(z.coerce.date({ error: "from must be a date" })),
   to: opt(z.coerce.date({ error: "to must be a date" })),
@@ -47,6 +49,7 @@ function where(appId: string, f: RequestFilters) {
     ...(f.operation ? { operationId: f.operation } : {}),
     ...(f.scenario ? { scenarioKey: f.scenario } : {}),
     ...(f.requestId ? { requestId: f.requestId } : {}),
+    ...(f.fault ? { fault: f.fault === "any" ? { not: null } : f.fault } : {}),
     ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
     // error bodies are written by JSON.stringify: {"error":"CODE",...}
     ...(f.error ? { responseBody: { startsWith: `{"error":${JSON.stringify(f.error)}` } } : {}),

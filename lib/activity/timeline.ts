@@ -1,7 +1,11 @@
 // One resource's timeline: everything that happened to it, in time order, read
 // from what the rows already keep (like links.ts, no extra writes):
 //   request             the call that created it (links.ts creatingRequest) and every
-//                       other call naming it in its path (a resolve, ...)
+//                       other call naming it in its path (a resolve, ...); a call with
+//                       a fault (X-Svc-Fault) says what its client saw (`note`); after a
+//                       creating call whose answer was lost on purpose, the calls with
+//                       its reference answered 409 DUPLICATE_REFERENCE: the retries
+//                       that found it (`retryOf`)
 //   status_read         those calls that are its operation's GET (the state answered)
 //   state               a change of its live state: held (Resource.heldAt), resolved
 //                       (resolvedAt/Via/By), settled (settlesAt, once passed)
@@ -12,9 +16,10 @@
 // callback pages read this. Callers check ownership first; every query is limited to the app.
 import { operationById } from "@/lib/catalog";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
-import { heldScenario, liveState } from "@/lib/engine";
+import { faultNamed, heldScenario, liveState, retryWindowEnd } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { creatingRequest } from "./links";
+import { errorCodeOf } from "./requests";
 
 export const TIMELINE_EVENT_TYPES = ["request", "status_read", "state", "callback_scheduled", "callback_attempt", "inbox", "relay"] as const;
 export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
@@ -41,16 +46,45 @@ const stateOf = (body: string): string | null => {
   }
 };
 
+/** What a call's fault did, in the words of lib/engine/faults.ts; null for a call without one. */
+function faultNote(name: string | null): string | null {
+  const f = faultNamed(name);
+  if (!f) return null;
+  return `${f.answer && f.committed ? "answer lost" : "fault"} on purpose (X-Svc-Fault: ${f.name}); what the client saw: ${f.sees}`;
+}
+
+const referenceIn = (body: string | null, field: string): unknown => {
+  try {
+    return (JSON.parse(body ?? "") as Record<string, unknown> | null)?.[field];
+  } catch {
+    return undefined;
+  }
+};
+
+/** Whether a 409 DUPLICATE_REFERENCE at `at` was about this resource: a reference that is refused only while pending (Collect) counts until it settled. */
+function refusedForIt(op: ReturnType<typeof operationById>, r: { createdAt: Date; settlesAt: Date | null }, at: Date): boolean {
+  const whilePending = op?.scenarios.some((s) => s.triggers?.some((t) => "state" in t && t.state === "referencePending"));
+  return at >= r.createdAt && !(whilePending && r.settlesAt && at >= r.settlesAt);
+}
+
 export async function resourceTimeline(appId: string, resourceId: string, now = new Date(), db: Db = defaultDb) {
   const r = await db.resource.findFirst({ where: { id: resourceId, appId } });
   if (!r) throw new ApiError("NOT_FOUND", `no resource ${resourceId} for this app`);
   const [created, calls, deliveries] = await Promise.all([
     creatingRequest(appId, r, db),
+    // The calls naming it, and in the same statement those with its reference answered 409 (the retries that may have found it).
     db.requestLog.findMany({
-      where: { appId, path: { contains: r.id }, OR: [{ operationId: null }, { operationId: { not: TIMELINE_ENDPOINT_ID } }] },
+      where: {
+        appId,
+        OR: [
+          { path: { contains: r.id }, OR: [{ operationId: null }, { operationId: { not: TIMELINE_ENDPOINT_ID } }] },
+          // as JSON writes it (a control character escaped, never sent raw to the database)
+          ...(r.reference ? [{ operationId: r.operationId, status: 409, createdAt: { gte: r.createdAt }, requestBody: { contains: JSON.stringify(r.reference).slice(1, -1) } }] : []),
+        ],
+      },
       orderBy: { seq: "desc" },
       take: MAX_CALLS,
-      select: { requestId: true, via: true, method: true, path: true, operationId: true, status: true, scenarioKey: true, fault: true, responseBody: true, createdAt: true },
+      select: { requestId: true, via: true, method: true, path: true, operationId: true, status: true, scenarioKey: true, fault: true, requestBody: true, responseBody: true, createdAt: true },
     }),
     db.delivery.findMany({ where: { appId, resourceId: r.id }, orderBy: { seq: "asc" }, include: { attemptLog: { orderBy: { id: "asc" } } } }),
   ]);
@@ -72,11 +106,26 @@ export async function resourceTimeline(appId: string, resourceId: string, now = 
   const events: TimelineEvent[] = [];
   const add = (at: Date, type: TimelineEventType, fields: Record<string, unknown>) => events.push({ at: iso(at), type, ...fields });
 
-  if (created) add(r.createdAt, "request", { operationId: r.operationId, ...created }); // the creating call is of the resource's operation
-  for (const c of calls.filter((x) => x.path.includes(r.id) && x.requestId !== created?.requestId)) {
-    const { responseBody, createdAt, ...call } = c;
-    if (operationById(c.operationId ?? "")?.method === "GET") add(createdAt, "status_read", { ...call, state: stateOf(responseBody) });
-    else add(createdAt, "request", call);
+  const note = (fault: string | null) => {
+    const text = faultNote(fault);
+    return text ? { note: text } : {};
+  };
+  if (created) {
+    const { durationMs: _, ...call } = created;
+    add(r.createdAt, "request", { operationId: r.operationId, ...call, ...note(call.fault) }); // the creating call is of the resource's operation
+  }
+  // Until when a call with its reference retried a creating call whose answer was lost (lib/engine/faults.ts retryWindowEnd).
+  const retriesUntil = created ? retryWindowEnd(faultNamed(created.fault), r.createdAt.getTime(), created.durationMs) : null;
+  const isRetry = (c: (typeof calls)[number]) =>
+    retriesUntil !== null && !c.path.includes(r.id) && c.createdAt.getTime() < retriesUntil && errorCodeOf(c.status, c.responseBody) === "DUPLICATE_REFERENCE" &&
+    op?.referenceField !== undefined && referenceIn(c.requestBody, op.referenceField) === r.reference && refusedForIt(op, r, c.createdAt);
+  for (const c of calls.filter((x) => x.requestId !== created?.requestId)) {
+    const { responseBody, requestBody: _, createdAt, ...call } = c;
+    if (isRetry(c)) {
+      add(createdAt, "request", { ...call, retryOf: created!.requestId, note: `your retry found it: the first call (${created!.requestId}) went through; wait for its callback or GET its status` });
+    } else if (!c.path.includes(r.id)) continue;
+    else if (operationById(c.operationId ?? "")?.method === "GET") add(createdAt, "status_read", { ...call, state: stateOf(responseBody), ...note(c.fault) });
+    else add(createdAt, "request", { ...call, ...note(c.fault) });
   }
   // `change`: what happened; `state`: the live state from then on.
   if (r.heldAt) add(r.heldAt, "state", { change: "held", state: liveState({ ...tracked, settlesAt: null }, r.heldAt).status, scenarioKey: op ? heldScenario(op)?.key : null });

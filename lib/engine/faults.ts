@@ -59,6 +59,17 @@ const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));
 /** A fault by its name (as stored in the request log); undefined for any other text. */
 export const faultNamed = (name: string | null | undefined): Fault | undefined => (name ? BY_NAME.get(name as FaultName) : undefined);
 
+/**
+ * Until when a call of the same client counts as a retry of a committed call
+ * whose answer it may not have had: for ever after a dropped answer or a 500,
+ * until the late answer came for a slow one (ms since the epoch); null when the
+ * fault left the answer as it was. The client checks and the timeline read it.
+ */
+export function retryWindowEnd(fault: Fault | undefined, receivedAtMs: number, durationMs: number): number | null {
+  if (!fault?.committed || !fault.answer) return null;
+  return fault.answer === "late" ? receivedAtMs + durationMs : Number.POSITIVE_INFINITY;
+}
+
 /** The call's fault: none without the header, else the named one (VALIDATION_ERROR naming the header for any other name). */
 export function resolveFault(header: string | null | undefined): Fault | null {
   if (header === null || header === undefined) return null;

@@ -8,5 +8,5 @@ export { checkMediaType, parseJsonBody, validateInput, checkDepth, fieldIssues, 
 export { selectScenario, testNumberScenario, triggerMatches, defaultScenario, SCENARIO_HEADER, SCENARIO_IGNORED_HEADER } from "./select";
 export { resolveTimeScale, scaled, TIME_SCALE_HEADER } from "./time-scale";
 export { run, simulate } from "./run";
-export { FAULT_HEADER, FAULT_NAMES, FAULTS, faultNamed, resolveFault, type Fault, type FaultName } from "./faults";
+export { FAULT_HEADER, FAULT_NAMES, FAULTS, faultNamed, resolveFault, retryWindowEnd, type Fault, type FaultName } from "./faults";
 export { callbackScenario, exampleBody, exampleCallback, exampleOf, exampleParams, scenarioRequest } from "./examples";

@@ -176,6 +176,14 @@ describe("Prism's validation proxy on the developer API (/openapi/dev.json)", ()
     await call(a, "POST", `/dev/v1/resources/${held.body.checkoutId}/resolve`, { scenario: "paid" }, { status: 409 });
     await call(a, "GET", `/dev/v1/resources/${held.body.checkoutId}/timeline`);
     await call(a, "GET", "/dev/v1/resources/chk_nope/timeline", undefined, { status: 404 });
+    // a faulted call's note and the retry that found it (retryOf) as the timeline's schema says; the client checks' links
+    const lostBody = collectBody({ callbackUrl: `${rx.url}/cb` });
+    expect((await a.call("POST", "/collect/v1/push", lostBody, { "x-svc-fault": "error_after_commit" })).status).toBe(500);
+    expect((await a.call("POST", "/collect/v1/push", lostBody)).status).toBe(409);
+    const lost = await call(a, "GET", `/dev/v1/callbacks/wait?reference=${lostBody.reference}&timeout=1`);
+    const found = await call(a, "GET", `/dev/v1/resources/${lost.body.delivery.resourceId}/timeline`);
+    expect(found.body.events.filter((e: { retryOf?: string; note?: string }) => e.retryOf || e.note)).toHaveLength(2);
+    await call(a, "GET", "/dev/v1/client-checks");
 
     const check = await call(a, "POST", "/dev/v1/receiver-checks", { url: `${rx.url}/cb` }, { status: 201 });
     await call(a, "GET", "/dev/v1/receiver-checks");

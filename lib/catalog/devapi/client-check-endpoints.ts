@@ -9,6 +9,7 @@ export const clientCheckSchema = z.object({
   why: z.string().optional().meta({ description: "FAILED: what the client did, in one sentence with the amounts, number and reference." }),
   hint: z.string().optional().meta({ description: "FAILED: what a correct client does." }),
   requestIds: z.array(z.string()).meta({ description: "The request-log rows judged: the faulted call first, then what followed it." }),
+  links: z.array(z.object({ label: z.string(), url: z.string() })).meta({ description: "The docs about what the check asks of a client (the errors it answers, tokens, callbacks)." }),
 });
 export const clientChecksSchema = z.object({ checks: z.array(clientCheckSchema) });
 

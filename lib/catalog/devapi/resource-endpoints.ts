@@ -54,11 +54,18 @@ const call = {
   requestId: z.string(), via: z.string().meta({ description: "http, mcp, console, or try-it (the docs' try-it panel, run as the app by its signed-in owner)." }), method: z.string(), path: z.string(),
   operationId: z.string().nullable(), status: z.number().int().meta({ description: "The HTTP status answered." }), scenarioKey: z.string().nullable(),
   fault: z.string().nullable().optional().meta({ description: "The fault applied to the call on purpose (X-Svc-Fault), null when none." }),
+  note: z.string().optional().meta({ description: "What was done on purpose: the call's fault and what its client saw, or, on a retry that found it, that the first call went through." }),
 };
 const arrival = { status: z.number().int().nullable(), error: z.string().nullable(), durationMs: z.number().int() };
 
 export const timelineEventSchema = z.discriminatedUnion("type", [
-  z.object({ at, type: z.literal("request"), ...call }).meta({ description: "A call: the one that created it, or one naming it in its path (a resolve)." }),
+  z.object({
+    at, type: z.literal("request"), ...call,
+    retryOf: z.string().optional().meta({
+      description: "On a call answered 409 DUPLICATE_REFERENCE with its reference after the creating call's answer was lost on purpose (lost_response, error_after_commit, slow_response cut short): " +
+        "the creating call's request id. The retry found it: the first call went through.",
+    }),
+  }).meta({ description: "A call: the one that created it, one naming it in its path (a resolve), or a retry with its reference that found it (`retryOf`)." }),
   z.object({ at, type: z.literal("status_read"), ...call, state: z.string().nullable().meta({ description: "The state it answered." }) })
     .meta({ description: "A GET of the resource (its operation's status call)." }),
   z.object({
@@ -153,7 +160,8 @@ export const resourceEndpoints: DevEndpoint[] = [
     description:
       "Everything that happened to one resource, oldest first: the call that created it, its changes of state (held, resolved, settled), " +
       "its callback scheduled and each attempt (address, status or error, fault notes), its arrival at the app's inspector, what a listener " +
-      "relayed and the local answer, and every GET of it. The console's resource, request and callback pages show the same timeline. 404 for an id that is not the app's.",
+      "relayed and the local answer, and every GET of it. A call with a fault (X-Svc-Fault) says what its client saw (`note`); after an answer lost on purpose, " +
+      "the calls with its reference answered 409 DUPLICATE_REFERENCE are its retries that found it (`retryOf`). The console's resource, request and callback pages show the same timeline. 404 for an id that is not the app's.",
     tool: "sandbox_dev_timeline",
     params: resourceIdParams,
     response: timelineSchema,
