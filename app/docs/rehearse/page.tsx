@@ -76,7 +76,7 @@ export default function RehearsePage() {
         <li>To rehearse with a client, the fault goes on the call&apos;s first attempt only: the <C>fault</C> call option (TypeScript, Java <C>CallOptions.fault</C>) or <C>rehearse(name)</C> before the call (Python, PHP).</li>
       </Ul>
 
-      <H2 id="samples">Samples in four languages</H2>
+      <H2 id="samples">A rehearsal in each language</H2>
       <P>
         Each sample sends a payout with every fault through the Payouts client and handles it as production needs: the same reference on
         every retry, the recovered 409 taken as accepted, and a status read when the callback does not come in time. Save it next to the
