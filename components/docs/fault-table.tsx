@@ -7,9 +7,16 @@ export function FaultTable() {
   return (
     <DataTable
       label="Faults"
-      head={["X-Svc-Fault", "Committed?", "What your client sees", "What a correct client does"]}
+      head={["X-Svc-Fault", "What your client sees", "What a correct client does"]}
       rowIds={faultRows().map((f) => `fault-${f.name}`)}
-      rows={faultRows().map((f) => [<C key="n">{f.name}</C>, f.committed ? "yes" : "no (log row only)", f.sees, f.clientDoes])}
+      rows={faultRows().map((f) => [
+        <span key="n" className="block min-w-[9rem]">
+          <C>{f.name}</C>
+          <span className="mt-1 block text-xs text-slate-600">{f.committed ? "committed" : "not committed (log row only)"}</span>
+        </span>,
+        f.sees,
+        f.clientDoes,
+      ])}
     />
   );
 }
