@@ -6,7 +6,7 @@
 // /cli/sandbox.mjs).
 import fs from "node:fs";
 import path from "node:path";
-import { SCENARIO_HEADER } from "@/lib/engine";
+import { FAULT_HEADER, SCENARIO_HEADER } from "@/lib/engine";
 import { TIME_SCALE_HEADER } from "./options";
 
 /** One language's runtime file and how it is embedded. */
@@ -23,7 +23,7 @@ export type Runtime = {
 export type RuntimeValue = string | { code: string };
 
 /** The contract's values every runtime gets (the request headers of the clients' options). */
-const contract: Record<string, RuntimeValue> = { SCENARIO_HEADER, TIME_SCALE_HEADER };
+const contract: Record<string, RuntimeValue> = { SCENARIO_HEADER, TIME_SCALE_HEADER, FAULT_HEADER };
 
 /** A line whose first string literal the generator fills: it ends in a comment `generator: NAME`. */
 const MARKED = /^(.*?)(["'])(?:\\.|(?!\2)[^\\\n])*\2(.*?)[ \t]*(?:\/\/|#) generator: (\w+)$/gm;

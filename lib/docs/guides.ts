@@ -21,6 +21,7 @@ export const GUIDES: readonly Guide[] = [
   { href: "/docs/listen", label: "Callbacks on localhost" },
   { href: "/docs/testing", label: "Testing in CI" },
   { href: "/docs/held", label: "Drive a payment by hand" },
+  { href: "/docs/rehearse", label: "Rehearse failures" },
   { href: "/docs/mcp", label: "MCP" },
   { href: "/docs/dev", label: "Developer API" },
 ];

@@ -158,3 +158,66 @@ describe("TypeScript client: errors, response data, timeouts, callbacks", () => 
     }
   });
 });
+
+describe("TypeScript client: what it sends again and what it does not (the rule of every runtime, lib/client-gen/runtime)", () => {
+  const creds = () => ({ consumerKey: app.keys.consumerKey, consumerSecret: app.keys.consumerSecret });
+  /** A client whose calls (token requests aside) are counted. */
+  const counted = (mod: any, Client: string, options: Record<string, unknown> = {}) => {
+    const calls: string[] = [];
+    const client = new mod[Client]({ ...creds(), ...options, fetch: (url: string, init: RequestInit) => {
+      if (!String(url).endsWith("/oauth/v1/token")) calls.push(new Headers(init.headers).get("x-svc-fault") ?? "-");
+      return fetch(url, init);
+    } });
+    return { client, calls };
+  };
+  const payout = () => ({ ...exampleBody(operations.find((o) => o.id === "payouts.send")!), reference: `R-${randomBase62(8)}`, callbackUrl: `${origin()}/inspect/${app.appId}` });
+
+  it("a real duplicate stays DUPLICATE_REFERENCE: nothing was lost before it", async () => {
+    const mod = await load("payouts");
+    const { client, calls } = counted(mod, "PayoutsClient");
+    const body = payout();
+    await client.send(body);
+    const e = await client.send(body).catch((x: Error) => x);
+    expect(e).toBeInstanceOf(mod.SandboxApiError);
+    expect(e).not.toBeInstanceOf(mod.AlreadyAcceptedError);
+    expect(e).toMatchObject({ status: 409, code: "DUPLICATE_REFERENCE" });
+    expect(calls).toEqual(["-", "-"]);
+  });
+
+  it("a lost answer: the fault on the first attempt only, the same request again, AlreadyAcceptedError with the reference", async () => {
+    const mod = await load("payouts");
+    const { client, calls } = counted(mod, "PayoutsClient");
+    const body = payout();
+    const e = await client.send(body, { fault: "lost_response" }).catch((x: Error) => x);
+    expect(e).toBeInstanceOf(mod.AlreadyAcceptedError);
+    expect(e).toMatchObject({ status: 409, code: "ALREADY_ACCEPTED", reference: body.reference, duplicate: { code: "DUPLICATE_REFERENCE" } });
+    expect(calls).toEqual(["lost_response", "-"]);
+  });
+
+  it("retries off (maxAttempts 1): the lost answer is the caller's NETWORK_ERROR", async () => {
+    const mod = await load("payouts");
+    const { client, calls } = counted(mod, "PayoutsClient", { maxAttempts: 1 });
+    const e = await client.send(payout(), { fault: "lost_response" }).catch((x: Error) => x);
+    expect(e).toMatchObject({ status: 0, code: "NETWORK_ERROR" });
+    expect(calls).toEqual(["lost_response"]);
+  });
+
+  it("a call without a reference is not sent again after a 5xx (its outcome is unknown), but is after a 503", async () => {
+    const mod = await load("sms");
+    const sms = operations.find((o) => o.id === "sms.send")!;
+    const { client, calls } = counted(mod, "SmsClient");
+    const e = await client.send(exampleBody(sms), { fault: "error_after_commit" }).catch((x: Error) => x);
+    expect(e).toMatchObject({ status: 500, code: "INTERNAL_ERROR" });
+    expect(calls).toEqual(["error_after_commit"]);
+    await client.send(exampleBody(sms), { fault: "unavailable" });
+    expect(calls).toEqual(["error_after_commit", "unavailable", "-"]);
+  });
+
+  it("an expired token is renewed once, whatever maxAttempts is", async () => {
+    const mod = await load("payouts");
+    const { client, calls } = counted(mod, "PayoutsClient", { maxAttempts: 1 });
+    const r = await client.send(payout(), { fault: "token_expired" });
+    expect(r.payoutId).toMatch(/^pay_/);
+    expect(calls).toEqual(["token_expired", "-"]);
+  });
+});

@@ -19,7 +19,7 @@ import { PHP_RUNTIME, phpNamespace, phpSource } from "@/lib/client-gen/php";
 import { PYTHON_RUNTIME, pythonSource } from "@/lib/client-gen/python";
 import { runtimeDir, runtimeSource, type Runtime } from "@/lib/client-gen/runtime-source";
 import { clientSpec } from "@/lib/client-gen/spec";
-import { SCENARIO_HEADER } from "@/lib/engine";
+import { FAULT_HEADER, SCENARIO_HEADER } from "@/lib/engine";
 
 /** A fresh directory holding the runtime file and every API's client. */
 function sources(kind: string, { file: runtime }: Runtime, client: (api: (typeof apis)[number]) => { name: string; text: string }) {
@@ -97,7 +97,7 @@ describe("the runtime files", () => {
   it("name the contract's headers as they stand (a package can ship them unchanged)", () => {
     for (const { file } of [TS_RUNTIME, PYTHON_RUNTIME, PHP_RUNTIME, JAVA_RUNTIME]) {
       const text = fs.readFileSync(path.join(runtimeDir(), file), "utf8");
-      for (const [name, value] of Object.entries({ SCENARIO_HEADER, TIME_SCALE_HEADER })) {
+      for (const [name, value] of Object.entries({ SCENARIO_HEADER, TIME_SCALE_HEADER, FAULT_HEADER })) {
         const line = text.split("\n").find((l) => l.endsWith(`generator: ${name}`));
         expect(line, `${file} marks ${name}`).toBeDefined();
         expect(line).toMatch(new RegExp(`["']${value}["']`));

@@ -98,8 +98,10 @@ export default function McpDocsPage() {
       <P>
         Your client sees the tools of the groups your app can use now (Treasury after the operator&apos;s review). A call to any other
         tool answers <C>NOT_SUBSCRIBED</C> or <C>SUBSCRIPTION_PENDING</C>. Each tool takes the operation&apos;s path parameters and body
-        fields as arguments, plus an optional <C>scenario</C> that acts like the <C>X-Svc-Scenario</C> header and an optional <C>timeScale</C> (0 to 1)
-        that acts like the <C>X-Svc-Time-Scale</C> header. Test numbers and magic values in the arguments pick scenarios as they do over HTTP.
+        fields as arguments, plus an optional <C>scenario</C> that acts like the <C>X-Svc-Scenario</C> header, an optional <C>timeScale</C> (0 to 1)
+        that acts like the <C>X-Svc-Time-Scale</C> header, and an optional <C>fault</C> that acts like the <C>X-Svc-Fault</C> header
+        (<Link href="/docs/rehearse" className="text-indigo-700 underline">Rehearse failures</Link>; a <C>lost_response</C> answers a tool
+        error saying the call may have gone through). Test numbers and magic values in the arguments pick scenarios as they do over HTTP.
       </P>
       <DataTable
         label="MCP tools"

@@ -1,6 +1,8 @@
 // The fixed part of every generated Java client (lib/client-gen/java.ts): the
 // error type, response metadata, call options, the token cache, calls with
-// timeouts, the callback verifier and a small JSON reader and writer. Each
+// timeouts and their retries (what is safe to send again, Retry-After, one
+// token renewal, the recovered 409), the callback verifier and a small JSON
+// reader and writer. Each
 // API's client is this file from its imports on (the client has its own
 // heading and package line) with the class renamed from SandboxClient to the
 // API's client class (CollectClient) and the API's models and one method per
@@ -41,6 +43,10 @@ public class SandboxClient {
   private static final String SCENARIO_HEADER = "x-svc-scenario"; // generator: SCENARIO_HEADER
   /** The request header that multiplies scripted delays (0 to 1). */
   private static final String TIME_SCALE_HEADER = "x-svc-time-scale"; // generator: TIME_SCALE_HEADER
+  /** The request header that asks the sandbox for one of production's failures on purpose (docs: Rehearse failures). */
+  private static final String FAULT_HEADER = "x-svc-fault"; // generator: FAULT_HEADER
+  /** The longest Retry-After a call waits out; a longer one ends it with the 503 or 429. */
+  private static final double MAX_RETRY_AFTER_SECONDS = 60;
 
   /** Every model has a JSON form. */
   public interface Model {
@@ -52,7 +58,7 @@ public class SandboxClient {
    * a non-JSON answer such as a proxy's 502 (error "HTTP_502"), a timeout (status 0,
    * error "TIMEOUT") or a network failure (status 0, error "NETWORK_ERROR").
    */
-  public static final class SandboxApiError extends RuntimeException {
+  public static class SandboxApiError extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private final int status;
     private final Map<String, Object> body;
@@ -87,6 +93,29 @@ public class SandboxClient {
     public RateLimit rateLimit() { return RateLimit.of(headers); }
   }
 
+  /**
+   * Not a failure: an attempt whose answer was lost (no answer, a timeout, a 5xx other than 503)
+   * went through, and its retry with the same reference was answered 409 DUPLICATE_REFERENCE.
+   * The payment or payout exists: wait for its callback (it carries reference), never send it
+   * again with another reference. Its error is ALREADY_ACCEPTED, so it is never taken for a real
+   * duplicate; duplicate() is the 409 itself.
+   */
+  public static final class AlreadyAccepted extends SandboxApiError {
+    private static final long serialVersionUID = 1L;
+    private final String reference;
+    private final SandboxApiError duplicate;
+
+    public AlreadyAccepted(String reference, SandboxApiError duplicate) {
+      super(409, Map.of("error", "ALREADY_ACCEPTED", "requestId", duplicate.requestId(), "message",
+          "the call with reference " + reference + " went through before its answer was lost (the retry was answered 409 DUPLICATE_REFERENCE): wait for its callback"), duplicate.headers());
+      this.reference = reference;
+      this.duplicate = duplicate;
+    }
+
+    public String reference() { return reference; }
+    public SandboxApiError duplicate() { return duplicate; }
+  }
+
   /** The app's per-minute limit as the answer reported it (null before the rate check). */
   public record RateLimit(long limit, long remaining, long resetSeconds) {
     static RateLimit of(Map<String, List<String>> h) {
@@ -104,12 +133,17 @@ public class SandboxClient {
     <R> ApiResponse<R> map(Function<T, R> f) { return new ApiResponse<>(f.apply(data), status, headers); }
   }
 
-  /** Per call: a scenario to force (X-Svc-Scenario), a time scale 0 to 1 (X-Svc-Time-Scale), a timeout. */
-  public record CallOptions(String scenario, Double timeScale, Duration timeout) {
-    public static CallOptions none() { return new CallOptions(null, null, null); }
-    public CallOptions scenario(String key) { return new CallOptions(key, timeScale, timeout); }
-    public CallOptions timeScale(double scale) { return new CallOptions(scenario, scale, timeout); }
-    public CallOptions timeout(Duration limit) { return new CallOptions(scenario, timeScale, limit); }
+  /**
+   * Per call: a scenario to force (X-Svc-Scenario), a time scale 0 to 1 (X-Svc-Time-Scale), a timeout, and
+   * one of production's failures on the call's first attempt (X-Svc-Fault: lost_response, unavailable,
+   * token_expired, ...) to rehearse the retries.
+   */
+  public record CallOptions(String scenario, Double timeScale, Duration timeout, String fault) {
+    public static CallOptions none() { return new CallOptions(null, null, null, null); }
+    public CallOptions scenario(String key) { return new CallOptions(key, timeScale, timeout, fault); }
+    public CallOptions timeScale(double scale) { return new CallOptions(scenario, scale, timeout, fault); }
+    public CallOptions timeout(Duration limit) { return new CallOptions(scenario, timeScale, limit, fault); }
+    public CallOptions fault(String name) { return new CallOptions(scenario, timeScale, timeout, name); }
   }
 
   private static String header(Map<String, List<String>> headers, String name) {
@@ -124,6 +158,7 @@ public class SandboxClient {
   private final String baseUrl;
   private final Duration timeout;
   private final Double timeScale;
+  private final int maxAttempts;
   private final HttpClient http;
   private String token;
   private long tokenExpiresAt;
@@ -131,13 +166,17 @@ public class SandboxClient {
   /**
    * How a client is made: Options.of(consumerKey, consumerSecret), then what differs from the defaults
    * (.baseUrl(url), .timeout(limit): before a call is abandoned with TIMEOUT, .timeScale(0 to 1): scripted
-   * delays times this on every call).
+   * delays times this on every call, .maxAttempts(n): attempts per call, the first included, default 3,
+   * 1 turns retries off). Sent again: after a 503 or 429, any call, once its Retry-After has passed; after
+   * no answer, a timeout or another 5xx, a GET or a call with a reference (the same request: same
+   * reference, same body). A 401 INVALID_TOKEN renews the token and sends the call once more.
    */
-  public record Options(String consumerKey, String consumerSecret, String baseUrl, Duration timeout, Double timeScale) {
-    public static Options of(String consumerKey, String consumerSecret) { return new Options(consumerKey, consumerSecret, DEFAULT_BASE_URL, Duration.ofSeconds(30), null); }
-    public Options baseUrl(String url) { return new Options(consumerKey, consumerSecret, url, timeout, timeScale); }
-    public Options timeout(Duration limit) { return new Options(consumerKey, consumerSecret, baseUrl, limit, timeScale); }
-    public Options timeScale(double scale) { return new Options(consumerKey, consumerSecret, baseUrl, timeout, scale); }
+  public record Options(String consumerKey, String consumerSecret, String baseUrl, Duration timeout, Double timeScale, int maxAttempts) {
+    public static Options of(String consumerKey, String consumerSecret) { return new Options(consumerKey, consumerSecret, DEFAULT_BASE_URL, Duration.ofSeconds(30), null, 3); }
+    public Options baseUrl(String url) { return new Options(consumerKey, consumerSecret, url, timeout, timeScale, maxAttempts); }
+    public Options timeout(Duration limit) { return new Options(consumerKey, consumerSecret, baseUrl, limit, timeScale, maxAttempts); }
+    public Options timeScale(double scale) { return new Options(consumerKey, consumerSecret, baseUrl, timeout, scale, maxAttempts); }
+    public Options maxAttempts(int attempts) { return new Options(consumerKey, consumerSecret, baseUrl, timeout, timeScale, Math.max(1, attempts)); }
   }
 
   public SandboxClient(String consumerKey, String consumerSecret) {
@@ -150,6 +189,7 @@ public class SandboxClient {
     this.baseUrl = options.baseUrl().replaceAll("/+$", "");
     this.timeout = options.timeout();
     this.timeScale = options.timeScale();
+    this.maxAttempts = Math.max(1, options.maxAttempts());
     this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
   }
 
@@ -198,8 +238,60 @@ public class SandboxClient {
     return token;
   }
 
-  /** One call: the token, the options' headers, the answer or a SandboxApiError. */
+  /** What one failed attempt leads to: wait this long, then send again; why: "renew", "wait" or "unsure". */
+  private record Step(double seconds, String why) {}
+
+  /** After attempt `attempt` failed with e: null (no retry) or the step. safe: a GET or a body with a reference. The same rule in every language's client. */
+  private static Step nextAfter(SandboxApiError e, int attempt, int maxAttempts, boolean safe, boolean renewed) {
+    if (e.status() == 401 && e.error().equals("INVALID_TOKEN")) return renewed ? null : new Step(0, "renew");
+    if (attempt >= maxAttempts) return null;
+    if (e.status() == 503 || e.status() == 429) {
+      double seconds;
+      try {
+        String header = header(e.headers(), "retry-after");
+        seconds = header == null ? 1 : Double.parseDouble(header);
+      } catch (NumberFormatException x) {
+        seconds = 1;
+      }
+      if (!(seconds >= 0)) seconds = 1;
+      return seconds > MAX_RETRY_AFTER_SECONDS ? null : new Step(seconds, "wait");
+    }
+    if (safe && (e.status() == 0 || e.status() >= 500)) return new Step(0.5 * Math.pow(2, attempt - 1), "unsure");
+    return null;
+  }
+
+  /**
+   * One call with its retries (Options.maxAttempts): the same request each time. A retry answered 409
+   * DUPLICATE_REFERENCE after an attempt whose outcome is unknown throws AlreadyAccepted.
+   */
   protected ApiResponse<Object> call(String method, String path, Map<String, Object> body, CallOptions options) {
+    String reference = body != null && body.get("reference") instanceof String r ? r : null;
+    boolean safe = method.equals("GET") || reference != null;
+    boolean unsure = false, renewed = false;
+    for (int attempt = 1; ; ) {
+      try {
+        return attempt(method, path, body, options, attempt == 1 && !renewed ? options.fault() : null);
+      } catch (AlreadyAccepted e) {
+        throw e;
+      } catch (SandboxApiError e) {
+        if (unsure && reference != null && e.status() == 409 && e.error().equals("DUPLICATE_REFERENCE")) throw new AlreadyAccepted(reference, e);
+        Step step = nextAfter(e, attempt, maxAttempts, safe, renewed);
+        if (step == null) throw e;
+        if (step.why().equals("renew")) renewed = true;
+        else attempt++;
+        unsure = unsure || step.why().equals("unsure");
+        try {
+          Thread.sleep(Math.round(step.seconds() * 1000));
+        } catch (InterruptedException x) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** One attempt: the token, the options' headers, the answer or a SandboxApiError. */
+  private ApiResponse<Object> attempt(String method, String path, Map<String, Object> body, CallOptions options, String fault) {
     var request = HttpRequest.newBuilder(URI.create(baseUrl + path))
         .header("Authorization", "Bearer " + accessToken())
         .header("Accept", "application/json");
@@ -208,6 +300,7 @@ public class SandboxClient {
     if (options.scenario() != null) request.header(SCENARIO_HEADER, options.scenario());
     Double scale = options.timeScale() != null ? options.timeScale() : timeScale;
     if (scale != null) request.header(TIME_SCALE_HEADER, BigDecimal.valueOf(scale).stripTrailingZeros().toPlainString());
+    if (fault != null) request.header(FAULT_HEADER, fault);
     var r = send(request, options.timeout() != null ? options.timeout() : timeout);
     var parsed = parse(r);
     if (r.statusCode() == 401) {

@@ -1,7 +1,8 @@
 <?php
 // The fixed part of every generated PHP client (lib/client-gen/php.ts): the
-// error type, response metadata, the token cache, calls with timeouts, the
-// callback verifier. Each API's client is this file from the line after its
+// error type, response metadata, the token cache, calls with timeouts and
+// their retries (what is safe to send again, Retry-After, one token renewal,
+// the recovered 409), the callback verifier. Each API's client is this file from the line after its
 // namespace on (the client has its own heading and namespace,
 // SvcSandbox\<Api>, so several clients can be loaded together), followed by
 // the API's client class, which extends BaseClient. Where a line ends in
@@ -17,7 +18,7 @@ namespace SvcSandbox;
  * a non-JSON answer such as a proxy's 502 (error "HTTP_502"), a timeout (status 0,
  * error "TIMEOUT") or a network failure (status 0, error "NETWORK_ERROR").
  */
-final class SandboxApiError extends \RuntimeException
+class SandboxApiError extends \RuntimeException
 {
     /** @param array<string, mixed> $body @param array<string, string> $headers */
     public function __construct(public readonly int $status, public readonly array $body, public readonly array $headers = [])
@@ -57,6 +58,22 @@ final class SandboxApiError extends \RuntimeException
     public function rateLimit(): ?array
     {
         return rate_limit($this->headers);
+    }
+}
+
+/**
+ * Not a failure: an attempt whose answer was lost (no answer, a timeout, a 5xx other than 503)
+ * went through, and its retry with the same reference was answered 409 DUPLICATE_REFERENCE.
+ * The payment or payout exists: wait for its callback (it carries reference), never send it
+ * again with another reference. Its error is ALREADY_ACCEPTED, so it is never taken for a
+ * real duplicate; $duplicate is the 409 itself.
+ */
+final class AlreadyAccepted extends SandboxApiError
+{
+    public function __construct(public readonly string $reference, public readonly SandboxApiError $duplicate)
+    {
+        $message = "the call with reference {$reference} went through before its answer was lost (the retry was answered 409 DUPLICATE_REFERENCE): wait for its callback";
+        parent::__construct(409, ['error' => 'ALREADY_ACCEPTED', 'message' => $message, 'requestId' => $duplicate->requestId()], $duplicate->headers);
     }
 }
 
@@ -101,6 +118,13 @@ abstract class BaseClient
     public const SCENARIO_HEADER = 'x-svc-scenario'; // generator: SCENARIO_HEADER
     /** The request header that multiplies scripted delays (0 to 1). */
     public const TIME_SCALE_HEADER = 'x-svc-time-scale'; // generator: TIME_SCALE_HEADER
+    /** The request header that asks the sandbox for one of production's failures on purpose (docs: Rehearse failures). */
+    public const FAULT_HEADER = 'x-svc-fault'; // generator: FAULT_HEADER
+    /** The longest Retry-After a call waits out; a longer one ends it with the 503 or 429. */
+    public const MAX_RETRY_AFTER_SECONDS = 60.0;
+
+    private int $maxAttempts = 3;
+    private ?string $fault = null;
 
     private ?string $token = null;
     private float $tokenExpires = 0.0;
@@ -214,8 +238,87 @@ abstract class BaseClient
         return $this->token;
     }
 
-    /** @param array<string, mixed>|null $body */
+    /**
+     * Attempts per call, the first included (default 3; 1 turns retries off). Sent again: after a 503
+     * or 429, any call, once its Retry-After has passed; after no answer, a timeout or another 5xx, a
+     * GET or a call with a reference (the same request: same reference, same body). A 401
+     * INVALID_TOKEN renews the token and sends the call once more, whatever this is.
+     */
+    public function withMaxAttempts(int $maxAttempts): static
+    {
+        $this->maxAttempts = max(1, $maxAttempts);
+        return $this;
+    }
+
+    /** Asks for one of production's failures (the X-Svc-Fault header: lost_response, unavailable, token_expired, ...) on the first attempt of the next call, to rehearse the retries. */
+    public function rehearse(string $fault): static
+    {
+        $this->fault = $fault;
+        return $this;
+    }
+
+    /** After attempt $attempt failed with $e: null (no retry), or [seconds to wait, 'renew'|'wait'|'unsure']. $safe: a GET or a body with a reference. The same rule in every language's client. @return array{0: float, 1: string}|null */
+    private static function nextAfter(SandboxApiError $e, int $attempt, int $maxAttempts, bool $safe, bool $renewed): ?array
+    {
+        if ($e->status === 401 && $e->error() === 'INVALID_TOKEN') {
+            return $renewed ? null : [0.0, 'renew'];
+        }
+        if ($attempt >= $maxAttempts) {
+            return null;
+        }
+        if ($e->status === 503 || $e->status === 429) {
+            $header = $e->headers['retry-after'] ?? '1';
+            $seconds = is_numeric($header) && (float) $header >= 0 ? (float) $header : 1.0;
+            return $seconds > self::MAX_RETRY_AFTER_SECONDS ? null : [$seconds, 'wait'];
+        }
+        if ($safe && ($e->status === 0 || $e->status >= 500)) {
+            return [0.5 * 2 ** ($attempt - 1), 'unsure'];
+        }
+        return null;
+    }
+
+    /**
+     * One call with its retries (withMaxAttempts): the same request each time. A retry answered 409
+     * DUPLICATE_REFERENCE after an attempt whose outcome is unknown throws AlreadyAccepted.
+     *
+     * @param array<string, mixed>|null $body
+     */
     protected function call(string $method, string $path, ?array $body, ?string $scenario, ?float $timeScale, ?float $timeout): ApiResponse
+    {
+        $fault = $this->fault;
+        $this->fault = null;
+        $reference = is_string($body['reference'] ?? null) ? $body['reference'] : null;
+        $safe = $method === 'GET' || $reference !== null;
+        $unsure = false;
+        $renewed = false;
+        $attempt = 1;
+        while (true) {
+            try {
+                return $this->attempt($method, $path, $body, $scenario, $timeScale, $timeout, $attempt === 1 && !$renewed ? $fault : null);
+            } catch (AlreadyAccepted $e) {
+                throw $e;
+            } catch (SandboxApiError $e) {
+                if ($unsure && $reference !== null && $e->status === 409 && $e->error() === 'DUPLICATE_REFERENCE') {
+                    throw new AlreadyAccepted($reference, $e);
+                }
+                $step = self::nextAfter($e, $attempt, $this->maxAttempts, $safe, $renewed);
+                if ($step === null) {
+                    throw $e;
+                }
+                [$wait, $why] = $step;
+                if ($why === 'renew') {
+                    $renewed = true;
+                } else {
+                    $attempt++;
+                }
+                $unsure = $unsure || $why === 'unsure';
+                usleep((int) round($wait * 1_000_000));
+            }
+        }
+    }
+
+    /** @param array<string, mixed>|null $body */
+    private function attempt(string $method, string $path, ?array $body, ?string $scenario, ?float $timeScale, ?float $timeout, ?string $fault): ApiResponse
     {
         $headers = ['Authorization: Bearer ' . $this->accessToken(), 'Accept: application/json'];
         $data = null;
@@ -230,6 +333,9 @@ abstract class BaseClient
         $scale = $timeScale ?? $this->timeScale;
         if ($scale !== null) {
             $headers[] = self::TIME_SCALE_HEADER . ': ' . rtrim(rtrim(sprintf('%.6F', $scale), '0'), '.');
+        }
+        if ($fault !== null) {
+            $headers[] = self::FAULT_HEADER . ': ' . $fault;
         }
         [$status, $raw, $got] = $this->transport($method, $this->baseUrl . $path, $headers, $data, $timeout);
         $parsed = self::parse($status, $raw, $got);

@@ -1,6 +1,7 @@
 // The fixed part of every generated TypeScript client (lib/client-gen/client.ts):
-// the error type, response metadata, the token cache, calls with timeouts,
-// the callback verifier. Each API's client is this file from its first line
+// the error type, response metadata, the token cache, calls with timeouts and
+// their retries (what is safe to send again, Retry-After, one token renewal,
+// the recovered 409), the callback verifier. Each API's client is this file from its first line
 // of code on (this heading is left out), after the API's types and before
 // its client class, which extends BaseClient. Where a line ends in
 // `generator: NAME`, the generator writes NAME's value into its string
@@ -13,11 +14,15 @@
 const SCENARIO_HEADER = "x-svc-scenario"; // generator: SCENARIO_HEADER
 /** The request header that multiplies scripted delays (0 to 1). */
 const TIME_SCALE_HEADER = "x-svc-time-scale"; // generator: TIME_SCALE_HEADER
+/** The request header that asks the sandbox for one of production's failures on purpose (docs: Rehearse failures). */
+const FAULT_HEADER = "x-svc-fault"; // generator: FAULT_HEADER
+/** The longest Retry-After a call waits out; a longer one ends it with the 503 or 429. */
+const MAX_RETRY_AFTER_SECONDS = 60;
 
 /** The error codes of the sandbox's answers (the generator writes the portal's list). */
 type SandboxErrorCode = "VALIDATION_ERROR"; // generator: ERROR_CODES
-/** Every error's code: the sandbox's, HTTP_<status> for a non-JSON answer (a proxy's 502), TIMEOUT, NETWORK_ERROR. */
-export type ErrorCode = SandboxErrorCode | `HTTP_${number}` | "TIMEOUT" | "NETWORK_ERROR";
+/** Every error's code: the sandbox's, HTTP_<status> for a non-JSON answer (a proxy's 502), TIMEOUT, NETWORK_ERROR, and ALREADY_ACCEPTED (AlreadyAcceptedError). */
+export type ErrorCode = SandboxErrorCode | `HTTP_${number}` | "TIMEOUT" | "NETWORK_ERROR" | "ALREADY_ACCEPTED";
 /** One invalid field of a VALIDATION_ERROR. */
 export type ErrorDetail = { field: string; message: string };
 export type ApiErrorBody = { error: ErrorCode; message: string; requestId: string; details?: ErrorDetail[] };
@@ -58,6 +63,32 @@ export class SandboxApiError extends Error {
   }
 }
 
+const ACCEPTED_BRAND = Symbol.for("svc-sandbox.AlreadyAcceptedError");
+
+/**
+ * Not a failure: an attempt whose answer was lost (no answer, a timeout, a 5xx
+ * other than 503) went through, and its retry with the same reference was
+ * answered 409 DUPLICATE_REFERENCE. The payment or payout exists: wait for its
+ * callback (it carries `reference`), never send it again with another
+ * reference. Its code is ALREADY_ACCEPTED, so it is never taken for a real
+ * duplicate; `duplicate` is the 409 itself.
+ */
+export class AlreadyAcceptedError extends SandboxApiError {
+  readonly reference: string;
+  readonly duplicate: SandboxApiError;
+  readonly [ACCEPTED_BRAND] = true;
+  constructor(reference: string, duplicate: SandboxApiError) {
+    const message = `the call with reference ${reference} went through before its answer was lost (the retry was answered 409 DUPLICATE_REFERENCE): wait for its callback`;
+    super(409, { error: "ALREADY_ACCEPTED", message, requestId: duplicate.requestId }, duplicate.headers);
+    this.name = "AlreadyAcceptedError";
+    this.reference = reference;
+    this.duplicate = duplicate;
+  }
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[ACCEPTED_BRAND] === true;
+  }
+}
+
 export type RateLimit = { limit: number; remaining: number; resetSeconds: number };
 
 function rateLimitOf(headers: Headers): RateLimit | null {
@@ -79,6 +110,13 @@ export type ClientOptions = {
   timeoutMs?: number;
   /** Scripted delays multiplied by this (0 to 1) on every call (the X-Svc-Time-Scale header). */
   timeScale?: number;
+  /**
+   * Attempts per call, the first one included (default 3; 1 turns retries off). Sent again: after a
+   * 503 or 429, any call, once its Retry-After has passed; after no answer, a timeout or another 5xx,
+   * a GET or a call with a reference (the same request: same reference, same body). A 401
+   * INVALID_TOKEN renews the token and sends the call once more, whatever this is.
+   */
+  maxAttempts?: number;
 };
 
 export type CallOptions<S extends string = string> = {
@@ -88,6 +126,31 @@ export type CallOptions<S extends string = string> = {
   timeScale?: number;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** One of production's failures on this call's first attempt (the X-Svc-Fault header), to rehearse the retries: lost_response, unavailable, token_expired, … */
+  fault?: string;
+};
+
+/** What one attempt's answer or failure leads to (the same rule in every language's client). */
+type Next = { retry: false } | { retry: true; waitMs: number; renew?: true; unsure?: true };
+
+/** After attempt `attempt` failed with `e`: send again (after how long), or not. `safe`: a GET or a body with a reference. */
+function nextAfter(e: SandboxApiError, attempt: number, maxAttempts: number, safe: boolean, renewed: boolean): Next {
+  const code: string = e.code; // the portal's codes (one placeholder in this file alone)
+  if (e.status === 401 && code === "INVALID_TOKEN") return renewed ? { retry: false } : { retry: true, waitMs: 0, renew: true };
+  if (attempt >= maxAttempts) return { retry: false };
+  if (e.status === 503 || e.status === 429) {
+    const header = Number(e.headers.get("retry-after") ?? "1");
+    const seconds = Number.isFinite(header) && header >= 0 ? header : 1;
+    return seconds > MAX_RETRY_AFTER_SECONDS ? { retry: false } : { retry: true, waitMs: seconds * 1000 };
+  }
+  if (safe && (e.status === 0 || e.status >= 500)) return { retry: true, waitMs: 500 * 2 ** (attempt - 1), unsure: true };
+  return { retry: false };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const referenceOf = (body: unknown): string | null => {
+  const reference = typeof body === "object" && body !== null ? (body as { reference?: unknown }).reference : undefined;
+  return typeof reference === "string" ? reference : null;
 };
 
 /** The body of any answer: JSON when it is JSON, else an error body made from the status and the text. */
@@ -162,12 +225,39 @@ export class BaseClient {
     return t.access_token;
   }
 
+  /**
+   * One call with its retries (ClientOptions.maxAttempts): the same request each time. A retry
+   * answered 409 DUPLICATE_REFERENCE after an attempt whose outcome is unknown throws AlreadyAcceptedError.
+   */
   protected async call<T>(method: string, path: string, body: unknown, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const maxAttempts = Math.max(1, this.options.maxAttempts ?? 3);
+    const reference = referenceOf(body);
+    const safe = method === "GET" || reference !== null;
+    let unsure = false;
+    let renewed = false;
+    for (let attempt = 1; ; ) {
+      try {
+        return await this.attempt<T>(method, path, body, options, attempt === 1 && !renewed ? options.fault : undefined);
+      } catch (e) {
+        if (!(e instanceof SandboxApiError) || options.signal?.aborted) throw e;
+        if (unsure && reference !== null && e.status === 409 && (e.code as string) === "DUPLICATE_REFERENCE") throw new AlreadyAcceptedError(reference, e);
+        const next = nextAfter(e, attempt, maxAttempts, safe, renewed);
+        if (!next.retry) throw e;
+        if (next.renew) renewed = true;
+        else attempt++;
+        if (next.unsure) unsure = true;
+        await pause(next.waitMs);
+      }
+    }
+  }
+
+  private async attempt<T>(method: string, path: string, body: unknown, options: CallOptions, fault: string | undefined): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { authorization: `Bearer ${await this.accessToken()}`, accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (options.scenario) headers[SCENARIO_HEADER] = options.scenario;
     const scale = options.timeScale ?? this.options.timeScale;
     if (scale !== undefined) headers[TIME_SCALE_HEADER] = String(scale);
+    if (fault) headers[FAULT_HEADER] = fault;
     const r = await this.fetchWithTimeout(`${this.baseUrl}${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) }, options.timeoutMs, options.signal);
     const { json, ok } = await readBody(r);
     if (r.status === 401) this.token = null;

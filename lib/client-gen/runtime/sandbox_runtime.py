@@ -1,7 +1,8 @@
 """The fixed part of every generated Python client (lib/client-gen/python.ts).
 
-The error type, response metadata, the token cache, calls with timeouts and the
-callback verifier. Each API's client is this module with the client's own
+The error type, response metadata, the token cache, calls with timeouts and
+their retries (what is safe to send again, Retry-After, one token renewal, the
+recovered 409), and the callback verifier. Each API's client is this module with the client's own
 docstring in place of this one, followed by the API's TypedDict models and its
 client class, which extends _BaseClient. Where a line ends in
 ``generator: NAME``, the generator writes NAME's value into its string
@@ -13,6 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import http.client
 import json
 import socket
 import sys
@@ -44,6 +46,10 @@ _SCENARIO_HEADER = "x-svc-scenario"  # generator: SCENARIO_HEADER
 """The request header that forces a scenario; answers name theirs in it too."""
 _TIME_SCALE_HEADER = "x-svc-time-scale"  # generator: TIME_SCALE_HEADER
 """The request header that multiplies scripted delays (0 to 1)."""
+_FAULT_HEADER = "x-svc-fault"  # generator: FAULT_HEADER
+"""The request header that asks the sandbox for one of production's failures on purpose (docs: Rehearse failures)."""
+_MAX_RETRY_AFTER_SECONDS = 60.0
+"""The longest Retry-After a call waits out; a longer one ends it with the 503 or 429."""
 
 
 def _quote(value: str) -> str:
@@ -67,6 +73,39 @@ class SandboxApiError(Exception):
         self.headers = {k.lower(): v for k, v in (headers or {}).items()}
         self.rate_limit = _rate_limit(self.headers)
         super().__init__(f"{status} {self.error}: {self.message}")
+
+
+class AlreadyAccepted(SandboxApiError):
+    """Not a failure: an attempt whose answer was lost (no answer, a timeout, a 5xx other
+    than 503) went through, and its retry with the same reference was answered 409
+    DUPLICATE_REFERENCE. The payment or payout exists: wait for its callback (it carries
+    reference), never send it again with another reference. Its error is ALREADY_ACCEPTED,
+    so it is never taken for a real duplicate; duplicate is the 409 itself."""
+
+    def __init__(self, reference: str, duplicate: SandboxApiError):
+        message = f"the call with reference {reference} went through before its answer was lost (the retry was answered 409 DUPLICATE_REFERENCE): wait for its callback"
+        super().__init__(409, {"error": "ALREADY_ACCEPTED", "message": message, "requestId": duplicate.request_id}, duplicate.headers)
+        self.reference = reference
+        self.duplicate = duplicate
+
+
+def _next_after(e: SandboxApiError, attempt: int, max_attempts: int, safe: bool, renewed: bool) -> Optional[Tuple[float, str]]:
+    """After attempt `attempt` failed with e: None (no retry), or (seconds to wait, why: "renew", "wait", "unsure").
+    safe: a GET or a body with a reference. The same rule in every language's client."""
+    if e.status == 401 and e.error == "INVALID_TOKEN":
+        return None if renewed else (0.0, "renew")
+    if attempt >= max_attempts:
+        return None
+    if e.status in (503, 429):
+        try:
+            seconds = float(e.headers.get("retry-after", "1"))
+        except ValueError:
+            seconds = 1.0
+        seconds = seconds if seconds >= 0 else 1.0
+        return None if seconds > _MAX_RETRY_AFTER_SECONDS else (seconds, "wait")
+    if safe and (e.status == 0 or e.status >= 500):
+        return (0.5 * 2 ** (attempt - 1), "unsure")
+    return None
 
 
 def _rate_limit(headers: Mapping[str, str]) -> Optional[Dict[str, int]]:
@@ -102,13 +141,19 @@ def _parse(status: int, raw: bytes, headers: Mapping[str, str]) -> Any:
 class _BaseClient:
     default_base_url = ""
 
-    def __init__(self, consumer_key: str, consumer_secret: str, base_url: Optional[str] = None, timeout: float = 30.0, time_scale: Optional[float] = None):
-        """timeout: seconds before a call is abandoned (TIMEOUT); time_scale: scripted delays times this (0 to 1) on every call."""
+    def __init__(self, consumer_key: str, consumer_secret: str, base_url: Optional[str] = None, timeout: float = 30.0, time_scale: Optional[float] = None, max_attempts: int = 3):
+        """timeout: seconds before a call is abandoned (TIMEOUT); time_scale: scripted delays times this (0 to 1) on every call;
+        max_attempts: attempts per call, the first included (1 turns retries off). Sent again: after a 503 or 429, any
+        call, once its Retry-After has passed; after no answer, a timeout or another 5xx, a GET or a call with a
+        reference (the same request: same reference, same body). A 401 INVALID_TOKEN renews the token and sends
+        the call once more, whatever max_attempts is."""
         self.consumer_key = consumer_key
         self.consumer_secret = consumer_secret
         self.base_url = (base_url or self.default_base_url).rstrip("/")
         self.timeout = timeout
         self.time_scale = time_scale
+        self.max_attempts = max(1, max_attempts)
+        self._fault: Optional[str] = None
         self._token: Optional[str] = None
         self._token_expires = 0.0
 
@@ -126,6 +171,8 @@ class _BaseClient:
             if isinstance(e.reason, (socket.timeout, TimeoutError)):
                 raise SandboxApiError(0, {"error": "TIMEOUT", "message": f"no answer in {limit} s", "requestId": ""})
             raise SandboxApiError(0, {"error": "NETWORK_ERROR", "message": str(e.reason), "requestId": ""})
+        except (http.client.HTTPException, OSError) as e:  # the connection closed with no answer
+            raise SandboxApiError(0, {"error": "NETWORK_ERROR", "message": str(e) or type(e).__name__, "requestId": ""})
 
     def access_token(self) -> str:
         """An access token, cached until a minute before it expires (no refresh token: a new one is requested)."""
@@ -142,7 +189,40 @@ class _BaseClient:
         self._token_expires = time.time() + int(body.get("expires_in", 3600)) - 60
         return self._token
 
+    def rehearse(self, fault: str) -> "_BaseClient":
+        """Asks for one of production's failures (the X-Svc-Fault header: lost_response, unavailable,
+        token_expired, ...) on the first attempt of the next call, to rehearse the retries. Returns the client."""
+        self._fault = fault
+        return self
+
     def _call(self, method: str, path: str, body: Any, scenario: Optional[str], time_scale: Optional[float], timeout: Optional[float]) -> ApiResponse[Any]:
+        """One call with its retries (max_attempts): the same request each time. A retry answered 409
+        DUPLICATE_REFERENCE after an attempt whose outcome is unknown raises AlreadyAccepted."""
+        fault, self._fault = self._fault, None
+        reference = body.get("reference") if isinstance(body, dict) else None
+        safe = method == "GET" or isinstance(reference, str)
+        unsure = renewed = False
+        attempt = 1
+        while True:
+            try:
+                return self._attempt(method, path, body, scenario, time_scale, timeout, fault if attempt == 1 and not renewed else None)
+            except AlreadyAccepted:
+                raise
+            except SandboxApiError as e:
+                if unsure and isinstance(reference, str) and e.status == 409 and e.error == "DUPLICATE_REFERENCE":
+                    raise AlreadyAccepted(reference, e) from e
+                step = _next_after(e, attempt, self.max_attempts, safe, renewed)
+                if step is None:
+                    raise
+                wait, why = step
+                if why == "renew":
+                    renewed = True
+                else:
+                    attempt += 1
+                unsure = unsure or why == "unsure"
+                time.sleep(wait)
+
+    def _attempt(self, method: str, path: str, body: Any, scenario: Optional[str], time_scale: Optional[float], timeout: Optional[float], fault: Optional[str]) -> ApiResponse[Any]:
         headers = {"authorization": f"Bearer {self.access_token()}", "accept": "application/json"}
         data = None
         if body is not None:
@@ -153,6 +233,8 @@ class _BaseClient:
         scale = time_scale if time_scale is not None else self.time_scale
         if scale is not None:
             headers[_TIME_SCALE_HEADER] = format(scale, "g")
+        if fault:
+            headers[_FAULT_HEADER] = fault
         status, raw, got = self._send(method, f"{self.base_url}{path}", headers, data, timeout)
         parsed = _parse(status, raw, got)
         if status == 401:

@@ -11,6 +11,7 @@ import { apiHref, artifacts, baseUrl, findOp } from "@/lib/docs/urls";
 import { tryItProps } from "@/lib/tryit/props";
 import { DocsAppPicker } from "@/components/docs/app-picker";
 import { ChosenScenario } from "@/components/docs/chosen-scenario";
+import { FaultTable } from "@/components/docs/fault-table";
 import { C, H1, H2, P } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
 import { FieldTable } from "@/components/docs/field-table";
@@ -63,7 +64,7 @@ export default async function OperationPage({ params, searchParams }: Props) {
 
         <div className="min-w-0 lg:col-start-1">
           <H2 id="request">Request</H2>
-          <P>Headers: <C>Authorization: Bearer &lt;access token&gt;</C>{op.body && <>, <C>Content-Type: application/json</C> (a body of another type answers 415 <C>UNSUPPORTED_MEDIA_TYPE</C>)</>}, and optionally <C>X-Svc-Scenario: &lt;scenario key&gt;</C> and <C>X-Svc-Time-Scale: &lt;0 to 1&gt;</C> (every scripted delay times this: <C>0</C> = instant, callback due at once; default your app&apos;s time scale, else 1).</P>
+          <P>Headers: <C>Authorization: Bearer &lt;access token&gt;</C>{op.body && <>, <C>Content-Type: application/json</C> (a body of another type answers 415 <C>UNSUPPORTED_MEDIA_TYPE</C>)</>}, and optionally <C>X-Svc-Scenario: &lt;scenario key&gt;</C>, <C>X-Svc-Time-Scale: &lt;0 to 1&gt;</C> (every scripted delay times this: <C>0</C> = instant, callback due at once; default your app&apos;s time scale, else 1) and <C>X-Svc-Fault: &lt;fault&gt;</C> (one of production&apos;s failures on purpose: <a className="text-emerald-700 underline" href="#faults">Faults</a>).</P>
           {path.length > 0 && (
             <DataTable label="Path parameters" head={["Path parameter", "Type", "Notes"]}
               rows={path.map((p) => [<C key="n">{p.name}</C>, <span key="t" className="font-mono text-xs">string</span>, p.description ?? ""])} />
@@ -88,6 +89,10 @@ export default async function OperationPage({ params, searchParams }: Props) {
           <P>After the <Link className="text-emerald-700 underline" href="/docs/errors">gateway checks</Link> (401, 403, 404, 429), this operation can answer:</P>
           <DataTable label="Error codes" head={["Status", "Error", "When"]}
             rows={operationCodes(op.id).map((r) => [<span key="s" className="font-mono">{r.status}</span>, <C key="c">{r.code}</C>, r.condition])} />
+
+          <H2 id="faults">Faults</H2>
+          <P>With <C>X-Svc-Fault</C>, after every check passed, this call fails as production sometimes does (<Link className="text-emerald-700 underline" href="/docs/rehearse">Rehearse failures</Link>):</P>
+          <FaultTable />
 
           <p className="mt-10 flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-200 pt-4 text-sm">
             {artifacts(api.id).map((a) => <a key={a.href} href={a.href} className="text-emerald-700 hover:underline">{a.label}</a>)}

@@ -1,0 +1,93 @@
+// Rehearse production's failures with the generated Java client of the
+// Payouts API, and handle each as production needs (docs: /docs/rehearse).
+//
+//   curl -O <portal>/clients/payouts.java    (saved as PayoutsClient.java, next to this file)
+//   javac -d out PayoutsClient.java Rehearse.java
+//   SANDBOX_URL=https://<portal> SANDBOX_KEY=... SANDBOX_SECRET=... java -cp out svc.sandbox.Rehearse
+//
+// then GET {base_url}/dev/v1/client-checks: every check PASSED. With
+// SANDBOX_RETRIES=off the client does not retry and this program sends a refused
+// payout again at once, as code without retries does: honours_retry_after FAILS.
+// Optional: SANDBOX_CALLBACK_URL (your receiver), SANDBOX_TIME_SCALE (0.1),
+// SANDBOX_TIMEOUT_SECONDS (2), SANDBOX_CALLBACK_WAIT_SECONDS (2).
+package svc.sandbox;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BooleanSupplier;
+
+public class Rehearse {
+  static String env(String name, String fallback) {
+    String v = System.getenv(name);
+    if (v != null) return v;
+    if (fallback == null) throw new IllegalStateException("set " + name);
+    return fallback;
+  }
+
+  static final boolean RETRIES_OFF = env("SANDBOX_RETRIES", "on").equals("off");
+  static final PayoutsClient CLIENT = new PayoutsClient(PayoutsClient.Options.of(env("SANDBOX_KEY", null), env("SANDBOX_SECRET", null))
+      .baseUrl(env("SANDBOX_URL", null).replaceAll("/+$", "") + "/sandbox")
+      .timeScale(Double.parseDouble(env("SANDBOX_TIME_SCALE", "0.1")))
+      .timeout(Duration.ofMillis((long) (Double.parseDouble(env("SANDBOX_TIMEOUT_SECONDS", "2")) * 1000)))
+      .maxAttempts(RETRIES_OFF ? 1 : 3)); // 3 is the default: the same request again after no answer, a timeout, a 5xx, a 503 or 429
+
+  /** One reference per payout, kept for each of its retries. */
+  static PayoutsClient.PayoutsSendRequest payout() {
+    return PayoutsClient.PayoutsSendRequest.fromJson(Map.of(
+        "amount", 500L, "currency", "KES", "destination", Map.of("type", "mobile", "phoneNumber", "254712345678"),
+        "reference", "PAY-" + UUID.randomUUID().toString().substring(0, 18), "callbackUrl", env("SANDBOX_CALLBACK_URL", "https://example.com/callbacks")));
+  }
+
+  /** Sends a payout. The client retries the same request; AlreadyAccepted means an attempt whose answer was lost went through. */
+  static Map<String, Object> sendPayout(PayoutsClient.PayoutsSendRequest body, String fault) {
+    var out = new LinkedHashMap<String, Object>();
+    out.put("accepted", true);
+    try {
+      out.put("payoutId", CLIENT.send(body, PayoutsClient.CallOptions.none().fault(fault)).payoutId());
+    } catch (PayoutsClient.AlreadyAccepted e) {
+      // Not a duplicate: the first attempt was committed. Never send it again with another reference; wait for its callback.
+      out.put("recovered", true);
+      out.put("reference", e.reference());
+    }
+    return out;
+  }
+
+  /** Waits for the payout's callback; when it has not come in time, asks for its status (GET is for that). */
+  static String outcomeOf(String payoutId, BooleanSupplier callbackCame) {
+    return callbackCame.getAsBoolean() ? "callback" : String.valueOf(CLIENT.status(payoutId).status());
+  }
+
+  /** Your receiver's store stands here: this program receives no callback, so it waits and then polls. */
+  static boolean waitForCallback() {
+    try {
+      Thread.sleep((long) (Double.parseDouble(env("SANDBOX_CALLBACK_WAIT_SECONDS", "2")) * 1000));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return false;
+  }
+
+  public static void main(String[] args) {
+    var report = new LinkedHashMap<String, Object>();
+    if (RETRIES_OFF) {
+      var body = payout();
+      Object first;
+      try {
+        first = sendPayout(body, "unavailable");
+      } catch (PayoutsClient.SandboxApiError e) {
+        first = Map.of("error", e.error());
+      }
+      report.put("unavailable", Map.of("first", first, "again", sendPayout(body, null))); // at once: what a client without retries does
+    } else {
+      for (String fault : List.of("lost_response", "slow_response", "error_after_commit", "unavailable", "rate_limited", "token_expired", "lost_callback", "early_callback")) {
+        var sent = sendPayout(payout(), fault);
+        if (fault.equals("lost_callback") && sent.get("payoutId") instanceof String id) sent.put("outcome", outcomeOf(id, Rehearse::waitForCallback));
+        report.put(fault, sent);
+      }
+    }
+    System.out.println(PayoutsClient.Json.write(report));
+  }
+}
