@@ -25,18 +25,21 @@ const drivers = path.join(import.meta.dirname, "drivers");
 const push = operations.find((o) => o.id === "collect.push")!;
 const forced = push.scenarios.find((s) => isErrorOutcome(s.outcome))!;
 let app: TestApp;
-let callback: RealCallback;
 
 beforeAll(async () => {
   app = await newApp();
-  callback = await realCallback(app);
 });
 
 const tmp = (kind: string) => fs.mkdtempSync(path.join(os.tmpdir(), `pkg-${kind}-`));
 const collectBody = () => ({ ...exampleBody(push), reference: `L-${randomBase62(10)}` });
 
-/** The drivers' configuration, written to dir/config.json. */
-function config(dir: string, extra: Record<string, unknown> = {}) {
+/**
+ * The drivers' configuration, written to dir/config.json, with a callback the
+ * server has just posted: one taken once for the whole file could be older than
+ * the signature's tolerance by the time a slow package build is done.
+ */
+async function config(dir: string, extra: Record<string, unknown> = {}) {
+  const callback: RealCallback = await realCallback(app);
   const file = path.join(dir, "config.json");
   fs.writeFileSync(file, JSON.stringify({
     key: app.keys.consumerKey, secret: app.keys.consumerSecret, base: base(), dir, callback,
@@ -149,7 +152,7 @@ describe("Python: pip install from the portal's simple index", () => {
     await run("python3", ["-m", "venv", path.join(dir, "venv")], {});
     const py = path.join(dir, "venv", "bin", "python");
     await run(py, ["-m", "pip", "install", "--no-cache-dir", "--disable-pip-version-check", "--index-url", `${origin()}/clients/pypi/simple/`, "svc-sandbox"], { PIP_CONFIG_FILE: "/dev/null" });
-    checkReport(report(await run(py, [path.join(drivers, "package_driver.py")], { CONFIG: config(dir) })));
+    checkReport(report(await run(py, [path.join(drivers, "package_driver.py")], { CONFIG: await config(dir) })));
 
     needs("mypy", "pip install mypy (or apt-get install mypy)");
     const site = (await run(py, ["-c", "import svc_sandbox, os; print(os.path.dirname(os.path.dirname(svc_sandbox.__file__)))"], {})).trim();
@@ -179,7 +182,7 @@ describe("npm: npm install <portal>/clients/npm/svc-sandbox.tgz", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "svc-sandbox", "package.json"), "utf8"));
     expect(manifest).toMatchObject({ name: "svc-sandbox", type: "module", types: expect.any(String) });
     fs.copyFileSync(path.join(drivers, "package-driver.mjs"), path.join(dir, "driver.mjs"));
-    checkReport(report(await run("node", [path.join(dir, "driver.mjs")], { CONFIG: config(dir) }, dir)));
+    checkReport(report(await run("node", [path.join(dir, "driver.mjs")], { CONFIG: await config(dir) }, dir)));
 
     fs.copyFileSync(path.join(drivers, "package-types.ts.txt"), path.join(dir, "use.ts"));
     const tsc = path.resolve("node_modules/.bin/tsc");
@@ -207,7 +210,7 @@ describe("PHP: the Composer repository's dist", () => {
     fs.writeFileSync(path.join(dir, "dist.zip"), dist.bytes);
     await run("unzip", ["-q", "dist.zip"], {}, dir);
     for (const f of fs.readdirSync(path.join(dir, "src"))) await run("php", ["-l", path.join(dir, "src", f)], {});
-    const r = report(await run("php", [path.join(drivers, "package-driver.php")], { CONFIG: config(dir) }));
+    const r = report(await run("php", [path.join(drivers, "package-driver.php")], { CONFIG: await config(dir) }));
     checkReport(r);
     expect(r.psr18Requests).toBe(2); // the token and the send, both through the given client
   }, 120_000);
@@ -238,7 +241,7 @@ describe("Java: the Maven repository", () => {
 
     const out = path.join(dir, "classes");
     await run("javac", ["-Xlint:all", "-Werror", "-cp", jar, "-d", out, path.join(drivers, "PackageDriver.java")], {});
-    const r = report(await run("java", ["-cp", `${jar}${path.delimiter}${out}`, "PackageDriver"], { CONFIG: config(dir) }));
+    const r = report(await run("java", ["-cp", `${jar}${path.delimiter}${out}`, "PackageDriver"], { CONFIG: await config(dir) }));
     checkReport(r);
     expect(r.strictJson).toEqual([true, true, true, true, true]);
   }, 180_000);
