@@ -18,5 +18,9 @@ export function batchDelete(table: string, key: string, dialect: Dialect, join?:
   const outer = join ? sql`` : sql`"appId" = ${appId} AND `;
   const where = join ?? sql`WHERE x."appId" = ${appId}`;
   const [t, k] = [new Sql([`"${table}"`]), new Sql([`"${key}"`])];
-  return { table, statement: sql`DELETE FROM ${t} WHERE ${outer}${k} IN (SELECT x.${k} FROM ${t} x ${where} LIMIT ${param("batch")}${lock})` };
+  // The batch is picked once (a CTE): as a subquery of IN, PostgreSQL may scan it again for each row
+  // (a nested-loop semi join), and each scan skips the rows this statement already locked, so one
+  // batch deleted more than `batch` rows (tests/store/deliveries.test.ts).
+  const picked = sql`SELECT x.${k} FROM ${t} x ${where} LIMIT ${param("batch")}${lock}`;
+  return { table, statement: sql`WITH b AS MATERIALIZED (${picked}) DELETE FROM ${t} WHERE ${outer}${k} IN (SELECT ${k} FROM b)` };
 }
