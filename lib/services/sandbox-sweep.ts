@@ -9,27 +9,16 @@
 // instances sweeping the same sandbox share the work; every statement is
 // idempotent, and the app row goes last (cascading whatever a call in flight
 // wrote meanwhile). Credentials go first.
+import { appBatches } from "@/lib/accounts";
 import { config } from "@/lib/config";
-import { batchDelete, type BatchDelete } from "@/lib/db/batch-delete";
+import type { BatchDelete } from "@/lib/db/batch-delete";
 import { db } from "@/lib/db/prisma";
 import { rawStatement } from "@/lib/db/raw";
 import { APP_THROTTLES, throttleKey } from "@/lib/throttle";
 
-/**
- * Per-app tables, in the order they are emptied, each with the key a batch
- * picks rows by. The deliveries' batches (after the credentials) are the
- * callbacks store's, handed to `startSandboxSweeper` by server/main.ts.
- */
-const CREDENTIALS = [["AccessToken", "tokenHash"], ["KeyPair", "id"]] as const;
-const REST = [
-  ["Resource", "id"], ["RequestLog", "seq"], ["InboxEntry", "seq"], ["Relay", "seq"], ["Subscription", "group"], ["RateWindow", "window"],
-  ["FloatBalance", "currency"],
-] as const;
-
-/** Each batch's statement as Prisma runs it, in order. */
+/** Each batch's statement as Prisma runs it, in the order of lib/accounts `APP_TABLES` (the deliveries' from the callbacks store). */
 function batchesWith(deliveries: readonly BatchDelete[]) {
-  const own = (list: readonly (readonly [string, string])[]) => list.map(([table, key]) => batchDelete(table, key, config.dialect));
-  return [...own(CREDENTIALS), ...deliveries, ...own(REST)].map((b) => ({ table: b.table, run: rawStatement(b.statement, db) }));
+  return appBatches(config.dialect, deliveries).map((b) => ({ table: b.table, run: rawStatement(b.statement, db) }));
 }
 type Batches = ReturnType<typeof batchesWith>;
 
