@@ -15,6 +15,7 @@ const TIERS = [
   ["lib/config", "lib/ids", "lib/net", "lib/crypto"],
   ["lib/errors"],
   ["lib/validation", "lib/http", "lib/db", "lib/mail"],
+  ["lib/accounts"], // the accounts' statements: throttles, row locks, a sandbox's insert, an app's tables
   ["lib/throttle"],
   // data, then pure rules
   ["lib/catalog"],

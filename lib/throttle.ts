@@ -7,7 +7,7 @@
 // refused when its place is past the limit. Keys are hashes, so a subject of
 // any length costs one short key; rows of past windows are deleted at most
 // once a minute per process, so the table holds the live windows' subjects only.
-import { config } from "@/lib/config";
+import { pruneThrottles, refundThrottle, takeThrottle, type Counter as Raw } from "@/lib/accounts";
 import { sha256 } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
@@ -49,7 +49,7 @@ export const throttleKey = (scope: string, subject: string) => sha256(`${scope}\
 export type Count = { n?: number; now?: number };
 
 /** What a throttle counts on: the process's client, or a transaction's (`Throttle.on`). */
-type Counter = Pick<Db, "$queryRaw" | "$executeRaw" | "throttle">;
+type Counter = Raw & Pick<Db, "throttle">;
 
 export class Throttle {
   readonly limit: number;
@@ -98,15 +98,8 @@ export class Throttle {
    */
   async take(subject: string, { n = 1, now = Date.now() }: Count = {}): Promise<Taken> {
     const { key, window, expiresAt, retryAfter } = this.at(subject, now);
-    const rows = await this.db.$queryRaw<{ count: number | bigint }[]>`
-      INSERT INTO "Throttle" ("key", "window", "count", "expiresAt") VALUES (${key}, ${window}, ${n}, ${expiresAt})
-      ON CONFLICT ("key") DO UPDATE SET
-        "count" = CASE WHEN "Throttle"."window" >= excluded."window" THEN "Throttle"."count" + excluded."count" ELSE excluded."count" END,
-        "expiresAt" = CASE WHEN "Throttle"."window" >= excluded."window" THEN "Throttle"."expiresAt" ELSE excluded."expiresAt" END,
-        "window" = CASE WHEN "Throttle"."window" >= excluded."window" THEN "Throttle"."window" ELSE excluded."window" END
-      RETURNING "count"`;
+    const count = await takeThrottle(this.db, { key, window, n, expiresAt });
     void prune(now);
-    const count = Number(rows[0]!.count);
     const granted = Math.max(0, Math.min(n, this.limit - (count - n)));
     return { granted, allowed: granted === n, count, retryAfter };
   }
@@ -115,8 +108,7 @@ export class Throttle {
   async refund(subject: string, { n = 1, now = Date.now() }: Count = {}): Promise<void> {
     if (n <= 0) return;
     const { key, window } = this.at(subject, now);
-    await this.db.$executeRaw`
-      UPDATE "Throttle" SET "count" = CASE WHEN "count" > ${n} THEN "count" - ${n} ELSE 0 END WHERE "key" = ${key} AND "window" = ${window}`;
+    await refundThrottle(this.db, { key, window, n });
   }
 
   /** Counts one and refuses (429 RATE_LIMITED, `message(retryAfter)`) past the limit; the refused one is given back. */
@@ -154,12 +146,7 @@ export function takeTogether(places: readonly (readonly [Throttle, string])[], n
 async function prune(now: number) {
   if (now - (g.__svcThrottlePrunedAt ?? 0) < PRUNE_EVERY_MS) return;
   g.__svcThrottlePrunedAt = now;
-  const at = new Date(now);
-  const done =
-    config.dialect === "postgresql"
-      ? defaultDb.$executeRaw`DELETE FROM "Throttle" WHERE "key" IN (SELECT "key" FROM "Throttle" WHERE "expiresAt" <= ${at} FOR UPDATE SKIP LOCKED)`
-      : defaultDb.throttle.deleteMany({ where: { expiresAt: { lte: at } } });
-  await done.catch(() => {});
+  await pruneThrottles(defaultDb, new Date(now)).catch(() => {});
 }
 
 /** Waits `ms`: how per-account protection slows a guesser without refusing the right credential. */

@@ -11,6 +11,7 @@ import { config } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
 import { startDispatcher, stopDispatcher } from "@/lib/callbacks";
 import { isHosted } from "@/lib/callbacks/policy";
+import { sweepBatches } from "@/lib/callbacks/store/statements";
 import { startMaintenance } from "@/lib/db/maintenance";
 import { startCheckpointer } from "@/lib/db/checkpoint";
 import { startPostThread, stopPostThread } from "@/lib/net/post-thread";
@@ -43,7 +44,7 @@ const handleNext = nextApp.getRequestHandler();
 await nextApp.prepare();
 startPostThread(); // callbacks are posted off the gateway's event loop
 startDispatcher(); // overdue callbacks go out at once
-startSandboxSweeper(); // ended throwaway sandboxes are deleted with their rows, by any instance
+startSandboxSweeper(sweepBatches(config.dialect)); // ended throwaway sandboxes are deleted with their rows, by any instance
 if (config.dialect === "sqlite") {
   startMaintenance(); // the database file gives back freed pages
   startCheckpointer(); // WAL checkpoints in a worker thread, not inside a call's commit

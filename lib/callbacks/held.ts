@@ -15,6 +15,7 @@ import { expiryScenario, heldScenario, keepsFloat, liveState, resolutionScenario
 import { ApiError, isApiError } from "@/lib/errors";
 import { newId, newReceipt } from "@/lib/ids";
 import { newDelivery } from "./schedule";
+import { scheduleDelivery } from "./store/deliveries";
 import { notifyScheduled } from "./wake";
 
 /** Who resolved a held resource: a developer-API call (http, mcp), the console's Handset, or the expiry sweep. */
@@ -92,7 +93,7 @@ export async function resolveHeld(appId: string, resourceId: string, scenarioKey
       throw now2?.resolvedAt ? alreadyResolved(r.id, now2.scenarioKey, now2.resolvedAt, now2.resolvedVia) : new ApiError("NOT_FOUND", `no resource ${r.id} for this app`);
     }
     if (release) await releaseFloat(tx, appId, r.floatCurrency!, r.floatAmount!);
-    await tx.delivery.create({ data: delivery });
+    await scheduleDelivery(tx, delivery);
     if (opts.via === "console") {
       await tx.requestLog.create({
         data: {

@@ -13,6 +13,7 @@ import { notifyScheduled } from "./wake";
 import { routeFor } from "./policy";
 import { resendBudget } from "./resend";
 import { isHttpUrl } from "./schedule";
+import { replayDelivery } from "./store/deliveries";
 
 /** At most this many deliveries per replay call (the oldest first); `left` says how many remain. */
 export const REPLAY_MAX = 50;
@@ -72,13 +73,11 @@ export async function replayFailed(appId: string, since: Date, url?: string | nu
   // Conditional: a row that changed meanwhile (resent, pruned) is left as it is, and its share of the budget given back.
   // One transaction: a dispatcher (this process's or another's) cannot claim and send a row
   // between its update and the read, which would count it as changed when this call replayed it.
-  const [, rows] = await db.$transaction([
-    db.delivery.updateMany({
-      where: { appId, id: { in: chosen }, state: "FAILED", attempts: { lt: config.attemptsPerDelivery } },
-      data: { state: "SCHEDULED", dueAt: now, leaseUntil: null, replayUrl: url ?? null },
-    }),
+  const replays = chosen.map((id) => replayDelivery(db, { appId, id, now, replayUrl: url ?? null, maxAttempts: config.attemptsPerDelivery }));
+  const rows = (await db.$transaction([
+    ...replays,
     db.delivery.findMany({ where: { appId, id: { in: chosen }, state: { in: ["SCHEDULED", "SENDING"] } }, select: { id: true } }),
-  ]);
+  ])).at(-1) as { id: string }[];
   const marked = new Set(rows.map((m) => m.id));
   const replayed = chosen.filter((id) => marked.has(id));
   for (const id of chosen) if (!marked.has(id)) skipped.push({ id, reason: "changed while being replayed" });

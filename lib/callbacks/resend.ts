@@ -10,6 +10,7 @@ import { attempt, liveSecrets } from "./attempt";
 import { storedFaults } from "./faults";
 import { CALLBACK_TIMEOUT_MS, postCallback } from "./post";
 import { isHttpUrl } from "./schedule";
+import { endResendLease, takeResendLease } from "./store/deliveries";
 
 /** Longer than one post can take, so a lease that runs out means its process died. */
 const RESEND_LEASE_MS = CALLBACK_TIMEOUT_MS + 5_000;
@@ -31,16 +32,13 @@ export async function resendDelivery(deliveryId: string, appId: string, db: Db =
     throw new ApiError("CONFLICT", `this callback has had ${d.attempts} attempts, the most a delivery can have`);
   }
   const now = new Date();
-  const lease = await db.delivery.updateMany({
-    where: { id: d.id, state: { in: ["DELIVERED", "FAILED", "NOT_SENT"] }, OR: [{ resendUntil: null }, { resendUntil: { lt: now } }] },
-    data: { resendUntil: new Date(now.getTime() + RESEND_LEASE_MS) },
-  });
-  if (lease.count !== 1) throw new ApiError("CONFLICT", "this callback is being sent again right now; wait for that attempt to finish");
+  const lease = await takeResendLease(db, d.id, now, new Date(now.getTime() + RESEND_LEASE_MS));
+  if (lease !== 1) throw new ApiError("CONFLICT", "this callback is being sent again right now; wait for that attempt to finish");
   try {
     await takeResend(appId);
     return await attempt({ ...d, url: d.url, faults: storedFaults(d.faults) });
   } finally {
-    await db.delivery.updateMany({ where: { id: d.id }, data: { resendUntil: null } });
+    await endResendLease(db, d.id);
   }
 }
 

@@ -20,3 +20,12 @@ export function rawStatement<P>(s: Sql<P, object>, client: Pick<Db, "$executeRaw
     return client.$executeRawUnsafe(compiled.text, ...compiled.bind(params as object));
   };
 }
+
+/** The same for a statement that reads rows (a SELECT, or a write with RETURNING): a PrismaPromise of them. */
+export function rawQuery<P, R>(s: Sql<P, R>, client: Pick<Db, "$queryRawUnsafe">, dialect: Dialect = config.dialect) {
+  let compiled: Compiled | undefined;
+  return (params: P) => {
+    compiled ??= compile(s, dialect, dialect === "postgresql" ? pgValue : sqliteValue);
+    return client.$queryRawUnsafe<R[]>(compiled.text, ...compiled.bind(params as object));
+  };
+}

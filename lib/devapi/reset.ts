@@ -6,6 +6,7 @@
 // throttles (a reset is not a way past a limit). Resets themselves are limited
 // per app (RESETS_PER_MINUTE). The console, the operator command line, the API and MCP call it.
 import { config } from "@/lib/config";
+import { deleteDeliveriesOf } from "@/lib/callbacks/store/deliveries";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { resetFloat } from "@/lib/float";
@@ -25,8 +26,7 @@ export async function resetApp(appId: string, db: Db = defaultDb): Promise<Reset
   await resets().enforce(appId, (s) => `at most ${config.resetsPerMinute} resets a minute per app; try again in ${s} s`);
   const where = { appId };
   const [attempts, deliveries, resources, requestLog, inbox, relays] = await db.$transaction([
-    db.deliveryAttempt.deleteMany({ where: { delivery: { appId } } }),
-    db.delivery.deleteMany({ where }),
+    ...deleteDeliveriesOf(db, appId),
     db.resource.deleteMany({ where }),
     db.requestLog.deleteMany({ where }),
     db.inboxEntry.deleteMany({ where }),
@@ -37,7 +37,7 @@ export async function resetApp(appId: string, db: Db = defaultDb): Promise<Reset
     appId,
     at: new Date().toISOString(),
     deleted: {
-      resources: resources.count, deliveries: deliveries.count, attempts: attempts.count, requestLog: requestLog.count,
+      resources: resources.count, deliveries, attempts, requestLog: requestLog.count,
       inbox: inbox.count, relays: relays.count,
     },
   };

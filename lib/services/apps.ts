@@ -1,4 +1,5 @@
 // Apps: the functions the console and the command line both call.
+import { lockApp, lockUser } from "@/lib/accounts";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
@@ -130,7 +131,7 @@ export type Tx = Parameters<Extract<Parameters<typeof db.$transaction>[0], (tx: 
  * one, or a batch: `db.$transaction([lockAppRow(db, id), …])`): a no-op update,
  * so PostgreSQL locks the row and SQLite the database until the commit.
  */
-export const lockAppRow = (client: Pick<Tx, "$executeRaw">, appId: string) => client.$executeRaw`UPDATE "App" SET "name" = "name" WHERE "id" = ${appId}`;
+export const lockAppRow = (client: Pick<Tx, "$executeRawUnsafe">, appId: string) => lockApp(client, appId);
 
 /**
  * Runs `fn` in a transaction that first takes the app row's lock (a no-op
@@ -149,7 +150,7 @@ export function withAppLock<T>(appId: string, fn: (tx: Tx) => Promise<T>): Promi
 /** The same for an account's row: what is counted per account (its apps) is checked and changed under it. */
 export function withUserLock<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.$transaction(async (tx) => {
-    const locked = await tx.$executeRaw`UPDATE "User" SET "email" = "email" WHERE "id" = ${userId}`;
+    const locked = await lockUser(tx, userId);
     if (locked === 0) throw new ApiError("NOT_FOUND", "no such user");
     return fn(tx);
   }, QUEUED);

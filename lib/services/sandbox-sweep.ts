@@ -9,46 +9,18 @@
 // instances sweeping the same sandbox share the work; every statement is
 // idempotent, and the app row goes last (cascading whatever a call in flight
 // wrote meanwhile). Credentials go first.
+import { appBatches } from "@/lib/accounts";
 import { config } from "@/lib/config";
+import type { BatchDelete } from "@/lib/db/batch-delete";
 import { db } from "@/lib/db/prisma";
 import { rawStatement } from "@/lib/db/raw";
-import { param, Sql, sql, type Value } from "@/lib/db/sql";
 import { APP_THROTTLES, throttleKey } from "@/lib/throttle";
 
-const appId = param("appId");
-const batch = param("batch");
-
-/**
- * Per-app tables, in the order they are emptied, with the key a batch picks
- * rows by; `join` finds the app's rows of a table without an appId column.
- */
-const TABLES: readonly { table: string; key: string; join?: Sql<{ appId: Value }> }[] = [
-  { table: "AccessToken", key: "tokenHash" },
-  { table: "KeyPair", key: "id" },
-  { table: "DeliveryAttempt", key: "id", join: sql`JOIN "Delivery" d ON d."id" = x."deliveryId" WHERE d."appId" = ${appId}` },
-  { table: "Delivery", key: "seq" },
-  { table: "Resource", key: "id" },
-  { table: "RequestLog", key: "seq" },
-  { table: "InboxEntry", key: "seq" },
-  { table: "Relay", key: "seq" },
-  { table: "Subscription", key: "group" },
-  { table: "RateWindow", key: "window" },
-  { table: "FloatBalance", key: "currency" },
-];
-
-/**
- * One batch's statement. The one difference between the dialects: PostgreSQL
- * skips the rows another instance's batch holds (SQLite has one writer).
- */
-function batchDelete(t: (typeof TABLES)[number]) {
-  const lock = new Sql(config.dialect === "postgresql" ? [" FOR UPDATE OF x SKIP LOCKED"] : []);
-  // Subscription, RateWindow and FloatBalance keys are unique per app only: the outer condition names the app too.
-  const outer = t.join ? sql`` : sql`"appId" = ${appId} AND `;
-  const where = t.join ?? sql`WHERE x."appId" = ${appId}`;
-  const [table, key] = [new Sql([`"${t.table}"`]), new Sql([`"${t.key}"`])];
-  return rawStatement(sql`DELETE FROM ${table} WHERE ${outer}${key} IN (SELECT x.${key} FROM ${table} x ${where} LIMIT ${batch}${lock})`, db);
+/** Each batch's statement as Prisma runs it, in the order of lib/accounts `APP_TABLES` (the deliveries' from the callbacks store). */
+function batchesWith(deliveries: readonly BatchDelete[]) {
+  return appBatches(config.dialect, deliveries).map((b) => ({ table: b.table, run: rawStatement(b.statement, db) }));
 }
-const BATCH_DELETES = new Map<string, ReturnType<typeof batchDelete>>();
+type Batches = ReturnType<typeof batchesWith>;
 
 const yieldToCalls = () => new Promise<void>((r) => setImmediate(r));
 
@@ -57,13 +29,12 @@ const yieldToCalls = () => new Promise<void>((r) => setImmediate(r));
  * rows deleted, and whether the app row was this call's to delete (another
  * instance sweeping the same sandbox at once shares its rows, not its row).
  */
-async function purge(id: string, now: Date): Promise<{ rows: number; deleted: boolean }> {
+async function purge(batches: Batches, id: string, now: Date): Promise<{ rows: number; deleted: boolean }> {
   let rows = 0;
   const size = config.sandboxSweepBatch;
-  for (const t of TABLES) {
-    const statement = BATCH_DELETES.get(t.table) ?? BATCH_DELETES.set(t.table, batchDelete(t)).get(t.table)!;
+  for (const b of batches) {
     for (;;) {
-      const n = await statement({ appId: id, batch: size });
+      const n = await b.run({ appId: id, batch: size });
       rows += n;
       await yieldToCalls();
       if (n < size) break;
@@ -84,7 +55,7 @@ const PER_ROUND = 20;
  * deleted (each sandbox is answered by one sweep, whichever instance's) and
  * how many rows went with the sandboxes it looked at.
  */
-export async function sweepEndedSandboxes(now = new Date()): Promise<{ sandboxes: string[]; rows: number }> {
+export async function sweepEndedSandboxes(batches: Batches, now = new Date()): Promise<{ sandboxes: string[]; rows: number }> {
   const sandboxes: string[] = [];
   let rows = 0;
   const done = new Set<string>();
@@ -96,7 +67,7 @@ export async function sweepEndedSandboxes(now = new Date()): Promise<{ sandboxes
       select: { id: true },
     });
     for (const { id } of ended) {
-      const purged = await purge(id, now);
+      const purged = await purge(batches, id, now);
       rows += purged.rows;
       if (purged.deleted) sandboxes.push(id);
       done.add(id);
@@ -105,7 +76,7 @@ export async function sweepEndedSandboxes(now = new Date()): Promise<{ sandboxes
   }
 }
 
-type State = { timer: NodeJS.Timeout; running: boolean; again: boolean };
+type State = { timer: NodeJS.Timeout; running: boolean; again: boolean; batches: Batches };
 const g = globalThis as unknown as { __svcSandboxSweep?: State };
 
 async function run(st: State): Promise<void> {
@@ -117,7 +88,7 @@ async function run(st: State): Promise<void> {
   try {
     do {
       st.again = false;
-      const r = await sweepEndedSandboxes();
+      const r = await sweepEndedSandboxes(st.batches);
       const n = r.sandboxes.length;
       if (n) console.log(`[sandboxes] deleted ${n} ended sandbox(es), ${r.rows} rows: ${r.sandboxes.slice(0, 20).join(", ")}${n > 20 ? ` and ${n - 20} more` : ""}`);
     } while (st.again);
@@ -129,10 +100,10 @@ async function run(st: State): Promise<void> {
   }
 }
 
-/** Sweeps every SANDBOX_SWEEP_MS in this process (and once now). */
-export function startSandboxSweeper(): void {
+/** Sweeps every SANDBOX_SWEEP_MS in this process (and once now); `deliveries`: the callbacks store's `sweepBatches`. */
+export function startSandboxSweeper(deliveries: readonly BatchDelete[]): void {
   if (g.__svcSandboxSweep) return;
-  const st: State = { timer: setInterval(() => void run(st), config.sandboxSweepMs), running: false, again: false };
+  const st: State = { timer: setInterval(() => void run(st), config.sandboxSweepMs), running: false, again: false, batches: batchesWith(deliveries) };
   st.timer.unref();
   g.__svcSandboxSweep = st;
   void run(st);

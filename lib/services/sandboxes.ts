@@ -11,11 +11,10 @@
 // inspector and console pages (`liveApps`), its callbacks (the dispatcher's
 // claim); the rule is sandbox-life.ts. sandbox-sweep.ts then deletes it with
 // all its rows.
+import { insertSandbox } from "@/lib/accounts";
 import { config } from "@/lib/config";
 import { newSigningSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/prisma";
-import { rawStatement } from "@/lib/db/raw";
-import { param, sql } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
@@ -33,47 +32,6 @@ const defaultName = (parentName: string) => `${parentName.slice(0, 56)} sandbox`
 export type SandboxCreated = {
   appId: string; name: string; consumerKey: string; consumerSecret: string; signingSecret: string; inspectorUrl: string; expiresAt: string;
 };
-
-// A parameter in a SELECT list: PostgreSQL needs its type.
-const text = <N extends string>(name: N) => param(name, "text");
-const time = <N extends string>(name: N) => param(name, "timestamp(3)");
-
-/**
- * The child's rows, inserted only while the parent has fewer than `limit` live
- * children at `now` (and is not a sandbox itself): the app row copies the
- * parent's, then its subscriptions and key pair follow it if it was inserted.
- */
-const insertApp = rawStatement(
-  sql`INSERT INTO "App" ("id", "name", "ownerId", "callbackUrl", "signingSecret", "perMinute", "timeScale", "testNumbers",
-      "callbackFaults", "inspectorMode", "parentAppId", "expiresAt", "createdAt")
-    SELECT ${text("appId")}, ${text("name")}, p."ownerId",
-      CASE WHEN p."callbackUrl" = ${text("parentInspector")} THEN ${text("childInspector")} ELSE p."callbackUrl" END,
-      ${text("signingSecret")}, p."perMinute", p."timeScale", p."testNumbers", p."callbackFaults", p."inspectorMode", p."id",
-      ${time("expiresAt")}, ${time("now")}
-    FROM "App" p
-    WHERE p."id" = ${param("parentId")} AND p."parentAppId" IS NULL
-      AND (SELECT count(*) FROM "App" c WHERE c."parentAppId" = p."id" AND c."expiresAt" > ${param("now")}) < ${param("limit")}`,
-  db,
-);
-const copySubscriptions = rawStatement(
-  sql`INSERT INTO "Subscription" ("appId", "group", "status", "createdAt", "reviewedAt", "reviewedBy", "reviewNote")
-    SELECT ${text("appId")}, s."group", s."status", ${time("now")}, s."reviewedAt", s."reviewedBy", s."reviewNote"
-    FROM "Subscription" s WHERE s."appId" = ${param("parentId")} AND EXISTS (SELECT 1 FROM "App" c WHERE c."id" = ${param("appId")})`,
-  db,
-);
-const insertKeyPair = rawStatement(
-  sql`INSERT INTO "KeyPair" ("id", "appId", "consumerKey", "secretHash", "label", "createdAt")
-    SELECT ${text("keyId")}, ${text("appId")}, ${text("consumerKey")}, ${text("secretHash")}, ${text("label")}, ${time("now")}
-    WHERE EXISTS (SELECT 1 FROM "App" c WHERE c."id" = ${param("appId")})`,
-  db,
-);
-
-type Child = {
-  parentId: string; appId: string; name: string; parentInspector: string; childInspector: string; signingSecret: string;
-  expiresAt: Date; now: Date; limit: number; key: { id: string; consumerKey: string; secretHash: string; label: string | null };
-};
-const insertChild = ({ key, ...p }: Child) =>
-  [insertApp(p), copySubscriptions(p), insertKeyPair({ ...p, keyId: key.id, consumerKey: key.consumerKey, secretHash: key.secretHash, label: key.label })] as const;
 
 /**
  * Makes a child of `caller`, live for `ttlSeconds` (bounds: the endpoint's
@@ -106,7 +64,7 @@ export async function createSandbox(
   const childName = name ?? defaultName(parent.name);
   const [, inserted] = await db.$transaction([
     lockAppRow(db, caller.id),
-    ...insertChild({
+    ...insertSandbox(db, {
       parentId: caller.id, appId, name: childName, parentInspector: inspectorUrl(caller.id), childInspector: inspectorUrl(appId),
       signingSecret, expiresAt, now, limit: config.sandboxesPerApp, key: keys.row,
     }),

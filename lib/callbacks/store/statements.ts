@@ -1,8 +1,14 @@
-// The dispatcher's SQL, written once for both databases (lib/db/sql.ts renders
-// it); sqlite.ts and pg.ts compose these into what each dialect runs. Also the
-// delivery row the gateway's commit inserts: the Delivery table is this
-// domain's (lib/gateway/store/statements.ts imports it).
-import { param, Sql, sql, type ParamsOf, type RowOf } from "@/lib/db/sql";
+// Every write of a Delivery row (and of its attempts), written once for both
+// databases (lib/db/sql.ts renders it): the dispatcher's claim, refuse-ended
+// and settle (sqlite.ts and pg.ts compose them into what each dialect runs);
+// the row the gateway's commit inserts and its prune (lib/gateway/store runs
+// them); and the transitions off the hot paths, run through Prisma
+// (deliveries.ts: a held resource's resolve, replay, the resend lease, an
+// app's deliveries deleted). No file outside this folder writes a Delivery
+// row (tests/unit/delivery-writes.test.ts).
+import type { Dialect } from "@/lib/config";
+import { batchDelete, type BatchDelete } from "@/lib/db/batch-delete";
+import { param, Sql, sql, type ParamsOf, type RowOf, type Value } from "@/lib/db/sql";
 import { App, Delivery, DeliveryAttempt } from "@/lib/db/tables";
 import { hasEnded } from "@/lib/services/sandbox-life";
 import { storedFaults } from "../faults";
@@ -36,6 +42,38 @@ export function toSend(r: RowOf<typeof TO_SEND>): DeliveryToSend | null {
 export const ended = (r: RowOf<typeof TO_SEND>, now: Date) => hasEnded({ expiresAt: r.expiresAt }, now);
 export const refuseEnded = sql`UPDATE "Delivery" SET "state" = 'NOT_SENT', "leaseUntil" = NULL, "lastError" = ${param("error", "text")}
   WHERE "id" = ${param("id", "text")}`;
+
+/**
+ * A failed delivery (not yet at `maxAttempts`) scheduled again, due `now`, to
+ * `replayUrl` when given (lib/callbacks/replay.ts); a row that changed
+ * meanwhile is left as it is.
+ */
+export const replay = sql`UPDATE "Delivery" SET "state" = 'SCHEDULED', "dueAt" = ${now}, "leaseUntil" = NULL, "replayUrl" = ${param("replayUrl", "text")}
+  WHERE "appId" = ${param("appId")} AND "id" = ${param("id")} AND "state" = 'FAILED' AND "attempts" < ${param("maxAttempts")}`;
+
+/** "Send it again" takes the row's lease until `until`: only a sent row, and only when no other resend holds it (lib/callbacks/resend.ts). */
+export const takeResendLease = sql`UPDATE "Delivery" SET "resendUntil" = ${param("until")}
+  WHERE "id" = ${param("id")} AND "state" IN ('DELIVERED', 'FAILED', 'NOT_SENT') AND ("resendUntil" IS NULL OR "resendUntil" < ${now})`;
+export const endResendLease = sql`UPDATE "Delivery" SET "resendUntil" = NULL WHERE "id" = ${param("id")}`;
+
+const appId = param("appId");
+/** An app's deliveries with their attempts (the attempts first): a reset (lib/devapi/reset.ts). */
+export const deleteAttemptsOf = sql`DELETE FROM "DeliveryAttempt" WHERE "deliveryId" IN (SELECT "id" FROM "Delivery" WHERE "appId" = ${appId})`;
+export const deleteDeliveriesOf = sql`DELETE FROM "Delivery" WHERE "appId" = ${appId}`;
+
+/** An ended sandbox's attempts, then its deliveries, a batch at a time (lib/services/sandbox-sweep.ts runs them). */
+export const sweepBatches = (dialect: Dialect): BatchDelete[] => [
+  batchDelete("DeliveryAttempt", "id", dialect, sql`JOIN "Delivery" d ON d."id" = x."deliveryId" WHERE d."appId" = ${appId}`),
+  batchDelete("Delivery", "seq", dialect),
+];
+
+/**
+ * Keeps an app's newest `keep` deliveries by insertion order (the gateway's
+ * bound, lib/db/bounded.ts); those still to be sent are never dropped, and the
+ * attempts go with their delivery (cascade).
+ */
+export const prune = sql`DELETE FROM "Delivery" WHERE "appId" = ${appId} AND "state" NOT IN ('SCHEDULED', 'SENDING') AND "seq" <= (
+    SELECT "seq" FROM "Delivery" WHERE "appId" = ${appId} ORDER BY "seq" DESC LIMIT 1 OFFSET ${param("keep")})` satisfies Sql<{ appId: Value; keep: Value }>;
 
 export const nextDue = sql`SELECT ${Delivery.cols(["dueAt"])} FROM "Delivery" WHERE "state" = 'SCHEDULED' ORDER BY "dueAt" ASC LIMIT 1`;
 

@@ -2,6 +2,7 @@
 // renders it); sqlite.ts and pg.ts compose these into what each dialect runs
 // and add only what the databases do differently. Rows are typed from the
 // Prisma models (lib/db/tables.ts).
+import { prune as pruneDeliveries } from "@/lib/callbacks/store/statements";
 import { testNumbersOf } from "@/lib/catalog/devapi";
 import { param, Sql, sql, type ParamsOf, type RowOf, type Value } from "@/lib/db/sql";
 import { AccessToken, App, KeyPair, RequestLog, Resource } from "@/lib/db/tables";
@@ -79,12 +80,11 @@ export type LogRow = ParamsOf<typeof insertLog>["log"];
 const keep = param("keep");
 /** Per-app tables the gateway fills; each is bounded (lib/config.ts). */
 export type PrunedTable = "RequestLog" | "Resource" | "Delivery";
-/** Keep the newest `keep` rows by insertion order; deliveries still to be sent are never dropped (attempts go with their delivery). */
+/** Keep the newest `keep` rows by insertion order; deliveries' rule is the callbacks store's. */
 export const prunes = {
   RequestLog: sql`DELETE FROM "RequestLog" WHERE "appId" = ${appId} AND "seq" <= (
     SELECT "seq" FROM "RequestLog" WHERE "appId" = ${appId} ORDER BY "seq" DESC LIMIT 1 OFFSET ${keep})`,
   Resource: sql`DELETE FROM "Resource" WHERE "appId" = ${appId} AND "createdAt" <= (
     SELECT "createdAt" FROM "Resource" WHERE "appId" = ${appId} ORDER BY "createdAt" DESC LIMIT 1 OFFSET ${keep})`,
-  Delivery: sql`DELETE FROM "Delivery" WHERE "appId" = ${appId} AND "state" NOT IN ('SCHEDULED', 'SENDING') AND "seq" <= (
-    SELECT "seq" FROM "Delivery" WHERE "appId" = ${appId} ORDER BY "seq" DESC LIMIT 1 OFFSET ${keep})`,
+  Delivery: pruneDeliveries,
 } satisfies Record<PrunedTable, Sql<{ appId: Value; keep: Value }>>;

@@ -1,0 +1,42 @@
+// The accounts' statements (statements.ts) run through Prisma, in the
+// caller's transaction where it has one. `dialect`: the database's, when it is
+// not the configured one (tests/store/accounts.test.ts).
+import { config, type Dialect } from "@/lib/config";
+import type { Db } from "@/lib/db/prisma";
+import { rawQuery, rawStatement } from "@/lib/db/raw";
+import * as S from "./statements";
+
+export { APP_TABLES, appBatches } from "./statements";
+
+type Exec = Pick<Db, "$executeRawUnsafe">;
+/** What counts on a throttle: the process's client or a transaction's. */
+export type Counter = Pick<Db, "$queryRawUnsafe" | "$executeRawUnsafe">;
+
+export type ThrottleCount = { key: string; window: number; n: number; expiresAt: Date };
+
+/** Counts `n` on the key in its window; answers the count after it. */
+export async function takeThrottle(db: Counter, p: ThrottleCount, dialect?: Dialect): Promise<number> {
+  const rows = await rawQuery(S.throttleTake, db, dialect)(p);
+  return Number(rows[0]!.count);
+}
+
+export const refundThrottle = (db: Exec, p: { key: string; window: number; n: number }, dialect?: Dialect) => rawStatement(S.throttleRefund, db, dialect)(p);
+
+/** Deletes the rows of windows ended by `at`. */
+export const pruneThrottles = (db: Exec, at: Date, dialect?: Dialect) => rawStatement(S.throttlePrune(dialect ?? config.dialect), db, dialect)({ at });
+
+/** The app's row lock (1), or 0 when there is no such app: alone, first in a batch transaction, or in an interactive one. */
+export const lockApp = (db: Exec, id: string, dialect?: Dialect) => rawStatement(S.lockApp, db, dialect)({ id });
+export const lockUser = (db: Exec, id: string, dialect?: Dialect) => rawStatement(S.lockUser, db, dialect)({ id });
+
+export type SandboxRows = {
+  parentId: string; appId: string; name: string; parentInspector: string; childInspector: string; signingSecret: string;
+  expiresAt: Date; now: Date; limit: number; key: { id: string; consumerKey: string; secretHash: string; label: string | null };
+};
+/** A sandbox's app row (1 when inserted, 0 when the parent may not have another), its subscriptions and key pair: for one batch transaction. */
+export const insertSandbox = (db: Exec, { key, ...p }: SandboxRows, dialect?: Dialect) =>
+  [
+    rawStatement(S.insertSandbox, db, dialect)(p),
+    rawStatement(S.copySubscriptions, db, dialect)(p),
+    rawStatement(S.insertSandboxKeyPair, db, dialect)({ ...p, keyId: key.id, consumerKey: key.consumerKey, secretHash: key.secretHash, label: key.label }),
+  ] as const;

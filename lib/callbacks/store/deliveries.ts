@@ -1,0 +1,25 @@
+// The Delivery transitions off the hot paths (statements.ts), run through
+// Prisma (lib/db/raw.ts: compiled for the dialect in use, inside Prisma's
+// transactions where the caller needs one). Each answers the rows it changed.
+// `dialect`: the database's, when it is not the configured one (tests/store/deliveries.test.ts).
+import type { Dialect } from "@/lib/config";
+import type { Db } from "@/lib/db/prisma";
+import { rawStatement } from "@/lib/db/raw";
+import * as S from "./statements";
+
+type Client = Pick<Db, "$executeRawUnsafe">;
+
+/** A new delivery (lib/callbacks/schedule.ts `newDelivery`), e.g. in the transaction that resolves a held resource. */
+export const scheduleDelivery = (tx: Client, delivery: S.DeliveryRow, dialect?: Dialect) => rawStatement(S.insertDelivery, tx, dialect)({ delivery });
+
+/** A failed delivery scheduled again now (statements.ts `replay`): 1 when it was, 0 when it changed meanwhile. */
+export const replayDelivery = (db: Client, p: { appId: string; id: string; now: Date; replayUrl: string | null; maxAttempts: number }, dialect?: Dialect) =>
+  rawStatement(S.replay, db, dialect)(p);
+
+/** 1 when this resend holds the delivery's lease until `until`, 0 when it is not sent yet or another resend holds it. */
+export const takeResendLease = (db: Client, id: string, now: Date, until: Date, dialect?: Dialect) => rawStatement(S.takeResendLease, db, dialect)({ id, now, until });
+export const endResendLease = (db: Client, id: string, dialect?: Dialect) => rawStatement(S.endResendLease, db, dialect)({ id });
+
+/** An app's attempts and deliveries deleted: two statements, for the caller's `db.$transaction([...])`, in this order. */
+export const deleteDeliveriesOf = (db: Client, appId: string, dialect?: Dialect) =>
+  [rawStatement(S.deleteAttemptsOf, db, dialect)({ appId }), rawStatement(S.deleteDeliveriesOf, db, dialect)({ appId })] as const;
