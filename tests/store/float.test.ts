@@ -72,6 +72,24 @@ describe.each(DIALECTS)("the float on %s", (dialect) => {
     expect(await balance(appId, "UGX")).toMatchObject({ available: config.floatDefault });
   });
 
+  it("the resource prune keeps payouts whose reserve is still held (queued or held), so available and reserved stay as they were", async () => {
+    const { appId } = await seedApp(db.prisma);
+    await db.gateway.floatAvailable(appId, "KES");
+    const at = (s: number) => new Date(Date.now() - 3_600_000 + s * 1000);
+    const held = payout(appId, 200, { settlesAt: null, heldAt: at(1), hold: "{}", createdAt: at(1) });
+    const queued = payout(appId, 300, { settlesAt: minutes(5), createdAt: at(2) });
+    const paid = payout(appId, 100, { settlesAt: minutes(-1), createdAt: at(3) });
+    const plain = resourceRow(appId, { createdAt: at(4) });
+    const newest = [5, 6].map((n) => resourceRow(appId, { createdAt: at(n) }));
+    for (const resource of [held, queued, paid, plain, ...newest]) expect(await db.gateway.commit({ resource, log: logRow(appId) })).toBe(true);
+    const before = await balance(appId);
+    expect(before).toEqual({ currency: "KES", available: config.floatDefault - 600, reserved: 500 });
+    await db.gateway.prune("Resource", appId, 2);
+    const kept = await db.prisma.resource.findMany({ where: { appId }, orderBy: { createdAt: "asc" }, select: { id: true } });
+    expect(kept.map((r) => r.id)).toEqual([held.id, queued.id, ...newest.map((r) => r.id)]);
+    expect(await balance(appId)).toEqual(before);
+  });
+
   it("deleting the app deletes its balances", async () => {
     const { appId } = await seedApp(db.prisma);
     await setFloat(appId, "TZS", 7, db.prisma, dialect);

@@ -176,6 +176,6 @@ export class PgGatewayStore implements GatewayStore {
   }
 
   async prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
-    await Q.prunes[table].query(this.pool, { appId, keep });
+    await Q.prunes[table].query(this.pool, { appId, keep, now: new Date() });
   }
 }

@@ -138,7 +138,7 @@ export class SqliteGatewayStore implements GatewayStore {
   prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
     const statement = this.q.prunes[table];
     return this.db.write(() => {
-      statement.run({ appId, keep });
+      statement.run({ appId, keep, now: new Date() });
     });
   }
 }

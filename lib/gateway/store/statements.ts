@@ -79,12 +79,19 @@ export type LogRow = ParamsOf<typeof insertLog>["log"];
 const keep = param("keep");
 /** Per-app tables the gateway fills; each is bounded (lib/config.ts). */
 export type PrunedTable = "RequestLog" | "Resource" | "Delivery";
-/** Keep the newest `keep` rows by insertion order; deliveries still to be sent are never dropped (attempts go with their delivery). */
+/**
+ * Keep the newest `keep` rows by insertion order; deliveries still to be sent
+ * are never dropped (attempts go with their delivery), nor payouts whose
+ * float reserve is still held (queued at `now`, or held until resolved):
+ * their reserve lives only in the row (lib/float/index.ts), and a held one
+ * resolved FAILED gives it back to `available`.
+ */
 export const prunes = {
   RequestLog: sql`DELETE FROM "RequestLog" WHERE "appId" = ${appId} AND "seq" <= (
     SELECT "seq" FROM "RequestLog" WHERE "appId" = ${appId} ORDER BY "seq" DESC LIMIT 1 OFFSET ${keep})`,
   Resource: sql`DELETE FROM "Resource" WHERE "appId" = ${appId} AND "createdAt" <= (
-    SELECT "createdAt" FROM "Resource" WHERE "appId" = ${appId} ORDER BY "createdAt" DESC LIMIT 1 OFFSET ${keep})`,
+    SELECT "createdAt" FROM "Resource" WHERE "appId" = ${appId} ORDER BY "createdAt" DESC LIMIT 1 OFFSET ${keep})
+    AND ("floatAmount" IS NULL OR ("settlesAt" IS NOT NULL AND "settlesAt" <= ${param("now")}))`,
   Delivery: sql`DELETE FROM "Delivery" WHERE "appId" = ${appId} AND "state" NOT IN ('SCHEDULED', 'SENDING') AND "seq" <= (
     SELECT "seq" FROM "Delivery" WHERE "appId" = ${appId} ORDER BY "seq" DESC LIMIT 1 OFFSET ${keep})`,
-} satisfies Record<PrunedTable, Sql<{ appId: Value; keep: Value }>>;
+} satisfies Record<PrunedTable, Sql<{ appId: Value; keep: Value; now?: Value }>>;
