@@ -14,6 +14,7 @@ import { operationById } from "@/lib/catalog";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { heldScenario, liveState } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
+import { FLOAT_MET_COLUMNS, withFloatMet } from "./float-met";
 import { creatingRequest } from "./links";
 
 export const TIMELINE_EVENT_TYPES = ["request", "status_read", "state", "callback_scheduled", "callback_attempt", "inbox", "relay"] as const;
@@ -50,7 +51,7 @@ export async function resourceTimeline(appId: string, resourceId: string, now = 
       where: { appId, path: { contains: r.id }, OR: [{ operationId: null }, { operationId: { not: TIMELINE_ENDPOINT_ID } }] },
       orderBy: { seq: "desc" },
       take: MAX_CALLS,
-      select: { requestId: true, via: true, method: true, path: true, operationId: true, status: true, scenarioKey: true, fault: true, responseBody: true, createdAt: true },
+      select: { requestId: true, via: true, method: true, path: true, operationId: true, status: true, scenarioKey: true, fault: true, responseBody: true, createdAt: true, ...FLOAT_MET_COLUMNS },
     }),
     db.delivery.findMany({ where: { appId, resourceId: r.id }, orderBy: { seq: "asc" }, include: { attemptLog: { orderBy: { id: "asc" } } } }),
   ]);
@@ -74,7 +75,7 @@ export async function resourceTimeline(appId: string, resourceId: string, now = 
 
   if (created) add(r.createdAt, "request", { operationId: r.operationId, ...created }); // the creating call is of the resource's operation
   for (const c of calls.filter((x) => x.path.includes(r.id) && x.requestId !== created?.requestId)) {
-    const { responseBody, createdAt, ...call } = c;
+    const { responseBody, createdAt, ...call } = withFloatMet(c);
     if (operationById(c.operationId ?? "")?.method === "GET") add(createdAt, "status_read", { ...call, state: stateOf(responseBody) });
     else add(createdAt, "request", call);
   }

@@ -29,6 +29,13 @@ export const floatBalanceSchema = z.object({
 });
 export type FloatBalance = z.output<typeof floatBalanceSchema>;
 
+/** The float a payout call met, as its request-log row keeps it (lib/activity/float-met.ts). */
+export const floatMetSchema = z.object({
+  currency: z.enum(CURRENCIES),
+  available: z.number().int().meta({ description: "Available before the call's reservation; for a float_low payout, the balance that was too low." }),
+  reserved: z.number().int().meta({ description: "What the call reserved (0: nothing, e.g. float_low or a scenario forced on a low float)." }),
+}).meta({ description: "The float the payout met; null for a call that is not a payout." });
+
 export const floatAnswerSchema = z.object({ balances: z.array(floatBalanceSchema) });
 
 const EXAMPLE = [

@@ -72,7 +72,7 @@ export const insertResource = Resource.insert("resource", RESOURCE_DEFAULTS);
 export const insertLog = RequestLog.insert("log", ["seq"]);
 /** The same rows, written only when `tail` (e.g. sql`FROM r`) yields a row (PostgreSQL's guarded commit). */
 export const insertResourceWhen = <P>(tail: Sql<P, object>) => Resource.insertSelect("resource", RESOURCE_DEFAULTS, tail);
-export const insertLogWhen = <P>(tail: Sql<P, object>) => RequestLog.insertSelect("log", ["seq"], tail);
+export const insertLogWhen = <P>(tail: Sql<P, object>, exprs?: { floatAvailable?: Sql }) => RequestLog.insertSelect("log", ["seq"], tail, exprs);
 export type ResourceRow = ParamsOf<typeof insertResource>["resource"];
 export type LogRow = ParamsOf<typeof insertLog>["log"];
 
