@@ -8,6 +8,7 @@ import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { LocalTime } from "@/components/ui/time";
 import { Explain } from "./explain";
+import { FloatMet } from "./float-met";
 import { useApp, useRequest } from "./hooks";
 import { DeliveryBadge, HttpStatus } from "./status";
 import { Timeline } from "./timeline";
@@ -92,6 +93,7 @@ export function RequestDetail({ appId, requestId, back }: { appId: string; reque
             <div><dt className="text-xs text-slate-600">Via</dt><dd className="mt-0.5"><Badge>{r.via}</Badge></dd></div>
             <div><dt className="text-xs text-slate-600">Request id</dt><dd className="mt-0.5 font-mono text-xs break-all">{r.requestId}</dd></div>
           </dl>
+          {r.float && <p className="text-sm text-slate-800"><FloatMet float={r.float} appId={appId} low={r.scenarioKey === "float_low"} /></p>}
           <Explain body={r.responseBody} />
           {(resources.length > 0 || deliveries.length > 0) && (
             <div className="border-t border-slate-100 pt-4">

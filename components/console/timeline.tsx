@@ -7,6 +7,8 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { useTimeline } from "./hooks";
+import type { FloatMet as Met } from "@/lib/activity/float-met";
+import { FloatMet } from "./float-met";
 import { DeliveryBadge, HttpStatus } from "./status";
 
 type Event = { at: string; type: string; [k: string]: unknown };
@@ -44,6 +46,7 @@ function What({ e, appId }: { e: Event; appId: string }) {
           {e.type === "status_read" && e.state ? <span>answered <strong>{s(e.state)}</strong></span> : null}
           {e.scenarioKey ? <span className="text-slate-500">scenario {s(e.scenarioKey)}</span> : null}
           <span className="text-slate-500">via {s(e.via)}</span>
+          {e.float ? <span className="text-slate-600"><FloatMet float={e.float as Met} appId={appId} low={e.scenarioKey === "float_low"} /></span> : null}
         </span>
       );
     case "state":
