@@ -57,6 +57,7 @@ export const floatEndpoints: DevEndpoint[] = [
       "gives it back to available. A payout larger than available runs float_low. Every app, and every throwaway sandbox, starts at " +
       "FLOAT_DEFAULT (1,000,000) per currency; a reset restores it.",
     tool: "sandbox_dev_get_float",
+    client: { api: "payouts", method: "getFloat" },
     response: floatAnswerSchema,
     example: { response: { balances: EXAMPLE } },
   },
@@ -70,6 +71,7 @@ export const floatEndpoints: DevEndpoint[] = [
       `Sets what is available in \`currency\` (KES, TZS, UGX) to \`available\` (a whole number from 0 to ${FLOAT_MAX}); what queued payouts ` +
       "reserved stays reserved. Set it low to rehearse a float running out. Answers the balance.",
     tool: "sandbox_dev_set_float",
+    client: { api: "payouts", method: "setFloat" },
     params: floatCurrencyParams,
     body: floatSetSchema,
     response: floatBalanceSchema,
