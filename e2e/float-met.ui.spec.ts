@@ -51,6 +51,6 @@ test("the docs' try-it result of a live payout shows the float it met and links 
   await expect(result.getByTestId("try-status")).toHaveText("202");
   await expect(result.getByTestId("try-float")).toContainText(/^Float KES 1,000,000 available; reserved [\d,]+\. How the float works$/);
   await expect(result.getByTestId("try-float").getByRole("link", { name: "How the float works" })).toHaveAttribute("href", "/docs/testing#float");
-  await expect(result.getByTestId("try-float").getByRole("link", { name: "Float" })).toHaveAttribute("href", `/apps/${appId}#float`);
+  await expect(result.getByTestId("try-float").getByRole("link", { name: "Float", exact: true })).toHaveAttribute("href", `/apps/${appId}#float`);
   await shoot(page, "try-float");
 });

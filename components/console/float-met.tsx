@@ -9,7 +9,7 @@ export const floatAmount = (n: number) => n.toLocaleString("en-US");
 export function FloatMet({ float, appId, low }: { float: Met; appId: string; low?: boolean }) {
   return (
     <span data-testid="float-met">
-      <Link className="text-indigo-700 hover:underline" href={`/apps/${appId}#float`}>Float</Link>{" "}
+      <Link className="text-indigo-700 underline" href={`/apps/${appId}#float`}>Float</Link>{" "}
       {float.currency} {floatAmount(float.available)} available;{" "}
       {float.reserved > 0 ? `reserved ${floatAmount(float.reserved)}` : low ? "too low, nothing reserved" : "nothing reserved"}
     </span>
