@@ -8,6 +8,7 @@ import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { LocalTime } from "@/components/ui/time";
 import { Explain } from "./explain";
+import { FloatMet } from "./float-met";
 import { useApp, useRequest } from "./hooks";
 import { FaultMark } from "./on-purpose";
 import { DeliveryBadge, HttpStatus } from "./status";
@@ -94,6 +95,7 @@ export function RequestDetail({ appId, requestId, back }: { appId: string; reque
             <div><dt className="text-xs text-slate-600">Request id</dt><dd className="mt-0.5 font-mono text-xs break-all">{r.requestId}</dd></div>
           </dl>
           <FaultMark fault={r.fault} />
+          {r.float && <p className="text-sm text-slate-800"><FloatMet float={r.float} appId={appId} low={r.scenarioKey === "float_low"} /></p>}
           <Explain body={r.responseBody} />
           {(resources.length > 0 || deliveries.length > 0) && (
             <div className="border-t border-slate-100 pt-4">

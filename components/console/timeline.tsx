@@ -8,6 +8,8 @@ import { ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { useTimeline } from "./hooks";
 import { FaultMark } from "./on-purpose";
+import type { FloatMet as Met } from "@/lib/activity/float-met";
+import { FloatMet } from "./float-met";
 import { DeliveryBadge, HttpStatus } from "./status";
 
 type Event = { at: string; type: string; [k: string]: unknown };
@@ -52,6 +54,7 @@ function What({ e, appId }: { e: Event; appId: string }) {
               <Link className="font-medium whitespace-nowrap text-indigo-700 underline" href={`/apps/${appId}/requests/${s(e.retryOf)}`}>Open the first call</Link>
             </span>
           ) : null}
+          {e.float ? <span className="text-slate-600"><FloatMet float={e.float as Met} appId={appId} low={e.scenarioKey === "float_low"} /></span> : null}
         </span>
       );
     case "state":

@@ -2,8 +2,8 @@ import { CodeBlock, HeaderList } from "@/components/ui/code";
 import { Badge, statusTone } from "@/components/ui/badge";
 import Link from "next/link";
 import type { TryResult } from "@/lib/tryit/types";
+import { FloatMet } from "@/components/console/float-met";
 import { LiveCallback } from "./try-live-callback";
-
 
 export function TryResultView({ result }: { result: TryResult }) {
   return (
@@ -31,6 +31,12 @@ export function TryResultView({ result }: { result: TryResult }) {
         <p className="text-sm text-slate-600">
           Logged in your app&apos;s request log as{" "}
           <Link href={`/apps/${result.live.appId}/requests/${result.live.requestId}`} className="font-mono text-xs text-indigo-700 underline">{result.live.requestId}</Link>.
+        </p>
+      )}
+      {result.live?.float && (
+        <p className="text-sm text-slate-600" data-testid="try-float">
+          <FloatMet float={result.live.float} appId={result.live.appId} low={result.scenario === "float_low"} />.{" "}
+          <Link href="/docs/testing#float" className="text-indigo-700 underline">How the float works</Link>
         </p>
       )}
       <div data-testid="try-callback">

@@ -7,6 +7,7 @@
 //   inbox entry → its callback (deliveryId) → that callback's request
 // Callers check ownership first; every query is limited to the app.
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
+import { FLOAT_MET_COLUMNS, floatMetOf } from "./float-met";
 
 const RESOURCE_ID = /\b(?:chk|pay|ver|msg)_[A-Za-z0-9]{22}\b/g;
 
@@ -19,11 +20,14 @@ export function resourceIdsIn(...texts: (string | null | undefined)[]): string[]
 export async function creatingRequest(appId: string, resource: { id: string; operationId: string; createdAt: Date }, db: Db = defaultDb) {
   const rows = await db.requestLog.findMany({
     where: { appId, operationId: resource.operationId, createdAt: resource.createdAt },
-    select: { requestId: true, method: true, path: true, status: true, via: true, scenarioKey: true, fault: true, durationMs: true, responseBody: true },
+    select: { requestId: true, method: true, path: true, status: true, via: true, scenarioKey: true, fault: true, durationMs: true, responseBody: true, ...FLOAT_MET_COLUMNS },
     take: 20,
   });
   const row = rows.find((r) => r.responseBody.includes(resource.id)) ?? null;
-  return row && { requestId: row.requestId, method: row.method, path: row.path, status: row.status, via: row.via, scenarioKey: row.scenarioKey, fault: row.fault, durationMs: row.durationMs };
+  return row && {
+    requestId: row.requestId, method: row.method, path: row.path, status: row.status, via: row.via, scenarioKey: row.scenarioKey, fault: row.fault,
+    durationMs: row.durationMs, float: floatMetOf(row),
+  };
 }
 
 export type LinkedResource = { id: string; operationId: string; createdBy: Awaited<ReturnType<typeof creatingRequest>> };

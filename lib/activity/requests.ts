@@ -5,6 +5,7 @@ import { z } from "zod";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { checkDepth, FAULT_NAMES } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
+import { FLOAT_MET_COLUMNS, floatMetOf, withFloatMet } from "./float-met";
 import { requestLinks } from "./links";
 
 /** An empty query parameter means "not set". */
@@ -38,7 +39,7 @@ export type RequestFilters = z.output<typeof requestFiltersSchema>;
 
 const summary = {
   seq: true, requestId: true, via: true, method: true, path: true, operationId: true,
-  status: true, scenarioKey: true, timeScale: true, fault: true, durationMs: true, createdAt: true,
+  status: true, scenarioKey: true, timeScale: true, fault: true, durationMs: true, createdAt: true, ...FLOAT_MET_COLUMNS,
 } as const;
 
 function where(appId: string, f: RequestFilters) {
@@ -89,7 +90,7 @@ export async function listRequests(appId: string, f: RequestFilters, db: Db = de
   } else {
     [rows, total] = await Promise.all([page({}), f.before ? Promise.resolve(null) : db.requestLog.count({ where: w })]);
   }
-  const items = rows.slice(0, take).map(({ responseBody, ...r }) => ({ ...r, errorCode: errorCodeOf(r.status, responseBody) }));
+  const items = rows.slice(0, take).map(({ responseBody, ...r }) => ({ ...withFloatMet(r), errorCode: errorCodeOf(r.status, responseBody) }));
   return { items, nextBefore: rows.length > take ? rows[take - 1]!.seq : null, total };
 }
 
@@ -116,7 +117,7 @@ export async function getRequest(appId: string, requestId: string, db: Db = defa
   const r = await db.requestLog.findFirst({ where: { appId, requestId } });
   if (!r) throw new ApiError("NOT_FOUND", `no request ${requestId} in this app's log`);
   return {
-    ...r,
+    ...withFloatMet(r),
     requestHeaders: parse(r.requestHeaders) as Record<string, string>,
     responseHeaders: parse(r.responseHeaders) as Record<string, string>,
     requestBody: parse(r.requestBody),
@@ -125,4 +126,10 @@ export async function getRequest(appId: string, requestId: string, db: Db = defa
   };
 }
 export type RequestDetail = Awaited<ReturnType<typeof getRequest>>;
+
+/** The float a logged call met (null: no payout, or no such row). */
+export async function floatMetOfRequest(appId: string, requestId: string, db: Db = defaultDb) {
+  const row = await db.requestLog.findFirst({ where: { appId, requestId }, select: FLOAT_MET_COLUMNS });
+  return row && floatMetOf(row);
+}
 export type RequestSummary = Awaited<ReturnType<typeof listRequests>>["items"][number];

@@ -18,6 +18,7 @@ import { operationById } from "@/lib/catalog";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { faultNamed, heldScenario, liveState, retryWindowEnd } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
+import { FLOAT_MET_COLUMNS, withFloatMet } from "./float-met";
 import { creatingRequest } from "./links";
 import { errorCodeOf } from "./requests";
 
@@ -84,7 +85,7 @@ export async function resourceTimeline(appId: string, resourceId: string, now = 
       },
       orderBy: { seq: "desc" },
       take: MAX_CALLS,
-      select: { requestId: true, via: true, method: true, path: true, operationId: true, status: true, scenarioKey: true, fault: true, requestBody: true, responseBody: true, createdAt: true },
+      select: { requestId: true, via: true, method: true, path: true, operationId: true, status: true, scenarioKey: true, fault: true, requestBody: true, responseBody: true, createdAt: true, ...FLOAT_MET_COLUMNS },
     }),
     db.delivery.findMany({ where: { appId, resourceId: r.id }, orderBy: { seq: "asc" }, include: { attemptLog: { orderBy: { id: "asc" } } } }),
   ]);
@@ -120,7 +121,7 @@ export async function resourceTimeline(appId: string, resourceId: string, now = 
     retriesUntil !== null && !c.path.includes(r.id) && c.createdAt.getTime() < retriesUntil && errorCodeOf(c.status, c.responseBody) === "DUPLICATE_REFERENCE" &&
     op?.referenceField !== undefined && referenceIn(c.requestBody, op.referenceField) === r.reference && refusedForIt(op, r, c.createdAt);
   for (const c of calls.filter((x) => x.requestId !== created?.requestId)) {
-    const { responseBody, requestBody: _, createdAt, ...call } = c;
+    const { responseBody, requestBody: _, createdAt, ...call } = withFloatMet(c);
     if (isRetry(c)) {
       add(createdAt, "request", { ...call, retryOf: created!.requestId, note: `your retry found it: the first call (${created!.requestId}) went through; wait for its callback or GET its status` });
     } else if (!c.path.includes(r.id)) continue;

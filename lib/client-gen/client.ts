@@ -7,7 +7,7 @@ import { camel, pascal, successResponses, typeName } from "@/lib/docs/names";
 import { baseUrl, opSlug, opsOf } from "@/lib/docs/urls";
 import { ERROR_STATUS } from "@/lib/errors";
 import { runtimeSource, type Runtime } from "./runtime-source";
-import { callbackVerifier } from "./spec";
+import { callbackVerifier, clientSpec, type DevOpSpec } from "./spec";
 import { tsType } from "./types";
 
 /** Embedded from its first line of code: the heading is the leading `//` comment. */
@@ -48,10 +48,32 @@ function method(op: Operation): string {
   ].join("\n");
 }
 
+/** A developer endpoint the catalog gives this client (lib/client-gen/spec.ts devOps): no scenario to force. */
+function devMethod(o: DevOpSpec): string {
+  const args = [...o.params.map((p) => `${p}: string`), ...(o.request ? [`body: ${o.request.name}`] : [])];
+  const names = [...o.params, ...(o.request ? ["body"] : []), "options"].join(", ");
+  args.push("options: CallOptions<never> = {}");
+  const path = o.path.replace(/\{(\w+)\}/g, (_m, n: string) => `\${encodeURIComponent(${n})}`);
+  return [
+    `  /** ${o.endpoint.summary}: ${o.method} ${o.path}. ${o.endpoint.description} */`,
+    `  async ${o.name}(${args.join(", ")}): Promise<${o.response.name}> {`,
+    `    return (await this.${o.name}WithResponse(${names})).data;`,
+    "  }",
+    "",
+    `  /** ${o.name}, with the answer's status, headers and request id. */`,
+    `  ${o.name}WithResponse(${args.join(", ")}): Promise<ApiResponse<${o.response.name}>> {`,
+    `    return this.call("${o.method}", \`${path}\`, ${o.request ? "body" : "undefined"}, options);`,
+    "  }",
+  ].join("\n");
+}
+
+const devTypes = (o: DevOpSpec) =>
+  [o.request, o.response].flatMap((m) => (m ? [`export type ${m.name} = ${tsType(m.schema)};`] : [])).join("\n\n");
+
 export const clientClassName = (api: Api) => `${pascal(api.id)}Client`;
 
-/** The API's types: every operation's request, response, callback and scenario keys. */
-export const clientTypesPart = (api: Api) => opsOf(api.id).map(types).join("\n\n");
+/** The API's types: every operation's request, response, callback and scenario keys, then its developer endpoints' request and response. */
+export const clientTypesPart = (api: Api) => [...opsOf(api.id).map(types), ...clientSpec(api).devOps.map(devTypes)].join("\n\n");
 
 /** The API's client class over BaseClient. */
 export function clientClassPart(api: Api): string {
@@ -64,7 +86,7 @@ export function clientClassPart(api: Api): string {
     `    super(options, ${name}.defaultBaseUrl);`,
     "  }",
     "",
-    opsOf(api.id).map(method).join("\n\n"),
+    [...opsOf(api.id).map(method), ...clientSpec(api).devOps.map(devMethod)].join("\n\n"),
     "}",
     "",
   ].join("\n");

@@ -7,7 +7,7 @@ import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
 import { baseUrl } from "@/lib/docs/urls";
 import { runtimeSource, type Runtime } from "./runtime-source";
-import { callbackVerifier, clientSpec, doc, models, type OpSpec } from "./spec";
+import { callbackVerifier, clientSpec, doc, methodsOf, models, type MethodSpec } from "./spec";
 
 export const JAVA_PACKAGE = "svc.sandbox";
 const pascal = (s: string) => s.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, "");
@@ -147,14 +147,15 @@ class Models {
   }
 }
 
-function method(o: OpSpec): string {
+/** One method; a developer endpoint's lists no scenarios. */
+function method(o: MethodSpec): string {
   const params = o.params.map((p) => `String ${ident(p)}`);
   const args = [...params, ...(o.request ? [`${o.request.name} body`] : [])];
   const names = [...o.params.map(ident), ...(o.request ? ["body"] : [])];
   const path = `${q(o.path.replace(/\{\w+\}.*$/, ""))}${o.path.includes("{") ? o.path.slice(o.path.indexOf("{")).replace(/\{(\w+)\}([^{]*)/g, (_m, n: string, rest: string) => ` + Json.path(${ident(n)})${rest ? ` + ${q(rest)}` : ""}`) : ""}`;
   const opts = [...args, "CallOptions options"].join(", ");
   return [
-    `  /** ${o.op.summary}: ${o.method} ${o.path}. ${o.op.description} Scenarios: ${o.scenarios.join(", ")}. */`,
+    `  /** ${o.summary}: ${o.method} ${o.path}. ${o.description}${o.scenarios ? ` Scenarios: ${o.scenarios.join(", ")}.` : ""} */`,
     `  public ${o.response.name} ${o.name}(${args.join(", ")}) {`,
     `    return ${o.name}WithResponse(${[...names, "CallOptions.none()"].join(", ")}).data();`,
     "  }",
@@ -177,7 +178,7 @@ function apiMembers(api: Api): string {
   const spec = clientSpec(api);
   const m = new Models();
   for (const model of models(spec)) m.record(model.schema, model.name, null);
-  return [m.out.join("\n\n"), "", spec.ops.map(method).join("\n\n")].join("\n");
+  return [m.out.join("\n\n"), "", methodsOf(spec).map(method).join("\n\n")].join("\n");
 }
 
 /** The package's class of one API: SandboxClient (the runtime, one for every API) extended by its models and methods. */

@@ -5,7 +5,7 @@
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
 import { runtimeSource, type Runtime } from "./runtime-source";
-import { callbackVerifier, clientSpec, doc, models, phpNamespace, type OpSpec } from "./spec";
+import { callbackVerifier, clientSpec, doc, methodsOf, models, phpNamespace, type MethodSpec } from "./spec";
 
 const phpString = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 /** Embedded from the line after its namespace: the client has its own heading and namespace. */
@@ -35,21 +35,23 @@ export function phpType(s: JsonSchema): string {
   }
 }
 
-function method(o: OpSpec): string {
+/** One method; a developer endpoint's (no scenarios) takes no scenario. */
+function method(o: MethodSpec): string {
   const params = o.params.map((p) => `string $${p}`);
-  const args = [...params, ...(o.request ? ["array $body"] : []), "?string $scenario = null", "?float $timeScale = null", "?float $timeout = null"];
-  const names = [...o.params.map((p) => `$${p}`), ...(o.request ? ["$body"] : []), "$scenario", "$timeScale", "$timeout"].join(", ");
+  const scenario = o.scenarios ? ["?string $scenario = null"] : [];
+  const args = [...params, ...(o.request ? ["array $body"] : []), ...scenario, "?float $timeScale = null", "?float $timeout = null"];
+  const names = [...o.params.map((p) => `$${p}`), ...(o.request ? ["$body"] : []), ...(o.scenarios ? ["$scenario"] : []), "$timeScale", "$timeout"].join(", ");
   const path = o.path.replace(/\{(\w+)\}/g, (_m, n: string) => `' . rawurlencode($${n}) . '`);
   const docs = [
     ...(o.request ? [`     * @param ${o.request.name} $body`] : []),
-    `     * @param ${o.scenarios.map(phpString).join("|")}|null $scenario Forces a scenario (X-Svc-Scenario).`,
+    ...(o.scenarios ? [`     * @param ${o.scenarios.map(phpString).join("|")}|null $scenario Forces a scenario (X-Svc-Scenario).`] : []),
     "     * @param float|null $timeScale Scripted delays times this, 0 to 1 (X-Svc-Time-Scale).",
     "     * @param float|null $timeout Seconds before the call is abandoned (TIMEOUT).",
     "     * @throws SandboxApiError",
   ];
   return [
     "    /**",
-    `     * ${o.op.summary}: ${o.method} ${o.path}. ${o.op.description}`,
+    `     * ${o.summary}: ${o.method} ${o.path}. ${o.description}`,
     ...docs,
     `     * @return ${o.response.name}`,
     "     */",
@@ -64,7 +66,7 @@ function method(o: OpSpec): string {
     "     */",
     `    public function ${o.name}WithResponse(${args.join(", ")}): ApiResponse`,
     "    {",
-    `        return $this->call('${o.method}', '${path}', ${o.request ? "$body" : "null"}, $scenario, $timeScale, $timeout);`,
+    `        return $this->call('${o.method}', '${path}', ${o.request ? "$body" : "null"}, ${o.scenarios ? "$scenario" : "null"}, $timeScale, $timeout);`,
     "    }",
   ].join("\n").replace(/ \. ''/g, "");
 }
@@ -90,7 +92,7 @@ export function phpClassPart(api: Api): string {
     "        parent::__construct($consumerKey, $consumerSecret, $baseUrl ?? self::DEFAULT_BASE_URL, $timeout, $timeScale, $httpClient, $requestFactory, $streamFactory);",
     "    }",
     "",
-    spec.ops.map(method).join("\n\n"),
+    methodsOf(spec).map(method).join("\n\n"),
     "}",
     "",
   ].join("\n");

@@ -4,7 +4,7 @@
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
 import { runtimeSource, type Runtime } from "./runtime-source";
-import { callbackVerifier, clientSpec, doc, models, type OpSpec } from "./spec";
+import { callbackVerifier, clientSpec, doc, methodsOf, models, type MethodSpec } from "./spec";
 
 /** Embedded without its module docstring: the client's takes its place. */
 export const PYTHON_RUNTIME: Runtime = { file: "sandbox_runtime.py", heading: /^"""[\s\S]*?"""\n/, quote: (v) => JSON.stringify(v) };
@@ -57,21 +57,23 @@ function typedDict(s: JsonSchema, name: string, classes: string[]): string {
   return name;
 }
 
-function method(o: OpSpec): string {
+/** One method; a developer endpoint's (no scenarioType) takes no scenario. */
+function method(o: MethodSpec): string {
   const name = snake(o.name);
   const params = o.params.map((p) => `${snake(p)}: str`);
-  const args = ["self", ...params, ...(o.request ? [`body: ${o.request.name}`] : []), "*", `scenario: Optional[${o.scenarioType}] = None`, "time_scale: Optional[float] = None", "timeout: Optional[float] = None"];
+  const scenario = o.scenarioType ? [`scenario: Optional[${o.scenarioType}] = None`] : [];
+  const args = ["self", ...params, ...(o.request ? [`body: ${o.request.name}`] : []), "*", ...scenario, "time_scale: Optional[float] = None", "timeout: Optional[float] = None"];
   const names = [...o.params.map(snake), ...(o.request ? ["body"] : [])].join(", ");
   const path = o.path.replace(/\{(\w+)\}/g, (_m, n: string) => `{_quote(${snake(n)})}`);
-  const opts = "scenario=scenario, time_scale=time_scale, timeout=timeout";
+  const opts = `${o.scenarioType ? "scenario=scenario, " : ""}time_scale=time_scale, timeout=timeout`;
   return [
     `    def ${name}(${args.join(", ")}) -> ${o.response.name}:`,
-    `        """${o.op.summary}: ${o.method} ${o.path}. ${o.op.description}"""`,
+    `        """${o.summary}: ${o.method} ${o.path}. ${o.description}"""`,
     `        return self.${name}_with_response(${names ? `${names}, ` : ""}${opts}).data`,
     "",
     `    def ${name}_with_response(${args.join(", ")}) -> "ApiResponse[${o.response.name}]":`,
     `        """${name}, with the answer's status, headers, request id, scenario and rate limit."""`,
-    `        return self._call("${o.method}", f"${path}", ${o.request ? "body" : "None"}, scenario, time_scale, timeout)`,
+    `        return self._call("${o.method}", f"${path}", ${o.request ? "body" : "None"}, ${o.scenarioType ? "scenario" : "None"}, time_scale, timeout)`,
   ].join("\n");
 }
 
@@ -89,7 +91,7 @@ export function pythonApiPart(api: Api): string {
     `class ${spec.className}(_BaseClient):`,
     `    default_base_url = ${JSON.stringify(spec.baseUrl)}`,
     "",
-    spec.ops.map(method).join("\n\n"),
+    methodsOf(spec).map(method).join("\n\n"),
     "",
   ].join("\n");
 }

@@ -1,9 +1,12 @@
 // What every language's client is generated from: per operation its method,
 // path, parameters, scenario keys and the JSON Schemas of its request,
-// response and callback (the OpenAPI components' schemas, by the same names).
+// response and callback (the OpenAPI components' schemas, by the same names);
+// and the developer endpoints the catalog gives the API's client
+// (DevEndpoint.client: the Payouts client's getFloat and setFloat).
 import type { Api, Operation } from "@/lib/catalog";
-import { camel, pascal, successResponses, typeName } from "@/lib/docs/names";
-import { pathParams, requestSchema, responseSchema, type JsonSchema } from "@/lib/docs/schema";
+import { devEndpoints, type DevEndpoint } from "@/lib/catalog/devapi";
+import { camel, devTypeName, pascal, successResponses, typeName } from "@/lib/docs/names";
+import { jsonSchema, pathParams, requestSchema, responseSchema, type JsonSchema } from "@/lib/docs/schema";
 import { baseUrl, opSlug, opsOf } from "@/lib/docs/urls";
 
 export type OpSpec = {
@@ -21,7 +24,23 @@ export type OpSpec = {
   callback?: { name: string; schema: JsonSchema };
 };
 
-export type ClientSpec = { api: Api; className: string; baseUrl: string; ops: OpSpec[] };
+type Model = { name: string; schema: JsonSchema };
+
+/** A developer endpoint as a client method: like an operation's, without scenarios or callback. */
+export type DevOpSpec = {
+  endpoint: DevEndpoint;
+  name: string;
+  method: string;
+  path: string;
+  params: string[];
+  request?: Model;
+  response: Model;
+};
+
+/** What a language's method is written from: an operation's (with its scenarios) or a developer endpoint's (scenarioType absent). */
+export type MethodSpec = Omit<DevOpSpec, "endpoint"> & { summary: string; description: string; scenarioType?: string; scenarios?: string[] };
+
+export type ClientSpec = { api: Api; className: string; baseUrl: string; ops: OpSpec[]; devOps: DevOpSpec[] };
 
 /** The PHP client's namespace: SvcSandbox\Collect. */
 export const phpNamespace = (api: Api) => `SvcSandbox\\${api.id.replace(/(^|-)(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`;
@@ -64,12 +83,28 @@ export function clientSpec(api: Api): ClientSpec {
         callback: op.callback ? { name: typeName(op, "Callback"), schema: responseSchema(op.callback.schema) } : undefined,
       };
     }),
+    devOps: devEndpoints.filter((e) => e.client?.api === api.id).map((e) => ({
+      endpoint: e,
+      name: e.client!.method,
+      method: e.method,
+      path: e.path,
+      params: [...e.path.matchAll(/\{(\w+)\}/g)].map(([, n]) => n!),
+      request: e.body ? { name: devTypeName(e, "Request"), schema: jsonSchema(e.body, "input") } : undefined,
+      response: { name: devTypeName(e, "Response"), schema: responseSchema(e.response) },
+    })),
   };
 }
 
-/** Every named model of a client, in order: request, response, callback per operation. */
+/** Every method of a client: its operations', then its developer endpoints'. */
+export const methodsOf = (spec: ClientSpec): MethodSpec[] => [
+  ...spec.ops.map((o) => ({ ...o, summary: o.op.summary, description: o.op.description })),
+  ...spec.devOps.map(({ endpoint: e, ...o }) => ({ ...o, summary: e.summary, description: e.description })),
+];
+
+/** Every named model of a client, in order: request, response, callback per operation, then request and response per developer endpoint. */
 export const models = (spec: ClientSpec) =>
-  spec.ops.flatMap((o) => [o.request, o.response, o.callback].filter((m): m is { name: string; schema: JsonSchema } => Boolean(m)));
+  [...spec.ops.flatMap((o) => [o.request, o.response, o.callback]), ...spec.devOps.flatMap((o) => [o.request, o.response])]
+    .filter((m): m is Model => Boolean(m));
 
 /** A one-line comment text from a schema description. */
 export const doc = (s: JsonSchema) => (typeof s.description === "string" ? s.description.replace(/\s+/g, " ").replace(/\*\//g, "* /") : "");

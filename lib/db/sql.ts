@@ -81,10 +81,12 @@ export type Table<M> = {
   /**
    * The same row as `INSERT … SELECT <values> <tail>` (e.g. sql`FROM r`): written
    * only when `tail` yields a row. PostgreSQL types the values from the columns.
+   * `exprs`: columns whose value is an expression instead of the row's field
+   * (e.g. one read from another CTE).
    */
-  insertSelect<const K extends string, const O extends keyof M & string = never, P = object>(
-    key: K, omit: readonly O[], tail: Sql<P, object>,
-  ): Sql<{ [k in K]: Omit<M, O> } & P>;
+  insertSelect<const K extends string, const O extends keyof M & string = never, P = object, E extends object = object>(
+    key: K, omit: readonly O[], tail: Sql<P, object>, exprs?: { readonly [C in Exclude<keyof M & string, O>]?: Sql<E, object> },
+  ): Sql<{ [k in K]: Omit<M, O> } & P & E>;
   /**
    * INSERT of many rows at once, given as parameter `key` (a JSON array of
    * them): every column but `omit`. PostgreSQL only (`json_populate_recordset`).
@@ -102,10 +104,10 @@ export function table<M>(name: string, fields: { readonly [K in keyof M]: K }, k
   const kindOf = kinds as Kinds;
   const quoted = (c: string) => `"${c}"`;
   /** `INSERT INTO t (cols) <values>` and one parameter per column, comma-separated. */
-  const into = (key: string, omit: readonly string[], values: string) => {
+  const into = (key: string, omit: readonly string[], values: string, exprs: Readonly<Record<string, Sql<object, object> | undefined>> = {}) => {
     const cols = all.filter((c) => !omit.includes(c));
     const parts: (string | Param)[] = [`INSERT INTO ${quoted(name)} (${cols.map(quoted).join(", ")}) ${values}`];
-    cols.forEach((c, i) => parts.push(new Param(`${key}.${c}`), ...(i < cols.length - 1 ? [", "] : [])));
+    cols.forEach((c, i) => parts.push(...(exprs[c]?.parts ?? [new Param(`${key}.${c}`)]), ...(i < cols.length - 1 ? [", "] : [])));
     return parts;
   };
   return {
@@ -116,8 +118,8 @@ export function table<M>(name: string, fields: { readonly [K in keyof M]: K }, k
     insert(key, omit = []) {
       return new Sql([...into(key, omit, "VALUES ("), ")"]);
     },
-    insertSelect(key, omit, tail) {
-      return new Sql([...into(key, omit, "SELECT "), " ", ...tail.parts]);
+    insertSelect(key, omit, tail, exprs) {
+      return new Sql([...into(key, omit, "SELECT ", exprs), " ", ...tail.parts]);
     },
     insertRows(key, omit = []) {
       const cols = all.filter((c) => !(omit as readonly string[]).includes(c)).map(quoted).join(", ");

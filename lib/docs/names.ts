@@ -1,6 +1,7 @@
 // Names derived from operation ids, shared by the OpenAPI components and the
 // generated clients so both call the same thing the same name.
 import type { Operation } from "@/lib/catalog";
+import type { DevEndpoint } from "@/lib/catalog/devapi";
 import { errorBodySchema } from "@/lib/catalog/schemas/common";
 
 export const pascal = (s: string) => s.replace(/(^|[._-])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
@@ -8,6 +9,11 @@ export const camel = (s: string) => s.replace(/[._-](\w)/g, (_m, c: string) => c
 
 /** collect.push + "Request" → CollectPushRequest */
 export const typeName = (op: Operation, suffix: string) => `${pascal(op.id)}${suffix}`;
+
+/** dev.callbacks.wait → devCallbacksWait, dev.test_numbers.list → devTestNumbersList */
+export const devOperationId = (e: DevEndpoint) => e.id.replace(/[._](\w)/g, (_m, c: string) => c.toUpperCase());
+/** A developer endpoint's schema names (OpenAPI components, the generated clients' models): dev.float.set + "Request" → DevFloatSetRequest */
+export const devTypeName = (e: DevEndpoint, suffix: string) => devOperationId(e).replace(/^./, (c) => c.toUpperCase()) + suffix;
 
 /** The operation's success answers (status below 300), in status order. */
 export const successResponses = (op: Operation) =>

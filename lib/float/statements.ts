@@ -26,6 +26,9 @@ export const available = sql`SELECT ${FloatBalance.cols(["available"])} FROM "Fl
 export const reserve = sql`UPDATE "FloatBalance" SET "available" = "available" - ${amount}
   WHERE "appId" = ${appId} AND "currency" = ${currency} AND "available" >= ${amount}`;
 
+/** Appended to `reserve` (after any condition of its own): what was available before it, for the payout's request-log row. */
+export const met = sql` RETURNING "available" + ${amount} AS "met"`.reads<{ met: number }>();
+
 /** A held payout resolved as FAILED: its reserve comes back. */
 export const release = sql`UPDATE "FloatBalance" SET "available" = "available" + ${amount} WHERE "appId" = ${appId} AND "currency" = ${currency}`;
 

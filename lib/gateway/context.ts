@@ -35,6 +35,8 @@ export type CallState = {
   rawBody?: string;
   input?: OperationInput;
   facts?: Facts;
+  /** The float a payout asked of, as the `floatLow` lookup found it: logged (the commit replaces `available` with what its reservation met). */
+  floatMet?: { currency: string; available: number };
   /** Set when the scenario was chosen on "reference not in use": the commit re-checks it. */
   referenceGuard?: ReferenceGuard;
   answer?: Answer;

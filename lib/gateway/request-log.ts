@@ -1,5 +1,6 @@
 // The request log: every call that passed the token check, with request,
-// response, status and scenario key. Bounded per app (REQUEST_LOG_LIMIT).
+// response, status and scenario key, and the float a payout met. Bounded per
+// app (REQUEST_LOG_LIMIT).
 import type { HeaderBag } from "@/lib/http/node-io";
 import type { CallState, GatewayResult } from "./context";
 import type { LogRow } from "./store";
@@ -51,6 +52,9 @@ export function logRow(s: CallState, result: GatewayResult, durationMs: number):
       scenarioKey: s.answer?.scenario.key ?? null,
       timeScale: s.timeScale ?? null,
       fault: s.fault?.name ?? null,
+      floatCurrency: s.floatMet?.currency ?? null,
+      floatAvailable: s.floatMet?.available ?? null,
+      floatReserved: s.floatMet ? (s.answer?.resource?.float?.amount ?? null) : null,
       durationMs,
       requestHeaders: JSON.stringify(redactHeaders(s.call.headers)),
       requestBody: body === undefined ? null : body.length > MAX_STORED_BODY ? body.slice(0, MAX_STORED_BODY) : body,

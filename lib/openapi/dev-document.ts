@@ -5,6 +5,7 @@ import { devEndpoints, type DevEndpoint } from "@/lib/catalog/devapi";
 import { errorBodySchema } from "@/lib/catalog/schemas/common";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { ERROR_TEXT } from "@/lib/docs/error-text";
+import { devOperationId, devTypeName } from "@/lib/docs/names";
 import { jsonSchema, responseSchema, type JsonSchema } from "@/lib/docs/schema";
 import { baseUrl, origin, tokenUrl } from "@/lib/docs/urls";
 import { DEV_CHECKS } from "@/lib/gateway/pipeline";
@@ -13,9 +14,8 @@ import { documentLicense } from "./document";
 import { RESPONSE_HEADERS } from "./responses";
 import { TOKEN_BASIC_SCHEME, TOKEN_PATH, tokenBasicScheme, tokenOperation } from "./token-path";
 
-/** dev.callbacks.wait → devCallbacksWait, dev.test_numbers.list → devTestNumbersList */
-export const devOperationId = (e: DevEndpoint) => e.id.replace(/[._](\w)/g, (_m, c: string) => c.toUpperCase());
-const typeName = (e: DevEndpoint, suffix: string) => devOperationId(e).replace(/^./, (c) => c.toUpperCase()) + suffix;
+export { devOperationId };
+const typeName = devTypeName;
 
 const REQUEST_ID = "req_7fQ2mXc9LpR4tV8wZk1sHd";
 

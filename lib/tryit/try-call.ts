@@ -7,6 +7,7 @@
 //   reader's apps): the gateway's own pipeline run as that app (lib/gateway
 //   stepsAs: every check after the token's, the per-minute limit included), so
 //   the call is logged (via "try-it"), stored and its callback really posted.
+import { floatMetOfRequest } from "@/lib/activity/requests";
 import { operationById } from "@/lib/catalog";
 import { testNumbersOf } from "@/lib/catalog/devapi";
 import { MAX_BODY_BYTES, resolveTimeScale, simulate, SCENARIO_HEADER, TIME_SCALE_HEADER, type TestNumber } from "@/lib/engine";
@@ -75,10 +76,11 @@ async function liveCall(request: Request, opId: string): Promise<TryResult> {
     undefined,
     stepsAs(app),
   );
+  const requestId = result.headers["x-request-id"]!;
   return {
     status: result.status, headers: result.headers, body: result.body, delayMs: 0,
     scenario: result.headers["x-svc-scenario"] ?? null, callback: null,
-    live: { appId: app.id, requestId: result.headers["x-request-id"]! },
+    live: { appId: app.id, requestId, float: op.float ? await floatMetOfRequest(app.id, requestId) : null },
   };
 }
 

@@ -1,3 +1,5 @@
+import type { FloatMet } from "@/lib/activity/float-met";
+
 /** What the try-it route answers: the simulated gateway response, and the callback that would follow. */
 export type TryResult = {
   status: number;
@@ -9,8 +11,12 @@ export type TryResult = {
   scenario: string | null;
   /** A preview's callback: what the sandbox would post (a preview sends none). Null for a live call, whose callback is really posted. */
   callback: { delayMs: number; url: string | null; body: Record<string, unknown> } | null;
-  /** A live call: the app it ran as and its request id in that app's request log (its callback is found from there). */
-  live?: { appId: string; requestId: string };
+  /**
+   * A live call: the app it ran as and its request id in that app's request
+   * log (its callback is found from there); a payout's `float`: the float it
+   * met, as the log keeps it (null for other calls).
+   */
+  live?: { appId: string; requestId: string; float: FloatMet | null };
 };
 
 import type { FieldRow } from "@/lib/docs/fields";

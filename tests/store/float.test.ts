@@ -38,6 +38,22 @@ describe.each(DIALECTS)("the float on %s", (dialect) => {
     expect(await db.gateway.floatAvailable(appId, "KES")).toBe(config.floatDefault - 600);
   });
 
+  it("a payout's log row keeps what its reservation met (the lookup's value replaced), a row without a reservation what it was given", async () => {
+    const { appId } = await seedApp(db.prisma);
+    await setFloat(appId, "KES", 1000, db.prisma, dialect);
+    const stale = { floatCurrency: "KES", floatAvailable: 5, floatReserved: 300 };
+    const logs = [logRow(appId, stale), logRow(appId, stale), logRow(appId, { ...stale, floatAvailable: 700, floatReserved: null })];
+    expect(await db.gateway.commit({ resource: payout(appId, 300), log: logs[0] })).toBe(true);
+    expect(await db.gateway.commit({ resource: payout(appId, 300), log: logs[1] }, { operationId: "payouts.send", reference: uid("ref") })).toBe(true);
+    expect(await db.gateway.commit({ resource: resourceRow(appId), log: logs[2] })).toBe(true);
+    const rows = await db.prisma.requestLog.findMany({ where: { appId }, orderBy: { seq: "asc" }, select: { floatCurrency: true, floatAvailable: true, floatReserved: true } });
+    expect(rows).toEqual([
+      { floatCurrency: "KES", floatAvailable: 1000, floatReserved: 300 },
+      { floatCurrency: "KES", floatAvailable: 700, floatReserved: 300 },
+      { floatCurrency: "KES", floatAvailable: 700, floatReserved: null },
+    ]);
+  });
+
   it("a commit the float does not cover writes nothing and returns false", async () => {
     const { appId } = await seedApp(db.prisma);
     await setFloat(appId, "KES", 50, db.prisma, dialect);
@@ -54,10 +70,14 @@ describe.each(DIALECTS)("the float on %s", (dialect) => {
     const calls = Array.from({ length: 20 }, (_, i) => {
       const resource = payout(appId, 100);
       const guard = { operationId: "payouts.send", reference: resource.reference! };
-      return (i % 2 ? db.other : db).gateway.commit({ resource, log: logRow(appId) }, guard);
+      const log = logRow(appId, { floatCurrency: "KES", floatAvailable: 1000, floatReserved: 100 });
+      return (i % 2 ? db.other : db).gateway.commit({ resource, log }, guard);
     });
     expect((await Promise.all(calls)).filter(Boolean)).toHaveLength(10);
     expect(await db.prisma.resource.count({ where: { appId } })).toBe(10);
+    // each written log row says what its own reservation met, not what its lookup read
+    const met = await db.prisma.requestLog.findMany({ where: { appId }, select: { floatAvailable: true } });
+    expect(met.map((r) => r.floatAvailable).sort((a, b) => b! - a!)).toEqual([1000, 900, 800, 700, 600, 500, 400, 300, 200, 100]);
     expect(await balance(appId)).toEqual({ currency: "KES", available: 0, reserved: 1000 });
   });
 
@@ -70,6 +90,24 @@ describe.each(DIALECTS)("the float on %s", (dialect) => {
     expect(await balance(appId, "UGX")).toMatchObject({ available: 5400 });
     await resetFloat(appId, db.prisma, dialect);
     expect(await balance(appId, "UGX")).toMatchObject({ available: config.floatDefault });
+  });
+
+  it("the resource prune keeps payouts whose reserve is still held (queued or held), so available and reserved stay as they were", async () => {
+    const { appId } = await seedApp(db.prisma);
+    await db.gateway.floatAvailable(appId, "KES");
+    const at = (s: number) => new Date(Date.now() - 3_600_000 + s * 1000);
+    const held = payout(appId, 200, { settlesAt: null, heldAt: at(1), hold: "{}", createdAt: at(1) });
+    const queued = payout(appId, 300, { settlesAt: minutes(5), createdAt: at(2) });
+    const paid = payout(appId, 100, { settlesAt: minutes(-1), createdAt: at(3) });
+    const plain = resourceRow(appId, { createdAt: at(4) });
+    const newest = [5, 6].map((n) => resourceRow(appId, { createdAt: at(n) }));
+    for (const resource of [held, queued, paid, plain, ...newest]) expect(await db.gateway.commit({ resource, log: logRow(appId) })).toBe(true);
+    const before = await balance(appId);
+    expect(before).toEqual({ currency: "KES", available: config.floatDefault - 600, reserved: 500 });
+    await db.gateway.prune("Resource", appId, 2);
+    const kept = await db.prisma.resource.findMany({ where: { appId }, orderBy: { createdAt: "asc" }, select: { id: true } });
+    expect(kept.map((r) => r.id)).toEqual([held.id, queued.id, ...newest.map((r) => r.id)]);
+    expect(await balance(appId)).toEqual(before);
   });
 
   it("deleting the app deletes its balances", async () => {

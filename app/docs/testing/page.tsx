@@ -78,6 +78,7 @@ export default function TestingPage() {
       <Ul>
         <li>{ep("dev.float.set")} with <C>{"{\"available\": 500}"}</C> (or <C>sandbox.mjs float set KES 500</C>, or the app&apos;s Overview), then send payouts of 300: the first is <C>sent</C>, the second <C>float_low</C>.</li>
         <li>{ep("dev.float.get")} shows what each payout left; setting the float keeps what queued payouts reserved.</li>
+        <li>Each payout&apos;s request-log row says the float it met: what was available before its reservation and what it reserved (a <C>float_low</C> payout: the balance that was too low). The console&apos;s request page and the payout&apos;s timeline ({ep("dev.resources.timeline")}, the <C>float</C> of its request event) show it, and so does Try it on a live payout.</li>
       </Ul>
       <H2 id="sandboxes">Throwaway sandboxes: one per CI job</H2>
       <P>

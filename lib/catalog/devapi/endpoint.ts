@@ -38,6 +38,11 @@ export type DevEndpoint = {
   maxBodyBytes?: number;
   /** Fields of the request body, and of the answer, that the request log keeps as "[redacted]" (secrets; an answer's shown this once). */
   redact?: readonly string[];
+  /**
+   * The API whose generated clients (lib/client-gen, four languages) carry
+   * this endpoint as a method, and the method's name (e.g. payouts, getFloat).
+   */
+  client?: { api: string; method: string };
   /** An example input (query or body) and answer, for the docs and OpenAPI (tests/unit/dev-examples.test.ts checks them against the schemas). */
   example?: { input?: Record<string, unknown>; response?: unknown };
 };

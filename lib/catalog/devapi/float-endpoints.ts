@@ -29,6 +29,13 @@ export const floatBalanceSchema = z.object({
 });
 export type FloatBalance = z.output<typeof floatBalanceSchema>;
 
+/** The float a payout call met, as its request-log row keeps it (lib/activity/float-met.ts). */
+export const floatMetSchema = z.object({
+  currency: z.enum(CURRENCIES),
+  available: z.number().int().meta({ description: "Available before the call's reservation; for a float_low payout, the balance that was too low." }),
+  reserved: z.number().int().meta({ description: "What the call reserved (0: nothing, e.g. float_low or a scenario forced on a low float)." }),
+}).meta({ description: "The float the payout met; null for a call that is not a payout." });
+
 export const floatAnswerSchema = z.object({ balances: z.array(floatBalanceSchema) });
 
 const EXAMPLE = [
@@ -50,6 +57,7 @@ export const floatEndpoints: DevEndpoint[] = [
       "gives it back to available. A payout larger than available runs float_low. Every app, and every throwaway sandbox, starts at " +
       "FLOAT_DEFAULT (1,000,000) per currency; a reset restores it.",
     tool: "sandbox_dev_get_float",
+    client: { api: "payouts", method: "getFloat" },
     response: floatAnswerSchema,
     example: { response: { balances: EXAMPLE } },
   },
@@ -63,6 +71,7 @@ export const floatEndpoints: DevEndpoint[] = [
       `Sets what is available in \`currency\` (KES, TZS, UGX) to \`available\` (a whole number from 0 to ${FLOAT_MAX}); what queued payouts ` +
       "reserved stays reserved. Set it low to rehearse a float running out. Answers the balance.",
     tool: "sandbox_dev_set_float",
+    client: { api: "payouts", method: "setFloat" },
     params: floatCurrencyParams,
     body: floatSetSchema,
     response: floatBalanceSchema,

@@ -3,6 +3,7 @@
 // Handlers: lib/devapi/handlers.ts → lib/callbacks/held.ts, lib/activity.
 import { z } from "zod";
 import type { DevEndpoint } from "./endpoint";
+import { floatMetSchema } from "./float-endpoints";
 
 const resourceIdParams = z.object({
   id: z.string({ error: "id must be a string" }).trim().min(1, { error: "id must not be empty" }).max(64, { error: "id must be at most 64 characters" })
@@ -55,6 +56,7 @@ const call = {
   operationId: z.string().nullable(), status: z.number().int().meta({ description: "The HTTP status answered." }), scenarioKey: z.string().nullable(),
   fault: z.string().nullable().optional().meta({ description: "The fault applied to the call on purpose (X-Svc-Fault), null when none." }),
   note: z.string().optional().meta({ description: "What was done on purpose: the call's fault and what its client saw, or, on a retry that found it, that the first call went through." }),
+  float: floatMetSchema.nullable().optional(),
 };
 const arrival = { status: z.number().int().nullable(), error: z.string().nullable(), durationMs: z.number().int() };
 
@@ -158,7 +160,7 @@ export const resourceEndpoints: DevEndpoint[] = [
     path: "/dev/v1/resources/{id}/timeline",
     summary: "Read a resource's timeline",
     description:
-      "Everything that happened to one resource, oldest first: the call that created it, its changes of state (held, resolved, settled), " +
+      "Everything that happened to one resource, oldest first: the call that created it (a payout's with the float it met), its changes of state (held, resolved, settled), " +
       "its callback scheduled and each attempt (address, status or error, fault notes), its arrival at the app's inspector, what a listener " +
       "relayed and the local answer, and every GET of it. A call with a fault (X-Svc-Fault) says what its client saw (`note`); after an answer lost on purpose, " +
       "the calls with its reference answered 409 DUPLICATE_REFERENCE are its retries that found it (`retryOf`). The console's resource, request and callback pages show the same timeline. 404 for an id that is not the app's.",

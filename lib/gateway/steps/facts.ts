@@ -15,7 +15,9 @@ const lookups: Record<FactName, (s: CallState, store: GatewayStore) => Promise<F
   // What the float has now; the commit reserves atomically (lib/gateway/store/types.ts commit) or the call is decided again.
   async floatLow(s, store) {
     const ask = floatAsk(s.op!, s.input!.body);
-    return ask ? (await store.floatAvailable(s.app!.id, ask.currency)) < ask.amount : undefined;
+    if (!ask) return undefined;
+    s.floatMet = { currency: ask.currency, available: await store.floatAvailable(s.app!.id, ask.currency) };
+    return s.floatMet.available < ask.amount;
   },
 };
 

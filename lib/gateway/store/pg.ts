@@ -40,11 +40,13 @@ function commitStatement({ resource, delivery, announce, reserve, guard }: Commi
   const ctes: Sql[] = [];
   if (guard) ctes.push(sql`free AS (SELECT 1 WHERE NOT EXISTS (${guard === "pending" ? S.referencePending : S.referenceUsed}))`);
   // The float's reservation (after the reference's re-check): the row lock orders concurrent ones, each re-checked on the newest row.
-  if (reserve) ctes.push(sql`f AS (${F.reserve}${guard ? sql` AND EXISTS (SELECT 1 FROM free)` : sql``} RETURNING 1)`);
+  // It reads back what it met: the log row's `floatAvailable`.
+  if (reserve) ctes.push(sql`f AS (${F.reserve}${guard ? sql` AND EXISTS (SELECT 1 FROM free)` : sql``}${F.met})`);
   const gated = Boolean(guard || reserve);
   if (resource) ctes.push(sql`r AS (${gated ? S.insertResourceWhen(reserve ? sql`FROM f` : sql`FROM free`) : S.insertResource} RETURNING 1)`);
   if (delivery) ctes.push(sql`d AS (${gated ? insertDeliveryWhen(sql`FROM r`) : insertDelivery} RETURNING 1)`);
-  ctes.push(sql`l AS (${gated ? S.insertLogWhen(sql`FROM r`) : S.insertLog} RETURNING 1)`);
+  const met = reserve ? { floatAvailable: sql`(SELECT "met" FROM f)` } : undefined;
+  ctes.push(sql`l AS (${gated ? S.insertLogWhen(sql`FROM r`, met) : S.insertLog} RETURNING 1)`);
   const notify = announce ? sql`, ${ANNOUNCE_SCHEDULED}` : sql``;
   return sql`WITH ${joined(ctes)} SELECT 1 AS "written"${notify} FROM l` as Sql<CommitParams, { written: number }>;
 }
@@ -176,6 +178,6 @@ export class PgGatewayStore implements GatewayStore {
   }
 
   async prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
-    await Q.prunes[table].query(this.pool, { appId, keep });
+    await Q.prunes[table].query(this.pool, { appId, keep, now: new Date() });
   }
 }

@@ -33,7 +33,7 @@ export class SqliteGatewayStore implements GatewayStore {
       insertResource: prepare(conn, S.insertResource),
       floatAvailable: prepare(conn, F.available),
       ensureFloat: prepare(conn, F.ensure),
-      reserveFloat: prepare(conn, F.reserve),
+      reserveFloat: prepare(conn, sql`${F.reserve}${F.met}`),
       insertDelivery: prepare(conn, insertDelivery),
       insertLog: prepare(conn, S.insertLog),
       prunes: {
@@ -119,18 +119,22 @@ export class SqliteGatewayStore implements GatewayStore {
   /**
    * In the group commit's transaction (it holds the write lock), so the
    * guard's check, the float's reservation and the inserts cannot interleave
-   * with another writer.
+   * with another writer. A reservation reads back what it met: the log row's
+   * `floatAvailable`.
    */
   commit({ resource, delivery, log }: CallRows, guard?: ReferenceGuard): Promise<boolean> {
     return this.db.write(() => {
       if (guard && resource && this.inUse(resource.appId, guard.operationId, guard.reference, guard.pendingAt)) return false;
+      let met: number | undefined;
       if (resource?.floatAmount != null) {
         const reserve = { appId: resource.appId, currency: resource.floatCurrency, amount: resource.floatAmount };
-        if (this.q.reserveFloat.run(reserve).changes === 0) return false;
+        const reserved = this.q.reserveFloat.get(reserve);
+        if (!reserved) return false;
+        met = reserved.met;
       }
       if (resource) this.q.insertResource.run({ resource });
       if (delivery) this.q.insertDelivery.run({ delivery });
-      this.q.insertLog.run({ log });
+      this.q.insertLog.run({ log: met === undefined ? log : { ...log, floatAvailable: met } });
       return true;
     });
   }
@@ -138,7 +142,7 @@ export class SqliteGatewayStore implements GatewayStore {
   prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
     const statement = this.q.prunes[table];
     return this.db.write(() => {
-      statement.run({ appId, keep });
+      statement.run({ appId, keep, now: new Date() });
     });
   }
 }

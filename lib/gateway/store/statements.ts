@@ -73,18 +73,25 @@ export const insertResource = Resource.insert("resource", RESOURCE_DEFAULTS);
 export const insertLog = RequestLog.insert("log", ["seq"]);
 /** The same rows, written only when `tail` (e.g. sql`FROM r`) yields a row (PostgreSQL's guarded commit). */
 export const insertResourceWhen = <P>(tail: Sql<P, object>) => Resource.insertSelect("resource", RESOURCE_DEFAULTS, tail);
-export const insertLogWhen = <P>(tail: Sql<P, object>) => RequestLog.insertSelect("log", ["seq"], tail);
+export const insertLogWhen = <P>(tail: Sql<P, object>, exprs?: { floatAvailable?: Sql }) => RequestLog.insertSelect("log", ["seq"], tail, exprs);
 export type ResourceRow = ParamsOf<typeof insertResource>["resource"];
 export type LogRow = ParamsOf<typeof insertLog>["log"];
 
 const keep = param("keep");
 /** Per-app tables the gateway fills; each is bounded (lib/config.ts). */
 export type PrunedTable = "RequestLog" | "Resource" | "Delivery";
-/** Keep the newest `keep` rows by insertion order; deliveries' rule is the callbacks store's. */
+/**
+ * Keep the newest `keep` rows by insertion order; deliveries' rule is the
+ * callbacks store's. Payouts whose float reserve is still held (queued at
+ * `now`, or held until resolved) are never dropped: their reserve lives only
+ * in the row (lib/float/index.ts), and a held one resolved FAILED gives it
+ * back to `available`.
+ */
 export const prunes = {
   RequestLog: sql`DELETE FROM "RequestLog" WHERE "appId" = ${appId} AND "seq" <= (
     SELECT "seq" FROM "RequestLog" WHERE "appId" = ${appId} ORDER BY "seq" DESC LIMIT 1 OFFSET ${keep})`,
   Resource: sql`DELETE FROM "Resource" WHERE "appId" = ${appId} AND "createdAt" <= (
-    SELECT "createdAt" FROM "Resource" WHERE "appId" = ${appId} ORDER BY "createdAt" DESC LIMIT 1 OFFSET ${keep})`,
+    SELECT "createdAt" FROM "Resource" WHERE "appId" = ${appId} ORDER BY "createdAt" DESC LIMIT 1 OFFSET ${keep})
+    AND ("floatAmount" IS NULL OR ("settlesAt" IS NOT NULL AND "settlesAt" <= ${param("now")}))`,
   Delivery: pruneDeliveries,
-} satisfies Record<PrunedTable, Sql<{ appId: Value; keep: Value }>>;
+} satisfies Record<PrunedTable, Sql<{ appId: Value; keep: Value; now?: Value }>>;
