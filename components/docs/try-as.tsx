@@ -25,11 +25,15 @@ export function TryingAs({ app }: { app: DocsApp }) {
 const label = (r: RecentResource) => `${r.id}${r.reference ? ` · ${r.reference}` : ""} · ${r.createdAt.slice(0, 16).replace("T", " ")} UTC`;
 
 export function RecentMenu({ name, recent, value, onChange }: { name: string; recent: RecentResource[]; value: string; onChange: (id: string) => void }) {
+  const id = `try-recent-${name}`;
   return (
-    <select aria-label={`Recent ${name} values of your app`} value={recent.some((r) => r.id === value) ? value : ""} onChange={(e) => e.target.value && onChange(e.target.value)}
-      className="w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 font-mono text-xs text-slate-900 focus:border-slate-500 focus:outline-none">
-      <option value="">Your app&apos;s recent ones…</option>
-      {recent.map((r) => <option key={r.id} value={r.id}>{label(r)}</option>)}
-    </select>
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs text-slate-600">Recent {name} values of your app</label>
+      <select id={id} value={recent.some((r) => r.id === value) ? value : ""} onChange={(e) => e.target.value && onChange(e.target.value)}
+        className="w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 font-mono text-xs text-slate-900 focus:border-slate-500 focus:outline-none">
+        <option value="">Your app&apos;s recent ones…</option>
+        {recent.map((r) => <option key={r.id} value={r.id}>{label(r)}</option>)}
+      </select>
+    </div>
   );
 }

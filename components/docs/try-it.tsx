@@ -55,8 +55,10 @@ export function TryIt({ opId, fields, params, example, scenarios, app: docsApp }
   const scenario = chosen ? chosen.scenario : ownScenario;
   const setScenario = chosen ? chosen.choose : setOwnScenario;
   const [timeScale, setTimeScale] = useState("");
-  const app = docsApp?.id ?? "";
-  const [live, setLive] = useState(canRun);
+  // How the call runs: as the docs' app, a preview with its test numbers and time scale, or a preview without an app.
+  const [mode, setMode] = useState<"live" | "preview" | "plain">(canRun ? "live" : "preview");
+  const app = docsApp && mode !== "plain" ? docsApp.id : "";
+  const live = mode === "live";
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<TryResult | null>(null);
   const [failure, setFailure] = useState<{ status: number; body: unknown } | null>(null);
@@ -128,10 +130,30 @@ export function TryIt({ opId, fields, params, example, scenarios, app: docsApp }
         </p>
       </div>
       <div className="space-y-5 px-4 py-4 @md:px-5">
+        {docsApp && (
+          <div className="space-y-2">
+            <TryingAs app={docsApp} />
+            <fieldset className="flex flex-col gap-1.5 text-sm text-slate-700 @md:flex-row @md:flex-wrap @md:gap-x-5">
+              <legend className="sr-only">How to run the call</legend>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="try-mode" checked={mode === "preview"} onChange={() => setMode("preview")} />
+                Preview with its test numbers and time scale
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="try-mode" checked={live} disabled={!canRun} onChange={() => setMode("live")} />
+                Run as this app (logged, real callback)
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="try-mode" checked={mode === "plain"} onChange={() => setMode("plain")} />
+                Preview without an app
+              </label>
+            </fieldset>
+          </div>
+        )}
         {params.length > 0 && (
           <div className="grid gap-3 @sm:grid-cols-2">
             {params.map((p) => (
-              <div key={p.name} className="min-w-0 space-y-1.5">
+              <div key={p.name} className={`min-w-0 space-y-1.5 ${p.recent ? "@sm:col-span-2" : ""}`}>
                 <Field row={{ name: p.name, type: "string", required: true, constraints: [], integer: false }}
                   value={paramValues[p.name] ?? ""} onChange={(v) => setParamValues({ ...paramValues, [p.name]: v })} />
                 {p.recent && <RecentMenu name={p.name} recent={p.recent} value={paramValues[p.name] ?? ""} onChange={(v) => setParamValues({ ...paramValues, [p.name]: v })} />}
@@ -177,22 +199,6 @@ export function TryIt({ opId, fields, params, example, scenarios, app: docsApp }
           </div>
           <Button onClick={send} busy={busy} className="@xl:w-32">Send</Button>
         </div>
-        {docsApp && (
-          <div className="space-y-2">
-            <TryingAs app={docsApp} />
-            <fieldset className="flex flex-col gap-1.5 text-sm text-slate-700 @md:flex-row @md:gap-5">
-              <legend className="sr-only">How to run the call</legend>
-              <label className="flex items-center gap-2">
-                <input type="radio" name="try-mode" checked={!live} onChange={() => setLive(false)} />
-                Preview with its test numbers and time scale
-              </label>
-              <label className="flex items-center gap-2">
-                <input type="radio" name="try-mode" checked={live} disabled={!canRun} onChange={() => setLive(true)} />
-                Run as this app (logged, real callback)
-              </label>
-            </fieldset>
-          </div>
-        )}
         <div ref={outcome} className="space-y-5 empty:hidden">
           {failure && (
             <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

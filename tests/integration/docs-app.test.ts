@@ -79,7 +79,7 @@ describe("docs that remember the reader's app", () => {
     expect([first.status, second.status]).toEqual([202, 202]);
     const after = await page("/docs/collect/status", session);
     expect(/<input[^>]*id="try-checkoutId"[^>]*value="([^"]*)"/.exec(after.text)?.[1]).toBe(second.body.checkoutId);
-    const menu = /<select[^>]*aria-label="Recent checkoutId values of your app"[^>]*>([\s\S]*?)<\/select>/.exec(after.text)?.[1] ?? "";
+    const menu = /<select[^>]*id="try-recent-checkoutId"[^>]*>([\s\S]*?)<\/select>/.exec(after.text)?.[1] ?? "";
     expect([...menu.matchAll(/<option value="(chk_\w+)"/g)].map((m) => m[1])).toEqual([second.body.checkoutId, first.body.checkoutId]);
     expect(plain(menu)).toContain(`${first.body.checkoutId} · DOCS-1 ·`);
 
