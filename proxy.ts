@@ -4,9 +4,13 @@
 //
 // Console pages: the path asked for travels to the page as a request header, so
 // a signed-out visitor is sent to /signin?next=<that path> (lib/auth/session.ts).
+//
+// Docs pages: a link naming `?app=<app id>` (an app's Get started) is remembered
+// like the docs' app picker's choice (lib/docs/app-cookie.ts).
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError, errorBody } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { DOCS_APP_COOKIE, DOCS_APP_COOKIE_OPTIONS, isAppId } from "@/lib/docs/app-cookie";
 
 async function unreadableForm(request: NextRequest): Promise<boolean> {
   if (request.method !== "POST" || !/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) return false;
@@ -31,6 +35,12 @@ export async function proxy(request: NextRequest) {
     const headers = new Headers(request.headers);
     headers.set(CONSOLE_PATH_HEADER, path + request.nextUrl.search);
     return NextResponse.next({ request: { headers } });
+  }
+  const app = request.nextUrl.searchParams.get("app");
+  if (/^\/docs(\/|$)/.test(path) && isAppId(app)) {
+    const response = NextResponse.next();
+    response.cookies.set(DOCS_APP_COOKIE, app, DOCS_APP_COOKIE_OPTIONS);
+    return response;
   }
 }
 

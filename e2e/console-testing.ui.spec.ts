@@ -62,11 +62,11 @@ test("testing tab: time scale presets, callback faults and test numbers drive th
   // test numbers and time scale (0) apply; with no app they do not.
   await page.goto("/docs/collect/push");
   const panel = page.getByRole("region", { name: "Try it" });
-  await expect(panel.getByLabel("Your app", { exact: true })).toHaveValue(appId);
+  await expect(panel.getByTestId("trying-as")).toContainText(`(${appId})`);
   await panel.getByLabel("phoneNumber").fill("254700000001");
   await panel.getByRole("button", { name: "Send" }).click();
   await expect(panel.getByText(/scenario\s+cancelled/)).toBeVisible();
-  await panel.getByLabel("Your app", { exact: true }).selectOption("");
+  await panel.getByLabel("Preview without an app").check();
   await panel.getByRole("button", { name: "Send" }).click();
   await expect(panel.getByText(/scenario\s+paid/)).toBeVisible();
   await shoot(page, "testing-try-it");

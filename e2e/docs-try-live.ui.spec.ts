@@ -2,7 +2,7 @@
 // (logged in the app's request log), and its callback is really posted to the
 // app's inspector and followed beside the answer.
 import { expect, test } from "@playwright/test";
-import { cli, seedApp, shoot, signIn } from "./helpers/console";
+import { cli, collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
 
 test("signed in, Try it runs the call as the reader's app: logged, its callback posted to the app's inspector and shown beside the answer", async ({ page }) => {
   const a = await seedApp({ name: "Try live", groups: ["Payments"] });
@@ -10,7 +10,7 @@ test("signed in, Try it runs the call as the reader's app: logged, its callback 
   await page.goto("/docs/collect/push");
   const tryIt = page.getByRole("region", { name: "Try it" });
   // From the start, with nothing picked by hand: the reader's app, run for real, its callback to the inspector the samples show.
-  await expect(tryIt.getByLabel("Your app")).toHaveValue(a.appId);
+  await expect(tryIt.getByTestId("trying-as")).toHaveText(`Trying as Try live (${a.appId}) — change`);
   await expect(tryIt.getByLabel("Run as this app (logged, real callback)")).toBeChecked();
   await expect(tryIt).toContainText("its callback is really posted");
   await expect(tryIt.getByLabel("callbackUrl")).toHaveValue(a.inspectorUrl);
@@ -47,29 +47,79 @@ test("signed out, or with a suspended app, Try it is a preview", async ({ page }
   await cli("app", "suspend", "--app", a.appId);
   await signIn(page, a.email);
   await page.goto("/docs/collect/push");
-  await expect(tryIt.getByLabel("Your app")).toHaveValue(a.appId);
+  await expect(tryIt.getByTestId("trying-as")).toHaveText(`Trying as Suspended only (${a.appId}) — change`);
   await expect(tryIt.getByLabel("Preview with its test numbers and time scale")).toBeChecked();
+  await expect(tryIt.getByLabel("Run as this app (logged, real callback)")).toBeDisabled();
+  await expect(page.getByRole("status").filter({ hasText: "Suspended only is suspended, so Try it is a preview." })).toBeVisible();
   await expect(tryIt).toContainText("Nothing is stored and no callback is sent.");
 });
 
-test("the docs' app picker: not a suspended app by default; a pick fills every sample and try-it, and is remembered", async ({ page }) => {
-  const older = await seedApp({ name: "Working app", groups: ["Payments"] });
-  const newest = await seedApp({ email: older.email, name: "Suspended app" });
-  await cli("app", "suspend", "--app", newest.appId);
-  await signIn(page, older.email);
-  await page.goto("/docs/collect/push");
-  const picker = page.getByLabel("Pre-filled for your app");
-  await expect(picker).toHaveValue(older.appId); // the newest is suspended: not the default
+test("the docs' app picker: an app that can call the page's API by default; a pick fills every sample and try-it and is remembered across pages and visits; where it cannot call, another one and why", async ({ page }) => {
+  const shop = await seedApp({ name: "Shop Test", groups: ["Payments", "Messaging"] });
+  const texts = await seedApp({ email: shop.email, name: "Texts only", groups: ["Messaging"] });
+  const suspended = await seedApp({ email: shop.email, name: "Suspended app", groups: ["Payments"] });
+  await cli("app", "suspend", "--app", suspended.appId);
+  await signIn(page, shop.email);
   const panel = page.getByRole("complementary", { name: "Request, response and try it" });
-  await expect(panel.locator("pre").first()).toContainText(older.inspectorUrl);
-  await expect(page.getByRole("region", { name: "Try it" }).getByLabel("Your app")).toHaveValue(older.appId);
+  const picker = page.getByLabel("Pre-filled for your app");
+  const tryingAs = page.getByRole("region", { name: "Try it" }).getByTestId("trying-as");
 
-  await picker.selectOption(newest.appId);
-  await expect(panel.locator("pre").first()).toContainText(newest.inspectorUrl);
-  await expect(page.getByRole("region", { name: "Try it" }).getByLabel("Your app")).toHaveValue(newest.appId);
+  // Nothing picked: the newest app is suspended, the next is not subscribed to Payments, so Shop Test; the others cannot be picked here.
+  await page.goto("/docs/collect/push");
+  await expect(picker).toHaveValue(shop.appId);
+  await expect(tryingAs).toHaveText(`Trying as Shop Test (${shop.appId}) — change`);
+  await expect(panel.locator("pre").first()).toContainText(shop.inspectorUrl);
+  await expect(picker.locator(`option[value="${texts.appId}"]`)).toBeDisabled();
+  await expect(picker.locator(`option[value="${texts.appId}"]`)).toHaveText(`Texts only (${texts.appId}) — not subscribed to Payments`);
+  await expect(picker.locator(`option[value="${suspended.appId}"]`)).toBeDisabled();
+
+  // On a Messaging page: the newest app that can send texts, until the reader picks another.
+  await page.goto("/docs/sms/send");
+  await expect(tryingAs).toHaveText(`Trying as Texts only (${texts.appId}) — change`);
+  await tryingAs.getByRole("button", { name: "change" }).click();
+  await expect(picker).toBeFocused();
+  await picker.selectOption(shop.appId);
+  await expect(tryingAs).toHaveText(`Trying as Shop Test (${shop.appId}) — change`);
+  await expect(panel.locator("pre").first()).toContainText(shop.appId);
   await page.reload();
-  await expect(page.getByLabel("Pre-filled for your app")).toHaveValue(newest.appId);
-  await page.goto("/docs/payouts/send");
-  await expect(page.getByLabel("Pre-filled for your app")).toHaveValue(newest.appId);
+  await expect(picker).toHaveValue(shop.appId);
+  await page.goto("/docs/sms/get");
+  await expect(tryingAs).toHaveText(`Trying as Shop Test (${shop.appId}) — change`);
+
+  // Picked Texts only, then on a Payments page: Shop Test, and the page says why.
+  await picker.selectOption(texts.appId);
+  await expect(tryingAs).toHaveText(`Trying as Texts only (${texts.appId}) — change`);
+  await page.goto("/docs/collect/push");
+  await expect(tryingAs).toHaveText(`Trying as Shop Test (${shop.appId}) — change`);
+  await expect(page.getByRole("status").filter({ hasText: "Texts only, your pick, is not subscribed to Payments: using Shop Test, your newest app that is." })).toBeVisible();
   await shoot(page, "docs-app-picker");
+  await page.goto("/docs/sms/send");
+  await expect(tryingAs).toHaveText(`Trying as Texts only (${texts.appId}) — change`);
+});
+
+test("signed in, a status operation's id is the app's newest resource, with a menu of recent ones: tracked answers 200", async ({ page }) => {
+  const a = await seedApp({ name: "Tracker", groups: ["Payments"], keys: true });
+  const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
+  const first = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ reference: "TRACK-1", callbackUrl: a.inspectorUrl }));
+  const second = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ reference: "TRACK-2", callbackUrl: a.inspectorUrl }));
+  expect([first.status, second.status]).toEqual([202, 202]);
+  await signIn(page, a.email);
+  await page.goto("/docs/collect/status");
+  const tryIt = page.getByRole("region", { name: "Try it" });
+  const id = tryIt.locator("#try-checkoutId");
+  await expect(id).toHaveValue(second.body.checkoutId);
+  const recent = tryIt.getByLabel("Recent checkoutId values of your app");
+  await expect(recent.locator("option")).toHaveText(["Your app's recent ones…", new RegExp(`^${second.body.checkoutId} · TRACK-2 · `), new RegExp(`^${first.body.checkoutId} · TRACK-1 · `)]);
+  await recent.selectOption(first.body.checkoutId);
+  await expect(id).toHaveValue(first.body.checkoutId);
+  await tryIt.scrollIntoViewIfNeeded();
+  await shoot(page, "docs-tracked-menu");
+
+  await page.locator("#panel-scenario").selectOption("tracked");
+  await page.getByRole("complementary", { name: "Request, response and try it" }).getByRole("button", { name: "Try it", exact: true }).click();
+  const result = tryIt.getByTestId("try-result");
+  await expect(result.getByTestId("try-status")).toHaveText("200");
+  await expect(result).toContainText(first.body.checkoutId);
+  await expect(result).toContainText("tracked");
+  await shoot(page, "docs-tracked-prefill");
 });

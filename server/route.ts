@@ -5,10 +5,13 @@
 // percent-encoding outside the two mounts answers 400 (Next would answer a
 // bare 500); forwarded headers count only from TRUSTED_PROXIES. The downloads
 // under /clients/ are ours too (lib/client-gen/serve-client.ts): Next would
-// drop their Content-Length and redirect PEP 503's trailing-slash addresses.
+// drop their Content-Length and redirect PEP 503's trailing-slash addresses;
+// so are /llms.txt and the docs' Markdown twins (docs-markdown.ts), which
+// Next's /docs/[api] pages would otherwise take.
 import type http from "node:http";
 import { BASE_PATH } from "@/lib/gateway";
 import { serveSandbox } from "./sandbox";
+import { isDocsText, serveDocsText } from "./docs-markdown";
 import { errorBody, toApiError, ApiError } from "@/lib/errors";
 import { nodeHeaders, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
 import { newId } from "@/lib/ids";
@@ -74,6 +77,7 @@ export function route(opts: { origin: string; handleNext: (req: http.IncomingMes
     }
     if (!wellEncoded(pathname)) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the path is not valid percent-encoding"));
     if (pathname.startsWith(CLIENTS)) return clients;
+    if (isDocsText(pathname)) return (rq, rs) => serveDocsText(rq, rs, pathname, opts.origin);
     return opts.handleNext;
   };
 

@@ -2,13 +2,16 @@
 // The try-it panel: a form built from the operation's schema, prefilled with
 // its example; a scenario picker; Send runs the engine on the server without
 // keys (lib/tryit): nothing stored, no callback sent. A signed-in reader's
-// call runs as their picked app unless they choose a preview (or the app is
-// suspended): logged, stored, and its callback really posted (to the app's
-// inspector unless the form says otherwise), followed beside the answer.
+// call runs as the docs' app (lib/docs/fill.ts; "Trying as …", changed with the
+// docs' app picker) unless they choose a preview (or the app cannot call this
+// API): logged, stored, and its callback really posted (to the app's inspector
+// unless the form says otherwise), followed beside the answer. A status
+// operation's id starts as the app's newest resource, with a menu of recent ones.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { FieldRow } from "@/lib/docs/fields";
 import type { TryItProps, TryResult } from "@/lib/tryit/types";
+import { type DocsApp, RecentMenu, TryingAs } from "./try-as";
 import { useChosenScenario } from "./chosen-scenario";
 import { activeFields, toBody, toValues, type Values } from "./try-body";
 import { TryResultView } from "./try-result";
@@ -35,18 +38,15 @@ function Field({ row, value, onChange }: { row: FieldRow; value: string; onChang
   );
 }
 
-type ReaderApp = { id: string; name: string; inspectorUrl: string; suspended?: boolean };
-
-export function TryIt({ opId, fields, params, example, scenarios, apps = [], initialApp = "" }: TryItProps & { apps?: ReaderApp[]; initialApp?: string }) {
-  /** The form's values for `id`: the example, its callbackUrl the app's inspector (as in the panel's samples). */
-  const valuesFor = (id: string): Values => {
-    const inspector = apps.find((a) => a.id === id)?.inspectorUrl;
+export function TryIt({ opId, fields, params, example, scenarios, app: docsApp }: TryItProps & { app?: DocsApp }) {
+  /** The form's values: the example, its callbackUrl the app's inspector (as in the panel's samples). */
+  const valuesFor = (): Values => {
     const v = toValues(example ?? {});
-    return inspector && fields.some((f) => f.name === "callbackUrl") ? { ...v, callbackUrl: inspector } : v;
+    return docsApp && fields.some((f) => f.name === "callbackUrl") ? { ...v, callbackUrl: docsApp.inspectorUrl } : v;
   };
-  /** Signed in with an app that may call: Try it runs as that app (logged, real callback); else a preview. */
-  const liveFor = (id: string) => Boolean(id) && !apps.find((a) => a.id === id)?.suspended;
-  const [values, setValues] = useState<Values>(() => valuesFor(initialApp));
+  /** Signed in with an app that may call this API: Try it runs as that app (logged, real callback); else a preview. */
+  const canRun = Boolean(docsApp && !docsApp.suspended && docsApp.subscribed);
+  const [values, setValues] = useState<Values>(valuesFor);
   const [paramValues, setParamValues] = useState<Values>(() => Object.fromEntries(params.map((p) => [p.name, p.example])));
   const [raw, setRaw] = useState<string | null>(null);
   // On an operation page the scenario is the page's choice (chosen-scenario.tsx); elsewhere the form's own.
@@ -55,28 +55,15 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [], ini
   const scenario = chosen ? chosen.scenario : ownScenario;
   const setScenario = chosen ? chosen.choose : setOwnScenario;
   const [timeScale, setTimeScale] = useState("");
-  const [app, setApp] = useState(initialApp);
-  const [live, setLive] = useState(() => liveFor(initialApp));
-  // The docs' app picker changed: the form follows it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new pick resets the form's app
-  useEffect(() => {
-    pickApp(initialApp, liveFor(initialApp));
-  }, [initialApp]);
+  // How the call runs: as the docs' app, a preview with its test numbers and time scale, or a preview without an app.
+  const [mode, setMode] = useState<"live" | "preview" | "plain">(canRun ? "live" : "preview");
+  const app = docsApp && mode !== "plain" ? docsApp.id : "";
+  const live = mode === "live";
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<TryResult | null>(null);
   const [failure, setFailure] = useState<{ status: number; body: unknown } | null>(null);
 
   const bodyText = raw ?? JSON.stringify(toBody(fields, values), null, 2);
-
-  /** Picking an app to run as sends the callback to that app's inspector, unless the reader changes it. */
-  function pickApp(id: string, asApp: boolean) {
-    setApp(id);
-    setLive(Boolean(id) && asApp);
-    const inspector = apps.find((a) => a.id === id)?.inspectorUrl;
-    if (inspector && fields.some((f) => f.name === "callbackUrl")) {
-      if (raw === null) setValues((v) => ({ ...v, callbackUrl: inspector }));
-    }
-  }
 
   function backToForm(text: string) {
     try {
@@ -133,7 +120,7 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [], ini
   }, [result, failure]);
 
   return (
-    <section id="try-it" aria-label="Try it" className="@container scroll-mt-20 rounded-lg border border-slate-200 bg-white shadow-xs">
+    <section id="try-it" aria-label="Try it" data-md-skip className="@container scroll-mt-20 rounded-lg border border-slate-200 bg-white shadow-xs">
       <div className="border-b border-slate-100 px-4 py-3 @md:px-5">
         <h2 className="text-base font-semibold text-slate-900">Try it</h2>
         <p className="text-sm text-slate-500">
@@ -143,11 +130,34 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [], ini
         </p>
       </div>
       <div className="space-y-5 px-4 py-4 @md:px-5">
+        {docsApp && (
+          <div className="space-y-2">
+            <TryingAs app={docsApp} />
+            <fieldset className="flex flex-col gap-1.5 text-sm text-slate-700 @md:flex-row @md:flex-wrap @md:gap-x-5">
+              <legend className="sr-only">How to run the call</legend>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="try-mode" checked={mode === "preview"} onChange={() => setMode("preview")} />
+                Preview with its test numbers and time scale
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="try-mode" checked={live} disabled={!canRun} onChange={() => setMode("live")} />
+                Run as this app (logged, real callback)
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="try-mode" checked={mode === "plain"} onChange={() => setMode("plain")} />
+                Preview without an app
+              </label>
+            </fieldset>
+          </div>
+        )}
         {params.length > 0 && (
           <div className="grid gap-3 @sm:grid-cols-2">
             {params.map((p) => (
-              <Field key={p.name} row={{ name: p.name, type: "string", required: true, constraints: [], integer: false }}
-                value={paramValues[p.name] ?? ""} onChange={(v) => setParamValues({ ...paramValues, [p.name]: v })} />
+              <div key={p.name} className={`min-w-0 space-y-1.5 ${p.recent ? "@sm:col-span-2" : ""}`}>
+                <Field row={{ name: p.name, type: "string", required: true, constraints: [], integer: false }}
+                  value={paramValues[p.name] ?? ""} onChange={(v) => setParamValues({ ...paramValues, [p.name]: v })} />
+                {p.recent && <RecentMenu name={p.name} recent={p.recent} value={paramValues[p.name] ?? ""} onChange={(v) => setParamValues({ ...paramValues, [p.name]: v })} />}
+              </div>
             ))}
           </div>
         )}
@@ -189,30 +199,6 @@ export function TryIt({ opId, fields, params, example, scenarios, apps = [], ini
           </div>
           <Button onClick={send} busy={busy} className="@xl:w-32">Send</Button>
         </div>
-        {apps.length > 0 && (
-          <div className="space-y-2">
-            <div>
-              <label htmlFor="try-app" className="mb-1 block text-xs text-slate-600">Your app</label>
-              <select id="try-app" className={input} value={app} onChange={(e) => pickApp(e.target.value, live)}>
-                <option value="">None</option>
-                {apps.map((a) => <option key={a.id} value={a.id}>{a.name} ({a.id})</option>)}
-              </select>
-            </div>
-            {app && (
-              <fieldset className="flex flex-col gap-1.5 text-sm text-slate-700 @md:flex-row @md:gap-5">
-                <legend className="sr-only">How to run the call</legend>
-                <label className="flex items-center gap-2">
-                  <input type="radio" name="try-mode" checked={!live} onChange={() => pickApp(app, false)} />
-                  Preview with its test numbers and time scale
-                </label>
-                <label className="flex items-center gap-2">
-                  <input type="radio" name="try-mode" checked={live} onChange={() => pickApp(app, true)} />
-                  Run as this app (logged, real callback)
-                </label>
-              </fieldset>
-            )}
-          </div>
-        )}
         <div ref={outcome} className="space-y-5 empty:hidden">
           {failure && (
             <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

@@ -1,11 +1,12 @@
 // Readiness, the go-live checklist: for every operation of the app's ACTIVE
 // groups, each scenario of the catalog and whether the app's calls have run it
-// (request log, by scenario key), when last, and for scenarios that call back
+// (request log, by scenario key, counting only the calls that answered the
+// scenario's status), when last, and for scenarios that call back
 // whether the integrator's own receiver answered one of those callbacks 2xx (a
 // delivery to an address other than the app's inspector, or a listener's relay
 // of it); plus the newest receiver check. Reads only what the app still keeps
 // (bounded log and deliveries; a reset starts it over).
-import { groupOf, operations, type Operation } from "@/lib/catalog";
+import { groupOf, operationById, operations, type Operation } from "@/lib/catalog";
 import { isOwnInspector } from "@/lib/callbacks/policy";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { latestReceiverCheck, type ReceiverCheckSummary } from "./receiver-check-runs";
@@ -21,6 +22,8 @@ export type Readiness = {
 };
 
 const key = (op: string, scenario: string | null) => `${op}\n${scenario}`;
+/** The status a scenario answers with, from the catalog (undefined for a key the catalog no longer has). */
+const statusOf = (opId: string, scenario: string | null) => operationById(opId)?.scenarios.find((s) => s.key === scenario)?.status;
 
 /** The app's operations, in catalog order: those of its ACTIVE groups. */
 async function subscribedOperations(appId: string, db: Db): Promise<Operation[]> {
@@ -47,13 +50,15 @@ export async function readiness(appId: string, db: Db = defaultDb): Promise<Read
   const ops = await subscribedOperations(appId, db);
   const opIds = ops.map((o) => o.id);
   const [calls, attempted, answered, check, client] = await Promise.all([
-    db.requestLog.groupBy({ by: ["operationId", "scenarioKey"], where: { appId, operationId: { in: opIds }, scenarioKey: { not: null } }, _max: { createdAt: true }, _count: { _all: true } }),
+    db.requestLog.groupBy({ by: ["operationId", "scenarioKey", "status"], where: { appId, operationId: { in: opIds }, scenarioKey: { not: null } }, _max: { createdAt: true }, _count: { _all: true } }),
     db.delivery.groupBy({ by: ["operationId", "scenarioKey"], where: { appId, operationId: { in: opIds }, attempts: { gt: 0 } } }),
     answeredCallbacks(appId, opIds, db),
     latestReceiverCheck(appId, db),
     clientChecks(appId, db),
   ]);
-  const byScenario = new Map(calls.map((c) => [key(c.operationId!, c.scenarioKey), c]));
+  // A call counts for its scenario only when it answered as the scenario says (its status): `tracked` forced on an id the
+  // app did not create answers 404 and exercises nothing.
+  const byScenario = new Map(calls.filter((c) => c.status === statusOf(c.operationId!, c.scenarioKey)).map((c) => [key(c.operationId!, c.scenarioKey), c]));
   const sent = new Set(attempted.map((d) => key(d.operationId, d.scenarioKey)));
   const progress = { exercised: 0, total: 0, callbacksAnswered: 0, callbacksTotal: 0 };
   const result = ops.map((op) => ({

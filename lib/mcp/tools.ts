@@ -48,11 +48,25 @@ function scenarioLine(s: Scenario): string {
   return `- ${s.key} (trigger: ${scenarioTriggerText(s)}) → ${s.status}${callback}: ${s.summary}`;
 }
 
-/** Summary, description and scenario list, from the catalog. */
+/**
+ * An operation that moves money is one that carries a reference (the catalog's
+ * `referenceField`): its duplicate scenario answers 409 DUPLICATE_REFERENCE, so a
+ * retry with the same reference cannot move the money twice.
+ */
+export function retryNote(op: Operation): string | null {
+  if (!op.referenceField) return null;
+  const f = op.referenceField;
+  return `Retries: this call moves money. A retry (after a timeout, a 5xx or a lost answer) must reuse the same \`${f}\`; never make a new one. ` +
+    `A 409 DUPLICATE_REFERENCE on the retry means the first call went through: look it up (its callback or the status tool) instead of sending it again.`;
+}
+
+/** Summary, description, the retry rule of a money-moving operation, and the scenario list, from the catalog. */
 export function toolDescription(op: Operation): string {
   const api = apiOf(op);
+  const retry = retryNote(op);
   return [
     `${op.summary}. ${op.description}`,
+    ...(retry ? [retry] : []),
     `Sandbox call ${op.method} ${op.path} (${api.name} API, ${groupOf(op).name} group): scripted outcomes, no money moves. ` +
       "Every call counts toward your app's per-minute rate limit, like an HTTP call.",
     "Scenarios (body.<field> and path.<param> are this tool's arguments): the first whose trigger matches runs, otherwise the default; the `scenario` argument forces one, and your app's test numbers rank before the triggers. `timeScale` (0 to 1) shortens the delays.",

@@ -19,13 +19,15 @@ export type TryResult = {
   live?: { appId: string; requestId: string; float: FloatMet | null };
 };
 
+import type { RecentResource } from "@/lib/activity/recent-resources";
 import type { FieldRow } from "@/lib/docs/fields";
 
 /** What the operation page hands the try-it panel (built by tryItProps). */
 export type TryItProps = {
   opId: string;
   fields: FieldRow[];
-  params: { name: string; example: string }[];
+  /** Path parameters; a resource id's `recent` are the reader's app's newest resources (its menu). */
+  params: { name: string; example: string; recent?: RecentResource[] }[];
   example?: Record<string, unknown>;
   scenarios: { key: string; status: number; label: string }[];
 };

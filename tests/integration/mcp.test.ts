@@ -103,6 +103,20 @@ describe("MCP endpoint", () => {
     expect(identity.s.requestId).toMatch(/^req_/);
   });
 
+  it("every tool that moves money says that a retry reuses the reference, and what a 409 DUPLICATE_REFERENCE on the retry means", async () => {
+    const a = await newApp({ groups: ["Payments", "Treasury", "Identity", "Messaging"] });
+    const client = await connect(`Bearer ${a.token}`);
+    const { tools } = await client.listTools();
+    // The tools that move money: those whose caller names the payment by its own reference.
+    const money = tools.filter((t) => ((t.inputSchema.required as string[] | undefined) ?? []).includes("reference"));
+    expect(money.map((t) => t.name).sort()).toEqual(["collect_push", "payout_send"]);
+    for (const t of money) {
+      expect(t.description, t.name).toContain("must reuse the same `reference`");
+      expect(t.description, t.name).toContain("A 409 DUPLICATE_REFERENCE on the retry means the first call went through");
+    }
+    for (const t of tools.filter((t) => !money.includes(t))) expect(t.description ?? "", t.name).not.toContain("DUPLICATE_REFERENCE on the retry");
+  });
+
   it("collect_push schedules a real callback; collect_status answers the tracked live state; the log says via mcp", async () => {
     const receiver = await startReceiver();
     receivers.push(receiver);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { apiOf, groupOf } from "@/lib/catalog";
+import { recentResources } from "@/lib/activity/recent-resources";
 import { fillOf, readerApps } from "@/lib/docs/fill";
 import { operationCodes } from "@/lib/docs/errors";
 import { fieldRows } from "@/lib/docs/fields";
@@ -38,8 +39,10 @@ export default async function OperationPage({ params, searchParams }: Props) {
   const api = apiOf(op);
   const group = groupOf(op);
   const path = pathParams(op);
-  const reader = await readerApps(typeof app === "string" ? app : undefined);
+  const reader = await readerApps(typeof app === "string" ? app : undefined, group.name);
   const fill = fillOf(reader.chosen);
+  // Signed in: the id field holds the app's newest resource of this kind, so `tracked` answers 200.
+  const recent = reader.chosen ? await recentResources(reader.chosen.id, op) : [];
   return (
     <ChosenScenario>
       {/* Two columns from lg: the reference on the left, the sticky panel on the right; one column on phones. */}
@@ -57,8 +60,8 @@ export default async function OperationPage({ params, searchParams }: Props) {
 
         <aside aria-label="Request, response and try it" className="mt-6 min-w-0 lg:sticky lg:top-[4.5rem] lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0 lg:self-start">
           <ReferencePanel entries={panelScenarios(op, fill)}
-            note={reader.chosen && <DocsAppPicker apps={reader.apps} chosen={reader.chosen.id} />}>
-            <TryIt {...tryItProps(op)} apps={reader.apps} initialApp={reader.chosen?.id} />
+            note={reader.chosen && <DocsAppPicker apps={reader.apps} chosen={reader.chosen.id} group={group.name} note={reader.note} />}>
+            <TryIt key={reader.chosen?.id} {...tryItProps(op, recent)} app={reader.chosen ?? undefined} />
           </ReferencePanel>
         </aside>
 
