@@ -32,14 +32,15 @@ const HINTS: Record<ClientCheckName, string> = {
   polls_after_lost_callback: "When a callback has not come in the time you expect, GET the resource's status: it says whether the payment went through.",
 };
 
-/** The docs about what each check asks of the client (anchors of app/docs/errors, authentication, callbacks and the developer API's group page). */
+/** The docs about what each check asks of the client (anchors of app/docs/errors, authentication, callbacks, rehearse and the developer API's group page). */
 const doc = (path: string, label: string): Link => ({ label, url: `${config.publicUrl}/docs/${path}` });
 const CHECKS_PAGE = doc("dev/client-checks", "Client checks");
+const REHEARSE = doc("rehearse#our-clients", "Rehearse failures: what a correct client does");
 const LINKS: Record<ClientCheckName, Link[]> = {
-  retry_reuses_reference: [doc("errors#error-DUPLICATE_REFERENCE", "409 DUPLICATE_REFERENCE"), doc("errors#when-the-sandbox-fails", "When the sandbox fails: retry with the same reference"), CHECKS_PAGE],
-  honours_retry_after: [doc("errors#error-SERVICE_UNAVAILABLE", "503 SERVICE_UNAVAILABLE"), doc("errors#error-RATE_LIMITED", "429 RATE_LIMITED"), CHECKS_PAGE],
-  renews_expired_token: [doc("authentication#get-a-token", "Get a token"), CHECKS_PAGE],
-  polls_after_lost_callback: [doc("callbacks#delivery", "How callbacks are delivered"), CHECKS_PAGE],
+  retry_reuses_reference: [doc("errors#error-DUPLICATE_REFERENCE", "409 DUPLICATE_REFERENCE"), doc("errors#when-the-sandbox-fails", "When the sandbox fails: retry with the same reference"), REHEARSE, CHECKS_PAGE],
+  honours_retry_after: [doc("errors#error-SERVICE_UNAVAILABLE", "503 SERVICE_UNAVAILABLE"), doc("errors#error-RATE_LIMITED", "429 RATE_LIMITED"), REHEARSE, CHECKS_PAGE],
+  renews_expired_token: [doc("authentication#get-a-token", "Get a token"), REHEARSE, CHECKS_PAGE],
+  polls_after_lost_callback: [doc("callbacks#delivery", "How callbacks are delivered"), REHEARSE, CHECKS_PAGE],
 };
 
 type Json = Record<string, unknown>;
