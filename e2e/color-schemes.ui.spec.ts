@@ -1,7 +1,8 @@
 // The dark scheme follows the system setting (prefers-color-scheme,
 // app/dark-scheme.css): pages go dark, code blocks stay dark in both schemes,
-// and the main pages are photographed at 1280 and 390 px in each scheme (axe
-// runs on every page in both: a11y.ui.spec.ts).
+// and the main pages are photographed at 1280 and 390 px in each scheme and
+// pass axe there (a11y.ui.spec.ts runs axe on every page in both schemes).
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { collectBody, fetchToken, gatewayCall, seedApp, signIn } from "./helpers/console";
 
@@ -41,26 +42,34 @@ for (const colorScheme of ["light", "dark"] as const) {
     await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: a.inspectorUrl }), { "x-svc-time-scale": "0" });
     await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ amount: 0 }));
     const page = await (await browser.newContext({ colorScheme })).newPage();
-    const shoot = async (p: string, name: string) => {
-      await page.goto(p);
-      await page.waitForLoadState("networkidle");
+    const problems: string[] = [];
+    /** A screenshot at each width, and the serious and critical axe violations there (colour contrast above all). */
+    const look = async (name: string) => {
       for (const vp of WIDTHS) {
         await page.setViewportSize(vp);
         await page.screenshot({ path: info.outputPath(`${colorScheme}-${vp.width}-${name}.png`), fullPage: vp.width < 1000 });
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
+          problems.push(`${name} @${vp.width}: ${v.id} ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+        }
       }
+    };
+    const shoot = async (p: string, name: string) => {
+      await page.goto(p);
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+      await look(name);
     };
     for (const [p, name] of [["/", "home"], ["/signin", "signin"], ["/docs", "docs"], ["/docs/collect/push", "docs-collect-push"]] as const) await shoot(p, name);
     await signIn(page, a.email);
     await page.goto(`/apps/${a.appId}/keys`);
     await page.getByRole("button", { name: "Create key pair" }).click();
     await expect(page.getByRole("region", { name: "Your new key pair" })).toBeVisible();
-    for (const vp of WIDTHS) {
-      await page.setViewportSize(vp);
-      await page.screenshot({ path: info.outputPath(`${colorScheme}-${vp.width}-keys-secret.png`), fullPage: vp.width < 1000 });
-    }
+    await look("keys-secret");
     for (const [p, name] of [
       ["/apps", "apps"], [`/apps/${a.appId}`, "app"], [`/apps/${a.appId}/subscriptions`, "subscriptions"],
       [`/apps/${a.appId}/requests`, "requests"], [`/apps/${a.appId}/callbacks`, "callbacks"], [`/apps/${a.appId}/go-live`, "go-live"], ["/operator", "operator"],
     ] as const) await shoot(p, name);
+    expect(problems, problems.join("\n")).toEqual([]);
   });
 }

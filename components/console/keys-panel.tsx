@@ -27,7 +27,7 @@ function KeyLabel({ appId, k, onSaved }: { appId: string; k: KeyPairRow; onSaved
   if (!editing) {
     return (
       <span className="flex min-w-0 items-center gap-2">
-        {k.label ? <Truncated value={k.label} className="max-w-[9rem] font-medium text-slate-900 lg:max-w-[14rem]" /> : <span className="text-slate-600">No label</span>}
+        {k.label ? <Truncated value={k.label} className="max-w-[8rem] font-medium text-slate-900 lg:max-w-[12rem]" /> : <span className="text-slate-600">No label</span>}
         <Button size="sm" variant="ghost" aria-label={`Edit label of ${k.consumerKey}`} onClick={() => { setValue(k.label ?? ""); setEditing(true); }}>Edit</Button>
       </span>
     );
