@@ -6,7 +6,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { collectBody, fetchToken, gatewayCall, seedApp, signIn } from "./helpers/console";
 
-test.describe.configure({ timeout: 300_000 });
+// Sixteen pages, each photographed and audited at two widths: minutes on a busy machine.
+test.describe.configure({ timeout: 600_000 });
 
 const WIDTHS = [{ width: 1280, height: 800 }, { width: 390, height: 844 }] as const;
 
