@@ -615,12 +615,13 @@ function printer(json) {
       if (json) {
         return emit({
           type: "relay", cursor: event.cursor, source: event.source, receivedAt: event.receivedAt, operation: event.operation,
-          scenario: event.scenario, deliveryId: event.deliveryId, inboxEntryId: event.inboxEntryId, target,
+          scenario: event.scenario, checkCase: event.checkCase ?? null, deliveryId: event.deliveryId, inboxEntryId: event.inboxEntryId, target,
           status: result.status, error: result.error, durationMs: result.durationMs,
         });
       }
       const cols = [
-        clock(event.receivedAt), (event.operation || "-").padEnd(14), (event.scenario || "-").padEnd(18),
+        // a receiver check's case has no scenario: its name, e.g. "check tampered_body"
+        clock(event.receivedAt), (event.operation || "-").padEnd(14), (event.checkCase ? `check ${event.checkCase}` : event.scenario || "-").padEnd(22),
         event.deliveryId || event.inboxEntryId, `→ ${answer}`, `${result.durationMs} ms`,
       ];
       console.log(cols.join("  "));

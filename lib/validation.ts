@@ -6,9 +6,10 @@ import { ApiError } from "@/lib/errors";
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, field?: string): z.output<T> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const message = r.error.issues[0]!.message;
-  // `field` names the form field in `details`, so the console shows the message under it.
-  throw new ApiError("VALIDATION_ERROR", message, {}, field ? [{ field, message }] : undefined);
+  const issue = r.error.issues[0]!;
+  // `details` names the field (`field`, else the issue's path in the value, e.g. `url`), so the console shows the message under it.
+  const name = field ?? issue.path.map(String).join(".");
+  throw new ApiError("VALIDATION_ERROR", issue.message, {}, name ? [{ field: name, message: issue.message }] : undefined);
 }
 
 /**

@@ -4,6 +4,7 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/lib/auth";
 import { safeNext } from "@/lib/auth/next-path";
 import { headers } from "next/headers";
+import { sentence } from "@/components/ui/error-text";
 import { isApiError } from "@/lib/errors";
 import { clientAddress } from "@/lib/throttle";
 import { signUp } from "@/lib/services/users";
@@ -43,7 +44,7 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
     await signUp({ email, password }, clientAddress(await headers()));
   } catch (e) {
     if (isApiError(e) && (e.code === "VALIDATION_ERROR" || e.code === "RATE_LIMITED")) {
-      return { email, error: `${e.message.charAt(0).toUpperCase() + e.message.slice(1)}.` };
+      return { email, error: `${sentence(e.message)}.` };
     }
     // A taken email: its owner with the right password is signed in; anyone else reads CANNOT_SIGN_UP.
     if (isApiError(e) && e.code === "CONFLICT") return signInWith(email, password, nextPath(form.get("next")), CANNOT_SIGN_UP);

@@ -2,17 +2,17 @@
 // Account recovery: /forgot asks for a link, /reset chooses the new password (lib/services/recovery.ts).
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { sentence } from "@/components/ui/error-text";
 import { isApiError } from "@/lib/errors";
 import { requestReset, resetPassword } from "@/lib/services/recovery";
 import { clientAddress } from "@/lib/throttle";
 
 export type RecoveryState = { error?: string; sent?: boolean };
 
-const sentence = (m: string) => `${m.charAt(0).toUpperCase()}${m.slice(1)}.`;
 
 /** What a form shows for an ApiError the person can act on; anything else is the server's error. */
 function shown(e: unknown): RecoveryState {
-  if (isApiError(e) && (e.code === "VALIDATION_ERROR" || e.code === "RATE_LIMITED" || e.code === "NOT_FOUND")) return { error: sentence(e.message) };
+  if (isApiError(e) && (e.code === "VALIDATION_ERROR" || e.code === "RATE_LIMITED" || e.code === "NOT_FOUND")) return { error: `${sentence(e.message)}.` };
   throw e;
 }
 

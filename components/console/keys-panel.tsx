@@ -26,8 +26,8 @@ function KeyLabel({ appId, k, onSaved }: { appId: string; k: KeyPairRow; onSaved
   });
   if (!editing) {
     return (
-      <span className="inline-flex items-center gap-2">
-        {k.label ? <span className="font-medium text-slate-900">{k.label}</span> : <span className="text-slate-600">No label</span>}
+      <span className="flex min-w-0 items-center gap-2">
+        {k.label ? <Truncated value={k.label} className="max-w-[8rem] font-medium text-slate-900 lg:max-w-[12rem]" /> : <span className="text-slate-600">No label</span>}
         <Button size="sm" variant="ghost" aria-label={`Edit label of ${k.consumerKey}`} onClick={() => { setValue(k.label ?? ""); setEditing(true); }}>Edit</Button>
       </span>
     );
@@ -42,6 +42,9 @@ function KeyLabel({ appId, k, onSaved }: { appId: string; k: KeyPairRow; onSaved
   );
 }
 
+/** The actions column: pinned to the table's right edge, so Revoke stays in view when the table is wider than the card. */
+const ACTIONS = "sticky right-0 bg-white text-right";
+
 export function KeysPanel({ appId }: { appId: string }) {
   const { data: keys, error, isLoading, mutate } = useKeys(appId);
   const { data: app } = useApp(appId);
@@ -55,7 +58,7 @@ export function KeysPanel({ appId }: { appId: string }) {
 
   return (
     <div className="space-y-6">
-      {created && app && <NewKeyPair pair={created} baseUrl={app.baseUrl} onDone={() => setCreated(null)} />}
+      {created && app && <NewKeyPair key={created.consumerKey} pair={created} baseUrl={app.baseUrl} onDone={() => setCreated(null)} />}
       {create.error && <ErrorNote>{create.error}</ErrorNote>}
       <Card>
         <CardHeader
@@ -76,7 +79,7 @@ export function KeysPanel({ appId }: { appId: string }) {
         {keys && keys.length > 0 && (
           <Table label="Key pairs">
             <thead>
-              <tr><Th>Consumer key</Th><Th wide>Label</Th><Th wide>Created</Th><Th wide>Last used</Th><Th>Status</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr>
+              <tr><Th>Consumer key</Th><Th wide>Label</Th><Th wide>Created</Th><Th wide>Last used</Th><Th>Status</Th><Th className="sticky right-0 text-right"><span className="sr-only">Actions</span></Th></tr>
             </thead>
             <tbody>
               {keys.map((k) => (
@@ -86,9 +89,14 @@ export function KeysPanel({ appId }: { appId: string }) {
                   <Td wide><LocalTime value={k.createdAt} /></Td>
                   <Td wide>{k.lastUsedAt ? <LocalTime value={k.lastUsedAt} /> : <span className="text-slate-600">Never</span>}</Td>
                   <Td>
-                    {k.revokedAt ? <Badge tone="neutral">Revoked<span className="hidden md:inline"> <LocalTime value={k.revokedAt} /></span></Badge> : <Badge tone="green">Active</Badge>}
+                    {k.revokedAt ? (
+                      <>
+                        <Badge tone="neutral">Revoked</Badge>
+                        <span className="mt-0.5 hidden text-xs text-slate-500 md:block"><LocalTime value={k.revokedAt} /></span>
+                      </>
+                    ) : <Badge tone="green">Active</Badge>}
                   </Td>
-                  <Td className="text-right">
+                  <Td className={ACTIONS}>
                     {!k.revokedAt && (
                       <ConfirmButton
                         trigger="Revoke"

@@ -1,4 +1,5 @@
 "use client";
+import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton, CopyField } from "@/components/ui/copy-button";
 
@@ -6,9 +7,12 @@ export type CreatedPair = { consumerKey: string; consumerSecret: string };
 
 /** The one time the secret is shown: copy it now. */
 export function NewKeyPair({ pair, baseUrl, onDone }: { pair: CreatedPair; baseUrl: string; onDone: () => void }) {
+  // The keyboard lands here when a pair is made (keys-panel.tsx mounts one panel per pair): the secret is read and copied from here.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => panel.current?.focus(), []);
   const curl = `curl -u ${pair.consumerKey}:${pair.consumerSecret} -d grant_type=client_credentials ${baseUrl}/oauth/v1/token`;
   return (
-    <section aria-labelledby="new-pair-title" className="rounded-lg border border-amber-300 bg-amber-50/60 p-5 shadow-xs">
+    <section ref={panel} tabIndex={-1} aria-labelledby="new-pair-title" className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 border border-amber-300 bg-amber-50/60 p-5 shadow-xs">
       <h2 id="new-pair-title" className="text-base font-semibold text-slate-900">Your new key pair</h2>
       <p role="alert" className="mt-1 text-sm text-amber-900">
         <strong>Copy the secret now.</strong> This is the only time it is shown; the sandbox keeps only a hash of it. Keep it on your server, never in a browser or app.
@@ -28,7 +32,7 @@ export function NewKeyPair({ pair, baseUrl, onDone }: { pair: CreatedPair; baseU
             <CopyButton value={curl} what="curl command" />
           </dt>
           <dd>
-            <pre data-testid="curl-line" className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-100">{curl}</pre>
+            <pre data-testid="curl-line" className="scheme-fixed overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-100">{curl}</pre>
           </dd>
         </div>
       </dl>

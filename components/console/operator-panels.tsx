@@ -92,7 +92,11 @@ export function AllApps() {
           <tbody>
             {data.map((a) => (
               <Tr key={a.id}>
-                <Td><Truncated value={a.name} className="max-w-[7rem] font-medium text-slate-900 sm:max-w-[14rem] lg:max-w-[20rem]" /><Truncated value={a.id} className="hidden font-mono text-xs text-slate-600 sm:block sm:max-w-[14rem]" /></Td>
+                <Td>
+                  <Truncated value={a.name} className="max-w-[7rem] font-medium text-slate-900 sm:max-w-[14rem] lg:max-w-[20rem]" />
+                  <Truncated value={a.id} className="hidden font-mono text-xs text-slate-600 sm:block sm:max-w-[14rem]" />
+                  {a.parentAppId && <Badge tone="violet" className="mt-1" title={`Made by ${a.parentAppId}; deleted with its data when it ends`}>Throwaway sandbox</Badge>}
+                </Td>
                 <Td wide>{a.owner}</Td>
                 <Td wide><LocalTime value={a.createdAt} /></Td>
                 <Td>{a.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Active</Badge>}</Td>

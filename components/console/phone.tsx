@@ -24,7 +24,7 @@ const s = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 
 function Frame({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <article aria-label={label} className="mx-auto w-full max-w-[300px] rounded-[2.2rem] border-[9px] border-slate-900 bg-slate-900 shadow-lg">
+    <article aria-label={label} className="scheme-fixed mx-auto w-full max-w-[300px] rounded-[2.2rem] border-[9px] border-slate-900 bg-slate-900 shadow-lg">
       <div className="overflow-hidden rounded-[1.6rem] bg-gradient-to-b from-slate-100 to-white">
         <div className="flex items-center justify-between px-5 pt-2 pb-1 text-[11px] font-medium text-slate-600" aria-hidden>
           <span>Sandbox</span>

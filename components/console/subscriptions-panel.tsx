@@ -1,4 +1,5 @@
 "use client";
+import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm";
@@ -15,6 +16,8 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
     await send("POST", appUrl(appId, "/subscriptions"), { group: s.group });
     await onChange();
   });
+  // Where the keyboard goes once the group is added (its button is gone): what the card now says.
+  const result = useRef<HTMLDivElement>(null);
   return (
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start justify-between gap-3">
@@ -32,7 +35,7 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
           ))}
         </ul>
       </div>
-      <div className="mt-auto pt-5 text-sm">
+      <div ref={result} tabIndex={-1} role="group" aria-label={`${s.group} status`} className="mt-auto rounded-sm pt-5 text-sm focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600">
         {s.status === "ACTIVE" && <p className="text-slate-500">Working since <LocalTime value={s.since} />.</p>}
         {s.status === "PENDING" && (
           <div className="space-y-2">
@@ -61,7 +64,9 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
               variant={s.status === null ? "primary" : "secondary"}
               busy={add.pending}
               aria-label={`Add ${s.group} to this app`}
-              onClick={() => void add.run()}
+              onClick={async () => {
+                if (await add.run()) result.current?.focus();
+              }}
             >
               {s.status === "REJECTED" ? "Ask for review again" : `Add ${s.group}`}
             </Button>

@@ -6,7 +6,7 @@ import { CopyButton } from "@/components/ui/copy-button";
  */
 export function Snippet({ code, title, wrap, scroll }: { code: string; title?: string; wrap?: boolean; scroll?: boolean }) {
   return (
-    <div className="my-4 overflow-hidden rounded-lg border border-slate-800 bg-slate-900">
+    <div className="scheme-fixed my-4 overflow-hidden rounded-lg border border-slate-800 bg-slate-900">
       <div className="flex items-center justify-between gap-2 border-b border-slate-700 px-3 py-1.5">
         <span className="truncate text-xs font-medium text-slate-300">{title ?? ""}</span>
         <CopyButton value={code} what={title ?? "code"} />

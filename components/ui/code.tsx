@@ -2,7 +2,7 @@
 export function CodeBlock({ value, label, raw }: { value: unknown; label: string; raw?: boolean }) {
   const text = typeof value === "string" ? (raw ? value : prettyIfJson(value)) : JSON.stringify(value, null, 2);
   return (
-    <pre role="group" aria-label={label} className="max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100 [overflow-wrap:anywhere]">
+    <pre role="group" aria-label={label} className="scheme-fixed max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100 [overflow-wrap:anywhere]">
       {text === "" ? <span className="text-slate-400">(empty)</span> : text}
     </pre>
   );

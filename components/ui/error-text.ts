@@ -4,8 +4,21 @@
 /** One invalid field, as a route names it in its error body's `details` (lib/errors.ts ErrorBody). */
 export type FieldIssue = { field: string; message: string };
 
-/** Upper-case first letter, unless the message starts with a field's name as written (`delayMs`, `body.phoneNumber`). */
-const sentence = (s: string) => (/^[a-z]+[A-Z.]/.test(s) ? s : s.charAt(0).toUpperCase() + s.slice(1));
+/** Field names that are abbreviations: at the start of a sentence they are written in capitals ("URL must be…", never "Url"). */
+const ABBREVIATIONS: Record<string, string> = { url: "URL", id: "ID" };
+
+/**
+ * A message as a sentence: upper-case first letter, unless it starts with a
+ * field's name as written (`delayMs`, `body.phoneNumber`), which stays as it
+ * is; a field named by an abbreviation (`url`) is written in capitals. Also
+ * the sign-in and recovery pages' messages (app/(auth)).
+ */
+export function sentence(s: string): string {
+  if (/^[a-z]+[A-Z.]/.test(s)) return s;
+  const first = /^[a-z]+(?=\s|$)/.exec(s)?.[0];
+  if (first && ABBREVIATIONS[first]) return ABBREVIATIONS[first] + s.slice(first.length);
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
 
 /** The error's message as a sentence; a failed fetch (TypeError) in plain words, not "Failed to fetch". */
 export function errorText(e: unknown): string {

@@ -13,6 +13,7 @@ import { isOwnInspector } from "@/lib/callbacks/policy";
 import { CALLBACK_HEADER_NAMES, callbackHeaders } from "@/lib/callbacks/post";
 import { checkSignatures } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
+import { checkCaseNames } from "./check-case-names";
 
 const BATCH = 100;
 /** Which entries a stream relays: `all` adds copies of callbacks sent elsewhere, `foreign` the inbox entries that are not the app's callbacks. */
@@ -37,6 +38,8 @@ export type FeedEvent = {
   body: string;
   operation: string | null;
   scenario: string | null;
+  /** A case of the app's receiver check (`valid`, `tampered_body`…, lib/devapi/receiver-cases.ts); `operation` is then the check's. */
+  checkCase: string | null;
   target: string | null;
 };
 
@@ -175,20 +178,18 @@ async function inboxEvents(db: Db, appId: string, rows: Awaited<ReturnType<typeo
   ]);
   const byId = new Map(deliveries.map((d) => [d.id, d]));
   // The app's receiver checks post cases that are no delivery: they are the app's own too (their ids are recorded before they are posted).
-  const checkCases = ids.length
-    ? new Set((await db.receiverCheck.findMany({ where: { appId, OR: ids.map((id) => ({ deliveryIds: { contains: id } })) }, select: { deliveryIds: true } }))
-        .flatMap((c) => c.deliveryIds.split(" ")))
-    : new Set<string>();
+  const checkCases = await checkCaseNames(db, appId, ids);
   const secrets = app ? [app.signingSecret, app.previousSigningSecret].filter((s): s is string => !!s) : [];
   return parsed.map(({ r, headers, deliveryId }): Pending => {
     // A delivery of this app is named only with the body it carried (anyone may copy an x-svc-delivery header).
     const found = deliveryId ? byId.get(deliveryId) : undefined;
     const d = found && found.body === r.body ? found : undefined;
-    const own = d !== undefined || (deliveryId !== null && checkCases.has(deliveryId)) || checkSignatures(headers, r.body, secrets).result === "valid";
+    const checkCase = d ? undefined : checkCases.get(r.seq);
+    const own = d !== undefined || checkCase !== undefined || checkSignatures(headers, r.body, secrets).result === "valid";
     return {
       at: r.receivedAt.getTime(), key: `i${r.seq}`, own,
       source: "inbox", inboxEntryId: r.id, deliveryId: d?.id ?? null, receivedAt: r.receivedAt.toISOString(),
-      method: r.method, headers: callbackHeadersOf(headers), body: r.body, operation: d?.operationId ?? null, scenario: d?.scenarioKey ?? null, target: null,
+      method: r.method, headers: callbackHeadersOf(headers), body: r.body, operation: d?.operationId ?? checkCase?.operation ?? null, scenario: d?.scenarioKey ?? null, checkCase: checkCase?.name ?? null, target: null,
     };
   });
 }
@@ -230,7 +231,7 @@ async function copyEvents(db: Db, appId: string, rows: Awaited<ReturnType<typeof
       source: "delivery", inboxEntryId: null, deliveryId: d.id, receivedAt: at.toISOString(), method: "POST",
       // as the dispatcher signs it: a wrong-signature fault stays wrong
       headers: callbackHeaders(d.id, d.body, signingSecretsFor(storedFaults(d.faults), secrets), now),
-      body: d.body, operation: d.operationId, scenario: d.scenarioKey, target: url ?? delivery.url,
+      body: d.body, operation: d.operationId, scenario: d.scenarioKey, checkCase: null, target: url ?? delivery.url,
     }];
   });
 }

@@ -88,6 +88,23 @@ export function battery(body: string, secrets: string[], now: Date): { first: Ca
   };
 }
 
+/**
+ * ReceiverCheck.deliveryIds: each case as `<delivery id>=<name>`, in the order
+ * they are posted (valid's id comes again as the duplicate), written before the
+ * cases are posted, so a listener names what it relays (listen-feed.ts).
+ */
+export const caseIdsText = (cases: readonly { deliveryId: string; name: string }[]) => cases.map((c) => `${c.deliveryId}=${c.name}`).join(" ");
+
+/** caseIdsText read back: delivery id → its cases' names, in the order they were posted (a row from before names has none). */
+export function caseNamesById(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const token of text.split(" ").filter(Boolean)) {
+    const [id, name] = token.split("=") as [string, string | undefined];
+    out.set(id, [...(out.get(id) ?? []), ...(name ? [name] : [])]);
+  }
+  return out;
+}
+
 const is2xx = (a: CaseAnswer) => "status" in a && a.status >= 200 && a.status < 300;
 
 /** Why a correctly signed callback was not accepted, and what to do. */

@@ -21,7 +21,7 @@ import { ApiError } from "@/lib/errors";
 import { newId, newReceipt, randomBase62 } from "@/lib/ids";
 import { withAppLock, type Tx } from "@/lib/services/apps";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
-import { battery, judge, type CaseSpec } from "./receiver-cases";
+import { battery, caseIdsText, judge, type CaseSpec } from "./receiver-cases";
 import { relayedAnswers } from "./receiver-relays";
 
 /** What of an answer's body is kept per case. */
@@ -120,8 +120,7 @@ export async function runReceiverCheck(appId: string, input: { url: string; oper
     const example = exampleCallback(op, { now, requestId: newId("req"), newId, newReceipt })!;
     const specs = battery(JSON.stringify(example.body), liveSecrets(app, now), now);
     // The cases' ids before they are posted: a listener relays them as the app's own (lib/devapi/listen-feed.ts).
-    const caseIds = [...new Set([...specs.first, ...specs.after].map((c) => c.deliveryId))].join(" ");
-    await db.receiverCheck.updateMany({ where: { id: row.id }, data: { deliveryIds: caseIds } });
+    await db.receiverCheck.updateMany({ where: { id: row.id }, data: { deliveryIds: caseIdsText([...specs.first, ...specs.after]) } });
     let answers = await post(input.url, specs);
     if (viaInspector) answers = await relayedAnswers(appId, answers, started, db);
     const valid = answers.find(([c]) => c.name === "valid")!;
@@ -129,8 +128,7 @@ export async function runReceiverCheck(appId: string, input: { url: string; oper
     cases = answers.map(([spec, answered]) => judge(spec, answered, { url: input.url, validPassed, viaInspector }));
   } finally {
     const status = cases.length && cases.every((c) => c.passed) ? "PASSED" : "FAILED";
-    const deliveryIds = [...new Set(cases.map((c) => c.deliveryId))].join(" ");
-    await db.receiverCheck.updateMany({ where: { id: row.id }, data: { status, cases: JSON.stringify(cases), deliveryIds, finishedAt: new Date() } });
+    await db.receiverCheck.updateMany({ where: { id: row.id }, data: { status, cases: JSON.stringify(cases), deliveryIds: caseIdsText(cases), finishedAt: new Date() } });
   }
   await keepNewest(db, "ReceiverCheck", appId, config.receiverChecksPerApp);
   const stored = await db.receiverCheck.findUnique({ where: { id: row.id } });

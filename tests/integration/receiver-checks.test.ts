@@ -54,6 +54,17 @@ async function carefulReceiver(secret: string) {
   return { rx, processed };
 }
 
+/** Polls `f` until it answers, within a generous deadline. */
+async function until<T>(what: string, f: () => T | null, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = f();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 const run = (a: TestApp, body: unknown) => a.call("POST", "/dev/v1/receiver-checks", body);
 const caseOf = (check: any, name: string) => check.cases.find((c: any) => c.name === name);
 
@@ -203,11 +214,21 @@ describe.concurrent("receiver checks", () => {
     const env = { ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: a.keys.consumerKey, SANDBOX_SECRET: a.keys.consumerSecret, XDG_CONFIG_HOME: tmp };
     const proc = spawn(process.execPath, [CLI, "listen", "--json", "--no-replay", "--name", "laptop", "--forward-to", `${rx.url}/local`], { env, stdio: ["ignore", "pipe", "pipe"] });
     running.push(proc);
+    let printed = "";
     await new Promise<void>((resolve, reject) => {
-      proc.stdout!.on("data", (c: Buffer) => c.toString().includes('"type":"ready"') && resolve());
+      proc.stdout!.on("data", (c: Buffer) => {
+        printed += c;
+        if (printed.includes('"type":"ready"')) resolve();
+      });
       proc.once("exit", (code) => reject(new Error(`listener exited ${code}`)));
     });
     const r = await run(a, { url: a.inspectorUrl });
+    // Each relayed case is named in the listener's JSON lines, with the check's operation (every case was relayed: relayedBy below).
+    const relayed = await until("a relay line for each case", () => {
+      const lines = printed.trim().split("\n").map((l) => JSON.parse(l)).filter((o) => o.type === "relay");
+      return lines.length === r.body.cases.length ? lines : null;
+    });
+    expect(relayed.map((o) => [o.checkCase, o.operation]).sort()).toEqual(r.body.cases.map((c: any) => [c.name, r.body.operation]).sort());
     expect(r.status).toBe(201);
     expect(r.body.cases.filter((c: any) => !c.passed)).toEqual([]);
     expect(r.body.status).toBe("PASSED");
@@ -217,6 +238,30 @@ describe.concurrent("receiver checks", () => {
     // The local receiver got what the portal sent, headers and body as signed.
     const got = rx.received.find((x) => x.headers["webhook-id"] === caseOf(r.body, "stale_timestamp").deliveryId)!;
     expect(got.headers["webhook-timestamp"]).toBe(caseOf(r.body, "stale_timestamp").sent.headers["webhook-timestamp"]);
+    proc.kill("SIGTERM");
+  });
+
+  it("a listener prints the case it relays by name, where a callback's scenario goes", async () => {
+    const a = await newApp({ groups: ["Payments"] });
+    const { rx } = await carefulReceiver(await secretOf(a.appId));
+    const env = { ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: a.keys.consumerKey, SANDBOX_SECRET: a.keys.consumerSecret, XDG_CONFIG_HOME: tmp };
+    const proc = spawn(process.execPath, [CLI, "listen", "--no-replay", "--forward-to", `${rx.url}/local`], { env, stdio: ["ignore", "pipe", "pipe"] });
+    running.push(proc);
+    let printed = "";
+    proc.stdout!.on("data", (c: Buffer) => (printed += c));
+    await new Promise<void>((resolve, reject) => {
+      proc.stderr!.on("data", (c: Buffer) => c.toString().includes("Listening for callbacks") && resolve());
+      proc.once("exit", (code) => reject(new Error(`listener exited ${code}`)));
+    });
+    const r = await run(a, { url: a.inspectorUrl });
+    expect(r.body.status).toBe("PASSED");
+    const lines = await until("a line for each case", () => {
+      const got = printed.trim().split("\n").filter(Boolean);
+      return got.length === r.body.cases.length ? got : null;
+    });
+    // e.g. "14:02:07  collect.push    check tampered_body     dlv_…  → 401  3 ms": no dashes for the scenario
+    expect(lines.map((l) => / check (\w+) /.exec(l)?.[1]).sort()).toEqual(r.body.cases.map((c: any) => c.name).sort());
+    for (const l of lines) expect(l).toContain(` ${r.body.operation} `);
     proc.kill("SIGTERM");
   });
 

@@ -7,6 +7,11 @@ describe("errorText", () => {
   it("words a route's message as a sentence", () => {
     expect(errorText(new ConsoleError(400, "VALIDATION_ERROR", "callback URL must be an http or https URL"))).toBe("Callback URL must be an http or https URL");
   });
+  it("writes a field named by an abbreviation in capitals, never \"Url\"", () => {
+    expect(errorText(new ConsoleError(400, "VALIDATION_ERROR", "url must be an http or https URL"))).toBe("URL must be an http or https URL");
+    expect(errorText(new ConsoleError(400, "VALIDATION_ERROR", "id must not be empty"))).toBe("ID must not be empty");
+    expect(errorText(new ConsoleError(400, "VALIDATION_ERROR", "urls must be a list"))).toBe("Urls must be a list");
+  });
   it("keeps a field's name as written at the start", () => {
     expect(errorText(new ConsoleError(400, "VALIDATION_ERROR", "delayMs must be at most 15000"))).toBe("delayMs must be at most 15000");
     expect(errorText(new Error("body.phoneNumber is required"))).toBe("body.phoneNumber is required");
@@ -25,7 +30,7 @@ describe("fieldIssues", () => {
     const e = new ConsoleError(400, "VALIDATION_ERROR", "x", [{ field: "since", message: "since must be a date and time (ISO 8601)" }, { field: "url", message: "url must be an http or https URL" }]);
     expect(fieldIssues(e)).toEqual([
       { field: "since", message: "Since must be a date and time (ISO 8601)" },
-      { field: "url", message: "Url must be an http or https URL" },
+      { field: "url", message: "URL must be an http or https URL" },
     ]);
   });
   it("is empty for a failure that names no field", () => {

@@ -35,7 +35,7 @@ export default function ListenPage() {
 
       <H2 id="listen">Listen</H2>
       <Snippet title="Relay callbacks to your server" code="node sandbox.mjs listen --forward-to http://localhost:8080/callbacks" />
-      <P>Then make a call whose <C>callbackUrl</C> is your inspector address. Each callback prints one line: time, operation, scenario, delivery id, what your server answered, and how long it took.</P>
+      <P>Then make a call whose <C>callbackUrl</C> is your inspector address. Each callback prints one line: time, operation, scenario (for a receiver check&apos;s case, its name: <C>check tampered_body</C>), delivery id, what your server answered, and how long it took.</P>
       <Snippet title="What you see" code={`Listening for callbacks of app_… at ${o} → http://localhost:8080/callbacks. Ctrl-C stops.\n14:02:07  collect.push    paid                dlv_4Yh…  → 200  12 ms\n14:02:31  collect.push    insufficient_funds  dlv_9Qa…  → 500  8 ms\n14:03:02  payouts.send    sent                dlv_kT2…  → connection refused  2 ms`} />
       <Ul>
         <li>Your server gets a POST with the callback&apos;s body and headers: <C>content-type</C>, <C>user-agent</C>, <C>x-svc-delivery</C>, <C>x-svc-signature</C>, <C>webhook-id</C>, <C>webhook-timestamp</C>, <C>webhook-signature</C>. Only connection headers (<C>host</C>, <C>content-length</C>, <C>connection</C>…) are new.</li>
@@ -84,7 +84,7 @@ export default function ListenPage() {
       <Snippet
         title="--json"
         wrap
-        code={`{"type":"ready","appId":"app_…","origin":"${o}","target":"http://localhost:8080/callbacks","all":false,"cursor":"41.230","resumed":true}\n{"type":"relay","cursor":"42.230","source":"inbox","receivedAt":"2026-11-22T14:02:07.120Z","operation":"collect.push","scenario":"paid","deliveryId":"dlv_…","inboxEntryId":"inb_…","target":"http://localhost:8080/callbacks","status":200,"error":null,"durationMs":12}`}
+        code={`{"type":"ready","appId":"app_…","origin":"${o}","target":"http://localhost:8080/callbacks","all":false,"cursor":"41.230","resumed":true}\n{"type":"relay","cursor":"42.230","source":"inbox","receivedAt":"2026-11-22T14:02:07.120Z","operation":"collect.push","scenario":"paid","checkCase":null,"deliveryId":"dlv_…","inboxEntryId":"inb_…","target":"http://localhost:8080/callbacks","status":200,"error":null,"durationMs":12}`}
       />
 
       <H2 id="more">Other commands</H2>

@@ -26,8 +26,9 @@ export const listenEvent = z.object({
     description: "The headers to relay: a callback's (content-type, user-agent, x-svc-delivery, x-svc-signature, webhook-id, webhook-timestamp, webhook-signature) as the request carried them; no others.",
   }),
   body: z.string(),
-  operation: z.string().nullable().meta({ description: "The operation whose call scheduled the callback, when known." }),
+  operation: z.string().nullable().meta({ description: "The operation whose call scheduled the callback (or whose callbacks a receiver check posts), when known." }),
   scenario: z.string().nullable(),
+  checkCase: z.string().nullable().meta({ description: "A case of the app's receiver check (`valid`, `tampered_body`, `duplicate`…), when it is one." }),
   target: z.string().nullable().meta({ description: "Where the callback was addressed (`delivery` events)." }),
 });
 

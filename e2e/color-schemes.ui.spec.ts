@@ -1,0 +1,76 @@
+// The dark scheme follows the system setting (prefers-color-scheme,
+// app/dark-scheme.css): pages go dark, code blocks stay dark in both schemes,
+// and the main pages are photographed at 1280 and 390 px in each scheme and
+// pass axe there (a11y.ui.spec.ts runs axe on every page in both schemes).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { collectBody, fetchToken, gatewayCall, seedApp, signIn } from "./helpers/console";
+
+// Sixteen pages, each photographed and audited at two widths: minutes on a busy machine.
+test.describe.configure({ timeout: 600_000 });
+
+const WIDTHS = [{ width: 1280, height: 800 }, { width: 390, height: 844 }] as const;
+
+/** Relative luminance (WCAG) of a computed CSS colour, read by the browser itself. */
+const luminanceOf = (page: Page, selector: string, property: "backgroundColor" | "color") =>
+  page.locator(selector).first().evaluate((el, prop) => {
+    const c = document.createElement("canvas").getContext("2d")!;
+    c.fillStyle = getComputedStyle(el)[prop];
+    c.fillRect(0, 0, 1, 1);
+    const [r, g, b] = [...c.getImageData(0, 0, 1, 1).data].map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  }, property);
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the page follows the ${colorScheme} system setting; code blocks stay dark`, async ({ browser }) => {
+    const page = await (await browser.newContext({ colorScheme })).newPage();
+    await page.goto("/docs/authentication");
+    const body = await luminanceOf(page, "body", "backgroundColor");
+    const text = await luminanceOf(page, "body", "color");
+    if (colorScheme === "dark") expect([body < 0.05, text > 0.5]).toEqual([true, true]);
+    else expect([body > 0.9, text < 0.05]).toEqual([true, true]);
+    const code = page.locator("pre").first();
+    await expect(code).toBeVisible();
+    expect(await luminanceOf(page, "pre", "color")).toBeGreaterThan(0.5);
+  });
+
+  test(`the main pages at 1280 and 390 px, ${colorScheme}`, async ({ browser }, info) => {
+    const a = await seedApp({ name: "Shop checkout", keys: true, groups: ["Payments"], operator: true });
+    const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
+    await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: a.inspectorUrl }), { "x-svc-time-scale": "0" });
+    await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ amount: 0 }));
+    const page = await (await browser.newContext({ colorScheme })).newPage();
+    const problems: string[] = [];
+    /** A screenshot at each width, and the serious and critical axe violations there (colour contrast above all). */
+    const look = async (name: string) => {
+      for (const vp of WIDTHS) {
+        await page.setViewportSize(vp);
+        await page.screenshot({ path: info.outputPath(`${colorScheme}-${vp.width}-${name}.png`), fullPage: vp.width < 1000 });
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
+          problems.push(`${name} @${vp.width}: ${v.id} ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+        }
+      }
+    };
+    const shoot = async (p: string, name: string) => {
+      await page.goto(p);
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+      await look(name);
+    };
+    for (const [p, name] of [["/", "home"], ["/signin", "signin"], ["/docs", "docs"], ["/docs/collect/push", "docs-collect-push"]] as const) await shoot(p, name);
+    await signIn(page, a.email);
+    await page.goto(`/apps/${a.appId}/keys`);
+    await page.getByRole("button", { name: "Create key pair" }).click();
+    await expect(page.getByRole("region", { name: "Your new key pair" })).toBeVisible();
+    await look("keys-secret");
+    for (const [p, name] of [
+      ["/apps", "apps"], [`/apps/${a.appId}`, "app"], [`/apps/${a.appId}/subscriptions`, "subscriptions"],
+      [`/apps/${a.appId}/requests`, "requests"], [`/apps/${a.appId}/callbacks`, "callbacks"], [`/apps/${a.appId}/go-live`, "go-live"], ["/operator", "operator"],
+    ] as const) await shoot(p, name);
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+}
