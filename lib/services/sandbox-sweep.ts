@@ -34,6 +34,7 @@ const TABLES: readonly { table: string; key: string; join?: Sql<{ appId: Value }
   { table: "Subscription", key: "group" },
   { table: "RateWindow", key: "window" },
   { table: "FloatBalance", key: "currency" },
+  { table: "FaultPlanCount", key: "operationId" },
 ];
 
 /**
@@ -42,7 +43,7 @@ const TABLES: readonly { table: string; key: string; join?: Sql<{ appId: Value }
  */
 function batchDelete(t: (typeof TABLES)[number]) {
   const lock = new Sql(config.dialect === "postgresql" ? [" FOR UPDATE OF x SKIP LOCKED"] : []);
-  // Subscription, RateWindow and FloatBalance keys are unique per app only: the outer condition names the app too.
+  // Subscription, RateWindow, FloatBalance and FaultPlanCount keys are unique per app only: the outer condition names the app too.
   const outer = t.join ? sql`` : sql`"appId" = ${appId} AND `;
   const where = t.join ?? sql`WHERE x."appId" = ${appId}`;
   const [table, key] = [new Sql([`"${t.table}"`]), new Sql([`"${t.key}"`])];
