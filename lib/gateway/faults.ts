@@ -61,9 +61,9 @@ export function refuseFaultHeader(headers: { get(name: string): string | null },
   throw new ApiError("VALIDATION_ERROR", message, {}, [{ field, message }]);
 }
 
-/** The extra delay of a slow_response: its lateness at the call's time scale. */
+/** The extra delay of a slow_response that was answered (one refused, say past the held-connection caps, answers at once): its lateness at the call's time scale. */
 export const faultDelayMs = (s: CallState): number =>
-  s.fault?.answer === "late" ? scaled(s.fault.lateMs ?? 0, s.timeScale ?? 1) : 0;
+  s.fault?.answer === "late" && s.answer ? scaled(s.fault.lateMs ?? 0, s.timeScale ?? 1) : 0;
 
 /** After the commit: what the client of a committed fault's call sees instead of (or after) the committed answer. */
 export async function answerAfterCommit(s: CallState, result: GatewayResult): Promise<GatewayResult> {
