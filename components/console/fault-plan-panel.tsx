@@ -18,8 +18,8 @@ import { useDevSettings } from "./hooks";
 type Kind = "every" | "first" | "probability";
 const KINDS: { kind: Kind; label: string; amount: string; placeholder: string }[] = [
   { kind: "every", label: "every Nth call", amount: "N", placeholder: "3" },
-  { kind: "first", label: "the first N calls", amount: "N", placeholder: "1" },
-  { kind: "probability", label: "with a probability (seeded)", amount: "Probability (0–1)", placeholder: "0.2" },
+  { kind: "first", label: "first N calls", amount: "N", placeholder: "1" },
+  { kind: "probability", label: "seeded probability", amount: "Probability (0–1)", placeholder: "0.2" },
 ];
 
 const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th"}`;
