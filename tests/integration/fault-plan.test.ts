@@ -13,7 +13,7 @@ import { MAX_FAULT_PLAN_RULES } from "@/lib/catalog/devapi";
 import { ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { rawPostTo } from "../helpers/raw-post";
-import { base, collectBody, newApp, type TestApp } from "../helpers/sandbox";
+import { base, collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 import type { RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 
@@ -60,6 +60,17 @@ describe("setting the plan", () => {
       expect(r.body.message).toContain(text);
     }
     expect((await a.call("GET", "/dev/v1/settings")).body.faultPlan).toEqual([]);
+  });
+
+  it("the testing guide documents it: the rules, the API, the CLI's faults and rehearse", async () => {
+    const page = await http("GET", `${origin()}/docs/testing`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('id="fault-plan"');
+    const text = page.text.replace(/<[^>]+>/g, "").replace(/&quot;/g, '"');
+    expect(text).toContain(`at most ${MAX_FAULT_PLAN_RULES}`);
+    expect(text).toContain('"faultPlan": [{"operation": "payouts.send", "fault": "lost_response", "when": {"every": 3}}]');
+    expect(text).toContain("sandbox.mjs faults set payouts.send lost_response --every 3");
+    expect(text).toContain("sandbox.mjs rehearse -- npm test");
   });
 
   it("over MCP: sandbox_dev_update_settings sets the plan", async () => {
