@@ -9,6 +9,7 @@
 // Sections: usage texts · arguments · errors · tokens and calls · listen
 // (stream, relay, report, cursor) · the other commands · throwaway sandboxes · main.
 
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -17,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 
 /** This file's version (`--version`); raised when its commands or options change. */
-const VERSION = "1.2.0";
+const VERSION = "1.3.0";
 
 // ---- usage texts ------------------------------------------------------------------
 
@@ -40,6 +41,8 @@ Commands:
   call       make one gateway call and print the answer
   settings   read or change the app's developer settings
   float      read or set the app's float (what payouts are paid out of)
+  faults     read, set or clear the app's fault plan (which calls get which fault)
+  rehearse   run your own tests under a fault plan, then print the client checks
   resolve    decide a held payment prompt, payout or message
   timeline   print everything that happened to one resource
   sandbox    make, list and end throwaway sandboxes (one per CI job)
@@ -146,6 +149,45 @@ payout larger than what is available runs float_low.
 Example: node sandbox.mjs float set KES 5000
 
 ${CONNECTION}`,
+  faults: `Usage: node sandbox.mjs faults [--json]
+       node sandbox.mjs faults set|add <operation> <fault> (--every <n> | --first <n> | --probability <p> [--seed <s>])
+       node sandbox.mjs faults clear
+
+The app's fault plan (faultPlan in PATCH /dev/v1/settings): calls of an
+operation without an X-Svc-Fault header get the fault of the first rule that
+picks their number (1, 2, 3… since the plan was set; the header wins). "set"
+replaces the plan with one rule, "add" appends one (at most 20), "clear" empties
+it; without an action, prints it.
+
+  --every <n>          every nth call of the operation
+  --first <n>          its first n calls
+  --probability <p>    each call with probability p (0 < p <= 1), drawn from
+  --seed <s>           the seed (default 0) and the call's number: the same calls on every run
+Faults: lost_response, slow_response, error_after_commit, unavailable,
+rate_limited, token_expired, lost_callback, early_callback.
+
+Example: node sandbox.mjs faults set collect.push lost_response --every 3
+
+${CONNECTION}`,
+  rehearse: `Usage: node sandbox.mjs rehearse [<operation> <fault> --every <n> | --first <n> | --probability <p> [--seed <s>]] [--json] -- <command> [args...]
+
+Rehearses production's failures on your client: sets a fault plan, runs your
+own command (your test suite, unchanged) with the app's credentials in
+SANDBOX_URL, SANDBOX_KEY and SANDBOX_SECRET, puts the app's previous plan back
+(usually none), then prints the client checks (GET /dev/v1/client-checks): what
+your client did after each fault, and for a failed check why and what to do.
+Without a rule, the plan gives Collect push and Payouts send every fault once,
+in this order: lost_callback, lost_response, unavailable, token_expired,
+error_after_commit, rate_limited, early_callback, slow_response (their first 8
+calls, retries included).
+
+Exits with your command's exit code when it failed, else 1 when a check
+FAILED, else 0. The checks judge the app's whole request log: rehearse in a
+fresh throwaway sandbox (sandbox create --env) to judge this run alone.
+
+Example: node sandbox.mjs rehearse -- npm test
+
+${CONNECTION}`,
   resolve: `Usage: node sandbox.mjs resolve <resource id> --scenario <key> [--time-scale <s>] [--json]
 
 Resolves a resource held with X-Svc-Scenario: held (POST /dev/v1/resources/<id>/resolve):
@@ -198,7 +240,8 @@ ${CONNECTION}`,
 // ---- arguments --------------------------------------------------------------------
 
 const STRING_FLAGS = new Set(["url", "portal", "key", "secret", "secret-file", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale", "operation", "ttl",
-  "duplicate", "bad-signature", "extra-delay-ms", "inspector-status", "inspector-delay-ms", "inspector-fail-first"]);
+  "duplicate", "bad-signature", "extra-delay-ms", "inspector-status", "inspector-delay-ms", "inspector-fail-first",
+  "every", "first", "probability", "seed"]);
 const BOOLEAN_FLAGS = new Set(["secret-stdin", "all", "include-foreign", "no-replay", "json", "help", "env", "version"]);
 /** Flags that may be given more than once: their values are kept in order, in an array. */
 const REPEATED_FLAGS = new Set(["header"]);
@@ -211,7 +254,7 @@ function parseArgs(argv) {
   const positional = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === "--") { positional.push(...argv.slice(i + 1)); break; }
+    if (arg === "--") { flags["--"] = argv.slice(i + 1); positional.push(...flags["--"]); break; }
     if (arg === "-h") { flags.help = true; continue; }
     if (arg === "-v") { flags.version = true; continue; }
     if (SHORT_FLAGS[arg]) {
@@ -796,6 +839,89 @@ async function float(flags, [action, currency, available]) {
   return flags.json ? emit(answer) : printBalances(answer.balances);
 }
 
+// ---- faults and rehearse: the fault plan, and the client checks -----------------------
+
+/** One rule from the command line: <operation> <fault> and one of --every, --first, --probability (with --seed). */
+function planRule(flags, [operation, fault]) {
+  if (!operation || !fault) throw new UsageError("give the operation and the fault, e.g. collect.push lost_response --every 3");
+  const kinds = ["every", "first", "probability"].filter((k) => flags[k] !== undefined);
+  if (kinds.length !== 1) throw new UsageError("give exactly one of --every <n>, --first <n> or --probability <p>");
+  const number = (v) => (String(v).trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v); // not a number: the portal says what it takes
+  const when = { [kinds[0]]: number(flags[kinds[0]]) };
+  if (flags.seed !== undefined) when.seed = number(flags.seed);
+  return { operation, fault, when };
+}
+
+const ordinal = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th"}`;
+const whenText = (w) => (w.every !== undefined ? `every ${w.every === 1 ? "" : `${ordinal(w.every)} `}call` : w.first !== undefined ? `the first ${w.first} call${w.first === 1 ? "" : "s"}`
+  : `with probability ${w.probability}, seed ${w.seed ?? 0}`);
+function printPlan(plan) {
+  if (!plan.length) return console.log("No fault plan: calls get a fault only with an X-Svc-Fault header.");
+  plan.forEach((r, i) => console.log(`${String(i + 1).padStart(2)}. ${r.operation}  ${r.fault}  ${whenText(r.when)}`));
+}
+
+async function faults(flags, [action, ...args]) {
+  const session = connection(flags);
+  let plan;
+  if (action === "set") plan = [planRule(flags, args)];
+  else if (action === "add") plan = [...(await session.json("GET", "/dev/v1/settings")).faultPlan, planRule(flags, args)];
+  else if (action === "clear") plan = [];
+  else if (action) throw new UsageError(`unknown faults action ${action} (set, add or clear)`);
+  const settings = plan ? await session.json("PATCH", "/dev/v1/settings", { faultPlan: plan }) : await session.json("GET", "/dev/v1/settings");
+  return flags.json ? emit({ faultPlan: settings.faultPlan }) : printPlan(settings.faultPlan);
+}
+
+/** rehearse's plan without a rule: every fault once on each operation that moves money (rule k picks call k). */
+const REHEARSAL_FAULTS = ["lost_callback", "lost_response", "unavailable", "token_expired", "error_after_commit", "rate_limited", "early_callback", "slow_response"];
+const REHEARSAL_PLAN = ["collect.push", "payouts.send"].flatMap((operation) => REHEARSAL_FAULTS.map((fault, k) => ({ operation, fault, when: { first: k + 1 } })));
+
+/** Runs the user's command with the app's credentials in its environment; its exit code (1 when a signal ended it). */
+function runCommand(session, command) {
+  const env = { ...process.env, SANDBOX_URL: session.origin, SANDBOX_KEY: session.key, SANDBOX_SECRET: session.secret };
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0], command.slice(1), { stdio: "inherit", env, shell: process.platform === "win32" });
+    child.on("error", (e) => reject(new CliError(`cannot run ${command[0]}: ${e.code === "ENOENT" ? "no such command" : e.message}`)));
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+function printClientChecks(checks) {
+  const width = Math.max(...checks.map((c) => c.name.length));
+  for (const c of checks) {
+    const mark = c.status === "PASSED" ? "✓" : c.status === "FAILED" ? "✗" : "-";
+    console.log(`  ${mark} ${c.name.padEnd(width)}  ${c.status}${c.status === "NOT_EXERCISED" ? " (no fault of its kind met a call to judge)" : ""}`);
+    if (c.status !== "FAILED") continue;
+    console.log(`      Why:  ${c.why}`);
+    console.log(`      Do:   ${c.hint}`);
+    console.log(`      Requests: ${c.requestIds.join(", ")}`);
+  }
+}
+
+async function rehearse(flags, positional) {
+  const command = flags["--"] ?? [];
+  if (!command.length) throw new UsageError("give your command after --, e.g. rehearse -- npm test");
+  const ruleArgs = positional.slice(0, positional.length - command.length);
+  const session = connection(flags);
+  const plan = ruleArgs.length || ["every", "first", "probability"].some((k) => flags[k] !== undefined) ? [planRule(flags, ruleArgs)] : REHEARSAL_PLAN;
+  const before = (await session.json("GET", "/dev/v1/settings")).faultPlan;
+  await session.json("PATCH", "/dev/v1/settings", { faultPlan: plan });
+  console.error(`Rehearsing with a fault plan of ${plan.length} rule${plan.length === 1 ? "" : "s"}: ${command.join(" ")}`);
+  let exitCode;
+  try {
+    exitCode = await runCommand(session, command);
+  } finally {
+    await session.json("PATCH", "/dev/v1/settings", { faultPlan: before });
+  }
+  const { checks } = await session.json("GET", "/dev/v1/client-checks");
+  const failed = checks.some((c) => c.status === "FAILED");
+  if (flags.json) emit({ exitCode, checks });
+  else {
+    console.log(`Your command exited with ${exitCode}. Client checks:`);
+    printClientChecks(checks);
+  }
+  process.exitCode = exitCode !== 0 ? exitCode : failed ? 1 : 0;
+}
+
 // ---- check: the receiver checks ------------------------------------------------------
 
 async function check(flags) {
@@ -916,7 +1042,7 @@ async function sandbox(flags, [action, id]) {
 
 // ---- main -------------------------------------------------------------------------
 
-const COMMANDS = { listen, check, call, settings, float, sandbox, resolve, timeline, token };
+const COMMANDS = { listen, check, call, settings, float, faults, rehearse, sandbox, resolve, timeline, token };
 
 async function main(argv) {
   const { flags, positional } = parseArgs(argv);

@@ -42,10 +42,10 @@ export const lockUser = sql`UPDATE "User" SET "email" = "email" WHERE "id" = ${p
  * the parent's, then its subscriptions and key pair follow it if it was inserted.
  */
 export const insertSandbox = sql`INSERT INTO "App" ("id", "name", "ownerId", "callbackUrl", "signingSecret", "perMinute", "timeScale", "testNumbers",
-      "callbackFaults", "inspectorMode", "parentAppId", "expiresAt", "createdAt")
+      "callbackFaults", "inspectorMode", "faultPlan", "parentAppId", "expiresAt", "createdAt")
     SELECT ${text("appId")}, ${text("name")}, p."ownerId",
       CASE WHEN p."callbackUrl" = ${text("parentInspector")} THEN ${text("childInspector")} ELSE p."callbackUrl" END,
-      ${text("signingSecret")}, p."perMinute", p."timeScale", p."testNumbers", p."callbackFaults", p."inspectorMode", p."id",
+      ${text("signingSecret")}, p."perMinute", p."timeScale", p."testNumbers", p."callbackFaults", p."inspectorMode", p."faultPlan", p."id",
       ${time("expiresAt")}, ${time("now")}
     FROM "App" p
     WHERE p."id" = ${param("parentId")} AND p."parentAppId" IS NULL
@@ -66,7 +66,7 @@ export const insertSandboxKeyPair = sql`INSERT INTO "KeyPair" ("id", "appId", "c
  */
 export const APP_TABLES = [
   ["AccessToken", "tokenHash"], ["KeyPair", "id"], "deliveries", ["Resource", "id"], ["RequestLog", "seq"], ["InboxEntry", "seq"],
-  ["Relay", "seq"], ["ReceiverCheck", "seq"], ["Subscription", "group"], ["RateWindow", "window"], ["FloatBalance", "currency"],
+  ["Relay", "seq"], ["ReceiverCheck", "seq"], ["Subscription", "group"], ["RateWindow", "window"], ["FloatBalance", "currency"], ["FaultPlanCount", "operationId"],
 ] as const;
 
 /** The sweeper's batch deletes of `APP_TABLES`, `deliveries` in their place. */

@@ -1,6 +1,6 @@
 // Reset: wipes an app's sandbox data — resources, deliveries and their
 // attempts, request log, inbox, relays — restores its float to the default
-// (lib/float), and keeps its keys, tokens,
+// (lib/float), numbers its fault plan's calls from 1 again, and keeps its keys, tokens,
 // subscriptions and settings (time scale, test numbers, faults, inspector
 // mode), and every limit's count: the rate window of this minute and the
 // throttles (a reset is not a way past a limit). Resets themselves are limited
@@ -32,6 +32,7 @@ export async function resetApp(appId: string, db: Db = defaultDb): Promise<Reset
     db.inboxEntry.deleteMany({ where }),
     db.relay.deleteMany({ where }),
     resetFloat(appId, db),
+    db.faultPlanCount.deleteMany({ where }),
   ]);
   return {
     appId,

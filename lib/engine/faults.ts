@@ -3,21 +3,12 @@
 // argument) and applied after every check passed, like a scenario. This table
 // is the one home of what each fault does; the pipeline reads it
 // (lib/gateway/faults.ts), the client checks judge by it (lib/activity/client-checks.ts). Pure.
+import { FAULT_NAMES, type FaultName } from "@/lib/catalog";
 import { ApiError, type ErrorCode } from "@/lib/errors";
 
 export const FAULT_HEADER = "x-svc-fault";
 
-export const FAULT_NAMES = [
-  "lost_response",
-  "slow_response",
-  "error_after_commit",
-  "unavailable",
-  "rate_limited",
-  "token_expired",
-  "lost_callback",
-  "early_callback",
-] as const;
-export type FaultName = (typeof FAULT_NAMES)[number];
+export { FAULT_NAMES, type FaultName };
 
 export type Fault = {
   name: FaultName;

@@ -9,4 +9,5 @@ export { selectScenario, testNumberScenario, triggerMatches, defaultScenario, SC
 export { resolveTimeScale, scaled, TIME_SCALE_HEADER } from "./time-scale";
 export { run, simulate } from "./run";
 export { FAULT_HEADER, FAULT_NAMES, FAULTS, faultNamed, resolveFault, retryWindowEnd, type Fault, type FaultName } from "./faults";
+export { planDraw, planMatches, planRulesFor, plannedFault } from "./fault-plan";
 export { callbackScenario, exampleBody, exampleCallback, exampleOf, exampleParams, scenarioRequest } from "./examples";

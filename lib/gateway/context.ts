@@ -50,6 +50,8 @@ export type CallState = {
   tokenHash?: string;
   /** The X-Svc-Fault the call runs with, once every check passed (lib/engine/faults.ts): logged. */
   fault?: Fault | null;
+  /** A slow_response's held-connection slot (lib/devapi/held-connections.ts), given back when its answer is ready. */
+  releaseHeld?: () => void;
   /** The callback this call scheduled (persist.ts): an early_callback waits for its post. */
   deliveryId?: string;
   /** Response headers added by the steps (rate limit). */

@@ -1,28 +1,49 @@
 // How the pipeline applies a fault of lib/engine/faults.ts (X-Svc-Fault; MCP's
-// `fault` argument travels in the same header): a step after every check
-// refuses a call the fault does not commit; after the commit, the answer of a
+// `fault` argument travels in the same header; without the header, the app's
+// fault plan, lib/engine/fault-plan.ts): a step after every check
+// refuses a call the fault does not commit, a slow answer takes a held
+// connection's slot (lib/devapi/held-connections.ts); after the commit, the answer of a
 // committed one is dropped, held or replaced, or waits for its early callback.
 // The callback's own part is decided when it is scheduled (persist.ts →
 // lib/callbacks/faults.ts `callbackFault`).
 import { attemptWakeups } from "@/lib/callbacks/attempt";
 import { watchDelivery } from "@/lib/devapi/watch";
-import { FAULT_HEADER, resolveFault, scaled } from "@/lib/engine";
+import { takeHeld } from "@/lib/devapi/held-connections";
+import { FAULT_HEADER, faultNamed, plannedFault, planRulesFor, resolveFault, scaled, type Fault } from "@/lib/engine";
 import { ApiError, errorBody } from "@/lib/errors";
 import type { CallState, GatewayResult, Step } from "./context";
+import type { GatewayStore } from "./store";
 import { refuse } from "./steps/authenticate";
 
 /** How long an early_callback's answer waits for its callback's post (the dispatcher's 10 s wait, and a margin). */
 const EARLY_CALLBACK_WAIT_MS = 15_000;
 
 /**
- * After every check: the call's fault (VALIDATION_ERROR naming X-Svc-Fault for
- * an unknown name). A fault that commits nothing ends the call here with its
- * error, leaving only the log row; token_expired first expires the token.
+ * Without the header, the app's fault plan: a call of an operation the plan
+ * has rules for is numbered (one atomic count in the store) and gets the
+ * fault of the first rule matching its number. Other calls are not counted.
+ */
+async function planned(s: CallState, store: GatewayStore): Promise<Fault | null> {
+  const rules = planRulesFor(s.app!.faultPlan, s.op!.id);
+  if (rules.length === 0) return null;
+  return faultNamed(plannedFault(rules, await store.countPlanCall(s.app!.id, s.op!.id))) ?? null;
+}
+
+/**
+ * After every check: the call's fault, from X-Svc-Fault (VALIDATION_ERROR
+ * naming it for an unknown name), else from the app's plan. A fault that
+ * commits nothing ends the call here with its error, leaving only the log
+ * row; token_expired first expires the token. A slow_response holds its
+ * connection like a wait: past the app's, account's or instance's cap, 429
+ * with Retry-After before anything is committed; the slot is given back once
+ * its answer is ready (handleCall).
  */
 export const applyFault: Step = async (s, store) => {
-  s.fault = resolveFault(s.call.headers.get(FAULT_HEADER));
+  const header = s.call.headers.get(FAULT_HEADER);
+  s.fault = header === null ? await planned(s, store) : resolveFault(header);
   if (!s.fault) return;
   s.headers[FAULT_HEADER] = s.fault.name;
+  if (s.fault.answer === "late") s.releaseHeld = await takeHeld("wait", s.app!.id);
   const r = s.fault.refuse;
   if (!r) return;
   if (r.expiresToken) {
@@ -40,9 +61,9 @@ export function refuseFaultHeader(headers: { get(name: string): string | null },
   throw new ApiError("VALIDATION_ERROR", message, {}, [{ field, message }]);
 }
 
-/** The extra delay of a slow_response: its lateness at the call's time scale. */
+/** The extra delay of a slow_response that was answered (one refused, say past the held-connection caps, answers at once): its lateness at the call's time scale. */
 export const faultDelayMs = (s: CallState): number =>
-  s.fault?.answer === "late" ? scaled(s.fault.lateMs ?? 0, s.timeScale ?? 1) : 0;
+  s.fault?.answer === "late" && s.answer ? scaled(s.fault.lateMs ?? 0, s.timeScale ?? 1) : 0;
 
 /** After the commit: what the client of a committed fault's call sees instead of (or after) the committed answer. */
 export async function answerAfterCommit(s: CallState, result: GatewayResult): Promise<GatewayResult> {

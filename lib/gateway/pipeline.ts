@@ -84,6 +84,14 @@ async function decide(s: CallState, store: GatewayStore, steps: readonly Step[])
 
 export async function handleCall(call: GatewayCall, store: GatewayStore = gatewayStore(), steps: readonly Step[] = STEPS): Promise<GatewayResult> {
   const s: CallState = { call, requestId: newId("req"), receivedAt: new Date(), started: performance.now(), headers: {} };
+  try {
+    return await runCall(s, store, steps);
+  } finally {
+    s.releaseHeld?.();
+  }
+}
+
+async function runCall(s: CallState, store: GatewayStore, steps: readonly Step[]): Promise<GatewayResult> {
   let result = await decide(s, store, steps);
   // The engine already applied the call's time scale to the scripted delay.
   // A slow_response fault adds its lateness at the same scale (lib/gateway/faults.ts).

@@ -3,7 +3,7 @@
 // pipeline, the developer API and the dispatcher's scheduling read it; the
 // try-it panel reads it for a signed-in owner's app (ownersCallingApp).
 import type { TestNumber } from "@/lib/catalog";
-import { testNumbersOf } from "@/lib/catalog/devapi";
+import { faultPlanOf, testNumbersOf, type FaultPlan } from "@/lib/catalog/devapi";
 import { db } from "@/lib/db/prisma";
 import { ownedApp } from "./apps";
 
@@ -19,6 +19,8 @@ export type AuthenticatedApp = {
   timeScale: number;
   /** The app's test numbers (lib/devapi/test-numbers.ts), read by the engine. */
   testNumbers: readonly TestNumber[];
+  /** The app's fault plan (lib/catalog/devapi/fault-plan.ts): which calls without X-Svc-Fault get a fault. */
+  faultPlan: FaultPlan;
   /** A throwaway sandbox's parent and end (sandboxes.ts); null for other apps. */
   parentAppId: string | null;
   expiresAt: Date | null;
@@ -34,6 +36,6 @@ export async function ownersCallingApp(userId: string, appId: string): Promise<A
   const subscriptions = await db.subscription.findMany({ where: { appId }, select: { group: true, status: true } });
   return {
     id: app.id, suspended: app.suspended, perMinute: app.perMinute, callbackUrl: app.callbackUrl, callbackFaults: app.callbackFaults,
-    subscriptions, timeScale: app.timeScale, testNumbers: testNumbersOf(app.testNumbers), parentAppId: app.parentAppId, expiresAt: app.expiresAt,
+    subscriptions, timeScale: app.timeScale, testNumbers: testNumbersOf(app.testNumbers), faultPlan: faultPlanOf(app.faultPlan), parentAppId: app.parentAppId, expiresAt: app.expiresAt,
   };
 }

@@ -5,8 +5,13 @@ import http from "node:http";
 import { base } from "./sandbox";
 
 export function rawPost(token: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status?: number; error?: string }> {
+  return rawPostTo(`${base()}${path}`, token, body, headers);
+}
+
+/** The same to any server's address (a second instance). */
+export function rawPostTo(url: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status?: number; error?: string }> {
   return new Promise((resolve) => {
-    const req = http.request(`${base()}${path}`, {
+    const req = http.request(url, {
       method: "POST", agent: false,
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...headers },
     }, (res) => {

@@ -22,6 +22,7 @@ describe("developer endpoints", () => {
       timeScale: 1,
       callbackFaults: { duplicate: false, badSignature: false, extraDelayMs: 0 },
       inspectorMode: { status: 200, delayMs: 0, failFirst: 0 },
+      faultPlan: [],
     });
     const set = await a.call("PATCH", "/dev/v1/settings", { timeScale: 0.25, callbackFaults: { duplicate: true } });
     expect(set.status).toBe(200);

@@ -78,6 +78,7 @@ export type SeedOptions = {
   testNumbers?: string;
   timeScale?: number;
   callbackFaults?: string;
+  faultPlan?: string;
   previousSigningSecret?: { secret: string; expiresAt: Date };
   tokenExpiresAt?: Date;
   revoked?: boolean;
@@ -98,7 +99,7 @@ export async function seedApp(prisma: Db, o: SeedOptions = {}): Promise<SeededAp
     data: {
       id: appId, name: "store test", ownerId: user.id, signingSecret, callbackUrl: o.callbackUrl ?? null,
       suspended: o.suspended ?? false, perMinute: o.perMinute ?? 60, timeScale: o.timeScale ?? 1,
-      testNumbers: o.testNumbers ?? "[]", callbackFaults: o.callbackFaults ?? "{}",
+      testNumbers: o.testNumbers ?? "[]", callbackFaults: o.callbackFaults ?? "{}", faultPlan: o.faultPlan ?? "[]",
       previousSigningSecret: o.previousSigningSecret?.secret ?? null, previousSecretExpiresAt: o.previousSigningSecret?.expiresAt ?? null,
       subscriptions: { create: Object.entries(o.subscriptions ?? {}).map(([group, status]) => ({ group, status })) },
     },

@@ -23,12 +23,14 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
       expect(await db.gateway.tokenByHash(uid("nope"))).toBeNull();
     });
 
-    it("a token comes with its expiry, its app's settings, subscriptions and test numbers", async () => {
+    it("a token comes with its expiry, its app's settings, subscriptions, test numbers and fault plan", async () => {
       const expiresAt = new Date(Date.now() + 3_600_000);
       const testNumbers = [{ id: "tn_1", operationId: "collect.push", field: "body.phoneNumber", value: "254700000001", scenarioKey: "paid" }];
+      const faultPlan = [{ operation: "payouts.send", fault: "lost_response", when: { every: 3 } }];
       const a = await seedApp(db.prisma, {
         perMinute: 7, callbackUrl: "https://example.test/cb", subscriptions: { Payments: "ACTIVE", Treasury: "PENDING" },
         testNumbers: JSON.stringify(testNumbers), timeScale: 0.25, callbackFaults: '{"duplicate":true}', tokenExpiresAt: expiresAt,
+        faultPlan: JSON.stringify(faultPlan),
       });
       const row = await db.gateway.tokenByHash(a.tokenHash);
       expect(row).toEqual({
@@ -38,7 +40,7 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
         app: {
           id: a.appId, suspended: false, perMinute: 7, callbackUrl: "https://example.test/cb", callbackFaults: '{"duplicate":true}',
           subscriptions: expect.arrayContaining([{ group: "Payments", status: "ACTIVE" }, { group: "Treasury", status: "PENDING" }]),
-          timeScale: 0.25, testNumbers, parentAppId: null, expiresAt: null,
+          timeScale: 0.25, testNumbers, faultPlan, parentAppId: null, expiresAt: null,
         },
       });
       expect(row!.app.subscriptions).toHaveLength(2);
@@ -127,6 +129,23 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
       const { appId } = await seedApp(db.prisma);
       const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? db.other : db).gateway.countCall(appId, 1000)));
       expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    });
+  });
+
+  describe("countPlanCall", () => {
+    it("numbers one app's calls of one operation 1, 2, 3…; each operation and each app has its own numbers", async () => {
+      const a = await seedApp(db.prisma);
+      const b = await seedApp(db.prisma);
+      expect([await db.gateway.countPlanCall(a.appId, "collect.push"), await db.gateway.countPlanCall(a.appId, "collect.push")]).toEqual([1, 2]);
+      expect(await db.gateway.countPlanCall(a.appId, "payouts.send")).toBe(1);
+      expect(await db.gateway.countPlanCall(b.appId, "collect.push")).toBe(1);
+      expect(await db.gateway.countPlanCall(a.appId, "collect.push")).toBe(3);
+    });
+
+    it("concurrent calls, from two instances, each get a number of their own", async () => {
+      const { appId } = await seedApp(db.prisma);
+      const numbers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? db.other : db).gateway.countPlanCall(appId, "payouts.send")));
+      expect(numbers.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     });
   });
 

@@ -7,7 +7,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
-import { devEndpointById } from "@/lib/catalog/devapi";
+import { devEndpointById, MAX_FAULT_PLAN_RULES } from "@/lib/catalog/devapi";
 import { baseUrl } from "@/lib/docs/urls";
 import { REPLAY_MAX } from "@/lib/callbacks/replay";
 import { config } from "@/lib/config";
@@ -52,7 +52,7 @@ export default function TestingPage() {
         [ep("dev.reset"), <>Deletes the app&apos;s resources, callbacks and attempts, request log, inspector inbox and relays. Keys, subscriptions, settings and what the limits counted (this minute&apos;s calls still count) stay; at most {config.resetsPerMinute} resets a minute per app. Shared by every job using the app: in CI, prefer a sandbox per job.</>],
         [ep("dev.deliveries.replay"), <>Sends the failed callbacks created since <C>since</C> again (at most {REPLAY_MAX} per call, oldest first), to their own address or once to <C>url</C>. Each counts toward the app&apos;s {config.resendsPerMinute} resends a minute; <C>left</C> says how many remain for another call. Those at the attempt cap are skipped and listed.</>],
         [ep("dev.deliveries.resend"), <>Sends one callback again now and answers the outcome (one of the app&apos;s {config.resendsPerMinute} resends a minute).</>],
-        [ep("dev.settings.update"), <>Sets <C>timeScale</C> and the callback faults (below).</>],
+        [ep("dev.settings.update"), <>Sets <C>timeScale</C>, the callback faults and the fault plan (below).</>],
       ]} />
       <H2>Wait for a callback</H2>
       <Snippet title="curl" code={`curl -s "${base}/dev/v1/callbacks/wait?resourceId=$CHECKOUT_ID&timeout=30" \\\n  -H "Authorization: Bearer $ACCESS_TOKEN"`} />
@@ -65,6 +65,23 @@ export default function TestingPage() {
         <li><C>duplicate</C>: every callback is posted twice under the same <C>x-svc-delivery</C>: your receiver should process it once.</li>
         <li><C>badSignature</C>: callbacks are signed with a wrong secret: your receiver should reject them.</li>
         <li><C>extraDelayMs</C>: callbacks go out this much later (after the scaled callback delay): your timeouts and polling should cope.</li>
+      </Ul>
+      <H2 id="fault-plan">Fault plans: rehearse production&apos;s failures on your client</H2>
+      <P>
+        An <C>X-Svc-Fault</C> header gives one call a fault (a lost answer, a 503, an expired token, a lost callback…). A fault plan gives them
+        to your unchanged test suite: rules <C>{"{operation, fault, when}"}</C> in the app&apos;s settings, at most {MAX_FAULT_PLAN_RULES}. Each call of an
+        operation the plan names, without the header (the header wins), is numbered 1, 2, 3… and gets the fault of the first rule whose{" "}
+        <C>when</C> picks its number: <C>{"{\"every\": 3}"}</C> (calls 3, 6, 9…), <C>{"{\"first\": 2}"}</C> (calls 1 and 2) or{" "}
+        <C>{"{\"probability\": 0.2, \"seed\": 7}"}</C> (drawn from the seed and the number: the same calls on every run). The numbers are exact
+        under concurrency, on any number of instances; setting the plan or a reset starts them again at 1, and a throwaway sandbox starts with
+        its parent&apos;s plan. Retries are calls too: they are numbered. <C>[]</C> clears the plan. Calls of other operations are untouched.
+      </P>
+      <Snippet title="curl" code={`curl -s -X PATCH ${base}/dev/v1/settings \\\n  -H "Authorization: Bearer $ACCESS_TOKEN" -H "Content-Type: application/json" \\\n  -d '{"faultPlan": [{"operation": "payouts.send", "fault": "lost_response", "when": {"every": 3}}]}'`} />
+      <Ul>
+        <li>The console&apos;s Testing tab lists the rules and adds or removes one; MCP: <C>sandbox_dev_update_settings</C> with <C>faultPlan</C>.</li>
+        <li><C>sandbox.mjs faults set payouts.send lost_response --every 3</C> (<C>add</C> appends a rule, <C>clear</C> empties the plan, <C>faults</C> prints it; <C>--first</C>, <C>--probability</C> and <C>--seed</C> as in the API).</li>
+        <li><C>sandbox.mjs rehearse -- npm test</C> sets a plan (without a rule: every fault once on Collect push and Payouts send), runs your command with the app&apos;s keys in <C>SANDBOX_URL</C>, <C>SANDBOX_KEY</C> and <C>SANDBOX_SECRET</C>, puts the previous plan back and prints the client checks ({ep("dev.client_checks")}), each failed one with why and what to do. It exits with your command&apos;s code when that failed, else 1 when a check failed.</li>
+        <li>A <C>slow_response</C> holds its connection like a wait: it counts toward the {config.waitsPerApp} waits at once per app (and per account and instance); past them, 429 with <C>Retry-After</C> and nothing is committed.</li>
       </Ul>
       <H2 id="float">The float: rehearse payouts running it out</H2>
       <P>
@@ -87,7 +104,7 @@ export default function TestingPage() {
       </P>
       <Snippet title="curl" code={`curl -s -X POST ${base}/dev/v1/sandboxes \\\n  -H "Authorization: Bearer $ACCESS_TOKEN" -H "Content-Type: application/json" \\\n  -d '{"ttlSeconds": 900, "name": "ci-run-4812"}'`} />
       <Ul>
-        <li>It is a child app with your app&apos;s owner, the same subscriptions in the same states (an approved Treasury subscription is approved), a copy of the developer settings (time scale, callback faults, inspector mode), test numbers and per-minute limit, and a key pair and signing secret of its own, shown once.</li>
+        <li>It is a child app with your app&apos;s owner, the same subscriptions in the same states (an approved Treasury subscription is approved), a copy of the developer settings (time scale, callback faults, inspector mode, fault plan), test numbers and per-minute limit, and a key pair and signing secret of its own, shown once.</li>
         <li>Its resources, callbacks, request log and inbox are its own: your app sees none of them, and it sees none of your app&apos;s. Your app&apos;s default callback address is copied, except your app&apos;s inspector, which becomes the sandbox&apos;s own.</li>
         <li>From <C>expiresAt</C> on its keys and tokens are refused (401) on every instance and nothing of it is sent; within a minute it is deleted with all its data. <C>DELETE /dev/v1/sandboxes/&#123;appId&#125;</C> ends it at once, with your app&apos;s keys or its own.</li>
         <li>At most {config.sandboxesPerApp} live sandboxes per app (429 <C>SANDBOX_LIMIT_REACHED</C>, with <C>retry-after</C> until the next one ends) and {config.sandboxCreatesPerMinute} made per minute (429 <C>RATE_LIMITED</C>). A sandbox cannot make sandboxes (403 <C>SANDBOX_NOT_ALLOWED</C>). They do not count toward the apps your account may have. The console lists them on your app&apos;s page, counting down.</li>

@@ -14,6 +14,7 @@ import type { DevEndpoint } from "./endpoint";
 
 export * from "./endpoint";
 export * from "./settings-endpoints";
+export * from "./fault-plan";
 export * from "./listen-endpoints";
 export * from "./callback-endpoints";
 export * from "./reset-endpoints";

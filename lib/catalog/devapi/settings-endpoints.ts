@@ -1,8 +1,9 @@
 // The app's developer settings: time scale, callback faults, inspector answer
-// mode. One schema each; the console, the operator command line, the API and
+// mode, fault plan (fault-plan.ts). One schema each; the console, the operator command line, the API and
 // MCP all validate with these.
 import { z } from "zod";
 import type { DevEndpoint } from "./endpoint";
+import { faultPlanSchema } from "./fault-plan";
 
 /** 0 ≤ s ≤ 1: the factor on every scripted delay (1 = the spec's timings, 0 = instant). */
 export const timeScaleSchema = z
@@ -40,6 +41,7 @@ export const devSettingsSchema = z.object({
   timeScale: timeScaleSchema,
   callbackFaults: callbackFaultsSchema,
   inspectorMode: inspectorModeSchema,
+  faultPlan: faultPlanSchema,
 });
 export type DevSettings = z.output<typeof devSettingsSchema>;
 
@@ -56,10 +58,12 @@ export const devSettingsPatchSchema = z.strictObject({
   timeScale: timeScaleSchema.optional(),
   callbackFaults: patchOf(callbackFaultsSchema).optional(),
   inspectorMode: patchOf(inspectorModeSchema).optional(),
+  /** Replaces the whole plan ([] clears it) and starts its numbering again. */
+  faultPlan: faultPlanSchema.optional(),
 });
 export type DevSettingsPatch = z.output<typeof devSettingsPatchSchema>;
 
-const EXAMPLE_SETTINGS = { timeScale: 0.1, callbackFaults: { duplicate: false, badSignature: false, extraDelayMs: 0 }, inspectorMode: { status: 200, delayMs: 0, failFirst: 0 } };
+const EXAMPLE_SETTINGS = { timeScale: 0.1, callbackFaults: { duplicate: false, badSignature: false, extraDelayMs: 0 }, inspectorMode: { status: 200, delayMs: 0, failFirst: 0 }, faultPlan: [] };
 
 export const settingsEndpoints: DevEndpoint[] = [
   {
@@ -68,7 +72,7 @@ export const settingsEndpoints: DevEndpoint[] = [
     method: "GET",
     path: "/dev/v1/settings",
     summary: "Read the app's developer settings",
-    description: "The app's time scale, callback faults and inspector answer mode.",
+    description: "The app's time scale, callback faults, inspector answer mode and fault plan.",
     tool: "sandbox_dev_get_settings",
     response: devSettingsSchema,
     example: { response: EXAMPLE_SETTINGS },
@@ -81,7 +85,9 @@ export const settingsEndpoints: DevEndpoint[] = [
     summary: "Change the app's developer settings",
     description:
       "Sets any of: `timeScale` (0–1, the factor on every scripted delay; an `X-Svc-Time-Scale` header on a call wins), " +
-      "`callbackFaults` (duplicate, badSignature, extraDelayMs) and `inspectorMode` (status, delayMs, failFirst). Answers the settings as they now are.",
+      "`callbackFaults` (duplicate, badSignature, extraDelayMs), `inspectorMode` (status, delayMs, failFirst) and `faultPlan` " +
+      "(rules {operation, fault, when}: which calls without X-Svc-Fault get a fault; the list replaces the plan and its numbering starts again; [] clears it). " +
+      "Answers the settings as they now are.",
     tool: "sandbox_dev_update_settings",
     body: devSettingsPatchSchema,
     response: devSettingsSchema,

@@ -72,6 +72,7 @@ const Q = {
   expireToken: named("expire_token", S.expireToken),
   count: named("count", S.countCalls),
   oldWindows: named("old_windows", S.oldWindows),
+  countPlanCall: named("count_plan_call", S.countPlanCall),
   resource: named("resource", S.resource),
   referenceUsed: named("reference_used", S.referenceUsed),
   referencePending: named("reference_pending", S.referencePending),
@@ -128,6 +129,10 @@ export class PgGatewayStore implements GatewayStore {
 
   countCall(appId: string, window: number): Promise<number> {
     return this.count({ appId, window });
+  }
+
+  async countPlanCall(appId: string, operationId: string): Promise<number> {
+    return (await Q.countPlanCall.query(this.pool, { appId, operationId })).rows[0]!.count;
   }
 
   async findResource(appId: string, id: string): Promise<TrackedResource | null> {

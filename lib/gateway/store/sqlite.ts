@@ -27,6 +27,7 @@ export class SqliteGatewayStore implements GatewayStore {
       expireToken: prepare(conn, S.expireToken),
       count: prepare(conn, S.countCalls),
       oldWindows: prepare(conn, S.oldWindows),
+      countPlanCall: prepare(conn, S.countPlanCall),
       resource: prepare(conn, S.resource),
       referenceUsed: prepare(conn, S.referenceUsed),
       referencePending: prepare(conn, S.referencePending),
@@ -87,6 +88,10 @@ export class SqliteGatewayStore implements GatewayStore {
       if (count === 1) this.q.oldWindows.run({ appId, window });
       return count;
     });
+  }
+
+  countPlanCall(appId: string, operationId: string): Promise<number> {
+    return this.db.write(() => this.q.countPlanCall.get({ appId, operationId })!.count);
   }
 
   findResource(appId: string, id: string): Promise<TrackedResource | null> {

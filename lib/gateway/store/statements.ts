@@ -3,7 +3,7 @@
 // and add only what the databases do differently. Rows are typed from the
 // Prisma models (lib/db/tables.ts).
 import { prune as pruneDeliveries } from "@/lib/callbacks/store/statements";
-import { testNumbersOf } from "@/lib/catalog/devapi";
+import { faultPlanOf, testNumbersOf } from "@/lib/catalog/devapi";
 import { param, Sql, sql, type ParamsOf, type RowOf, type Value } from "@/lib/db/sql";
 import { AccessToken, App, KeyPair, RequestLog, Resource } from "@/lib/db/tables";
 import type { TrackedResource } from "@/lib/engine";
@@ -16,7 +16,7 @@ const APP_EXPIRES_AT = new Sql([`a."expiresAt" AS "appExpiresAt"`], { appExpires
 
 /** The token's expiry, its key pair's revocation and its app (PostgreSQL adds the subscriptions in the same statement). */
 export const TOKEN_COLUMNS = sql`${AccessToken.cols(["expiresAt", "faultExpiredAt"], "t")}, ${KeyPair.cols(["revokedAt"], "k")},
-  ${App.cols(["id", "suspended", "perMinute", "callbackUrl", "callbackFaults", "timeScale", "testNumbers", "parentAppId"], "a")},
+  ${App.cols(["id", "suspended", "perMinute", "callbackUrl", "callbackFaults", "timeScale", "testNumbers", "faultPlan", "parentAppId"], "a")},
   ${APP_EXPIRES_AT}`;
 export const TOKEN_FROM = sql`FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = t."keyPairId" JOIN "App" a ON a."id" = t."appId"
   WHERE t."tokenHash" = ${param("tokenHash")}`;
@@ -32,7 +32,7 @@ export function tokenRow(r: RowOf<typeof TOKEN_COLUMNS>, subscriptions: Subscrip
     revoked: r.revokedAt !== null,
     app: {
       id: r.id, suspended: r.suspended, perMinute: r.perMinute, callbackUrl: r.callbackUrl, callbackFaults: r.callbackFaults, subscriptions,
-      timeScale: r.timeScale, testNumbers: testNumbersOf(r.testNumbers), parentAppId: r.parentAppId, expiresAt: r.appExpiresAt,
+      timeScale: r.timeScale, testNumbers: testNumbersOf(r.testNumbers), faultPlan: faultPlanOf(r.faultPlan), parentAppId: r.parentAppId, expiresAt: r.appExpiresAt,
     },
   };
 }
@@ -55,6 +55,14 @@ export const countCalls = sql`INSERT INTO "RateWindow" ("appId", "window", "coun
   ON CONFLICT ("appId", "window") DO UPDATE SET "count" = "RateWindow"."count" + excluded."count" RETURNING "count"`.reads<{ count: number }>();
 /** Run when a window's first call opened it. */
 export const oldWindows = sql`DELETE FROM "RateWindow" WHERE "appId" = ${appId} AND "window" < ${window}`;
+
+/**
+ * Numbers one more call of an operation under the app's fault plan (one
+ * atomic upsert: exact on any instance) and answers its number. Only calls the
+ * plan has a rule for are counted; setting the plan or a reset deletes the rows.
+ */
+export const countPlanCall = sql`INSERT INTO "FaultPlanCount" ("appId", "operationId", "count") VALUES (${appId}, ${param("operationId")}, 1)
+  ON CONFLICT ("appId", "operationId") DO UPDATE SET "count" = "FaultPlanCount"."count" + 1 RETURNING "count"`.reads<{ count: number }>();
 
 export const resource = sql`SELECT ${Resource.cols(["id", "scenarioKey", "settlesAt", "data"])} FROM "Resource"
   WHERE "id" = ${param("id")} AND "appId" = ${appId}`;

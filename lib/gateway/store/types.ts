@@ -22,6 +22,8 @@ export interface GatewayStore {
   expireToken(tokenHash: string, at: Date): Promise<void>;
   /** Counts one call in the app's window; returns the window's count so far. */
   countCall(appId: string, window: number): Promise<number>;
+  /** Numbers one more call of the operation under the app's fault plan; returns its number (1, 2, 3…). */
+  countPlanCall(appId: string, operationId: string): Promise<number>;
   /** A resource of this app (never another app's). */
   findResource(appId: string, id: string): Promise<TrackedResource | null>;
   /** Whether this app used the reference on the operation (still pending after `pendingAt`, when given). */

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { DevSettingsPanel } from "@/components/console/dev-settings-panel";
+import { FaultPlanPanel } from "@/components/console/fault-plan-panel";
 import { TestNumbersPanel, type OperationChoice } from "@/components/console/test-numbers-panel";
 import { requireOwnedApp } from "@/lib/auth/session";
-import { operations } from "@/lib/catalog";
-import { TEST_NUMBERS_PER_APP } from "@/lib/catalog/devapi";
+import { FAULT_NAMES, operations } from "@/lib/catalog";
+import { MAX_FAULT_PLAN_RULES, TEST_NUMBERS_PER_APP } from "@/lib/catalog/devapi";
 
 export const metadata: Metadata = { title: "Testing" };
 
@@ -23,6 +24,7 @@ export default async function TestingPage({ params }: { params: Promise<{ appId:
     <div className="space-y-6">
       <DevSettingsPanel appId={app.id} />
       <TestNumbersPanel appId={app.id} operations={choices()} max={TEST_NUMBERS_PER_APP} />
+      <FaultPlanPanel appId={app.id} operations={operations.map((o) => o.id)} faults={FAULT_NAMES} max={MAX_FAULT_PLAN_RULES} />
     </div>
   );
 }
