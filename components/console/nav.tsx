@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { signOutAction } from "@/app/(auth)/actions";
 import type { PublicUser } from "@/lib/services/users";
+import { ConsoleSearch } from "./console-search";
 import { Logo } from "./logo";
 
 const link = "rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900";
@@ -17,6 +18,7 @@ export function TopNav({ user }: { user: PublicUser | null }) {
         <div className="ml-auto flex min-w-0 items-center gap-2">
           {user ? (
             <>
+              <ConsoleSearch />
               <Link href="/account" aria-label={`Account ${user.email}`} className={`${link} max-w-56 truncate`} title="Account: password and sessions">
                 <span className="hidden md:inline">{user.email}</span><span className="md:hidden">Account</span>
               </Link>
