@@ -41,9 +41,12 @@ const page = (appId: string, rest = "") => `/apps/${encodeURIComponent(appId)}${
 const ids = (o: Owned) => ({ in: [...o.apps.keys()] });
 const hit = (o: Owned, appId: string, h: Omit<SearchHit, "app">): SearchHit => ({ ...h, app: o.apps.get(appId) ?? null });
 
+const appHit = (app: { id: string; name: string; sandbox: boolean }): SearchHit =>
+  ({ kind: "app", id: app.id, title: app.name, detail: app.sandbox ? "Throwaway sandbox" : "App", href: page(app.id), app, at: null });
+
 const findApp: Finder = async (o, id) => {
   const app = o.apps.get(id);
-  return app ? [{ kind: "app", id, title: app.name, detail: app.sandbox ? "Throwaway sandbox" : "App", href: page(id), app, at: null }] : [];
+  return app ? [appHit(app)] : [];
 };
 
 const findRequest: Finder = async (o, id) => {
@@ -107,6 +110,13 @@ const findReference: Finder = async (o, reference) =>
   (await o.db.resource.findMany({ where: { appId: ids(o), reference }, select: resourceSelect, orderBy: { createdAt: "desc" }, take: PER_KIND }))
     .map((r) => resourceHit(o, r));
 
+/** The user's apps whose name holds the text (any case): read already, no statement. */
+const findAppName: Finder = async (o, text) => {
+  const t = text.toLowerCase();
+  return [...o.apps.values()].filter((a) => a.name.toLowerCase().includes(t)).slice(0, PER_KIND)
+    .map(appHit);
+};
+
 /** A phone number as a caller sends it (digits, no plus sign); null when `q` is not one. */
 export function phoneDigits(q: string): string | null {
   if (!/^\+?[0-9][0-9 ().-]*$/.test(q)) return null;
@@ -138,15 +148,16 @@ export function idKindOf(q: string): Finder | null {
 
 /**
  * What `q` names among the user's things: by id when its prefix is one the
- * sandbox issues, and always as a reference (a reference may look like
- * anything), and as a phone number when it is one. Ids first, at most MAX_HITS.
+ * sandbox issues, and always as part of an app's name and as a reference (a
+ * reference may look like anything), and as a phone number when it is one.
+ * Ids first, at most MAX_HITS.
  */
 export async function searchConsole(userId: string, q: string, db: Db = defaultDb): Promise<{ results: SearchHit[] }> {
   const apps = await db.app.findMany({ where: { ownerId: userId, ...liveApps() }, select: { id: true, name: true, parentAppId: true } });
   const o: Owned = { userId, db, apps: new Map(apps.map((a) => [a.id, { id: a.id, name: a.name, sandbox: a.parentAppId !== null }])) };
   const byId = idKindOf(q);
   const phone = phoneDigits(q);
-  const found = await Promise.all([byId ? byId(o, q) : [], findReference(o, q), phone ? findPhone(o, phone) : []]);
+  const found = await Promise.all([byId ? byId(o, q) : [], findAppName(o, q), findReference(o, q), phone ? findPhone(o, phone) : []]);
   const seen = new Set<string>();
   const results = found.flat().filter((h) => !seen.has(h.href) && Boolean(seen.add(h.href)));
   return { results: results.slice(0, MAX_HITS) };
