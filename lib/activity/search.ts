@@ -6,6 +6,7 @@
 // which kind is ID_KINDS below, the one place; each kind is one bounded statement.
 import { z } from "zod";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
+import type { IdPrefix } from "@/lib/ids";
 import { liveApps } from "@/lib/services/sandbox-life";
 import { resourceIdsIn } from "./links";
 
@@ -97,10 +98,11 @@ const findAccount: Finder = async (o, id) =>
   id === o.userId ? [{ kind: "account", id, title: "Your account", detail: "Password, sessions and deletion", href: "/account", app: null, at: null }] : [];
 
 /**
- * Every id prefix the sandbox issues (lib/ids.ts IdPrefix, and the receiver
- * checks' `rck_`, lib/devapi/receiver-checks.ts) → where to look it up.
+ * Every id prefix the sandbox issues (lib/ids.ts IdPrefix: a new one fails the
+ * type check until it is here; and the receiver checks' `rck_`,
+ * lib/devapi/receiver-checks.ts) → where to look it up.
  */
-export const ID_KINDS: Record<string, Finder> = {
+export const ID_KINDS: Record<IdPrefix | "rck", Finder> = {
   app: findApp, req: findRequest, chk: findResource, pay: findResource, ver: findResource, msg: findResource,
   dlv: findDelivery, inb: findInboxEntry, key: findKeyPair, rck: findReceiverCheck, usr: findAccount,
 };
@@ -119,7 +121,7 @@ const findAppName: Finder = async (o, text) => {
 
 /** A phone number as a caller sends it (digits, no plus sign); null when `q` is not one. */
 export function phoneDigits(q: string): string | null {
-  if (!/^\+?[0-9][0-9 ().-]*$/.test(q)) return null;
+  if (!/^\+?\(?[0-9][0-9 ().-]*$/.test(q)) return null;
   const digits = q.replace(/\D/g, "");
   return digits.length >= 7 && digits.length <= 15 ? digits : null;
 }
@@ -143,7 +145,7 @@ const findPhone: Finder = async (o, digits) => {
 /** The kind an id's prefix names, or null (then the text is looked up as a reference or a phone number). */
 export function idKindOf(q: string): Finder | null {
   const prefix = /^([a-z]{2,4})_[A-Za-z0-9]+$/.exec(q)?.[1];
-  return (prefix && ID_KINDS[prefix]) || null;
+  return prefix && Object.hasOwn(ID_KINDS, prefix) ? ID_KINDS[prefix as keyof typeof ID_KINDS] : null;
 }
 
 /**
