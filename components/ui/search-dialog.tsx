@@ -89,7 +89,7 @@ export function SearchDialog<T>(p: Props<T>) {
   return (
     <>
       <button ref={trigger} type="button" onClick={open} onFocus={onWarm} onMouseEnter={onWarm}
-        className={`flex h-9 min-w-0 shrink-0 items-center gap-2 rounded-md border border-slate-300 bg-slate-50 px-2.5 text-sm text-slate-600 shadow-xs hover:border-slate-400 hover:bg-white focus-visible:outline-2 focus-visible:outline-indigo-600 ${p.buttonClassName ?? "sm:w-72"}`}>
+        className={`flex h-9 min-w-0 items-center gap-2 rounded-md border border-slate-300 bg-slate-50 px-2.5 text-sm text-slate-600 shadow-xs hover:border-slate-400 hover:bg-white focus-visible:outline-2 focus-visible:outline-indigo-600 ${p.buttonClassName ?? "sm:w-72"}`}>
         <MagnifierIcon />
         <span className="hidden truncate sm:inline">{p.button}</span>
         <span className="sr-only sm:hidden">{p.title}</span>

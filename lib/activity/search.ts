@@ -90,8 +90,8 @@ const findKeyPair: Finder = async (o, id) => {
 };
 
 const findReceiverCheck: Finder = async (o, id) => {
-  const c = await o.db.receiverCheck.findFirst({ where: { id, appId: ids(o) }, select: { appId: true, url: true, status: true, createdAt: true } });
-  return c ? [hit(o, c.appId, { kind: "receiver check", id, title: id, detail: `${c.status.toLowerCase()} · ${c.url}`, href: page(c.appId, "/go-live"), at: c.createdAt })] : [];
+  const c = await o.db.receiverCheck.findFirst({ where: { id, appId: ids(o) }, select: { appId: true, url: true, status: true, startedAt: true } });
+  return c ? [hit(o, c.appId, { kind: "receiver check", id, title: id, detail: `${c.status.toLowerCase()} · ${c.url}`, href: page(c.appId, "/go-live"), at: c.startedAt })] : [];
 };
 
 const findAccount: Finder = async (o, id) =>
