@@ -64,8 +64,8 @@ export function ConsoleSearch() {
     : null;
 
   return (
-    <SearchDialog id="console-search" title="Search the console" button="Search ids, references…" inputLabel="Search by id, reference or phone number"
+    <SearchDialog id="console-search" title="Search the console" button="Search…" inputLabel="Search by id, reference or phone number"
       placeholder="An id, a reference or a phone number" query={query} onQuery={setQuery} results={results} status={status}
-      keyOf={(h) => h.href} render={(h) => <Result hit={h} />} onPick={(h) => router.push(h.href)} buttonClassName="shrink-0 sm:w-44 xl:w-64" />
+      keyOf={(h) => h.href} render={(h) => <Result hit={h} />} onPick={(h) => router.push(h.href)} buttonClassName="shrink-0 sm:w-40 xl:w-56" />
   );
 }

@@ -25,9 +25,9 @@ const STATES = [
 function Search({ value, onSearch }: { value: string; onSearch: (q: string | undefined) => void }) {
   const [text, setText] = useState(value);
   return (
-    <form role="search" className="flex min-w-0 items-center gap-2" onSubmit={(e) => { e.preventDefault(); onSearch(text.trim() || undefined); }}>
+    <form role="search" className="flex w-full min-w-0 items-center gap-2 sm:ml-auto sm:w-auto" onSubmit={(e) => { e.preventDefault(); onSearch(text.trim() || undefined); }}>
       <label htmlFor="callback-search" className="sr-only">Search callbacks</label>
-      <Input id="callback-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Delivery id, resource id, reference, URL…" className="min-w-0 py-1.5 sm:w-72" />
+      <Input id="callback-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Delivery id, resource id, reference, URL…" className="min-w-0 flex-1 py-1.5 sm:w-72 sm:flex-none" />
       <Button type="submit" variant="secondary">Find</Button>
     </form>
   );
@@ -48,7 +48,7 @@ export function DeliveriesList({ appId, operations }: { appId: string; operation
         actions={<Segmented label="Filter by status" value={values.state} onChange={(v) => set("state", v)}
           options={STATES.map((o) => ({ ...o, count: totals ? (o.value ? totals[o.value] : all) : null }))} />}
       />
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-3">
+      <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-5 py-3">
         <label className="flex min-w-0 items-center gap-2 text-sm text-slate-600">
           <span className="shrink-0">Operation</span>
           <Select value={values.operation ?? ""} onChange={(e) => set("operation", e.target.value || undefined)} className="py-1.5 sm:w-64">

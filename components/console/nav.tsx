@@ -4,7 +4,7 @@ import type { PublicUser } from "@/lib/services/users";
 import { ConsoleSearch } from "./console-search";
 import { Logo } from "./logo";
 
-const link = "rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900";
+const link = "rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:px-2.5";
 
 /** The top bar: product, sections, who is signed in. `user` null: the public variant. */
 export function TopNav({ user }: { user: PublicUser | null }) {
@@ -15,7 +15,7 @@ export function TopNav({ user }: { user: PublicUser | null }) {
         {user && <Link href="/apps" className={link}>Apps</Link>}
         <Link href="/docs" className={link}>Docs</Link>
         {user?.operator && <Link href="/operator" className={link}>Operator</Link>}
-        <div className="ml-auto flex min-w-0 items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           {user ? (
             <>
               <ConsoleSearch />
