@@ -45,6 +45,8 @@ export function SearchDialog<T>(p: Props<T>) {
 
   function open() {
     if (!dialog.current?.open) {
+      p.onQuery("");
+      setActive(0);
       returnTo.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : trigger.current;
       dialog.current?.showModal();
     }
@@ -96,7 +98,13 @@ export function SearchDialog<T>(p: Props<T>) {
       </button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes, as Escape does natively. */}
       <dialog ref={dialog} aria-labelledby={`${id}-title`}
-        onClose={() => { p.onQuery(""); setActive(0); returnTo.current?.focus(); }}
+        onClose={() => {
+          // The close event comes a moment after the dialog closed: when ⌘K opened it again meanwhile, this one is stale.
+          if (dialog.current?.open) return;
+          p.onQuery("");
+          setActive(0);
+          returnTo.current?.focus();
+        }}
         onClick={(e) => { if (e.target === dialog.current) dialog.current?.close(); }}
         className="mx-auto mt-[8vh] w-[min(42rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]">
         <h2 id={`${id}-title`} className="sr-only">{p.title}</h2>
