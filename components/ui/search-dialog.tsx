@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 type Props<T> = {
   /** Prefix of the elements' ids ("docs-search"). */
   id: string;
-  /** The dialog's name, and the button's. */
+  /** The dialog's name; the button's too on a phone. */
   title: string;
   /** What the button says from 640 px ("Search the docs…"). */
   button: string;
@@ -90,10 +90,11 @@ export function SearchDialog<T>(p: Props<T>) {
   const showList = p.status === null && results.length > 0;
   return (
     <>
-      <button ref={trigger} type="button" aria-label={p.title} aria-keyshortcuts="Control+K Meta+K" onClick={open} onFocus={onWarm} onMouseEnter={onWarm}
+      <button ref={trigger} type="button" aria-keyshortcuts="Control+K Meta+K" onClick={open} onFocus={onWarm} onMouseEnter={onWarm}
         className={`flex h-9 min-w-0 items-center gap-2 rounded-md border border-slate-300 bg-slate-50 px-2.5 text-sm text-slate-600 shadow-xs hover:border-slate-400 hover:bg-white focus-visible:outline-2 focus-visible:outline-indigo-600 ${p.buttonClassName ?? "sm:w-72"}`}>
         <MagnifierIcon />
         <span className="hidden truncate sm:inline">{p.button}</span>
+        <span className="sr-only sm:hidden">{p.title}</span>
         <kbd className="ml-auto hidden shrink-0 rounded border whitespace-nowrap border-slate-300 bg-white px-1.5 font-sans text-[11px] text-slate-600 sm:inline">{mac ? "⌘K" : "Ctrl K"}</kbd>
       </button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes, as Escape does natively. */}
