@@ -2,7 +2,8 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Card, CardHeader } from "@/components/ui/card";
-import { Select } from "@/components/ui/input";
+import { Button } from "@/components/ui/button";
+import { Input, Select } from "@/components/ui/input";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { LoadOlder, Table, Td, Th, Tr } from "@/components/ui/table";
@@ -18,37 +19,53 @@ const STATES = [
   { value: "failed", label: "Failed" },
   { value: "not_sent", label: "Not sent" },
   { value: "scheduled", label: "Scheduled" },
-];
+] as const;
+
+/** A delivery id, a resource id or a reference is matched whole, anything else also as part of the callback URL (lib/activity/deliveries.ts). */
+function Search({ value, onSearch }: { value: string; onSearch: (q: string | undefined) => void }) {
+  const [text, setText] = useState(value);
+  return (
+    <form role="search" className="flex w-full min-w-0 items-center gap-2 sm:ml-auto sm:w-auto" onSubmit={(e) => { e.preventDefault(); onSearch(text.trim() || undefined); }}>
+      <label htmlFor="callback-search" className="sr-only">Search callbacks</label>
+      <Input id="callback-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Delivery id, resource id, reference, URL…" className="min-w-0 flex-1 py-1.5 sm:w-72 sm:flex-none" />
+      <Button type="submit" variant="secondary">Find</Button>
+    </form>
+  );
+}
 
 export function DeliveriesList({ appId, operations }: { appId: string; operations: { id: string; label: string }[] }) {
-  const { values, set, query } = useQueryFilters(["state", "operation"] as const);
-  const { items, error, isLoading, hasMore, loadMore, loadingMore, mutate } = useDeliveries(appId, values);
+  const { values, set, query } = useQueryFilters(["state", "operation", "q"] as const);
+  const { items, error, isLoading, hasMore, loadMore, loadingMore, mutate, total, totals } = useDeliveries(appId, values);
   const [replaying, setReplaying] = useState(false);
+  const filtered = Boolean(values.state || values.operation || values.q);
+  const all = totals && Object.values(totals).reduce((a, b) => a + b, 0);
   const back = query ? `?back=${encodeURIComponent(query)}` : "";
   return (
     <Card>
       <CardHeader
         title="Callbacks"
-        description="Every callback the sandbox scheduled for this app, newest first. Open one to see what was sent and each attempt."
-        actions={<Segmented label="Filter by status" options={STATES} value={values.state} onChange={(v) => set("state", v)} />}
+        description={<>Every callback the sandbox scheduled for this app, newest first. Open one to see what was sent and each attempt.{total !== null && <> <span className="font-medium text-slate-800" data-testid="delivery-total">{total} {total === 1 ? "callback" : "callbacks"}{filtered ? " match" : ""}.</span></>}</>}
+        actions={<Segmented label="Filter by status" value={values.state} onChange={(v) => set("state", v)}
+          options={STATES.map((o) => ({ ...o, count: totals ? (o.value ? totals[o.value] : all) : null }))} />}
       />
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-3">
-        <label className="flex items-center gap-2 text-sm text-slate-600">
+      <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-5 py-3">
+        <label className="flex min-w-0 items-center gap-2 text-sm text-slate-600">
           <span className="shrink-0">Operation</span>
           <Select value={values.operation ?? ""} onChange={(e) => set("operation", e.target.value || undefined)} className="py-1.5 sm:w-64">
             <option value="">Any operation</option>
             {operations.map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
           </Select>
         </label>
+        <Search value={values.q ?? ""} onSearch={(q) => set("q", q)} />
         {!replaying && <ReplayFailed appId={appId} open={false} onOpen={() => setReplaying(true)} onDone={() => mutate()} onClose={() => setReplaying(false)} />}
       </div>
       {replaying && <ReplayFailed appId={appId} open onOpen={() => {}} onDone={() => mutate()} onClose={() => setReplaying(false)} />}
       {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
       {isLoading && <SkeletonRows rows={4} />}
       {!isLoading && !error && items.length === 0 && (
-        <EmptyState title={values.state || values.operation ? "No callbacks match these filters" : "No callbacks yet"}>
-          {values.state || values.operation
-            ? "Try another filter."
+        <EmptyState title={filtered ? "No callbacks match these filters" : "No callbacks yet"}>
+          {filtered
+            ? values.q ? "Search by a delivery id, a resource id, a reference or part of the callback URL, or clear a filter." : "Try another filter."
             : "Callbacks appear here when a call schedules one, e.g. a Collect push. Use the app's inspector address as callbackUrl to receive them without a server."}
         </EmptyState>
       )}

@@ -26,8 +26,8 @@ export function useQueryFilters<K extends string>(keys: readonly K[]) {
   return { values, set, query: params.toString() };
 }
 
-/** A row of toggle buttons, one chosen. */
-export function Segmented({ label, options, value, onChange }: { label: string; options: { value: string | undefined; label: string }[]; value: string | undefined; onChange: (v: string | undefined) => void }) {
+/** A row of toggle buttons, one chosen; an option's `count` (e.g. how many rows it would show) is drawn beside its label. */
+export function Segmented({ label, options, value, onChange }: { label: string; options: { value: string | undefined; label: string; count?: number | null }[]; value: string | undefined; onChange: (v: string | undefined) => void }) {
   return (
     <div role="group" aria-label={label} className="inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
       {options.map((o) => {
@@ -44,6 +44,7 @@ export function Segmented({ label, options, value, onChange }: { label: string; 
             )}
           >
             {o.label}
+            {o.count != null && <> <span className={cn("ml-0.5 tabular-nums", active ? "text-slate-500" : "font-normal text-slate-600")}>{o.count}</span></>}
           </button>
         );
       })}

@@ -5,7 +5,7 @@ import useSWRInfinite from "swr/infinite";
 import type { AppView } from "@/lib/auth/views";
 import type { DevSettings, FloatBalance } from "@/lib/catalog/devapi";
 import type { TestNumber } from "@/lib/catalog";
-import type { DeliveryDetail, DeliverySummary } from "@/lib/activity/deliveries";
+import type { DeliveryDetail, DeliverySummary, DeliveryTotals } from "@/lib/activity/deliveries";
 import type { InboxItem } from "@/lib/activity/inbox";
 import type { RequestDetail, RequestSummary } from "@/lib/activity/requests";
 import type { AppUsage } from "@/lib/activity/usage";
@@ -42,9 +42,9 @@ export const useReceiverCheck = (appId: string, checkId: string | null) =>
 export const useSubscriptions = (appId: string) => useSWR<SubscriptionRow[]>(appUrl(appId, "/subscriptions"), fetcher);
 
 /** Pages of a keyset-paged list: each next page starts before the last seq of the previous one. */
-function usePages<T>(base: string, filters: Record<string, string | undefined>, refreshInterval?: number) {
-  const r = useSWRInfinite<Page<T>>(
-    (i, prev: Page<T> | null) => (i > 0 && !prev?.nextBefore ? null : `${base}${qs({ ...filters, before: i > 0 ? prev!.nextBefore : undefined })}`),
+function usePages<T, P extends Page<T> = Page<T>>(base: string, filters: Record<string, string | undefined>, refreshInterval?: number) {
+  const r = useSWRInfinite<P>(
+    (i, prev: P | null) => (i > 0 && !prev?.nextBefore ? null : `${base}${qs({ ...filters, before: i > 0 ? prev!.nextBefore : undefined })}`),
     fetcher,
     { refreshInterval, revalidateFirstPage: true },
   );
@@ -55,9 +55,12 @@ function usePages<T>(base: string, filters: Record<string, string | undefined>, 
   return { ...r, items, hasMore, loadingMore, total, loadMore: () => r.setSize(r.size + 1) };
 }
 
-export type DeliveryFilterValues = { state?: string; operation?: string };
-export const useDeliveries = (appId: string, filters: DeliveryFilterValues) =>
-  usePages<Json<DeliverySummary>>(appUrl(appId, "/deliveries"), filters, 3000);
+export type DeliveryFilterValues = { state?: string; operation?: string; q?: string };
+/** Callbacks, with the first page's totals per state (lib/activity/deliveries.ts). */
+export function useDeliveries(appId: string, filters: DeliveryFilterValues) {
+  const pages = usePages<Json<DeliverySummary>, Page<Json<DeliverySummary>> & { totals?: DeliveryTotals | null }>(appUrl(appId, "/deliveries"), filters, 3000);
+  return { ...pages, totals: pages.data?.[0]?.totals ?? null };
+}
 export const useDelivery = (appId: string, deliveryId: string) =>
   useSWR<Json<DeliveryDetail>>(appUrl(appId, `/deliveries/${encodeURIComponent(deliveryId)}`), fetcher, {
     // While it waits to go out, look again every 2 s.

@@ -1,9 +1,10 @@
 import Link from "next/link";
 import { signOutAction } from "@/app/(auth)/actions";
 import type { PublicUser } from "@/lib/services/users";
+import { ConsoleSearch } from "./console-search";
 import { Logo } from "./logo";
 
-// Narrower below 640 px, so an operator's five links (Apps, Docs, Operator, Account, Sign out) fit at 390 px.
+// Narrower below 640 px, so an operator's five links (Apps, Docs, Operator, Account, Sign out) and the search button fit at 390 px.
 const link = "rounded-md px-1.5 py-1.5 sm:px-2.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900";
 
 /** The top bar: product, sections, who is signed in. `user` null: the public variant. */
@@ -18,6 +19,7 @@ export function TopNav({ user }: { user: PublicUser | null }) {
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           {user ? (
             <>
+              <ConsoleSearch />
               <Link href="/account" aria-label={`Account ${user.email}`} className={`${link} max-w-56 truncate`} title="Account: password and sessions">
                 <span className="hidden md:inline">{user.email}</span><span className="md:hidden">Account</span>
               </Link>

@@ -19,13 +19,16 @@ export const pageSchema = {
   take: opt(z.coerce.number({ error: "take must be a number" }).int().min(1).max(100, { error: "take must be at most 100" })),
 };
 
+/** A list's free-text search (the request log's, the callbacks'): 2 to 100 characters. */
+export const searchText = opt(z.string().trim().min(2, { error: "search text must be at least 2 characters" }).max(100, { error: "search text must be at most 100 characters" }));
+
 export const requestFiltersSchema = z.object({
   status: opt(z.enum(["2xx", "4xx", "5xx"], { error: "status must be one of 2xx, 4xx, 5xx" })),
   operation: opt(z.string().trim().max(64)),
   scenario: opt(z.string().trim().max(64)),
   requestId: opt(z.string().trim().max(64)),
   /** Free text over the path and both bodies: a reference, a resource id, a phone number… */
-  q: opt(z.string().trim().min(2, { error: "search text must be at least 2 characters" }).max(100, { error: "search text must be at most 100 characters" })),
+  q: searchText,
   /** An error code, e.g. NOT_SUBSCRIBED. */
   error: opt(z.string().trim().regex(/^[A-Z_]{3,40}$/, { error: "error must be an error code such as NOT_SUBSCRIBED" })),
   /** Calls with this fault (X-Svc-Fault), or `any` fault. */
