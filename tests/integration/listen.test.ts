@@ -171,6 +171,7 @@ describe("sandbox.mjs", () => {
       timeScale: 0,
       callbackFaults: { duplicate: true, badSignature: false, extraDelayMs: 250 },
       inspectorMode: { status: 200, delayMs: 0, failFirst: 2 },
+      faultPlan: [],
     });
     // Read back through the API, as another client sees it; one option changes only its own field.
     const again = runCli(["settings", "--inspector-status", "503"], envOf(a));
