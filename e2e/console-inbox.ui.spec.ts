@@ -104,7 +104,9 @@ test("inspector answer mode: a preset saves, the next POST gets that answer; the
   expect((await fetch(inspectorUrl, { method: "POST", body: "{}" })).status).toBe(418);
   await page.getByLabel("Delay (ms)").fill("20000");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Not saved: delayMs must be at most 15000")).toBeVisible();
+  // The refusal names its field, so it is said under that field (lib/validation.ts parseOrThrow).
+  await expect(page.getByRole("alert").filter({ hasText: "delayMs must be at most 15000" })).toBeVisible();
+  await expect(page.getByLabel("Delay (ms)")).toHaveAttribute("aria-invalid", "true");
 
   const entries = page.getByRole("list", { name: "Received deliveries" }).getByRole("listitem");
   await expect(entries).toHaveCount(4);
