@@ -5,18 +5,18 @@ import { ConsoleSearch } from "./console-search";
 import { Logo } from "./logo";
 
 // Narrower below 640 px, so an operator's five links (Apps, Docs, Operator, Account, Sign out) and the search button fit at 390 px.
-const link = "rounded-md px-1.5 py-1.5 sm:px-2.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900";
+const link = "rounded-md px-1 py-1.5 sm:px-2.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900";
 
 /** The top bar: product, sections, who is signed in. `user` null: the public variant. */
 export function TopNav({ user }: { user: PublicUser | null }) {
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-6">
-        <Link href={user ? "/apps" : "/"} className="mr-2 shrink-0 sm:mr-4"><Logo compact /></Link>
+      <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-0.5 px-2 sm:gap-2 sm:px-6">
+        <Link href={user ? "/apps" : "/"} className="mr-1 shrink-0 sm:mr-4"><Logo compact /></Link>
         {user && <Link href="/apps" className={link}>Apps</Link>}
         <Link href="/docs" className={link}>Docs</Link>
         {user?.operator && <Link href="/operator" className={link}>Operator</Link>}
-        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-2">
           {user ? (
             <>
               <ConsoleSearch />
