@@ -43,7 +43,7 @@ test("the docs' try-it result of a live payout shows the float it met and links 
   await signIn(page, email);
   await page.goto("/docs/payouts/send");
   const tryIt = page.getByRole("region", { name: "Try it" });
-  await expect(tryIt.getByLabel("Your app")).toHaveValue(appId);
+  await expect(tryIt.getByTestId("trying-as")).toHaveText(`Trying as Payouts try (${appId}) — change`);
   await expect(tryIt.getByLabel("Run as this app (logged, real callback)")).toBeChecked();
   await tryIt.getByLabel("Time scale (X-Svc-Time-Scale)").selectOption("0");
   await page.getByRole("complementary", { name: "Request, response and try it" }).getByRole("button", { name: "Try it", exact: true }).click();
