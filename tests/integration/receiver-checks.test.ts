@@ -12,7 +12,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Webhook } from "standardwebhooks";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/prisma";
 import { RAW_BODY_RECIPES } from "@/lib/docs/signature";
 import { startReceiver, type Receiver, type Received } from "../helpers/receiver";
@@ -54,16 +54,13 @@ async function carefulReceiver(secret: string) {
   return { rx, processed };
 }
 
-/** Polls `f` until it answers, within a generous deadline. */
-async function until<T>(what: string, f: () => T | null, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+/** Waits until `f` answers, within a generous deadline (vitest's vi.waitFor polls it). */
+const until = <T>(what: string, f: () => T | null, timeout = 20_000): Promise<T> =>
+  vi.waitFor(() => {
     const v = f();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+    if (!v) throw new Error(`timed out waiting for ${what}`);
+    return v;
+  }, { timeout, interval: 100 });
 
 const run = (a: TestApp, body: unknown) => a.call("POST", "/dev/v1/receiver-checks", body);
 const caseOf = (check: any, name: string) => check.cases.find((c: any) => c.name === name);
