@@ -2,7 +2,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db/prisma";
 import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
-import { newId, randomToken } from "@/lib/ids";
+import { newId, randomBase62 } from "@/lib/ids";
 import { withAppLock } from "./apps";
 import { parseOrThrow } from "@/lib/validation";
 import { keyLabelSchema } from "./schemas";
@@ -12,8 +12,11 @@ import { keyLabelSchema } from "./schemas";
  * the secret, to be shown this once. Every key pair is made here.
  */
 export function newKeyPair(appId: string, label: string | null) {
-  const consumerKey = randomToken(24); // 32 url-safe characters
-  const consumerSecret = randomToken(32); // 43 url-safe characters
+  // Letters and digits only (190 and 256 bits): a key never starts with "-", which a
+  // command line would read as an option (`sandbox.mjs key revoke --key -x…`), and
+  // double-clicking selects it whole.
+  const consumerKey = randomBase62(32);
+  const consumerSecret = randomBase62(43);
   return { row: { id: newId("key"), appId, consumerKey, secretHash: sha256(consumerSecret), label }, consumerSecret };
 }
 
