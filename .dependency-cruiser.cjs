@@ -94,7 +94,9 @@ module.exports = {
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
     // TypeScript 7 has no JavaScript API to parse with: swc, named here, sees
-    // `import type` and `export type … from` alike (the default fallback missed the latter).
+    // `import type`, `import { type … }` and `export type … from` alike (the default
+    // fallback missed the last). It skips a type written `import("…").T` inside a type
+    // alias, so Biome refuses that form in lib/ and server/ (lint/no-local-import-type.grit).
     parser: "swc",
     enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".mjs", ".json"], exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], mainFields: ["module", "main", "types"] },
   },

@@ -1,7 +1,9 @@
 // The layer rule (.dependency-cruiser.cjs, ARCHITECTURE.md "Layers") holds on
 // the real tree, and it fails on each kind of break: an upward import, an import
-// between folders of one tier, a cycle closed by a dynamic import, a folder that
-// belongs to no tier, and lib/ reaching into an entry point.
+// between folders of one tier, a cycle closed by a dynamic import or a type-only
+// re-export, a type-only upward import, a folder that belongs to no tier, lib/
+// reaching into an entry point, and a type written `import("…")` that the graph
+// cannot see.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,6 +25,17 @@ function cruise(cwd: string, targets: string[]): Violation[] {
     out = (e as { stdout: string }).stdout;
   }
   return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
+}
+
+/** Biome's findings on a tree (the layer rule's own plugin included), as printed. */
+function biome(cwd: string): string {
+  try {
+    execFileSync(path.join(root, "node_modules/.bin/biome"), ["lint", "--vcs-enabled=false", "--colors=off", "."], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    return "";
+  } catch (e) {
+    const { stdout, stderr } = e as { stdout: string; stderr: string };
+    return stdout + stderr;
+  }
 }
 
 /** A tree of its own, with the project's tsconfig (the `@/` alias) and the given files. */
@@ -75,6 +88,30 @@ describe("the layer rule", () => {
     });
     const found = names(cruise(dir, ["lib"]));
     expect(found.some((v) => v.startsWith("no-circular lib/callbacks/store/"))).toBe(true);
+  }, 60_000);
+
+  it("counts type-only imports upward: `import type`, `import { type … }` and `export type … from` each fail", () => {
+    const dir = tree({
+      "lib/engine/rule.ts": 'import type { Step } from "@/lib/gateway/step";\nexport type Rule = Step;\n',
+      "lib/engine/facts.ts": 'import { type Step } from "@/lib/gateway/step";\nexport type Facts = Step;\n',
+      "lib/engine/index.ts": 'export type { Step } from "@/lib/gateway/step";\n',
+      "lib/gateway/step.ts": "export type Step = { n: number };\n",
+    });
+    const found = names(cruise(dir, ["lib"]));
+    for (const file of ["rule", "facts", "index"]) expect(found).toContain(`layer:lib/engine lib/engine/${file}.ts -> lib/gateway/step.ts`);
+  }, 60_000);
+
+  it("refuses a local module's type written `import(\"…\")`, which the graph cannot see (lint/no-local-import-type.grit)", () => {
+    const dir = tree({
+      "lib/engine/rule.ts": 'export type Rule = import("@/lib/gateway/step").Step;\nexport type Sock = import("node:net").Socket;\n',
+      "server/main.ts": 'export type Mod = typeof import("../lib/gateway/step");\n',
+      "lib/gateway/step.ts": "export type Step = { n: number };\n",
+    });
+    fs.copyFileSync(path.join(root, "biome.jsonc"), path.join(dir, "biome.jsonc"));
+    fs.cpSync(path.join(root, "lint"), path.join(dir, "lint"), { recursive: true });
+    const out = biome(dir);
+    const refused = [...out.matchAll(/^(\S+):(\d+):\d+ plugin /gm)].map((m) => `${m[1]}:${m[2]}`);
+    expect(refused).toEqual(["lib/engine/rule.ts:1", "server/main.ts:1"]);
   }, 60_000);
 
   it("refuses a folder of lib/ that belongs to no tier, and lib/ importing an entry point", () => {
