@@ -2,7 +2,7 @@
 // itself, rendered by Next as a signed-out reader sees it (fetched from this
 // process's own listener) and written as Markdown (lib/docs/markdown.ts), so
 // there is one source. Other methods answer 405; an address that is no page's
-// twin, 404 in the error contract.
+// twin, 404 in the error body of lib/errors.ts.
 import type http from "node:http";
 import { ApiError, errorBody } from "@/lib/errors";
 import { sendJson } from "@/lib/http/node-io";

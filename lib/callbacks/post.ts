@@ -1,14 +1,15 @@
-// One signed POST of a callback body, with the contract's headers and the
-// ten-second wait. Where it may go is the callback network policy's
-// (policy.ts): refused, the in-process inspector, or the network at the
-// checked address, posted by lib/net (on the server's post thread).
+// One signed POST of a callback body, with the headers README "Verifying a
+// callback" lists and the ten-second wait. Where it may go is the callback
+// network policy's (policy.ts): refused, the in-process inspector, or the
+// network at the checked address, posted by lib/net (on the server's post
+// thread).
 import { callbackSignatureHeaders } from "@/lib/crypto";
 import { receiveInspection } from "@/lib/inspector";
 import type { PostResult } from "@/lib/net/http-post";
 import { post } from "@/lib/net/post-thread";
 import { routeFor, type Policy } from "./policy";
 
-/** The spec's callback wait: the receiving server has ten seconds to answer. */
+/** The callback wait: the receiving server has ten seconds to answer (README, "How the sandbox behaves", Callbacks). */
 export const CALLBACK_TIMEOUT_MS = 10_000;
 const MAX_RESPONSE = 4096;
 

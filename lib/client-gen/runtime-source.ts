@@ -22,7 +22,7 @@ export type Runtime = {
 /** A value for a marked line: a string (written as the language's literal) or code written as it is (a type). */
 export type RuntimeValue = string | { code: string };
 
-/** The contract's values every runtime gets (the request headers of the clients' options). */
+/** The values every runtime gets: the request headers of the clients' options (./options.ts). */
 const contract: Record<string, RuntimeValue> = { SCENARIO_HEADER, TIME_SCALE_HEADER, FAULT_HEADER };
 
 /** A line whose first string literal the generator fills: it ends in a comment `generator: NAME`. */
@@ -32,7 +32,7 @@ export const runtimeDir = () => path.join(process.cwd(), "lib", "client-gen", "r
 
 /**
  * The runtime as a client embeds it: the file without its heading, each marked
- * line's string replaced by its value (the contract's, then `values`; a
+ * line's string replaced by its value (those of ./options.ts, then `values`; a
  * `{ code }` value replaces the literal with that code), the
  * marker comment dropped. Every value must have its line and every marked
  * line its value.

@@ -1,6 +1,7 @@
 // Where the app's default callback URL applies, read from the catalog: the
 // operations that post a callback and whose `callbackUrl` is optional. The
-// others require `callbackUrl` (spec), so the default never applies to them.
+// others require `callbackUrl` (their request schemas in lib/catalog), so the
+// default never applies to them.
 import { operations, type Operation } from "@/lib/catalog";
 
 const optionalCallbackUrl = (o: Operation) => {

@@ -13,7 +13,7 @@ export function secondsToReset(now: Date): number {
 /** The policy's name in the IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers). */
 const POLICY = '"minute"';
 
-/** The contract's x-ratelimit-* headers and the same numbers as IETF RateLimit-Policy / RateLimit fields. */
+/** The x-ratelimit-* headers (README, "How the sandbox behaves", Rate limit) and the same numbers as IETF RateLimit-Policy / RateLimit fields. */
 export function rateHeaders(limit: number, count: number, now: Date): Record<string, string> {
   const reset = String(secondsToReset(now));
   const remaining = String(Math.max(0, limit - count));

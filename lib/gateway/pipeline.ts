@@ -1,5 +1,6 @@
-// The gateway pipeline: small steps in the spec's order, one place that turns
-// errors into the error body, one place that persists. See ARCHITECTURE.md.
+// The gateway pipeline: small steps in the order README "How the sandbox
+// behaves" lists the checks, one place that turns errors into the error body,
+// one place that persists. See ARCHITECTURE.md.
 import { ApiError, errorBody, toApiError, type ErrorCode } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/engine";
 import { newId } from "@/lib/ids";

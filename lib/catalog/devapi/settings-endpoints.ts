@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { DevEndpoint } from "./endpoint";
 import { faultPlanSchema } from "./fault-plan";
 
-/** 0 ≤ s ≤ 1: the factor on every scripted delay (1 = the spec's timings, 0 = instant). */
+/** 0 ≤ s ≤ 1: the factor on every scripted delay (1 = the catalog's delays as written in lib/catalog/operations.ts, 0 = instant). */
 export const timeScaleSchema = z
   .number({ error: "timeScale must be a number from 0 to 1" })
   .min(0, { error: "timeScale must be at least 0" })

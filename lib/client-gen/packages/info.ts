@@ -1,4 +1,4 @@
-// The client packages' names and version (the contract's names: project
+// The client packages' names and version (README "Client packages": project
 // svc-sandbox, import svc_sandbox, npm svc-sandbox, Composer svc/sandbox,
 // Maven svc.sandbox:svc-sandbox), and what every language's package holds:
 // every API of the catalog. The portal's address is written into each
