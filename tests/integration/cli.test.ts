@@ -1,4 +1,4 @@
-// The operator command line, exactly as the contract's table: one JSON document on stdout, errors on stderr.
+// The operator command line as README "Operator command line" describes it: one JSON document on stdout, errors on stderr.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

@@ -2,8 +2,8 @@
 // operations with a `callback`: Collect push, Payouts send, SMS send), over real
 // HTTP with a real receiver: what the client sees, and for a committed call that
 // its callback still comes (or, for lost_callback, is recorded as not sent).
-// The expectations are the contract's table, written out here, not read from
-// lib/engine/faults.ts.
+// The expectations are README's table ("Faults on purpose"), written out here,
+// not read from lib/engine/faults.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "@/lib/catalog";
 import { exampleBody } from "@/lib/docs/doc-examples";

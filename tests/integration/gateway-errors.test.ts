@@ -1,4 +1,5 @@
-// Every gateway error of the spec's table, over HTTP, and the order cases.
+// Every gateway error (lib/errors.ts; README "How the sandbox behaves", Checks,
+// in order), over HTTP, and the order cases.
 import { describe, expect, it } from "vitest";
 import { sha256 } from "@/lib/crypto";
 import { db } from "@/lib/db/prisma";

@@ -1,6 +1,6 @@
 // The gateway's order of checks, with the real steps over an in-memory stand-in
 // for the gateway's store: each case breaks several rules at once and expects the
-// first one in the spec's order.
+// first one in the order README "How the sandbox behaves" lists the checks.
 import { describe, expect, it } from "vitest";
 import type { GatewayStore, LogRow } from "@/lib/gateway/store";
 import { handleCall } from "@/lib/gateway/pipeline";
