@@ -1,4 +1,4 @@
-// The overview's Get started (issue 25's new-user walk): near the top, four
+// The overview's Get started (what a new user's walk through the console asked for): near the top, four
 // steps ticked from the app's own data (a key pair, an ACTIVE subscription, a
 // 2xx call, a delivered callback), each linking to where it is done; once all
 // are done it folds to one line. Desktop (1280) and phone (390).

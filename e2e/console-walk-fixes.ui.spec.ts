@@ -1,4 +1,4 @@
-// Three small defects of issue 25's new-user walk: the Handset's empty state
+// Three small defects a new user's walk through the console found: the Handset's empty state
 // offers the docs' own curl (runs as pasted, holds a push), the usage chart's
 // date labels never overlap, and the app name says its limit instead of
 // silently stopping at 64 characters.

@@ -48,7 +48,7 @@ function verifySignature(header: string, body: string, secret: string) {
 }
 
 describe.concurrent("callbacks", () => {
-  it("paid: a signed success callback with the spec's fields, at least 4 s after the call", async () => {
+  it("paid: a signed success callback with the documented callback fields, at least 4 s after the call", async () => {
     const a = await newApp();
     const body = collectBody({ amount: 150, callbackUrl: `${ok.url}/paid` });
     const sentAt = Date.now();

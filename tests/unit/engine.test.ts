@@ -30,7 +30,7 @@ function pick(id: string, body: Record<string, unknown>, params: Record<string, 
   return selectScenario(op(id), input, facts, header).key;
 }
 
-describe("the spec's scenario table: each scenario chosen by its trigger", () => {
+describe("the scenario table (README: How the sandbox behaves): each scenario chosen by its trigger", () => {
   const cases: [string, Record<string, unknown>, Record<string, string>, string][] = [
     ["collect.push", push(), {}, "paid"],
     ["collect.push", push({ amount: 1 }), {}, "insufficient_funds"],
@@ -137,7 +137,7 @@ describe("tracked: the live state of the app's own resources", () => {
 });
 
 describe("answers and callback bodies", () => {
-  it("paid: 202 PENDING naming the amount, success callback with the spec's fields", () => {
+  it("paid: 202 PENDING naming the amount, success callback with the documented callback fields", () => {
     const a = simulate(op("collect.push"), { params: {}, bodyText: JSON.stringify(push({ amount: 250 })) }, ctx());
     expect(a.body).toMatchObject({ status: "PENDING" });
     expect((a.body as { customerMessage: string }).customerMessage).toContain("KES 250");

@@ -23,7 +23,7 @@ function TimeScale() {
       <H2 id="time-scale">Time scale</H2>
       <P>
         Every scripted delay of a call (the response delay, the callback delay, and the time its status changes) is multiplied by the
-        time scale: <C>1</C> is the spec&apos;s timings (the default), <C>0.1</C> ten times faster, <C>0</C> instant. Set it for the app
+        time scale: <C>1</C> is the documented timings (the default), <C>0.1</C> ten times faster, <C>0</C> instant. Set it for the app
         (<C>PATCH /dev/v1/settings</C>, or the console&apos;s Testing tab), or per call with the header <C>X-Svc-Time-Scale: 0</C>, which
         wins. A value outside 0–1 answers 400 <C>VALIDATION_ERROR</C>. The request log shows the scale each call ran with.
       </P>
