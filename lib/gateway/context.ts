@@ -37,6 +37,8 @@ export type CallState = {
   facts?: Facts;
   /** The float a payout asked of, as the `floatLow` lookup found it: logged (the commit replaces `available` with what its reservation met). */
   floatMet?: { currency: string; available: number };
+  /** True while the call is decided on a reference assumed free, not looked up (steps/facts.ts lookupFacts). */
+  referenceAssumed?: boolean;
   /** Set when the scenario was chosen on "reference not in use": the commit re-checks it. */
   referenceGuard?: ReferenceGuard;
   answer?: Answer;

@@ -14,8 +14,8 @@ const sentTimeScale = (s: CallState) => (s.call.headers.get(TIME_SCALE_HEADER) =
 
 /**
  * Writes the call's rows. False when the call's reference was taken by another
- * call since the lookup, or its float no longer covers what the resource takes
- * (nothing written: the pipeline decides again).
+ * call since the lookup (or was assumed free and is not), or its float no
+ * longer covers what the resource takes (nothing written: the pipeline decides again).
  */
 export async function persist(store: GatewayStore, s: CallState, result: GatewayResult, durationMs: number): Promise<boolean> {
   if (!s.app) return true; // refused before the token check: not logged
@@ -47,6 +47,8 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
     body: a.callback.body,
   }, s.receivedAt, faultsOf(s.app.callbackFaults)), s.fault?.callback, s.receivedAt);
   const guard = resource && resource.reference !== null ? s.referenceGuard : undefined;
+  // Decided on a reference assumed free, with nothing to re-check it: decide again on the facts (steps/facts.ts).
+  if (s.referenceAssumed && !guard) return false;
   if (!(await store.commit({ resource, delivery, log: logRow(s, result, durationMs) }, guard))) return false;
   if (delivery) {
     s.deliveryId = delivery.id;

@@ -100,8 +100,9 @@ async function runCall(s: CallState, store: GatewayStore, steps: readonly Step[]
   const duration = () => Math.round(performance.now() - s.started + delay());
   try {
     // Another call claimed this reference, or took what the float had, since
-    // the lookup (the commit re-checks both): the engine decides again on the
-    // facts as they are now. Each miss means another call was written.
+    // the lookup (the commit re-checks both), or the reference was assumed
+    // free (steps/facts.ts) and is not: the engine decides again on the facts
+    // as they are now. Each miss after the first means another call was written.
     for (let again = 0; !(await persist(store, s, result, duration())); again++) {
       if (again === MAX_DECISIONS) throw new ApiError("SERVICE_UNAVAILABLE", "too many calls at once on this reference or float; try again");
       result = await decide(s, store, steps.slice(steps.indexOf(lookupFacts)));
