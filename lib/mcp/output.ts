@@ -27,9 +27,11 @@ export function toolOutputSchema(bodies: JsonSchema[]): Tool["outputSchema"] {
       },
       {
         type: "object",
-        description: "A tool error (isError): the gateway's error body, its HTTP status and the scenario that produced it, if one did.",
+        description: "A tool error (isError): the gateway's error body, its HTTP status, the scenario that produced it, if one did, and on a 503 or 429 the seconds to wait before calling again (the Retry-After header).",
         required: [...(error.required ?? []), "status"],
-        properties: { ...error.properties, status: { type: "integer", minimum: 400, maximum: 599 }, scenario: { type: "string" } },
+        properties: {
+          ...error.properties, status: { type: "integer", minimum: 400, maximum: 599 }, scenario: { type: "string" }, retryAfter: { type: "integer", minimum: 0 },
+        },
       },
     ],
   };

@@ -6,7 +6,8 @@ import type { GatewayResult } from "@/lib/gateway/context";
 /**
  * Success: `{status, scenario, requestId, body}`. Errors (status >= 400) are tool
  * errors carrying the error body `{error, message, requestId}` plus the status
- * (and the scenario when one produced the error). The text is the same JSON.
+ * (the scenario when one produced the error, and `retryAfter`, the Retry-After
+ * header's seconds, on a 503 or 429 that has one). The text is the same JSON.
  */
 export function toToolResult(result: GatewayResult): CallToolResult {
   if (result.drop) {
@@ -17,7 +18,7 @@ export function toToolResult(result: GatewayResult): CallToolResult {
   const scenario = result.headers[SCENARIO_HEADER];
   const structured: Record<string, unknown> =
     result.status >= 400
-      ? { ...(result.body as object), status: result.status, ...(scenario ? { scenario } : {}) }
+      ? { ...(result.body as object), status: result.status, ...(scenario ? { scenario } : {}), ...retryAfterOf(result.headers) }
       : { status: result.status, scenario: scenario ?? null, requestId: result.headers["x-request-id"], body: result.body };
   return {
     ...(result.status >= 400 ? { isError: true } : {}),
@@ -26,3 +27,9 @@ export function toToolResult(result: GatewayResult): CallToolResult {
   };
 }
 
+
+/** A Retry-After header's seconds as `{retryAfter}`; none without one. */
+function retryAfterOf(headers: GatewayResult["headers"]): { retryAfter?: number } {
+  const value = Number(headers["retry-after"] ?? Number.NaN);
+  return Number.isInteger(value) && value >= 0 ? { retryAfter: value } : {};
+}

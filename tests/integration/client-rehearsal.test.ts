@@ -1,11 +1,15 @@
 // Our own clients pass their own checks: the rehearsal sample of each language
 // (public/samples/rehearse/, served at /samples/rehearse/… and shown on
 // /docs/rehearse), run as-is with the language's toolchain next to the Payouts
-// client downloaded from the portal, sends a payout with each fault
-// (X-Svc-Fault through the client's fault option) against the real server; then
-// GET /dev/v1/client-checks says every check PASSED. The same sample with the
-// client's retries off sends a refused payout again at once, and
-// honours_retry_after FAILS with its why.
+// client downloaded from the portal, against the real server, two ways:
+// - per call: a payout with each fault (X-Svc-Fault through the client's fault
+//   option); each is handled as production needs and every client check PASSED;
+// - under a plan, as an integrator runs it: `sandbox.mjs rehearse -- <command>`
+//   sets the default plan (every fault, on the first 8 calls of Payouts send,
+//   retries included) and the sample makes plain calls (SANDBOX_PAYOUTS=4, no
+//   fault asked for); every check PASSED, the CLI exits 0. With the client's
+//   retries off the sample goes on at once after a 503, and the CLI exits 1
+//   with honours_retry_after FAILED and its why.
 import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,6 +21,7 @@ import { base, fetchToken, http, newApp, origin, type TestApp } from "../helpers
 const execFileAsync = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..", "..");
 const samples = path.join(root, "public", "samples", "rehearse");
+const CLI = path.join(root, "cli", "sandbox.mjs");
 
 type Language = { name: string; tool: string; client: string; sample: string; command: (dir: string) => [string, string[]]; compile?: (dir: string) => void };
 const LANGUAGES: Language[] = [
@@ -50,17 +55,31 @@ async function prepare(lang: Language) {
   return dir;
 }
 
-/** One run of the sample for `app`; its last line is the JSON report. */
-async function rehearse(lang: Language, dir: string, app: TestApp, env: Record<string, string> = {}) {
+const envOf = (app: TestApp, env: Record<string, string>) =>
+  ({ ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: app.keys.consumerKey, SANDBOX_SECRET: app.keys.consumerSecret, SANDBOX_CALLBACK_URL: app.inspectorUrl, ...env });
+/** The sample's JSON report: the one line of its output that is an object. */
+const reportIn = (stdout: string) => JSON.parse(stdout.split("\n").find((l) => l.startsWith("{"))!);
+
+/** One run of the sample for `app`, each fault asked for per call. */
+async function rehearse(lang: Language, dir: string, app: TestApp) {
   const [cmd, args] = lang.command(dir);
-  const vars = { SANDBOX_URL: origin(), SANDBOX_KEY: app.keys.consumerKey, SANDBOX_SECRET: app.keys.consumerSecret, SANDBOX_CALLBACK_URL: app.inspectorUrl, ...env };
   try {
-    const { stdout } = await execFileAsync(cmd, args, { cwd: dir, encoding: "utf8", env: { ...process.env, ...vars }, timeout: 90_000 });
-    return JSON.parse(stdout.trim().split("\n").pop()!);
+    const { stdout } = await execFileAsync(cmd, args, { cwd: dir, encoding: "utf8", env: envOf(app, {}), timeout: 90_000 });
+    return reportIn(stdout);
   } catch (e) {
     const x = e as { code?: number; stdout?: string; stderr?: string };
     throw new Error(`${cmd} exited ${x.code}:\n${x.stdout}\n${x.stderr}`);
   }
+}
+
+/** `sandbox.mjs rehearse -- <the sample>` for `app`, the sample making plain calls: its exit code, output, and the sample's report. */
+async function rehearseUnderPlan(lang: Language, dir: string, app: TestApp, env: Record<string, string> = {}) {
+  const [cmd, args] = lang.command(dir);
+  const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+    execFile(process.execPath, [CLI, "rehearse", "--", cmd, ...args], { cwd: dir, encoding: "utf8", env: envOf(app, { SANDBOX_PAYOUTS: "4", ...env }), timeout: 120_000 },
+      (e, stdout, stderr) => resolve({ code: e ? Number((e as { code?: number }).code ?? -1) : 0, stdout, stderr })));
+  expect(run.stdout, run.stderr).toContain("Client checks:");
+  return { ...run, report: reportIn(run.stdout) };
 }
 
 async function checksOf(app: TestApp) {
@@ -70,10 +89,16 @@ async function checksOf(app: TestApp) {
   return Object.fromEntries((r.body.checks as { name: string }[]).map((c) => [c.name, c])) as Record<string, any>;
 }
 
+const CHECKS = ["retry_reuses_reference", "honours_retry_after", "renews_expired_token", "polls_after_lost_callback"];
+const accepted = { accepted: true, payoutId: expect.stringMatching(/^pay_/), outcome: expect.stringMatching(/^(QUEUED|DELIVERED)$/) };
+const unknown = (error: string) => ({ accepted: "unknown", reference: expect.stringMatching(/^PAY-/), error });
+
 describe.each(LANGUAGES)("the $name client rehearses every fault", (lang) => {
-  it("handles each as production needs, and passes every client check; with retries off it fails honours_retry_after", async () => {
+  it("per call and under the app's fault plan it handles each as production needs and passes every client check; with retries off it fails honours_retry_after", async () => {
     if (spawnSync(lang.tool, ["--version"], { encoding: "utf8" }).status !== 0) throw new Error(`${lang.tool} is needed for this test`);
     const dir = await prepare(lang);
+
+    // Per call.
     const good = await newApp();
     const report = await rehearse(lang, dir, good);
     expect(Object.keys(report)).toEqual(FAULTS);
@@ -85,16 +110,39 @@ describe.each(LANGUAGES)("the $name client rehearses every fault", (lang) => {
     for (const fault of ["unavailable", "rate_limited", "token_expired", "early_callback"]) {
       expect(report[fault], fault).toEqual({ accepted: true, payoutId: expect.stringMatching(/^pay_/) });
     }
-    expect(report.lost_callback).toEqual({ accepted: true, payoutId: expect.stringMatching(/^pay_/), outcome: expect.stringMatching(/^(QUEUED|DELIVERED)$/) });
+    expect(report.lost_callback).toEqual(accepted);
     const checks = await checksOf(good);
-    for (const name of ["retry_reuses_reference", "honours_retry_after", "renews_expired_token", "polls_after_lost_callback"]) {
-      expect(checks[name], `${name}: ${checks[name]?.why}`).toMatchObject({ status: "PASSED" });
-    }
+    for (const name of CHECKS) expect(checks[name], `${name}: ${checks[name]?.why}`).toMatchObject({ status: "PASSED" });
 
+    // Under the plan, plain calls. Payouts send's calls 1-8 get lost_callback, lost_response, unavailable,
+    // token_expired, error_after_commit, rate_limited, early_callback, slow_response (cli/sandbox.mjs REHEARSAL_PLAN).
+    const planned = await newApp();
+    const run = await rehearseUnderPlan(lang, dir, planned);
+    expect(run.report).toEqual({
+      1: accepted, // lost_callback: no callback came, its status was read
+      // lost_response, then its retries met 503 (waited), 401 (a new token), 500: the 3 attempts spent, it may have gone through (it did)
+      2: unknown("INTERNAL_ERROR"),
+      3: accepted, // 429 (waited), then early_callback
+      4: { accepted: true, recovered: true, reference: expect.stringMatching(/^PAY-/) }, // slow_response cut short by the 2 s timeout; the retry's 409
+    });
+    for (const name of CHECKS) expect(run.stdout).toMatch(new RegExp(`✓ ${name}\\s+PASSED`));
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const plannedChecks = await checksOf(planned);
+    for (const name of CHECKS) expect(plannedChecks[name], `${name}: ${plannedChecks[name]?.why}`).toMatchObject({ status: "PASSED" });
+
+    // Under the plan with retries off: after the 503 the next payout goes at once.
     const off = await newApp();
-    const offReport = await rehearse(lang, dir, off, { SANDBOX_RETRIES: "off" });
-    expect(offReport).toEqual({ unavailable: { first: { error: "SERVICE_UNAVAILABLE" }, again: { accepted: true, payoutId: expect.stringMatching(/^pay_/) } } });
+    const offRun = await rehearseUnderPlan(lang, dir, off, { SANDBOX_RETRIES: "off" });
+    expect(offRun.report).toEqual({
+      1: accepted,
+      2: unknown("NETWORK_ERROR"), // lost_response, not sent again
+      3: { accepted: false, error: "SERVICE_UNAVAILABLE" }, // unavailable, not sent again
+      4: unknown("INTERNAL_ERROR"), // token_expired (the one renewal is not a retry), then error_after_commit
+    });
+    expect(offRun.code, offRun.stdout + offRun.stderr).toBe(1);
+    expect(offRun.stdout).toMatch(/✗ honours_retry_after\s+FAILED/);
+    expect(offRun.stdout).toMatch(/Why: {2}After a 503 SERVICE_UNAVAILABLE on POST \/payouts\/v1\/send asking to retry after 1 s, your client called it again [\d.]+ s later/);
     const offChecks = await checksOf(off);
     expect(offChecks.honours_retry_after).toMatchObject({ status: "FAILED", why: expect.stringContaining("asking to retry after 1 s, your client called it again") });
-  }, 150_000);
+  }, 240_000);
 });

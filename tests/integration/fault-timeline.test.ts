@@ -1,8 +1,10 @@
 // What the developer API shows of faults injected on purpose (X-Svc-Fault):
 // the resource timeline marks the call whose answer was lost and the retry
-// with the same reference that found it (409 DUPLICATE_REFERENCE); the client
+// with the same reference that found it (409 DUPLICATE_REFERENCE), a
+// slow_response the client gave up on included; the client
 // checks point at docs anchors that exist. Real HTTP against the shared server.
-import { describe, expect, it } from "vitest";
+import http from "node:http";
+import { describe, expect, it, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { FAULTS } from "@/lib/engine";
@@ -27,6 +29,18 @@ async function resourceOf(a: TestApp, reference: string): Promise<string> {
   return r.body.delivery.resourceId as string;
 }
 const sees = (name: string) => FAULTS.find((f) => f.name === name)!.sees;
+
+/** A POST whose client gives up before the answer comes: it closes the connection when told to (never sent again, unlike the suite's fetch). */
+function abandonedPost(a: TestApp, path: string, body: unknown, headers: Record<string, string>) {
+  const answered = vi.fn();
+  const req = http.request(`${base()}${path}`, {
+    method: "POST", agent: false,
+    headers: { authorization: `Bearer ${a.token}`, "content-type": "application/json", ...headers },
+  }, answered);
+  req.on("error", () => {});
+  req.end(JSON.stringify(body));
+  return { answered, giveUp: () => req.destroy() };
+}
 
 describe("timeline: the lost answer and the retry that found it", () => {
   it("lost_response on Payouts send: the creating call says its answer was lost on purpose; the retry's 409 says it found it", async () => {
@@ -66,6 +80,40 @@ describe("timeline: the lost answer and the retry that found it", () => {
       [retry.headers.get("x-request-id"), 409, null, r.headers.get("x-request-id")],
     ]);
     expect(calls[0]!.note).toContain(sees("error_after_commit"));
+  });
+
+  it("slow_response cut short on Payouts send: committed (its callback scheduled), the late call marked on purpose, the retry's 409 found it", async () => {
+    const a = await newApp();
+    const body = payout();
+    // At time scale 1 the answer is held 30 s; the client gives up once the payout exists (the wait by reference answers 200, not 404).
+    const slow = abandonedPost(a, "/payouts/v1/send", body, { "x-svc-fault": "slow_response", "x-svc-time-scale": "1" });
+    const id = await vi.waitFor(() => resourceOf(a, body.reference), { timeout: 20_000, interval: 200 });
+    slow.giveUp();
+    expect(slow.answered).not.toHaveBeenCalled();
+    const retry = await a.call("POST", "/payouts/v1/send", body);
+    expect(retry.status, retry.text).toBe(409);
+    expect(retry.body.error).toBe("DUPLICATE_REFERENCE");
+
+    const ev = await events(a, id);
+    const calls = ev.filter((e) => e.type === "request");
+    expect(calls.map((e) => [e.status, e.fault, e.retryOf ?? null])).toEqual([
+      [202, "slow_response", null],
+      [409, null, calls[0]!.requestId],
+    ]);
+    expect(calls[0]!.note).toBe(`answer lost on purpose (X-Svc-Fault: slow_response); what the client saw: ${sees("slow_response")}`);
+    expect(calls[1]).toMatchObject({ requestId: retry.headers.get("x-request-id") });
+    expect(calls[1]!.note).toContain(`your retry found it: the first call (${calls[0]!.requestId}) went through`);
+    expect(ev.filter((e) => e.type === "callback_scheduled")).toHaveLength(1);
+  }, 60_000);
+
+  it("slow_response the client waited for: a duplicate sent after the answer came is not a retry that found it", async () => {
+    const a = await newApp();
+    const body = payout();
+    const slow = await a.call("POST", "/payouts/v1/send", body, { "x-svc-fault": "slow_response", "x-svc-time-scale": "0" });
+    expect(slow.status, slow.text).toBe(202);
+    expect((await a.call("POST", "/payouts/v1/send", body)).status).toBe(409);
+    const calls = (await events(a, slow.body.payoutId)).filter((e) => e.type === "request");
+    expect(calls.map((e) => [e.status, e.fault, e.retryOf ?? null])).toEqual([[202, "slow_response", null]]);
   });
 
   it("without a fault nothing changes: a duplicate of the reference is not an event, no call carries a note", async () => {

@@ -141,7 +141,8 @@ export default function McpDocsPage() {
       <Snippet title="Tool result" code={json(sampleResult("paid").structuredContent)} />
       <P>
         Gateway and API errors (status 400 and up) come back as tool errors (<C>isError: true</C>) carrying the error body{" "}
-        <C>{"{error, message, requestId}"}</C> and the status, for example:
+        <C>{"{error, message, requestId}"}</C> and the status (on a 503 or 429 also <C>retryAfter</C>: the seconds the{" "}
+        <C>Retry-After</C> header says to wait before calling again), for example:
       </P>
       <Snippet title="Tool error" code={json(sampleResult("invalid_phone").structuredContent)} />
       <P>

@@ -69,6 +69,10 @@ export default function RehearsePage() {
         <li>At most 3 attempts, the first included: <C>maxAttempts</C> (TypeScript, Java <C>Options.maxAttempts</C>), <C>max_attempts</C> (Python), <C>withMaxAttempts</C> (PHP); 1 turns retries off.</li>
         <li>A 401 <C>INVALID_TOKEN</C> requests a new token and sends the call once more.</li>
         <li>
+          When the attempts are spent and the outcome is still unknown (no answer, a timeout, a 5xx other than 503), the call ends with that
+          error: it may have gone through. Wait for its callback (it carries the reference); send it again only with the same reference.
+        </li>
+        <li>
           When a retry is answered 409 <C>DUPLICATE_REFERENCE</C> after an attempt whose outcome is unknown, the first attempt went through:
           the client raises <C>AlreadyAcceptedError</C> (TypeScript) or <C>AlreadyAccepted</C> (Python, PHP, Java), code{" "}
           <C>ALREADY_ACCEPTED</C>, with the <C>reference</C>. It is never the error of a real duplicate; wait for the callback.
@@ -80,8 +84,10 @@ export default function RehearsePage() {
       <P>
         Each sample sends a payout with every fault through the Payouts client and handles it as production needs: the same reference on
         every retry, the recovered 409 taken as accepted, and a status read when the callback does not come in time. Save it next to the
-        client (<C>{origin()}/clients/payouts.ts</C>, <C>.py</C>, <C>.php</C>, <C>.java</C>) and run it with your app&apos;s keys. We run
-        these files as they are in our own tests, in each language.
+        client (<C>{origin()}/clients/payouts.ts</C>, <C>.py</C>, <C>.php</C>, <C>.java</C>) and run it with your app&apos;s keys. With{" "}
+        <C>SANDBOX_PAYOUTS=4</C> it asks for no fault: it sends four payouts as your own code would, and under{" "}
+        <C>sandbox.mjs rehearse -- env SANDBOX_PAYOUTS=4 npx tsx rehearse.mts</C> the app&apos;s fault plan gives them every fault, retries
+        included. We run these files as they are in our own tests, in each language, both ways.
       </P>
       <CodeTabs label="Sample language" samples={samples()} />
 
@@ -90,7 +96,7 @@ export default function RehearsePage() {
         <Link className={link} href={devHref(checks)}><C>{checks.method} {checks.path}</C></Link> judges what your client did after each
         fault from the app&apos;s request log: <C>retry_reuses_reference</C>, <C>honours_retry_after</C>, <C>renews_expired_token</C> and{" "}
         <C>polls_after_lost_callback</C>. A failed check says why in one sentence, with the request ids, and what to do. After a sample
-        above, all four pass; with <C>SANDBOX_RETRIES=off</C> the sample sends a refused payout again at once, and{" "}
+        above, all four pass; with <C>SANDBOX_RETRIES=off</C> the sample goes on with its next payout at once after a refused one, and{" "}
         <C>honours_retry_after</C> fails.
       </P>
       <Snippet title="curl" code={`curl -s "${base}/dev/v1/client-checks" -H "Authorization: Bearer $ACCESS_TOKEN"`} />

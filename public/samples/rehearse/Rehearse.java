@@ -6,8 +6,11 @@
 //   SANDBOX_URL=https://<portal> SANDBOX_KEY=... SANDBOX_SECRET=... java -cp out svc.sandbox.Rehearse
 //
 // then GET {base_url}/dev/v1/client-checks: every check PASSED. With
-// SANDBOX_RETRIES=off the client does not retry and this program sends a refused
-// payout again at once, as code without retries does: honours_retry_after FAILS.
+// SANDBOX_PAYOUTS=4 it asks for no fault: it sends 4 payouts as your own code
+// would, and the app's fault plan gives them the faults:
+//   node sandbox.mjs rehearse -- env SANDBOX_PAYOUTS=4 java -cp out svc.sandbox.Rehearse
+// With SANDBOX_RETRIES=off the client does not retry and this program goes on
+// with its next payout at once, as code without retries does: honours_retry_after FAILS.
 // Optional: SANDBOX_CALLBACK_URL (your receiver), SANDBOX_TIME_SCALE (0.1),
 // SANDBOX_TIMEOUT_SECONDS (2), SANDBOX_CALLBACK_WAIT_SECONDS (2).
 package svc.sandbox;
@@ -51,6 +54,13 @@ public class Rehearse {
       // Not a duplicate: the first attempt was committed. Never send it again with another reference; wait for its callback.
       out.put("recovered", true);
       out.put("reference", e.reference());
+    } catch (PayoutsClient.SandboxApiError e) {
+      // Retries spent, outcome unknown (no answer, a timeout, a 5xx but 503): it may have gone through.
+      // Wait for its callback (it carries the reference); send it again only with the same reference.
+      boolean unknown = e.status() == 0 || (e.status() >= 500 && e.status() != 503);
+      out.put("accepted", unknown ? "unknown" : false); // refused: nothing was committed
+      if (unknown) out.put("reference", body.reference());
+      out.put("error", e.error());
     }
     return out;
   }
@@ -70,22 +80,22 @@ public class Rehearse {
     return false;
   }
 
+  /** After the payout is accepted, its outcome: the callback, or its status when the callback did not come. */
+  static Map<String, Object> settle(Map<String, Object> sent) {
+    if (sent.get("payoutId") instanceof String id) sent.put("outcome", outcomeOf(id, Rehearse::waitForCallback));
+    return sent;
+  }
+
   public static void main(String[] args) {
     var report = new LinkedHashMap<String, Object>();
-    if (RETRIES_OFF) {
-      var body = payout();
-      Object first;
-      try {
-        first = sendPayout(body, "unavailable");
-      } catch (PayoutsClient.SandboxApiError e) {
-        first = Map.of("error", e.error());
-      }
-      report.put("unavailable", Map.of("first", first, "again", sendPayout(body, null))); // at once: what a client without retries does
+    int plain = Integer.parseInt(env("SANDBOX_PAYOUTS", "0"));
+    if (plain > 0) {
+      // Your code as it is: no fault asked for; under `sandbox.mjs rehearse` the app's fault plan decides.
+      for (int i = 1; i <= plain; i++) report.put(String.valueOf(i), settle(sendPayout(payout(), null)));
     } else {
       for (String fault : List.of("lost_response", "slow_response", "error_after_commit", "unavailable", "rate_limited", "token_expired", "lost_callback", "early_callback")) {
         var sent = sendPayout(payout(), fault);
-        if (fault.equals("lost_callback") && sent.get("payoutId") instanceof String id) sent.put("outcome", outcomeOf(id, Rehearse::waitForCallback));
-        report.put(fault, sent);
+        report.put(fault, fault.equals("lost_callback") ? settle(sent) : sent);
       }
     }
     System.out.println(PayoutsClient.Json.write(report));

@@ -6,8 +6,11 @@
 //   SANDBOX_URL=https://<portal> SANDBOX_KEY=... SANDBOX_SECRET=... php rehearse.php
 //
 // then GET {base_url}/dev/v1/client-checks: every check PASSED. With
-// SANDBOX_RETRIES=off the client does not retry and this script sends a refused
-// payout again at once, as code without retries does: honours_retry_after FAILS.
+// SANDBOX_PAYOUTS=4 it asks for no fault: it sends 4 payouts as your own code
+// would, and the app's fault plan gives them the faults:
+//   node sandbox.mjs rehearse -- env SANDBOX_PAYOUTS=4 php rehearse.php
+// With SANDBOX_RETRIES=off the client does not retry and this script goes on
+// with its next payout at once, as code without retries does: honours_retry_after FAILS.
 // Optional: SANDBOX_CALLBACK_URL (your receiver), SANDBOX_TIME_SCALE (0.1),
 // SANDBOX_TIMEOUT_SECONDS (2), SANDBOX_CALLBACK_WAIT_SECONDS (2).
 declare(strict_types=1);
@@ -45,6 +48,13 @@ $sendPayout = function (array $body, ?string $fault = null) use ($client): array
     } catch (AlreadyAccepted $e) {
         // Not a duplicate: the first attempt was committed. Never send it again with another reference; wait for its callback.
         return ['accepted' => true, 'recovered' => true, 'reference' => $e->reference];
+    } catch (SandboxApiError $e) {
+        // Retries spent, outcome unknown (no answer, a timeout, a 5xx but 503): it may have gone through.
+        // Wait for its callback (it carries the reference); send it again only with the same reference.
+        if ($e->status === 0 || ($e->status >= 500 && $e->status !== 503)) {
+            return ['accepted' => 'unknown', 'reference' => $body['reference'], 'error' => $e->error()];
+        }
+        return ['accepted' => false, 'error' => $e->error()]; // refused: nothing was committed
     }
 };
 
@@ -57,22 +67,20 @@ $waitForCallback = function () use ($env): bool {
     return false;
 };
 
+/** After the payout is accepted, its outcome: the callback, or its status when the callback did not come. */
+$settle = fn (array $sent): array => isset($sent['payoutId']) ? [...$sent, 'outcome' => $outcomeOf($sent['payoutId'], $waitForCallback)] : $sent;
+
 $report = [];
-if ($retriesOff) {
-    $body = $payout();
-    try {
-        $first = $sendPayout($body, 'unavailable');
-    } catch (SandboxApiError $e) {
-        $first = ['error' => $e->error()];
+$plain = (int) $env('SANDBOX_PAYOUTS', '0');
+if ($plain > 0) {
+    // Your code as it is: no fault asked for; under `sandbox.mjs rehearse` the app's fault plan decides.
+    for ($i = 1; $i <= $plain; $i++) {
+        $report[(string) $i] = $settle($sendPayout($payout()));
     }
-    $report['unavailable'] = ['first' => $first, 'again' => $sendPayout($body)]; // at once: what a client without retries does
 } else {
     foreach (['lost_response', 'slow_response', 'error_after_commit', 'unavailable', 'rate_limited', 'token_expired', 'lost_callback', 'early_callback'] as $fault) {
         $sent = $sendPayout($payout(), $fault);
-        if ($fault === 'lost_callback' && isset($sent['payoutId'])) {
-            $sent['outcome'] = $outcomeOf($sent['payoutId'], $waitForCallback);
-        }
-        $report[$fault] = $sent;
+        $report[$fault] = $fault === 'lost_callback' ? $settle($sent) : $sent;
     }
 }
 echo json_encode($report), "\n";

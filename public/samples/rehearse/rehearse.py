@@ -5,8 +5,11 @@
 #   SANDBOX_URL=https://<portal> SANDBOX_KEY=... SANDBOX_SECRET=... python3 rehearse.py
 #
 # then GET {base_url}/dev/v1/client-checks: every check PASSED. With
-# SANDBOX_RETRIES=off the client does not retry and this script sends a refused
-# payout again at once, as code without retries does: honours_retry_after FAILS.
+# SANDBOX_PAYOUTS=4 it asks for no fault: it sends 4 payouts as your own code
+# would, and the app's fault plan gives them the faults:
+#   node sandbox.mjs rehearse -- env SANDBOX_PAYOUTS=4 python3 rehearse.py
+# With SANDBOX_RETRIES=off the client does not retry and this script goes on
+# with its next payout at once, as code without retries does: honours_retry_after FAILS.
 # Optional: SANDBOX_CALLBACK_URL (your receiver), SANDBOX_TIME_SCALE (0.1),
 # SANDBOX_TIMEOUT_SECONDS (2), SANDBOX_CALLBACK_WAIT_SECONDS (2).
 import json
@@ -45,6 +48,12 @@ def send_payout(body, fault=None):
     except AlreadyAccepted as e:
         # Not a duplicate: the first attempt was committed. Never send it again with another reference; wait for its callback.
         return {"accepted": True, "recovered": True, "reference": e.reference}
+    except SandboxApiError as e:
+        # Retries spent, outcome unknown (no answer, a timeout, a 5xx but 503): it may have gone through.
+        # Wait for its callback (it carries the reference); send it again only with the same reference.
+        if e.status == 0 or (e.status >= 500 and e.status != 503):
+            return {"accepted": "unknown", "reference": body["reference"], "error": e.error}
+        return {"accepted": False, "error": e.error}  # refused: nothing was committed
 
 
 def outcome_of(payout_id, callback_came):
@@ -60,18 +69,21 @@ def wait_for_callback():
     return False
 
 
+def settle(sent):
+    """After the payout is accepted, its outcome: the callback, or its status when the callback did not come."""
+    if "payoutId" in sent:
+        sent["outcome"] = outcome_of(sent["payoutId"], wait_for_callback)
+    return sent
+
+
 report = {}
-if retries_off:
-    body = payout()
-    try:
-        first = send_payout(body, "unavailable")
-    except SandboxApiError as e:
-        first = {"error": e.error}
-    report["unavailable"] = {"first": first, "again": send_payout(body)}  # at once: what a client without retries does
+plain = int(env("SANDBOX_PAYOUTS", "0"))
+if plain > 0:
+    # Your code as it is: no fault asked for; under `sandbox.mjs rehearse` the app's fault plan decides.
+    for i in range(1, plain + 1):
+        report[str(i)] = settle(send_payout(payout()))
 else:
     for fault in ["lost_response", "slow_response", "error_after_commit", "unavailable", "rate_limited", "token_expired", "lost_callback", "early_callback"]:
         sent = send_payout(payout(), fault)
-        if fault == "lost_callback" and "payoutId" in sent:
-            sent["outcome"] = outcome_of(sent["payoutId"], wait_for_callback)
-        report[fault] = sent
+        report[fault] = settle(sent) if fault == "lost_callback" else sent
 print(json.dumps(report))
