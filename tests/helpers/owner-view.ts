@@ -43,3 +43,11 @@ export async function ownerView(a: Owned, password = "correct horse battery") {
   };
 }
 export type OwnerView = Awaited<ReturnType<typeof ownerView>>;
+
+const views = new Map<string, Promise<OwnerView>>();
+/** One signed-in view per app for a test file's many reads (ownerView signs in each time it is called). */
+export function ownerOf(a: Owned): Promise<OwnerView> {
+  let v = views.get(a.appId);
+  if (!v) views.set(a.appId, (v = ownerView(a)));
+  return v;
+}
