@@ -10,6 +10,8 @@ export type Receiver = {
   /** What to answer: status and delay (ms) per request. */
   respond: (r: Received) => { status: number; delayMs?: number };
   waitFor(n: number, timeoutMs?: number): Promise<Received[]>;
+  /** The first request that matches, once it has arrived; throws when none arrived within `timeoutMs`. */
+  first(match: (r: Received) => boolean, timeoutMs?: number): Promise<Received>;
   close(): Promise<void>;
 };
 
@@ -57,6 +59,22 @@ export async function startReceiver(respond: Receiver["respond"] = () => ({ stat
         });
       }
       return received.slice(0, n);
+    },
+    async first(match: (r: Received) => boolean, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const got = received.find(match);
+        if (got) return got;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`receiver got no matching request in ${timeoutMs} ms (${received.length} others)`);
+        await new Promise<void>((r) => {
+          const t = setTimeout(r, left);
+          waiters.push(() => {
+            clearTimeout(t);
+            r();
+          });
+        });
+      }
     },
     async close() {
       sockets.forEach((s) => s.destroy());

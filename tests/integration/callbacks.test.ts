@@ -1,11 +1,10 @@
 // Real callbacks to real local HTTP receivers: bodies, headers, signature,
 // timing lower bounds, failures with their reasons, resend, inspector.
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resendDelivery } from "@/lib/callbacks";
-import { db } from "@/lib/db/prisma";
-import { listInbox } from "@/lib/inspector";
 import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 
 let ok: Receiver;
@@ -26,18 +25,25 @@ async function arrival(r: Receiver, deliveryOf: () => Promise<string>, timeoutMs
   }
 }
 
-const deliveryFor = (resourceId: string) => async () =>
-  (await db.delivery.findFirstOrThrow({ where: { resourceId } })).id;
+/** The id of the resource's callback, as its owner finds it in the console's callbacks (searched by resource id). */
+const deliveryFor = (a: TestApp, resourceId: string) => async () => {
+  const found = await (await ownerOf(a)).deliveries({ q: resourceId });
+  expect(found).toHaveLength(1);
+  return found[0].id as string;
+};
 
-async function settled(id: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const d = await db.delivery.findUniqueOrThrow({ where: { id }, include: { attemptLog: { orderBy: { id: "asc" } } } });
-    if (d.state !== "SCHEDULED" && d.state !== "SENDING") return d;
-    if (Date.now() > deadline) throw new Error(`delivery ${id} still ${d.state}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** The callback with its attempts once it is neither scheduled nor being sent, as its owner reads it. */
+async function settled(a: TestApp, id: string, timeoutMs = 20_000) {
+  const owner = await ownerOf(a);
+  return vi.waitFor(async () => {
+    const d = await owner.delivery(id);
+    expect(d.state).not.toMatch(/^(SCHEDULED|SENDING)$/);
+    return d;
+  }, { timeout: timeoutMs, interval: 200 });
 }
+
+/** The app's inspector inbox, newest first, as its owner reads it. */
+const inboxOf = async (a: TestApp) => (await ownerOf(a)).get("/inbox?take=100");
 
 function verifySignature(header: string, body: string, secret: string) {
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
@@ -53,7 +59,7 @@ describe.concurrent("callbacks", () => {
     const body = collectBody({ amount: 150, callbackUrl: `${ok.url}/paid` });
     const sentAt = Date.now();
     const r = await a.call("POST", "/collect/v1/push", body);
-    const [got] = await arrival(ok, deliveryFor(r.body.checkoutId));
+    const [got] = await arrival(ok, deliveryFor(a, r.body.checkoutId));
     expect(got!.at - sentAt).toBeGreaterThanOrEqual(4000);
     expect(got!.method).toBe("POST");
     expect(got!.path).toBe("/paid");
@@ -70,7 +76,7 @@ describe.concurrent("callbacks", () => {
     // the prompt's state changed with its outcome
     const status = await a.call("GET", `/collect/v1/push/${r.body.checkoutId}`);
     expect(status.body).toMatchObject({ status: "COMPLETED", resultCode: 0, receipt: cb.receipt });
-    const d = await settled(got!.headers["x-svc-delivery"] as string);
+    const d = await settled(a, got!.headers["x-svc-delivery"] as string);
     expect(d).toMatchObject({ state: "DELIVERED", attempts: 1, lastStatus: 200, lastError: null, url: `${ok.url}/paid` });
   });
 
@@ -81,7 +87,7 @@ describe.concurrent("callbacks", () => {
     const a = await newApp();
     const sentAt = Date.now();
     const r = await a.call("POST", "/collect/v1/push", collectBody({ amount, callbackUrl: ok.url }));
-    const [got] = await arrival(ok, deliveryFor(r.body.checkoutId));
+    const [got] = await arrival(ok, deliveryFor(a, r.body.checkoutId));
     expect(got!.at - sentAt).toBeGreaterThanOrEqual(delay);
     const cb = JSON.parse(got!.body);
     expect(Object.keys(cb).sort()).toEqual(["checkoutId", "reference", "resultCode", "resultDescription"]);
@@ -94,9 +100,9 @@ describe.concurrent("callbacks", () => {
       amount: 1, currency: "UGX", destination: { type: "bank", bankCode: "01", accountNumber: "99" }, reference: "PX-1", callbackUrl: ok.url,
     });
     const s = await a.call("POST", "/messaging/v1/sms", { to: "254712345678", senderId: "SHOP", message: "hi" });
-    const [pcb] = await arrival(ok, deliveryFor(p.body.payoutId));
+    const [pcb] = await arrival(ok, deliveryFor(a, p.body.payoutId));
     expect(JSON.parse(pcb!.body)).toEqual({ payoutId: p.body.payoutId, reference: "PX-1", status: "FAILED", resultCode: 2001, resultDescription: expect.any(String), amount: 1 });
-    const [scb] = await arrival(ok, deliveryFor(s.body.messageId));
+    const [scb] = await arrival(ok, deliveryFor(a, s.body.messageId));
     expect(scb!.path).toBe("/default");
     expect(JSON.parse(scb!.body)).toEqual({ messageId: s.body.messageId, to: "254712345678", status: "DELIVERED", deliveredAt: expect.any(String) });
   });
@@ -104,7 +110,7 @@ describe.concurrent("callbacks", () => {
   it("no address at all: recorded as not sent, with the reason", async () => {
     const a = await newApp();
     const s = await a.call("POST", "/messaging/v1/sms", { to: "254712345678", senderId: "SHOP", message: "hi" });
-    const d = await db.delivery.findFirstOrThrow({ where: { resourceId: s.body.messageId } });
+    const d = await (await ownerOf(a)).delivery(await deliveryFor(a, s.body.messageId)());
     expect(d).toMatchObject({ state: "NOT_SENT", url: null, attempts: 0, lastError: expect.stringMatching(/no callbackUrl/) });
     await expect(resendDelivery(d.id, a.appId)).rejects.toThrow(/no http or https address/);
   });
@@ -115,11 +121,11 @@ describe.concurrent("callbacks", () => {
     try {
       const a = await newApp();
       const r = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: flaky.url }));
-      const [first] = await arrival(flaky, deliveryFor(r.body.checkoutId));
+      const [first] = await arrival(flaky, deliveryFor(a, r.body.checkoutId));
       const id = first!.headers["x-svc-delivery"] as string;
-      const failed = await settled(id);
+      const failed = await settled(a, id);
       expect(failed).toMatchObject({ state: "FAILED", attempts: 1, lastStatus: 500, lastError: "HTTP 500" });
-      // no retry on its own
+      // no retry on its own: waits after the failed attempt was recorded, which a retry would follow
       await new Promise((res) => setTimeout(res, 1500));
       expect(flaky.received).toHaveLength(1);
 
@@ -129,9 +135,9 @@ describe.concurrent("callbacks", () => {
       expect(flaky.received).toHaveLength(2);
       expect(flaky.received[1]!.headers["x-svc-delivery"]).toBe(id);
       expect(flaky.received[1]!.body).toBe(first!.body);
-      const after = await settled(id);
+      const after = await settled(a, id);
       expect(after).toMatchObject({ state: "DELIVERED", attempts: 2, lastStatus: 204 });
-      expect(after.attemptLog.map((x) => [x.status, x.error])).toEqual([[500, "HTTP 500"], [204, null]]);
+      expect(after.attemptLog.map((x: { status: number; error: string | null }) => [x.status, x.error])).toEqual([[500, "HTTP 500"], [204, null]]);
       // another app cannot resend it
       const b = await newApp();
       await expect(resendDelivery(id, b.appId)).rejects.toThrow(/no delivery/);
@@ -145,8 +151,8 @@ describe.concurrent("callbacks", () => {
     try {
       const a = await newApp();
       const r = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: slow.url }));
-      const [got] = await arrival(slow, deliveryFor(r.body.checkoutId));
-      const d = await settled(got!.headers["x-svc-delivery"] as string, 20_000);
+      const [got] = await arrival(slow, deliveryFor(a, r.body.checkoutId));
+      const d = await settled(a, got!.headers["x-svc-delivery"] as string, 20_000);
       expect(d).toMatchObject({ state: "FAILED", lastStatus: null, lastError: "timeout after 10 s" });
       expect(d.attemptLog[0]!.durationMs).toBeGreaterThanOrEqual(10_000);
     } finally {
@@ -160,8 +166,8 @@ describe.concurrent("callbacks", () => {
     await closed.close();
     const a = await newApp();
     const r = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: url }));
-    const d = await db.delivery.findFirstOrThrow({ where: { resourceId: r.body.checkoutId } });
-    expect(await settled(d.id)).toMatchObject({ state: "FAILED", lastError: "connection refused" });
+    const d = { id: await deliveryFor(a, r.body.checkoutId)() };
+    expect(await settled(a, d.id)).toMatchObject({ state: "FAILED", lastError: "connection refused" });
   });
 });
 
@@ -173,20 +179,20 @@ describe("inspector", () => {
     expect((await http("POST", a.inspectorUrl, { headers: { "content-type": "application/xml" }, body: "<a/>" })).status).toBe(200);
     expect((await http("GET", a.inspectorUrl)).status).toBe(405);
     expect((await http("POST", `${origin()}/inspect/app_nope`, { body: "x" })).status).toBe(404);
-    const inbox = await listInbox(a.appId);
-    expect(inbox.items.map((e) => [e.contentType, e.body])).toEqual([["application/xml", "<a/>"], ["text/plain", "hello"]]);
+    const inbox = await inboxOf(a);
+    expect(inbox.items.map((e: { contentType: string; body: string }) => [e.contentType, e.body])).toEqual([["application/xml", "<a/>"], ["text/plain", "hello"]]);
   });
 
   it("a callback addressed to the app's inspector lands in its inbox, and not in another app's", async () => {
     const a = await newApp();
     const b = await newApp();
     const r = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: a.inspectorUrl }));
-    const d = await db.delivery.findFirstOrThrow({ where: { resourceId: r.body.checkoutId } });
-    expect(await settled(d.id)).toMatchObject({ state: "DELIVERED", lastStatus: 200 });
-    const inbox = await listInbox(a.appId);
+    const d = { id: await deliveryFor(a, r.body.checkoutId)() };
+    expect(await settled(a, d.id)).toMatchObject({ state: "DELIVERED", lastStatus: 200 });
+    const inbox = await inboxOf(a);
     expect(inbox.items).toHaveLength(1);
     expect(inbox.items[0]!.headers["x-svc-delivery"]).toBe(d.id);
     expect(JSON.parse(inbox.items[0]!.body)).toMatchObject({ checkoutId: r.body.checkoutId, resultCode: 1032 });
-    expect((await listInbox(b.appId)).items).toHaveLength(0);
+    expect((await inboxOf(b)).items).toHaveLength(0);
   });
 });

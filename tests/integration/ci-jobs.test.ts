@@ -10,8 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import YAML from "yaml";
-import { db } from "@/lib/db/prisma";
 import { CI_PARALLEL, githubWorkflow, gitlabJob } from "@/lib/docs/ci-jobs";
+import { ownerView } from "../helpers/owner-view";
 import { newApp, origin } from "../helpers/sandbox";
 
 function bash(script: string, env: Record<string, string>, cwd: string): Promise<{ code: number | null; output: string }> {
@@ -55,12 +55,14 @@ it(`GitHub Actions: the workflow's ${CI_PARALLEL} matrix jobs pass at once, each
     job(steps.map((s) => ({ run: s.run!, env: Object.fromEntries(Object.entries(s.env ?? {}).map(([k, v]) => [k, fill(String(v))])) })))));
   for (const r of results) expectPassed(r);
   // one sandbox per job, each made and ended by its job; the app holds no callback of theirs
-  const made = await db.requestLog.findMany({ where: { appId: a.appId, operationId: "dev.sandboxes.create" } });
+  const owner = await ownerView(a);
+  const made = await owner.requests({ operation: "dev.sandboxes.create" });
   expect(made).toHaveLength(CI_PARALLEL);
-  expect(new Set(made.map((m) => JSON.parse(m.responseBody).appId)).size).toBe(CI_PARALLEL);
-  expect(await db.requestLog.count({ where: { appId: a.appId, operationId: "dev.sandboxes.delete", status: 204 } })).toBe(CI_PARALLEL);
-  expect(await db.delivery.count({ where: { appId: a.appId } })).toBe(0);
-  expect(await db.inboxEntry.count({ where: { appId: a.appId } })).toBe(0);
+  const madeIds = await Promise.all(made.map(async (m) => (await owner.request(m.requestId)).responseBody.appId));
+  expect(new Set(madeIds).size).toBe(CI_PARALLEL);
+  expect((await owner.requests({ operation: "dev.sandboxes.delete" })).filter((r) => r.status === 204)).toHaveLength(CI_PARALLEL);
+  expect(await owner.deliveries()).toEqual([]);
+  expect((await owner.get("/inbox")).items).toEqual([]);
 }, 240_000);
 
 it(`GitLab CI: the job's ${CI_PARALLEL} parallel instances pass at once, each in a sandbox of its own`, async () => {
@@ -72,6 +74,7 @@ it(`GitLab CI: the job's ${CI_PARALLEL} parallel instances pass at once, each in
   const results = await Promise.all(Array.from({ length: j.parallel as number }, (_, i) =>
     job((j.script as string[]).map((run) => ({ run, env: { ...env, CI_NODE_INDEX: String(i + 1), CI_NODE_TOTAL: String(j.parallel) } })))));
   for (const r of results) expectPassed(r);
-  expect(await db.requestLog.count({ where: { appId: a.appId, operationId: "dev.sandboxes.create", status: 201 } })).toBe(CI_PARALLEL);
+  const made = await (await ownerView(a)).requests({ operation: "dev.sandboxes.create" });
+  expect(made.filter((r) => r.status === 201)).toHaveLength(CI_PARALLEL);
   expect((await a.call("GET", "/dev/v1/sandboxes")).body.sandboxes).toEqual([]);
 }, 240_000);

@@ -9,6 +9,7 @@ import { exampleBody } from "@/lib/docs/doc-examples";
 import { clientClassName } from "@/lib/client-gen/client";
 import { opSlug } from "@/lib/docs/urls";
 import { randomBase62 } from "@/lib/ids";
+import { ownerView } from "../helpers/owner-view";
 import { startReceiver } from "../helpers/receiver";
 import { http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
@@ -143,8 +144,7 @@ describe("TypeScript client: errors, response data, timeouts, callbacks", () => 
     const mod = await load("payouts");
     const rx = await startReceiver();
     try {
-      const { db } = await import("@/lib/db/prisma");
-      const secret = (await db.app.findUniqueOrThrow({ where: { id: app.appId } })).signingSecret;
+      const secret = (await (await ownerView(app)).get("/signing-secret")).signingSecret as string;
       const body = { ...exampleBody(operations.find((o) => o.id === "payouts.send")!), reference: `V-${randomBase62(8)}`, callbackUrl: `${rx.url}/cb` };
       await new mod.PayoutsClient(creds()).send(body, { scenario: "float_low" });
       const [got] = await rx.waitFor(1);

@@ -4,8 +4,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { db } from "@/lib/db/prisma";
 import { setPerMinute } from "@/lib/services/apps";
+import { ownerView } from "../helpers/owner-view";
 import { base, cli, collectBody, http, newApp } from "../helpers/sandbox";
 
 const clients: Client[] = [];
@@ -72,7 +72,7 @@ describe("developer endpoints", () => {
     expect((await a.call("POST", "/collect/v1/push", collectBody())).status).toBe(202);
     expect((await a.call("POST", "/collect/v1/push", collectBody())).status).toBe(429);
     expect((await a.call("GET", "/dev/v1/settings")).status).toBe(200);
-    const logged = await db.requestLog.findMany({ where: { appId: a.appId, operationId: "dev.settings.get" } });
+    const logged = await (await ownerView(a)).requests({ operation: "dev.settings.get" });
     expect(logged).toHaveLength(4);
     expect(logged.every((r) => r.status === 200 && r.path === "/dev/v1/settings")).toBe(true);
   });
@@ -91,7 +91,7 @@ describe("developer endpoints", () => {
     const wrong = await client.callTool({ name: "sandbox_dev_update_settings", arguments: { timeScale: -1 } });
     expect(wrong.isError).toBe(true);
     expect((wrong.structuredContent as { error: string }).error).toBe("VALIDATION_ERROR");
-    expect(await db.requestLog.count({ where: { appId: a.appId, via: "mcp", operationId: "dev.settings.update" } })).toBe(2);
+    expect((await (await ownerView(a)).requests({ operation: "dev.settings.update" })).filter((r) => r.via === "mcp")).toHaveLength(2);
   });
 
   it("the operator command line changes the same settings", async () => {

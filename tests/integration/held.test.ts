@@ -7,10 +7,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { db } from "@/lib/db/prisma";
 import { base, collectBody, newApp, origin, type TestApp } from "../helpers/sandbox";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
+import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import type { RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
@@ -50,8 +50,9 @@ describe.concurrent("a held push", () => {
     expect((await a.call("GET", `/collect/v1/push/${id}`)).body).toMatchObject({ checkoutId: id, status: "PENDING", amount: 100 });
     expect(sentTo(a, "quiet")).toHaveLength(0);
     // still pending: the same reference is refused like any pending prompt's
-    const row = await db.resource.findUniqueOrThrow({ where: { id } });
-    const dup = await a.call("POST", "/collect/v1/push", collectBody({ reference: row.reference }));
+    const created = (await a.call("GET", `/dev/v1/resources/${id}/timeline`)).body.events[0];
+    const { reference } = (await (await ownerOf(a)).request(created.requestId)).requestBody;
+    const dup = await a.call("POST", "/collect/v1/push", collectBody({ reference }));
     expect([dup.status, dup.body.error]).toEqual([409, "DUPLICATE_REFERENCE"]);
     // without expect=none the wait does not refuse a held resource: it waits for the resolve, here in vain
     const t = await wait(a, `resourceId=${id}&timeout=1`);
@@ -81,10 +82,12 @@ describe.concurrent("a held push", () => {
     expect([none.body.status, none.body.delivery.id, none.body.attempt]).toEqual(["NONE", r.body.deliveryId, null]);
     expect(at(r.body.deliveryId)).toHaveLength(1);
     // the resource says who resolved it and when; so does the request log
-    const row = await db.resource.findUniqueOrThrow({ where: { id } });
-    expect([row.scenarioKey, row.resolvedVia, row.resolvedBy]).toEqual(["cancelled", "http", r.body.requestId]);
-    expect(row.resolvedAt!.toISOString()).toBe(r.body.resolvedAt);
-    const log = await db.requestLog.findUniqueOrThrow({ where: { requestId: r.body.requestId } });
+    const t = (await a.call("GET", `/dev/v1/resources/${id}/timeline`)).body;
+    expect([t.scenarioKey, t.resolvedVia]).toEqual(["cancelled", "http"]);
+    expect(t.events.filter((e: { change?: string }) => e.change === "resolved")).toEqual([
+      expect.objectContaining({ at: r.body.resolvedAt, scenarioKey: "cancelled", via: "http", requestId: r.body.requestId }),
+    ]);
+    const log = await (await ownerOf(a)).request(r.body.requestId);
     expect([log.via, log.operationId, log.path, log.status]).toEqual(["http", "dev.resources.resolve", `/dev/v1/resources/${id}/resolve`, 200]);
   });
 
@@ -109,7 +112,7 @@ describe.concurrent("a held push", () => {
     expect(won).toHaveLength(1);
     expect(all.filter((x) => x.status === 409)).toHaveLength(9);
     for (const x of all.filter((y) => y.status === 409)) expect(x.body).toMatchObject({ error: "CONFLICT", requestId: x.headers.get("x-request-id") });
-    expect(await db.delivery.count({ where: { resourceId: id } })).toBe(1);
+    expect(await (await ownerOf(a)).deliveries({ q: id })).toHaveLength(1);
     const w = await wait(a, `resourceId=${id}&timeout=10`);
     expect(w.body.status).toBe("ATTEMPTED");
     await sleep(500);
@@ -257,7 +260,7 @@ describe.concurrent("one timeline per resource", () => {
     const r = await resolve(a, id, "cancelled");
     const w = await wait(a, `resourceId=${id}&timeout=10`);
     expect(w.body.status).toBe("ATTEMPTED");
-    const entry = await db.inboxEntry.findFirstOrThrow({ where: { appId: a.appId, deliveryId: r.body.deliveryId } });
+    const [entry] = (await (await ownerOf(a)).get(`/inbox?delivery=${r.body.deliveryId}`)).items;
     await a.call("POST", "/dev/v1/inbox/relays", { listener: "laptop pid 1", target: "http://localhost:8080/cb", inboxEntryId: entry.id, deliveryId: r.body.deliveryId, status: 204, durationMs: 3 });
     await a.call("GET", `/collect/v1/push/${id}`);
     const t = await a.call("GET", `/dev/v1/resources/${id}/timeline`);

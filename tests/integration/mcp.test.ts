@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Ajv } from "ajv";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { db } from "@/lib/db/prisma";
 import { setSuspended } from "@/lib/services/apps";
 import { base, collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 
 const mcpUrl = () => `${base()}/mcp`;
@@ -137,7 +137,7 @@ describe("MCP endpoint", () => {
     expect(cb!.path).toBe("/cb");
     const deliveryId = cb!.headers["x-svc-delivery"] as string;
     expect(deliveryId).toMatch(/^dlv_/);
-    const delivery = await db.delivery.findUnique({ where: { id: deliveryId } });
+    const delivery = await (await ownerOf(a)).delivery(deliveryId);
     expect(delivery).toMatchObject({ appId: a.appId, resourceId: checkoutId });
     const sent = JSON.parse(cb!.body);
     expect(sent).toMatchObject({ checkoutId, reference: body.reference, resultCode: 0, amount: body.amount, phoneNumber: body.phoneNumber });
@@ -145,13 +145,13 @@ describe("MCP endpoint", () => {
     const done = await call(client, "collect_status", { checkoutId });
     expect(done.s).toMatchObject({ status: 200, scenario: "tracked", body: { checkoutId, status: "COMPLETED", resultCode: 0, receipt: sent.receipt } });
 
-    const logged = await db.requestLog.findMany({ where: { appId: a.appId }, orderBy: { seq: "asc" } });
+    const logged = await (await ownerOf(a)).requests();
     expect(logged.map((l) => [l.via, l.method, l.path, l.status, l.scenarioKey])).toEqual([
       ["mcp", "POST", "/collect/v1/push", 202, "paid"],
       ["mcp", "GET", `/collect/v1/push/${checkoutId}`, 200, "tracked"],
       ["mcp", "GET", `/collect/v1/push/${checkoutId}`, 200, "tracked"],
     ]);
-    expect(JSON.parse(logged[0]!.requestBody!)).toEqual(body);
+    expect((await (await ownerOf(a)).request(logged[0]!.requestId)).requestBody).toEqual(body);
     expect(logged[0]!.requestId).toBe(pushed.s.requestId);
   });
 
@@ -168,8 +168,9 @@ describe("MCP endpoint", () => {
       callbackUrl: "https://example.com/cb",
     });
     expect(floatLow.s).toMatchObject({ status: 202, scenario: "float_low", body: { status: "QUEUED" } });
-    const log = await db.requestLog.findFirst({ where: { appId: a.appId, scenarioKey: "cancelled" } });
-    expect(JSON.parse(log!.requestHeaders)["x-svc-scenario"]).toBe("cancelled");
+    const owner = await ownerOf(a);
+    const [log] = await owner.requests({ scenario: "cancelled" });
+    expect((await owner.request(log!.requestId)).requestHeaders["x-svc-scenario"]).toBe("cancelled");
   });
 
   it("a validation error is a tool error with VALIDATION_ERROR naming the field", async () => {
@@ -182,7 +183,7 @@ describe("MCP endpoint", () => {
     expect(bad.s.scenario).toBeUndefined();
     const missing = await call(client, "collect_status", {});
     expect(missing.s).toMatchObject({ error: "VALIDATION_ERROR", message: "checkoutId is required" });
-    const logged = await db.requestLog.findMany({ where: { appId: a.appId, via: "mcp", status: 400 } });
+    const logged = (await (await ownerOf(a)).requests({ status: "4xx" })).filter((l) => l.via === "mcp" && l.status === 400);
     expect(logged).toHaveLength(2);
   });
 
@@ -245,8 +246,8 @@ describe("MCP endpoint", () => {
     expect(overHttp.status).toBe(429);
     expect(overHttp.body.error).toBe("RATE_LIMITED");
 
-    const logged = await db.requestLog.groupBy({ by: ["via", "status"], where: { appId: a.appId }, _count: true });
-    const count = (via: string, status: number) => logged.find((l) => l.via === via && l.status === status)?._count ?? 0;
+    const logged = await (await ownerOf(a)).requests();
+    const count = (via: string, status: number) => logged.filter((l) => l.via === via && l.status === status).length;
     expect([count("mcp", 200), count("http", 200), count("mcp", 429), count("http", 429)]).toEqual([30, 30, 1, 1]);
   });
 });

@@ -13,8 +13,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db/prisma";
 import { RAW_BODY_RECIPES } from "@/lib/docs/signature";
+import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver, type Received } from "../helpers/receiver";
 import { base, newApp, origin, type TestApp } from "../helpers/sandbox";
 
@@ -30,7 +30,8 @@ afterAll(async () => {
 });
 
 const FORGERIES = ["tampered_body", "wrong_secret", "stale_timestamp", "future_timestamp", "unsigned"];
-const secretOf = async (appId: string) => (await db.app.findUniqueOrThrow({ where: { id: appId } })).signingSecret;
+/** The signing secret as the console shows it to the app's owner. */
+const secretOf = async (a: TestApp) => (await (await ownerOf(a)).get("/signing-secret")).signingSecret as string;
 
 async function receiver(respond: (r: Received) => { status: number; delayMs?: number }) {
   const r = await startReceiver(respond);
@@ -68,7 +69,7 @@ const caseOf = (check: any, name: string) => check.cases.find((c: any) => c.name
 describe.concurrent("receiver checks", () => {
   it("a careful receiver passes every case, with real callback bodies of the operation and fresh delivery ids", async () => {
     const a = await newApp({ groups: ["Treasury"] });
-    const { rx, processed } = await carefulReceiver(await secretOf(a.appId));
+    const { rx, processed } = await carefulReceiver(await secretOf(a));
     const r = await run(a, { url: `${rx.url}/cb` });
     expect(r.status, r.text).toBe(201);
     expect(r.body).toMatchObject({ url: `${rx.url}/cb`, operation: "payouts.send", status: "PASSED", passed: 7, failed: 0 });
@@ -115,7 +116,7 @@ describe.concurrent("receiver checks", () => {
     }
     // The tampered body is signed as it was before the change.
     const t = caseOf(r.body, "tampered_body");
-    const secret = await secretOf(a.appId);
+    const secret = await secretOf(a);
     expect(() => new Webhook(secret).verify(t.sent.body, t.sent.headers)).toThrow();
     expect(JSON.parse(t.sent.body).amount).toBe(JSON.parse(caseOf(r.body, "valid").sent.body).amount * 100 + 1);
     // Explained, a case is recognised as this check's forgery; another app does not see it.
@@ -128,7 +129,7 @@ describe.concurrent("receiver checks", () => {
 
   it("a slow receiver (11 s) fails valid on the 10 s deadline; a refusal with 500 passes with a note; a duplicate refused with 409 says why", async () => {
     const a = await newApp({ groups: ["Payments"] });
-    const secret = await secretOf(a.appId);
+    const secret = await secretOf(a);
     const slow = await receiver(() => ({ status: 200, delayMs: 11_000 }));
     const started = Date.now();
     const r = await run(a, { url: slow.url });
@@ -207,7 +208,7 @@ describe.concurrent("receiver checks", () => {
     expect(caseOf(lonely.body, "valid").why).toMatch(/^No listener relayed this callback from the inspector to your server, so only the inspector answered/);
     expect(caseOf(lonely.body, "valid").hint).toMatch(/sandbox\.mjs listen --forward-to/);
 
-    const { rx, processed } = await carefulReceiver(await secretOf(a.appId));
+    const { rx, processed } = await carefulReceiver(await secretOf(a));
     const env = { ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: a.keys.consumerKey, SANDBOX_SECRET: a.keys.consumerSecret, XDG_CONFIG_HOME: tmp };
     const proc = spawn(process.execPath, [CLI, "listen", "--json", "--no-replay", "--name", "laptop", "--forward-to", `${rx.url}/local`], { env, stdio: ["ignore", "pipe", "pipe"] });
     running.push(proc);
@@ -240,7 +241,7 @@ describe.concurrent("receiver checks", () => {
 
   it("a listener prints the case it relays by name, where a callback's scenario goes", async () => {
     const a = await newApp({ groups: ["Payments"] });
-    const { rx } = await carefulReceiver(await secretOf(a.appId));
+    const { rx } = await carefulReceiver(await secretOf(a));
     const env = { ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: a.keys.consumerKey, SANDBOX_SECRET: a.keys.consumerSecret, XDG_CONFIG_HOME: tmp };
     const proc = spawn(process.execPath, [CLI, "listen", "--no-replay", "--forward-to", `${rx.url}/local`], { env, stdio: ["ignore", "pipe", "pipe"] });
     running.push(proc);
@@ -270,7 +271,7 @@ describe.concurrent("receiver checks", () => {
     const file = path.join(dir, "server.mjs");
     const recipe = RAW_BODY_RECIPES.find((r) => r.framework === "Express")!.code;
     fs.writeFileSync(file, `${recipe}\nconst server = app.listen(0, "127.0.0.1", () => console.log("port " + server.address().port));\n`);
-    const proc = spawn(process.execPath, [file], { env: { ...process.env, SIGNING_SECRET: await secretOf(a.appId) }, stdio: ["ignore", "pipe", "pipe"] });
+    const proc = spawn(process.execPath, [file], { env: { ...process.env, SIGNING_SECRET: await secretOf(a) }, stdio: ["ignore", "pipe", "pipe"] });
     running.push(proc);
     try {
       const port = await new Promise<string>((resolve, reject) => {
@@ -297,7 +298,7 @@ describe.concurrent("receiver checks", () => {
       expect(names).toEqual(expect.arrayContaining([
         "sandbox_dev_check_receiver", "sandbox_dev_list_receiver_checks", "sandbox_dev_get_receiver_check", "sandbox_dev_explain_signature", "sandbox_dev_readiness",
       ]));
-      const { rx } = await carefulReceiver(await secretOf(a.appId));
+      const { rx } = await carefulReceiver(await secretOf(a));
       const run = await client.callTool({ name: "sandbox_dev_check_receiver", arguments: { url: rx.url } });
       expect(run.isError).not.toBe(true);
       // A tool's structured result is {status, scenario, requestId, body} (lib/mcp/result.ts).
@@ -320,7 +321,7 @@ describe.concurrent("receiver checks", () => {
   it("`sandbox.mjs check --url` prints each case and exits 1 when one fails; --json prints the check", async () => {
     const a = await newApp({ groups: ["Payments"] });
     const env = { ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: a.keys.consumerKey, SANDBOX_SECRET: a.keys.consumerSecret };
-    const { rx } = await carefulReceiver(await secretOf(a.appId));
+    const { rx } = await carefulReceiver(await secretOf(a));
     const cli = (args: string[]) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
         const p = spawn(process.execPath, [CLI, "check", ...args], { env });

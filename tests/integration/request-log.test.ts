@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/prisma";
 import { setSuspended } from "@/lib/services/apps";
+import { revokeKeyPair } from "@/lib/services/keys";
+import { ownerView } from "../helpers/owner-view";
 import { base, collectBody, http, newApp } from "../helpers/sandbox";
 
 describe("request log", () => {
@@ -12,7 +13,8 @@ describe("request log", () => {
     const invalid = await a.call("POST", "/collect/v1/push", "{");
     await setSuspended(a.appId, true);
     const suspended = await a.call("GET", "/collect/v1/push/chk_1");
-    const rows = await db.requestLog.findMany({ where: { appId: a.appId }, orderBy: { seq: "asc" } });
+    const owner = await ownerView(a);
+    const rows = await owner.requests();
     expect(rows.map((r) => [r.requestId, r.status, r.scenarioKey])).toEqual([
       [ok.headers.get("x-request-id"), 202, "cancelled"],
       [unknown.headers.get("x-request-id"), 404, null],
@@ -20,21 +22,25 @@ describe("request log", () => {
       [invalid.headers.get("x-request-id"), 400, null],
       [suspended.headers.get("x-request-id"), 403, null],
     ]);
-    const first = rows[0]!;
+    const first = await owner.request(rows[0]!.requestId);
     expect(first).toMatchObject({ method: "POST", path: "/collect/v1/push", operationId: "collect.push", via: "http" });
     expect(first.durationMs).toBeGreaterThanOrEqual(120); // includes the scripted delay
-    const reqHeaders = JSON.parse(first.requestHeaders);
-    expect(reqHeaders.authorization).toBe("Bearer [redacted]");
-    expect(first.requestHeaders).not.toContain(a.token);
-    expect(JSON.parse(first.requestBody!)).toMatchObject({ amount: 2 });
-    expect(JSON.parse(first.responseBody)).toEqual(ok.body);
-    expect(JSON.parse(first.responseHeaders)).toMatchObject({ "x-svc-scenario": "cancelled", "x-request-id": ok.headers.get("x-request-id") });
+    expect(first.requestHeaders.authorization).toBe("Bearer [redacted]");
+    expect(JSON.stringify(first.requestHeaders)).not.toContain(a.token);
+    expect(first.requestBody).toMatchObject({ amount: 2 });
+    expect(first.responseBody).toEqual(ok.body);
+    expect(first.responseHeaders).toMatchObject({ "x-svc-scenario": "cancelled", "x-request-id": ok.headers.get("x-request-id") });
   });
 
   it("does not log calls refused at the token check", async () => {
-    const before = await db.requestLog.count();
-    const r = await http("GET", `${base()}/collect/v1/push/chk_1`, { headers: { authorization: "Bearer wrong" } });
-    expect(r.status).toBe(401);
-    expect(await db.requestLog.count()).toBe(before);
+    const a = await newApp({ groups: ["Payments"] });
+    const wrong = await http("GET", `${base()}/collect/v1/push/chk_1`, { headers: { authorization: "Bearer wrong" } });
+    expect(wrong.status).toBe(401);
+    await revokeKeyPair(a.keys.consumerKey, a.appId); // the app's own token, refused at the token check from now on
+    const revoked = await a.call("GET", "/collect/v1/push/chk_1");
+    expect(revoked.status).toBe(401);
+    const owner = await ownerView(a);
+    for (const r of [wrong, revoked]) expect(await owner.requests({ requestId: r.body.requestId })).toEqual([]);
+    expect(await owner.requests()).toEqual([]);
   });
 });

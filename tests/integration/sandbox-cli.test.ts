@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/prisma";
+import { ownerView } from "../helpers/owner-view";
 import { newApp, origin, type TestApp } from "../helpers/sandbox";
 
 const CLI = path.resolve(import.meta.dirname, "..", "..", "cli", "sandbox.mjs");
@@ -40,9 +40,10 @@ describe("sandbox.mjs sandbox", () => {
     const called = JSON.parse(r.stdout.trim().split("\n").at(-1)!);
     expect([called.status, called.scenario]).toEqual([200, "completed"]);
     // the call ran as the sandbox, not as the parent
-    const logged = await db.requestLog.findUniqueOrThrow({ where: { requestId: called.requestId } });
-    expect(logged.appId).toBe(appId);
-    expect((await db.app.findUniqueOrThrow({ where: { id: appId } })).name).toBe("ci-job-7");
+    const owner = await ownerView(parent);
+    expect((await owner.request(called.requestId, appId)).requestId).toBe(called.requestId);
+    expect(await owner.requests({ requestId: called.requestId })).toEqual([]);
+    expect((await owner.get("", appId)).name).toBe("ci-job-7");
 
     const list = await bash(`"$NODE" "$CLI" sandbox list; "$NODE" "$CLI" sandbox list --json`, parent);
     expect(list.code, list.stderr).toBe(0);

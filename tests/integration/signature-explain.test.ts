@@ -7,8 +7,8 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callbackSignatureHeaders } from "@/lib/crypto";
-import { db } from "@/lib/db/prisma";
 import { signInOverHttp } from "../helpers/from-address";
+import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
@@ -23,20 +23,14 @@ async function receivedCallback(a: TestApp) {
   const tag = `/cb-${a.appId}-${Math.random()}`;
   const r = await a.call("POST", "/collect/v1/push", collectBody({ callbackUrl: `${rx.url}${tag}` }), { "x-svc-time-scale": "0" });
   expect(r.status).toBe(202);
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const got = rx.received.find((x) => x.path === tag);
-    if (got) {
-      // The attempt (with the headers sent) is recorded once the post returned.
-      await a.call("GET", `/dev/v1/callbacks/wait?deliveryId=${got.headers["x-svc-delivery"]}&timeout=10`);
-      return { headers: got.headers as Record<string, string>, body: got.body };
-    }
-    if (Date.now() > deadline) throw new Error("no callback in 20 s");
-    await new Promise((res) => setTimeout(res, 50));
-  }
+  const got = await rx.first((x) => x.path === tag, 30_000);
+  // The attempt (with the headers sent) is recorded once the post returned.
+  await a.call("GET", `/dev/v1/callbacks/wait?deliveryId=${got.headers["x-svc-delivery"]}&timeout=10`);
+  return { headers: got.headers as Record<string, string>, body: got.body };
 }
 
-const secretOf = async (appId: string) => (await db.app.findUniqueOrThrow({ where: { id: appId } })).signingSecret;
+/** The signing secret as the console shows it to the app's owner. */
+const secretOf = async (a: TestApp) => (await (await ownerOf(a)).get("/signing-secret")).signingSecret as string;
 const explain = (a: TestApp, body: unknown) => a.call("POST", "/dev/v1/signatures/explain", body);
 const codes = (r: { body: { findings: { code: string }[] } }) => r.body.findings.map((f) => f.code);
 
@@ -54,7 +48,7 @@ describe.concurrent("signature explain", () => {
   it("names BODY_CHANGED (pretty-printed), HEADER_MISSING, SECRET_FORM (whsec_ string as key) and TIMESTAMP_OUT_OF_TOLERANCE", async () => {
     const a = await newApp({ groups: ["Payments"] });
     const got = await receivedCallback(a);
-    const secret = await secretOf(a.appId);
+    const secret = await secretOf(a);
 
     const pretty = await explain(a, { headers: got.headers, body: JSON.stringify(JSON.parse(got.body), null, 2) });
     expect(pretty.body.valid).toBe(false);
@@ -79,16 +73,17 @@ describe.concurrent("signature explain", () => {
     expect(stale.body.findings.find((f: any) => f.code === "TIMESTAMP_OUT_OF_TOLERANCE").detail.skewSeconds).toBeGreaterThanOrEqual(600);
 
     // The secret is not kept: the request log has it redacted.
-    const logged = await db.requestLog.findFirst({ where: { appId: a.appId, operationId: "dev.signatures.explain", requestId: form.headers.get("x-request-id")! } });
-    expect(JSON.parse(logged!.requestBody!).secret).toBe("[redacted]");
-    expect(logged!.requestBody).not.toContain(secret);
+    const logged = await (await ownerOf(a)).request(form.headers.get("x-request-id")!);
+    expect(logged.operationId).toBe("dev.signatures.explain");
+    expect(logged.requestBody.secret).toBe("[redacted]");
+    expect(JSON.stringify(logged.requestBody)).not.toContain(secret);
   });
 
   it("another app cannot explain this app's delivery: UNKNOWN_DELIVERY, nothing of it shown", async () => {
     const a = await newApp({ groups: ["Payments"] });
     const b = await newApp({ groups: ["Payments"] });
     const got = await receivedCallback(a);
-    const r = await explain(b, { headers: got.headers, body: got.body, secret: await secretOf(a.appId) });
+    const r = await explain(b, { headers: got.headers, body: got.body, secret: await secretOf(a) });
     expect(r.body.valid).toBe(false);
     expect(r.body).not.toHaveProperty("delivery");
     expect(codes(r)).toEqual(["UNKNOWN_DELIVERY", "WRONG_SECRET"]);

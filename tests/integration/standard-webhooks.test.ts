@@ -6,10 +6,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resendDelivery } from "@/lib/callbacks";
-import { db } from "@/lib/db/prisma";
 import { randomBase62 } from "@/lib/ids";
+import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { cli, newApp } from "../helpers/sandbox";
 
@@ -42,21 +42,17 @@ async function payoutCallback(app: Awaited<ReturnType<typeof newApp>>) {
   const body = { amount: 500, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference: `SW-${tag}`, callbackUrl: `${rx.url}/${tag}` };
   const r = await app.call("POST", "/payouts/v1/send", body, { "x-svc-scenario": "float_low" });
   expect(r.status).toBe(202);
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const got = rx.received.find((x) => x.path === `/${tag}`);
-    if (got) return { got, headers: got.headers as Record<string, string> };
-    if (Date.now() > deadline) throw new Error("no callback in 20 s");
-    await new Promise((res) => setTimeout(res, 100));
-  }
+  const got = await rx.first((x) => x.path === `/${tag}`, 30_000);
+  return { got, headers: got.headers as Record<string, string> };
 }
 
-const secretOf = async (appId: string) => (await db.app.findUniqueOrThrow({ where: { id: appId } })).signingSecret;
+/** The signing secret as the console shows it to the app's owner. */
+const secretOf = async (app: Awaited<ReturnType<typeof newApp>>) => (await (await ownerView(app)).get("/signing-secret")).signingSecret as string;
 
 describe.concurrent("Standard Webhooks", () => {
   it("a callback verifies with the standardwebhooks package and the README's snippets", async () => {
     const app = await newApp();
-    const secret = await secretOf(app.appId);
+    const secret = await secretOf(app);
     const { got, headers } = await payoutCallback(app);
     expect(headers["webhook-id"]).toBe(headers["x-svc-delivery"]);
     expect(Math.abs(Number(headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(30);
@@ -73,11 +69,11 @@ describe.concurrent("Standard Webhooks", () => {
 
   it("after a rotation both secrets verify, on the dispatcher's posts and on Send it again; with no grace only the new one", async () => {
     const app = await newApp();
-    const old = await secretOf(app.appId);
+    const old = await secretOf(app);
     const rotated = await cli("app", "rotate-secret", "--app", app.appId, "--grace-hours", "2");
     expect(rotated.code).toBe(0);
     expect(Date.parse(rotated.json.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(7_000_000);
-    const current = await secretOf(app.appId);
+    const current = await secretOf(app);
     expect(rotated.json.signingSecret).toBe(current); // printed this once, so scripts can verify with it
     expect(current).not.toBe(old);
 
@@ -89,7 +85,8 @@ describe.concurrent("Standard Webhooks", () => {
     }
 
     const id = headers["x-svc-delivery"]!;
-    for (let i = 0; i < 100 && (await db.delivery.findUniqueOrThrow({ where: { id } })).state !== "DELIVERED"; i++) await new Promise((res) => setTimeout(res, 50));
+    const owner = await ownerView(app);
+    await vi.waitFor(async () => expect((await owner.delivery(id)).state).toBe("DELIVERED"), { timeout: 20_000, interval: 50 });
     const before = rx.received.length;
     await resendDelivery(headers["x-svc-delivery"]!, app.appId);
     const again = rx.received.slice(before).find((r) => r.headers["webhook-id"] === headers["webhook-id"])!;
@@ -98,7 +95,7 @@ describe.concurrent("Standard Webhooks", () => {
 
     // A rotation without grace: the secret before stops signing at once.
     expect((await cli("app", "rotate-secret", "--app", app.appId, "--grace-hours", "0")).json.previousSecretExpiresAt).toBeNull();
-    const newest = await secretOf(app.appId);
+    const newest = await secretOf(app);
     const last = await payoutCallback(app);
     expect(last.headers["webhook-signature"].split(" ")).toHaveLength(1);
     expect(new Webhook(newest).verify(last.got.body, last.headers)).toBeTruthy();

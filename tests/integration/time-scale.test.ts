@@ -6,13 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { operationById } from "@/lib/catalog";
-import { db } from "@/lib/db/prisma";
-import { listRequests } from "@/lib/activity/requests";
 import { base, collectBody, newApp, type TestApp } from "../helpers/sandbox";
+import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 
 const NO_ANSWER = operationById("collect.push")!.scenarios.find((s) => s.key === "no_answer")!;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let receiver: Receiver;
 beforeAll(async () => {
@@ -30,14 +28,16 @@ async function pushNoAnswer(a: TestApp, tag: string, headers: Record<string, str
   return r.body.checkoutId as string;
 }
 
+/** The callback of a resource as its owner reads it in the console, with its times in ms. */
+async function deliveryOf(a: TestApp, resourceId: string) {
+  const [d, ...more] = await (await ownerView(a)).deliveries({ q: resourceId });
+  expect(more).toEqual([]);
+  return { ...d, dueAt: new Date(d.dueAt), createdAt: new Date(d.createdAt) };
+}
+
 /** Resolves "callback" when the receiver got a post on this path, or "timer" when the scripted callback delay (9 s) ran out first. */
-async function callbackOrTimer(tag: string): Promise<"callback" | "timer"> {
-  const deadline = Date.now() + NO_ANSWER.callbackDelayMs!;
-  while (Date.now() < deadline) {
-    if (receiver.received.some((x) => x.path === `/${tag}`)) return "callback";
-    await sleep(20);
-  }
-  return "timer";
+function callbackOrTimer(tag: string): Promise<"callback" | "timer"> {
+  return receiver.first((x) => x.path === `/${tag}`, NO_ANSWER.callbackDelayMs!).then(() => "callback" as const, () => "timer" as const);
 }
 
 async function statusOf(a: TestApp, checkoutId: string, headers: Record<string, string> = {}) {
@@ -54,7 +54,7 @@ describe("time scale", () => {
     expect(await callbackOrTimer("h0")).toBe("callback");
     const cb = receiver.received.find((x) => x.path === "/h0")!;
     expect(JSON.parse(cb.body)).toMatchObject({ checkoutId: id, resultCode: 1037 });
-    const d = await db.delivery.findFirstOrThrow({ where: { appId: a.appId, resourceId: id } });
+    const d = await deliveryOf(a, id);
     expect(d.dueAt.getTime()).toBeLessThanOrEqual(d.createdAt.getTime());
   });
 
@@ -72,7 +72,7 @@ describe("time scale", () => {
     expect(await statusOf(a, id)).toBe("PENDING");
     expect(await callbackOrTimer("tenth")).toBe("callback");
     expect(await statusOf(a, id)).toBe("FAILED");
-    const d = await db.delivery.findFirstOrThrow({ where: { appId: a.appId, resourceId: id } });
+    const d = await deliveryOf(a, id);
     expect(d.dueAt.getTime() - d.createdAt.getTime()).toBeGreaterThanOrEqual(NO_ANSWER.callbackDelayMs! * 0.1 - 5);
     expect(d.dueAt.getTime() - d.createdAt.getTime()).toBeLessThan(NO_ANSWER.callbackDelayMs!);
   });
@@ -82,7 +82,7 @@ describe("time scale", () => {
     await a.call("PATCH", "/dev/v1/settings", { timeScale: 0 });
     const id = await pushNoAnswer(a, "wins", { "x-svc-time-scale": "1" });
     expect(await statusOf(a, id)).toBe("PENDING");
-    const d = await db.delivery.findFirstOrThrow({ where: { appId: a.appId, resourceId: id } });
+    const d = await deliveryOf(a, id);
     expect(d.dueAt.getTime() - d.createdAt.getTime()).toBeGreaterThanOrEqual(NO_ANSWER.callbackDelayMs! - 5);
     // …and the other way round: app 1, header 0
     await a.call("PATCH", "/dev/v1/settings", { timeScale: 1 });
@@ -100,10 +100,11 @@ describe("time scale", () => {
     }
     const get = await a.call("GET", "/collect/v1/push/chk_x", undefined, { "x-svc-time-scale": "1.5" });
     expect([get.status, get.body.error]).toEqual([400, "VALIDATION_ERROR"]);
-    const rows = await db.requestLog.findMany({ where: { appId: a.appId }, orderBy: { seq: "asc" } });
+    const owner = await ownerView(a);
+    const rows = await owner.requests();
     expect(rows).toHaveLength(7);
     expect(rows.every((x) => x.status === 400 && x.timeScale === null)).toBe(true);
-    expect(await db.delivery.count({ where: { appId: a.appId } })).toBe(0);
+    expect(await owner.deliveries()).toEqual([]);
   });
 
   it("the request log shows the scale each call ran with", async () => {
@@ -112,8 +113,8 @@ describe("time scale", () => {
     await a.call("POST", "/collect/v1/push", collectBody(), { "x-svc-time-scale": "0.25" });
     await a.call("PATCH", "/dev/v1/settings", { timeScale: 0.5 });
     await a.call("POST", "/collect/v1/push", collectBody({ amount: "x" }));
-    const page = await listRequests(a.appId, {});
-    const byPath = page.items.filter((r) => r.path === "/collect/v1/push").map((r) => [r.status, r.timeScale]);
+    const newestFirst = (await (await ownerView(a)).requests()).reverse();
+    const byPath = newestFirst.filter((r) => r.path === "/collect/v1/push").map((r) => [r.status, r.timeScale]);
     expect(byPath).toEqual([[400, 0.5], [202, 0.25], [202, 0]]);
   });
 
@@ -128,7 +129,7 @@ describe("time scale", () => {
       const bad = await client.callTool({ name: "collect_push", arguments: { ...collectBody(), timeScale: 3 } });
       expect(bad.isError).toBe(true);
       expect((bad.structuredContent as { error: string }).error).toBe("VALIDATION_ERROR");
-      const rows = await db.requestLog.findMany({ where: { appId: a.appId, via: "mcp" }, orderBy: { seq: "asc" } });
+      const rows = (await (await ownerView(a)).requests()).filter((x) => x.via === "mcp");
       expect(rows.map((x) => [x.status, x.timeScale])).toEqual([[202, 0], [400, null]]);
     } finally {
       await client.close();

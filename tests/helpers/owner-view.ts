@@ -1,0 +1,53 @@
+// What an app's owner reads about the app in the console, over its JSON routes
+// (app/api/console/apps/[appId]/…) with a signed-in session: the request log
+// (lib/activity/requests.ts), one call in full, the callbacks
+// (lib/activity/deliveries.ts). Tests assert through these, as users read them,
+// instead of opening the server's database.
+import { signInOverHttp } from "./from-address";
+import { http, origin } from "./sandbox";
+
+type Owned = { appId: string; user: { email: string } };
+type Query = Record<string, string>;
+
+/** Signs in as the app's owner (newApp's password unless told) and reads the app's console routes. */
+export async function ownerView(a: Owned, password = "correct horse battery") {
+  const { session } = await signInOverHttp(origin(), a.user.email, password);
+  if (!session) throw new Error(`sign-in as ${a.user.email} failed`);
+  /** GET a console route of this app (or of `appId`, one of the owner's throwaway sandboxes); anything but 200 throws. */
+  const get = async (rest: string, appId = a.appId) => {
+    const r = await http("GET", `${origin()}/api/console/apps/${appId}${rest}`, { headers: { cookie: session, accept: "application/json" } });
+    if (r.status !== 200) throw new Error(`GET ${rest}: ${r.status} ${r.text}`);
+    return r.body;
+  };
+  /** Every item of a keyset-paged list, oldest first. */
+  const all = async (list: string, q: Query, appId?: string) => {
+    const items: any[] = [];
+    let before: number | null = null;
+    do {
+      const page: { items: any[]; nextBefore: number | null } = await get(`${list}?${new URLSearchParams({ ...q, take: "100", ...(before ? { before: String(before) } : {}) })}`, appId);
+      items.push(...page.items);
+      before = page.nextBefore;
+    } while (before);
+    return items.reverse();
+  };
+  return {
+    get,
+    /** The request log's calls matching `q` (status, operation, scenario, requestId, …), oldest first. */
+    requests: (q: Query = {}, appId?: string) => all("/requests", q, appId),
+    /** One logged call: headers as objects, bodies parsed. */
+    request: (requestId: string, appId?: string) => get(`/requests/${encodeURIComponent(requestId)}`, appId),
+    /** The callbacks matching `q` (state, operation, q: a delivery id, resource id or reference), oldest first. */
+    deliveries: (q: Query = {}, appId?: string) => all("/deliveries", q, appId),
+    /** One callback with its body and every attempt. */
+    delivery: (deliveryId: string, appId?: string) => get(`/deliveries/${encodeURIComponent(deliveryId)}`, appId),
+  };
+}
+export type OwnerView = Awaited<ReturnType<typeof ownerView>>;
+
+const views = new Map<string, Promise<OwnerView>>();
+/** One signed-in view per app for a test file's many reads (ownerView signs in each time it is called). */
+export function ownerOf(a: Owned): Promise<OwnerView> {
+  let v = views.get(a.appId);
+  if (!v) views.set(a.appId, (v = ownerView(a)));
+  return v;
+}
