@@ -3,6 +3,7 @@
 // (lib/activity/requests.ts), one call in full, the callbacks
 // (lib/activity/deliveries.ts). Tests assert through these, as users read them,
 // instead of opening the server's database.
+import { expect, vi } from "vitest";
 import { signInOverHttp } from "./from-address";
 import { http, origin } from "./sandbox";
 
@@ -50,4 +51,14 @@ export function ownerOf(a: Owned): Promise<OwnerView> {
   let v = views.get(a.appId);
   if (!v) views.set(a.appId, (v = ownerView(a)));
   return v;
+}
+
+/** The callback with its attempts once it is neither scheduled nor being sent, as the app's owner reads it (a generous deadline: an event, not a moment). */
+export async function settledDelivery(a: Owned, deliveryId: string, timeoutMs = 30_000) {
+  const owner = await ownerOf(a);
+  return vi.waitFor(async () => {
+    const d = await owner.delivery(deliveryId);
+    expect(d.state).not.toMatch(/^(SCHEDULED|SENDING)$/);
+    return d;
+  }, { timeout: timeoutMs, interval: 200 });
 }

@@ -1,10 +1,10 @@
 // Real callbacks to real local HTTP receivers: bodies, headers, signature,
 // timing lower bounds, failures with their reasons, resend, inspector.
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resendDelivery } from "@/lib/callbacks";
 import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
-import { ownerOf } from "../helpers/owner-view";
+import { ownerOf, settledDelivery as settled } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 
 let ok: Receiver;
@@ -31,16 +31,6 @@ const deliveryFor = (a: TestApp, resourceId: string) => async () => {
   expect(found).toHaveLength(1);
   return found[0].id as string;
 };
-
-/** The callback with its attempts once it is neither scheduled nor being sent, as its owner reads it. */
-async function settled(a: TestApp, id: string, timeoutMs = 20_000) {
-  const owner = await ownerOf(a);
-  return vi.waitFor(async () => {
-    const d = await owner.delivery(id);
-    expect(d.state).not.toMatch(/^(SCHEDULED|SENDING)$/);
-    return d;
-  }, { timeout: timeoutMs, interval: 200 });
-}
 
 /** The app's inspector inbox, newest first, as its owner reads it. */
 const inboxOf = async (a: TestApp) => (await ownerOf(a)).get("/inbox?take=100");
@@ -152,7 +142,7 @@ describe.concurrent("callbacks", () => {
       const a = await newApp();
       const r = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: slow.url }));
       const [got] = await arrival(slow, deliveryFor(a, r.body.checkoutId));
-      const d = await settled(a, got!.headers["x-svc-delivery"] as string, 20_000);
+      const d = await settled(a, got!.headers["x-svc-delivery"] as string);
       expect(d).toMatchObject({ state: "FAILED", lastStatus: null, lastError: "timeout after 10 s" });
       expect(d.attemptLog[0]!.durationMs).toBeGreaterThanOrEqual(10_000);
     } finally {

@@ -4,20 +4,10 @@
 // route searches, clears, links and checks signatures. Real callbacks from the
 // server's dispatcher to the app's own inspector, the console over HTTP.
 import { createHmac } from "node:crypto";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../helpers/from-address";
-import { ownerOf } from "../helpers/owner-view";
+import { ownerOf, settledDelivery as settled } from "../helpers/owner-view";
 import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
-
-/** The callback with its attempts once it is neither scheduled nor being sent, as the app's owner reads it. */
-async function settled(a: TestApp, id: string, timeoutMs = 30_000) {
-  const owner = await ownerOf(a);
-  return vi.waitFor(async () => {
-    const d = await owner.delivery(id);
-    expect(d.state).not.toMatch(/^(SCHEDULED|SENDING)$/);
-    return d;
-  }, { timeout: timeoutMs, interval: 200 });
-}
 
 /** The app's inbox entries, oldest first, as its owner reads them in the console. */
 const inboxOf = async (a: TestApp) => (await (await ownerOf(a)).get("/inbox?take=100")).items.reverse();

@@ -17,7 +17,7 @@ describe("pageMarkdown", () => {
       `<div class="flex"><span>POST</span><code>/collect/v1/push</code></div><ul class="sm:hidden"><li>the phone's copy</li></ul>` +
       `<span class="sr-only">for screen readers</span><button>Copy</button><pre>{"a": "\`\`\`"}</pre>`,
     ));
-    expect(md).toBe([
+    expect(md).toBe(`${[
       "Collect v1",
       "# Send a `push`",
       "Answers `{error, message}` & a [limit](/docs/limits) of 5\\*2 per\\_minute.",
@@ -26,6 +26,6 @@ describe("pageMarkdown", () => {
       "1. one **bold**\n2. two\n\n   ```\n   curl -X POST \\\n     x\n   ```",
       "POST `/collect/v1/push`",
       '````\n{"a": "```"}\n````',
-    ].join("\n\n") + "\n");
+    ].join("\n\n")}\n`);
   });
 });
