@@ -48,6 +48,8 @@ export type CallState = {
   reply?: DevReply;
   /** The time scale the call runs with (X-Svc-Time-Scale, else the app's): logged. */
   timeScale?: number;
+  /** The call's count in its app's window, when the token's statement counted it (steps/authenticate.ts; the rate-limit step reads it). */
+  counted?: number;
   /** The token's hash, once the token check found it (a token_expired fault expires it). */
   tokenHash?: string;
   /** The X-Svc-Fault the call runs with, once every check passed (lib/engine/faults.ts): logged. */

@@ -8,7 +8,7 @@ import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
 import { persist } from "./persist";
 import { readRefusedBody } from "./request-log";
 import { gatewayStore, type GatewayStore } from "./store";
-import { asApp, authenticate } from "./steps/authenticate";
+import { asApp, authenticate, authenticateAndCount } from "./steps/authenticate";
 import type { AuthenticatedApp } from "@/lib/services/calling-app";
 import { checkSubscription, checkSuspended, findOperation } from "./steps/access";
 import { rateLimit } from "./steps/rate-limit";
@@ -24,7 +24,7 @@ import { answerAfterCommit, applyFault, faultDelayMs } from "./faults";
  * codes each step can answer: the docs' errors page and OpenAPI read this list.
  */
 export const CHECKS: readonly { name: string; step: Step; answers: readonly ErrorCode[]; note: string }[] = [
-  { name: "authenticate", step: authenticate, answers: ["MISSING_TOKEN", "INVALID_TOKEN"], note: "a bearer token that is known, less than an hour old, of a key pair not revoked" },
+  { name: "authenticate", step: authenticateAndCount, answers: ["MISSING_TOKEN", "INVALID_TOKEN"], note: "a bearer token that is known, less than an hour old, of a key pair not revoked" },
   { name: "checkSuspended", step: checkSuspended, answers: ["APP_SUSPENDED"], note: "the app is not suspended" },
   { name: "findOperation", step: findOperation, answers: ["NO_SUCH_OPERATION"], note: "method and path match an operation of the catalog (a known path with another method: 404 with `Allow`)" },
   { name: "checkSubscription", step: checkSubscription, answers: ["NOT_SUBSCRIBED", "SUBSCRIPTION_PENDING"], note: "the app is subscribed to the operation's group, and the subscription is active" },
@@ -47,7 +47,7 @@ export const stepsAs = (app: AuthenticatedApp): readonly Step[] => [asApp(app), 
  * request log like any call.
  */
 export const DEV_CHECKS: readonly { name: string; step: Step; answers: readonly ErrorCode[]; note: string }[] = [
-  CHECKS[0]!,
+  { ...CHECKS[0]!, step: authenticate },
   CHECKS[1]!,
   { name: "findDevEndpoint", step: findDevEndpoint, answers: ["NO_SUCH_OPERATION"], note: "method and path match a developer endpoint (a known path with another method: 404 with `Allow`)" },
   { name: "parseDevInput", step: parseDevInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR"], note: "the query (GET) or JSON body follows the endpoint's rules; no `X-Svc-Fault` (faults apply to operation calls only)" },

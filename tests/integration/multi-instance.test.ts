@@ -111,6 +111,26 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     for (const s of servers) expect((await call(s.origin, token, "GET", "/collect/v1/push/chk_1")).status).toBe(200);
   }, SLOW);
 
+  it("a subscription rejected and a token expired on purpose through one instance are refused by every instance's next call", async () => {
+    const { appId, token } = await setUpApp(url, servers[0]!.origin);
+    // each instance has served the token before the change
+    for (const s of servers) expect((await call(s.origin, token, "GET", "/collect/v1/push/chk_1")).status).toBe(200);
+    await cliOn(url, servers[0]!.origin, "review", "--app", appId, "--group", "Payments", "--reject");
+    for (const s of servers) {
+      const r = await call(s.origin, token, "GET", "/collect/v1/push/chk_1");
+      expect([r.status, ((await r.json()) as { error: string }).error]).toEqual([403, "NOT_SUBSCRIBED"]);
+    }
+    await cliOn(url, servers[0]!.origin, "review", "--app", appId, "--group", "Payments", "--approve");
+    for (const s of servers) expect((await call(s.origin, token, "GET", "/collect/v1/push/chk_1")).status).toBe(200);
+    // X-Svc-Fault: token_expired on instance 1 ends the token for the others too
+    expect((await call(servers[1]!.origin, token, "GET", "/collect/v1/push/chk_1", undefined, { "x-svc-fault": "token_expired" })).status).toBe(401);
+    for (const s of [servers[2]!, servers[0]!]) {
+      const r = await call(s.origin, token, "GET", "/collect/v1/push/chk_1");
+      expect(r.status).toBe(401);
+      expect(((await r.json()) as { message: string }).message).toContain("expired on purpose");
+    }
+  }, SLOW);
+
   it("same-reference payouts spread over the instances: exactly one 202", async () => {
     const { appId, token } = await setUpApp(url, servers[0]!.origin);
     await cliBatch(url, servers[0]!.origin, [

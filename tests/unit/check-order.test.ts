@@ -10,8 +10,7 @@ type AppState = { suspended?: boolean; subs?: Record<string, string>; perMinute?
 
 function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean; revoked?: boolean } = {}) {
   const logged: LogRow[] = [];
-  const db: GatewayStore = {
-    tokenByHash: async () =>
+  const token = async () =>
       app && {
         expiresAt: new Date(Date.now() + (opts.expired ? -1 : 1) * 60_000),
         faultExpiredAt: null,
@@ -28,7 +27,10 @@ function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean;
           parentAppId: app.sandboxEndsInMs === undefined ? null : "app_parent",
           expiresAt: app.sandboxEndsInMs === undefined ? null : new Date(Date.now() + app.sandboxEndsInMs),
         },
-      },
+      };
+  const db: GatewayStore = {
+    tokenByHash: token,
+    tokenCounting: async () => ({ token: await token() }),
     expireToken: async () => {},
     countCall: async () => opts.count ?? 1,
     countPlanCall: async () => 1,

@@ -1,7 +1,8 @@
 // The gateway's store on PostgreSQL: the statements as named (prepared)
 // statements on a bounded pool (lib/db/pg.ts). Several instances share one
 // database: the rate window is one atomic upsert, token, app and subscription
-// state are read on every call (one statement with the subscriptions), a
+// state are read on every call (one statement with the subscriptions, which
+// also counts an operation call that passes the checks before the limit), a
 // call's rows are one statement (data-modifying CTEs), a reference is claimed
 // under a transaction-scoped advisory lock on (app, operation, reference), and
 // a scheduled callback is announced to every instance's dispatcher.
@@ -15,11 +16,22 @@ import { RequestLog } from "@/lib/db/tables";
 import type { TrackedResource } from "@/lib/engine";
 import { config } from "@/lib/config";
 import { floatStatements as F } from "@/lib/float";
-import type { CallRows, GatewayStore, LogRow, PrunedTable, ReferenceGuard, TokenRow } from "./types";
+import type { CallRows, CountedCall, GatewayStore, LogRow, PrunedTable, ReferenceGuard, TokenRow } from "./types";
 import * as S from "./statements";
 
 const SUBSCRIPTIONS = sql`COALESCE((SELECT json_agg(json_build_object('group', s."group", 'status', s."status"))
   FROM "Subscription" s WHERE s."appId" = a."id"), '[]'::json) AS "subscriptions"`.reads<{ subscriptions: S.Subscriptions }>();
+
+/**
+ * The token and, when it passes every check before the rate limit, the call
+ * counted in its app's window: `calls` calls of one turn in one upsert, as
+ * `count`. One round trip where token and count were two (README "Performance").
+ */
+const TOKEN_COUNTING = sql`WITH tok AS (SELECT ${S.TOKEN_COLUMNS}, ${SUBSCRIPTIONS}, ${S.ADMITTED} ${S.TOKEN_FROM}),
+  c AS (INSERT INTO "RateWindow" ("appId", "window", "count")
+    SELECT "id", ${param("window", "integer")}, ${param("calls", "integer")} FROM tok WHERE "admitted"
+    ON CONFLICT ("appId", "window") DO UPDATE SET "count" = "RateWindow"."count" + excluded."count" RETURNING "count")
+  SELECT tok.*, (SELECT "count" FROM c) AS "count" FROM tok`.reads<{ count: number | null }>();
 
 type CommitShape = { resource: boolean; delivery: boolean; announce: boolean; reserve: boolean; guard?: "used" | "pending" };
 type CommitParams = CallRows & {
@@ -69,6 +81,7 @@ const LOCK_REFERENCE = sql`SELECT pg_advisory_xact_lock(hashtextextended(${param
 const Q = {
   insertLogs: named("insert_logs", RequestLog.insertRows("logs", ["seq"])),
   token: named("token", sql`SELECT ${S.TOKEN_COLUMNS}, ${SUBSCRIPTIONS} ${S.TOKEN_FROM}`),
+  tokenCounting: named("token_counting", TOKEN_COUNTING),
   expireToken: named("expire_token", S.expireToken),
   count: named("count", S.countCalls),
   oldWindows: named("old_windows", S.oldWindows),
@@ -86,6 +99,7 @@ const Q = {
 };
 
 type Counted = { appId: string; window: number };
+type TokenCounted = CountedCall & { tokenHash: string };
 
 export class PgGatewayStore implements GatewayStore {
   /**
@@ -101,6 +115,25 @@ export class PgGatewayStore implements GatewayStore {
       const first = count - calls.length + 1;
       if (first === 1) await Q.oldWindows.query(this.pool, { appId, window });
       return calls.map((_, i) => first + i);
+    },
+  );
+
+  /**
+   * The calls with one token on one group counted in one turn share one
+   * statement, as `count`'s do; `at` is the latest call's, so a token that
+   * passes then passed for every one of them.
+   */
+  private readonly tokenCount = perTurn<TokenCounted, { token: TokenRow | null; count?: number }>(
+    (c) => `${c.tokenHash} ${c.group} ${c.window}`,
+    async (calls) => {
+      const { tokenHash, group, window } = calls[0]!;
+      const at = new Date(Math.max(...calls.map((c) => c.at.getTime())));
+      const r = (await Q.tokenCounting.query(this.pool, { tokenHash, group, window, at, calls: calls.length })).rows[0];
+      const token = r ? S.tokenRow(r, r.subscriptions) : null;
+      if (r?.count == null) return calls.map(() => ({ token }));
+      const first = r.count - calls.length + 1;
+      if (first === 1) await Q.oldWindows.query(this.pool, { appId: r.id, window });
+      return calls.map((_, i) => ({ token, count: first + i }));
     },
   );
 
@@ -121,6 +154,10 @@ export class PgGatewayStore implements GatewayStore {
   async tokenByHash(tokenHash: string): Promise<TokenRow | null> {
     const r = (await Q.token.query(this.pool, { tokenHash })).rows[0];
     return r ? S.tokenRow(r, r.subscriptions) : null;
+  }
+
+  tokenCounting(tokenHash: string, call: CountedCall): Promise<{ token: TokenRow | null; count?: number }> {
+    return this.tokenCount({ tokenHash, ...call });
   }
 
   async expireToken(tokenHash: string, at: Date): Promise<void> {

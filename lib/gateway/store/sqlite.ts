@@ -74,6 +74,11 @@ export class SqliteGatewayStore implements GatewayStore {
     });
   }
 
+  /** Counts nothing: the token is cached and the count a local call (the rate-limit step counts it). */
+  async tokenCounting(tokenHash: string): Promise<{ token: TokenRow | null; count?: number }> {
+    return { token: await this.tokenByHash(tokenHash) };
+  }
+
   /** This connection's own write does not change `data_version`: the cached token goes with it. */
   expireToken(tokenHash: string, at: Date): Promise<void> {
     return this.db.write(() => {

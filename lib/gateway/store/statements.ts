@@ -22,6 +22,21 @@ export const TOKEN_FROM = sql`FROM "AccessToken" t JOIN "KeyPair" k ON k."id" = 
   WHERE t."tokenHash" = ${param("tokenHash")}`;
 
 export type Subscriptions = AuthenticatedApp["subscriptions"];
+/**
+ * Whether a call with this token, received at `at`, on an operation of group
+ * `group` gets past every check before the rate limit (the steps
+ * authenticate, checkSuspended, checkSubscription: lib/gateway/pipeline.ts
+ * CHECKS): PostgreSQL counts the call in the token's statement only then
+ * (pg.ts `tokenCounting`). The steps stay the judges: they refuse from the row
+ * as on any call, and a call they let through that this did not admit is
+ * counted apart. What must hold is "admitted ⇒ the steps accept", so a refused
+ * call is never counted; tests/store/token-count.test.ts runs the steps on
+ * every combination of these facts to hold the two to it.
+ */
+export const ADMITTED = sql`(t."faultExpiredAt" IS NULL AND t."expiresAt" > ${param("at")} AND k."revokedAt" IS NULL
+  AND (a."expiresAt" IS NULL OR a."expiresAt" > ${param("at")}) AND NOT a."suspended"
+  AND EXISTS (SELECT 1 FROM "Subscription" s WHERE s."appId" = a."id" AND s."group" = ${param("group")} AND s."status" = 'ACTIVE')) AS "admitted"`.reads<{ admitted: boolean }>();
+
 /** `faultExpiredAt`: when an X-Svc-Fault: token_expired expired it (null: never). */
 export type TokenRow = { expiresAt: Date; faultExpiredAt: Date | null; revoked: boolean; app: AuthenticatedApp };
 

@@ -12,12 +12,23 @@ export type { DeliveryRow, LogRow, PrunedTable, ResourceRow, TokenRow };
  */
 export type ReferenceGuard = { operationId: string; reference: string; pendingAt?: Date };
 
+/** What `tokenCounting` counts a call under: its operation's group, its rate window, when it was received. */
+export type CountedCall = { group: string; window: number; at: Date };
+
 /** What one call leaves behind. */
 export type CallRows = { resource?: ResourceRow; delivery?: DeliveryRow; log: LogRow };
 
 export interface GatewayStore {
   /** The token with its app and the app's subscriptions, by the token's hash. */
   tokenByHash(tokenHash: string): Promise<TokenRow | null>;
+  /**
+   * The token as `tokenByHash` reads it, and the call counted in its app's
+   * window (`count`, as `countCall` answers) when the store counts in the same
+   * statement and the call passes every check before the rate limit
+   * (statements.ts ADMITTED). Without `count` the call was not counted: the
+   * steps refuse it, or the rate-limit step counts it with `countCall`.
+   */
+  tokenCounting(tokenHash: string, call: CountedCall): Promise<{ token: TokenRow | null; count?: number }>;
   /** Expires the token at `at` on purpose (X-Svc-Fault: token_expired): refused from then on, its calls logged. */
   expireToken(tokenHash: string, at: Date): Promise<void>;
   /** Counts one call in the app's window; returns the window's count so far. */
