@@ -24,7 +24,7 @@ type State = {
   timer: Timer | null; wakeAt: number; running: boolean; again: boolean; stopped: boolean;
   inflight: Set<Promise<unknown>>; unlisten?: Promise<() => Promise<void>>;
   /** The sweep that resolves expired held resources (held.ts), and whether one is running. */
-  sweep?: NodeJS.Timeout; sweeping?: boolean;
+  sweep?: Timer; sweeping?: boolean;
 };
 const g = globalThis as unknown as { __svcDispatcher?: State };
 
@@ -96,14 +96,22 @@ function sweepHeld(st: State) {
   st.inflight.add(p);
 }
 
+/** The held expiry's rounds, every expirySweepMs on the clock: moving it on runs the round due. */
+function sweepEvery(st: State) {
+  st.sweep = clock().after(expirySweepMs(), () => {
+    if (st.stopped) return;
+    sweepEvery(st);
+    sweepHeld(st);
+  });
+}
+
 export function startDispatcher(): void {
   if (g.__svcDispatcher && !g.__svcDispatcher.stopped) return;
   const st: State = { timer: null, wakeAt: 0, running: false, again: false, stopped: false, inflight: new Set() };
   g.__svcDispatcher = st;
   st.unlisten = dispatchStore().onScheduled((dueAt) => schedule(st, dueAt.getTime()));
   setDispatcherWake((dueAt) => schedule(st, dueAt.getTime()));
-  st.sweep = setInterval(() => sweepHeld(st), expirySweepMs());
-  st.sweep.unref();
+  sweepEvery(st);
   void tick(st);
 }
 
@@ -112,7 +120,7 @@ export async function stopDispatcher(): Promise<void> {
   if (!st) return;
   st.stopped = true;
   setDispatcherWake(null);
-  clearInterval(st.sweep);
+  st.sweep?.clear();
   st.timer?.clear();
   await (await st.unlisten)?.();
   await Promise.allSettled([...st.inflight]);
