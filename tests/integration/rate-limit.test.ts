@@ -2,11 +2,13 @@
 // 60 calls per app per clock minute, on a server of its own on a test clock
 // (lib/clock.ts). The test moves the server's clock to the start of a minute
 // instead of waiting for one, and on to the next minute to see the window
-// reset. Raising the limit needs no clock: the suite's server.
+// reset. The token endpoint's lockout (lib/throttle.ts CredentialGuard, in
+// windows on the same clock) ends when the clock passes its Retry-After.
+// Raising the limit needs no clock: the suite's server.
 import { parseList } from "structured-headers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownDb, startServer } from "../helpers/own-server";
-import { setUpApp } from "../helpers/operator";
+import { cliBatch, requestToken, setUpApp } from "../helpers/operator";
 import { ownerView } from "../helpers/owner-view";
 import { http, newApp } from "../helpers/sandbox";
 import { advanceClock, type RunningServer } from "../helpers/server";
@@ -75,6 +77,21 @@ describe("rate limit: 60 calls per app per clock minute", () => {
     expect(logged.filter((l) => l.status === 429)).toHaveLength(1);
     expect(logged.filter((l) => l.status === 200)).toHaveLength(61);
   }, 120_000);
+
+  it("the token endpoint's lockout: ten wrong secrets for a key from one address, then the right one is refused with Retry-After until the clock passes it", async () => {
+    const a = await clockedApp();
+    const [{ consumerKey, consumerSecret }] = await cliBatch(url, server.origin, [["key", "create", "--app", a.appId]]);
+    await nextMinute(); // the ten land in one window
+    for (let i = 0; i < 10; i++) expect((await requestToken(server.origin, consumerKey!, "wrong-secret")).status).toBe(401);
+    const locked = await requestToken(server.origin, consumerKey!, consumerSecret!);
+    expect([locked.status, ((await locked.json()) as { error: string }).error]).toEqual([429, "RATE_LIMITED"]);
+    const retryAfter = Number(locked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // once the clock passes it (the server's clock: nobody waits), the right secret gets a token
+    await advanceClock(server.origin, (await advanceClock(server.origin, 0)) + retryAfter * 1000);
+    expect((await requestToken(server.origin, consumerKey!, consumerSecret!)).status).toBe(200);
+  });
 
   it("an operator can raise an app's limit", async () => {
     const a = await newApp();
