@@ -5,6 +5,8 @@
 // reset. The token endpoint's lockout (lib/throttle.ts CredentialGuard, in
 // windows on the same clock) ends when the clock passes its Retry-After.
 // Raising the limit needs no clock: the suite's server.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { parseList } from "structured-headers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownDb, startServer } from "../helpers/own-server";
@@ -25,7 +27,7 @@ afterAll(() => server?.stop());
 async function clockedApp() {
   const { appId, token, email } = await setUpApp(url, server.origin, 60, ["Identity"]);
   const call = (p: string, headers: Record<string, string> = {}) => http("GET", `${server.origin}/sandbox${p}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
-  return { appId, user: { email }, call };
+  return { appId, token, user: { email }, call };
 }
 
 /** Moves the server's clock to the start of its next minute: a burst from there lands in one window. */
@@ -76,6 +78,36 @@ describe("rate limit: 60 calls per app per clock minute", () => {
     const logged = await (await ownerView(a, "long enough pw", server.origin)).requests();
     expect(logged.filter((l) => l.status === 429)).toHaveLength(1);
     expect(logged.filter((l) => l.status === 200)).toHaveLength(61);
+  }, 120_000);
+
+  it("MCP and HTTP calls share the per-minute limit: the 61st is refused whichever way it comes", async () => {
+    const a = await clockedApp();
+    const client = new Client({ name: "rate-limit-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.origin}/sandbox/mcp`), { requestInit: { headers: { authorization: `Bearer ${a.token}` } } }));
+    try {
+      const viaMcp = async (verificationId: string) => {
+        const r = await client.callTool({ name: "identity_get", arguments: { verificationId } });
+        return { isError: r.isError === true, s: r.structuredContent as Record<string, unknown> };
+      };
+      await nextMinute(); // the 62 calls land in one window
+      const results: { via: string; ok: boolean }[] = [];
+      for (let i = 0; i < 60; i++) {
+        if (i % 2 === 0) results.push({ via: "mcp", ok: !(await viaMcp(`ver_${i}`)).isError });
+        else results.push({ via: "http", ok: (await a.call(`/identity/v1/verifications/ver_${i}`)).status === 200 });
+      }
+      expect(results.every((r) => r.ok)).toBe(true);
+      const overMcp = await viaMcp("ver_61");
+      expect(overMcp.isError).toBe(true);
+      expect(overMcp.s).toMatchObject({ error: "RATE_LIMITED", status: 429 });
+      const overHttp = await a.call("/identity/v1/verifications/ver_62");
+      expect([overHttp.status, overHttp.body.error]).toEqual([429, "RATE_LIMITED"]);
+
+      const logged = await (await ownerView(a, "long enough pw", server.origin)).requests();
+      const count = (via: string, status: number) => logged.filter((l) => l.via === via && l.status === status).length;
+      expect([count("mcp", 200), count("http", 200), count("mcp", 429), count("http", 429)]).toEqual([30, 30, 1, 1]);
+    } finally {
+      await client.close();
+    }
   }, 120_000);
 
   it("the token endpoint's lockout: ten wrong secrets for a key from one address, then the right one is refused with Retry-After until the clock passes it", async () => {
