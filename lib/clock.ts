@@ -35,37 +35,48 @@ export const realClock: Clock = {
  */
 export class ManualClock implements Clock {
   private offset = 0;
-  private readonly timers = new Set<{ at: number; fn: () => void; real: NodeJS.Timeout }>();
+  private readonly timers = new Set<ManualTimer>();
 
   now = (): number => Date.now() + this.offset;
 
   after(ms: number, fn: () => void): Timer {
-    const t = { at: this.now() + ms, fn, real: setTimeout(() => this.fire(t), ms) };
-    t.real.unref();
+    const t: ManualTimer = { at: this.now() + ms, fn, real: undefined };
+    this.arm(t, ms);
     this.timers.add(t);
     return { clear: () => this.drop(t) };
   }
 
-  /** Moves the clock `ms` forward and runs the timers due by then; answers the new time. */
+  /** Moves the clock `ms` forward and runs the timers due by then (the others' real waits shorten by as much); answers the new time. */
   advance(ms: number): number {
     if (!(ms >= 0)) throw new RangeError("a clock moves forward only");
     this.offset += ms;
     const now = this.now();
-    for (const t of [...this.timers].filter((x) => x.at <= now)) this.fire(t);
+    for (const t of [...this.timers]) {
+      if (t.at <= now) this.fire(t);
+      else this.arm(t, t.at - now);
+    }
     return now;
   }
 
-  private drop(t: { real: NodeJS.Timeout }) {
+  private arm(t: ManualTimer, ms: number) {
     clearTimeout(t.real);
-    this.timers.delete(t as never);
+    t.real = setTimeout(() => this.fire(t), ms);
+    t.real.unref();
   }
 
-  private fire(t: { at: number; fn: () => void; real: NodeJS.Timeout }) {
+  private drop(t: ManualTimer) {
+    clearTimeout(t.real);
+    this.timers.delete(t);
+  }
+
+  private fire(t: ManualTimer) {
     if (!this.timers.has(t)) return;
     this.drop(t);
     t.fn();
   }
 }
+
+type ManualTimer = { at: number; fn: () => void; real: NodeJS.Timeout | undefined };
 
 let current: Clock = realClock;
 

@@ -31,6 +31,13 @@ describe("ManualClock", () => {
     expect(rounds).toBe(2);
   });
 
+  it("a timer not yet due after a move waits only what is left of it, in real time", async () => {
+    const c = new ManualClock();
+    const ran = new Promise<number>((resolve) => c.after(60_000, () => resolve(c.now())));
+    const at = c.advance(59_990);
+    expect(await ran).toBeGreaterThanOrEqual(at + 10);
+  });
+
   it("moves forward only", () => {
     const c = new ManualClock();
     expect(() => c.advance(-1)).toThrow(RangeError);
