@@ -12,7 +12,7 @@
 // exception here.
 const TIERS = [
   // base
-  ["lib/config", "lib/ids", "lib/net", "lib/crypto"],
+  ["lib/config", "lib/ids", "lib/net", "lib/crypto", "lib/clock"],
   ["lib/errors"],
   ["lib/validation", "lib/http", "lib/db", "lib/mail"],
   ["lib/accounts"], // the accounts' statements: throttles, row locks, a sandbox's insert, an app's tables

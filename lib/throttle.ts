@@ -8,6 +8,7 @@
 // any length costs one short key; rows of past windows are deleted at most
 // once a minute per process, so the table holds the live windows' subjects only.
 import { pruneThrottles, refundThrottle, takeThrottle, type Counter as Raw } from "@/lib/accounts";
+import { nowMs } from "@/lib/clock";
 import { sha256 } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
@@ -45,7 +46,7 @@ export const APP_THROTTLES = {
 /** The row key of `subject`'s counter in `scope` (a hash: any subject costs one short key). */
 export const throttleKey = (scope: string, subject: string) => sha256(`${scope}\n${subject}`);
 
-/** How many a request counts (1 by default), and when (now by default; tests pass a clock). */
+/** How many a request counts (1 by default), and when (now on the process's clock, lib/clock.ts, by default). */
 export type Count = { n?: number; now?: number };
 
 /** What a throttle counts on: the process's client, or a transaction's (`Throttle.on`). */
@@ -70,7 +71,7 @@ export class Throttle {
   }
 
   /** `subject`'s count, its counter locked until the transaction this throttle is `on` ends (a take of 0). */
-  lock(subject: string, now = Date.now()): Promise<Taken> {
+  lock(subject: string, now = nowMs()): Promise<Taken> {
     return this.take(subject, { n: 0, now });
   }
 
@@ -85,7 +86,7 @@ export class Throttle {
   }
 
   /** How many were counted for `subject` in the current window. */
-  async count(subject: string, now = Date.now()): Promise<number> {
+  async count(subject: string, now = nowMs()): Promise<number> {
     const { key, window } = this.at(subject, now);
     const row = await this.db.throttle.findUnique({ where: { key } });
     return row && row.window === window ? row.count : 0;
@@ -96,7 +97,7 @@ export class Throttle {
    * under the limit. A row of an older window starts over; a request that
    * arrives late with an older window (another instance's clock) counts in the newer one.
    */
-  async take(subject: string, { n = 1, now = Date.now() }: Count = {}): Promise<Taken> {
+  async take(subject: string, { n = 1, now = nowMs() }: Count = {}): Promise<Taken> {
     const { key, window, expiresAt, retryAfter } = this.at(subject, now);
     const count = await takeThrottle(this.db, { key, window, n, expiresAt });
     void prune(now);
@@ -105,14 +106,14 @@ export class Throttle {
   }
 
   /** Gives back `n` counted for `subject` in this window (a request that was refused, or that turned out not to count). */
-  async refund(subject: string, { n = 1, now = Date.now() }: Count = {}): Promise<void> {
+  async refund(subject: string, { n = 1, now = nowMs() }: Count = {}): Promise<void> {
     if (n <= 0) return;
     const { key, window } = this.at(subject, now);
     await refundThrottle(this.db, { key, window, n });
   }
 
   /** Counts one and refuses (429 RATE_LIMITED, `message(retryAfter)`) past the limit; the refused one is given back. */
-  async enforce(subject: string, message: (retryAfter: number) => string, now = Date.now()): Promise<void> {
+  async enforce(subject: string, message: (retryAfter: number) => string, now = nowMs()): Promise<void> {
     const t = await this.take(subject, { now });
     if (t.allowed) return;
     await this.refund(subject, { now });
@@ -131,7 +132,7 @@ const QUEUED = { maxWait: 15_000, timeout: 15_000 };
  * refuses another, on any instance. Answers which place had no room (its index
  * and retryAfter), or null when all were counted.
  */
-export function takeTogether(places: readonly (readonly [Throttle, string])[], now = Date.now()): Promise<{ index: number; retryAfter: number } | null> {
+export function takeTogether(places: readonly (readonly [Throttle, string])[], now = nowMs()): Promise<{ index: number; retryAfter: number } | null> {
   return defaultDb.$transaction(async (tx) => {
     const held: Taken[] = [];
     for (const [t, subject] of places) held.push(await t.on(tx).lock(subject, now));
@@ -191,7 +192,7 @@ export class CredentialGuard {
    * address only: there is no account to protect, and no key to share with others.
    */
   async attempt<T>(address: string, account: string, check: () => Promise<T | null>, refusal: string): Promise<T | null> {
-    const now = Date.now();
+    const now = nowMs();
     const pair = `${account}\n${address}`;
     const places: [Throttle, string][] = [[this.address, address]];
     if (account) {

@@ -7,6 +7,7 @@ import "./preflight"; // first: settings are checked before any module below ope
 import http from "node:http";
 import path from "node:path";
 import next from "next";
+import { ManualClock, installClock } from "@/lib/clock";
 import { config } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
 import { startDispatcher, stopDispatcher } from "@/lib/callbacks";
@@ -35,6 +36,13 @@ if (!hosted && host && !loopbackHost(host)) {
   );
 }
 const port = config.port;
+// The process's one clock (lib/clock.ts). TEST_CLOCK=1 (the integration tests' servers only):
+// a clock tests move on through server/clock-control.ts instead of sleeping.
+const testClock = process.env.TEST_CLOCK === "1" ? new ManualClock() : undefined;
+if (testClock) {
+  installClock(testClock);
+  console.warn("[server] TEST_CLOCK=1: a test clock, moved on by POST /__clock/advance from loopback; never for real use");
+}
 
 if (process.env.OPERATOR_EMAILS) console.warn("[server] OPERATOR_EMAILS is no longer read: make operators with `npm run admin -- user operator --email E`");
 await applyMigrations();
@@ -52,7 +60,7 @@ if (config.dialect === "sqlite") {
 console.log(`[callbacks] ${hosted ? "hosted: callbacks go to public addresses only" : "local: callbacks may go to loopback and private addresses"}`);
 
 const origin = `http://${host && host !== "0.0.0.0" && host !== "::" ? host : "localhost"}:${port}`;
-const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, route({ origin, handleNext }));
+const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, route({ origin, handleNext, testClock }));
 server.headersTimeout = 66_000; // longer than keep-alive, as Node asks
 
 // A deep accept queue: a thousand clients connecting at once wait in it instead of being dropped (Node's default is 511).

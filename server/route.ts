@@ -11,6 +11,8 @@
 import type http from "node:http";
 import { BASE_PATH } from "@/lib/gateway";
 import { serveSandbox } from "./sandbox";
+import { CLOCK_PATH, clockControl } from "./clock-control";
+import type { ManualClock } from "@/lib/clock";
 import { isDocsText, serveDocsText } from "./docs-markdown";
 import { errorBody, toApiError, ApiError } from "@/lib/errors";
 import { nodeHeaders, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
@@ -47,7 +49,9 @@ function refuse(res: http.ServerResponse, e: ApiError) {
   sendJson(res, e.status, { "x-request-id": requestId, ...e.headers }, errorBody(e.code, e.message, requestId));
 }
 
-export function route(opts: { origin: string; handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> }) {
+/** `testClock`: the server was started on a test clock (TEST_CLOCK=1), whose control CLOCK_PATH then answers. */
+export function route(opts: { origin: string; handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>; testClock?: ManualClock }) {
+  const clockHandler = opts.testClock && clockControl(opts.testClock);
   const inspect: Handler = async (req, res) => {
     // Before the Web request is built: it cannot carry TRACE, CONNECT or TRACK.
     const refused = inspectorMethodRefusal(req.method);
@@ -72,6 +76,7 @@ export function route(opts: { origin: string; handleNext: (req: http.IncomingMes
     if (!wellFormedHost(req.headers.host)) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the Host header must be a host name or address with an optional port"));
     if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`)) return (rq, rs) => serveSandbox(rq, rs, pathname, opts.origin);
     if (pathname.startsWith(INSPECT)) return inspect;
+    if (clockHandler && pathname === CLOCK_PATH) return clockHandler;
     if (!NEXT_METHODS.has(req.method ?? "")) {
       return async (_, rs) => refuse(rs, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: [...NEXT_METHODS].join(", ") }));
     }

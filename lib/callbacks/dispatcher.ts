@@ -3,6 +3,9 @@
 // restart loses nothing: overdue and abandoned rows go out when it is back (or,
 // with several instances on PostgreSQL, at once from another instance, which
 // hears of new callbacks through the store's onScheduled and polls as a backstop).
+// Due times and its timer are on the process's clock (lib/clock.ts): moving it
+// on wakes the dispatcher.
+import { clock, type Timer } from "@/lib/clock";
 import { attempt } from "./attempt";
 import { expireHeld, expirySweepMs } from "./held";
 import { CALLBACK_TIMEOUT_MS } from "./post";
@@ -18,24 +21,24 @@ const STARTS_PER_TURN = 16;
 const nextTurn = () => new Promise<void>((r) => setImmediate(r));
 
 type State = {
-  timer: NodeJS.Timeout | null; wakeAt: number; running: boolean; again: boolean; stopped: boolean;
+  timer: Timer | null; wakeAt: number; running: boolean; again: boolean; stopped: boolean;
   inflight: Set<Promise<unknown>>; unlisten?: Promise<() => Promise<void>>;
   /** The sweep that resolves expired held resources (held.ts), and whether one is running. */
-  sweep?: NodeJS.Timeout; sweeping?: boolean;
+  sweep?: Timer; sweeping?: boolean;
 };
 const g = globalThis as unknown as { __svcDispatcher?: State };
 
 function schedule(st: State, at: number) {
   if (st.stopped) return;
-  const now = Date.now();
+  const now = clock().now();
   at = Math.max(now, Math.min(at, now + POLL_MS));
   if (st.timer && st.wakeAt <= at) return;
-  if (st.timer) clearTimeout(st.timer);
+  st.timer?.clear();
   st.wakeAt = at;
-  st.timer = setTimeout(() => {
+  st.timer = clock().after(at - now, () => {
     st.timer = null;
     void tick(st);
-  }, at - now);
+  });
 }
 
 async function tick(st: State) {
@@ -48,10 +51,11 @@ async function tick(st: State) {
   try {
     await claimAndSend(st);
     const next = await dispatchStore().nextDue();
-    schedule(st, st.again ? Date.now() : next ? next.getTime() : Date.now() + POLL_MS);
+    const now = clock().now();
+    schedule(st, st.again ? now : next ? next.getTime() : now + POLL_MS);
   } catch (e) {
     console.error("[callbacks] dispatcher tick failed", e);
-    schedule(st, Date.now() + POLL_MS);
+    schedule(st, clock().now() + POLL_MS);
   } finally {
     st.running = false;
   }
@@ -59,7 +63,7 @@ async function tick(st: State) {
 
 async function claimAndSend(st: State) {
   for (;;) {
-    const now = new Date();
+    const now = new Date(clock().now());
     const { toSend, seen } = await dispatchStore().claimDue(now, new Date(now.getTime() + LEASE_MS), BATCH);
     for (const [i, d] of toSend.entries()) {
       // Starting a post (signing, a request) takes tens of microseconds: a
@@ -92,14 +96,22 @@ function sweepHeld(st: State) {
   st.inflight.add(p);
 }
 
+/** The held expiry's rounds, every expirySweepMs on the clock: moving it on runs the round due. */
+function sweepEvery(st: State) {
+  st.sweep = clock().after(expirySweepMs(), () => {
+    if (st.stopped) return;
+    sweepEvery(st);
+    sweepHeld(st);
+  });
+}
+
 export function startDispatcher(): void {
   if (g.__svcDispatcher && !g.__svcDispatcher.stopped) return;
   const st: State = { timer: null, wakeAt: 0, running: false, again: false, stopped: false, inflight: new Set() };
   g.__svcDispatcher = st;
   st.unlisten = dispatchStore().onScheduled((dueAt) => schedule(st, dueAt.getTime()));
   setDispatcherWake((dueAt) => schedule(st, dueAt.getTime()));
-  st.sweep = setInterval(() => sweepHeld(st), expirySweepMs());
-  st.sweep.unref();
+  sweepEvery(st);
   void tick(st);
 }
 
@@ -108,8 +120,8 @@ export async function stopDispatcher(): Promise<void> {
   if (!st) return;
   st.stopped = true;
   setDispatcherWake(null);
-  clearInterval(st.sweep);
-  if (st.timer) clearTimeout(st.timer);
+  st.sweep?.clear();
+  st.timer?.clear();
   await (await st.unlisten)?.();
   await Promise.allSettled([...st.inflight]);
 }

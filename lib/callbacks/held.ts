@@ -6,8 +6,10 @@
 // dispatcher) all call resolveHeld. Exactly one resolve of a resource wins, on
 // either database and across instances: the row is updated on the condition
 // that it is still held, in the transaction that inserts its delivery.
+// "Now" and the expiry horizon are on the process's clock (lib/clock.ts).
 import { operationById, operations } from "@/lib/catalog";
 import { faultsOf } from "@/lib/catalog/devapi";
+import { nowDate } from "@/lib/clock";
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { releaseFloat } from "@/lib/float";
@@ -52,7 +54,7 @@ const utc = (d: Date) => `${d.toISOString().replace("T", " ").slice(0, 19)} UTC`
 
 export async function resolveHeld(appId: string, resourceId: string, scenarioKey: string, opts: ResolveOptions, db: Db = defaultDb): Promise<ResolveResult> {
   const started = performance.now();
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? nowDate();
   const r = await db.resource.findFirst({ where: { id: resourceId, appId } });
   if (!r) throw new ApiError("NOT_FOUND", `no resource ${resourceId} for this app`);
   const op = operationById(r.operationId);
@@ -123,7 +125,7 @@ const SWEEP_BATCH = 100;
  * no_answer); operations without one stay held. A resource another instance
  * resolved meanwhile is skipped. Returns how many this call resolved.
  */
-export async function expireHeld(now = new Date(), db: Db = defaultDb): Promise<number> {
+export async function expireHeld(now = nowDate(), db: Db = defaultDb): Promise<number> {
   const expiring = operations.filter((op) => expiryScenario(op));
   const due = await db.resource.findMany({
     where: { operationId: { in: expiring.map((op) => op.id) }, heldAt: { lte: new Date(now.getTime() - config.heldTimeoutMs) }, resolvedAt: null },

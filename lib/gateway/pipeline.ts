@@ -3,6 +3,7 @@
 // one place that persists. See ARCHITECTURE.md.
 import { ApiError, errorBody, toApiError, type ErrorCode } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/engine";
+import { nowDate } from "@/lib/clock";
 import { newId } from "@/lib/ids";
 import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
 import { persist } from "./persist";
@@ -84,7 +85,7 @@ async function decide(s: CallState, store: GatewayStore, steps: readonly Step[])
 }
 
 export async function handleCall(call: GatewayCall, store: GatewayStore = gatewayStore(), steps: readonly Step[] = STEPS): Promise<GatewayResult> {
-  const s: CallState = { call, requestId: newId("req"), receivedAt: new Date(), started: performance.now(), headers: {} };
+  const s: CallState = { call, requestId: newId("req"), receivedAt: nowDate(), started: performance.now(), headers: {} };
   try {
     return await runCall(s, store, steps);
   } finally {

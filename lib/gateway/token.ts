@@ -1,4 +1,5 @@
 // POST {base_url}/oauth/v1/token (README: How the sandbox behaves).
+import { nowDate } from "@/lib/clock";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { safeEqual, sha256 } from "@/lib/crypto";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
@@ -74,7 +75,7 @@ export async function issueToken(headers: HeaderBag, readBody: () => Promise<str
       throw new ApiError("UNSUPPORTED_GRANT_TYPE", "grant_type must be client_credentials (form-encoded body)");
     }
     const token = randomToken(32);
-    const now = new Date();
+    const now = nowDate();
     const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_S * 1000);
     await db.$transaction([
       db.accessToken.create({ data: { tokenHash: sha256(token), keyPairId: pair.id, appId: pair.appId, createdAt: now, expiresAt } }),

@@ -3,6 +3,7 @@
 // authenticate step, with the gateway's 401 answers.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { gatewayStore } from "@/lib/gateway/store";
+import { nowDate } from "@/lib/clock";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CallState } from "@/lib/gateway/context";
@@ -38,7 +39,7 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
   const s: CallState = {
     call: { method: request.method, path: MCP_PATH, headers: request.headers, readBody: async () => "", via: "mcp" },
     requestId: newId("req"),
-    receivedAt: new Date(),
+    receivedAt: nowDate(),
     started: performance.now(),
     headers: {},
   };

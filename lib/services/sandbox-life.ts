@@ -3,15 +3,16 @@
 // end. Read by every door an ended sandbox must find shut: the gateway's
 // authenticate step, the token endpoint, the inspector, the console (through
 // ownedApp); the dispatcher's claim and the sweeper say the same in SQL
-// (`"expiresAt" <= now`).
+// (`"expiresAt" <= now`). `now` is the process's clock (lib/clock.ts).
+import { nowDate } from "@/lib/clock";
 
 /** Whether the app has ended at `now`. */
-export function hasEnded(app: { expiresAt: Date | null }, now = new Date()): boolean {
+export function hasEnded(app: { expiresAt: Date | null }, now = nowDate()): boolean {
   return app.expiresAt !== null && app.expiresAt.getTime() <= now.getTime();
 }
 
 /** Prisma filter of the apps that have not ended at `now`. */
-export const liveApps = (now = new Date()) => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] });
+export const liveApps = (now = nowDate()) => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] });
 
 /** Why a due callback of an ended sandbox was not sent: the dispatcher's claim marks it NOT_SENT with this, and sends nothing. */
 export const SANDBOX_ENDED = "not sent: its throwaway sandbox ended";

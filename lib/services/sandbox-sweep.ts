@@ -1,6 +1,7 @@
 // Deletes ended throwaway sandboxes (sandbox-life.ts) with all their rows, on
-// every instance: started by server/main.ts, every SANDBOX_SWEEP_MS, and at
-// once in the process that ended one (sweepSoon).
+// every instance: started by server/main.ts, every SANDBOX_SWEEP_MS on the
+// process's clock (lib/clock.ts: a test moves it on instead of waiting), and
+// at once in the process that ended one (sweepSoon).
 //
 // Each statement deletes at most SANDBOX_SWEEP_BATCH rows and commits on its
 // own, and the sweeper yields to the event loop between statements: no long
@@ -10,6 +11,7 @@
 // idempotent, and the app row goes last (cascading whatever a call in flight
 // wrote meanwhile). Credentials go first.
 import { appBatches } from "@/lib/accounts";
+import { clock, nowDate, type Timer } from "@/lib/clock";
 import { config } from "@/lib/config";
 import type { BatchDelete } from "@/lib/db/batch-delete";
 import { db } from "@/lib/db/prisma";
@@ -55,7 +57,7 @@ const PER_ROUND = 20;
  * deleted (each sandbox is answered by one sweep, whichever instance's) and
  * how many rows went with the sandboxes it looked at.
  */
-export async function sweepEndedSandboxes(batches: Batches, now = new Date()): Promise<{ sandboxes: string[]; rows: number }> {
+export async function sweepEndedSandboxes(batches: Batches, now = nowDate()): Promise<{ sandboxes: string[]; rows: number }> {
   const sandboxes: string[] = [];
   let rows = 0;
   const done = new Set<string>();
@@ -76,7 +78,7 @@ export async function sweepEndedSandboxes(batches: Batches, now = new Date()): P
   }
 }
 
-type State = { timer: NodeJS.Timeout; running: boolean; again: boolean; batches: Batches };
+type State = { timer: Timer | null; running: boolean; again: boolean; batches: Batches };
 const g = globalThis as unknown as { __svcSandboxSweep?: State };
 
 async function run(st: State): Promise<void> {
@@ -100,12 +102,21 @@ async function run(st: State): Promise<void> {
   }
 }
 
+/** The next round, SANDBOX_SWEEP_MS on. */
+function every(st: State): void {
+  st.timer = clock().after(config.sandboxSweepMs, () => {
+    if (g.__svcSandboxSweep !== st) return;
+    every(st);
+    void run(st);
+  });
+}
+
 /** Sweeps every SANDBOX_SWEEP_MS in this process (and once now); `deliveries`: the callbacks store's `sweepBatches`. */
 export function startSandboxSweeper(deliveries: readonly BatchDelete[]): void {
   if (g.__svcSandboxSweep) return;
-  const st: State = { timer: setInterval(() => void run(st), config.sandboxSweepMs), running: false, again: false, batches: batchesWith(deliveries) };
-  st.timer.unref();
+  const st: State = { timer: null, running: false, again: false, batches: batchesWith(deliveries) };
   g.__svcSandboxSweep = st;
+  every(st);
   void run(st);
 }
 
@@ -118,6 +129,6 @@ export function sweepSoon(): void {
 export function stopSandboxSweeper(): void {
   const st = g.__svcSandboxSweep;
   if (!st) return;
-  clearInterval(st.timer);
+  st.timer?.clear();
   g.__svcSandboxSweep = undefined;
 }

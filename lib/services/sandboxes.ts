@@ -12,6 +12,7 @@
 // claim); the rule is sandbox-life.ts. sandbox-sweep.ts then deletes it with
 // all its rows.
 import { insertSandbox } from "@/lib/accounts";
+import { nowDate } from "@/lib/clock";
 import { config } from "@/lib/config";
 import { newSigningSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/prisma";
@@ -44,7 +45,7 @@ export type SandboxCreated = {
 export async function createSandbox(
   caller: { id: string; parentAppId: string | null },
   input: { ttlSeconds: number; name?: string },
-  now = new Date(),
+  now = nowDate(),
 ): Promise<SandboxCreated> {
   const refuseNested = (parentAppId: string) =>
     new ApiError("SANDBOX_NOT_ALLOWED", `this app is a throwaway sandbox of ${parentAppId}: make sandboxes with the parent app's keys`);
@@ -98,7 +99,7 @@ async function whyNotInserted(parentId: string, now: Date, refuseNested: (id: st
 export type SandboxSummary = { appId: string; name: string; inspectorUrl: string; expiresAt: string; createdAt: string };
 
 /** The parent's live sandboxes, the first to end first. */
-export async function listSandboxes(parentId: string, now = new Date()): Promise<{ sandboxes: SandboxSummary[] }> {
+export async function listSandboxes(parentId: string, now = nowDate()): Promise<{ sandboxes: SandboxSummary[] }> {
   const rows = await db.app.findMany({
     where: { parentAppId: parentId, expiresAt: { gt: now } },
     orderBy: { expiresAt: "asc" },
@@ -117,7 +118,7 @@ export async function listSandboxes(parentId: string, now = new Date()): Promise
  * tokens are refused from this commit on, on every instance; this instance's
  * sweeper deletes its rows at once. NOT_FOUND for any other app id.
  */
-export async function endSandbox(callerId: string, sandboxId: string, now = new Date()): Promise<void> {
+export async function endSandbox(callerId: string, sandboxId: string, now = nowDate()): Promise<void> {
   const { count } = await db.app.updateMany({
     where: { id: sandboxId, parentAppId: { not: null }, expiresAt: { gt: now }, OR: [{ parentAppId: callerId }, { id: callerId }] },
     data: { expiresAt: now },

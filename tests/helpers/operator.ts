@@ -127,7 +127,7 @@ export function operatorSession(dbUrl: string, origin: string) {
  * A user, an app subscribed to `groups` (Payments) with a raised limit, and a token, on the
  * database of the server at `origin` — all through the operator command line.
  */
-export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000, groups = ["Payments"]): Promise<{ appId: string; token: string }> {
+export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000, groups = ["Payments"]): Promise<{ appId: string; token: string; email: string }> {
   const email = `d-${randomUUID().slice(0, 8)}@example.com`;
   const answers = await cliBatch(dbUrl, origin, [
     ["user", "create", "--email", email, "--password", "long enough pw"],
@@ -138,7 +138,7 @@ export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000
   ]);
   const { appId } = answers[1]!;
   const { consumerKey, consumerSecret } = answers.at(-1)!;
-  return { appId: appId!, token: await accessToken(origin, consumerKey!, consumerSecret!) };
+  return { appId: appId!, token: await accessToken(origin, consumerKey!, consumerSecret!), email };
 }
 
 /** A user and an app, no subscription, key or token: enough to post to its inspector. */

@@ -25,8 +25,11 @@ export function removeDb(file: string) {
   for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(f, { force: true });
 }
 
-/** `databaseUrl` (SQLite `file:` or PostgreSQL) or `dbFile` (a SQLite file) chooses the database. */
-export async function startServer(opts: { dbFile?: string; databaseUrl?: string; port?: number; env?: Record<string, string> }): Promise<RunningServer> {
+/**
+ * `databaseUrl` (SQLite `file:` or PostgreSQL) or `dbFile` (a SQLite file) chooses the database.
+ * `testClock`: the server runs on a clock the test moves on with `advanceClock` (TEST_CLOCK=1, lib/clock.ts).
+ */
+export async function startServer(opts: { dbFile?: string; databaseUrl?: string; port?: number; env?: Record<string, string>; testClock?: boolean }): Promise<RunningServer> {
   const databaseUrl = opts.databaseUrl ?? (opts.dbFile ? `file:${opts.dbFile}` : undefined);
   if (!databaseUrl) throw new Error("startServer needs databaseUrl or dbFile");
   const port = opts.port ?? (await freePort());
@@ -45,6 +48,7 @@ export async function startServer(opts: { dbFile?: string; databaseUrl?: string;
       PUBLIC_URL: origin,
       PORT: String(port),
       HOST: "127.0.0.1",
+      ...(opts.testClock ? { TEST_CLOCK: "1" } : {}),
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -81,4 +85,19 @@ export async function startServer(opts: { dbFile?: string; databaseUrl?: string;
     kill9: () => signal("SIGKILL"),
     log: () => output,
   };
+}
+
+/**
+ * Moves the clock of a server started with `testClock` on to `at` (ms since the
+ * epoch; never back) through server/clock-control.ts; answers the server's time
+ * then. Its timers due by then (the dispatcher, the sandbox sweeper) run at once.
+ */
+export async function advanceClock(origin: string, at: number): Promise<number> {
+  const move = async (ms: number) => {
+    const r = await fetch(`${origin}/__clock/advance?ms=${ms}`, { method: "POST" });
+    if (r.status !== 200) throw new Error(`moving the server's clock: ${r.status} ${await r.text()}`);
+    return Date.parse(((await r.json()) as { now: string }).now);
+  };
+  const now = await move(0);
+  return at > now ? move(Math.ceil(at - now)) : now;
 }

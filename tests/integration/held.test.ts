@@ -12,7 +12,7 @@ import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import type { RunningServer } from "../helpers/server";
+import { advanceClock, type RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 
 let rx: Receiver;
@@ -313,7 +313,8 @@ describe("a server of its own", () => {
 
   it("resolves a prompt nobody answered within the horizon as no_answer; held messages stay held; held resources count toward the resource bound", async () => {
     const { url } = await ownDb("held_expiry");
-    const server = await startServer({ databaseUrl: url, env: { HELD_TIMEOUT_SECONDS: "2", RESOURCE_LIMIT: "20" } });
+    // a test clock (lib/clock.ts): the horizon passes when the test moves the clock on, not before
+    const server = await startServer({ databaseUrl: url, testClock: true, env: { HELD_TIMEOUT_SECONDS: "600", RESOURCE_LIMIT: "20" } });
     servers.push(server);
     try {
       const { appId, token } = await setUpApp(url, server.origin, 10_000, ["Payments", "Messaging"]);
@@ -324,12 +325,15 @@ describe("a server of its own", () => {
       };
       const push = await call("POST", "/collect/v1/push", collectBody({ callbackUrl: `${rx.url}/${appId}/expiry` }), HELD);
       const sms = await call("POST", "/messaging/v1/sms", { to: "254712345678", senderId: "SHOP", message: "hi", callbackUrl: `${rx.url}/${appId}/sms` }, HELD);
+      const heldBy = await advanceClock(server.origin, 0);
+      expect((await call("GET", "/dev/v1/resources/held")).body.resources).toHaveLength(2); // not before the horizon
+      await advanceClock(server.origin, heldBy + 600_000 + 1000); // the expiry's round runs at once
       const w = await call("GET", `/dev/v1/callbacks/wait?resourceId=${push.body.checkoutId}&timeout=15`);
       expect([w.body.status, w.body.delivery.scenarioKey, w.body.delivery.body.resultCode]).toEqual(["ATTEMPTED", "no_answer", 1037]);
       const t = await call("GET", `/dev/v1/resources/${push.body.checkoutId}/timeline`);
       const resolved = t.body.events.find((e: { change?: string }) => e.change === "resolved");
       expect(resolved).toMatchObject({ via: "expiry", requestId: null, scenarioKey: "no_answer" });
-      expect(Date.parse(resolved.at) - Date.parse(t.body.createdAt)).toBeGreaterThanOrEqual(2000);
+      expect(Date.parse(resolved.at) - Date.parse(t.body.createdAt)).toBeGreaterThanOrEqual(600_000);
       expect((await call("GET", `/collect/v1/push/${push.body.checkoutId}`)).body.status).toBe("FAILED");
       // SMS has no expiry scenario: still held
       expect((await call("GET", "/dev/v1/resources/held")).body.resources.map((r: { id: string }) => r.id)).toEqual([sms.body.messageId]);

@@ -5,16 +5,17 @@
 // both sweeping big sandboxes at once while calls go on; one ended through
 // the other instance, shut on both at once and deleted by one sweep), on
 // SQLite the next process on the same file. The quota across instances (PostgreSQL).
+// The servers run on test clocks (lib/clock.ts): the test moves one to a sandbox's end.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { accessToken, setUpApp } from "../helpers/operator";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import type { RunningServer } from "../helpers/server";
+import { advanceClock, type RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 
 const SLOW = 240_000; // several servers on a shared two-core machine
@@ -36,7 +37,7 @@ const parents: Record<string, { appId: string; token: string }> = {};
 beforeAll(async () => {
   url = (await ownDb("sweep")).url;
   // PostgreSQL: two instances on one database. SQLite: one (a second one starts on the file later).
-  servers.push(...(await Promise.all((onPg() ? [0, 1] : [0]).map((i) => startServer({ databaseUrl: url, env: env(i) })))));
+  servers.push(...(await Promise.all((onPg() ? [0, 1] : [0]).map((i) => startServer({ databaseUrl: url, env: env(i), testClock: true })))));
   db = clientFor(url);
   receiver = await startReceiver();
   // The parents now: the operator command line blocks this process for seconds, and a keep-alive
@@ -174,8 +175,7 @@ describe("the sandbox sweeper", () => {
     expect(await goneBy([sandbox.appId], Date.now() + 60_000)).toBe(0);
     // the sweep that deleted its row says so, once between the two instances
     const named = () => servers.flatMap((s) => s.log().split("\n")).filter((l) => l.startsWith("[sandboxes] deleted") && l.includes(sandbox.appId));
-    for (const deadline = Date.now() + 10_000; !named().length && Date.now() < deadline;) await sleep(100);
-    expect(named()).toHaveLength(1);
+    await vi.waitFor(() => expect(named()).toHaveLength(1), { timeout: 10_000, interval: 100 });
     for (const s of servers) expect(s.log()).not.toContain("sweep failed");
   }, SLOW);
 
@@ -202,9 +202,9 @@ describe("the sandbox sweeper", () => {
 
     // The instance that made it stops; the other (PostgreSQL) or the next one on the file (SQLite) must do the rest.
     await first!.stop();
-    const other = onPg() ? servers[1]! : await startServer({ databaseUrl: url, env: env(9) });
+    const other = onPg() ? servers[1]! : await startServer({ databaseUrl: url, env: env(9), testClock: true });
     if (!onPg()) servers.push(other);
-    await sleep(Math.max(0, end - Date.now() + 50));
+    await advanceClock(other.origin, end); // its end on that instance's clock (lib/clock.ts), without waiting for it
     const refused = await call(other.origin, token, "GET", "/collect/v1/push/chk_1");
     expect(refused.status).toBe(401);
     const left = await goneBy([sandbox.appId], end + 60_000);

@@ -1,0 +1,43 @@
+// The test clock's control, which exists only on a server started with
+// TEST_CLOCK=1 (server/main.ts): `POST /__clock/advance?ms=N` moves the
+// process's clock (lib/clock.ts `ManualClock`) N milliseconds on and answers
+// `{ now }`. Tests move time this way instead of sleeping to a sandbox's end
+// or a rate window's next minute (tests/helpers/server.ts `advanceClock`).
+// Loopback peers only; anyone else, and every normal start, gets 404 here.
+import type http from "node:http";
+import type { ManualClock } from "@/lib/clock";
+import { ApiError, errorBody } from "@/lib/errors";
+import { sendJson } from "@/lib/http/node-io";
+import { newId } from "@/lib/ids";
+import { canonicalIp } from "@/lib/net/ip";
+
+export const CLOCK_PATH = "/__clock/advance";
+/** The most one step may move: a day. */
+const MAX_STEP_MS = 86_400_000;
+
+const loopback = (address: string | undefined) => {
+  const ip = canonicalIp(address);
+  return ip !== null && (ip === "::1" || ip.startsWith("127."));
+};
+
+function answer(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  sendJson(res, status, { "cache-control": "no-store", ...headers }, body);
+}
+
+function refuse(res: http.ServerResponse, e: ApiError) {
+  answer(res, e.status, errorBody(e.code, e.message, newId("req")), e.headers);
+}
+
+/** The handler of CLOCK_PATH for `clock`. */
+export function clockControl(clock: ManualClock) {
+  return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    if (!loopback(req.socket.remoteAddress)) return refuse(res, new ApiError("NOT_FOUND", "no such path"));
+    if (req.method !== "POST") return refuse(res, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: "POST" }));
+    const raw = new URL(req.url ?? "/", "http://x").searchParams.get("ms") ?? "";
+    const ms = Number(raw);
+    if (!/^\d+$/.test(raw) || ms > MAX_STEP_MS) {
+      return refuse(res, new ApiError("VALIDATION_ERROR", `ms must be a whole number of milliseconds from 0 to ${MAX_STEP_MS}`));
+    }
+    answer(res, 200, { now: new Date(clock.advance(ms)).toISOString() });
+  };
+}

@@ -1,0 +1,51 @@
+// lib/clock.ts: the test clock moves on when told and runs the timers due by then.
+import { describe, expect, it } from "vitest";
+import { ManualClock, realClock } from "@/lib/clock";
+
+describe("ManualClock", () => {
+  it("is real time plus what it was moved on, and runs the timers due by then at once, in order, once", () => {
+    const c = new ManualClock();
+    const start = c.now();
+    const ran: string[] = [];
+    c.after(60_000, () => ran.push("a minute"));
+    c.after(1_000, () => ran.push("a second"));
+    const cleared = c.after(2_000, () => ran.push("cleared"));
+    cleared.clear();
+    expect(c.advance(1_500)).toBeGreaterThanOrEqual(start + 1_500);
+    expect(ran).toEqual(["a second"]);
+    c.advance(60_000);
+    c.advance(60_000);
+    expect(ran).toEqual(["a second", "a minute"]);
+  });
+
+  it("a timer set by a timer that runs is on the clock too", () => {
+    const c = new ManualClock();
+    let rounds = 0;
+    const round = () => {
+      rounds++;
+      c.after(1_000, round);
+    };
+    c.after(1_000, round);
+    c.advance(1_000);
+    c.advance(1_000);
+    expect(rounds).toBe(2);
+  });
+
+  it("a timer not yet due after a move waits only what is left of it, in real time", async () => {
+    const c = new ManualClock();
+    const ran = new Promise<number>((resolve) => c.after(60_000, () => resolve(c.now())));
+    const at = c.advance(59_990);
+    expect(await ran).toBeGreaterThanOrEqual(at + 10);
+  });
+
+  it("moves forward only", () => {
+    const c = new ManualClock();
+    expect(() => c.advance(-1)).toThrow(RangeError);
+    expect(() => c.advance(Number.NaN)).toThrow(RangeError);
+  });
+
+  it("the real clock's timers run when real time has passed", async () => {
+    const ran = await new Promise<boolean>((resolve) => realClock.after(5, () => resolve(true)));
+    expect(ran).toBe(true);
+  });
+});
