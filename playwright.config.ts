@@ -16,9 +16,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,
-  // One retry on CI: a test that fails and then passes is listed as "flaky" in the
-  // report (to be fixed, as the hydration races were), while a real failure fails twice.
-  retries: process.env.CI ? 1 : 0,
+  // No retry: a test that fails once fails the run, and is fixed at its cause.
+  retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: origin,

@@ -24,7 +24,7 @@ export default defineConfig({
     include: ["tests/integration/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/helpers/global-setup.ts"],
-    setupFiles: ["tests/helpers/fetch-retry.ts"],
+    setupFiles: ["tests/helpers/fresh-connections.ts"],
     env: { DATABASE_URL: databaseUrl, TEST_DB_FILE: db, TEST_DATABASE_URL: databaseUrl, TEST_RUN_ID: runId },
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,6 +1,6 @@
-// A POST through node:http that is never sent again: the suite's fetch sends a
-// request again when the server closes the connection (fetch-retry.ts), and a
-// lost answer (X-Svc-Fault: lost_response) must stay lost.
+// A POST through node:http on a connection of its own, sent once, whose
+// outcome is what the client saw: an answer's status, or the error of an
+// answer that never came (X-Svc-Fault: lost_response must stay lost).
 import http from "node:http";
 import { base } from "./sandbox";
 
