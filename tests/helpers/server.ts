@@ -35,8 +35,8 @@ export async function startServer(opts: { dbFile?: string; databaseUrl?: string;
   const port = opts.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   let output = "";
-  // The server keeps idle connections 65 s, longer than the test clients do: it never
-  // closes a pooled connection just as a client reuses it.
+  // The suite's fetch opens a connection per call (tests/helpers/fresh-connections.ts):
+  // stopping, killing or restarting this server never closes one under a later call.
   const proc = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
     cwd: root,
     detached: true, // own process group: a crash test kills the whole group
