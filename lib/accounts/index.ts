@@ -43,3 +43,6 @@ export const insertSandbox = (db: Exec, { key, ...p }: SandboxRows, dialect?: Di
 
 /** The app's rows of `table` deleted (a table `APP_TABLES` says a reset wipes): for the caller's batch transaction. */
 export const wipeAppRows = (db: Exec, table: string, appId: string, dialect?: Dialect) => rawStatement(S.wipeApp(table), db, dialect)({ appId });
+
+/** Stores `value` under `key` unless a value is stored there already: 1 when this one was, 0 when another was first. */
+export const insertSettingOnce = (db: Exec, key: string, value: string, dialect?: Dialect) => rawStatement(S.insertSettingOnce, db, dialect)({ key, value });

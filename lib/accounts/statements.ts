@@ -1,6 +1,7 @@
 // The accounts' SQL, written once for both databases (lib/db/sql.ts renders
 // it): throttle counters (lib/throttle.ts), the app and user row locks
-// (lib/services/apps.ts), a throwaway sandbox's insert (lib/services/sandboxes.ts)
+// (lib/services/apps.ts), a throwaway sandbox's insert (lib/services/sandboxes.ts),
+// a setting stored once (server/shared-auth-secret.ts)
 // and the list of an app's tables with the sandbox sweeper's batch deletes and
 // a reset's wipe.
 // index.ts runs them through Prisma. Tested on both databases by tests/store/accounts.test.ts.
@@ -57,6 +58,9 @@ export const copySubscriptions = sql`INSERT INTO "Subscription" ("appId", "group
 export const insertSandboxKeyPair = sql`INSERT INTO "KeyPair" ("id", "appId", "consumerKey", "secretHash", "label", "createdAt")
     SELECT ${text("keyId")}, ${text("appId")}, ${text("consumerKey")}, ${text("secretHash")}, ${text("label")}, ${time("now")}
     WHERE EXISTS (SELECT 1 FROM "App" c WHERE c."id" = ${param("appId")})`;
+
+/** A setting stored once: the first value written under `key` stays (server/shared-auth-secret.ts, the instances' one auth secret). */
+export const insertSettingOnce = sql`INSERT INTO "Setting" ("key", "value") VALUES (${param("key")}, ${param("value")}) ON CONFLICT ("key") DO NOTHING`;
 
 /**
  * What a reset (lib/devapi/reset.ts) does to a table's rows of the app:

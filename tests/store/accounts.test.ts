@@ -1,10 +1,11 @@
 // The accounts' statements (lib/accounts) on each database, run through
 // Prisma as lib/throttle.ts and lib/services run them: throttle counters
 // (exact under concurrency on two clients), the row locks, a throwaway
-// sandbox's insert and its limit, the sweeper's batches and a reset's wipe
-// (the list of an app's tables is held to the schema by tests/unit/app-tables.test.ts).
+// sandbox's insert and its limit, a setting stored once, the sweeper's batches
+// and a reset's wipe (the list of an app's tables is held to the schema by
+// tests/unit/app-tables.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appBatches, insertSandbox, lockApp, lockUser, pruneThrottles, refundThrottle, takeThrottle, wipeAppRows } from "@/lib/accounts";
+import { appBatches, insertSandbox, insertSettingOnce, lockApp, lockUser, pruneThrottles, refundThrottle, takeThrottle, wipeAppRows } from "@/lib/accounts";
 import { sweepBatches } from "@/lib/callbacks/store/statements";
 import { clientFor } from "@/lib/db/prisma";
 import { rawStatement } from "@/lib/db/raw";
@@ -131,6 +132,19 @@ describe.each(DIALECTS)("the accounts' statements on %s", (dialect) => {
       expect(await db.prisma.receiverCheck.count({ where: { appId } })).toBe(0);
       expect(await db.prisma.receiverCheck.count({ where: { appId: other.appId } })).toBe(2);
       expect(await db.prisma.subscription.count({ where: { appId } })).toBe(0);
+    });
+  });
+
+  describe("a setting stored once", () => {
+    it("keeps the first value under its key; of 10 writes at once on two clients one is stored", async () => {
+      const key = uid("setting");
+      expect(await insertSettingOnce(db.prisma, key, "first", dialect)).toBe(1);
+      expect(await insertSettingOnce(db.prisma, key, "second", dialect)).toBe(0);
+      expect((await db.prisma.setting.findUniqueOrThrow({ where: { key } })).value).toBe("first");
+      const raced = uid("setting");
+      const stored = await Promise.all(Array.from({ length: 10 }, (_, i) => insertSettingOnce(i % 2 ? second : db.prisma, raced, `v${i}`, dialect)));
+      expect(stored.filter((n) => n === 1)).toHaveLength(1);
+      expect((await db.prisma.setting.findUniqueOrThrow({ where: { key: raced } })).value).toBe(`v${stored.indexOf(1)}`);
     });
   });
 
