@@ -17,7 +17,7 @@ import { startMaintenance } from "@/lib/db/maintenance";
 import { startCheckpointer } from "@/lib/db/checkpoint";
 import { startPostThread, stopPostThread } from "@/lib/net/post-thread";
 import { startSandboxSweeper } from "@/lib/services/sandbox-sweep";
-import { route } from "./route";
+import { requestListener } from "./route";
 import { loadSharedAuthSecret } from "./shared-auth-secret";
 import { drainOnSignal } from "./shutdown";
 
@@ -60,7 +60,7 @@ if (config.dialect === "sqlite") {
 console.log(`[callbacks] ${hosted ? "hosted: callbacks go to public addresses only" : "local: callbacks may go to loopback and private addresses"}`);
 
 const origin = `http://${host && host !== "0.0.0.0" && host !== "::" ? host : "localhost"}:${port}`;
-const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, route({ origin, handleNext, testClock }));
+const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, requestListener({ origin, handleNext, testClock }));
 server.headersTimeout = 66_000; // longer than keep-alive, as Node asks
 
 // A deep accept queue: a thousand clients connecting at once wait in it instead of being dropped (Node's default is 511).

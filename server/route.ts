@@ -50,7 +50,7 @@ function refuse(res: http.ServerResponse, e: ApiError) {
 }
 
 /** `testClock`: the server was started on a test clock (TEST_CLOCK=1), whose control CLOCK_PATH then answers. */
-export function route(opts: { origin: string; handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>; testClock?: ManualClock }) {
+export function requestListener(opts: { origin: string; handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>; testClock?: ManualClock }) {
   const clockHandler = opts.testClock && clockControl(opts.testClock);
   const inspect: Handler = async (req, res) => {
     // Before the Web request is built: it cannot carry TRACE, CONNECT or TRACK.

@@ -11,7 +11,7 @@ import { Saved, Unsaved, useFormAction, useLeaveWarning, type FormAction } from 
 import { Field, Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/components/ui/cn";
-import type { DevSettings } from "@/lib/catalog/devapi";
+import type { DevSettings } from "@/lib/catalog/dev-endpoints";
 import { appUrl, send } from "./api";
 import { useDevSettings } from "./hooks";
 

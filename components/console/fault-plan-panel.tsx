@@ -11,7 +11,7 @@ import { FormMessage, useFormAction } from "@/components/ui/form-action";
 import { Field, Input, Select } from "@/components/ui/input";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
-import type { DevSettings, FaultPlanRule } from "@/lib/catalog/devapi";
+import type { DevSettings, FaultPlanRule } from "@/lib/catalog/dev-endpoints";
 import { appUrl, send } from "./api";
 import { useDevSettings } from "./hooks";
 

@@ -9,7 +9,7 @@ import { FormMessage, useFormAction } from "@/components/ui/form-action";
 import { Field, Input, Select } from "@/components/ui/input";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
-import { CURRENCIES, FLOAT_MAX, type FloatBalance } from "@/lib/catalog/devapi";
+import { CURRENCIES, FLOAT_MAX, type FloatBalance } from "@/lib/catalog/dev-endpoints";
 import { appUrl, send } from "./api";
 import { floatAmount as amount } from "./float-met";
 import { useFloat } from "./hooks";

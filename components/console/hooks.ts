@@ -3,7 +3,7 @@
 import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
 import type { AppView } from "@/lib/auth/views";
-import type { DevSettings, FloatBalance } from "@/lib/catalog/devapi";
+import type { DevSettings, FloatBalance } from "@/lib/catalog/dev-endpoints";
 import type { TestNumber } from "@/lib/catalog";
 import type { DeliveryDetail, DeliverySummary, DeliveryTotals } from "@/lib/activity/deliveries";
 import type { InboxItem } from "@/lib/activity/inbox";

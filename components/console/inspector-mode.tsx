@@ -5,7 +5,7 @@
 // A preset click saves; edited fields say "Unsaved changes" and warn on leaving
 // (components/ui/form-action.tsx), as the Testing tab does.
 import { useEffect, useState } from "react";
-import type { InspectorMode } from "@/lib/catalog/devapi";
+import type { InspectorMode } from "@/lib/catalog/dev-endpoints";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";

@@ -1,7 +1,7 @@
 // The developer API's reference pieces (app/docs/dev): one endpoint's section,
 // and the compact list of a group's endpoints linking to them.
 import Link from "next/link";
-import type { DevEndpoint } from "@/lib/catalog/devapi";
+import type { DevEndpoint } from "@/lib/catalog/dev-endpoints";
 import { devAnchor, devCurl, devInputRows, devResponseRows } from "@/lib/docs/devapi-docs";
 import { devHref } from "@/lib/docs/dev-groups";
 import { baseUrl } from "@/lib/docs/urls";

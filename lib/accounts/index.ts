@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db/prisma";
 import { rawQuery, rawStatement } from "@/lib/db/raw";
 import * as S from "./statements";
 
-export { APP_TABLES, appBatches } from "./statements";
+export { APP_TABLES, appBatches, type ResetRule } from "./statements";
 
 type Exec = Pick<Db, "$executeRawUnsafe">;
 /** What counts on a throttle: the process's client or a transaction's. */
@@ -40,3 +40,9 @@ export const insertSandbox = (db: Exec, { key, ...p }: SandboxRows, dialect?: Di
     rawStatement(S.copySubscriptions, db, dialect)(p),
     rawStatement(S.insertSandboxKeyPair, db, dialect)({ ...p, keyId: key.id, consumerKey: key.consumerKey, secretHash: key.secretHash, label: key.label }),
   ] as const;
+
+/** The app's rows of `table` deleted (a table `APP_TABLES` says a reset wipes): for the caller's batch transaction. */
+export const wipeAppRows = (db: Exec, table: string, appId: string, dialect?: Dialect) => rawStatement(S.wipeApp(table), db, dialect)({ appId });
+
+/** Stores `value` under `key` unless a value is stored there already: 1 when this one was, 0 when another was first. */
+export const insertSettingOnce = (db: Exec, key: string, value: string, dialect?: Dialect) => rawStatement(S.insertSettingOnce, db, dialect)({ key, value });

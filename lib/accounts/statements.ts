@@ -1,11 +1,13 @@
 // The accounts' SQL, written once for both databases (lib/db/sql.ts renders
 // it): throttle counters (lib/throttle.ts), the app and user row locks
-// (lib/services/apps.ts), a throwaway sandbox's insert (lib/services/sandboxes.ts)
-// and the list of an app's tables with their batch deletes (the sandbox sweeper).
+// (lib/services/apps.ts), a throwaway sandbox's insert (lib/services/sandboxes.ts),
+// a setting stored once (server/shared-auth-secret.ts)
+// and the list of an app's tables with the sandbox sweeper's batch deletes and
+// a reset's wipe.
 // index.ts runs them through Prisma. Tested on both databases by tests/store/accounts.test.ts.
 import type { Dialect } from "@/lib/config";
 import { batchDelete, type BatchDelete } from "@/lib/db/batch-delete";
-import { param, sql } from "@/lib/db/sql";
+import { param, Sql, sql } from "@/lib/db/sql";
 
 // A parameter in a SELECT list: PostgreSQL needs its type.
 const text = <N extends string>(name: N) => param(name, "text");
@@ -57,18 +59,45 @@ export const insertSandboxKeyPair = sql`INSERT INTO "KeyPair" ("id", "appId", "c
     SELECT ${text("keyId")}, ${text("appId")}, ${text("consumerKey")}, ${text("secretHash")}, ${text("label")}, ${time("now")}
     WHERE EXISTS (SELECT 1 FROM "App" c WHERE c."id" = ${param("appId")})`;
 
+/** A setting stored once: the first value written under `key` stays (server/shared-auth-secret.ts, the instances' one auth secret). */
+export const insertSettingOnce = sql`INSERT INTO "Setting" ("key", "value") VALUES (${param("key")}, ${param("value")}) ON CONFLICT ("key") DO NOTHING`;
+
+/**
+ * What a reset (lib/devapi/reset.ts) does to a table's rows of the app:
+ * `wipe` deletes them (counted under `as` in the reset's answer when it has
+ * one), `restore` puts them back to their default (the float), `keep` leaves
+ * them (credentials, subscriptions, the limits' counts: a reset is not a way
+ * past a limit).
+ */
+export type ResetRule = "keep" | "restore" | "wipe";
+
 /**
  * The tables that hold an app's rows by its `appId`, each with the key a
- * sweeper batch picks rows by, in the order an ended sandbox is emptied:
- * credentials first; the deliveries' place is marked (their statements are
- * the callbacks store's, lib/callbacks/store/statements.ts `sweepBatches`).
- * An app's row deleted cascades every one of them.
+ * sweeper batch picks rows by and what a reset does to it, in the order an
+ * ended sandbox is emptied and a reset runs: credentials first. The
+ * deliveries' rows have their own statements (the callbacks store's,
+ * lib/callbacks/store: `sweepBatches`, `deleteDeliveriesOf`), so their entry
+ * has no key. An app's row deleted cascades every one of them.
+ * tests/unit/app-tables.test.ts holds this list to the schema.
  */
 export const APP_TABLES = [
-  ["AccessToken", "tokenHash"], ["KeyPair", "id"], "deliveries", ["Resource", "id"], ["RequestLog", "seq"], ["InboxEntry", "seq"],
-  ["Relay", "seq"], ["ReceiverCheck", "seq"], ["Subscription", "group"], ["RateWindow", "window"], ["FloatBalance", "currency"], ["FaultPlanCount", "operationId"],
-] as const;
+  { table: "AccessToken", key: "tokenHash", reset: "keep" },
+  { table: "KeyPair", key: "id", reset: "keep" },
+  { table: "Delivery", key: null, reset: "wipe", as: "deliveries" },
+  { table: "Resource", key: "id", reset: "wipe", as: "resources" },
+  { table: "RequestLog", key: "seq", reset: "wipe", as: "requestLog" },
+  { table: "InboxEntry", key: "seq", reset: "wipe", as: "inbox" },
+  { table: "Relay", key: "seq", reset: "wipe", as: "relays" },
+  { table: "ReceiverCheck", key: "seq", reset: "keep" },
+  { table: "Subscription", key: "group", reset: "keep" },
+  { table: "RateWindow", key: "window", reset: "keep" },
+  { table: "FloatBalance", key: "currency", reset: "restore" },
+  { table: "FaultPlanCount", key: "operationId", reset: "wipe" },
+] as const satisfies readonly { table: string; key: string | null; reset: ResetRule; as?: string }[];
 
-/** The sweeper's batch deletes of `APP_TABLES`, `deliveries` in their place. */
+/** The sweeper's batch deletes of `APP_TABLES`, the deliveries' (the callbacks store's) in their place. */
 export const appBatches = (dialect: Dialect, deliveries: readonly BatchDelete[]): BatchDelete[] =>
-  APP_TABLES.flatMap((t) => (t === "deliveries" ? deliveries : [batchDelete(t[0], t[1], dialect)]));
+  APP_TABLES.flatMap((t) => (t.key === null ? deliveries : [batchDelete(t.table, t.key, dialect)]));
+
+/** An app's rows of a table a reset wipes, in one statement. */
+export const wipeApp = (table: string) => sql`DELETE FROM ${new Sql([`"${table}"`])} WHERE "appId" = ${param("appId")}`;

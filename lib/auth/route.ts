@@ -67,15 +67,15 @@ function checkWrite(request: Request) {
   }
 }
 
-function route<Q, B, C>(opts: Opts<Q, B>, owned: boolean, handler: (ctx: C) => Promise<unknown>) {
-  return async (request: Request, route: RouteCtx): Promise<Response> => {
+function consoleHandler<Q, B, C>(opts: Opts<Q, B>, owned: boolean, handler: (ctx: C) => Promise<unknown>) {
+  return async (request: Request, routeCtx: RouteCtx): Promise<Response> => {
     const requestId = newId("req");
     try {
       if (request.method !== "GET" && request.method !== "HEAD") checkWrite(request);
       const user = await currentUser();
       if (!user) throw new ApiError("UNAUTHENTICATED", "sign in to use the console");
       if (opts.operator && !user.operator) throw new ApiError("NOT_FOUND", "no such page");
-      const params = (await route?.params) ?? {};
+      const params = (await routeCtx?.params) ?? {};
       // Ownership before anything else, so another user's app id answers 404 whatever the input.
       const app = owned ? await ownedApp(user.id, params.appId ?? "") : undefined;
       const query = (opts.query ? parseOrThrow(opts.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Q;
@@ -92,10 +92,10 @@ function route<Q, B, C>(opts: Opts<Q, B>, owned: boolean, handler: (ctx: C) => P
 
 /** A console route for the signed-in user (`operator: true`: operators only; others get 404). */
 export function userRoute<Q = undefined, B = undefined>(opts: Opts<Q, B>, handler: (ctx: Ctx<Q, B>) => Promise<unknown>) {
-  return route(opts, false, handler);
+  return consoleHandler(opts, false, handler);
 }
 
 /** A console route about one app (params.appId) that the signed-in user owns; NOT_FOUND otherwise. */
 export function appRoute<Q = undefined, B = undefined>(opts: Opts<Q, B>, handler: (ctx: Ctx<Q, B> & { app: App }) => Promise<unknown>) {
-  return route(opts, true, handler);
+  return consoleHandler(opts, true, handler);
 }

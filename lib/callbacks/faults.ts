@@ -1,7 +1,7 @@
 // Callback faults for robustness tests (the app's settings, lib/devapi/settings.ts):
 // decided when a delivery is scheduled and kept on it (Delivery.faults), so the
 // record says what was done on purpose and the dispatcher only follows it.
-import type { CallbackFaults } from "@/lib/catalog/devapi";
+import type { CallbackFaults } from "@/lib/catalog/dev-endpoints";
 import { newSigningSecret } from "@/lib/crypto";
 
 /** What was done on purpose to one delivery; only the faults that apply are present. */

@@ -8,7 +8,7 @@
 // that it is still held, in the transaction that inserts its delivery.
 // "Now" and the expiry horizon are on the process's clock (lib/clock.ts).
 import { operationById, operations } from "@/lib/catalog";
-import { faultsOf } from "@/lib/catalog/devapi";
+import { faultsOf } from "@/lib/catalog/dev-endpoints";
 import { nowDate } from "@/lib/clock";
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";

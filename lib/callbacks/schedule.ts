@@ -1,6 +1,6 @@
 // A callback is a database row, written in the same transaction as the call
 // that produced it; the dispatcher posts it when due.
-import type { CallbackFaults } from "@/lib/catalog/devapi";
+import type { CallbackFaults } from "@/lib/catalog/dev-endpoints";
 import { newId } from "@/lib/ids";
 import { faultsForDelivery } from "./faults";
 

@@ -3,7 +3,7 @@
 // (lib/gateway/routes.ts) answers a CORS preflight with them; the steps that
 // answer NO_SUCH_OPERATION name them in `Allow`.
 import { operationMethodsAt } from "./index";
-import { DEV_PREFIX, devMethodsAt } from "./devapi";
+import { DEV_PREFIX, devMethodsAt } from "./dev-endpoints";
 
 export const TOKEN_PATH = "/oauth/v1/token";
 

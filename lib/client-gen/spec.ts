@@ -4,7 +4,7 @@
 // and the developer endpoints the catalog gives the API's client
 // (DevEndpoint.client: the Payouts client's getFloat and setFloat).
 import type { Api, Operation } from "@/lib/catalog";
-import { devEndpoints, type DevEndpoint } from "@/lib/catalog/devapi";
+import { devEndpoints, type DevEndpoint } from "@/lib/catalog/dev-endpoints";
 import { camel, devTypeName, pascal, successResponses, typeName } from "@/lib/docs/names";
 import { jsonSchema, pathParams, requestSchema, responseSchema, type JsonSchema } from "@/lib/docs/schema";
 import { baseUrl, opSlug, opsOf } from "@/lib/docs/urls";

@@ -18,7 +18,7 @@ import { explainReceived } from "@/lib/activity/signatures";
 import type { ExplainInput } from "@/lib/callbacks/signature-explain";
 import { runReceiverCheck } from "./receiver-checks";
 import { floatBalances, setFloat } from "@/lib/float";
-import type { Currency } from "@/lib/catalog/devapi";
+import type { Currency } from "@/lib/catalog/dev-endpoints";
 
 export const devHandlers: Record<string, DevHandler> = {
   "dev.settings.get": async ({ app }) => ({ body: await getDevSettings(app.id) }),

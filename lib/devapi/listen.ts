@@ -1,4 +1,4 @@
-// The listeners' endpoints (lib/catalog/devapi/listen-endpoints.ts): the stream
+// The listeners' endpoints (lib/catalog/dev-endpoints/listen-endpoints.ts): the stream
 // of an app's callbacks after a cursor, and the report of what the local server
 // answered. A stream takes its slot (held-connections.ts) before its answer's
 // head, so past a cap it answers 429, and holds it until it ends; it reads when woken:

@@ -1,6 +1,6 @@
-// The app's developer settings (lib/catalog/devapi/settings-endpoints.ts for the shapes):
+// The app's developer settings (lib/catalog/dev-endpoints/settings-endpoints.ts for the shapes):
 // what the console, the operator command line, the API and MCP all call.
-import { devSettingsPatchSchema, faultPlanOf, faultsOf, inspectorModeOf, type DevSettings } from "@/lib/catalog/devapi";
+import { devSettingsPatchSchema, faultPlanOf, faultsOf, inspectorModeOf, type DevSettings } from "@/lib/catalog/dev-endpoints";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { withAppLock, type Tx } from "@/lib/services/apps";

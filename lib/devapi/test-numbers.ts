@@ -1,9 +1,9 @@
-// Test numbers (lib/catalog/devapi/test-number-endpoints.ts for the shapes): what the API,
+// Test numbers (lib/catalog/dev-endpoints/test-number-endpoints.ts for the shapes): what the API,
 // MCP, the console and the operator command line call. Stored as JSON on the
 // app row; the gateway reads them with the token (lib/gateway/store/) and
 // the engine applies them (lib/engine/select.ts).
 import { operationById, type Operation } from "@/lib/catalog";
-import { TEST_NUMBERS_PER_APP, testNumberInputSchema, testNumbersOf } from "@/lib/catalog/devapi";
+import { TEST_NUMBERS_PER_APP, testNumberInputSchema, testNumbersOf } from "@/lib/catalog/dev-endpoints";
 import { db } from "@/lib/db/prisma";
 import { magicValue, type TestNumber } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";

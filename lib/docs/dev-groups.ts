@@ -1,11 +1,11 @@
 // The developer API's reference pages: one per group of endpoints, the groups
-// being the catalog's own (each lib/catalog/devapi/*-endpoints.ts file exports
+// being the catalog's own (each lib/catalog/dev-endpoints/*-endpoints.ts file exports
 // one `…Endpoints` array), in devEndpoints' order. What the docs add is words:
 // each group's address, title and one-line intro, keyed by the catalog's export
 // name (tests/unit/docs-dev-groups.test.ts fails when a group has none, or when
 // an endpoint is in no group).
-import * as devapi from "@/lib/catalog/devapi";
-import { type DevEndpoint, devEndpoints } from "@/lib/catalog/devapi";
+import * as devapi from "@/lib/catalog/dev-endpoints";
+import { type DevEndpoint, devEndpoints } from "@/lib/catalog/dev-endpoints";
 import { devAnchor } from "./devapi-docs";
 
 export type DevGroup = { key: string; slug: string; title: string; intro: string; endpoints: readonly DevEndpoint[] };

@@ -1,6 +1,6 @@
 // What the docs show of the developer endpoints (lib/catalog/dev): field rows
 // and curl lines, from the endpoints' own zod schemas.
-import type { DevEndpoint } from "@/lib/catalog/devapi";
+import type { DevEndpoint } from "@/lib/catalog/dev-endpoints";
 import { fieldRows, type FieldRow } from "./fields";
 import { jsonSchema, responseSchema } from "./schema";
 import { baseUrl } from "./urls";

@@ -1,7 +1,7 @@
 // Names derived from operation ids, shared by the OpenAPI components and the
 // generated clients so both call the same thing the same name.
 import type { Operation } from "@/lib/catalog";
-import type { DevEndpoint } from "@/lib/catalog/devapi";
+import type { DevEndpoint } from "@/lib/catalog/dev-endpoints";
 import { errorBodySchema } from "@/lib/catalog/schemas/common";
 
 export const pascal = (s: string) => s.replace(/(^|[._-])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());

@@ -4,7 +4,7 @@
 // own headings (guides.ts). Served as JSON at /docs/search.json and searched
 // in the browser (components/docs/search-match.ts).
 import { apis, operations, type Operation } from "@/lib/catalog";
-import { devEndpoints } from "@/lib/catalog/devapi";
+import { devEndpoints } from "@/lib/catalog/dev-endpoints";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { DEV_GROUPS, DEV_SECTIONS, devGroupHref, devHref } from "./dev-groups";
 import { errorAnchor, scenarioAnchor } from "./anchors";

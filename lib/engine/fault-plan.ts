@@ -1,9 +1,9 @@
-// Which fault an app's fault plan (lib/catalog/devapi/fault-plan.ts) gives a
+// Which fault an app's fault plan (lib/catalog/dev-endpoints/fault-plan.ts) gives a
 // call: the call's number n among the operation's calls the plan has numbered
 // (1, 2, 3…; counted by the gateway's store), then the first rule of that
 // operation whose `when` matches n. Pure: the same plan and number always give
 // the same fault, so a seeded probability repeats exactly on every run.
-import type { FaultPlan, FaultPlanRule } from "@/lib/catalog/devapi";
+import type { FaultPlan, FaultPlanRule } from "@/lib/catalog/dev-endpoints";
 import type { FaultName } from "@/lib/catalog";
 
 /** The plan's rules for one operation, in order (none: the call is not numbered at all). */

@@ -4,7 +4,7 @@
 // is resolved). A payout DELIVERED has been paid: its reserve leaves
 // `reserved` when its live state changes, with nothing to write; a held one
 // resolved as FAILED gives its reserve back (held.ts runs `release`).
-import { CURRENCIES, type Currency, type FloatBalance } from "@/lib/catalog/devapi";
+import { CURRENCIES, type Currency, type FloatBalance } from "@/lib/catalog/dev-endpoints";
 import { config, type Dialect } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { rawStatement } from "@/lib/db/raw";

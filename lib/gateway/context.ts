@@ -1,5 +1,5 @@
 import type { Operation } from "@/lib/catalog";
-import type { DevEndpoint } from "@/lib/catalog/devapi";
+import type { DevEndpoint } from "@/lib/catalog/dev-endpoints";
 import type { DevReply } from "@/lib/devapi/types";
 import type { Answer, Facts, Fault, OperationInput } from "@/lib/engine";
 import type { HeaderBag } from "@/lib/http/node-io";

@@ -3,7 +3,7 @@
 import { callbackFault, newDelivery, notifyScheduled } from "@/lib/callbacks";
 import { config } from "@/lib/config";
 import { duePrune } from "@/lib/db/bounded";
-import { faultsOf } from "@/lib/catalog/devapi";
+import { faultsOf } from "@/lib/catalog/dev-endpoints";
 import { TIME_SCALE_HEADER, type HoldRecord } from "@/lib/engine";
 import type { CallState, GatewayResult } from "./context";
 import { logRow } from "./request-log";

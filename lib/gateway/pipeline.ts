@@ -52,7 +52,7 @@ export const DEV_CHECKS: readonly { name: string; step: Step; answers: readonly 
   CHECKS[1]!,
   { name: "findDevEndpoint", step: findDevEndpoint, answers: ["NO_SUCH_OPERATION"], note: "method and path match a developer endpoint (a known path with another method: 404 with `Allow`)" },
   { name: "parseDevInput", step: parseDevInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR"], note: "the query (GET) or JSON body follows the endpoint's rules; no `X-Svc-Fault` (faults apply to operation calls only)" },
-  { name: "runDevEndpoint", step: runDevEndpoint, answers: [], note: "the endpoint's handler (lib/devapi): the codes of the endpoint's own `errors` (lib/catalog/devapi)" },
+  { name: "runDevEndpoint", step: runDevEndpoint, answers: [], note: "the endpoint's handler (lib/devapi): the codes of the endpoint's own `errors` (lib/catalog/dev-endpoints)" },
 ];
 
 export const DEV_STEPS: readonly Step[] = DEV_CHECKS.map((c) => c.step);

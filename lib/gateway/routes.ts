@@ -7,7 +7,7 @@
 // node:http mount (server/sandbox.ts) and MCP (toResponse) use it.
 import type { HeaderBag } from "@/lib/http/node-io";
 import type { GatewayResult } from "./context";
-import { DEV_PREFIX } from "@/lib/catalog/devapi";
+import { DEV_PREFIX } from "@/lib/catalog/dev-endpoints";
 import { TOKEN_PATH, methodsAt } from "@/lib/catalog/methods";
 import { newId } from "@/lib/ids";
 import { CORS_HEADERS, preflightHeaders } from "./cors";
@@ -18,7 +18,7 @@ export const BASE_PATH = "/sandbox";
 export { TOKEN_PATH };
 export const MCP_PATH = "/mcp";
 
-function route(
+function dispatchCall(
   method: string, path: string, headers: HeaderBag, readBody: (limit?: number) => Promise<string>, query: string, left?: () => AbortSignal,
 ): Promise<GatewayResult> | GatewayResult {
   if (method === "OPTIONS" && headers.get("access-control-request-method") !== null) {
@@ -41,7 +41,7 @@ function route(
 export async function answerCall(
   method: string, path: string, headers: HeaderBag, readBody: (limit?: number) => Promise<string>, query = "", left?: () => AbortSignal,
 ): Promise<GatewayResult> {
-  const result = await route(method.toUpperCase(), path, headers, readBody, query, left);
+  const result = await dispatchCall(method.toUpperCase(), path, headers, readBody, query, left);
   Object.assign(result.headers, CORS_HEADERS);
   return result;
 }

@@ -55,7 +55,12 @@ async function checkClient(db: Db, creds: { key: string; secret: string } | null
   return ok && pair && !pair.revokedAt && !hasEnded(pair.app) ? pair : null;
 }
 
-/** The token endpoint (POST; routes.ts answers any other method 405 with `Allow: POST`). */
+/**
+ * The token endpoint (POST). Another method on its path is not answered here:
+ * routes.ts sends it through the operations' checks like any call, which answer
+ * 401 without a token, else 404 NO_SUCH_OPERATION with `Allow: POST`
+ * (lib/catalog/methods.ts `methodsAt`).
+ */
 export async function issueToken(headers: HeaderBag, readBody: () => Promise<string>, db: Db = defaultDb): Promise<GatewayResult> {
   const requestId = newId("req");
   const base = { "x-request-id": requestId, "cache-control": "no-store" };

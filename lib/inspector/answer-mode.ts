@@ -1,10 +1,10 @@
 // How the inspector answers, like a real server would: the app's inspector
-// mode (lib/catalog/devapi/settings-endpoints.ts) picks the
+// mode (lib/catalog/dev-endpoints/settings-endpoints.ts) picks the
 // status and the delay; `failFirst` answers 500 to the first N deliveries of each
 // callback, counted by the inbox entries already kept with the same
 // x-svc-delivery. A request without that header is not a delivery of a
 // callback: failFirst does not apply to it, status and delay do.
-import { inspectorModeOf } from "@/lib/catalog/devapi";
+import { inspectorModeOf } from "@/lib/catalog/dev-endpoints";
 
 export type InspectorAnswer = { status: number; delayMs: number; body: unknown };
 

@@ -2,7 +2,7 @@
 // own server: one row per listener per relayed event, the newest N per app.
 // The console shows them beside the inbox entry (listInbox) and the delivery
 // (getDelivery).
-import { relayReportSchema, type RelayReport } from "@/lib/catalog/devapi";
+import { relayReportSchema, type RelayReport } from "@/lib/catalog/dev-endpoints";
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { keepNewest } from "@/lib/db/bounded";

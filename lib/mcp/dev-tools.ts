@@ -2,7 +2,7 @@
 // streams excepted), whose call runs the gateway's dev steps like an HTTP call.
 import { z } from "zod";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { devEndpoints, type DevEndpoint } from "@/lib/catalog/devapi";
+import { devEndpoints, type DevEndpoint } from "@/lib/catalog/dev-endpoints";
 import { jsonSchema, responseSchema } from "@/lib/docs/schema";
 import { handleCall, DEV_STEPS } from "@/lib/gateway/pipeline";
 import { findDevEndpoint } from "@/lib/gateway/steps/devapi";

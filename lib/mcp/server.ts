@@ -3,7 +3,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { operationByTool } from "@/lib/catalog";
-import { devEndpointByTool } from "@/lib/catalog/devapi";
+import { devEndpointByTool } from "@/lib/catalog/dev-endpoints";
 import type { AuthenticatedApp } from "@/lib/services/calling-app";
 import { callTool } from "./call";
 import { callDevTool, devTools } from "./dev-tools";

@@ -1,7 +1,7 @@
 // The developer endpoints' own OpenAPI 3.1 document (/openapi/dev.json|yaml),
 // generated from lib/catalog/dev and the dev order of checks (DEV_CHECKS).
 import type { z } from "zod";
-import { devEndpoints, type DevEndpoint } from "@/lib/catalog/devapi";
+import { devEndpoints, type DevEndpoint } from "@/lib/catalog/dev-endpoints";
 import { errorBodySchema } from "@/lib/catalog/schemas/common";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { ERROR_TEXT } from "@/lib/docs/error-text";

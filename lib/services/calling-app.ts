@@ -3,7 +3,7 @@
 // pipeline, the developer API and the dispatcher's scheduling read it; the
 // try-it panel reads it for a signed-in owner's app (ownersCallingApp).
 import type { TestNumber } from "@/lib/catalog";
-import { faultPlanOf, testNumbersOf, type FaultPlan } from "@/lib/catalog/devapi";
+import { faultPlanOf, testNumbersOf, type FaultPlan } from "@/lib/catalog/dev-endpoints";
 import { db } from "@/lib/db/prisma";
 import { ownedApp } from "./apps";
 
@@ -12,14 +12,14 @@ export type AuthenticatedApp = {
   suspended: boolean;
   perMinute: number;
   callbackUrl: string | null;
-  /** The app's callback faults as stored (JSON text; lib/catalog/devapi faultsOf reads it). */
+  /** The app's callback faults as stored (JSON text; lib/catalog/dev-endpoints faultsOf reads it). */
   callbackFaults: string;
   subscriptions: { group: string; status: string }[];
   /** The app's default time scale (an X-Svc-Time-Scale header wins). */
   timeScale: number;
   /** The app's test numbers (lib/devapi/test-numbers.ts), read by the engine. */
   testNumbers: readonly TestNumber[];
-  /** The app's fault plan (lib/catalog/devapi/fault-plan.ts): which calls without X-Svc-Fault get a fault. */
+  /** The app's fault plan (lib/catalog/dev-endpoints/fault-plan.ts): which calls without X-Svc-Fault get a fault. */
   faultPlan: FaultPlan;
   /** A throwaway sandbox's parent and end (sandboxes.ts); null for other apps. */
   parentAppId: string | null;

@@ -1,5 +1,5 @@
 // Throwaway sandboxes: child apps made with one call from a parent app's token
-// (POST {base_url}/dev/v1/sandboxes, lib/catalog/devapi/sandbox-endpoints.ts).
+// (POST {base_url}/dev/v1/sandboxes, lib/catalog/dev-endpoints/sandbox-endpoints.ts).
 // A child is an App row with `parentAppId` and `expiresAt`: the parent's owner,
 // copies of the parent's subscriptions (same states), developer settings (the
 // fault plan too, numbered from 1 in the child), test numbers and per-minute limit, one key pair and a signing secret of its own.

@@ -9,7 +9,7 @@
 //   the call is logged (via "try-it"), stored and its callback really posted.
 import { floatMetOfRequest } from "@/lib/activity/requests";
 import { operationById } from "@/lib/catalog";
-import { testNumbersOf } from "@/lib/catalog/devapi";
+import { testNumbersOf } from "@/lib/catalog/dev-endpoints";
 import { MAX_BODY_BYTES, resolveTimeScale, simulate, SCENARIO_HEADER, TIME_SCALE_HEADER, type TestNumber } from "@/lib/engine";
 import { currentUser } from "@/lib/auth/session";
 import { handleCall, stepsAs } from "@/lib/gateway";

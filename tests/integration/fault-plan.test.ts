@@ -9,7 +9,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_FAULT_PLAN_RULES } from "@/lib/catalog/devapi";
+import { MAX_FAULT_PLAN_RULES } from "@/lib/catalog/dev-endpoints";
 import { ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { rawPostTo } from "../helpers/raw-post";

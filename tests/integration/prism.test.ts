@@ -5,7 +5,7 @@
 // server answers each scenario's named example (Prefer: example=<scenario>).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apis, operations, type Operation } from "@/lib/catalog";
-import { devEndpoints } from "@/lib/catalog/devapi";
+import { devEndpoints } from "@/lib/catalog/dev-endpoints";
 import { scenarioRequest } from "@/lib/docs/samples";
 import { randomBase62 } from "@/lib/ids";
 import { startPrism, violations, type Prism } from "../helpers/prism";

@@ -1,26 +1,18 @@
 // The accounts' statements (lib/accounts) on each database, run through
 // Prisma as lib/throttle.ts and lib/services run them: throttle counters
 // (exact under concurrency on two clients), the row locks, a throwaway
-// sandbox's insert and its limit, and the list of an app's tables with the
-// sweeper's batches.
+// sandbox's insert and its limit, a setting stored once, the sweeper's batches
+// and a reset's wipe (the list of an app's tables is held to the schema by
+// tests/unit/app-tables.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_TABLES, appBatches, insertSandbox, lockApp, lockUser, pruneThrottles, refundThrottle, takeThrottle } from "@/lib/accounts";
+import { appBatches, insertSandbox, insertSettingOnce, lockApp, lockUser, pruneThrottles, refundThrottle, takeThrottle, wipeAppRows } from "@/lib/accounts";
 import { sweepBatches } from "@/lib/callbacks/store/statements";
 import { clientFor } from "@/lib/db/prisma";
 import { rawStatement } from "@/lib/db/raw";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { DIALECTS, freshDb, seedApp, uid, type TestDb } from "./databases";
 
 const T0 = new Date("2030-01-01T00:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
-
-describe("the list of an app's tables", () => {
-  it("names every table with an appId column (the deliveries' place marked), each once", () => {
-    const withAppId = Object.keys(Prisma.ModelName).filter((m) => "appId" in ((Prisma as unknown as Record<string, object>)[`${m}ScalarFieldEnum`] ?? {}));
-    const listed = APP_TABLES.map((t) => (t === "deliveries" ? "Delivery" : t[0]));
-    expect([...listed].sort()).toEqual(withAppId.sort());
-  });
-});
 
 describe.each(DIALECTS)("the accounts' statements on %s", (dialect) => {
   let db: TestDb;
@@ -140,6 +132,31 @@ describe.each(DIALECTS)("the accounts' statements on %s", (dialect) => {
       expect(await db.prisma.receiverCheck.count({ where: { appId } })).toBe(0);
       expect(await db.prisma.receiverCheck.count({ where: { appId: other.appId } })).toBe(2);
       expect(await db.prisma.subscription.count({ where: { appId } })).toBe(0);
+    });
+  });
+
+  describe("a setting stored once", () => {
+    it("keeps the first value under its key; of 10 writes at once on two clients one is stored", async () => {
+      const key = uid("setting");
+      expect(await insertSettingOnce(db.prisma, key, "first", dialect)).toBe(1);
+      expect(await insertSettingOnce(db.prisma, key, "second", dialect)).toBe(0);
+      expect((await db.prisma.setting.findUniqueOrThrow({ where: { key } })).value).toBe("first");
+      const raced = uid("setting");
+      const stored = await Promise.all(Array.from({ length: 10 }, (_, i) => insertSettingOnce(i % 2 ? second : db.prisma, raced, `v${i}`, dialect)));
+      expect(stored.filter((n) => n === 1)).toHaveLength(1);
+      expect((await db.prisma.setting.findUniqueOrThrow({ where: { key: raced } })).value).toBe(`v${stored.indexOf(1)}`);
+    });
+  });
+
+  describe("a reset's wipe", () => {
+    it("deletes the app's rows of the table in one statement, and no other app's", async () => {
+      const [{ appId }, other] = [await seedApp(db.prisma), await seedApp(db.prisma)];
+      for (const id of [appId, appId, other.appId]) {
+        await db.prisma.faultPlanCount.create({ data: { appId: id, operationId: uid("op"), count: 1 } });
+      }
+      expect(await db.prisma.$transaction([wipeAppRows(db.prisma, "FaultPlanCount", appId, dialect)])).toEqual([2]);
+      expect(await db.prisma.faultPlanCount.count({ where: { appId } })).toBe(0);
+      expect(await db.prisma.faultPlanCount.count({ where: { appId: other.appId } })).toBe(1);
     });
   });
 });

@@ -1,7 +1,7 @@
 // The developer endpoints' examples (docs, OpenAPI) follow their own schemas,
 // and the OpenAPI document carries them.
 import { describe, expect, it } from "vitest";
-import { devEndpoints } from "@/lib/catalog/devapi";
+import { devEndpoints } from "@/lib/catalog/dev-endpoints";
 import { devOpenApiDocument } from "@/lib/openapi/dev-document";
 
 describe("developer endpoint examples", () => {

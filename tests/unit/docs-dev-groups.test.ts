@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import * as devapi from "@/lib/catalog/devapi";
-import { devEndpoints } from "@/lib/catalog/devapi";
+import * as devapi from "@/lib/catalog/dev-endpoints";
+import { devEndpoints } from "@/lib/catalog/dev-endpoints";
 import { devAnchor } from "@/lib/docs/devapi-docs";
 import { DEV_GROUP_WORDS, DEV_GROUPS, DEV_SECTIONS, devHref, findDevGroup, movedDevAnchors } from "@/lib/docs/dev-groups";
 import { guideHeadings } from "@/lib/docs/guides";

@@ -1,7 +1,7 @@
-// The fault plan's rules (lib/catalog/devapi/fault-plan.ts) and the choice of a
+// The fault plan's rules (lib/catalog/dev-endpoints/fault-plan.ts) and the choice of a
 // call's fault from its number (lib/engine/fault-plan.ts).
 import { describe, expect, it } from "vitest";
-import { faultPlanOf, faultPlanSchema, MAX_FAULT_PLAN_RULES, type FaultPlanRule } from "@/lib/catalog/devapi";
+import { faultPlanOf, faultPlanSchema, MAX_FAULT_PLAN_RULES, type FaultPlanRule } from "@/lib/catalog/dev-endpoints";
 import { planDraw, plannedFault, planRulesFor } from "@/lib/engine";
 
 const rule = (fault: FaultPlanRule["fault"], when: FaultPlanRule["when"], operation = "collect.push"): FaultPlanRule => ({ operation, fault, when });

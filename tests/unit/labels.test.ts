@@ -2,7 +2,7 @@
 // applies it: app and sandbox names, key labels, test numbers' texts.
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { testNumberInputSchema } from "@/lib/catalog/devapi/test-number-endpoints";
+import { testNumberInputSchema } from "@/lib/catalog/dev-endpoints/test-number-endpoints";
 import { appNameSchema, keyLabelSchema } from "@/lib/services/schemas";
 
 // Every format character (Unicode's Cf) in a sample across its blocks, at the start, the end and inside.

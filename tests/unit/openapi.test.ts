@@ -181,7 +181,7 @@ it("unknown artifacts answer 404 with the error body", async () => {
 
 describe("OpenAPI of the developer endpoints", () => {
   it("is valid OpenAPI 3.1, as JSON and as YAML, with every developer endpoint", async () => {
-    const { devEndpoints } = await import("@/lib/catalog/devapi");
+    const { devEndpoints } = await import("@/lib/catalog/dev-endpoints");
     for (const text of [await serveOpenApi("dev.json").text(), await serveOpenApi("dev.yaml").text()]) {
       const spec = text.trimStart().startsWith("{") ? JSON.parse(text) : parse(text);
       const v = new Validator();
@@ -196,7 +196,7 @@ describe("OpenAPI of the developer endpoints", () => {
   });
 
   it("each operation lists the errors its handler gives, each with its own words and an example, x-request-id on every answer, camelCase operationIds", async () => {
-    const { devEndpoints } = await import("@/lib/catalog/devapi");
+    const { devEndpoints } = await import("@/lib/catalog/dev-endpoints");
     const spec = JSON.parse(await serveOpenApi("dev.json").text());
     const lists = new Set<string>();
     for (const e of devEndpoints) {

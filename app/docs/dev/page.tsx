@@ -6,7 +6,7 @@ import Link from "next/link";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 import { DevEndpointList, Inline } from "@/components/docs/dev-endpoint";
 import { MovedAnchors } from "@/components/docs/moved-anchor";
-import { settingsEndpoints } from "@/lib/catalog/devapi";
+import { settingsEndpoints } from "@/lib/catalog/dev-endpoints";
 import { devCurl } from "@/lib/docs/devapi-docs";
 import { DEV_GROUPS, devGroupHref, movedDevAnchors } from "@/lib/docs/dev-groups";
 import { baseUrl } from "@/lib/docs/urls";

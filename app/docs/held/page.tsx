@@ -9,7 +9,7 @@ import Link from "next/link";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
 import { operations } from "@/lib/catalog";
-import { devEndpointById, timelineEventSchema } from "@/lib/catalog/devapi";
+import { devEndpointById, timelineEventSchema } from "@/lib/catalog/dev-endpoints";
 import { config } from "@/lib/config";
 import { sampleAnswer } from "@/lib/docs/samples";
 import { baseUrl, origin } from "@/lib/docs/urls";

@@ -14,7 +14,7 @@ import { MCP_PATH } from "@/lib/gateway/routes";
 import { toToolResult } from "@/lib/mcp/result";
 import { operationId } from "@/lib/openapi/document";
 import { devOperationId } from "@/lib/openapi/dev-document";
-import { devEndpoints } from "@/lib/catalog/devapi";
+import { devEndpoints } from "@/lib/catalog/dev-endpoints";
 import { SANDBOX_PLAN_PER_MINUTE } from "@/lib/services/apps";
 
 export const metadata: Metadata = { title: "MCP: connect an agent or IDE" };

@@ -10,7 +10,7 @@ import Link from "next/link";
 import { CodeTabs } from "@/components/docs/code-tabs";
 import { FaultTable } from "@/components/docs/fault-table";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
-import { devEndpointById } from "@/lib/catalog/devapi";
+import { devEndpointById } from "@/lib/catalog/dev-endpoints";
 import { devHref } from "@/lib/docs/dev-groups";
 import { baseUrl, origin } from "@/lib/docs/urls";
 

@@ -7,7 +7,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
-import { devEndpointById, MAX_FAULT_PLAN_RULES } from "@/lib/catalog/devapi";
+import { devEndpointById, MAX_FAULT_PLAN_RULES } from "@/lib/catalog/dev-endpoints";
 import { baseUrl } from "@/lib/docs/urls";
 import { REPLAY_MAX } from "@/lib/callbacks/replay";
 import { config } from "@/lib/config";

@@ -1,7 +1,7 @@
 // The developer endpoints' steps (lib/catalog/dev): after the token and the
 // suspension check, find the endpoint, validate its input, run its handler.
 import type { z } from "zod";
-import { matchDevEndpoint } from "@/lib/catalog/devapi";
+import { matchDevEndpoint } from "@/lib/catalog/dev-endpoints";
 import { allowAt } from "@/lib/catalog/methods";
 import { devHandlers } from "@/lib/devapi/handlers";
 import { checkMediaType, fieldIssues, parseJsonBody } from "@/lib/engine";

@@ -3,7 +3,7 @@
 // and add only what the databases do differently. Rows are typed from the
 // Prisma models (lib/db/tables.ts).
 import { prune as pruneDeliveries } from "@/lib/callbacks/store/statements";
-import { faultPlanOf, testNumbersOf } from "@/lib/catalog/devapi";
+import { faultPlanOf, testNumbersOf } from "@/lib/catalog/dev-endpoints";
 import { param, Sql, sql, type ParamsOf, type RowOf, type Value } from "@/lib/db/sql";
 import { AccessToken, App, KeyPair, RequestLog, Resource } from "@/lib/db/tables";
 import type { TrackedResource } from "@/lib/engine";

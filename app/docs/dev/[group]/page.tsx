@@ -1,5 +1,5 @@
 // Docs: one group of developer endpoints (lib/docs/dev-groups.ts: the
-// catalog's groups), generated from lib/catalog/devapi.
+// catalog's groups), generated from lib/catalog/dev-endpoints.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";

@@ -4,7 +4,7 @@ import { FaultPlanPanel } from "@/components/console/fault-plan-panel";
 import { TestNumbersPanel, type OperationChoice } from "@/components/console/test-numbers-panel";
 import { requireOwnedApp } from "@/lib/auth/session";
 import { FAULT_NAMES, operations } from "@/lib/catalog";
-import { MAX_FAULT_PLAN_RULES, TEST_NUMBERS_PER_APP } from "@/lib/catalog/devapi";
+import { MAX_FAULT_PLAN_RULES, TEST_NUMBERS_PER_APP } from "@/lib/catalog/dev-endpoints";
 
 export const metadata: Metadata = { title: "Testing" };
 

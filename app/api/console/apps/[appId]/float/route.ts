@@ -1,5 +1,5 @@
 import { appRoute } from "@/lib/auth/route";
-import { floatCurrencyParams, floatSetSchema } from "@/lib/catalog/devapi";
+import { floatCurrencyParams, floatSetSchema } from "@/lib/catalog/dev-endpoints";
 import { floatBalances, setFloat } from "@/lib/float";
 
 export const GET = appRoute({}, async ({ app }) => ({ balances: await floatBalances(app.id) }));

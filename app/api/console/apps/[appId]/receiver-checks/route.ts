@@ -1,6 +1,6 @@
 import { appRoute } from "@/lib/auth/route";
 import { listReceiverChecks } from "@/lib/activity/receiver-check-runs";
-import { receiverCheckBodySchema } from "@/lib/catalog/devapi";
+import { receiverCheckBodySchema } from "@/lib/catalog/dev-endpoints";
 import { runReceiverCheck } from "@/lib/devapi";
 
 export const GET = appRoute({}, async ({ app }) => listReceiverChecks(app.id));
