@@ -1,5 +1,5 @@
 // Every store is bounded: the request log, the inbox, resources and deliveries keep the newest N of an app.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { startReceiver } from "../helpers/receiver";
@@ -41,10 +41,7 @@ describe("bounded stores", () => {
     const resources = await client.resource.findMany({ where: { appId } });
     expect(resources.map((r) => r.id).sort()).toEqual(checkouts.slice(-3).sort());
     expect(await client.delivery.count({ where: { appId } })).toBe(6); // all scheduled: kept
-    const deadline = Date.now() + 15_000;
-    while ((await client.delivery.count({ where: { appId, state: "FAILED" } })) < 6 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await vi.waitFor(async () => expect(await client.delivery.count({ where: { appId, state: "FAILED" } })).toBe(6), { timeout: 15_000, interval: 250 });
     checkouts.push((await push(6)).checkoutId);
     const deliveries = await client.delivery.findMany({ where: { appId }, orderBy: { seq: "asc" } });
     expect(deliveries.map((d) => d.resourceId)).toEqual(checkouts.slice(-3));

@@ -2,7 +2,7 @@
 // loopback spellings, private and metadata addresses are refused with the reason
 // recorded, nothing reaches the (loopback) receiver, and the app's own inspector
 // address is delivered in-process. Only loopback traffic leaves the test.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { bareApp, setUpApp } from "../helpers/operator";
 import { freshMinute } from "../helpers/window";
@@ -41,13 +41,11 @@ async function push(callbackUrl: string): Promise<string> {
 async function settled(checkoutId: string) {
   const client = clientFor(dbUrl);
   try {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
+    return await vi.waitFor(async () => {
       const d = await client.delivery.findFirst({ where: { resourceId: checkoutId }, include: { attemptLog: true } });
-      if (d && d.state !== "SCHEDULED" && d.state !== "SENDING") return d;
-      if (Date.now() > deadline) throw new Error(`delivery of ${checkoutId} not settled`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      if (!d || d.state === "SCHEDULED" || d.state === "SENDING") throw new Error(`delivery of ${checkoutId} not settled`);
+      return d;
+    }, { timeout: 15_000, interval: 100 });
   } finally {
     await client.$disconnect();
   }
@@ -81,7 +79,7 @@ describe("hosted: callbacks go to public addresses only", () => {
       expect(d.lastError, targets[i]![0]).toMatch(targets[i]![1]);
       expect(d.attemptLog[0]!.responseBody).toBeNull();
     }
-    await new Promise((r) => setTimeout(r, 200));
+    // every one settled as refused before a post: none reached the receiver
     expect(receiver.received).toHaveLength(0);
   });
 

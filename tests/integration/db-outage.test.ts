@@ -4,7 +4,7 @@
 // once the relay is back the same calls succeed again, without a restart.
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LEASE_MS } from "@/lib/callbacks/dispatcher";
 import { setUpApp } from "../helpers/operator";
 import { startReceiver } from "../helpers/receiver";
@@ -98,15 +98,12 @@ describe.runIf(onPg())("the database goes away and comes back", () => {
     }
 
     await link.restore();
-    const deadline = Date.now() + 30_000;
-    let status = 0;
-    while (Date.now() < deadline) {
-      status = (await push(`OUT-2-${Date.now()}`)).status;
-      if (status === 202) break;
-      expect(status).toBe(503); // on its way back: still the retryable answer, never a 500
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    expect(status).toBe(202);
+    const seen: number[] = [];
+    await vi.waitFor(async () => {
+      seen.push((await push(`OUT-2-${Date.now()}`)).status);
+      expect(seen.at(-1)).toBe(202);
+    }, { timeout: 30_000, interval: 500 });
+    expect(seen.slice(0, -1).every((s) => s === 503)).toBe(true); // on its way back: still the retryable answer, never a 500
   }, 90_000);
 
   it("a callback answered while the database is away is recorded once it is back, and not posted again", async () => {

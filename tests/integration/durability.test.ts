@@ -51,8 +51,14 @@ describe("durability", () => {
       return recorded;
     }, { timeout: 10_000, interval: 100 });
     for (const a of attempts) expect(a.at.getTime()).toBeGreaterThanOrEqual(a.delivery.dueAt.getTime());
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(receiver.received).toHaveLength(12); // none twice
+    // none twice: each is DELIVERED (nothing left to post) after one attempt, and the receiver got 12
+    const done = await vi.waitFor(async () => {
+      const ds = await client.delivery.findMany({ where: { appId }, select: { state: true, attempts: true } });
+      expect(ds.map((d) => d.state)).toEqual(Array(12).fill("DELIVERED"));
+      return ds;
+    }, { timeout: 10_000, interval: 100 });
+    expect(done.map((d) => d.attempts)).toEqual(Array(12).fill(1));
+    expect(receiver.received).toHaveLength(12);
     await client.$disconnect();
     await receiver.close();
   });

@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { base, collectBody, newApp, origin, type TestApp } from "../helpers/sandbox";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
-import { ownerOf } from "../helpers/owner-view";
+import { ownerOf, settledDelivery } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { advanceClock, type RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
@@ -115,7 +115,9 @@ describe.concurrent("a held push", () => {
     expect(await (await ownerOf(a)).deliveries({ q: id })).toHaveLength(1);
     const w = await wait(a, `resourceId=${id}&timeout=10`);
     expect(w.body.status).toBe("ATTEMPTED");
-    await sleep(500);
+    // the one callback, settled after its one attempt: nothing more will be posted
+    const d = await settledDelivery(a, w.body.delivery.id);
+    expect([d.state, d.attempts, d.attemptLog.length]).toEqual(["DELIVERED", 1, 1]);
     expect(sentTo(a, "race")).toHaveLength(1);
     expect(JSON.parse(sentTo(a, "race")[0]!.body).resultCode).toBe(won[0]!.body.scenarioKey === "paid" ? 0 : 1032);
   });

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { accessToken, cliBatch } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import { requestFrom } from "../helpers/from-address";
@@ -88,9 +88,12 @@ async function holdStream(a: HeldApp) {
 }
 /** A wait that looks once (timeout 0): 200 when a slot was free, 429 when not. */
 const probe = (a: HeldApp) => a.call("GET", `/dev/v1/callbacks/wait?resourceId=${a.checkoutId}&timeout=0`).then((r) => r.status);
+/** Until `a` may hold one more (a look-once wait answers 200): for after connections ended, when none can take a slot meanwhile. */
+const freed = (a: HeldApp) => vi.waitFor(async () => expect(await probe(a)).toBe(200), { timeout: 30_000, interval: 100 });
+/** Ends every held connection and waits until each account of the fixture may hold again. */
 const releaseAll = async () => {
   for (const h of holders.splice(0)) h.abort();
-  await sleep(500);
+  for (const a of [p, q, r, s]) await freed(a);
 };
 
 describe("held connections", () => {
@@ -100,8 +103,7 @@ describe("held connections", () => {
     await sleep(2000);
     expect(await probe(r)).toBe(429);
     for (const w of waits) w.abort();
-    await sleep(1000);
-    expect(await probe(r)).toBe(200);
+    await freed(r);
     await releaseAll();
   }, 120_000);
 
@@ -122,8 +124,7 @@ describe("held connections", () => {
     expect(full.status).toBe(429);
     expect(((await full.json()) as { message: string }).message).toMatch(/this server/);
     expect(Number(full.headers.get("retry-after"))).toBeGreaterThan(0);
-    await releaseAll();
-    expect(await probe(s)).toBe(200);
+    await releaseAll(); // and s may hold one again: the instance's slots are free
   }, 120_000);
 
   it("40 streams opened at once past LISTEN_STREAMS_PER_APP: exactly 2 answer 200, the rest 429 with Retry-After and the error body, never a 200 and then an error event", async () => {
@@ -150,16 +151,17 @@ describe("held connections", () => {
 
   it("a stream whose client stops reading is ended: its socket closes and its slot is free again", async () => {
     const a = s;
-    // a client that sends its request and never reads a byte
     const { port } = new URL(server.origin);
+    // a client that sends its request, reads the answer's head (its slot is taken then) and never reads again
     const socket = net.connect(Number(port), "127.0.0.1");
-    socket.pause();
     let closed = false;
     socket.on("close", () => (closed = true));
     socket.on("error", () => {});
     await new Promise((r) => socket.once("connect", r));
+    const head = new Promise<string>((r) => socket.once("data", (d) => r(d.toString("latin1"))));
     socket.write(`GET /sandbox/dev/v1/inbox/stream?foreign=true HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${a.token}\r\n\r\n`);
-    await sleep(1000);
+    expect(await head).toMatch(/^HTTP\/1\.1 200/);
+    socket.pause();
     expect((await holdStream(a)).status).toBe(200); // LISTEN_STREAMS_PER_APP is 2: this one and the stalled one
     expect((await holdStream(a)).status).toBe(429);
     await releaseAll();
@@ -169,21 +171,14 @@ describe("held connections", () => {
       await Promise.all(Array.from({ length: 8 }, (_, j) => requestFrom(`127.0.41.${j + 1}`, `${server.origin}/inspect/${a.appId}`, { method: "POST", body: big })));
     }
     // The server ends the stalled stream and frees its slot: two streams fit again (LISTEN_STREAMS_PER_APP is 2).
-    const deadline = Date.now() + 45_000;
-    let again: number[] = [];
-    for (;;) {
-      again = [(await holdStream(a)).status, (await holdStream(a)).status];
-      if (again.every((st) => st === 200) || Date.now() > deadline) break;
+    await vi.waitFor(async () => {
+      const again = [(await holdStream(a)).status, (await holdStream(a)).status];
       await releaseAll();
-      await sleep(1000);
-    }
-    expect(again).toEqual([200, 200]);
-    await releaseAll();
+      expect(again).toEqual([200, 200]);
+    }, { timeout: 45_000, interval: 1000 });
     // And the client, once it reads what reached it, finds its connection ended (a paused socket cannot see the end before).
     socket.resume();
-    const until = Date.now() + 20_000;
-    while (!closed && Date.now() < until) await sleep(200);
-    expect(closed).toBe(true);
+    await vi.waitFor(() => expect(closed).toBe(true), { timeout: 20_000 });
   }, 180_000);
 
   it("held waits and streams cost the server little CPU: one poller per app, not one per connection", async () => {

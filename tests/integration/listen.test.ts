@@ -10,7 +10,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/prisma";
 import { signInOverHttp } from "../helpers/from-address";
 import { startReceiver, type Receiver } from "../helpers/receiver";
@@ -99,14 +99,13 @@ async function receiver(status = 200) {
 const sms = (a: TestApp, callbackUrl: string) =>
   a.call("POST", "/messaging/v1/sms", { to: "254712345678", senderId: "SHOP", message: "hi", callbackUrl }, { "x-svc-time-scale": "0" });
 
-async function until<T>(what: string, f: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+/** What `f` answers once it is truthy: checked again until a generous deadline (an event, not a moment). */
+function until<T>(what: string, f: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  return vi.waitFor(async () => {
     const v = await f();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+    if (!v) throw new Error(`timed out waiting for ${what}`);
+    return v;
+  }, { timeout: timeoutMs, interval: 150 });
 }
 
 /** A TCP relay to the portal whose connections can all be cut at once (what a portal restart does to a stream). */
@@ -241,16 +240,16 @@ describe("sandbox.mjs", () => {
     const again = listen(a, ["--forward-to", `${one.url}/callbacks`, "--cursor-file", path.join(tmp, "one.cursor")]);
     await one.waitFor(4);
     await again.next((o) => o.type === "relay");
-    await new Promise((r) => setTimeout(r, 600)); // room for a duplicate to show up
-    const ids = one.received.map((r) => r.headers["x-svc-delivery"]);
-    expect(new Set(ids).size).toBe(4);
-    expect(one.received).toHaveLength(4);
-    expect(two.received).toHaveLength(4);
-    // A stranger's post to the inspector address is not relayed (a callback of the app, posted after it, is)
+    // A stranger's post to the inspector address is not relayed; a callback of the app posted after it is, and
+    // once both listeners relayed that one, anything relayed before it (a duplicate, the stranger's post) is in too.
     expect((await fetch(a.inspectorUrl, { method: "POST", headers: { "content-type": "application/json" }, body: '{"from":"a stranger"}' })).status).toBe(200);
-    expect((await sms(a, a.inspectorUrl)).status).toBe(202);
-    await two.waitFor(5);
-    await new Promise((r) => setTimeout(r, 600));
+    const marker = await sms(a, a.inspectorUrl);
+    expect(marker.status).toBe(202);
+    const markerOf = (r: Receiver) => r.first((x) => x.body.includes(marker.body.messageId));
+    await Promise.all([markerOf(one), markerOf(two)]);
+    const ids = one.received.map((r) => r.headers["x-svc-delivery"]);
+    expect(new Set(ids).size).toBe(5);
+    expect(one.received).toHaveLength(5);
     expect(two.received.map((r) => r.body).filter((b) => b.includes("a stranger"))).toEqual([]);
     expect(two.received).toHaveLength(5);
     await Promise.all([again.stop(), second.stop()]);
@@ -277,9 +276,13 @@ describe("sandbox.mjs", () => {
     expect((await sms(a, a.inspectorUrl)).status).toBe(202);
     await local.waitFor(2);
     await until("its attempt recorded", async () => (await db.deliveryAttempt.count({ where: { delivery: { appId: a.appId } } })) === 2);
-    await new Promise((r) => setTimeout(r, 600)); // room for a duplicate to show up
-    expect(local.received.map((r) => r.headers["x-svc-delivery"])).toHaveLength(2);
     expect((await l.next((o) => o.type === "relay" && o.source === "inbox")).status).toBe(202);
+    // A later one relayed too: a copy of the earlier one would have been relayed before it.
+    const marker = await sms(a, a.inspectorUrl);
+    expect(marker.status).toBe(202);
+    await local.first((r) => r.body.includes(marker.body.messageId));
+    const ids = local.received.map((r) => r.headers["x-svc-delivery"]);
+    expect([ids.length, new Set(ids).size]).toEqual([3, 3]);
     await l.stop();
   });
 
@@ -390,10 +393,12 @@ describe("sandbox.mjs", () => {
       await until("the early row streamed", async () => events.some((e) => e.data.body === "early"));
       await db.inboxEntry.create({ data: { ...row(`inb_late2_${a.appId}`, "late"), seq: late.seq } });
       await until("the late row streamed", async () => events.some((e) => e.data.body === "late"));
-      await new Promise((res) => setTimeout(res, 700));
+      // a row after both: once it is streamed, a second copy of either would have been too
+      await db.inboxEntry.create({ data: row(`inb_after_${a.appId}`, "after") });
+      await until("the row after them streamed", async () => events.some((e) => e.data.body === "after"));
       abort.abort();
       await pump;
-      expect(events.filter((e) => e.event === "inbox").map((e) => e.data.body).sort()).toEqual(["early", "late"]);
+      expect(events.filter((e) => e.event === "inbox").map((e) => e.data.body).sort()).toEqual(["after", "early", "late"]);
     });
 
     it("streams only the app's own callbacks by default, with the callback's headers only; foreign=true adds the other posts", async () => {

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { accessToken, cliBatch, cliOn, setUpApp } from "../helpers/operator";
 import { startReceiver } from "../helpers/receiver";
@@ -187,10 +187,8 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
       const deliveries = await client.delivery.findMany({ where: { appId }, select: { id: true } });
       expect(deliveries).toHaveLength(300);
       // every one is sent and recorded: the killed instance's claims after their lease (15 s), its unclaimed ones by the others
-      const deadline = Date.now() + 60_000;
       const pending = () => client.delivery.count({ where: { appId, state: { not: "DELIVERED" } } });
-      while ((await pending()) > 0 && Date.now() < deadline) await sleep(500);
-      expect(await pending()).toBe(0);
+      await vi.waitFor(async () => expect(await pending()).toBe(0), { timeout: 60_000, interval: 500 });
       await sleep(1000);
       const unique = new Set(receiver.received.map((r) => r.headers["x-svc-delivery"] as string));
       expect([...unique].sort()).toEqual(deliveries.map((d) => d.id).sort());

@@ -1,6 +1,6 @@
 // Each operation's 2xx and error shapes over HTTP, the live state of tracked
 // resources, reference rules, and isolation between apps.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { collectBody, newApp } from "../helpers/sandbox";
 
 const payout = (over: Record<string, unknown> = {}) => ({
@@ -36,8 +36,11 @@ describe("Collect", () => {
     const pending = await a.call("GET", `/collect/v1/push/${id}`);
     expect(pending.headers.get("x-svc-scenario")).toBe("tracked");
     expect(pending.body).toEqual({ checkoutId: id, status: "PENDING", amount: 2 });
-    await new Promise((r) => setTimeout(r, 2600));
-    const decided = await a.call("GET", `/collect/v1/push/${id}`);
+    const decided = await vi.waitFor(async () => {
+      const r = await a.call("GET", `/collect/v1/push/${id}`);
+      expect(r.body.status).not.toBe("PENDING");
+      return r;
+    }, { timeout: 30_000, interval: 200 });
     expect(decided.body).toEqual({ checkoutId: id, status: "FAILED", resultCode: 1032, amount: 2 });
 
     const scripted = await a.call("GET", "/collect/v1/push/chk_someone");

@@ -77,12 +77,14 @@ async function rowsOf(appId: string) {
   return counts.reduce((a, b) => a + b, 0);
 }
 
+/** The rows the apps still have once none are left, or at `deadline` (ms since the epoch) what is left then. */
 async function goneBy(appIds: string[], deadline: number): Promise<number> {
-  for (;;) {
-    const left = (await Promise.all(appIds.map(rowsOf))).reduce((a, b) => a + b, 0);
-    if (left === 0 || Date.now() > deadline) return left;
-    await sleep(250);
-  }
+  let left = -1;
+  await vi.waitFor(async () => {
+    left = (await Promise.all(appIds.map(rowsOf))).reduce((a, b) => a + b, 0);
+    expect(left).toBe(0);
+  }, { timeout: Math.max(1000, deadline - Date.now()), interval: 250 }).catch(() => {});
+  return left;
 }
 
 const push = (callbackUrl: string) => ({
@@ -127,7 +129,8 @@ describe("the sandbox sweeper", () => {
     await Promise.all(made.map(async (s, i) => expect((await call(live[i % live.length]!.origin, parent.token, "DELETE", `/dev/v1/sandboxes/${s.appId}`)).status).toBe(204)));
     const end = Date.now();
     const left = await goneBy(made.map((s) => s.appId), end + 60_000);
-    while (latencies.length < 6) await sleep(50); // a quick sweep: the bound below still holds over several calls
+    // a quick sweep: the bound below still holds over several calls
+    await vi.waitFor(() => expect(latencies.length).toBeGreaterThan(5), { timeout: 30_000 });
     stop = true;
     await caller;
     const worst = Math.max(...latencies);
