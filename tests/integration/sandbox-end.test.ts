@@ -10,6 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { dialectOf } from "@/lib/config";
+import { appRowsLeft } from "../helpers/app-rows";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { accessToken, requestToken, setUpApp } from "../helpers/operator";
 import { startReceiver, type Receiver } from "../helpers/receiver";
@@ -24,7 +26,7 @@ let receiver: Receiver;
 let parent: { appId: string; token: string };
 
 beforeAll(async () => {
-  url = (await ownDb("sandbox-end")).url;
+  url = (await ownDb("sandbox_end")).url;
   server = await startServer({
     databaseUrl: url,
     testClock: true,
@@ -50,16 +52,8 @@ const call = async (token: string, method: string, p: string, body?: unknown, he
   return { status: r.status, body: (await r.json()) as Record<string, any> };
 };
 
-/** Every row the sandbox left, in every table (the sweeper must leave none). */
-async function rowsOf(appId: string) {
-  const where = { appId };
-  const counts = await Promise.all([
-    db.app.count({ where: { id: appId } }), db.keyPair.count({ where }), db.accessToken.count({ where }), db.subscription.count({ where }),
-    db.resource.count({ where }), db.delivery.count({ where }), db.deliveryAttempt.count({ where: { delivery: { appId } } }),
-    db.requestLog.count({ where }), db.inboxEntry.count({ where }), db.relay.count({ where }), db.rateWindow.count({ where }),
-  ]);
-  return counts.reduce((a, b) => a + b, 0);
-}
+/** Every row the sandbox left, in every table of an app, in one statement (the sweeper must leave none). */
+const rowsOf = (appId: string) => appRowsLeft(db, dialectOf(url), appId);
 
 describe("a throwaway sandbox's end on the server's clock", () => {
   it("a 10 s sandbox: its token works until its end and is refused from then on; a callback due after is never sent; the sweeper's round deletes its rows", async () => {

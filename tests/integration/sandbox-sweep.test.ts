@@ -12,6 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { dialectOf } from "@/lib/config";
+import { appRowsLeft } from "../helpers/app-rows";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { accessToken, setUpApp } from "../helpers/operator";
 import { startReceiver, type Receiver } from "../helpers/receiver";
@@ -66,16 +68,8 @@ async function makeSandbox(origin: string, parentToken: string, ttlSeconds: numb
   return (await r.json()) as Sandbox;
 }
 
-async function rowsOf(appId: string) {
-  const where = { appId };
-  const counts = await Promise.all([
-    db.app.count({ where: { id: appId } }), db.keyPair.count({ where }), db.accessToken.count({ where }), db.subscription.count({ where }),
-    db.resource.count({ where }), db.delivery.count({ where }), db.deliveryAttempt.count({ where: { delivery: { appId } } }),
-    db.requestLog.count({ where }), db.inboxEntry.count({ where }), db.relay.count({ where }), db.rateWindow.count({ where }),
-    db.floatBalance.count({ where }),
-  ]);
-  return counts.reduce((a, b) => a + b, 0);
-}
+/** Every row the sandbox left, in every table of an app, in one statement (the sweeper must leave none). */
+const rowsOf = (appId: string) => appRowsLeft(db, dialectOf(url), appId);
 
 /** The rows the apps still have once none are left, or at `deadline` (ms since the epoch) what is left then. */
 async function goneBy(appIds: string[], deadline: number): Promise<number> {
