@@ -88,6 +88,30 @@ export function installClock(c: Clock): void {
 /** The process's clock. */
 export const clock = (): Clock => current;
 
+/**
+ * Runs `fn` every `ms` on the process's clock, the next round armed before
+ * this one runs (a manual clock's `advance` runs the round due); `clear` stops
+ * the rounds.
+ */
+export function every(ms: number, fn: () => void): Timer {
+  let round: Timer | undefined;
+  let stopped = false;
+  const arm = () => {
+    round = current.after(ms, () => {
+      if (stopped) return;
+      arm();
+      fn();
+    });
+  };
+  arm();
+  return {
+    clear: () => {
+      stopped = true;
+      round?.clear();
+    },
+  };
+}
+
 /** Now on the process's clock, in milliseconds. */
 export const nowMs = (): number => current.now();
 

@@ -6,9 +6,8 @@
 // Loopback peers only; anyone else, and every normal start, gets 404 here.
 import type http from "node:http";
 import type { ManualClock } from "@/lib/clock";
-import { ApiError, errorBody } from "@/lib/errors";
-import { sendJson } from "@/lib/http/node-io";
-import { newId } from "@/lib/ids";
+import { ApiError } from "@/lib/errors";
+import { sendError, sendJson } from "@/lib/http/node-io";
 import { canonicalIp } from "@/lib/net/ip";
 
 export const CLOCK_PATH = "/__clock/advance";
@@ -20,13 +19,7 @@ const loopback = (address: string | undefined) => {
   return ip !== null && (ip === "::1" || ip.startsWith("127."));
 };
 
-function answer(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  sendJson(res, status, { "cache-control": "no-store", ...headers }, body);
-}
-
-function refuse(res: http.ServerResponse, e: ApiError) {
-  answer(res, e.status, errorBody(e.code, e.message, newId("req")), e.headers);
-}
+const refuse = (res: http.ServerResponse, e: ApiError) => sendError(res, e, { "cache-control": "no-store" });
 
 /** The handler of CLOCK_PATH for `clock`. */
 export function clockControl(clock: ManualClock) {
@@ -38,6 +31,6 @@ export function clockControl(clock: ManualClock) {
     if (!/^\d+$/.test(raw) || ms > MAX_STEP_MS) {
       return refuse(res, new ApiError("VALIDATION_ERROR", `ms must be a whole number of milliseconds from 0 to ${MAX_STEP_MS}`));
     }
-    answer(res, 200, { now: new Date(clock.advance(ms)).toISOString() });
+    sendJson(res, 200, { "cache-control": "no-store" }, { now: new Date(clock.advance(ms)).toISOString() });
   };
 }

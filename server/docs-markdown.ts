@@ -4,9 +4,8 @@
 // there is one source. Other methods answer 405; an address that is no page's
 // twin, 404 in the error body of lib/errors.ts.
 import type http from "node:http";
-import { ApiError, errorBody } from "@/lib/errors";
-import { sendJson } from "@/lib/http/node-io";
-import { newId } from "@/lib/ids";
+import { ApiError } from "@/lib/errors";
+import { sendError } from "@/lib/http/node-io";
 import { pageMarkdown } from "@/lib/docs/markdown";
 import { llmsTxt, pageOfMarkdown } from "@/lib/docs/pages";
 
@@ -21,18 +20,14 @@ function sendText(res: http.ServerResponse, head: boolean, type: string, text: s
   res.end(head ? undefined : body);
 }
 
-function refuse(res: http.ServerResponse, e: ApiError) {
-  const requestId = newId("req");
-  sendJson(res, e.status, { "x-request-id": requestId, ...e.headers }, errorBody(e.code, e.message, requestId));
-}
 
 export async function serveDocsText(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, origin: string): Promise<void> {
-  if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: "GET, HEAD" }));
+  if (req.method !== "GET" && req.method !== "HEAD") return sendError(res, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: "GET, HEAD" }));
   const head = req.method === "HEAD";
   if (pathname === LLMS_TXT) return sendText(res, head, "text/plain; charset=utf-8", llmsTxt());
   const page = pageOfMarkdown(pathname);
-  if (!page) return refuse(res, new ApiError("NOT_FOUND", `no docs page has the Markdown address ${pathname}: /llms.txt lists them`));
+  if (!page) return sendError(res, new ApiError("NOT_FOUND", `no docs page has the Markdown address ${pathname}: /llms.txt lists them`));
   const html = await fetch(`${origin}${page.href}`, { headers: { accept: "text/html" } });
-  if (!html.ok) return refuse(res, new ApiError("INTERNAL_ERROR", `the page ${page.href} answered ${html.status}`));
+  if (!html.ok) return sendError(res, new ApiError("INTERNAL_ERROR", `the page ${page.href} answered ${html.status}`));
   sendText(res, head, "text/markdown; charset=utf-8", pageMarkdown(await html.text()));
 }

@@ -14,9 +14,8 @@ import { serveSandbox } from "./sandbox";
 import { CLOCK_PATH, clockControl } from "./clock-control";
 import type { ManualClock } from "@/lib/clock";
 import { isDocsText, serveDocsText } from "./docs-markdown";
-import { errorBody, toApiError, ApiError } from "@/lib/errors";
-import { nodeHeaders, sendJson, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
-import { newId } from "@/lib/ids";
+import { toApiError, ApiError } from "@/lib/errors";
+import { nodeHeaders, sendError, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
 import { inspectorMethodRefusal, receiveInspection } from "@/lib/inspector";
 import { serveClientsPath } from "@/lib/client-gen/serve-client";
 import { SECURITY_HEADERS } from "@/lib/http/security-headers";
@@ -44,10 +43,6 @@ function wellFormedHost(host: string | undefined): boolean {
   return !/[/?#@\\]/.test(host) && URL.canParse(`http://${host}`);
 }
 
-function refuse(res: http.ServerResponse, e: ApiError) {
-  const requestId = newId("req");
-  sendJson(res, e.status, { "x-request-id": requestId, ...e.headers }, errorBody(e.code, e.message, requestId));
-}
 
 /** `testClock`: the server was started on a test clock (TEST_CLOCK=1), whose control CLOCK_PATH then answers. */
 export function requestListener(opts: { origin: string; handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>; testClock?: ManualClock }) {
@@ -55,7 +50,7 @@ export function requestListener(opts: { origin: string; handleNext: (req: http.I
   const inspect: Handler = async (req, res) => {
     // Before the Web request is built: it cannot carry TRACE, CONNECT or TRACK.
     const refused = inspectorMethodRefusal(req.method);
-    if (refused) return refuse(res, refused);
+    if (refused) return sendError(res, refused);
     const pathname = (req.url ?? "/").split("?", 1)[0]!;
     const raw = pathname.slice(INSPECT.length);
     const appId = wellEncoded(raw) ? decodeURIComponent(raw) : raw;
@@ -65,22 +60,22 @@ export function requestListener(opts: { origin: string; handleNext: (req: http.I
   };
 
   const clients: Handler = async (req, res) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: "GET, HEAD" }));
+    if (req.method !== "GET" && req.method !== "HEAD") return sendError(res, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: "GET, HEAD" }));
     const path = (req.url ?? "/").split("?", 1)[0]!.slice(CLIENTS.length);
     const etag = req.headers["if-none-match"];
     await sendWebResponse(res, await serveClientsPath(path, typeof etag === "string" ? etag : null));
   };
 
   const pick = (req: http.IncomingMessage, pathname: string): Handler => {
-    if (!pathname.startsWith("/")) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the request target must be a path starting with /"));
-    if (!wellFormedHost(req.headers.host)) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the Host header must be a host name or address with an optional port"));
+    if (!pathname.startsWith("/")) return async (_, rs) => sendError(rs, new ApiError("BAD_REQUEST", "the request target must be a path starting with /"));
+    if (!wellFormedHost(req.headers.host)) return async (_, rs) => sendError(rs, new ApiError("BAD_REQUEST", "the Host header must be a host name or address with an optional port"));
     if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`)) return (rq, rs) => serveSandbox(rq, rs, pathname, opts.origin);
     if (pathname.startsWith(INSPECT)) return inspect;
     if (clockHandler && pathname === CLOCK_PATH) return clockHandler;
     if (!NEXT_METHODS.has(req.method ?? "")) {
-      return async (_, rs) => refuse(rs, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: [...NEXT_METHODS].join(", ") }));
+      return async (_, rs) => sendError(rs, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: [...NEXT_METHODS].join(", ") }));
     }
-    if (!wellEncoded(pathname)) return async (_, rs) => refuse(rs, new ApiError("BAD_REQUEST", "the path is not valid percent-encoding"));
+    if (!wellEncoded(pathname)) return async (_, rs) => sendError(rs, new ApiError("BAD_REQUEST", "the path is not valid percent-encoding"));
     if (pathname.startsWith(CLIENTS)) return clients;
     if (isDocsText(pathname)) return (rq, rs) => serveDocsText(rq, rs, pathname, opts.origin);
     return opts.handleNext;
@@ -100,7 +95,7 @@ export function requestListener(opts: { origin: string; handleNext: (req: http.I
     handler(req, res).catch((e) => {
       // Handlers answer their own errors; this is the last guard, never a hung socket.
       const err = toApiError(e, "server", "-");
-      if (!res.headersSent) refuse(res, err);
+      if (!res.headersSent) sendError(res, err);
       else res.destroy();
     });
   };

@@ -5,7 +5,7 @@
 // hears of new callbacks through the store's onScheduled and polls as a backstop).
 // Due times and its timer are on the process's clock (lib/clock.ts): moving it
 // on wakes the dispatcher.
-import { clock, type Timer } from "@/lib/clock";
+import { clock, every, type Timer } from "@/lib/clock";
 import { attempt } from "./attempt";
 import { expireHeld, expirySweepMs } from "./held";
 import { CALLBACK_TIMEOUT_MS } from "./post";
@@ -96,22 +96,13 @@ function sweepHeld(st: State) {
   st.inflight.add(p);
 }
 
-/** The held expiry's rounds, every expirySweepMs on the clock: moving it on runs the round due. */
-function sweepEvery(st: State) {
-  st.sweep = clock().after(expirySweepMs(), () => {
-    if (st.stopped) return;
-    sweepEvery(st);
-    sweepHeld(st);
-  });
-}
-
 export function startDispatcher(): void {
   if (g.__svcDispatcher && !g.__svcDispatcher.stopped) return;
   const st: State = { timer: null, wakeAt: 0, running: false, again: false, stopped: false, inflight: new Set() };
   g.__svcDispatcher = st;
   st.unlisten = dispatchStore().onScheduled((dueAt) => schedule(st, dueAt.getTime()));
   setDispatcherWake((dueAt) => schedule(st, dueAt.getTime()));
-  sweepEvery(st);
+  st.sweep = every(expirySweepMs(), () => sweepHeld(st)); // the held expiry's rounds: moving the clock on runs the round due
   void tick(st);
 }
 

@@ -3,7 +3,8 @@
 // answers, and a bridge to web-standard handlers for the mounts that keep them.
 import type http from "node:http";
 import { Readable } from "node:stream";
-import { ApiError } from "@/lib/errors";
+import { ApiError, errorBody } from "@/lib/errors";
+import { newId } from "@/lib/ids";
 
 /** What handlers read of request headers: Web `Headers` and node's headers both fit. */
 export type HeaderBag = {
@@ -58,6 +59,12 @@ export function sendJson(res: http.ServerResponse, status: number, headers: Reco
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), ...headers });
   res.end(text);
+}
+
+/** An error answered in the error contract under a new request id (`x-request-id`), with the error's headers and `headers`. */
+export function sendError(res: http.ServerResponse, e: ApiError, headers: Record<string, string> = {}): void {
+  const requestId = newId("req");
+  sendJson(res, e.status, { "x-request-id": requestId, ...headers, ...e.headers }, errorBody(e.code, e.message, requestId));
 }
 
 /** Whether a Web `Request` can carry the method: the Fetch standard forbids CONNECT, TRACE and TRACK (its constructor throws). */

@@ -11,7 +11,7 @@
 // idempotent, and the app row goes last (cascading whatever a call in flight
 // wrote meanwhile). Credentials go first.
 import { appBatches } from "@/lib/accounts";
-import { clock, nowDate, type Timer } from "@/lib/clock";
+import { every, nowDate, type Timer } from "@/lib/clock";
 import { config } from "@/lib/config";
 import type { BatchDelete } from "@/lib/db/batch-delete";
 import { db } from "@/lib/db/prisma";
@@ -102,21 +102,12 @@ async function run(st: State): Promise<void> {
   }
 }
 
-/** The next round, SANDBOX_SWEEP_MS on. */
-function every(st: State): void {
-  st.timer = clock().after(config.sandboxSweepMs, () => {
-    if (g.__svcSandboxSweep !== st) return;
-    every(st);
-    void run(st);
-  });
-}
-
 /** Sweeps every SANDBOX_SWEEP_MS in this process (and once now); `deliveries`: the callbacks store's `sweepBatches`. */
 export function startSandboxSweeper(deliveries: readonly BatchDelete[]): void {
   if (g.__svcSandboxSweep) return;
   const st: State = { timer: null, running: false, again: false, batches: batchesWith(deliveries) };
   g.__svcSandboxSweep = st;
-  every(st);
+  st.timer = every(config.sandboxSweepMs, () => void run(st));
   void run(st);
 }
 
