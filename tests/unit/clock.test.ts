@@ -1,6 +1,6 @@
 // lib/clock.ts: the test clock moves on when told and runs the timers due by then.
 import { describe, expect, it } from "vitest";
-import { ManualClock, realClock } from "@/lib/clock";
+import { every, installClock, ManualClock, realClock } from "@/lib/clock";
 
 describe("ManualClock", () => {
   it("is real time plus what it was moved on, and runs the timers due by then at once, in order, once", () => {
@@ -33,9 +33,15 @@ describe("ManualClock", () => {
 
   it("a timer not yet due after a move waits only what is left of it, in real time", async () => {
     const c = new ManualClock();
-    const ran = new Promise<number>((resolve) => c.after(60_000, () => resolve(c.now())));
-    const at = c.advance(59_990);
-    expect(await ran).toBeGreaterThanOrEqual(at + 10);
+    const due = c.now() + 60_000;
+    let fired = false;
+    const ran = new Promise<number>((resolve) => c.after(60_000, () => { fired = true; resolve(c.now()); }));
+    c.advance(59_000);
+    expect(fired).toBe(false); // not due yet
+    // It runs once what is left has passed in real time (about a second, within the test's 5 s, not the minute it was
+    // set for), never before its due time. The clock is real time plus its moves, so the time between setting the timer
+    // and moving the clock counts too; 1 ms is Date's rounding against the timer's monotonic clock.
+    expect(await ran).toBeGreaterThanOrEqual(due - 1);
   });
 
   it("moves forward only", () => {
@@ -47,5 +53,27 @@ describe("ManualClock", () => {
   it("the real clock's timers run when real time has passed", async () => {
     const ran = await new Promise<boolean>((resolve) => realClock.after(5, () => resolve(true)));
     expect(ran).toBe(true);
+  });
+});
+
+describe("every", () => {
+  it("runs a round each time the process's clock passes one, and none after clear", () => {
+    const manual = new ManualClock();
+    installClock(manual);
+    try {
+      let rounds = 0;
+      const t = every(60_000, () => rounds++);
+      manual.advance(30_000); // half a round (the clock is real time plus its moves: a millisecond's edge would race real time)
+      expect(rounds).toBe(0);
+      manual.advance(30_000);
+      expect(rounds).toBe(1);
+      manual.advance(60_000);
+      expect(rounds).toBe(2);
+      t.clear();
+      manual.advance(600_000);
+      expect(rounds).toBe(2);
+    } finally {
+      installClock(realClock);
+    }
   });
 });
