@@ -4,11 +4,11 @@ import path from "node:path";
 
 const root = process.cwd();
 
-function int(name: string, fallback: number): number {
+function int(name: string, fallback: number, least = 1): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  if (!Number.isInteger(n) || n < least) throw new Error(`${name} must be ${least === 1 ? "a positive integer" : `an integer from ${least}`}, got "${raw}"`);
   return n;
 }
 
@@ -43,10 +43,15 @@ export const config = {
   pgPoolMax: int("PG_POOL_MAX", 10),
   /** Where local state (database, generated auth secret) is kept. */
   dataDir: process.env.DATA_DIR ?? path.join(root, "data"),
-  port: int("PORT", 3000),
-  /** Public origin used in generated addresses (inspector URL, docs, OpenAPI). */
+  /** PORT=0: a port the system picks; server/main.ts writes the one it bound back into PORT and reports it. */
+  port: int("PORT", 3000, 0),
+  /**
+   * Public origin used in generated addresses (inspector URL, docs, OpenAPI): PUBLIC_URL, or this
+   * machine on the port listened on (the IPv4 loopback address HOST names, such as 127.0.0.1, else localhost).
+   */
   get publicUrl(): string {
-    return (process.env.PUBLIC_URL ?? `http://localhost:${int("PORT", 3000)}`).replace(/\/+$/, "");
+    const host = /^127(\.\d{1,3}){3}$/.test(process.env.HOST ?? "") ? process.env.HOST : "localhost";
+    return (process.env.PUBLIC_URL ?? `http://${host}:${int("PORT", 3000, 0)}`).replace(/\/+$/, "");
   },
   requestLogPerApp: int("REQUEST_LOG_LIMIT", 10_000),
   inboxPerApp: int("INBOX_LIMIT", 1_000),

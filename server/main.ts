@@ -5,6 +5,7 @@
 //   PORT (3000), HOST (hosted: all interfaces; local: 127.0.0.1), `--dev` for Next's dev mode.
 import "./preflight"; // first: settings are checked before any module below opens the database
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import next from "next";
 import { ManualClock, installClock } from "@/lib/clock";
@@ -59,13 +60,18 @@ if (config.dialect === "sqlite") {
 }
 console.log(`[callbacks] ${hosted ? "hosted: callbacks go to public addresses only" : "local: callbacks may go to loopback and private addresses"}`);
 
-const origin = `http://${host && host !== "0.0.0.0" && host !== "::" ? host : "localhost"}:${port}`;
+// This process's own origin, for the requests it makes to itself; PORT=0 binds a port the system picks.
+let bound = port;
+const origin = () => `http://${host && host !== "0.0.0.0" && host !== "::" ? host : "localhost"}:${bound}`;
 const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, requestListener({ origin, handleNext, testClock }));
 server.headersTimeout = 66_000; // longer than keep-alive, as Node asks
 
 // A deep accept queue: a thousand clients connecting at once wait in it instead of being dropped (Node's default is 511).
+// The line below reports the port bound: with PORT=0 (tests/helpers/server.ts) it is how the starter learns it.
 server.listen({ port, host, backlog: 4096 }, () => {
-  console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${port}${dev ? ", dev" : ""})`);
+  bound = (server.address() as AddressInfo).port;
+  process.env.PORT = String(bound); // config.publicUrl's default, here and in Next's bundles, is on the bound port
+  console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${bound}${dev ? ", dev" : ""})`);
 });
 drainOnSignal(server, async () => {
   await stopDispatcher(); // the dispatcher's posts in flight are answered

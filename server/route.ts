@@ -45,7 +45,7 @@ function wellFormedHost(host: string | undefined): boolean {
 
 
 /** `testClock`: the server was started on a test clock (TEST_CLOCK=1), whose control CLOCK_PATH then answers. */
-export function requestListener(opts: { origin: string; handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>; testClock?: ManualClock }) {
+export function requestListener(opts: { origin: () => string; handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>; testClock?: ManualClock }) {
   const clockHandler = opts.testClock && clockControl(opts.testClock);
   const inspect: Handler = async (req, res) => {
     // Before the Web request is built: it cannot carry TRACE, CONNECT or TRACK.
@@ -56,7 +56,7 @@ export function requestListener(opts: { origin: string; handleNext: (req: http.I
     const appId = wellEncoded(raw) ? decodeURIComponent(raw) : raw;
     // The address as resolved below (x-forwarded-for rewritten); the Web request is built from the raw headers.
     const from = { address: clientAddress(nodeHeaders(req)) };
-    await sendWebResponse(res, await receiveInspection(appId, toWebRequest(req, opts.origin), from));
+    await sendWebResponse(res, await receiveInspection(appId, toWebRequest(req, opts.origin()), from));
   };
 
   const clients: Handler = async (req, res) => {
@@ -69,7 +69,7 @@ export function requestListener(opts: { origin: string; handleNext: (req: http.I
   const pick = (req: http.IncomingMessage, pathname: string): Handler => {
     if (!pathname.startsWith("/")) return async (_, rs) => sendError(rs, new ApiError("BAD_REQUEST", "the request target must be a path starting with /"));
     if (!wellFormedHost(req.headers.host)) return async (_, rs) => sendError(rs, new ApiError("BAD_REQUEST", "the Host header must be a host name or address with an optional port"));
-    if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`)) return (rq, rs) => serveSandbox(rq, rs, pathname, opts.origin);
+    if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`)) return (rq, rs) => serveSandbox(rq, rs, pathname, opts.origin());
     if (pathname.startsWith(INSPECT)) return inspect;
     if (clockHandler && pathname === CLOCK_PATH) return clockHandler;
     if (!NEXT_METHODS.has(req.method ?? "")) {
@@ -77,7 +77,7 @@ export function requestListener(opts: { origin: string; handleNext: (req: http.I
     }
     if (!wellEncoded(pathname)) return async (_, rs) => sendError(rs, new ApiError("BAD_REQUEST", "the path is not valid percent-encoding"));
     if (pathname.startsWith(CLIENTS)) return clients;
-    if (isDocsText(pathname)) return (rq, rs) => serveDocsText(rq, rs, pathname, opts.origin);
+    if (isDocsText(pathname)) return (rq, rs) => serveDocsText(rq, rs, pathname, opts.origin());
     return opts.handleNext;
   };
 

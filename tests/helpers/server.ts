@@ -1,6 +1,6 @@
 // Starts the portal the way `npm start` does (scripts/start.mjs: our server on
-// the production build) in its own process group on a free port, and stops it
-// (gracefully, or with SIGKILL for crash tests).
+// the production build) in its own process group on a port it binds itself, and
+// stops it (gracefully, or with SIGKILL for crash tests).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -8,6 +8,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
+/** A port free now, for a tool that cannot bind port 0 and report it (tests/helpers/prism.ts). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -29,12 +30,13 @@ export function removeDb(file: string) {
  * `databaseUrl` (SQLite `file:` or PostgreSQL) or `dbFile` (a SQLite file) chooses the database.
  * `testClock`: the server runs on a clock the test moves on with `advanceClock` (TEST_CLOCK=1, lib/clock.ts).
  */
-export async function startServer(opts: { dbFile?: string; databaseUrl?: string; port?: number; env?: Record<string, string>; testClock?: boolean }): Promise<RunningServer> {
+export async function startServer(opts: { dbFile?: string; databaseUrl?: string; env?: Record<string, string>; testClock?: boolean }): Promise<RunningServer> {
   const databaseUrl = opts.databaseUrl ?? (opts.dbFile ? `file:${opts.dbFile}` : undefined);
   if (!databaseUrl) throw new Error("startServer needs databaseUrl or dbFile");
-  const port = opts.port ?? (await freePort());
-  const origin = `http://127.0.0.1:${port}`;
   let output = "";
+  // PORT=0: the server binds a port the system picks and reports it (server/main.ts), so no
+  // other process can take it between a choice and the bind. HOST=127.0.0.1 makes its
+  // default PUBLIC_URL http://127.0.0.1:<port>, the origin the tests call.
   // The suite's fetch opens a connection per call (tests/helpers/fresh-connections.ts):
   // stopping, killing or restarting this server never closes one under a later call.
   const proc = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
@@ -45,28 +47,32 @@ export async function startServer(opts: { dbFile?: string; databaseUrl?: string;
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       DATABASE_URL: databaseUrl,
-      PUBLIC_URL: origin,
-      PORT: String(port),
+      PUBLIC_URL: undefined,
+      PORT: "0",
       HOST: "127.0.0.1",
       ...(opts.testClock ? { TEST_CLOCK: "1" } : {}),
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  proc.stdout!.on("data", (c) => (output += c));
-  proc.stderr!.on("data", (c) => (output += c));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const r = await fetch(`${origin}/healthz`);
-      if (r.status > 0) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const listening = new Promise<number>((resolve, reject) => {
+    const seen = (c: Buffer) => {
+      output += c;
+      const m = /\[server\] portal on \S+ \(listening on [^)]*:(\d+)[,)]/.exec(output);
+      if (m) resolve(Number(m[1]));
+    };
+    proc.stdout!.on("data", seen);
+    proc.stderr!.on("data", (c) => (output += c));
+    proc.once("exit", () => reject(new Error(`server exited early:\n${output}`)));
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const port = await Promise.race([
+    listening,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`server did not report its port in 60 s:\n${output}`)), 60_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  const origin = `http://127.0.0.1:${port}`;
   const signal = async (sig: NodeJS.Signals) => {
     if (proc.exitCode !== null || proc.signalCode !== null) return;
     const exited = new Promise((r) => proc.once("exit", r));
