@@ -34,14 +34,18 @@ const HINTS: Record<ClientCheckName, string> = {
 
 /** The docs about what each check asks of the client (anchors of app/docs/errors, authentication, callbacks, rehearse and the developer API's group page). */
 const doc = (path: string, label: string): Link => ({ label, url: `${config.publicUrl}/docs/${path}` });
-const CHECKS_PAGE = doc("dev/client-checks", "Client checks");
-const REHEARSE = doc("rehearse#our-clients", "Rehearse failures: what a correct client does");
-const LINKS: Record<ClientCheckName, Link[]> = {
-  retry_reuses_reference: [doc("errors#error-DUPLICATE_REFERENCE", "409 DUPLICATE_REFERENCE"), doc("errors#when-the-sandbox-fails", "When the sandbox fails: retry with the same reference"), REHEARSE, CHECKS_PAGE],
-  honours_retry_after: [doc("errors#error-SERVICE_UNAVAILABLE", "503 SERVICE_UNAVAILABLE"), doc("errors#error-RATE_LIMITED", "429 RATE_LIMITED"), REHEARSE, CHECKS_PAGE],
-  renews_expired_token: [doc("authentication#get-a-token", "Get a token"), REHEARSE, CHECKS_PAGE],
-  polls_after_lost_callback: [doc("callbacks#delivery", "How callbacks are delivered"), REHEARSE, CHECKS_PAGE],
-};
+/** Read when a check is judged: PUBLIC_URL's default is on the port bound after this module loads (server/main.ts). */
+function linksOf(name: ClientCheckName): Link[] {
+  const checksPage = doc("dev/client-checks", "Client checks");
+  const rehearse = doc("rehearse#our-clients", "Rehearse failures: what a correct client does");
+  const first: Record<ClientCheckName, Link[]> = {
+    retry_reuses_reference: [doc("errors#error-DUPLICATE_REFERENCE", "409 DUPLICATE_REFERENCE"), doc("errors#when-the-sandbox-fails", "When the sandbox fails: retry with the same reference")],
+    honours_retry_after: [doc("errors#error-SERVICE_UNAVAILABLE", "503 SERVICE_UNAVAILABLE"), doc("errors#error-RATE_LIMITED", "429 RATE_LIMITED")],
+    renews_expired_token: [doc("authentication#get-a-token", "Get a token")],
+    polls_after_lost_callback: [doc("callbacks#delivery", "How callbacks are delivered")],
+  };
+  return [...first[name], rehearse, checksPage];
+}
 
 type Json = Record<string, unknown>;
 const json = (text: string | null): Json => {
@@ -144,7 +148,7 @@ export function judgeClientChecks(rows: ClientLogRow[]): ClientCheck[] {
       if (v) verdicts.push(v);
     });
     const failed = verdicts.find((v) => v.failed);
-    const links = LINKS[name];
+    const links = linksOf(name);
     if (failed) return { name, status: "FAILED" as const, why: failed.failed, hint: HINTS[name], requestIds: failed.ids, links };
     if (verdicts.length) return { name, status: "PASSED" as const, requestIds: [...new Set(verdicts.flatMap((v) => v.ids))].slice(0, 20), links };
     return { name, status: "NOT_EXERCISED" as const, requestIds: [], links };

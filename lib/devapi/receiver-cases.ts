@@ -14,7 +14,8 @@ export const SKEW_S = 2 * SIGNATURE_TOLERANCE_S;
 
 type Link = { label: string; url: string };
 const docs = (anchor: string, label: string): Link => ({ label, url: `${config.publicUrl}/docs/callbacks#${anchor}` });
-const VERIFY: Link[] = [docs("verify", "Verify the signature"), docs("client-helpers", "The client helper of each language"), docs("raw-body", "Frameworks that change the raw body"), docs("test-vectors", "Test vectors")];
+/** Read when a check runs: PUBLIC_URL's default is on the port bound after this module loads (server/main.ts). */
+const verifyLinks = (): Link[] => [docs("verify", "Verify the signature"), docs("client-helpers", "The client helper of each language"), docs("raw-body", "Frameworks that change the raw body"), docs("test-vectors", "Test vectors")];
 
 const SIGNATURE_HINT =
   "Verify webhook-signature over the raw body with the app's signing secret (a Standard Webhooks library, or the generated client's verifyCallback in TypeScript and Java, verify_callback in Python and PHP) and answer 401 when it does not match.";
@@ -58,12 +59,12 @@ export function battery(body: string, secrets: string[], now: Date): { first: Ca
   };
   const valid = signed(now);
   const refuse = "refused: any non-2xx status, e.g. 401";
-  const forgery = { accept: false, expected: refuse, hint: SIGNATURE_HINT, links: VERIFY };
+  const forgery = { accept: false, expected: refuse, hint: SIGNATURE_HINT, links: verifyLinks() };
   const tampered = signed(now);
   const unsigned = signed(now);
   return {
     first: [
-      { name: "valid", expected: `accepted: 2xx within ${CALLBACK_TIMEOUT_MS / 1000} s`, accept: true, ...valid, hint: "", links: VERIFY },
+      { name: "valid", expected: `accepted: 2xx within ${CALLBACK_TIMEOUT_MS / 1000} s`, accept: true, ...valid, hint: "", links: verifyLinks() },
       { name: "tampered_body", ...forgery, ...tampered, body: tamper(body), forged: "whose body was changed after signing", hole: "does not check the signature against the raw body" },
       { name: "wrong_secret", ...forgery, ...signed(now, [newSigningSecret()]), forged: "signed with another secret", hole: "does not check the signature" },
       {
