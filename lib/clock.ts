@@ -78,26 +78,15 @@ export class ManualClock implements Clock {
 
 type ManualTimer = { at: number; fn: () => void; real: NodeJS.Timeout | undefined };
 
-let current: Clock = realClock;
-
-/** Installs the process's clock (server/main.ts, once, before anything reads it). */
-export function installClock(c: Clock): void {
-  current = c;
-}
-
-/** The process's clock. */
-export const clock = (): Clock => current;
-
 /**
- * Runs `fn` every `ms` on the process's clock, the next round armed before
- * this one runs (a manual clock's `advance` runs the round due); `clear` stops
- * the rounds.
+ * Runs `fn` every `ms` on `c`, the next round armed before this one runs (a
+ * manual clock's `advance` runs the round due); `clear` stops the rounds.
  */
-export function every(ms: number, fn: () => void): Timer {
+export function every(c: Clock, ms: number, fn: () => void): Timer {
   let round: Timer | undefined;
   let stopped = false;
   const arm = () => {
-    round = current.after(ms, () => {
+    round = c.after(ms, () => {
       if (stopped) return;
       arm();
       fn();
@@ -111,9 +100,3 @@ export function every(ms: number, fn: () => void): Timer {
     },
   };
 }
-
-/** Now on the process's clock, in milliseconds. */
-export const nowMs = (): number => current.now();
-
-/** Now on the process's clock, as a Date. */
-export const nowDate = (): Date => new Date(current.now());

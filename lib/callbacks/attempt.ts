@@ -1,7 +1,7 @@
 // Posting a delivery once and recording the attempt: shared by the dispatcher and resend.
 // The delivery's callback faults (faults.ts) are followed here: a wrong
 // signature, or a second post under the same delivery id.
-import { nowDate } from "@/lib/clock";
+import { nowDate } from "@/lib/runtime";
 import { attemptNote, signingSecretsFor } from "./faults";
 import { postCallback, type PostOutcome } from "./post";
 import { dispatchStore, type AttemptRecord, type DeliveryToSend, type SigningSecrets } from "./store";

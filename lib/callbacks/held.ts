@@ -9,7 +9,7 @@
 // "Now" and the expiry horizon are on the process's clock (lib/clock.ts).
 import { operationById, operations } from "@/lib/catalog";
 import { faultsOf } from "@/lib/catalog/dev-endpoints";
-import { nowDate } from "@/lib/clock";
+import { nowDate } from "@/lib/runtime";
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { releaseFloat } from "@/lib/float";

@@ -4,7 +4,7 @@
 // authenticate step, the token endpoint, the inspector, the console (through
 // ownedApp); the dispatcher's claim and the sweeper say the same in SQL
 // (`"expiresAt" <= now`). `now` is the process's clock (lib/clock.ts).
-import { nowDate } from "@/lib/clock";
+import { nowDate } from "@/lib/runtime";
 
 /** Whether the app has ended at `now`. */
 export function hasEnded(app: { expiresAt: Date | null }, now = nowDate()): boolean {
