@@ -46,7 +46,7 @@ export const APP_THROTTLES = {
 /** The row key of `subject`'s counter in `scope` (a hash: any subject costs one short key). */
 export const throttleKey = (scope: string, subject: string) => sha256(`${scope}\n${subject}`);
 
-/** How many a request counts (1 by default), and when (now on the process's clock, lib/clock.ts, by default). */
+/** How many a request counts (1 by default), and when (now on the process's clock, lib/runtime.ts, by default). */
 export type Count = { n?: number; now?: number };
 
 /** What a throttle counts on: the process's client, or a transaction's (`Throttle.on`). */

@@ -1,6 +1,6 @@
 // Deletes ended throwaway sandboxes (sandbox-life.ts) with all their rows, on
 // every instance: started by server/main.ts, every SANDBOX_SWEEP_MS on the
-// process's clock (lib/clock.ts: a test moves it on instead of waiting), and
+// process's clock (lib/runtime.ts: a test moves it on instead of waiting), and
 // at once in the process that ended one (sweepSoon).
 //
 // Each statement deletes at most SANDBOX_SWEEP_BATCH rows and commits on its
