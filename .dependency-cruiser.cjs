@@ -12,7 +12,9 @@
 // exception here.
 const TIERS = [
   // base
-  ["lib/config", "lib/ids", "lib/net", "lib/crypto", "lib/clock"],
+  ["lib/config", "lib/ids", "lib/crypto", "lib/clock"],
+  ["lib/runtime"], // the process's runtime: its clock and the parts its modules keep once (lib/runtime.ts)
+  ["lib/net"],
   ["lib/errors"],
   ["lib/validation", "lib/http", "lib/db", "lib/mail"],
   ["lib/accounts"], // the accounts' statements: throttles, row locks, a sandbox's insert, an app's tables

@@ -1,13 +1,13 @@
-// The one clock the rules read: throwaway sandboxes' ends, held expiry, rate
-// windows, lockouts, callbacks' due times, and the timers the dispatcher and
-// the sandbox sweeper wait on. Durations measured for logs and the bench stay
-// on performance.now().
-//
-// server/main.ts makes the process's clock and installs it before anything
-// starts (`installClock`): the real one, or with TEST_CLOCK=1 a `ManualClock`
-// that tests move forward through server/clock-control.ts instead of sleeping.
-// Next's bundles load their own copy of this module and keep the real clock;
-// the gateway, the inspector, the dispatcher and the sweeper are the server's.
+// What a clock is: the real one, and a `ManualClock` that tests move forward.
+// The process reads one, its runtime's (lib/runtime.ts `clock`, `nowMs`,
+// `nowDate`): throwaway sandboxes' ends, held expiry, rate windows, lockouts,
+// reset links, resend and replay, try-it's limiter, callbacks' due times, and
+// the timers the dispatcher and the sandbox sweeper wait on. The server makes
+// its runtime with the real clock, or with TEST_CLOCK=1 a `ManualClock` that
+// tests move forward through server/clock-control.ts instead of sleeping
+// (server/runtime-install.ts); Next's bundles read the same runtime, so the
+// console's and try-it's rules follow that clock too. Durations measured for
+// logs and the bench stay on performance.now().
 
 /** A timer on a clock: `clear` cancels it. */
 export type Timer = { clear(): void };
@@ -78,26 +78,15 @@ export class ManualClock implements Clock {
 
 type ManualTimer = { at: number; fn: () => void; real: NodeJS.Timeout | undefined };
 
-let current: Clock = realClock;
-
-/** Installs the process's clock (server/main.ts, once, before anything reads it). */
-export function installClock(c: Clock): void {
-  current = c;
-}
-
-/** The process's clock. */
-export const clock = (): Clock => current;
-
 /**
- * Runs `fn` every `ms` on the process's clock, the next round armed before
- * this one runs (a manual clock's `advance` runs the round due); `clear` stops
- * the rounds.
+ * Runs `fn` every `ms` on `c`, the next round armed before this one runs (a
+ * manual clock's `advance` runs the round due); `clear` stops the rounds.
  */
-export function every(ms: number, fn: () => void): Timer {
+export function every(c: Clock, ms: number, fn: () => void): Timer {
   let round: Timer | undefined;
   let stopped = false;
   const arm = () => {
-    round = current.after(ms, () => {
+    round = c.after(ms, () => {
       if (stopped) return;
       arm();
       fn();
@@ -111,9 +100,3 @@ export function every(ms: number, fn: () => void): Timer {
     },
   };
 }
-
-/** Now on the process's clock, in milliseconds. */
-export const nowMs = (): number => current.now();
-
-/** Now on the process's clock, as a Date. */
-export const nowDate = (): Date => new Date(current.now());

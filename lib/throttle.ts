@@ -8,7 +8,7 @@
 // any length costs one short key; rows of past windows are deleted at most
 // once a minute per process, so the table holds the live windows' subjects only.
 import { pruneThrottles, refundThrottle, takeThrottle, type Counter as Raw } from "@/lib/accounts";
-import { nowMs } from "@/lib/clock";
+import { nowMs, part, runtime } from "@/lib/runtime";
 import { sha256 } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
@@ -16,7 +16,7 @@ import { ApiError } from "@/lib/errors";
 export { clientAddress } from "@/lib/net/client-address";
 
 const PRUNE_EVERY_MS = 60_000;
-const g = globalThis as unknown as { __svcThrottlePrunedAt?: number };
+const PRUNED_AT = part<number>("throttlePrunedAt");
 
 function positive(name: string, fallback: number): number {
   const n = Number(process.env[name] ?? fallback);
@@ -46,7 +46,7 @@ export const APP_THROTTLES = {
 /** The row key of `subject`'s counter in `scope` (a hash: any subject costs one short key). */
 export const throttleKey = (scope: string, subject: string) => sha256(`${scope}\n${subject}`);
 
-/** How many a request counts (1 by default), and when (now on the process's clock, lib/clock.ts, by default). */
+/** How many a request counts (1 by default), and when (now on the process's clock, lib/runtime.ts, by default). */
 export type Count = { n?: number; now?: number };
 
 /** What a throttle counts on: the process's client, or a transaction's (`Throttle.on`). */
@@ -145,8 +145,9 @@ export function takeTogether(places: readonly (readonly [Throttle, string])[], n
 
 /** Deletes past windows' rows; on PostgreSQL not those a transaction holds (`Throttle.on`): waiting there could close a cycle. */
 async function prune(now: number) {
-  if (now - (g.__svcThrottlePrunedAt ?? 0) < PRUNE_EVERY_MS) return;
-  g.__svcThrottlePrunedAt = now;
+  const rt = runtime();
+  if (now - (rt.get(PRUNED_AT) ?? 0) < PRUNE_EVERY_MS) return;
+  rt.set(PRUNED_AT, now);
   await pruneThrottles(defaultDb, new Date(now)).catch(() => {});
 }
 

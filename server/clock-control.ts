@@ -1,6 +1,6 @@
 // The test clock's control, which exists only on a server started with
 // TEST_CLOCK=1 (server/main.ts): `POST /__clock/advance?ms=N` moves the
-// process's clock (lib/clock.ts `ManualClock`) N milliseconds on and answers
+// process's clock (the runtime's `ManualClock`, lib/runtime.ts) N milliseconds on and answers
 // `{ now }`. Tests move time this way instead of sleeping to a sandbox's end
 // or a rate window's next minute (tests/helpers/server.ts `advanceClock`).
 // Loopback peers only; anyone else, and every normal start, gets 404 here.

@@ -3,20 +3,20 @@
 // and the inspector's handlers, and hands every other request to Next's request
 // handler (console, docs, try-it, downloads): one port, one origin.
 //   PORT (3000), HOST (hosted: all interfaces; local: 127.0.0.1), `--dev` for Next's dev mode.
-import "./preflight"; // first: settings are checked before any module below opens the database
+import { serverRuntime } from "./runtime-install"; // first: the runtime every module below reads (lib/runtime.ts)
+import "./preflight"; // then settings are checked before any module below opens the database
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import next from "next";
-import { ManualClock, installClock } from "@/lib/clock";
 import { config } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
-import { startDispatcher, stopDispatcher } from "@/lib/callbacks";
+import { startDispatcher } from "@/lib/callbacks";
 import { isHosted } from "@/lib/callbacks/policy";
 import { sweepBatches } from "@/lib/callbacks/store/statements";
 import { startMaintenance } from "@/lib/db/maintenance";
 import { startCheckpointer } from "@/lib/db/checkpoint";
-import { startPostThread, stopPostThread } from "@/lib/net/post-thread";
+import { startPostThread } from "@/lib/net/post-thread";
 import { startSandboxSweeper } from "@/lib/services/sandbox-sweep";
 import { requestListener } from "./route";
 import { loadSharedAuthSecret } from "./shared-auth-secret";
@@ -37,11 +37,7 @@ if (!hosted && host && !loopbackHost(host)) {
   );
 }
 const port = config.port;
-// The process's one clock (lib/clock.ts). TEST_CLOCK=1 (the integration tests' servers only):
-// a clock tests move on through server/clock-control.ts instead of sleeping.
-const testClock = process.env.TEST_CLOCK === "1" ? new ManualClock() : undefined;
-if (testClock) {
-  installClock(testClock);
+if (process.env.TEST_CLOCK === "1") {
   console.warn("[server] TEST_CLOCK=1: a test clock, moved on by POST /__clock/advance from loopback; never for real use");
 }
 
@@ -51,6 +47,7 @@ await loadSharedAuthSecret(); // several instances on PostgreSQL sign sessions w
 const nextApp = next({ dev, dir: root, hostname: host ?? "localhost", port });
 const handleNext = nextApp.getRequestHandler();
 await nextApp.prepare();
+// Each part started below registers its stop with the runtime, which the drain stops (the last started first).
 startPostThread(); // callbacks are posted off the gateway's event loop
 startDispatcher(); // overdue callbacks go out at once
 startSandboxSweeper(sweepBatches(config.dialect)); // ended throwaway sandboxes are deleted with their rows, by any instance
@@ -63,7 +60,7 @@ console.log(`[callbacks] ${hosted ? "hosted: callbacks go to public addresses on
 // This process's own origin, for the requests it makes to itself; PORT=0 binds a port the system picks.
 let bound = port;
 const origin = () => `http://${host && host !== "0.0.0.0" && host !== "::" ? host : "localhost"}:${bound}`;
-const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, requestListener({ origin, handleNext, testClock }));
+const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, requestListener({ origin, handleNext, runtime: serverRuntime }));
 server.headersTimeout = 66_000; // longer than keep-alive, as Node asks
 
 // A deep accept queue: a thousand clients connecting at once wait in it instead of being dropped (Node's default is 511).
@@ -73,7 +70,4 @@ server.listen({ port, host, backlog: 4096 }, () => {
   process.env.PORT = String(bound); // config.publicUrl's default, here and in Next's bundles, is on the bound port
   console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${bound}${dev ? ", dev" : ""})`);
 });
-drainOnSignal(server, async () => {
-  await stopDispatcher(); // the dispatcher's posts in flight are answered
-  await stopPostThread(); // and then every other post the thread holds
-});
+drainOnSignal(server, serverRuntime);

@@ -1,5 +1,6 @@
-// Settings checked before anything opens a database or a file: imported first
-// by main.ts, so a bad value stops the start with a clear message (an unknown
+// Settings checked before anything opens a database or a file: imported by
+// main.ts right after its runtime (server/runtime-install.ts, which opens
+// nothing), so a bad value stops the start with a clear message (an unknown
 // DATABASE_URL used to create a SQLite file under a folder named after it).
 import { exitOnUnknownDatabase } from "@/lib/db/url-check";
 import { callbackPorts } from "@/lib/callbacks/policy";

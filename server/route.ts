@@ -12,7 +12,8 @@ import type http from "node:http";
 import { BASE_PATH } from "@/lib/gateway";
 import { serveSandbox } from "./sandbox";
 import { CLOCK_PATH, clockControl } from "./clock-control";
-import type { ManualClock } from "@/lib/clock";
+import { ManualClock } from "@/lib/clock";
+import type { Runtime } from "@/lib/runtime";
 import { isDocsText, serveDocsText } from "./docs-markdown";
 import { toApiError, ApiError } from "@/lib/errors";
 import { nodeHeaders, sendError, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
@@ -44,9 +45,9 @@ function wellFormedHost(host: string | undefined): boolean {
 }
 
 
-/** `testClock`: the server was started on a test clock (TEST_CLOCK=1), whose control CLOCK_PATH then answers. */
-export function requestListener(opts: { origin: () => string; handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>; testClock?: ManualClock }) {
-  const clockHandler = opts.testClock && clockControl(opts.testClock);
+/** `runtime`: the server's (server/runtime-install.ts); on a test clock (TEST_CLOCK=1) CLOCK_PATH answers, moving it. */
+export function requestListener(opts: { origin: () => string; handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>; runtime: Runtime }) {
+  const clockHandler = opts.runtime.clock instanceof ManualClock ? clockControl(opts.runtime.clock) : undefined;
   const inspect: Handler = async (req, res) => {
     // Before the Web request is built: it cannot carry TRACE, CONNECT or TRACK.
     const refused = inspectorMethodRefusal(req.method);

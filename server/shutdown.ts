@@ -1,15 +1,17 @@
 // SIGTERM / SIGINT: stop accepting, let in-flight calls finish (idle keep-alive
-// connections are closed at once, busy ones after their answer), let the
-// dispatcher finish the posts it has started, then exit. A second signal, or
-// the deadline, exits at once.
+// connections are closed at once, busy ones after their answer), stop the
+// runtime (lib/runtime.ts: waits answer at once, the sandbox sweeper stops,
+// the dispatcher finishes the posts it has started, then the post thread its
+// others, the SQLite maintenance and checkpointer stop), then exit. A second
+// signal, or the deadline, exits at once.
 import type http from "node:http";
-import { stopWaits } from "@/lib/devapi/wait";
 import { closeStreams } from "@/lib/http/node-io";
+import type { Runtime } from "@/lib/runtime";
 
 /** Longer than the 10 s callback wait, so a post in flight can finish. */
 const DEADLINE_MS = 15_000;
 
-export function drainOnSignal(server: http.Server, stopWork: () => Promise<void>): void {
+export function drainOnSignal(server: http.Server, runtime: Runtime): void {
   let stopping = false;
   // While draining, every answer closes its connection behind it.
   server.prependListener("request", (_req, res: http.ServerResponse) => {
@@ -25,10 +27,9 @@ export function drainOnSignal(server: http.Server, stopWork: () => Promise<void>
     }, DEADLINE_MS).unref();
     const closed = new Promise<void>((r) => server.close(() => r()));
     closeStreams(); // event streams never end on their own: clients reconnect elsewhere
-    stopWaits(); // waits for a callback answer now rather than hold the drain up to 60 s
     const idle = setInterval(() => server.closeIdleConnections(), 50);
     server.closeIdleConnections();
-    await Promise.all([closed, stopWork()]);
+    await Promise.all([closed, runtime.stop()]); // waits for a callback answer now rather than hold the drain up to 60 s
     clearInterval(idle);
     process.exit(0);
   };

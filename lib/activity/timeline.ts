@@ -21,6 +21,7 @@ import { ApiError } from "@/lib/errors";
 import { FLOAT_MET_COLUMNS, withFloatMet } from "./float-met";
 import { creatingRequest } from "./links";
 import { errorCodeOf } from "./requests";
+import { nowDate } from "@/lib/runtime";
 
 export const TIMELINE_EVENT_TYPES = ["request", "status_read", "state", "callback_scheduled", "callback_attempt", "inbox", "relay"] as const;
 export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
@@ -68,7 +69,7 @@ function refusedForIt(op: ReturnType<typeof operationById>, r: { createdAt: Date
   return at >= r.createdAt && !(whilePending && r.settlesAt && at >= r.settlesAt);
 }
 
-export async function resourceTimeline(appId: string, resourceId: string, now = new Date(), db: Db = defaultDb) {
+export async function resourceTimeline(appId: string, resourceId: string, now = nowDate(), db: Db = defaultDb) {
   const r = await db.resource.findFirst({ where: { id: resourceId, appId } });
   if (!r) throw new ApiError("NOT_FOUND", `no resource ${resourceId} for this app`);
   const [created, calls, deliveries] = await Promise.all([

@@ -5,6 +5,7 @@
 // window; callers check ownership.
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { secondsToReset, windowOf } from "@/lib/engine/rate-window";
+import { nowDate } from "@/lib/runtime";
 
 const DAY = 86_400_000;
 type Count = { calls: number; errors: number; limited: number };
@@ -15,7 +16,7 @@ const add = (c: Count, status: number) => {
 };
 const zero = (): Count => ({ calls: 0, errors: 0, limited: 0 });
 
-export async function appUsage(app: { id: string; perMinute: number }, now = new Date(), days = 14, db: Db = defaultDb) {
+export async function appUsage(app: { id: string; perMinute: number }, now = nowDate(), days = 14, db: Db = defaultDb) {
   const firstDay = Math.floor(now.getTime() / DAY) - (days - 1);
   const [rows, minute] = await Promise.all([
     db.requestLog.findMany({

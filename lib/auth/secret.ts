@@ -7,13 +7,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { config } from "@/lib/config";
 import { randomToken } from "@/lib/ids";
+import { part, runtime } from "@/lib/runtime";
 
 let cached: string | undefined;
-const g = globalThis as unknown as { __svcSharedAuthSecret?: string };
+const SHARED = part<string>("sharedAuthSecret");
 
 export function authSecret(): string {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
-  if (g.__svcSharedAuthSecret) return g.__svcSharedAuthSecret;
+  const shared = runtime().get(SHARED);
+  if (shared) return shared;
   if (cached) return cached;
   const file = path.join(config.dataDir, "auth-secret");
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -30,5 +32,5 @@ export function authSecret(): string {
 
 /** Every instance on PostgreSQL signs with the secret stored in the database (server/shared-auth-secret.ts reads it at start). */
 export function setSharedAuthSecret(secret: string): void {
-  g.__svcSharedAuthSecret = secret;
+  runtime().set(SHARED, secret);
 }

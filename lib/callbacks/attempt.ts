@@ -1,7 +1,7 @@
 // Posting a delivery once and recording the attempt: shared by the dispatcher and resend.
 // The delivery's callback faults (faults.ts) are followed here: a wrong
 // signature, or a second post under the same delivery id.
-import { nowDate } from "@/lib/clock";
+import { nowDate } from "@/lib/runtime";
 import { attemptNote, signingSecretsFor } from "./faults";
 import { postCallback, type PostOutcome } from "./post";
 import { dispatchStore, type AttemptRecord, type DeliveryToSend, type SigningSecrets } from "./store";
@@ -39,7 +39,7 @@ async function record(id: string, at: Date, o: AttemptRecord): Promise<void> {
 }
 
 async function postOnce(d: DeliveryToSend, second: boolean): Promise<PostOutcome> {
-  const at = nowDate(); // the process's clock (lib/clock.ts): the retry's due time counts from it
+  const at = nowDate(); // the process's clock (lib/runtime.ts): the retry's due time counts from it
   const outcome = await postCallback(d.url, d.body, d.id, signingSecretsFor(d.faults, liveSecrets(d.app, at)));
   await record(d.id, at, { ...outcome, url: d.url, note: attemptNote(d.faults, { replay: d.replay, second }) });
   attemptWakeups.notify(d.id);

@@ -3,9 +3,10 @@
 // restart loses nothing: overdue and abandoned rows go out when it is back (or,
 // with several instances on PostgreSQL, at once from another instance, which
 // hears of new callbacks through the store's onScheduled and polls as a backstop).
-// Due times and its timer are on the process's clock (lib/clock.ts): moving it
-// on wakes the dispatcher.
-import { clock, every, type Timer } from "@/lib/clock";
+// Due times and its timer are on the runtime's clock (lib/runtime.ts): moving it
+// on wakes the dispatcher. Its state is a part of the runtime, which stops it on drain.
+import { every, type Timer } from "@/lib/clock";
+import { clock, part, runtime } from "@/lib/runtime";
 import { attempt } from "./attempt";
 import { expireHeld, expirySweepMs } from "./held";
 import { CALLBACK_TIMEOUT_MS } from "./post";
@@ -26,7 +27,7 @@ type State = {
   /** The sweep that resolves expired held resources (held.ts), and whether one is running. */
   sweep?: Timer; sweeping?: boolean;
 };
-const g = globalThis as unknown as { __svcDispatcher?: State };
+const DISPATCHER = part<State>("dispatcher");
 
 function schedule(st: State, at: number) {
   if (st.stopped) return;
@@ -97,18 +98,21 @@ function sweepHeld(st: State) {
 }
 
 export function startDispatcher(): void {
-  if (g.__svcDispatcher && !g.__svcDispatcher.stopped) return;
+  const rt = runtime();
+  const running = rt.get(DISPATCHER);
+  if (running && !running.stopped) return;
   const st: State = { timer: null, wakeAt: 0, running: false, again: false, stopped: false, inflight: new Set() };
-  g.__svcDispatcher = st;
+  rt.set(DISPATCHER, st);
+  rt.onStop(stopDispatcher); // the drain waits for the posts in flight
   st.unlisten = dispatchStore().onScheduled((dueAt) => schedule(st, dueAt.getTime()));
   setDispatcherWake((dueAt) => schedule(st, dueAt.getTime()));
-  st.sweep = every(expirySweepMs(), () => sweepHeld(st)); // the held expiry's rounds: moving the clock on runs the round due
+  st.sweep = every(clock(), expirySweepMs(), () => sweepHeld(st)); // the held expiry's rounds: moving the clock on runs the round due
   void tick(st);
 }
 
 export async function stopDispatcher(): Promise<void> {
-  const st = g.__svcDispatcher;
-  if (!st) return;
+  const st = runtime().get(DISPATCHER);
+  if (!st || st.stopped) return;
   st.stopped = true;
   setDispatcherWake(null);
   st.sweep?.clear();

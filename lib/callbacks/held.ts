@@ -6,10 +6,10 @@
 // dispatcher) all call resolveHeld. Exactly one resolve of a resource wins, on
 // either database and across instances: the row is updated on the condition
 // that it is still held, in the transaction that inserts its delivery.
-// "Now" and the expiry horizon are on the process's clock (lib/clock.ts).
+// "Now" and the expiry horizon are on the process's clock (lib/runtime.ts).
 import { operationById, operations } from "@/lib/catalog";
 import { faultsOf } from "@/lib/catalog/dev-endpoints";
-import { nowDate } from "@/lib/clock";
+import { nowDate } from "@/lib/runtime";
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { releaseFloat } from "@/lib/float";

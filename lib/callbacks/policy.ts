@@ -16,6 +16,7 @@ import { config } from "@/lib/config";
 import { type Resolved, ResolverBusy, resolveHost } from "@/lib/net/dns";
 import type { Pin } from "@/lib/net/http-post";
 import { canonicalIp, ipFamily } from "@/lib/net/ip";
+import { part, runtime } from "@/lib/runtime";
 
 export type { Resolved };
 export type Resolver = (host: string) => Promise<Resolved[]>;
@@ -100,12 +101,13 @@ export function callbackPorts(raw = process.env.CALLBACK_PORTS): number[] | null
 }
 
 const OWN_TTL_MS = 60_000;
-const g = globalThis as unknown as { __svcOwnAddresses?: { at: number; set: Promise<Set<string>> } };
+const OWN_ADDRESSES = part<{ at: number; set: Promise<Set<string>> }>("ownAddresses");
 
 /** This host's interface addresses and PUBLIC_URL's host's, looked up again at most once a minute. */
 function hostAddresses(): Promise<Set<string>> {
-  const now = Date.now();
-  if (g.__svcOwnAddresses && now - g.__svcOwnAddresses.at < OWN_TTL_MS) return g.__svcOwnAddresses.set;
+  const now = Date.now(); // a cache's age, not a rule: real time
+  const known = runtime().get(OWN_ADDRESSES);
+  if (known && now - known.at < OWN_TTL_MS) return known.set;
   const set = (async () => {
     const own = new Set<string>();
     for (const list of Object.values(os.networkInterfaces())) for (const i of list ?? []) own.add(canonicalIp(i.address) ?? i.address);
@@ -115,7 +117,7 @@ function hostAddresses(): Promise<Set<string>> {
     else for (const a of await resolveHost(host).catch(() => [])) own.add(canonicalIp(a.address) ?? a.address);
     return own;
   })();
-  g.__svcOwnAddresses = { at: now, set };
+  runtime().set(OWN_ADDRESSES, { at: now, set });
   return set;
 }
 

@@ -14,6 +14,7 @@ import { routeFor } from "./policy";
 import { resendBudget } from "./resend";
 import { isHttpUrl } from "./schedule";
 import { replayDelivery } from "./store/deliveries";
+import { nowDate } from "@/lib/runtime";
 
 /** At most this many deliveries per replay call (the oldest first); `left` says how many remain. */
 export const REPLAY_MAX = 50;
@@ -39,7 +40,7 @@ export async function replayFailed(appId: string, since: Date, url?: string | nu
     const route = await routeFor(url);
     if (route.kind === "refused") throw urlError(`url is refused by the callback network policy: ${route.reason}`);
   }
-  const now = new Date();
+  const now = nowDate();
   const failed = { appId, state: "FAILED", createdAt: { gte: since } };
   const [candidates, capped, replayable] = await Promise.all([
     db.delivery.findMany({

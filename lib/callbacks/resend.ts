@@ -11,6 +11,7 @@ import { storedFaults } from "./faults";
 import { CALLBACK_TIMEOUT_MS, postCallback } from "./post";
 import { isHttpUrl } from "./schedule";
 import { endResendLease, takeResendLease } from "./store/deliveries";
+import { nowDate } from "@/lib/runtime";
 
 /** Longer than one post can take, so a lease that runs out means its process died. */
 const RESEND_LEASE_MS = CALLBACK_TIMEOUT_MS + 5_000;
@@ -31,7 +32,7 @@ export async function resendDelivery(deliveryId: string, appId: string, db: Db =
   if (d.attempts >= config.attemptsPerDelivery) {
     throw new ApiError("CONFLICT", `this callback has had ${d.attempts} attempts, the most a delivery can have`);
   }
-  const now = new Date();
+  const now = nowDate();
   const lease = await takeResendLease(db, d.id, now, new Date(now.getTime() + RESEND_LEASE_MS));
   if (lease !== 1) throw new ApiError("CONFLICT", "this callback is being sent again right now; wait for that attempt to finish");
   try {
@@ -55,5 +56,5 @@ export async function sendDeliveryTo(deliveryId: string, appId: string, url: str
   const d = await db.delivery.findFirst({ where: { id: deliveryId, appId }, include: { app: { select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } } } });
   if (!d) throw new ApiError("NOT_FOUND", `no delivery ${deliveryId} for this app`);
   await takeResend(appId);
-  return { url, ...(await postCallback(url, d.body, d.id, liveSecrets(d.app, new Date()))) };
+  return { url, ...(await postCallback(url, d.body, d.id, liveSecrets(d.app, nowDate()))) };
 }

@@ -8,6 +8,7 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { config, sqlitePath } from "@/lib/config";
+import { part, runtime } from "@/lib/runtime";
 import { sqlite } from "./sqlite";
 
 const WORKER = `
@@ -19,10 +20,11 @@ setInterval(() => {
 }, workerData.everyMs);
 `;
 
-const g = globalThis as unknown as { __svcCheckpointer?: Worker };
+const CHECKPOINTER = part<Worker>("checkpointer");
 
 export function startCheckpointer(everyMs = 500): void {
-  if (g.__svcCheckpointer) return;
+  const rt = runtime();
+  if (rt.get(CHECKPOINTER)) return;
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
   const w = new Worker(WORKER, { eval: true, workerData: { file: sqlitePath(config.databaseUrl), everyMs, driver } });
   w.unref();
@@ -30,6 +32,10 @@ export function startCheckpointer(everyMs = 500): void {
     console.error("[sqlite] checkpoint worker failed; automatic checkpoints again", e);
     sqlite().pragma("wal_autocheckpoint = 1000");
   });
-  g.__svcCheckpointer = w;
+  rt.set(CHECKPOINTER, w);
+  rt.onStop(async () => {
+    rt.set(CHECKPOINTER, undefined);
+    await w.terminate();
+  });
   sqlite().pragma("wal_autocheckpoint = 0");
 }

@@ -3,6 +3,7 @@
 // (PG_POOL_MAX, default 10); Prisma has its own small pool (lib/db/prisma.ts).
 import pg from "pg";
 import { config } from "@/lib/config";
+import { part, runtime } from "@/lib/runtime";
 import { compile, type Sql, type Value } from "./sql";
 
 // Prisma's DateTime is `timestamp(3)` (no zone) holding UTC: read it as UTC
@@ -82,11 +83,11 @@ export function newClient(url: string): pg.Client {
   return new pg.Client({ connectionString: url, types });
 }
 
-const g = globalThis as unknown as { __svcPgPool?: pg.Pool };
+const POOL = part<pg.Pool>("pgPool");
 
-/** The shared pool (across Next's bundles), opened on first use, after migrations. */
+/** The shared pool (a part of the runtime, across Next's bundles), opened on first use, after migrations. */
 export function pgPool(): pg.Pool {
-  return (g.__svcPgPool ??= newPool(config.databaseUrl, config.pgPoolMax));
+  return runtime().of(POOL, () => newPool(config.databaseUrl, config.pgPoolMax));
 }
 
 /** Runs `fn` in one transaction on one connection of `pool`. */

@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "@/lib/generated/prisma-pg/client";
 import { config, dialectOf, sqlitePath } from "@/lib/config";
+import { part, runtime } from "@/lib/runtime";
 import { secureDbFile } from "./files";
 import { withoutNul } from "./pg";
 
@@ -35,7 +36,6 @@ export function clientFor(url = config.databaseUrl): PrismaClient {
   return new PrismaClient({ adapter: sqliteAdapter(url) });
 }
 
-const g = globalThis as unknown as { __svcPrisma?: PrismaClient };
-/** Shared across module copies (our server and Next's route bundles load their own). */
-export const db: PrismaClient = (g.__svcPrisma ??= clientFor());
+/** A part of the runtime, so shared across module copies (our server and Next's route bundles load their own). */
+export const db: PrismaClient = runtime().of(part<PrismaClient>("prisma"), () => clientFor());
 export type Db = PrismaClient;

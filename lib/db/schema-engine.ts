@@ -3,8 +3,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { part, runtime } from "@/lib/runtime";
 
 const root = process.cwd();
+/** The WebAssembly module is set on the generated bindings once per process. */
+const SCHEMA_WASM = part<boolean>("schemaWasm");
 
 export type Engine = {
   applyMigrations(migrationsDir: string): Promise<string[]>;
@@ -46,8 +49,8 @@ function side(s: DiffSide) {
 
 export async function loadEngine(schemaFile: string, factory: SqlMigrationAwareDriverAdapterFactory): Promise<Engine> {
   const bg = await import("@prisma/schema-engine-wasm/schema_engine_bg");
-  const g = globalThis as unknown as { __svcSchemaWasm?: boolean };
-  if (!g.__svcSchemaWasm) {
+  const rt = runtime();
+  if (!rt.get(SCHEMA_WASM)) {
     const wasmPath = path.join(root, "node_modules", "@prisma", "schema-engine-wasm", "schema_engine_bg.wasm");
     const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), {
       "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports,
@@ -55,7 +58,7 @@ export async function loadEngine(schemaFile: string, factory: SqlMigrationAwareD
     const exports = instance.exports as WebAssembly.Exports & { __wbindgen_start(): void };
     bg.__wbg_set_wasm(exports);
     exports.__wbindgen_start();
-    g.__svcSchemaWasm = true;
+    rt.set(SCHEMA_WASM, true);
   }
   const connections: { dispose(): Promise<void> }[] = [];
   const connect = factory.connect.bind(factory);

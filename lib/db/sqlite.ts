@@ -5,6 +5,7 @@
 // event loop for every call that wrote in it.
 import Database from "better-sqlite3";
 import { config, sqlitePath } from "@/lib/config";
+import { part, runtime } from "@/lib/runtime";
 import { compile, type Kind, type Sql, type Value } from "./sql";
 
 /** A date as Prisma's SQLite adapter writes it (text, "+00:00"). */
@@ -210,11 +211,11 @@ export function openSqlite(file: string): SqliteHotPath {
   return { conn, write: (fn) => group.run(fn) };
 }
 
-const g = globalThis as unknown as { __svcSqlite?: SqliteHotPath };
+const HOT_PATH = part<SqliteHotPath>("sqlite");
 
-/** The process's hot-path connection (shared across module copies), opened on first use, after migrations. */
+/** The process's hot-path connection (a part of the runtime, shared across module copies), opened on first use, after migrations. */
 export function sqliteHotPath(): SqliteHotPath {
-  return (g.__svcSqlite ??= openSqlite(sqlitePath(config.databaseUrl)));
+  return runtime().of(HOT_PATH, () => openSqlite(sqlitePath(config.databaseUrl)));
 }
 
 /** The process's hot-path connection itself (checkpoints, space reclaim). */

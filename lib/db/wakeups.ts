@@ -1,10 +1,11 @@
 // In-process wake-ups for readers that poll the database (wait for a callback,
 // the listeners' stream): what this process writes wakes its own readers at
 // once; what other instances write is seen at the next poll.
+import { part, runtime } from "@/lib/runtime";
 
 type Waiters = Map<string, Set<() => void>>;
-// On globalThis: the console's routes run in Next's bundles, the gateway and the streams in the server's.
-const g = globalThis as unknown as { __svcWakeups?: Map<string, Waiters> };
+// A part of the runtime: the console's routes run in Next's bundles, the gateway and the streams in the server's.
+const WAKEUPS = part<Map<string, Waiters>>("wakeups");
 
 export type Wakeups = {
   /** Something about `key` changed in this process: its waits resolve now. */
@@ -14,7 +15,7 @@ export type Wakeups = {
 };
 
 export function wakeups(name: string): Wakeups {
-  const all = (g.__svcWakeups ??= new Map());
+  const all = runtime().of(WAKEUPS, () => new Map<string, Waiters>());
   const waiting: Waiters = all.get(name) ?? new Map();
   all.set(name, waiting);
   return {

@@ -9,15 +9,16 @@
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
+import { part, runtime } from "@/lib/runtime";
 
 export type HeldKind = "wait" | "stream";
 
 const perApp = (kind: HeldKind) => (kind === "wait" ? config.waitsPerApp : config.listenStreamsPerApp);
 
 type State = { byApp: Map<string, number>; byAccount: Map<string, number>; total: number; owners: Map<string, string> };
-// On globalThis: one count per process whatever bundle loads this module.
-const g = globalThis as unknown as { __svcHeld?: State };
-const state = (): State => (g.__svcHeld ??= { byApp: new Map(), byAccount: new Map(), total: 0, owners: new Map() });
+// A part of the runtime: one count per process whatever bundle loads this module.
+const HELD = part<State>("held");
+const state = (): State => runtime().of(HELD, () => ({ byApp: new Map(), byAccount: new Map(), total: 0, owners: new Map() }));
 
 /** The account that owns the app (kept: an app never changes owner). */
 async function ownerOf(appId: string): Promise<string> {

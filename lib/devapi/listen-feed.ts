@@ -14,6 +14,7 @@ import { CALLBACK_HEADER_NAMES, callbackHeaders } from "@/lib/callbacks/post";
 import { checkSignatures } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { checkCaseNames } from "./check-case-names";
+import { nowDate } from "@/lib/runtime";
 
 const BATCH = 100;
 /** Which entries a stream relays: `all` adds copies of callbacks sent elsewhere, `foreign` the inbox entries that are not the app's callbacks. */
@@ -222,7 +223,7 @@ async function copyEvents(db: Db, appId: string, rows: Awaited<ReturnType<typeof
   if (!app) return [];
   const byId = new Map(deliveries.map((d) => [d.id, d]));
   const now = new Date();
-  const secrets = liveSecrets(app, now);
+  const secrets = liveSecrets(app, nowDate());
   return rows.flatMap(({ id, at, url, delivery }): Pending[] => {
     const d = byId.get(delivery.id);
     if (!d) return []; // pruned meanwhile

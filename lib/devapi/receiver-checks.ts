@@ -23,6 +23,7 @@ import { withAppLock, type Tx } from "@/lib/services/apps";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 import { battery, caseIdsText, judge, type CaseSpec } from "./receiver-cases";
 import { relayedAnswers } from "./receiver-relays";
+import { nowDate, nowMs } from "@/lib/runtime";
 
 /** What of an answer's body is kept per case. */
 const ANSWER_KEPT = 1024;
@@ -90,7 +91,7 @@ async function budgetRefusal(tx: Tx, family: string, host: string | null, now: n
 async function claimSlot(appId: string, url: string, host: string | null, operationId: string, db: Db) {
   const { parentAppId } = await db.app.findUniqueOrThrow({ where: { id: appId }, select: { parentAppId: true } });
   const claimed = await withAppLock(parentAppId ?? appId, async (tx) => {
-    const refusal = await budgetRefusal(tx, parentAppId ?? appId, host, Date.now());
+    const refusal = await budgetRefusal(tx, parentAppId ?? appId, host, nowMs());
     return refusal ?? tx.receiverCheck.create({ data: { id: `rck_${randomBase62()}`, appId, url, host, operationId, status: "RUNNING" } });
   });
   if (claimed instanceof ApiError) throw claimed;
@@ -118,7 +119,7 @@ export async function runReceiverCheck(appId: string, input: { url: string; oper
     const app = await db.app.findUniqueOrThrow({ where: { id: appId }, select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } });
     const now = new Date();
     const example = exampleCallback(op, { now, requestId: newId("req"), newId, newReceipt })!;
-    const specs = battery(JSON.stringify(example.body), liveSecrets(app, now), now);
+    const specs = battery(JSON.stringify(example.body), liveSecrets(app, nowDate()), now); // signed at real time, as receivers check it
     // The cases' ids before they are posted: a listener relays them as the app's own (lib/devapi/listen-feed.ts).
     await db.receiverCheck.updateMany({ where: { id: row.id }, data: { deliveryIds: caseIdsText([...specs.first, ...specs.after]) } });
     let answers = await post(input.url, specs);

@@ -12,19 +12,14 @@ import { attemptWakeups } from "@/lib/callbacks/attempt";
 import { storedFaults } from "@/lib/callbacks/faults";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
+import { runtime } from "@/lib/runtime";
 import { takeHeld } from "./held-connections";
 import { POLL_MS, watchDelivery } from "./watch";
 
 /** A wait reads its delivery at least this often, woken or not. */
 const BACKSTOP_MS = 5_000;
-// On globalThis like the other per-process state: the server's drain ends every wait at once.
-const g = globalThis as unknown as { __svcWaitsStop?: AbortController };
-const stopping = () => (g.__svcWaitsStop ??= new AbortController()).signal;
-
-/** The server is draining (server/shutdown.ts): every wait answers now with what it has (TIMEOUT when not attempted yet). */
-export function stopWaits(): void {
-  (g.__svcWaitsStop ??= new AbortController()).abort();
-}
+/** When the runtime stops (the server's drain, server/shutdown.ts), every wait answers now with what it has (TIMEOUT when not attempted yet). */
+const stopping = () => runtime().stopping;
 
 export type WaitTarget = { resourceId?: string; reference?: string; deliveryId?: string };
 /** `attempt`: the callback's first attempt. `none`: assert that no attempt is made during the window. */

@@ -9,6 +9,7 @@
 // reads only when there is something to read.
 import { attemptWakeups } from "@/lib/callbacks/attempt";
 import { db } from "@/lib/db/prisma";
+import { part, runtime } from "@/lib/runtime";
 import { inboxWakeups } from "@/lib/inspector";
 
 export const POLL_MS = 250;
@@ -21,8 +22,8 @@ type State = {
   timer: NodeJS.Timeout | null;
   attempts: { mark: string | null; floor: number; floors: { at: number; id: number }[] };
 };
-const g = globalThis as unknown as { __svcWatch?: State };
-const state = (): State => (g.__svcWatch ??= { apps: new Map(), timer: null, attempts: { mark: null, floor: 0, floors: [] } });
+const WATCH = part<State>("watch");
+const state = (): State => runtime().of(WATCH, () => ({ apps: new Map(), timer: null, attempts: { mark: null, floor: 0, floors: [] } }));
 
 function watchOf(appId: string): AppWatch {
   const s = state();

@@ -9,6 +9,7 @@ import { config, type Dialect } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { rawStatement } from "@/lib/db/raw";
 import * as S from "./statements";
+import { nowDate } from "@/lib/runtime";
 
 export * as floatStatements from "./statements";
 
@@ -25,7 +26,7 @@ async function reservedOf(appId: string, now: Date, db: Db): Promise<Map<string,
 }
 
 /** The app's float in each currency (the default where it was never set or moved). */
-export async function floatBalances(appId: string, db: Db = defaultDb, now = new Date()): Promise<FloatBalance[]> {
+export async function floatBalances(appId: string, db: Db = defaultDb, now = nowDate()): Promise<FloatBalance[]> {
   const [rows, reserved] = await Promise.all([db.floatBalance.findMany({ where: { appId } }), reservedOf(appId, now, db)]);
   const available = new Map(rows.map((r) => [r.currency, r.available]));
   return CURRENCIES.map((currency) => ({

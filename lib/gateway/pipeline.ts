@@ -3,7 +3,7 @@
 // one place that persists. See ARCHITECTURE.md.
 import { ApiError, errorBody, toApiError, type ErrorCode } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/engine";
-import { nowDate } from "@/lib/clock";
+import { nowDate } from "@/lib/runtime";
 import { newId } from "@/lib/ids";
 import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
 import { persist } from "./persist";

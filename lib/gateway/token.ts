@@ -1,5 +1,5 @@
 // POST {base_url}/oauth/v1/token (README: How the sandbox behaves).
-import { nowDate } from "@/lib/clock";
+import { nowDate } from "@/lib/runtime";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { safeEqual, sha256 } from "@/lib/crypto";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";

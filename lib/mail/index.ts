@@ -6,20 +6,21 @@
 // relies on it), and mails leave one at a time in the order they were queued.
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "@/lib/config";
+import { part, runtime } from "@/lib/runtime";
 
 export type Mail = { to: string; subject: string; text: string };
 
 /** Mails waiting in this process past which new ones are dropped (with a line in the log): the queue stays bounded. */
 const MAX_WAITING = 1000;
 
-const g = globalThis as unknown as { __svcMail?: { transport: Transporter | null; tail: Promise<void>; waiting: number } };
+const MAIL = part<{ transport: Transporter | null; tail: Promise<void>; waiting: number }>("mail");
 
 function state() {
-  return (g.__svcMail ??= {
+  return runtime().of(MAIL, () => ({
     transport: config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null,
     tail: Promise.resolve(),
     waiting: 0,
-  });
+  }));
 }
 
 /** Sends one mail now (or writes it to the log without SMTP_URL). */

@@ -3,7 +3,7 @@
 // authenticate step, with the gateway's 401 answers.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { gatewayStore } from "@/lib/gateway/store";
-import { nowDate } from "@/lib/clock";
+import { nowDate } from "@/lib/runtime";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CallState } from "@/lib/gateway/context";

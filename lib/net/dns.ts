@@ -6,6 +6,7 @@
 // at once per process; past that a lookup is refused at once. Names under
 // `localhost` are loopback (RFC 6761) without asking anyone.
 import dns from "node:dns";
+import { part, runtime } from "@/lib/runtime";
 
 const TIMEOUT_MS = 2_000;
 const TRIES = 2;
@@ -20,8 +21,8 @@ export class ResolverBusy extends Error {
   }
 }
 
-const g = globalThis as unknown as { __svcResolver?: { resolver: dns.promises.Resolver; inFlight: number } };
-const state = () => (g.__svcResolver ??= { resolver: new dns.promises.Resolver({ timeout: TIMEOUT_MS, tries: TRIES }), inFlight: 0 });
+const RESOLVER = part<{ resolver: dns.promises.Resolver; inFlight: number }>("resolver");
+const state = () => runtime().of(RESOLVER, () => ({ resolver: new dns.promises.Resolver({ timeout: TIMEOUT_MS, tries: TRIES }), inFlight: 0 }));
 
 /** Every IPv4 and IPv6 address of `host` (empty when it has none); rejects when the name servers cannot answer. */
 export async function resolveHost(host: string): Promise<Resolved[]> {

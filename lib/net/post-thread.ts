@@ -2,12 +2,13 @@
 // runs httpPost (http-post.ts) for it. A callback's post (its request, the
 // receiver's answer, the sockets kept) was a fifth of the portal's one thread
 // under load; on the post thread it no longer delays the calls being answered.
-// The server starts it (server/main.ts); everything posts through `post`,
+// The server starts it (server/main.ts), as a part of its runtime, which stops it on drain; everything posts through `post`,
 // which runs httpPost here when no thread was started (tests, scripts). The
 // requests and results are plain data: signing, the network policy and the
 // records stay with the caller.
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { part, runtime } from "@/lib/runtime";
 import { httpPost, type PostRequest, type PostResult } from "./http-post";
 
 type Pending = { request: PostRequest; answer: (r: PostResult) => void };
@@ -18,7 +19,7 @@ type Thread = {
   /** Called when `pending` empties (stopPostThread waits for it). */
   drained?: () => void;
 };
-const g = globalThis as unknown as { __svcPostThread?: Thread };
+const THREAD = part<Thread>("postThread");
 const RESPAWNS = 5;
 
 // The worker loads this TypeScript through tsx, as scripts/start.mjs loads the
@@ -65,7 +66,7 @@ function spawn(t: Thread): Worker {
   // go out from this thread, which posts from then on, as it does after
   // RESPAWNS deaths in a minute.
   const lost = (why: string) => {
-    const stopping = g.__svcPostThread !== t;
+    const stopping = runtime().get(THREAD) !== t;
     if (t.worker !== worker || (stopping && t.pending.size === 0)) return;
     const now = Date.now();
     t.respawns = t.respawns.filter((at) => at > now - 60_000);
@@ -74,7 +75,7 @@ function spawn(t: Thread): Worker {
     if (again) {
       t.respawns.push(now);
       t.worker = spawn(t);
-    } else if (!stopping) g.__svcPostThread = undefined;
+    } else if (!stopping) runtime().set(THREAD, undefined);
     for (const [id, { request }] of t.pending) {
       if (ready) settle(t, id, { kind: "failed", reason: `the post thread stopped (${why})` });
       else void httpPost(request).then((result) => settle(t, id, result));
@@ -86,9 +87,11 @@ function spawn(t: Thread): Worker {
 }
 
 export function startPostThread(): void {
-  if (g.__svcPostThread) return;
+  const rt = runtime();
+  if (rt.get(THREAD)) return;
   const t = { next: 1, pending: new Map(), respawns: [] } as unknown as Thread;
-  g.__svcPostThread = t;
+  rt.set(THREAD, t);
+  rt.onStop(stopPostThread); // after the dispatcher's stop (started later), so its posts in flight are answered first
   t.worker = spawn(t);
 }
 
@@ -98,16 +101,17 @@ export function startPostThread(): void {
  * each has its own deadline).
  */
 export async function stopPostThread(): Promise<void> {
-  const t = g.__svcPostThread;
+  const rt = runtime();
+  const t = rt.get(THREAD);
   if (!t) return;
-  g.__svcPostThread = undefined;
+  rt.set(THREAD, undefined);
   if (t.pending.size > 0) await new Promise<void>((r) => (t.drained = r));
   await t.worker.terminate();
 }
 
 /** One POST, on the post thread when there is one. */
 export function post(request: PostRequest): Promise<PostResult> {
-  const t = g.__svcPostThread;
+  const t = runtime().get(THREAD);
   if (!t) return httpPost(request);
   return new Promise((answer) => {
     const id = t.next++;

@@ -8,6 +8,7 @@ import { newId } from "@/lib/ids";
 import { parseOrThrow } from "@/lib/validation";
 import { liveApps } from "./sandbox-life";
 import { appNameSchema, callbackUrlSchema, graceHoursSchema, perMinuteSchema } from "./schemas";
+import { nowDate, nowMs } from "@/lib/runtime";
 
 export const SANDBOX_PLAN_PER_MINUTE = 60;
 
@@ -85,7 +86,7 @@ export async function setPerMinute(appId: string, perMinute: unknown) {
 }
 
 /** What the console shows: the secret, and until when the replaced one still signs. */
-export function signingSecretView(app: { signingSecret: string; previousSecretExpiresAt: Date | null }, now = new Date()) {
+export function signingSecretView(app: { signingSecret: string; previousSecretExpiresAt: Date | null }, now = nowDate()) {
   const until = app.previousSecretExpiresAt;
   return { signingSecret: app.signingSecret, previousSecretExpiresAt: until && until > now ? until.toISOString() : null };
 }
@@ -103,7 +104,7 @@ export async function rotateSigningSecret(appId: string, graceHours?: unknown) {
     data: {
       signingSecret: newSigningSecret(),
       previousSigningSecret: hours > 0 ? app.signingSecret : null,
-      previousSecretExpiresAt: hours > 0 ? new Date(Date.now() + hours * 3_600_000) : null,
+      previousSecretExpiresAt: hours > 0 ? new Date(nowMs() + hours * 3_600_000) : null,
     },
   });
   return signingSecretView(updated);

@@ -7,6 +7,7 @@
 import { config } from "@/lib/config";
 import { hashPassword as scryptHash, verifyPassword as scryptVerify } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
+import { part, runtime } from "@/lib/runtime";
 
 /** The queue is full: not an answer about the password (the sign-in guard gives its places back). */
 export class HashingBusy extends ApiError {
@@ -15,8 +16,8 @@ export class HashingBusy extends ApiError {
   }
 }
 
-const g = globalThis as unknown as { __svcHashing?: { running: number; waiting: (() => void)[] } };
-const queue = () => (g.__svcHashing ??= { running: 0, waiting: [] });
+const HASHING = part<{ running: number; waiting: (() => void)[] }>("hashing");
+const queue = () => runtime().of(HASHING, () => ({ running: 0, waiting: [] }));
 
 async function inTurn<T>(fn: () => Promise<T>): Promise<T> {
   const q = queue();

@@ -17,6 +17,7 @@ import { parseOrThrow } from "@/lib/validation";
 import { hashPassword } from "./passwords";
 import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
 import { setPassword, userByEmail } from "./users";
+import { nowDate, nowMs } from "@/lib/runtime";
 
 /** Link requests per client address per hour (RESET_REQUESTS_PER_ADDRESS): refused past it, with a message. */
 const perAddress = new Throttle("reset:address", 10, 3600, "RESET_REQUESTS_PER_ADDRESS");
@@ -29,7 +30,7 @@ export type ResetLink = { email: string; resetUrl: string; expiresAt: string };
 export async function issueLink(email: string): Promise<ResetLink> {
   const user = await userByEmail(email);
   const token = randomToken();
-  const now = Date.now();
+  const now = nowMs();
   const expiresAt = new Date(now + config.resetLinkSeconds * 1000);
   await db.passwordReset.deleteMany({ where: { expiresAt: { lte: new Date(now) } } });
   await db.passwordReset.create({ data: { tokenHash: sha256(token), userId: user.id, expiresAt } });
@@ -61,7 +62,7 @@ const mailText = (link: ResetLink) =>
   `Choose a new password here (the link works once, until ${link.expiresAt}):\n\n${link.resetUrl}\n\n` +
   `Choosing a new password signs you out everywhere. If you did not ask, ignore this mail: your password stays as it is.\n`;
 
-const live = (token: string) => ({ tokenHash: sha256(token), expiresAt: { gt: new Date() } });
+const live = (token: string) => ({ tokenHash: sha256(token), expiresAt: { gt: nowDate() } });
 
 const liveLink = (token: string) =>
   token ? db.passwordReset.findFirst({ where: live(token), include: { user: { select: { email: true } } } }) : null;

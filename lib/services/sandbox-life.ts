@@ -3,8 +3,8 @@
 // end. Read by every door an ended sandbox must find shut: the gateway's
 // authenticate step, the token endpoint, the inspector, the console (through
 // ownedApp); the dispatcher's claim and the sweeper say the same in SQL
-// (`"expiresAt" <= now`). `now` is the process's clock (lib/clock.ts).
-import { nowDate } from "@/lib/clock";
+// (`"expiresAt" <= now`). `now` is the process's clock (lib/runtime.ts).
+import { nowDate } from "@/lib/runtime";
 
 /** Whether the app has ended at `now`. */
 export function hasEnded(app: { expiresAt: Date | null }, now = nowDate()): boolean {

@@ -1,6 +1,6 @@
 // Deletes ended throwaway sandboxes (sandbox-life.ts) with all their rows, on
 // every instance: started by server/main.ts, every SANDBOX_SWEEP_MS on the
-// process's clock (lib/clock.ts: a test moves it on instead of waiting), and
+// process's clock (lib/runtime.ts: a test moves it on instead of waiting), and
 // at once in the process that ended one (sweepSoon).
 //
 // Each statement deletes at most SANDBOX_SWEEP_BATCH rows and commits on its
@@ -11,7 +11,8 @@
 // idempotent, and the app row goes last (cascading whatever a call in flight
 // wrote meanwhile). Credentials go first.
 import { appBatches } from "@/lib/accounts";
-import { every, nowDate, type Timer } from "@/lib/clock";
+import { every, type Timer } from "@/lib/clock";
+import { clock, nowDate, part, runtime } from "@/lib/runtime";
 import { config } from "@/lib/config";
 import type { BatchDelete } from "@/lib/db/batch-delete";
 import { db } from "@/lib/db/prisma";
@@ -79,7 +80,7 @@ export async function sweepEndedSandboxes(batches: Batches, now = nowDate()): Pr
 }
 
 type State = { timer: Timer | null; running: boolean; again: boolean; batches: Batches };
-const g = globalThis as unknown as { __svcSandboxSweep?: State };
+const SWEEPER = part<State>("sandboxSweeper");
 
 async function run(st: State): Promise<void> {
   if (st.running) {
@@ -104,22 +105,25 @@ async function run(st: State): Promise<void> {
 
 /** Sweeps every SANDBOX_SWEEP_MS in this process (and once now); `deliveries`: the callbacks store's `sweepBatches`. */
 export function startSandboxSweeper(deliveries: readonly BatchDelete[]): void {
-  if (g.__svcSandboxSweep) return;
+  const rt = runtime();
+  if (rt.get(SWEEPER)) return;
   const st: State = { timer: null, running: false, again: false, batches: batchesWith(deliveries) };
-  g.__svcSandboxSweep = st;
-  st.timer = every(config.sandboxSweepMs, () => void run(st));
+  rt.set(SWEEPER, st);
+  rt.onStop(stopSandboxSweeper);
+  st.timer = every(clock(), config.sandboxSweepMs, () => void run(st));
   void run(st);
 }
 
 /** A sandbox just ended in this process: sweep now rather than at the next round (no-op where the sweeper does not run). */
 export function sweepSoon(): void {
-  const st = g.__svcSandboxSweep;
+  const st = runtime().get(SWEEPER);
   if (st) void run(st);
 }
 
 export function stopSandboxSweeper(): void {
-  const st = g.__svcSandboxSweep;
+  const rt = runtime();
+  const st = rt.get(SWEEPER);
   if (!st) return;
   st.timer?.clear();
-  g.__svcSandboxSweep = undefined;
+  rt.set(SWEEPER, undefined);
 }

@@ -2,6 +2,7 @@
 // minutes like the gateway's plan limit (same x-ratelimit-* headers), in memory,
 // at most `maxKeys` addresses remembered.
 import { rateHeaders, windowOf } from "@/lib/engine/rate-window";
+import { nowDate } from "@/lib/runtime";
 
 export class WindowLimiter {
   private counts = new Map<string, { window: number; count: number }>();
@@ -11,7 +12,7 @@ export class WindowLimiter {
   ) {}
 
   /** Counts one call for `key`; returns whether it is allowed and the headers to send. */
-  hit(key: string, now = new Date()): { allowed: boolean; headers: Record<string, string> } {
+  hit(key: string, now = nowDate()): { allowed: boolean; headers: Record<string, string> } {
     const window = windowOf(now);
     let entry = this.counts.get(key);
     if (!entry || entry.window !== window) {

@@ -21,6 +21,7 @@ import { newId, newReceipt } from "@/lib/ids";
 import { clientAddress } from "@/lib/throttle";
 import { tryItLimiter } from "./limiter";
 import type { TryResult } from "./types";
+import { nowDate } from "@/lib/runtime";
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
@@ -50,7 +51,7 @@ async function simulateCall(request: Request, opId: string, requestId: string): 
   try {
     const timeScale = resolveTimeScale(request.headers.get(TIME_SCALE_HEADER), app.timeScale);
     const bodyText = op.body ? await readLimited(request, MAX_BODY_BYTES) : "";
-    const ctx = { now: new Date(), requestId, newId, newReceipt, timeScale, testNumbers: app.testNumbers };
+    const ctx = { now: nowDate(), requestId, newId, newReceipt, timeScale, testNumbers: app.testNumbers };
     const a = simulate(op, { params, bodyText, scenarioKey: request.headers.get(SCENARIO_HEADER) }, ctx);
     const callback = a.callback ? { delayMs: a.callback.delayMs, url: a.callback.url, body: a.callback.body } : null;
     return { status: a.status, headers: { ...a.headers, "x-request-id": requestId }, body: a.body, delayMs: a.delayMs, scenario: a.scenario.key, callback };

@@ -1,6 +1,6 @@
 // lib/clock.ts: the test clock moves on when told and runs the timers due by then.
 import { describe, expect, it } from "vitest";
-import { every, installClock, ManualClock, realClock } from "@/lib/clock";
+import { every, ManualClock, realClock } from "@/lib/clock";
 
 describe("ManualClock", () => {
   it("is real time plus what it was moved on, and runs the timers due by then at once, in order, once", () => {
@@ -57,23 +57,18 @@ describe("ManualClock", () => {
 });
 
 describe("every", () => {
-  it("runs a round each time the process's clock passes one, and none after clear", () => {
+  it("runs a round each time the clock passes one, and none after clear", () => {
     const manual = new ManualClock();
-    installClock(manual);
-    try {
-      let rounds = 0;
-      const t = every(60_000, () => rounds++);
-      manual.advance(30_000); // half a round (the clock is real time plus its moves: a millisecond's edge would race real time)
-      expect(rounds).toBe(0);
-      manual.advance(30_000);
-      expect(rounds).toBe(1);
-      manual.advance(60_000);
-      expect(rounds).toBe(2);
-      t.clear();
-      manual.advance(600_000);
-      expect(rounds).toBe(2);
-    } finally {
-      installClock(realClock);
-    }
+    let rounds = 0;
+    const t = every(manual, 60_000, () => rounds++);
+    manual.advance(30_000); // half a round (the clock is real time plus its moves: a millisecond's edge would race real time)
+    expect(rounds).toBe(0);
+    manual.advance(30_000);
+    expect(rounds).toBe(1);
+    manual.advance(60_000);
+    expect(rounds).toBe(2);
+    t.clear();
+    manual.advance(600_000);
+    expect(rounds).toBe(2);
   });
 });

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpPost, type PostRequest } from "@/lib/net/http-post";
 import { post, startPostThread, stopPostThread } from "@/lib/net/post-thread";
+import { part, runtime } from "@/lib/runtime";
 
 let server: http.Server;
 let url = "";
@@ -33,7 +34,7 @@ afterAll(async () => {
 const request = (path: string, o: Partial<PostRequest> = {}): PostRequest => ({
   url: `${url}${path}`, pin: null, body: '{"a":1}', headers: { "content-type": "application/json" }, timeoutMs: 5_000, maxResponse: 4096, ...o,
 });
-const thread = () => (globalThis as unknown as { __svcPostThread?: { worker: { threadId: number; terminate(): Promise<number> } } }).__svcPostThread;
+const thread = () => runtime().get(part<{ worker: { threadId: number; terminate(): Promise<number> } }>("postThread"));
 
 describe("posting on the post thread", () => {
   it("answers as a post from this thread does: a status and its body, a refusal, a timeout", async () => {

@@ -6,6 +6,7 @@
 // Tested on both databases by tests/store/dispatch.test.ts. The console reads
 // deliveries through Prisma.
 import { hotPath, type HotPath } from "@/lib/db/hot-path";
+import { part, runtime } from "@/lib/runtime";
 import { PgDispatchStore } from "./pg";
 import { SqliteDispatchStore } from "./sqlite";
 
@@ -17,9 +18,9 @@ export function dispatchStoreOn(h: HotPath): DispatchStore {
   return h.dialect === "postgresql" ? new PgDispatchStore(h.pool, h.url) : new SqliteDispatchStore(h.sqlite);
 }
 
-const g = globalThis as unknown as { __svcDispatchStore?: DispatchStore };
+const STORE = part<DispatchStore>("dispatchStore");
 
-/** The process's store, on the configured database (shared across Next's bundles). */
+/** The process's store, on the configured database (a part of the runtime, shared across Next's bundles). */
 export function dispatchStore(): DispatchStore {
-  return (g.__svcDispatchStore ??= dispatchStoreOn(hotPath()));
+  return runtime().of(STORE, () => dispatchStoreOn(hotPath()));
 }

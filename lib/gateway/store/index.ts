@@ -7,6 +7,7 @@
 // lock and NOTIFY for several instances on PostgreSQL). Tested on both
 // databases by tests/store/gateway.test.ts.
 import { hotPath, type HotPath } from "@/lib/db/hot-path";
+import { part, runtime } from "@/lib/runtime";
 import { PgGatewayStore } from "./pg";
 import { SqliteGatewayStore } from "./sqlite";
 
@@ -18,9 +19,9 @@ export function gatewayStoreOn(h: HotPath): GatewayStore {
   return h.dialect === "postgresql" ? new PgGatewayStore(h.pool) : new SqliteGatewayStore(h.sqlite);
 }
 
-const g = globalThis as unknown as { __svcGatewayStore?: GatewayStore };
+const STORE = part<GatewayStore>("gatewayStore");
 
-/** The process's store, on the configured database (shared across Next's bundles). */
+/** The process's store, on the configured database (a part of the runtime, shared across Next's bundles). */
 export function gatewayStore(): GatewayStore {
-  return (g.__svcGatewayStore ??= gatewayStoreOn(hotPath()));
+  return runtime().of(STORE, () => gatewayStoreOn(hotPath()));
 }

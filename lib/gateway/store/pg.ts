@@ -18,6 +18,7 @@ import { config } from "@/lib/config";
 import { floatStatements as F } from "@/lib/float";
 import type { CallRows, CountedCall, GatewayStore, LogRow, PrunedTable, ReferenceGuard, TokenRow } from "./types";
 import * as S from "./statements";
+import { nowDate } from "@/lib/runtime";
 
 const SUBSCRIPTIONS = sql`COALESCE((SELECT json_agg(json_build_object('group', s."group", 'status', s."status"))
   FROM "Subscription" s WHERE s."appId" = a."id"), '[]'::json) AS "subscriptions"`.reads<{ subscriptions: S.Subscriptions }>();
@@ -220,6 +221,6 @@ export class PgGatewayStore implements GatewayStore {
   }
 
   async prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
-    await Q.prunes[table].query(this.pool, { appId, keep, now: new Date() });
+    await Q.prunes[table].query(this.pool, { appId, keep, now: nowDate() });
   }
 }

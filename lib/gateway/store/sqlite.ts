@@ -11,6 +11,7 @@ import { config } from "@/lib/config";
 import { floatStatements as F } from "@/lib/float";
 import type { CallRows, GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./types";
 import * as S from "./statements";
+import { nowDate } from "@/lib/runtime";
 
 const TOKEN = sql`SELECT ${S.TOKEN_COLUMNS} ${S.TOKEN_FROM}`;
 const SUBSCRIPTIONS = sql`SELECT ${Subscription.cols(["group", "status"])} FROM "Subscription" WHERE "appId" = ${param("appId")}`;
@@ -152,7 +153,7 @@ export class SqliteGatewayStore implements GatewayStore {
   prune(table: PrunedTable, appId: string, keep: number): Promise<void> {
     const statement = this.q.prunes[table];
     return this.db.write(() => {
-      statement.run({ appId, keep, now: new Date() });
+      statement.run({ appId, keep, now: nowDate() });
     });
   }
 }
