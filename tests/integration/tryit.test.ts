@@ -1,11 +1,12 @@
 // The try-it route against the real server: it runs the engine and answers
-// what the gateway would, but stores nothing (no resource, request log,
-// delivery or rate-window row) and sends no callback; body and validation
+// what the gateway would, but stores nothing (no resource, request log or
+// delivery row) and sends no callback; body and validation
 // errors look exactly like the gateway's; a per-address limiter refuses floods.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { operations, type Operation } from "@/lib/catalog";
 import { db } from "@/lib/db/prisma";
 import { fillPath } from "@/lib/catalog";
+import { randomBase62 } from "@/lib/ids";
 import { exampleBody, exampleParams } from "@/lib/docs/doc-examples";
 import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
@@ -30,13 +31,24 @@ function tryIt(op: Operation, body: unknown, opts: { scenario?: string; params?:
   });
 }
 
-/** Rows of every app: try-it without an app has no owner who could read what it stored, so "stores nothing" is counted in the database. */
-const counts = async () => ({
-  resources: await db.resource.count(),
-  requestLogs: await db.requestLog.count(),
-  deliveries: await db.delivery.count(),
-  rateWindows: await db.rateWindow.count(),
-});
+/** This run's own reference, put in every try-it body that has one. */
+const REF = `TRY-${randomBase62(12)}`;
+const marked = (body: Record<string, unknown> | undefined) => (body && "reference" in body ? { ...body, reference: REF } : body);
+
+/**
+ * Rows that carry this file's receiver address (its port is this run's alone) or its reference, in one statement:
+ * try-it without an app has no owner who could read what it stored, so "stores nothing" is read
+ * in the database. Other files write rows meanwhile (two run at once), so nothing is counted whole.
+ */
+const stored = async () => {
+  const [url, ref] = [`%${receiver.url}%`, `%${REF}%`];
+  const [row] = await db.$queryRaw<{ resources: unknown; requestLogs: unknown; deliveries: unknown }[]>`
+    SELECT (SELECT count(*) FROM "Resource" WHERE reference = ${REF} OR data LIKE ${url}) AS "resources",
+           (SELECT count(*) FROM "RequestLog" WHERE "requestBody" LIKE ${url} OR "requestBody" LIKE ${ref}) AS "requestLogs",
+           (SELECT count(*) FROM "Delivery" WHERE url LIKE ${url} OR body LIKE ${ref}) AS "deliveries"`;
+  return { resources: Number(row!.resources), requestLogs: Number(row!.requestLogs), deliveries: Number(row!.deliveries) };
+};
+const NOTHING = { resources: 0, requestLogs: 0, deliveries: 0 };
 
 let receiver: Receiver;
 beforeAll(async () => {
@@ -48,10 +60,10 @@ afterAll(async () => {
 
 describe("try-it", () => {
   it("answers every scenario of every operation, stores nothing and sends no callback", async () => {
-    const before = await counts();
+    expect(await stored()).toEqual(NOTHING);
     let longestCallback = 0;
     for (const op of operations) {
-      const body = op.body ? { ...exampleBody(op), ...("callbackUrl" in exampleBody(op)! ? { callbackUrl: receiver.url } : {}) } : undefined;
+      const body = op.body ? marked({ ...exampleBody(op), ...("callbackUrl" in exampleBody(op)! ? { callbackUrl: receiver.url } : {}) }) : undefined;
       for (const s of op.scenarios) {
         const r = await tryIt(op, body, { scenario: s.key });
         expect(r.status, `${op.id} ${s.key}`).toBe(200);
@@ -72,14 +84,18 @@ describe("try-it", () => {
     }
     // the magic value alone picks the scenario too (no header)
     const push = operations.find((o) => o.id === "collect.push")!;
-    const magic = await tryIt(push, { ...exampleBody(push), amount: 1, callbackUrl: receiver.url });
+    const magic = await tryIt(push, marked({ ...exampleBody(push), amount: 1, callbackUrl: receiver.url }));
     expect(magic.body).toMatchObject({ status: 202, scenario: "insufficient_funds", callback: { body: { resultCode: 1001 } } });
 
-    expect(await counts()).toEqual(before);
+    expect(await stored()).toEqual(NOTHING);
     expect(longestCallback).toBe(9000);
     await new Promise((r) => setTimeout(r, longestCallback + 2000));
     expect(receiver.received).toEqual([]);
-    expect(await counts()).toEqual(before);
+    expect(await stored()).toEqual(NOTHING);
+    // The count sees what the gateway stores for the same call: a real push with this receiver's address.
+    const app = await newApp({ groups: ["Payments"] });
+    expect((await app.call("POST", "/collect/v1/push", marked({ ...exampleBody(push), callbackUrl: receiver.url }))).status).toBe(202);
+    expect(await stored()).toEqual({ resources: 1, requestLogs: 1, deliveries: 1 });
   }, 40_000);
 
   describe("errors look like the gateway's", () => {
