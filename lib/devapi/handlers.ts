@@ -8,6 +8,7 @@ import { TIME_SCALE_HEADER } from "@/lib/engine";
 import { resetApp } from "./reset";
 import { getDevSettings, updateDevSettings } from "./settings";
 import { waitForCallback, type WaitExpect } from "./wait";
+import { heldBy } from "./held-connections";
 import { addTestNumber, listTestNumbers, removeTestNumber } from "./test-numbers";
 import { createSandbox, endSandbox, listSandboxes } from "@/lib/services/sandboxes";
 import type { DevHandler } from "./types";
@@ -33,6 +34,7 @@ export const devHandlers: Record<string, DevHandler> = {
       signal,
     ),
   }),
+  "dev.connections.get": async ({ app }) => ({ body: await heldBy(app.id) }),
   "dev.resources.held": async ({ app }) => ({ body: await heldResources(app.id) }),
   "dev.resources.resolve": async ({ app, params, input, headers, requestId, now, via }) => ({
     body: await resolveHeld(app.id, params.id!, input.scenario as string, { via, timeScaleHeader: headers.get(TIME_SCALE_HEADER), requestId, now }),

@@ -55,6 +55,22 @@ const bump = (m: Map<string, number>, k: string, by: number) => {
   else m.delete(k);
 };
 
+/**
+ * What an app holds open in this instance now (its waits, slow_response calls
+ * included, and its streams), what its account holds over all its apps, and
+ * the caps that apply to them (dev.connections.get).
+ */
+export async function heldBy(appId: string) {
+  const owner = await ownerOf(appId);
+  const s = state();
+  return {
+    waits: s.byApp.get(`wait:${appId}`) ?? 0,
+    streams: s.byApp.get(`stream:${appId}`) ?? 0,
+    account: s.byAccount.get(owner) ?? 0,
+    limits: { waitsPerApp: config.waitsPerApp, streamsPerApp: config.listenStreamsPerApp, perAccount: config.heldPerAccount },
+  };
+}
+
 /** Takes a slot (429 when a cap is reached); the function it answers gives it back, once. */
 export async function takeHeld(kind: HeldKind, appId: string): Promise<() => void> {
   const owner = await ownerOf(appId);

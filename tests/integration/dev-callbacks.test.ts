@@ -415,7 +415,11 @@ describe("a server of its own", () => {
       const { checkoutId } = (await push.json()) as { checkoutId: string };
       const started = Date.now();
       const waiting = fetch(`${server.origin}/sandbox/dev/v1/callbacks/wait?resourceId=${checkoutId}&timeout=60`, { headers }).then(async (r) => ({ status: r.status, body: await r.json() }));
-      await sleep(500);
+      // SIGTERM once the wait is held (GET /dev/v1/connections counts it)
+      await vi.waitFor(async () => {
+        const held = await fetch(`${server.origin}/sandbox/dev/v1/connections`, { headers: { authorization: headers.authorization } });
+        expect(((await held.json()) as { waits: number }).waits).toBe(1);
+      }, { timeout: 30_000, interval: 50 });
       const stopped = server.stop();
       const w = await waiting;
       expect([w.status, w.body.status]).toEqual([200, "TIMEOUT"]);

@@ -4,7 +4,7 @@
 // (README "Drive a payment by hand", /docs/held).
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { base, collectBody, newApp, origin, type TestApp } from "../helpers/sandbox";
@@ -22,7 +22,6 @@ beforeAll(async () => {
 afterAll(() => rx.close());
 
 const HELD = { "x-svc-scenario": "held" };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const at = (id: string) => rx.received.filter((x) => x.headers["x-svc-delivery"] === id);
 const toRx = (a: TestApp, path: string) => collectBody({ callbackUrl: `${rx.url}/${a.appId}/${path}` });
 const sentTo = (a: TestApp, path: string) => rx.received.filter((x) => x.path === `/${a.appId}/${path}`);
@@ -95,7 +94,8 @@ describe.concurrent("a held push", () => {
     const a = await newApp();
     const id = await heldPush(a, "seen");
     const waiting = wait(a, `resourceId=${id}&expect=none&timeout=15`);
-    await sleep(500);
+    // the resolve comes once the wait is held (its window has started: GET /dev/v1/connections counts it)
+    await vi.waitFor(async () => expect((await a.call("GET", "/dev/v1/connections")).body.waits).toBe(1), { timeout: 30_000, interval: 50 });
     const r = await resolve(a, id, "paid", { "x-svc-time-scale": "0" });
     const w = await waiting;
     expect([w.body.status, w.body.delivery.id, w.body.attempt.status]).toEqual(["ATTEMPTED", r.body.deliveryId, 200]);
@@ -157,7 +157,8 @@ describe.concurrent("a held push", () => {
     const appScale = await heldPush(a, "scale-app");
     const callScale = await heldPush(a, "scale-call", { "x-svc-time-scale": "0.5" });
     const headerScale = await heldPush(a, "scale-header", { "x-svc-time-scale": "0.5" });
-    await sleep(300);
+    // time passes between holding and resolving, so delays counted from the holding call would differ
+    await new Promise((r) => setTimeout(r, 300));
     const delay = (r: { body: { resolvedAt: string; settlesAt: string; callback: { dueAt: string } } }) => {
       expect(r.body.callback.dueAt).toBe(r.body.settlesAt);
       return Date.parse(r.body.settlesAt) - Date.parse(r.body.resolvedAt);

@@ -13,7 +13,6 @@ import type { RunningServer } from "../helpers/server";
 
 let server: RunningServer;
 let dbUrl = "";
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   dbUrl = (await ownDb("held")).url;
@@ -90,6 +89,12 @@ async function holdStream(a: HeldApp) {
 const probe = (a: HeldApp) => a.call("GET", `/dev/v1/callbacks/wait?resourceId=${a.checkoutId}&timeout=0`).then((r) => r.status);
 /** Until `a` may hold one more (a look-once wait answers 200): for after connections ended, when none can take a slot meanwhile. */
 const freed = (a: HeldApp) => vi.waitFor(async () => expect(await probe(a)).toBe(200), { timeout: 30_000, interval: 100 });
+type Held = { waits: number; streams: number; account: number; limits: Record<string, number> };
+/** What `a` holds open on `origin` now, as its developer API answers it (GET /dev/v1/connections). */
+const heldOn = async (origin: string, a: HeldApp): Promise<Held> =>
+  (await fetch(`${origin}/sandbox/dev/v1/connections`, { headers: { authorization: `Bearer ${a.token}` } })).json() as Promise<Held>;
+/** Until `a`'s account holds `n` waits and streams: the ones just fired have all taken their slot (a probe would take one itself). */
+const holding = (a: HeldApp, n: number) => vi.waitFor(async () => expect((await heldOn(server.origin, a)).account).toBe(n), { timeout: 30_000, interval: 100 });
 /** Ends every held connection and waits until each account of the fixture may hold again. */
 const releaseAll = async () => {
   for (const h of holders.splice(0)) h.abort();
@@ -100,10 +105,12 @@ describe("held connections", () => {
   it("a wait whose client went away frees its slot at once", async () => {
     // six waits: all this account may hold (HELD_CONNECTIONS_PER_ACCOUNT)
     const waits = Array.from({ length: 6 }, () => holdWait(r));
-    await sleep(2000);
+    await holding(r, 6);
+    expect(await heldOn(server.origin, r)).toEqual({ waits: 6, streams: 0, account: 6, limits: { waitsPerApp: 20, streamsPerApp: 2, perAccount: 6 } });
     expect(await probe(r)).toBe(429);
     for (const w of waits) w.abort();
     await freed(r);
+    expect(await heldOn(server.origin, r)).toMatchObject({ waits: 0, streams: 0, account: 0 });
     await releaseAll();
   }, 120_000);
 
@@ -111,7 +118,8 @@ describe("held connections", () => {
     for (let i = 0; i < 3; i++) holdWait(p);
     for (let i = 0; i < 2; i++) expect((await holdStream(q)).status).toBe(200);
     holdWait(q);
-    await sleep(2000);
+    await holding(q, 6);
+    expect([await heldOn(server.origin, p), await heldOn(server.origin, q)]).toMatchObject([{ waits: 3, streams: 0, account: 6 }, { waits: 1, streams: 2, account: 6 }]);
     // six held by this account (HELD_CONNECTIONS_PER_ACCOUNT): a seventh on either app is refused
     const refused = await q.call("GET", `/dev/v1/callbacks/wait?resourceId=${q.checkoutId}&timeout=0`);
     expect(refused.status).toBe(429);
@@ -119,7 +127,7 @@ describe("held connections", () => {
     expect(await probe(p)).toBe(429);
     // another account holds four more: the instance's ten (HELD_CONNECTIONS_PER_INSTANCE) are taken
     for (let i = 0; i < 4; i++) holdWait(r);
-    await sleep(2000);
+    await holding(r, 4);
     const full = await s.call("GET", `/dev/v1/callbacks/wait?resourceId=${s.checkoutId}&timeout=0`);
     expect(full.status).toBe(429);
     expect(((await full.json()) as { message: string }).message).toMatch(/this server/);
@@ -194,13 +202,17 @@ describe("held connections", () => {
         const r = await call(apps[2]!, "/dev/v1/inbox/stream", abort.signal);
         void r.body!.pipeTo(new WritableStream()).catch(() => {});
       }
-      await sleep(3000);
+      // measured once all 70 are held: each wait has taken its slot, each stream has answered
+      await vi.waitFor(async () => {
+        const now = await Promise.all(apps.map((a) => heldOn(busy.origin, a)));
+        expect(now.map((h) => [h.waits, h.streams])).toEqual([[20, 0], [20, 0], [20, 10]]);
+      }, { timeout: 60_000, interval: 250 });
       const ticks = () => {
         const f = fs.readFileSync(`/proc/${busy.proc.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
         return Number(f[11]) + Number(f[12]); // utime + stime, in clock ticks (1/100 s)
       };
       const t0 = ticks();
-      await sleep(5000);
+      await new Promise((r) => setTimeout(r, 5000)); // the window measured: what they cost while nothing happens
       const share = (ticks() - t0) / 500;
       abort.abort();
       console.log(`[held] 60 waits and 10 streams: ${(share * 100).toFixed(1)}% of a core`);

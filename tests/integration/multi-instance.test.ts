@@ -9,12 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { accessToken, cliBatch, cliOn, setUpApp } from "../helpers/operator";
 import { startReceiver } from "../helpers/receiver";
-import type { RunningServer } from "../helpers/server";
+import { advanceClock, type RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 
 const servers: RunningServer[] = [];
 let url = "";
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const SLOW = 180_000; // three servers and the CLI on a shared two-core machine
 
 beforeAll(async () => {
@@ -22,8 +21,9 @@ beforeAll(async () => {
   url = (await ownDb("multi")).url;
   // Started together on an empty database: one applies the migrations, the others wait for it.
   // A data folder each and no AUTH_SECRET: the session secret they share comes from the database.
+  // Test clocks (lib/clock.ts): real time until the per-minute test moves all three on together.
   const env = (i: number) => ({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-multi-${i}-`)), AUTH_SECRET: "" });
-  servers.push(...(await Promise.all([0, 1, 2].map((i) => startServer({ databaseUrl: url, env: env(i) })))));
+  servers.push(...(await Promise.all([0, 1, 2].map((i) => startServer({ databaseUrl: url, env: env(i), testClock: true })))));
 }, 120_000);
 
 afterAll(async () => {
@@ -56,9 +56,11 @@ async function signIn(origin: string, email: string, password: string): Promise<
 describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
   it("the per-minute limit is exact: 100 concurrent calls over 3 instances accept 60 in a clock minute", async () => {
     const { token } = await setUpApp(url, servers[0]!.origin, 60);
-    // All 100 calls in one clock minute: start early in a minute.
-    const s = new Date().getUTCSeconds();
-    if (s > 50) await sleep((60 - s) * 1000 + 200);
+    // All 100 calls in one minute of the instances' clocks (the window of lib/engine/rate-window.ts): with less
+    // than 10 s left in this one, the three clocks move to the next one's start together (they stay within ms of each other).
+    const now = Math.max(...(await Promise.all(servers.map((s) => advanceClock(s.origin, 0)))));
+    const next = Math.ceil(now / 60_000) * 60_000;
+    if (next - now < 10_000) for (const s of servers) await advanceClock(s.origin, next);
     const replies = await Promise.all(Array.from({ length: 100 }, (_, i) =>
       call(servers[i % 3]!.origin, token, "GET", `/collect/v1/push/chk_${i}`).then(async (r) => ({ status: r.status, remaining: r.headers.get("x-ratelimit-remaining") }))));
     expect(replies.filter((r) => r.status === 200)).toHaveLength(60);
@@ -189,7 +191,7 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
       // every one is sent and recorded: the killed instance's claims after their lease (15 s), its unclaimed ones by the others
       const pending = () => client.delivery.count({ where: { appId, state: { not: "DELIVERED" } } });
       await vi.waitFor(async () => expect(await pending()).toBe(0), { timeout: 60_000, interval: 500 });
-      await sleep(1000);
+      // DELIVERED is final and recorded after the receiver answered: every post made has arrived (the receiver keeps a post as it arrives)
       const unique = new Set(receiver.received.map((r) => r.headers["x-svc-delivery"] as string));
       expect([...unique].sort()).toEqual(deliveries.map((d) => d.id).sort());
 

@@ -184,6 +184,7 @@ describe("Prism's validation proxy on the developer API (/openapi/dev.json)", ()
     const found = await call(a, "GET", `/dev/v1/resources/${lost.body.delivery.resourceId}/timeline`);
     expect(found.body.events.filter((e: { retryOf?: string; note?: string }) => e.retryOf || e.note)).toHaveLength(2);
     await call(a, "GET", "/dev/v1/client-checks");
+    await call(a, "GET", "/dev/v1/connections");
 
     const check = await call(a, "POST", "/dev/v1/receiver-checks", { url: `${rx.url}/cb` }, { status: 201 });
     await call(a, "GET", "/dev/v1/receiver-checks");

@@ -2,7 +2,7 @@
 // handler answers, bodies and headers arriving intact, malformed paths, and a
 // graceful SIGTERM. Everything runs against the portal started as `npm start` does.
 import http from "node:http";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { MAX_BODY_BYTES } from "@/lib/engine";
 import { ownerOf } from "../helpers/owner-view";
 import { startReceiver } from "../helpers/receiver";
@@ -181,7 +181,8 @@ describe("our server: graceful shutdown", () => {
     const exited = new Promise<number | null>((r) => server.proc.once("exit", (code) => r(code)));
     process.kill(-server.proc.pid!, "SIGTERM");
     expect((await inFlight).status).toBe(202);
-    await new Promise((r) => setTimeout(r, 100));
+    // server/shutdown.ts logs this in the same step as it closes the listener
+    await vi.waitFor(() => expect(server.log()).toContain("[server] SIGTERM: draining"), { timeout: 30_000 });
     await expect(fetch(`${server.origin}/healthz`)).rejects.toThrow(); // no longer accepting
     expect(await exited).toBe(0);
 

@@ -64,6 +64,17 @@ export const replayAnswerSchema = z.object({
   more: z.boolean().meta({ description: "`left` is more than 0." }),
 });
 
+const count = (what: string) => z.number().int().meta({ description: what });
+
+export const connectionsAnswerSchema = z.object({
+  waits: count("This app's waits for a callback held open now, slow_response calls included."),
+  streams: count("This app's listeners' streams connected now."),
+  account: count("Waits and streams held open now over all apps of this app's account."),
+  limits: z.object({
+    waitsPerApp: count("WAITS_PER_APP."), streamsPerApp: count("LISTEN_STREAMS_PER_APP."), perAccount: count("HELD_CONNECTIONS_PER_ACCOUNT."),
+  }).meta({ description: "The caps past which a new wait or stream answers 429 RATE_LIMITED." }),
+});
+
 const deliveryIdParams = z.object({ deliveryId: id("deliveryId") });
 
 export const resendAnswerSchema = z.object({
@@ -97,6 +108,19 @@ export const callbackEndpoints: DevEndpoint[] = [
     tool: "sandbox_dev_wait_callback",
     query: waitQuerySchema,
     response: waitAnswerSchema,
+  },
+  {
+    id: "dev.connections.get",
+    errors: {},
+    method: "GET",
+    path: "/dev/v1/connections",
+    summary: "What this app holds open",
+    description:
+      "How many waits for a callback (slow_response calls included) and listeners' streams the app holds open now, how many its account " +
+      "holds over all its apps, and the caps on them. A wait counts from when it is accepted until it answers or its client leaves. " +
+      "Counted on the instance that answers, like the caps: with several instances, each counts its own.",
+    response: connectionsAnswerSchema,
+    example: { response: { waits: 2, streams: 1, account: 3, limits: { waitsPerApp: 20, streamsPerApp: 10, perAccount: 50 } } },
   },
   {
     id: "dev.deliveries.resend",
