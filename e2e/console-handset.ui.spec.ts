@@ -1,9 +1,9 @@
 // The Handset (README "Drive a payment by hand"): held prompts drawn as the
 // customer's phone, answered from the console at desktop (1280) and phone (390)
 // width; the callback reaches a real receiver and the prompt leaves the list.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { startReceiver, type Receiver } from "../tests/helpers/receiver";
+import { seriousViolations } from "./helpers/axe";
 import { collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
 
 const HELD = { "X-Svc-Scenario": "held", "X-Svc-Time-Scale": "0" };
@@ -132,10 +132,7 @@ test("the Handset, a resource's page and /docs/held pass axe at both widths", as
     await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
     for (const vp of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(vp);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
-        problems.push(`${p} @${vp.width}: ${v.id} ${v.help} → ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-      }
+      problems.push(...await seriousViolations(page, p));
     }
   }
   expect(problems, problems.join("\n")).toEqual([]);
