@@ -9,6 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import next from "next";
+import { ManualClock } from "@/lib/clock";
 import { config } from "@/lib/config";
 import { applyMigrations } from "@/lib/db/migrate";
 import { startDispatcher } from "@/lib/callbacks";
@@ -37,7 +38,7 @@ if (!hosted && host && !loopbackHost(host)) {
   );
 }
 const port = config.port;
-if (process.env.TEST_CLOCK === "1") {
+if (serverRuntime.clock instanceof ManualClock) {
   console.warn("[server] TEST_CLOCK=1: a test clock, moved on by POST /__clock/advance from loopback; never for real use");
 }
 

@@ -18,6 +18,8 @@ const perApp = (kind: HeldKind) => (kind === "wait" ? config.waitsPerApp : confi
 type State = { byApp: Map<string, number>; byAccount: Map<string, number>; total: number; owners: Map<string, string> };
 // A part of the runtime: one count per process whatever bundle loads this module.
 const HELD = part<State>("held");
+/** The per-app count's key: one per kind of held connection and app. */
+const slot = (kind: HeldKind, appId: string) => `${kind}:${appId}`;
 const state = (): State => runtime().of(HELD, () => ({ byApp: new Map(), byAccount: new Map(), total: 0, owners: new Map() }));
 
 /** The account that owns the app (kept: an app never changes owner). */
@@ -37,7 +39,7 @@ const refused = (message: string) => new ApiError("RATE_LIMITED", message, { "re
 /** Why a new connection of this kind may not be held now, or null. */
 function full(kind: HeldKind, appId: string, owner: string): ApiError | null {
   const s = state();
-  if ((s.byApp.get(`${kind}:${appId}`) ?? 0) >= perApp(kind)) {
+  if ((s.byApp.get(slot(kind, appId)) ?? 0) >= perApp(kind)) {
     return kind === "wait"
       ? refused(`at most ${config.waitsPerApp} waits and slow_response calls at once per app; let one finish first`)
       : refused(`at most ${config.listenStreamsPerApp} listeners of one app may be connected at once; stop one and try again`);
@@ -64,8 +66,8 @@ export async function heldBy(appId: string) {
   const owner = await ownerOf(appId);
   const s = state();
   return {
-    waits: s.byApp.get(`wait:${appId}`) ?? 0,
-    streams: s.byApp.get(`stream:${appId}`) ?? 0,
+    waits: s.byApp.get(slot("wait", appId)) ?? 0,
+    streams: s.byApp.get(slot("stream", appId)) ?? 0,
     account: s.byAccount.get(owner) ?? 0,
     limits: { waitsPerApp: config.waitsPerApp, streamsPerApp: config.listenStreamsPerApp, perAccount: config.heldPerAccount },
   };
@@ -77,14 +79,14 @@ export async function takeHeld(kind: HeldKind, appId: string): Promise<() => voi
   const e = full(kind, appId, owner);
   if (e) throw e;
   const s = state();
-  bump(s.byApp, `${kind}:${appId}`, 1);
+  bump(s.byApp, slot(kind, appId), 1);
   bump(s.byAccount, owner, 1);
   s.total++;
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    bump(s.byApp, `${kind}:${appId}`, -1);
+    bump(s.byApp, slot(kind, appId), -1);
     bump(s.byAccount, owner, -1);
     s.total--;
   };
