@@ -18,6 +18,8 @@ export async function setup(project: TestProject) {
   // Every file shares this server, and many send wrong credentials on purpose from
   // 127.0.0.1: the per-address limit (100 a minute) would refuse later files. The
   // throttle tests use addresses of their own (127.0.0.2 …) and the per-key rules.
+  // Sign-ins too: files sign in at once from 127.0.0.1 (two files at a time), and
+  // an attempt counts for its address until its password is checked.
   // Likewise many files post to inspectors from 127.0.0.1: the per-address inspector
   // limit is tested on a server of its own (limits-server.test.ts). Every file's
   // receivers listen on 127.0.0.1, one destination host to the receiver checks:
@@ -25,7 +27,7 @@ export async function setup(project: TestProject) {
   server = await startServer({
     databaseUrl: url,
     env: {
-      TOKEN_FAILURES_PER_ADDRESS: "100000", INSPECT_PER_ADDRESS_PER_MINUTE: "100000",
+      TOKEN_FAILURES_PER_ADDRESS: "100000", SIGNIN_FAILURES_PER_ADDRESS: "100000", INSPECT_PER_ADDRESS_PER_MINUTE: "100000",
       RECEIVER_CHECKS_PER_HOST_AT_ONCE: "100000", RECEIVER_CHECKS_PER_HOST_PER_MINUTE: "100000",
     },
   });

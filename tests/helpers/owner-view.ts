@@ -12,8 +12,8 @@ type Query = Record<string, string>;
 
 /** Signs in as the app's owner (newApp's password unless told) and reads the app's console routes, on the suite's server unless `at` names another. */
 export async function ownerView(a: Owned, password = "correct horse battery", at = origin()) {
-  const { session } = await signInOverHttp(at, a.user.email, password);
-  if (!session) throw new Error(`sign-in as ${a.user.email} failed`);
+  const { session, status, location } = await signInOverHttp(at, a.user.email, password);
+  if (!session) throw new Error(`sign-in as ${a.user.email} failed: ${status} ${location}`);
   /** GET a console route of this app (or of `appId`, one of the owner's throwaway sandboxes); anything but 200 throws. */
   const get = async (rest: string, appId = a.appId) => {
     const r = await http("GET", `${at}/api/console/apps/${appId}${rest}`, { headers: { cookie: session, accept: "application/json" } });

@@ -1,10 +1,11 @@
 // Limits and defaults of a server as `npm start` runs it, each on a server of
 // its own (README "Hosting it for others"): anonymous inspector posts per
-// sender address, where local mode listens, and what a database outage answers.
+// sender address, and the password-hashing queue. A burst that fills a server's
+// hashing queue would answer "busy" to other files' sign-ins on the shared server.
 import { afterAll, describe, expect, it } from "vitest";
 import { bareApp, cliOn } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
-import { requestFrom } from "../helpers/from-address";
+import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import type { RunningServer } from "../helpers/server";
 import { freshMinute } from "../helpers/window";
 
@@ -34,5 +35,23 @@ describe("the inspector, per sender address", () => {
     expect([refused.status, refused.json.error]).toEqual([429, "RATE_LIMITED"]);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect((await requestFrom("127.0.51.2", `${server.origin}/inspect/${a.appId}`, { method: "POST", body: "another sender" })).status).toBe(200);
+  }, 180_000);
+});
+
+describe("password hashing", () => {
+  it("waits in a bounded queue: a burst of sign-ins from many addresses gets some 'busy' answers instead of starving everyone; after it, sign-in works", async () => {
+    const { server, dbUrl } = await own("hash_queue");
+    const owner = await bareApp(dbUrl, server.origin);
+    const tries = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => signInOverHttp(server.origin, `burst-${i}@example.com`, "some password here", `127.0.73.${i + 1}`)),
+    );
+    const busy = tries.filter((t) => t.location.includes("code=busy")).length;
+    const wrong = tries.filter((t) => t.location.includes("code=credentials")).length;
+    expect(busy).toBeGreaterThan(0);
+    expect(wrong).toBeGreaterThan(0);
+    // Every answer is one of the two: no session for an unknown account, no server error.
+    expect(busy + wrong).toBe(tries.length);
+    // the burst is over: the queue is empty again
+    expect((await signInOverHttp(server.origin, owner.email, "long enough pw", "127.0.74.1")).session).not.toBeNull();
   }, 180_000);
 });
