@@ -4,6 +4,7 @@
 // limited to the app.
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
+import { nowDate } from "@/lib/runtime";
 
 /** A check still RUNNING after this long was cut short (its server stopped): it no longer counts as running. */
 export const CHECK_STALE_MS = 60_000;
@@ -46,7 +47,7 @@ function parseCases(text: string): ReceiverCase[] {
 }
 
 /** A row as the API answers it; a RUNNING row past CHECK_STALE_MS reads as FAILED (interrupted). */
-export function checkView(r: Row, now = new Date()) {
+export function checkView(r: Row, now = nowDate()) {
   const cases = parseCases(r.cases);
   const interrupted = r.status === "RUNNING" && now.getTime() - r.startedAt.getTime() > CHECK_STALE_MS;
   return {

@@ -91,8 +91,9 @@ async function budgetRefusal(tx: Tx, family: string, host: string | null, now: n
 async function claimSlot(appId: string, url: string, host: string | null, operationId: string, db: Db) {
   const { parentAppId } = await db.app.findUniqueOrThrow({ where: { id: appId }, select: { parentAppId: true } });
   const claimed = await withAppLock(parentAppId ?? appId, async (tx) => {
-    const refusal = await budgetRefusal(tx, parentAppId ?? appId, host, nowMs());
-    return refusal ?? tx.receiverCheck.create({ data: { id: `rck_${randomBase62()}`, appId, url, host, operationId, status: "RUNNING" } });
+    const now = nowMs(); // the runtime's clock, which budgetRefusal's "still running" reads too
+    const refusal = await budgetRefusal(tx, parentAppId ?? appId, host, now);
+    return refusal ?? tx.receiverCheck.create({ data: { id: `rck_${randomBase62()}`, appId, url, host, operationId, status: "RUNNING", startedAt: new Date(now) } });
   });
   if (claimed instanceof ApiError) throw claimed;
   return claimed;
@@ -129,9 +130,9 @@ export async function runReceiverCheck(appId: string, input: { url: string; oper
     cases = answers.map(([spec, answered]) => judge(spec, answered, { url: input.url, validPassed, viaInspector }));
   } finally {
     const status = cases.length && cases.every((c) => c.passed) ? "PASSED" : "FAILED";
-    await db.receiverCheck.updateMany({ where: { id: row.id }, data: { status, cases: JSON.stringify(cases), deliveryIds: caseIdsText(cases), finishedAt: new Date() } });
+    await db.receiverCheck.updateMany({ where: { id: row.id }, data: { status, cases: JSON.stringify(cases), deliveryIds: caseIdsText(cases), finishedAt: nowDate() } });
   }
   await keepNewest(db, "ReceiverCheck", appId, config.receiverChecksPerApp);
   const stored = await db.receiverCheck.findUnique({ where: { id: row.id } });
-  return checkView(stored ?? { ...row, status: "FAILED", cases: JSON.stringify(cases), finishedAt: new Date() });
+  return checkView(stored ?? { ...row, status: "FAILED", cases: JSON.stringify(cases), finishedAt: nowDate() });
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { bareApp, setUpApp } from "../helpers/operator";
-import { freshMinute } from "../helpers/window";
+import { nextMinute } from "../helpers/window";
 import { requestFrom } from "../helpers/from-address";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import type { RunningServer } from "../helpers/server";
@@ -19,7 +19,7 @@ let app: { appId: string; token: string };
 beforeAll(async () => {
   const db = await ownDb("hosted");
   dbUrl = db.url;
-  server = await startServer({ databaseUrl: db.url, env: { PUBLIC_URL, INBOX_BYTES_LIMIT: "4000" } });
+  server = await startServer({ databaseUrl: db.url, env: { PUBLIC_URL, INBOX_BYTES_LIMIT: "4000" }, testClock: true });
   receiver = await startReceiver();
   app = await setUpApp(db.url, server.origin);
 }, 120_000);
@@ -100,7 +100,7 @@ describe("inspector bounds", () => {
   it("POSTs per app per minute are limited (429) on a server with INSPECT_PER_MINUTE", async () => {
     // this server runs with the default (120 a minute): 120 go in, the 121st is refused
     const other = await bareApp(dbUrl, server.origin);
-    await freshMinute();
+    await nextMinute(server.origin);
     const statuses: number[] = [];
     // from four addresses, each under its own limit (INSPECT_PER_ADDRESS_PER_MINUTE, 60)
     for (let i = 0; i < 121; i++) {

@@ -3,8 +3,9 @@
 // per family (an app with its sandboxes) and per destination host over the
 // whole portal; a refused request uses up no place. 100 requests at once, on a
 // server of its own (SQLite), or on two instances sharing one PostgreSQL
-// database (TEST_PG_URL). The inspector's per-sender count is kept only for
-// posts that every limit let through.
+// database (TEST_PG_URL), on test clocks moved to the start of a minute before
+// each burst (tests/helpers/window.ts nextMinute). The inspector's per-sender
+// count is kept only for posts that every limit let through.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -17,7 +18,7 @@ import { accessToken, cliBatch } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import type { RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
-import { freshMinute } from "../helpers/window";
+import { nextMinute } from "../helpers/window";
 
 const servers: RunningServer[] = [];
 let dbUrl = "";
@@ -30,7 +31,7 @@ const BUDGETS = {
 beforeAll(async () => {
   dbUrl = (await ownDb("budgets")).url;
   const env = (i: number) => ({ ...BUDGETS, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-budgets-${i}-`)), AUTH_SECRET: "" });
-  servers.push(...(await Promise.all((onPg() ? [0, 1] : [0]).map((i) => startServer({ databaseUrl: dbUrl, env: env(i) })))));
+  servers.push(...(await Promise.all((onPg() ? [0, 1] : [0]).map((i) => startServer({ databaseUrl: dbUrl, env: env(i), testClock: true })))));
 }, 120_000);
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
@@ -129,7 +130,7 @@ describe("receiver checks: one budget per family, one per destination host", () 
     const [tokens, [other]] = await families(4, 0);
     const rx = await heldReceiver("127.0.31.1");
     try {
-      await freshMinute(40);
+      await nextMinute(...servers.map((s) => s.origin));
       const replies = await startAtOnce(rx, Array.from({ length: 100 }, (_, i) => tokens[i % tokens.length]!));
       expect([count(replies.map((r) => r.status), 201), count(replies.map((r) => r.status), 429)]).toEqual([5, 95]);
       expect(rx.paths.size).toBe(5);
@@ -151,7 +152,7 @@ describe("receiver checks: one budget per family, one per destination host", () 
     const four = await families(1, 0, 2, 0);
     const rx = await heldReceiver("127.0.32.1");
     try {
-      await freshMinute(40);
+      await nextMinute(...servers.map((s) => s.origin));
       const spread = Array.from({ length: 100 }, (_, i) => four[i % 4]![Math.floor(i / 4) % four[i % 4]!.length]!);
       const replies = await startAtOnce(rx, spread);
       expect([count(replies.map((r) => r.status), 201), count(replies.map((r) => r.status), 429)]).toEqual([8, 92]);
@@ -181,7 +182,7 @@ describe("inspector", () => {
     const [a, ...others] = answers.slice(1).map((x) => x.appId!);
     const post = (from: string, appId: string, i: number) =>
       requestFrom(from, `${origin(i)}/inspect/${appId}`, { method: "POST", body: `post ${i}` });
-    await freshMinute(30);
+    await nextMinute(...servers.map((s) => s.origin));
     // A's ten a minute (INSPECT_PER_MINUTE), from another address
     for (let i = 0; i < 10; i++) expect((await post("127.0.34.9", a!, i)).status).toBe(200);
     const [toA, toOthers] = await Promise.all([

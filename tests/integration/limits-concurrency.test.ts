@@ -1,7 +1,9 @@
 // Limits hold exactly under concurrency (README "Hosting it for others"): 100
 // requests at once — wrong secrets, wrong passwords, key pairs, apps, inspector
-// posts, sign-ups — get exactly the limit through, on the suite's server (SQLite,
-// or PostgreSQL with TEST_PG_URL) and on two instances sharing one PostgreSQL database.
+// posts, sign-ups — get exactly the limit through, on one server (SQLite, or
+// PostgreSQL with TEST_PG_URL) and on two instances sharing one PostgreSQL
+// database. Each on test clocks, moved to the start of a minute before a burst
+// (tests/helpers/window.ts nextMinute).
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,9 +14,8 @@ import { cliBatch, cliOn } from "../helpers/operator";
 import { consoleCall, signUpOverHttp } from "../helpers/console-http";
 import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
 import type { RunningServer } from "../helpers/server";
-import { origin } from "../helpers/sandbox";
 import { onPg } from "../helpers/test-db";
-import { freshMinute } from "../helpers/window";
+import { nextMinute } from "../helpers/window";
 
 type Portal = { origins: string[]; dbUrl: string; net: number };
 
@@ -42,7 +43,7 @@ function exactLimits(name: string, portal: () => Portal) {
         ["app", "create", "--owner", email, "--name", "Guessed"],
         ["key", "create", "--app", "{appId}"],
       ]) as [unknown, unknown, { consumerKey: string; consumerSecret: string }];
-      await freshMinute();
+      await nextMinute(...p.origins);
       const token = (i: number, secret: string, from: string) =>
         requestFrom(from, `${p.origins[i % p.origins.length]}/sandbox/oauth/v1/token`, {
           method: "POST",
@@ -58,7 +59,7 @@ function exactLimits(name: string, portal: () => Portal) {
       const p = portal();
       const email = `s-${randomUUID().slice(0, 8)}@example.com`;
       await cliOn(p.dbUrl, p.origins[0]!, "user", "create", "--email", email, "--password", PASSWORD);
-      await freshMinute();
+      await nextMinute(...p.origins);
       const tries = await Promise.all(
         Array.from({ length: 100 }, (_, i) => signInOverHttp(p.origins[i % p.origins.length]!, email, `wrong password ${i}`, `127.${p.net}.2.1`)),
       );
@@ -99,7 +100,7 @@ function exactLimits(name: string, portal: () => Portal) {
         ["user", "create", "--email", email, "--password", PASSWORD],
         ["app", "create", "--owner", email, "--name", "Flooded"],
       ]) as [unknown, { appId: string }];
-      await freshMinute();
+      await nextMinute(...p.origins);
       const statuses = await Promise.all(
         Array.from({ length: 300 }, (_, i) =>
           requestFrom(`127.${p.net}.3.${(i % 10) + 1}`, `${p.origins[i % p.origins.length]}/inspect/${appId}`, { method: "POST", body: `post ${i}` }).then((r) => r.status)),
@@ -132,19 +133,23 @@ function exactLimits(name: string, portal: () => Portal) {
   });
 }
 
-exactLimits("one server (the suite's database)", () => ({ origins: [origin()], dbUrl: process.env.TEST_DATABASE_URL!, net: 10 }));
-
+let one: RunningServer;
+let oneDb = "";
 const pair: RunningServer[] = [];
 let pairDb = "";
 beforeAll(async () => {
+  oneDb = (await ownDb("limits_one")).url;
+  one = await startServer({ databaseUrl: oneDb, testClock: true });
   if (!onPg()) return;
   pairDb = (await ownDb("limits_pair")).url;
   const env = (i: number) => ({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-limits-${i}-`)), AUTH_SECRET: "" });
-  pair.push(...(await Promise.all([0, 1].map((i) => startServer({ databaseUrl: pairDb, env: env(i) })))));
+  pair.push(...(await Promise.all([0, 1].map((i) => startServer({ databaseUrl: pairDb, env: env(i), testClock: true })))));
 }, 120_000);
 afterAll(async () => {
-  await Promise.all(pair.map((s) => s.stop()));
+  await Promise.all([one, ...pair].map((s) => s?.stop()));
 });
+
+exactLimits("one server", () => ({ origins: [one.origin], dbUrl: oneDb, net: 10 }));
 
 describe.skipIf(!onPg())("two instances on one PostgreSQL database", () => {
   exactLimits("requests spread over both", () => ({ origins: pair.map((s) => s.origin), dbUrl: pairDb, net: 20 }));

@@ -14,6 +14,7 @@ import { cliBatch, requestToken, setUpApp } from "../helpers/operator";
 import { ownerView } from "../helpers/owner-view";
 import { http, newApp } from "../helpers/sandbox";
 import { advanceClock, type RunningServer } from "../helpers/server";
+import { nextMinute } from "../helpers/window";
 
 let url = "";
 let server: RunningServer;
@@ -30,17 +31,12 @@ async function clockedApp() {
   return { appId, token, user: { email }, call };
 }
 
-/** Moves the server's clock to the start of its next minute: a burst from there lands in one window. */
-async function nextMinute(): Promise<number> {
-  const now = await advanceClock(server.origin, 0);
-  return advanceClock(server.origin, (Math.floor(now / 60_000) + 1) * 60_000);
-}
 
 describe("rate limit: 60 calls per app per clock minute", () => {
   it("the 61st call in a minute is refused with 429 and retry-after; every call carries the headers; the next minute counts afresh", async () => {
     const a = await clockedApp();
     const b = await clockedApp();
-    await nextMinute();
+    await nextMinute(server.origin);
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof a.call>> | undefined;
     for (let i = 0; i < 61; i++) {
@@ -70,7 +66,7 @@ describe("rate limit: 60 calls per app per clock minute", () => {
     // another app is counted on its own
     expect((await b.call("/identity/v1/verifications/ver_1")).status).toBe(200);
     // the next clock minute is a new window
-    await nextMinute();
+    await nextMinute(server.origin);
     const fresh = await a.call("/identity/v1/verifications/ver_62", { "x-svc-scenario": "found" });
     expect([fresh.status, fresh.headers.get("x-ratelimit-remaining")]).toEqual([200, "59"]);
 
@@ -89,7 +85,7 @@ describe("rate limit: 60 calls per app per clock minute", () => {
         const r = await client.callTool({ name: "identity_get", arguments: { verificationId } });
         return { isError: r.isError === true, s: r.structuredContent as Record<string, unknown> };
       };
-      await nextMinute(); // the 62 calls land in one window
+      await nextMinute(server.origin); // the 62 calls land in one window
       const results: { via: string; ok: boolean }[] = [];
       for (let i = 0; i < 60; i++) {
         if (i % 2 === 0) results.push({ via: "mcp", ok: !(await viaMcp(`ver_${i}`)).isError });
@@ -113,7 +109,7 @@ describe("rate limit: 60 calls per app per clock minute", () => {
   it("the token endpoint's lockout: ten wrong secrets for a key from one address, then the right one is refused with Retry-After until the clock passes it", async () => {
     const a = await clockedApp();
     const [{ consumerKey, consumerSecret }] = await cliBatch(url, server.origin, [["key", "create", "--app", a.appId]]);
-    await nextMinute(); // the ten land in one window
+    await nextMinute(server.origin); // the ten land in one window
     for (let i = 0; i < 10; i++) expect((await requestToken(server.origin, consumerKey!, "wrong-secret")).status).toBe(401);
     const locked = await requestToken(server.origin, consumerKey!, consumerSecret!);
     expect([locked.status, ((await locked.json()) as { error: string }).error]).toEqual([429, "RATE_LIMITED"]);
