@@ -11,8 +11,6 @@ import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { ownerOf } from "../helpers/owner-view";
 import { setUpApp } from "../helpers/operator";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import type { RunningServer } from "../helpers/server";
-import { onPg } from "../helpers/test-db";
 
 let ok: Receiver;
 beforeAll(async () => {
@@ -360,36 +358,6 @@ describe.concurrent("callback faults", () => {
       await r.close();
     }
   });
-});
-
-describe.skipIf(!onPg())("wait for a callback with two instances on one PostgreSQL database", () => {
-  const servers: RunningServer[] = [];
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-  });
-
-  it("sees the attempt whichever instance made it", async () => {
-    const { url } = await ownDb("dev_wait");
-    servers.push(...(await Promise.all([0, 1].map(() => startServer({ databaseUrl: url })))));
-    const [one, two] = servers as [RunningServer, RunningServer];
-    const { token } = await setUpApp(url, one.origin);
-    const call = (origin: string, method: string, path: string, body?: unknown) =>
-      fetch(`${origin}/sandbox${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      }).then(async (r) => ({ status: r.status, body: await r.json() }));
-    expect((await call(one.origin, "PATCH", "/dev/v1/settings", { timeScale: 0 })).status).toBe(200);
-    // pushed on one instance, waited for on the other (and the other way round): either may post it
-    const pushes = await Promise.all([one, two, one, two].map((s, i) =>
-      call(s.origin, "POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: `${ok.url}/multi-${i}` }))));
-    const waits = await Promise.all(pushes.map((p, i) =>
-      call((i % 2 ? one : two).origin, "GET", `/dev/v1/callbacks/wait?resourceId=${p.body.checkoutId}&timeout=30`)));
-    for (const w of waits) {
-      expect([w.status, w.body.status, w.body.attempt.status]).toEqual([200, "ATTEMPTED", 200]);
-      expect(at(ok, w.body.delivery.id)).toHaveLength(1);
-    }
-  }, 180_000);
 });
 
 describe("a server of its own", () => {

@@ -1,6 +1,6 @@
 // Accounts (README "Hosting it for others"): every check of a password goes
-// through the sign-in guard, password hashing waits in a bounded queue, and
-// every label a user gives refuses hidden characters. Over real HTTP from
+// through the sign-in guard, and every label a user gives refuses hidden
+// characters (the hashing queue's burst: limits-server.test.ts). Over real HTTP from
 // loopback addresses of its own (127.0.7x.y).
 import { describe, expect, it } from "vitest";
 import { createUser } from "@/lib/services/users";

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { accessToken, cliBatch, cliOn, setUpApp } from "../helpers/operator";
 import { startReceiver } from "../helpers/receiver";
+import { collectBody } from "../helpers/sandbox";
 import { advanceClock, type RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 
@@ -165,6 +166,24 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     const m = await until(/event: inbox\ndata: (.*)\n/);
     abort.abort();
     expect(JSON.parse(m![1]!)).toMatchObject({ source: "inbox", body: "to instance 0" });
+  }, SLOW);
+
+  it("a wait for a callback sees the attempt whichever instance made it", async () => {
+    const { token } = await setUpApp(url, servers[0]!.origin);
+    const rx = await startReceiver();
+    try {
+      // pushed on one instance, waited for on another: any of the three may post it
+      const pushes = await Promise.all([0, 1, 2, 0].map(async (n, i) =>
+        (await call(servers[n]!.origin, token, "POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: `${rx.url}/wait-${i}` }))).json() as Promise<{ checkoutId: string }>));
+      const waits = await Promise.all(pushes.map(async (p, i) =>
+        (await call(servers[(i + 1) % 3]!.origin, token, "GET", `/dev/v1/callbacks/wait?resourceId=${p.checkoutId}&timeout=30`)).json() as Promise<any>));
+      for (const w of waits) {
+        expect([w.status, w.attempt.status]).toEqual(["ATTEMPTED", 200]);
+        expect(rx.received.filter((x) => x.headers["x-svc-delivery"] === w.delivery.id)).toHaveLength(1);
+      }
+    } finally {
+      await rx.close();
+    }
   }, SLOW);
 
   it("300 pushes over the three, kill -9 one in the middle: every callback arrives; duplicates only for callbacks in flight on the killed one", async () => {
