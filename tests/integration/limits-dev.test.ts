@@ -1,20 +1,43 @@
 // The developer tools cannot be used to get past a limit (README "Hosting it
 // for others"): a reset keeps the rate window and is itself limited; a replay
 // counts each delivery it posts again; strangers flooding an inspector cannot
-// make the app's own callbacks to it fail.
+// make the app's own callbacks to it fail. On a server of its own on a test
+// clock, moved to the start of a minute before each count (tests/helpers/window.ts).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { setPerMinute } from "@/lib/services/apps";
 import { requestFrom } from "../helpers/from-address";
+import { setUpApp } from "../helpers/operator";
+import { ownDb, startServer } from "../helpers/own-server";
 import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { collectBody, newApp, type TestApp } from "../helpers/sandbox";
-import { freshMinute } from "../helpers/window";
+import { collectBody, http } from "../helpers/sandbox";
+import type { RunningServer } from "../helpers/server";
+import { nextMinute } from "../helpers/window";
 
 let failing: Receiver;
+let server: RunningServer;
+let dbUrl = "";
 beforeAll(async () => {
   failing = await startReceiver(() => ({ status: 500 }));
+  dbUrl = (await ownDb("limits_dev")).url;
+  server = await startServer({ databaseUrl: dbUrl, testClock: true });
+}, 120_000);
+afterAll(async () => {
+  await failing.close();
+  await server?.stop();
 });
-afterAll(() => failing.close());
+
+/** An app on that server (the plan's 60 calls a minute unless told) with a token, as tests/helpers/sandbox.ts newApp answers one. */
+async function newApp(perMinute = 60) {
+  const { appId, token, email } = await setUpApp(dbUrl, server.origin, perMinute, ["Payments", "Identity"]);
+  const call = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
+    http(method, `${server.origin}/sandbox${p}`, {
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  return { appId, call, user: { email }, inspectorUrl: `${server.origin}/inspect/${appId}` };
+}
+type TestApp = Awaited<ReturnType<typeof newApp>>;
+const minute = () => nextMinute(server.origin);
 
 const status = (a: TestApp) => a.call("GET", "/identity/v1/verifications/ver_1", undefined, { "x-svc-scenario": "found" }).then((r) => r.status);
 
@@ -24,7 +47,7 @@ const until = (f: () => Promise<void>) => vi.waitFor(f, { timeout: 30_000, inter
 describe("reset", () => {
   it("keeps the rate window: 60 calls, a reset, and the rest of the minute is still refused", async () => {
     const a = await newApp();
-    await freshMinute(30);
+    await minute();
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++) statuses.push(await status(a));
     expect(statuses.every((s) => s === 200)).toBe(true);
@@ -36,7 +59,7 @@ describe("reset", () => {
   it("is limited per app: the 31st reset in a minute answers 429 with retry-after; another app still resets", async () => {
     const a = await newApp();
     const b = await newApp();
-    await freshMinute(30);
+    await minute();
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push((await a.call("POST", "/dev/v1/reset", {})).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
@@ -49,17 +72,16 @@ describe("reset", () => {
 
 describe("replay", () => {
   it("counts every delivery it posts toward the app's resends a minute, replays at most 50 per call, and says how many it left", async () => {
-    const a = await newApp();
-    await setPerMinute(a.appId, 1000);
+    const a = await newApp(1000);
     const since = new Date(Date.now() - 1000).toISOString();
     for (let i = 0; i < 70; i++) {
       const r = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: `${failing.url}/r` }), { "x-svc-time-scale": "0" });
       expect(r.status).toBe(202);
     }
-    const owner = await ownerView(a);
+    const owner = await ownerView(a, "long enough pw", server.origin);
     const failed = () => owner.get("/deliveries?state=failed&take=1");
     await until(async () => expect((await failed()).total).toBe(70));
-    await freshMinute(40);
+    await minute();
     const posted = () => failing.received.filter((x) => x.path === "/r").length;
     const before = posted();
 
@@ -87,7 +109,7 @@ describe("replay", () => {
 describe("the app's own inspector", () => {
   it("the app's own callbacks arrive while strangers flood its inspector", async () => {
     const a = await newApp();
-    await freshMinute(30);
+    await minute();
     // strangers use up what the inspector takes from others in this minute (INSPECT_PER_MINUTE, 120)
     const flood = await Promise.all(
       Array.from({ length: 130 }, (_, i) => requestFrom(`127.0.31.${(i % 10) + 1}`, a.inspectorUrl, { method: "POST", body: `junk ${i}` }).then((r) => r.status)),
@@ -102,7 +124,7 @@ describe("the app's own inspector", () => {
   it("a callback to another app's inspector is a stranger's post there, not that app's own", async () => {
     const a = await newApp();
     const b = await newApp();
-    await freshMinute(30);
+    await minute();
     const flood = await Promise.all(
       Array.from({ length: 130 }, (_, i) => requestFrom(`127.0.32.${(i % 10) + 1}`, b.inspectorUrl, { method: "POST", body: `junk ${i}` }).then((r) => r.status)),
     );
