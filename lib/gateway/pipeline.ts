@@ -3,7 +3,7 @@
 // one place that persists. See ARCHITECTURE.md.
 import { ApiError, errorBody, toApiError, type ErrorCode } from "@/lib/errors";
 import { MAX_BODY_BYTES } from "@/lib/engine";
-import { nowDate } from "@/lib/runtime";
+import { clock, nowDate } from "@/lib/runtime";
 import { newId } from "@/lib/ids";
 import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
 import { persist } from "./persist";
@@ -60,7 +60,8 @@ export const DEV_STEPS: readonly Step[] = DEV_CHECKS.map((c) => c.step);
 /** How many times one call is decided again after its commit found its facts changed (each time, another call was written). */
 const MAX_DECISIONS = 8;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A scripted delay waits on the runtime's clock: a test clock moved on answers it early (server/clock-control.ts). */
+const sleep = (ms: number) => new Promise<void>((r) => clock().after(ms, r));
 
 function failure(s: CallState, e: unknown): GatewayResult {
   const err = toApiError(e, "gateway", s.requestId);

@@ -8,13 +8,13 @@ import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_FAULT_PLAN_RULES } from "@/lib/catalog/dev-endpoints";
 import { ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { rawPostTo } from "../helpers/raw-post";
 import { base, collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
-import type { RunningServer } from "../helpers/server";
+import { advanceClock, type RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 
 const fast = { "x-svc-time-scale": "0" };
@@ -167,7 +167,8 @@ describe("calls under a plan", () => {
   });
 });
 
-// A server of its own: a small wait cap, and (on PostgreSQL) a second instance on the same database.
+// A server of its own: a small wait cap, and (on PostgreSQL) a second instance on the same database;
+// test clocks, so a slow_response's 30 s pass when the test moves them on.
 describe("on servers of their own", () => {
   const servers: RunningServer[] = [];
   let url = "";
@@ -175,7 +176,7 @@ describe("on servers of their own", () => {
     url = (await ownDb("fault_plan")).url;
     // A data folder each and no AUTH_SECRET: the session secret they share comes from the database.
     const env = (i: number) => ({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-fp-${i}-`)), AUTH_SECRET: "", WAITS_PER_APP: "3" });
-    servers.push(...(await Promise.all(Array.from({ length: onPg() ? 2 : 1 }, (_, i) => startServer({ databaseUrl: url, env: env(i) })))));
+    servers.push(...(await Promise.all(Array.from({ length: onPg() ? 2 : 1 }, (_, i) => startServer({ databaseUrl: url, env: env(i), testClock: true })))));
   }, 120_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -199,8 +200,14 @@ describe("on servers of their own", () => {
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     const wait = await fetch(`${origin}/sandbox/dev/v1/callbacks/wait?reference=none&timeout=1`, { headers: { authorization: `Bearer ${token}` } });
     expect(wait.status).toBe(429);
-    // The three held answers come, late and accepted; their slots are given back.
-    const all = await Promise.all(calls);
+    // The three held answers come, late and accepted, once the clocks pass their 30 s; their slots are given back.
+    let answered = false;
+    const held = Promise.all(calls).finally(() => { answered = true; });
+    await vi.waitFor(async () => {
+      for (const s of servers) await advanceClock(s.origin, (await advanceClock(s.origin, 0)) + 30_000);
+      expect(answered).toBe(true);
+    }, { timeout: 60_000, interval: 250 });
+    const all = await held;
     expect(all.map((r) => r.status).sort()).toEqual([202, 202, 202, 429]);
     const again = await post(origin, token, "/collect/v1/push", collectBody(), { "x-svc-fault": "slow_response", "x-svc-time-scale": "0" });
     expect(again.status).toBe(202);
