@@ -10,32 +10,62 @@ import { createUser, signUp } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
 import { ownerOf } from "../helpers/owner-view";
 import { collectBody, http, newApp, origin } from "../helpers/sandbox";
-import { freshMinute } from "../helpers/window";
+import { freshMinute, nextMinute } from "../helpers/window";
+import { cliBatch } from "../helpers/operator";
+import { ownDb, startServer } from "../helpers/own-server";
+import type { RunningServer } from "../helpers/server";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { PG_URL } from "../helpers/test-db";
 
 const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`;
-const tokenFrom = (from: string, key: string, secret: string, headers: Record<string, string> = {}) =>
-  requestFrom(from, `${origin()}/sandbox/oauth/v1/token`, {
+const tokenAt = (at: string, from: string, key: string, secret: string, headers: Record<string, string> = {}) =>
+  requestFrom(from, `${at}/sandbox/oauth/v1/token`, {
     method: "POST",
     headers: { authorization: basic(key, secret), "content-type": "application/x-www-form-urlencoded", ...headers },
     body: "grant_type=client_credentials",
   });
-const email = (tag: string) => `${tag}-${randomBase62(10).toLowerCase()}@example.com`;
+const tokenFrom = (from: string, key: string, secret: string, headers: Record<string, string> = {}) => tokenAt(clocked.origin, from, key, secret, headers);
+const newEmail = (tag: string) => `${tag}-${randomBase62(10).toLowerCase()}@example.com`;
 const PASSWORD = "correct horse battery";
 
 
 let receiver: Receiver;
+// The throttles' windows are clock minutes: their tests run on a server of its own on a test
+// clock, moved to the start of a minute before each count (tests/helpers/window.ts).
+let clocked: RunningServer;
+let clockedDb = "";
 beforeAll(async () => {
   receiver = await startReceiver();
+  clockedDb = (await ownDb("security_clocked")).url;
+  clocked = await startServer({ databaseUrl: clockedDb, testClock: true });
+}, 120_000);
+afterAll(async () => {
+  await receiver.close();
+  await clocked?.stop();
 });
-afterAll(() => receiver.close());
+const minute = () => nextMinute(clocked.origin);
+
+/** A user (or also an app with a key pair) on the clocked server, made with the operator command line. */
+async function clockedUser() {
+  const email = newEmail("cu");
+  await cliBatch(clockedDb, clocked.origin, [["user", "create", "--email", email, "--password", PASSWORD]]);
+  return { email };
+}
+async function clockedKeys() {
+  const email = newEmail("ck");
+  const answers = await cliBatch(clockedDb, clocked.origin, [
+    ["user", "create", "--email", email, "--password", PASSWORD],
+    ["app", "create", "--owner", email, "--name", "Guessed"],
+    ["key", "create", "--app", "{appId}"],
+  ]);
+  return { consumerKey: answers[2]!.consumerKey!, consumerSecret: answers[2]!.consumerSecret! };
+}
 
 describe("token endpoint: a guesser cannot lock the owner out", () => {
   it("ten wrong secrets from one address refuse that address (429), while the owner elsewhere gets a token", async () => {
-    const { keys } = await newApp();
-    await freshMinute();
+    const keys = await clockedKeys();
+    await minute();
     for (let i = 0; i < 10; i++) expect((await tokenFrom("127.0.0.2", keys.consumerKey, `guess-${i}`)).status).toBe(401);
     const guesser = await tokenFrom("127.0.0.2", keys.consumerKey, keys.consumerSecret);
     expect(guesser.status).toBe(429);
@@ -46,8 +76,8 @@ describe("token endpoint: a guesser cannot lock the owner out", () => {
   });
 
   it("failures for one key from many addresses are slowed past ten a minute, and the right secret still succeeds", async () => {
-    const { keys } = await newApp();
-    await freshMinute();
+    const keys = await clockedKeys();
+    await minute();
     const took: number[] = [];
     for (let i = 0; i < 12; i++) {
       const t0 = Date.now();
@@ -65,9 +95,9 @@ describe("token endpoint: a guesser cannot lock the owner out", () => {
   });
 
   it("attempts that name no key count for their address only, not as guesses at one shared empty key", async () => {
-    await freshMinute();
+    await minute();
     for (let i = 0; i < 15; i++) {
-      const r = await requestFrom("127.0.0.4", `${origin()}/sandbox/oauth/v1/token`, {
+      const r = await requestFrom("127.0.0.4", `${clocked.origin}/sandbox/oauth/v1/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", ...(i % 2 ? { authorization: "Basic %%%" } : {}) },
         body: "grant_type=client_credentials",
@@ -77,8 +107,8 @@ describe("token endpoint: a guesser cannot lock the owner out", () => {
   });
 
   it("a forged x-forwarded-for does not give a guesser fresh addresses", async () => {
-    const { keys } = await newApp();
-    await freshMinute();
+    const keys = await clockedKeys();
+    await minute();
     for (let i = 0; i < 10; i++) {
       const r = await tokenFrom("127.0.0.3", keys.consumerKey, `guess-${i}`, { "x-forwarded-for": `203.0.113.${i + 1}` });
       expect(r.status).toBe(401);
@@ -90,7 +120,7 @@ describe("token endpoint: a guesser cannot lock the owner out", () => {
   it("throttle state lives in the database with fixed-size keys", async () => {
     const { keys } = await newApp();
     const long = "k".repeat(120);
-    await tokenFrom("127.0.0.4", long, "s".repeat(250));
+    await tokenAt(origin(), "127.0.0.4", long, "s".repeat(250));
     const rows = await db.throttle.findMany({ take: 50 });
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.key).toMatch(/^[0-9a-f]{64}$/);
@@ -100,16 +130,16 @@ describe("token endpoint: a guesser cannot lock the owner out", () => {
 
 describe("sign-in", () => {
   it("five wrong passwords from one address refuse that address; the owner signs in from another", async () => {
-    const u = await createUser({ email: email("si"), password: PASSWORD });
-    await freshMinute();
+    const u = await clockedUser();
+    await minute();
     for (let i = 0; i < 5; i++) {
-      const r = await signInOverHttp(origin(), u.email, `wrong password ${i}`, "127.0.0.5");
+      const r = await signInOverHttp(clocked.origin, u.email, `wrong password ${i}`, "127.0.0.5");
       expect(r.session).toBeNull();
     }
-    const guesser = await signInOverHttp(origin(), u.email, PASSWORD, "127.0.0.5");
+    const guesser = await signInOverHttp(clocked.origin, u.email, PASSWORD, "127.0.0.5");
     expect(guesser.session).toBeNull();
     expect(guesser.location).toContain("code=throttled");
-    const owner = await signInOverHttp(origin(), u.email, PASSWORD, "127.0.0.6");
+    const owner = await signInOverHttp(clocked.origin, u.email, PASSWORD, "127.0.0.6");
     expect(owner.session).not.toBeNull();
   });
 });
@@ -118,7 +148,7 @@ describe("sessions end", () => {
   const apps = (cookie: string) => http("GET", `${origin()}/api/console/apps`, { headers: { cookie } });
 
   it("changing the password ends every session of the account, copied cookies included", async () => {
-    const u = await createUser({ email: email("pw"), password: PASSWORD });
+    const u = await createUser({ email: newEmail("pw"), password: PASSWORD });
     const a = (await signInOverHttp(origin(), u.email, PASSWORD)).session!;
     const b = (await signInOverHttp(origin(), u.email, PASSWORD)).session!;
     expect((await apps(b)).status).toBe(200);
@@ -139,7 +169,7 @@ describe("sessions end", () => {
   });
 
   it("sign out everywhere ends every session; next-auth's sign-out ends them too", async () => {
-    const u = await createUser({ email: email("so"), password: PASSWORD });
+    const u = await createUser({ email: newEmail("so"), password: PASSWORD });
     const a = (await signInOverHttp(origin(), u.email, PASSWORD)).session!;
     const b = (await signInOverHttp(origin(), u.email, PASSWORD)).session!;
     expect((await http("DELETE", `${origin()}/api/console/account/sessions`, { headers: { cookie: a } })).status).toBe(200);
@@ -161,14 +191,14 @@ describe("sessions end", () => {
 
 describe("roles, passwords, names", () => {
   it("weak passwords are refused", async () => {
-    const e = email("weak");
+    const e = newEmail("weak");
     for (const password of ["12345678", "          ", e, "aaaaaaaaaa", "password123", "abababab"]) {
       await expect(createUser({ email: e, password }), JSON.stringify(password)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
     }
   });
 
   it("app names refuse bidi overrides and invisible characters", async () => {
-    const u = await createUser({ email: email("bidi"), password: PASSWORD });
+    const u = await createUser({ email: newEmail("bidi"), password: PASSWORD });
     for (const name of ["\u202Egnp.exe", "pay\u200Bpal", "a\u2066b", "tab\there"]) {
       await expect(createApp({ ownerId: u.id, name }), JSON.stringify(name)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
     }
@@ -177,16 +207,16 @@ describe("roles, passwords, names", () => {
   it("sign-up never makes an operator and is counted per address", async () => {
     const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
     const made = [];
-    for (let i = 0; i < 10; i++) made.push(await signUp({ email: email("su"), password: PASSWORD }, address));
+    for (let i = 0; i < 10; i++) made.push(await signUp({ email: newEmail("su"), password: PASSWORD }, address));
     expect(made.every((u) => !u.operator)).toBe(true);
-    await expect(signUp({ email: email("su"), password: PASSWORD }, address)).rejects.toMatchObject({ code: "RATE_LIMITED" });
-    expect((await signUp({ email: email("su"), password: PASSWORD }, "198.51.100.251")).operator).toBe(false);
+    await expect(signUp({ email: newEmail("su"), password: PASSWORD }, address)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    expect((await signUp({ email: newEmail("su"), password: PASSWORD }, "198.51.100.251")).operator).toBe(false);
   });
 });
 
 describe("caps", () => {
   it("an account has at most 20 apps, an app at most 20 key pairs", async () => {
-    const u = await createUser({ email: email("cap"), password: PASSWORD });
+    const u = await createUser({ email: newEmail("cap"), password: PASSWORD });
     const apps: string[] = [];
     for (let i = 0; i < 20; i++) apps.push((await createApp({ ownerId: u.id, name: `App ${i}` })).id);
     await expect(createApp({ ownerId: u.id, name: "one more" })).rejects.toMatchObject({ code: "CONFLICT" });
