@@ -1,7 +1,7 @@
 // The operator command line kept running for a test process (./operator.ts
-// `operatorSession`): one JSON request per line on stdin, {"id", "commands"}
-// (commands as in ./operator-batch.ts, "{appId}" replaced by an earlier
-// answer's field), one JSON answer per line on stdout, {"id", "answers"} or
+// `operatorSession`, which `cliBatch` uses): one JSON request per line on stdin,
+// {"id", "commands"} (commands are arrays of arguments, "{appId}" replaced by an
+// earlier answer's field), one JSON answer per line on stdout, {"id", "answers"} or
 // {"id", "error"}. Each command goes through the command line's own runAdmin;
 // starting a process per set-up cost seconds on a busy machine.
 import readline from "node:readline";

@@ -30,9 +30,19 @@ export async function cliOn(dbUrl: string, origin: string, ...args: string[]): P
   return tsx(dbUrl, origin, "scripts/admin.ts", ...args);
 }
 
-/** Several commands in one process (./operator-batch.ts): "{appId}" in an argument is an earlier answer's appId. */
+const sessions = new Map<string, ReturnType<typeof operatorSession>>();
+
+/**
+ * Several commands through the operator command line's own code: "{appId}" in an
+ * argument is an earlier answer's appId. One operator process per database and
+ * server for this test process (operatorSession below), started on first use:
+ * a process per set-up cost seconds on a busy machine.
+ */
 export async function cliBatch(dbUrl: string, origin: string, commands: string[][]): Promise<Record<string, string>[]> {
-  return tsx(dbUrl, origin, "tests/helpers/operator-batch.ts", JSON.stringify(commands));
+  const key = `${dbUrl}\n${origin}`;
+  let session = sessions.get(key);
+  if (!session) sessions.set(key, (session = operatorSession(dbUrl, origin)));
+  return session.run(commands);
 }
 
 /**
