@@ -59,31 +59,30 @@ function tsx(dbUrl: string, origin: string, ...args: string[]): Promise<any> {
 }
 
 /**
- * One operator process kept running for this test process (./operator-server.ts):
- * `run(commands)` answers like cliBatch without starting a process per set-up.
- * Started on first use; it ends when this process does.
+ * A helper process kept running for this test process: `script` reads one JSON
+ * request a line on stdin and writes one JSON answer a line on stdout, each with
+ * the request's "id" (./operator-server.ts, ./command-line-server.ts). Started on
+ * first use; it ends when this process does.
  */
-export function operatorSession(dbUrl: string, origin: string) {
+export function lineSession(script: string, env: Record<string, string>): (request: object) => Promise<Record<string, any>> {
   let child: ChildProcess | null = null;
   let stderr = "";
   let nextId = 0;
-  const waiting = new Map<number, { resolve: (a: Record<string, string>[]) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (a: Record<string, any>) => void; reject: (e: Error) => void }>();
   const failAll = (why: string) => {
-    for (const w of waiting.values()) w.reject(new Error(`operator process: ${why}`));
+    for (const w of waiting.values()) w.reject(new Error(`${script}: ${why}`));
     waiting.clear();
     child = null;
   };
   const start = () => {
-    const c = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["tests/helpers/operator-server.ts"], {
-      cwd: root, env: { ...process.env, DATABASE_URL: dbUrl, PUBLIC_URL: origin }, stdio: ["pipe", "pipe", "pipe"],
-    });
+    const c = spawn(path.join(root, "node_modules", ".bin", "tsx"), [script], { cwd: root, env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
     let buffer = "";
     c.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       buffer += chunk;
       for (let i = buffer.indexOf("\n"); i >= 0; i = buffer.indexOf("\n")) {
         const line = buffer.slice(0, i);
         buffer = buffer.slice(i + 1);
-        let msg: { id?: number; answers?: Record<string, string>[]; error?: string };
+        let msg: Record<string, any>;
         try {
           msg = JSON.parse(line);
         } catch {
@@ -91,10 +90,9 @@ export function operatorSession(dbUrl: string, origin: string) {
         }
         const w = msg.id === undefined ? undefined : waiting.get(msg.id);
         if (!w) continue;
-        waiting.delete(msg.id!);
+        waiting.delete(msg.id);
         if (!waiting.size) hold(false);
-        if (msg.error !== undefined) w.reject(new Error(`admin: ${msg.error}`));
-        else w.resolve(msg.answers!);
+        w.resolve(msg);
       }
     });
     c.stderr!.setEncoding("utf8").on("data", (t: string) => (stderr = (stderr + t).slice(-4000)));
@@ -110,15 +108,28 @@ export function operatorSession(dbUrl: string, origin: string) {
       else h.unref?.();
     }
   };
+  return (request) => {
+    child ??= start();
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      hold(true);
+      child!.stdin!.write(`${JSON.stringify({ ...request, id })}\n`);
+    });
+  };
+}
+
+/**
+ * One operator process kept running for this test process (./operator-server.ts):
+ * `run(commands)` answers like cliBatch without starting a process per set-up.
+ */
+export function operatorSession(dbUrl: string, origin: string) {
+  const ask = lineSession("tests/helpers/operator-server.ts", { DATABASE_URL: dbUrl, PUBLIC_URL: origin });
   return {
-    run(commands: string[][]): Promise<Record<string, string>[]> {
-      child ??= start();
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        hold(true);
-        child!.stdin!.write(`${JSON.stringify({ id, commands })}\n`);
-      });
+    async run(commands: string[][]): Promise<Record<string, string>[]> {
+      const msg = await ask({ commands });
+      if (msg.error !== undefined) throw new Error(`admin: ${msg.error}`);
+      return msg.answers;
     },
   };
 }
