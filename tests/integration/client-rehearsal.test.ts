@@ -10,6 +10,8 @@
 //   fault asked for); every check PASSED, the CLI exits 0. With the client's
 //   retries off the sample goes on at once after a 503, and the CLI exits 1
 //   with honours_retry_after FAILED and its why.
+// The samples wait SANDBOX_CALLBACK_WAIT_SECONDS (2 s) for a callback that never
+// comes to a script before they read the status; 0.1 s here, four such waits a language.
 import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -56,7 +58,10 @@ async function prepare(lang: Language) {
 }
 
 const envOf = (app: TestApp, env: Record<string, string>) =>
-  ({ ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: app.keys.consumerKey, SANDBOX_SECRET: app.keys.consumerSecret, SANDBOX_CALLBACK_URL: app.inspectorUrl, ...env });
+  ({
+    ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: app.keys.consumerKey, SANDBOX_SECRET: app.keys.consumerSecret, SANDBOX_CALLBACK_URL: app.inspectorUrl,
+    SANDBOX_CALLBACK_WAIT_SECONDS: "0.1", ...env,
+  });
 /** The sample's JSON report: the one line of its output that is an object. */
 const reportIn = (stdout: string) => JSON.parse(stdout.split("\n").find((l) => l.startsWith("{"))!);
 
