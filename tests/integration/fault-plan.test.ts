@@ -187,11 +187,11 @@ describe("on servers of their own", () => {
     const origin = servers[0]!.origin;
     const { token } = await setUpApp(url, origin);
     const calls = Array.from({ length: 4 }, () =>
-      post(origin, token, "/collect/v1/push", collectBody(), { "x-svc-fault": "slow_response", "x-svc-time-scale": "1" }).then(
+      post(origin, token, "/collect/v1/push", collectBody(), { "x-svc-fault": "slow_response", "x-svc-time-scale": "0.5" }).then(
         async (r) => ({ status: r.status, retryAfter: r.headers.get("retry-after"), body: (await r.json()) as { error?: string; message?: string } }),
         () => ({ status: 0, retryAfter: null, body: {} as { error?: string; message?: string } }),
       ));
-    // Three are held (30 s each); the fourth is answered at once.
+    // Three are held (30 s at time scale 0.5: 15 s each, long past the checks below); the fourth is answered at once.
     const refused = await Promise.race(calls);
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe("RATE_LIMITED");
