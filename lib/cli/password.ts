@@ -46,7 +46,7 @@ async function prompted(): Promise<string> {
   return first;
 }
 
-/** Read once per process: scripts/admin.ts may run the command again after a busy database. */
+/** Read once per process: lib/cli/main.ts may run the command again after a busy database. */
 let typed: Promise<string> | undefined;
 
 /** The password of `user create`; a UsageError when there is no way to get one. */

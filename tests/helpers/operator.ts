@@ -2,7 +2,7 @@
 // token request as an integrator makes it (Basic auth, form body). No test-runner
 // and no app imports (importing lib/ would fix the database settings at load
 // time): integration tests, browser tests and the benchmark share it.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 
@@ -26,8 +26,9 @@ export async function accessToken(origin: string, consumerKey: string, consumerS
   return ((await r.json()) as { access_token: string }).access_token;
 }
 
+/** One operator command, through cliBatch's process: its answer. */
 export async function cliOn(dbUrl: string, origin: string, ...args: string[]): Promise<any> {
-  return tsx(dbUrl, origin, "scripts/admin.ts", ...args);
+  return (await cliBatch(dbUrl, origin, [args]))[0];
 }
 
 const sessions = new Map<string, ReturnType<typeof operatorSession>>();
@@ -46,54 +47,30 @@ export async function cliBatch(dbUrl: string, origin: string, commands: string[]
 }
 
 /**
- * Runs a command in its own process without blocking this one: a blocked event
- * loop cannot see the server close an idle keep-alive connection, and the next
- * fetch would go out on it and fail with "other side closed".
+ * A helper process kept running for this test process: `script` reads one JSON
+ * request a line on stdin and writes one JSON answer a line on stdout, each with
+ * the request's "id" (./operator-server.ts, ./command-line-server.ts). Started on
+ * first use; it ends when this process does.
  */
-function tsx(dbUrl: string, origin: string, ...args: string[]): Promise<any> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      path.join(root, "node_modules", ".bin", "tsx"),
-      args,
-      { cwd: root, env: { ...process.env, DATABASE_URL: dbUrl, PUBLIC_URL: origin }, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error) return reject(new Error(`admin ${args.slice(1).join(" ")}: ${stderr || error.message}`));
-        try {
-          resolve(JSON.parse(stdout));
-        } catch {
-          reject(new Error(`admin ${args.slice(1).join(" ")} printed no JSON: ${stdout.slice(0, 200)}`));
-        }
-      },
-    );
-  });
-}
-
-/**
- * One operator process kept running for this test process (./operator-server.ts):
- * `run(commands)` answers like cliBatch without starting a process per set-up.
- * Started on first use; it ends when this process does.
- */
-export function operatorSession(dbUrl: string, origin: string) {
+export function lineSession(script: string, env: Record<string, string>): (request: object) => Promise<Record<string, any>> {
   let child: ChildProcess | null = null;
   let stderr = "";
   let nextId = 0;
-  const waiting = new Map<number, { resolve: (a: Record<string, string>[]) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (a: Record<string, any>) => void; reject: (e: Error) => void }>();
   const failAll = (why: string) => {
-    for (const w of waiting.values()) w.reject(new Error(`operator process: ${why}`));
+    for (const w of waiting.values()) w.reject(new Error(`${script}: ${why}`));
     waiting.clear();
     child = null;
   };
   const start = () => {
-    const c = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["tests/helpers/operator-server.ts"], {
-      cwd: root, env: { ...process.env, DATABASE_URL: dbUrl, PUBLIC_URL: origin }, stdio: ["pipe", "pipe", "pipe"],
-    });
+    const c = spawn(path.join(root, "node_modules", ".bin", "tsx"), [script], { cwd: root, env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
     let buffer = "";
     c.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       buffer += chunk;
       for (let i = buffer.indexOf("\n"); i >= 0; i = buffer.indexOf("\n")) {
         const line = buffer.slice(0, i);
         buffer = buffer.slice(i + 1);
-        let msg: { id?: number; answers?: Record<string, string>[]; error?: string };
+        let msg: Record<string, any>;
         try {
           msg = JSON.parse(line);
         } catch {
@@ -101,10 +78,9 @@ export function operatorSession(dbUrl: string, origin: string) {
         }
         const w = msg.id === undefined ? undefined : waiting.get(msg.id);
         if (!w) continue;
-        waiting.delete(msg.id!);
+        waiting.delete(msg.id);
         if (!waiting.size) hold(false);
-        if (msg.error !== undefined) w.reject(new Error(`admin: ${msg.error}`));
-        else w.resolve(msg.answers!);
+        w.resolve(msg);
       }
     });
     c.stderr!.setEncoding("utf8").on("data", (t: string) => (stderr = (stderr + t).slice(-4000)));
@@ -120,15 +96,28 @@ export function operatorSession(dbUrl: string, origin: string) {
       else h.unref?.();
     }
   };
+  return (request) => {
+    child ??= start();
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      hold(true);
+      child!.stdin!.write(`${JSON.stringify({ ...request, id })}\n`);
+    });
+  };
+}
+
+/**
+ * One operator process kept running for this test process (./operator-server.ts):
+ * `run(commands)` answers like cliBatch without starting a process per set-up.
+ */
+export function operatorSession(dbUrl: string, origin: string) {
+  const ask = lineSession("tests/helpers/operator-server.ts", { DATABASE_URL: dbUrl, PUBLIC_URL: origin });
   return {
-    run(commands: string[][]): Promise<Record<string, string>[]> {
-      child ??= start();
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        hold(true);
-        child!.stdin!.write(`${JSON.stringify({ id, commands })}\n`);
-      });
+    async run(commands: string[][]): Promise<Record<string, string>[]> {
+      const msg = await ask({ commands });
+      if (msg.error !== undefined) throw new Error(`admin: ${msg.error}`);
+      return msg.answers;
     },
   };
 }

@@ -1,5 +1,6 @@
 // One real signed callback, as a receiver got it, for the clients'
-// verification helpers: a payout (float_low) posted to a receiver of its own.
+// verification helpers: a payout (float_low) posted to a receiver of its own,
+// at time scale 0 (its callback due at once, not after the scenario's 2 s).
 import { expect } from "vitest";
 import { operations } from "@/lib/catalog";
 import { db } from "@/lib/db/prisma";
@@ -14,7 +15,7 @@ export async function realCallback(app: TestApp): Promise<RealCallback> {
   const rx = await startReceiver();
   try {
     const body = { ...exampleBody(operations.find((o) => o.id === "payouts.send")!), reference: `C-${randomBase62(8)}`, callbackUrl: `${rx.url}/cb` };
-    expect((await app.call("POST", "/payouts/v1/send", body, { "x-svc-scenario": "float_low" })).status).toBe(202);
+    expect((await app.call("POST", "/payouts/v1/send", body, { "x-svc-scenario": "float_low", "x-svc-time-scale": "0" })).status).toBe(202);
     const [got] = await rx.waitFor(1);
     const secret = (await db.app.findUniqueOrThrow({ where: { id: app.appId } })).signingSecret;
     return { body: got!.body, headers: got!.headers as Record<string, string>, secret };

@@ -1,15 +1,13 @@
 // Test fixtures: users, apps and keys made through the same service functions
 // as the command line (the CLI itself is tested in cli.test.ts), and a small
 // HTTP client for the gateway.
-import { execFile } from "node:child_process";
-import path from "node:path";
 import { inject } from "vitest";
 import { createApp } from "@/lib/services/apps";
 import { createKeyPair } from "@/lib/services/keys";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
-import { requestToken } from "./operator";
+import { lineSession, requestToken } from "./operator";
 
 export const origin = () => inject("origin");
 export const base = () => `${inject("origin")}/sandbox`;
@@ -57,26 +55,28 @@ export async function newApp(opts: { groups?: string[]; callbackUrl?: string; pe
   return { user, app, appId: app.id, keys, token, call, inspectorUrl: `${origin()}/inspect/${app.id}` };
 }
 
-/** The operator command line, as a user runs it; the test process is not blocked while it runs (a blocked one misses the server closing an idle keep-alive connection, and its next fetch fails). */
-export function cli(...args: string[]): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
-  const root = path.resolve(import.meta.dirname, "..", "..");
-  return new Promise((resolve) => {
-    const child = execFile(
-      path.join(root, "node_modules", ".bin", "tsx"),
-      ["scripts/admin.ts", ...args],
-      { cwd: root, env: { ...process.env, PUBLIC_URL: origin() }, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 },
-      (_error, stdout, stderr) => {
-        let json: unknown = null;
-        try {
-          json = JSON.parse(stdout);
-        } catch {
-          /* not JSON */
-        }
-        resolve({ code: child.exitCode ?? -1, json, stdout, stderr });
-      },
-    );
-  });
+/** A command line's stdout as JSON, or null when it printed none (help's text, an error). */
+function jsonOr(stdout: string): any {
+  try {
+    return JSON.parse(stdout);
+  } catch {
+    return null;
+  }
 }
+
+/**
+ * The operator command line's answer to `args`: its exit code, stdout (and as JSON),
+ * stderr — what scripts/admin.ts prints and exits with (lib/cli/main.ts commandLine),
+ * run in one process kept for this test file (./command-line-server.ts) instead of a
+ * process per command. The process itself is tested in cli.test.ts. Its stdin is the
+ * session's: --password-stdin and the terminal prompt need a process of their own.
+ */
+export async function cli(...args: string[]): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
+  session ??= lineSession("tests/helpers/command-line-server.ts", { PUBLIC_URL: origin() });
+  const { run } = (await session({ argv: args })) as { run: { code: number; stdout: string; stderr: string } };
+  return { ...run, json: jsonOr(run.stdout) };
+}
+let session: ReturnType<typeof lineSession> | undefined;
 
 export const collectBody = (over: Record<string, unknown> = {}) => ({
   shortCode: "174379",

@@ -1,4 +1,7 @@
 // The operator command line as README "Operator command line" describes it: one JSON document on stdout, errors on stderr.
+// `cli` answers what the process would (lib/cli/main.ts commandLine, in one process kept for
+// the file); the process itself (scripts/admin.ts: what it prints, its exit code, its stdin
+// and terminal) is started for each case below that says so.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -31,7 +34,7 @@ describe("npm run admin", () => {
     const revoked = await cli("key", "revoke", "--key", key.consumerKey);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(revoked.json.consumerKey).toBe(key.consumerKey);
-  }, 180_000); // one command-line process per step
+  });
 
   it("the keys it makes fetch a token", async () => {
     const email = `u-${randomBase62(8).toLowerCase()}@example.com`;
@@ -107,7 +110,22 @@ describe("npm run admin", () => {
     expect([r.code, r.stdout, r.stderr]).toEqual([0, `${JSON.parse(fs.readFileSync("package.json", "utf8")).version}\n`, ""]);
   });
 
-  it("user create takes the password from stdin (--password-stdin): the account signs in with it", async () => {
+  it("the process prints what the command line answers and exits with its code: JSON and 0, a wrong command line's 2, a failure's 1", async () => {
+    const cases: [string[], number, RegExp, RegExp | ""][] = [
+      [["user", "list", "--limit", "1"], 0, /^\{"users":\[.*\]\}\n$/, ""],
+      [["nonsense"], 2, /^$/, /^error: unknown command "nonsense" \(help lists the commands and their options\)\n$/],
+      [["key", "revoke", "--key", "nope"], 1, /^$/, /^error: .*no such key pair.*\n$/],
+    ];
+    for (const [args, code, stdout, stderr] of cases) {
+      const r = await admin(args, {});
+      expect([args, r.code], r.stderr).toEqual([args, code]);
+      expect(r.stdout).toMatch(stdout);
+      if (stderr === "") expect(r.stderr).toBe("");
+      else expect(r.stderr).toMatch(stderr);
+    }
+  }, 120_000); // a process per case
+
+  it("user create takes the password from stdin (--password-stdin), in a process of its own: the account signs in with it", async () => {
     const email = `stdin-${randomBase62(8).toLowerCase()}@example.com`;
     const r = await admin(["user", "create", "--email", email, "--password-stdin"], { stdin: "a password from stdin\n" });
     expect([r.code, r.stderr]).toEqual([0, ""]);
@@ -116,7 +134,7 @@ describe("npm run admin", () => {
     expect((await signInOverHttp(origin(), email, "a password from stdin\n")).session).toBeNull();
   });
 
-  it("user create on a terminal without a password option asks for it twice, without echo", async () => {
+  it("user create on a terminal without a password option asks for it twice, without echo, in a process of its own", async () => {
     const email = `tty-${randomBase62(8).toLowerCase()}@example.com`;
     const password = "typed on a terminal";
     // script(1) runs the command on a pseudo-terminal; what it prints comes back on its stdout.

@@ -10,12 +10,20 @@
 //   fault asked for); every check PASSED, the CLI exits 0. With the client's
 //   retries off the sample goes on at once after a 503, and the CLI exits 1
 //   with honours_retry_after FAILED and its why.
+// The samples wait SANDBOX_CALLBACK_WAIT_SECONDS (2 s) for a callback that never
+// comes to a script before they read the status; 0.1 s here, four such waits a language.
+// The four languages rehearse at once, each with apps of its own: most of a run is a
+// client waiting out a Retry-After or its timeout. So that load never passes for a
+// fault, every call may take 6 s (SANDBOX_TIMEOUT_SECONDS, 2 by default) and the
+// calls run at time scale 0.3 (SANDBOX_TIME_SCALE, 0.1), where slow_response answers
+// after 9 s: still cut short by the timeout. Every sample is fetched (and Java's
+// compiled) before any rehearses, so no compiler runs beside a timed call.
 import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { base, fetchToken, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
 const execFileAsync = promisify(execFile);
@@ -56,7 +64,10 @@ async function prepare(lang: Language) {
 }
 
 const envOf = (app: TestApp, env: Record<string, string>) =>
-  ({ ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: app.keys.consumerKey, SANDBOX_SECRET: app.keys.consumerSecret, SANDBOX_CALLBACK_URL: app.inspectorUrl, ...env });
+  ({
+    ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: app.keys.consumerKey, SANDBOX_SECRET: app.keys.consumerSecret, SANDBOX_CALLBACK_URL: app.inspectorUrl,
+    SANDBOX_CALLBACK_WAIT_SECONDS: "0.1", SANDBOX_TIMEOUT_SECONDS: "6", SANDBOX_TIME_SCALE: "0.3", ...env,
+  });
 /** The sample's JSON report: the one line of its output that is an object. */
 const reportIn = (stdout: string) => JSON.parse(stdout.split("\n").find((l) => l.startsWith("{"))!);
 
@@ -93,10 +104,19 @@ const CHECKS = ["retry_reuses_reference", "honours_retry_after", "renews_expired
 const accepted = { accepted: true, payoutId: expect.stringMatching(/^pay_/), outcome: expect.stringMatching(/^(QUEUED|DELIVERED)$/) };
 const unknown = (error: string) => ({ accepted: "unknown", reference: expect.stringMatching(/^PAY-/), error });
 
-describe.each(LANGUAGES)("the $name client rehearses every fault", (lang) => {
-  it("per call and under the app's fault plan it handles each as production needs and passes every client check; with retries off it fails honours_retry_after", async () => {
-    if (spawnSync(lang.tool, ["--version"], { encoding: "utf8" }).status !== 0) throw new Error(`${lang.tool} is needed for this test`);
-    const dir = await prepare(lang);
+/** Each language's folder, prepared one after another; a language whose tool is missing fails its own test. */
+const prepared = new Map<string, Promise<string>>();
+beforeAll(async () => {
+  for (const lang of LANGUAGES) {
+    const dir = spawnSync(lang.tool, ["--version"], { encoding: "utf8" }).status !== 0 ? Promise.reject(new Error(`${lang.tool} is needed for this test`)) : prepare(lang);
+    prepared.set(lang.name, dir);
+    await dir.catch(() => undefined);
+  }
+}, 180_000);
+
+describe("each language's client rehearses every fault", () => {
+  it.concurrent.for(LANGUAGES)("$name: per call and under the app's fault plan it handles each as production needs and passes every client check; with retries off it fails honours_retry_after", { timeout: 240_000 }, async (lang) => {
+    const dir = await prepared.get(lang.name)!;
 
     // Per call.
     const good = await newApp();
@@ -123,7 +143,7 @@ describe.each(LANGUAGES)("the $name client rehearses every fault", (lang) => {
       // lost_response, then its retries met 503 (waited), 401 (a new token), 500: the 3 attempts spent, it may have gone through (it did)
       2: unknown("INTERNAL_ERROR"),
       3: accepted, // 429 (waited), then early_callback
-      4: { accepted: true, recovered: true, reference: expect.stringMatching(/^PAY-/) }, // slow_response cut short by the 2 s timeout; the retry's 409
+      4: { accepted: true, recovered: true, reference: expect.stringMatching(/^PAY-/) }, // slow_response cut short by the 6 s timeout; the retry's 409
     });
     for (const name of CHECKS) expect(run.stdout).toMatch(new RegExp(`✓ ${name}\\s+PASSED`));
     expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -144,5 +164,5 @@ describe.each(LANGUAGES)("the $name client rehearses every fault", (lang) => {
     expect(offRun.stdout).toMatch(/Why: {2}After a 503 SERVICE_UNAVAILABLE on POST \/payouts\/v1\/send asking to retry after 1 s, your client called it again [\d.]+ s later/);
     const offChecks = await checksOf(off);
     expect(offChecks.honours_retry_after).toMatchObject({ status: "FAILED", why: expect.stringContaining("asking to retry after 1 s, your client called it again") });
-  }, 240_000);
+  });
 });

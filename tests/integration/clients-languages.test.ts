@@ -3,6 +3,8 @@
 // server: send with the example body and read the resource back, typed errors
 // (validation, a forced error scenario, a timeout, a proxy's non-JSON 502),
 // response metadata, and verification of a real callback with the helper.
+// A language's four APIs run at once: most of a driver's run is its client
+// waiting (its retries after the timeout and the 502, with their backoff).
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 import fs from "node:fs";
@@ -99,7 +101,7 @@ const needs = (cmd: string, hint: string) => {
 };
 
 describe("Python client (python3, standard library only)", () => {
-  it.each(apis)("$name", async (api) => {
+  it.concurrent.for(apis)("$name", async (api) => {
     needs("python3", "install Python 3.8+");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "py-client-"));
     await download(api, "py", dir);
@@ -111,7 +113,7 @@ describe("Python client (python3, standard library only)", () => {
 });
 
 describe("PHP client (php-cli)", () => {
-  it.each(apis)("$name", async (api) => {
+  it.concurrent.for(apis)("$name", async (api) => {
     needs("php", "apt-get install php-cli (scripts/test.sh does it as root)");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "php-client-"));
     await download(api, "php", dir);
@@ -149,7 +151,7 @@ describe("Java client (javac and java 17)", () => {
     expect(r.status).toBe(0);
   }, 120_000);
 
-  it.each(apis)("$name", async (api) => {
+  it.concurrent.for(apis)("$name", async (api) => {
     expect(fs.existsSync(out), "compiled by the test above").toBe(true);
     const c = config(api, dir);
     const file = path.join(dir, `${api.id}-config.json`);

@@ -1,12 +1,10 @@
 // Wait for a callback, replay, reset and callback faults over real HTTP, with
 // real local receivers.
-import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { base, collectBody, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, cli, collectBody, newApp, type TestApp } from "../helpers/sandbox";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { ownerOf } from "../helpers/owner-view";
 import { setUpApp } from "../helpers/operator";
@@ -24,26 +22,6 @@ const instant = (a: TestApp, faults?: Record<string, unknown>) =>
 const wait = (a: TestApp, q: string) => a.call("GET", `/dev/v1/callbacks/wait?${q}`);
 const at = (r: Receiver, id: string) => r.received.filter((x) => x.headers["x-svc-delivery"] === id);
 
-/** The operator command line without blocking this process (whose receivers must keep answering). */
-function cliAsync(...args: string[]): Promise<{ code: number | null; json: any; stderr: string }> {
-  const root = path.resolve(import.meta.dirname, "..", "..");
-  return new Promise((resolve) => {
-    const p = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/admin.ts", ...args], { cwd: root, env: { ...process.env, PUBLIC_URL: origin() } });
-    let out = "";
-    let err = "";
-    p.stdout.on("data", (c) => (out += c));
-    p.stderr.on("data", (c) => (err += c));
-    p.on("close", (code) => {
-      let json: unknown = null;
-      try {
-        json = JSON.parse(out);
-      } catch {
-        /* not JSON */
-      }
-      resolve({ code, json, stderr: err });
-    });
-  });
-}
 
 function signatureOk(header: string, body: string, secret: string): boolean {
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
@@ -233,24 +211,24 @@ describe.concurrent("replay", () => {
       const since = new Date(Date.now() - 1000).toISOString();
       const p = await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: flaky.url }));
       const id = (await wait(a, `resourceId=${p.body.checkoutId}`)).body.delivery.id;
-      const r = await cliAsync("deliveries", "replay", "--app", a.appId, "--since", since, "--url", ok.url);
+      const r = await cli("deliveries", "replay", "--app", a.appId, "--since", since, "--url", ok.url);
       expect(r.code, r.stderr).toBe(0);
       expect(r.json).toMatchObject({ appId: a.appId, replayed: [id], url: ok.url });
       // the server's dispatcher picks it up (it polls each second)
       await ok.first((x) => x.headers["x-svc-delivery"] === id, 10_000);
       expect(at(ok, id)).toHaveLength(1);
       // wait and resend from the command line too
-      const w = await cliAsync("deliveries", "wait", "--app", a.appId, "--resource", p.body.checkoutId, "--timeout", "5");
+      const w = await cli("deliveries", "wait", "--app", a.appId, "--resource", p.body.checkoutId, "--timeout", "5");
       expect(w.code, w.stderr).toBe(0);
       expect(w.json).toMatchObject({ status: "ATTEMPTED", delivery: { id }, attempt: { status: 503, url: flaky.url } });
-      const again = await cliAsync("deliveries", "resend", "--app", a.appId, "--delivery", id);
+      const again = await cli("deliveries", "resend", "--app", a.appId, "--delivery", id);
       expect(again.code, again.stderr).toBe(0);
       expect(again.json).toMatchObject({ deliveryId: id, status: 503, error: "HTTP 503" });
-      expect((await cliAsync("deliveries", "wait", "--app", a.appId, "--resource", "chk_none")).code).not.toBe(0);
+      expect((await cli("deliveries", "wait", "--app", a.appId, "--resource", "chk_none")).code).not.toBe(0);
     } finally {
       await flaky.close();
     }
-  }, 120_000); // four command-line processes
+  }, 120_000);
 });
 
 describe.concurrent("reset", () => {
@@ -285,7 +263,7 @@ describe.concurrent("reset", () => {
     // another app's data is untouched
     expect(await timeline(b, bPush.body.checkoutId)).toBe(200);
     // the operator command line
-    const c = await cliAsync("app", "reset", "--app", a.appId);
+    const c = await cli("app", "reset", "--app", a.appId);
     expect(c.code, c.stderr).toBe(0);
     expect(c.json).toMatchObject({ appId: a.appId, deleted: { resources: 1, deliveries: 1 } });
     expect(await timeline(a, after.body.checkoutId)).toBe(404);

@@ -192,7 +192,7 @@ describe("on servers of their own", () => {
         async (r) => ({ status: r.status, retryAfter: r.headers.get("retry-after"), body: (await r.json()) as { error?: string; message?: string } }),
         () => ({ status: 0, retryAfter: null, body: {} as { error?: string; message?: string } }),
       ));
-    // Three are held (30 s each); the fourth is answered at once.
+    // Three are held (30 s on the servers' clocks); the fourth is answered at once.
     const refused = await Promise.race(calls);
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe("RATE_LIMITED");

@@ -37,7 +37,7 @@ beforeAll(async () => {
   keys = must(await cli("key", "create", "--app", app.appId));
   // Every scenario of every API's collection, twice, plus the runs alone: more than the Sandbox plan's 60 a minute.
   must(await cli("app", "limit", "--app", app.appId, "--per-minute", "1000"));
-}, 240_000); // ten command-line processes: seconds each on a busy machine
+});
 
 afterAll(async () => {
   await receiver.close();

@@ -1,0 +1,42 @@
+// One run of the operator command line (scripts/admin.ts prints it and exits
+// with its code): one JSON document on stdout, or help's text; errors in one
+// line on stderr, exit 2 for a wrong command line, 1 for the rest.
+import { config, DatabaseUrlError } from "@/lib/config";
+
+export type CommandLineRun = { code: 0 | 1 | 2; stdout: string; stderr: string };
+
+/**
+ * SQLite refuses a write whose transaction began reading before the running
+ * server's last commit (SQLITE_BUSY, "database is locked"): the transaction
+ * is rolled back and waiting does not help, so the command runs again, at
+ * most three times. Only the busy error is retried; any other error ends the
+ * command at once.
+ */
+async function withBusyRetry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (e) {
+      const text = `${e instanceof Error ? `${e.message} ${String((e as { code?: unknown }).code ?? "")} ${String((e.cause as Error | undefined)?.message ?? "")}` : String(e)}`;
+      if (attempt >= 3 || config.dialect !== "sqlite" || !/SQLITE_BUSY|database is locked/i.test(text)) throw e;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
+}
+
+/** Runs `argv` (the arguments after `admin`) and says what the process prints and its exit code. */
+export async function commandLine(argv: string[]): Promise<CommandLineRun> {
+  try {
+    void config.dialect; // a DATABASE_URL of no known database stops here, with its message
+    const { applyMigrations } = await import("@/lib/db/migrate");
+    const { runAdmin, Usage } = await import("./admin");
+    await applyMigrations();
+    const out = await withBusyRetry(() => runAdmin(argv));
+    return { code: 0, stdout: out instanceof Usage ? `${out.text}\n` : `${JSON.stringify(out)}\n`, stderr: "" };
+  } catch (e) {
+    const { describeError, UsageError } = await import("./admin");
+    const usage = e instanceof UsageError;
+    const message = e instanceof DatabaseUrlError ? e.message : describeError(e);
+    return { code: usage ? 2 : 1, stdout: "", stderr: `error: ${message}${usage ? " (help lists the commands and their options)" : ""}\n` };
+  }
+}
