@@ -11,7 +11,7 @@
 //   docs (one layout and one set of components) the overview and an operation page.
 import { expect, test, type Page } from "@playwright/test";
 import { COLOUR_RULES, seriousViolations } from "./helpers/axe";
-import { collectBody, fetchToken, gatewayCall, seedApp, seedUser, signIn } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, seedApp, seedUser, startSession } from "./helpers/console";
 import { switchScheme } from "./helpers/scheme";
 
 const WIDTHS = [{ width: 1280, height: 800 }, { width: 390, height: 844 }] as const;
@@ -65,7 +65,7 @@ test("every console page passes axe at both widths, light and dark", async ({ pa
   await fetch(a.inspectorUrl, { method: "POST", headers: { "content-type": "application/json" }, body: '{"hello":"inspector"}' });
 
   const problems: string[] = [];
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/callbacks`);
   const detail = page.getByRole("table", { name: "Callbacks" }).getByRole("link").first();
   const deliveryHref = (await detail.getAttribute("href"))!;
@@ -92,7 +92,7 @@ test("every console page passes axe at both widths, light and dark", async ({ pa
   problems.push(...await check(page, "keys, new secret shown"));
 
   const op = await (await browser.newContext()).newPage();
-  await signIn(op, await seedUser({ operator: true }));
+  await startSession(op, await seedUser({ operator: true }));
   problems.push(...await audit(op, ["/operator"], loaded(op)));
   expect(problems, problems.join("\n")).toEqual([]);
 });
