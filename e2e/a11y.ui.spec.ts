@@ -11,7 +11,7 @@
 //   docs (one layout and one set of components) the overview and an operation page.
 import { expect, test, type Page } from "@playwright/test";
 import { COLOUR_RULES, seriousViolations } from "./helpers/axe";
-import { collectBody, fetchToken, gatewayCall, seedApp, seedUser, startSession } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, panelsLoaded, seedApp, seedUser, startSession } from "./helpers/console";
 import { switchScheme } from "./helpers/scheme";
 
 const WIDTHS = [{ width: 1280, height: 800 }, { width: 390, height: 844 }] as const;
@@ -44,11 +44,6 @@ async function audit(page: Page, paths: string[], ready: () => Promise<void> = a
   }
   return problems;
 }
-
-/** Wait for the client panels to have loaded (no "Loading" placeholders left). */
-const loaded = (page: Page) => async () => {
-  await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
-};
 
 test("the public pages pass axe at both widths, light and dark", async ({ page }) => {
   const problems = await audit(page, ["/", "/signin", "/signup", "/forgot", "/reset", "/nope"]);
@@ -84,7 +79,7 @@ test("every console page passes axe at both widths, light and dark", async ({ pa
     `/apps/${a.appId}/testing`,
     `/apps/${a.appId}/go-live`,
     "/account",
-  ], loaded(page)));
+  ], () => panelsLoaded(page)));
   // the keys page with a new pair's secret shown
   await page.goto(`/apps/${a.appId}/keys`);
   await page.getByRole("button", { name: "Create key pair" }).click();
@@ -93,7 +88,7 @@ test("every console page passes axe at both widths, light and dark", async ({ pa
 
   const op = await (await browser.newContext()).newPage();
   await startSession(op, await seedUser({ operator: true }));
-  problems.push(...await audit(op, ["/operator"], loaded(op)));
+  problems.push(...await audit(op, ["/operator"], () => panelsLoaded(op)));
   expect(problems, problems.join("\n")).toEqual([]);
 });
 

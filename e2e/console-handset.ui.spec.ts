@@ -4,7 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startReceiver, type Receiver } from "../tests/helpers/receiver";
 import { seriousViolations } from "./helpers/axe";
-import { collectBody, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, panelsLoaded, seedApp, shoot, startSession } from "./helpers/console";
 
 const HELD = { "X-Svc-Scenario": "held", "X-Svc-Time-Scale": "0" };
 
@@ -129,7 +129,7 @@ test("the Handset, a resource's page and /docs/held pass axe at both widths", as
   const problems: string[] = [];
   for (const p of [`/apps/${a.appId}/handset`, `/apps/${a.appId}/resources/${held.checkoutId}`, "/docs/held"]) {
     await page.goto(p);
-    await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+    await panelsLoaded(page);
     for (const vp of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(vp);
       problems.push(...await seriousViolations(page, p));

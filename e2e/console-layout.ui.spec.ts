@@ -4,7 +4,7 @@
 // (title) and in a copy button. The 1280 checks photograph the rows they
 // measure (test-results/); at 390 a page too wide is named with its widest elements.
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { collectBody, fetchToken, gatewayCall, seedApp, seedUser, startSession } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, panelsLoaded, seedApp, seedUser, startSession } from "./helpers/console";
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -102,14 +102,14 @@ test("no console page scrolls sideways at 390", async ({ browser }) => {
   ];
   for (const p of pages) {
     await page.goto(p);
-    await page.waitForLoadState("networkidle");
+    await panelsLoaded(page);
     await expectNoSidewaysScroll(page, p);
     expect.soft(await page.title(), `${p}'s title names the portal once`).toMatch(/^(?:(?!Svc Sandbox).)*Svc Sandbox(?:(?!Svc Sandbox).)*$/);
   }
   const op = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await startSession(op, await seedUser({ operator: true }));
   await op.goto("/operator");
-  await op.waitForLoadState("networkidle");
+  await panelsLoaded(op);
   await expectNoSidewaysScroll(op, "/operator");
   const suspend = op.getByRole("button", { name: `Suspend ${LONG}` }).first();
   await suspend.scrollIntoViewIfNeeded();

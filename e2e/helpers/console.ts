@@ -66,6 +66,11 @@ export async function startSession(page: Page, email: string, password = PASSWOR
   await page.context().addCookies([{ name: r.session.slice(0, eq), value: r.session.slice(eq + 1), url: origin, httpOnly: true, sameSite: "Lax" }]);
 }
 
+/** Waits until the console page's client panels show their data: no "Loading" placeholder (components/ui/skeleton.tsx SkeletonRows) left. */
+export async function panelsLoaded(page: Page) {
+  await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+}
+
 export async function signUp(page: Page, email = uniqueEmail()) {
   await page.goto("/signup");
   await page.getByLabel("Email").fill(email);
