@@ -44,6 +44,7 @@ export async function seedApp(opts: { email?: string; name?: string; groups?: st
   return { email, appId: app.appId!, inspectorUrl: app.inspectorUrl!, keys: keys as { consumerKey: string; consumerSecret: string } | null };
 }
 
+/** Signs in through the form at /signin and waits for /apps: for tests whose subject is signing in (else startSession). */
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto("/signin");
   await page.getByLabel("Email").fill(email);
