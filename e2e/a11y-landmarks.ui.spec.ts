@@ -2,7 +2,7 @@
 // the first stop of the keyboard (app/layout.tsx); a console detail page whose
 // record does not exist offers a way back, not "Try again" (components/ui/empty.tsx ErrorNote).
 import { expect, test } from "@playwright/test";
-import { seedApp, signIn } from "./helpers/console";
+import { seedApp, startSession } from "./helpers/console";
 
 // Nine pages, each loaded and tabbed through: give them room on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -21,13 +21,13 @@ test("one <main> and a skip link to it on the landing, auth, docs, 404 and conso
     await expect(page, path).toHaveURL(/#main$/);
   };
   for (const path of ["/", "/signin", "/signup", "/forgot", "/reset", "/docs", "/docs/collect/push", "/no-such-page"]) await check(path);
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   for (const path of ["/apps", `/apps/${a.appId}`, "/account"]) await check(path);
 });
 
 test("a request or callback that does not exist offers the way back, not Try again", async ({ page }) => {
   const a = await seedApp();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   for (const [path, back, list] of [
     [`/apps/${a.appId}/requests/req_nothing0here0at0all0`, "← Back to the request log", `/apps/${a.appId}/requests`],
     [`/apps/${a.appId}/callbacks/dlv_nothing0here0at0all0`, "← Back to the callbacks", `/apps/${a.appId}/callbacks`],

@@ -11,7 +11,7 @@
 //   docs (one layout and one set of components) the overview and an operation page.
 import { expect, test, type Page } from "@playwright/test";
 import { COLOUR_RULES, seriousViolations } from "./helpers/axe";
-import { collectBody, fetchToken, gatewayCall, seedApp, seedUser, signIn } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, panelsLoaded, seedApp, seedUser, startSession } from "./helpers/console";
 import { switchScheme } from "./helpers/scheme";
 
 const WIDTHS = [{ width: 1280, height: 800 }, { width: 390, height: 844 }] as const;
@@ -45,11 +45,6 @@ async function audit(page: Page, paths: string[], ready: () => Promise<void> = a
   return problems;
 }
 
-/** Wait for the client panels to have loaded (no "Loading" placeholders left). */
-const loaded = (page: Page) => async () => {
-  await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
-};
-
 test("the public pages pass axe at both widths, light and dark", async ({ page }) => {
   const problems = await audit(page, ["/", "/signin", "/signup", "/forgot", "/reset", "/nope"]);
   expect(problems, problems.join("\n")).toEqual([]);
@@ -65,7 +60,7 @@ test("every console page passes axe at both widths, light and dark", async ({ pa
   await fetch(a.inspectorUrl, { method: "POST", headers: { "content-type": "application/json" }, body: '{"hello":"inspector"}' });
 
   const problems: string[] = [];
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/callbacks`);
   const detail = page.getByRole("table", { name: "Callbacks" }).getByRole("link").first();
   const deliveryHref = (await detail.getAttribute("href"))!;
@@ -84,7 +79,7 @@ test("every console page passes axe at both widths, light and dark", async ({ pa
     `/apps/${a.appId}/testing`,
     `/apps/${a.appId}/go-live`,
     "/account",
-  ], loaded(page)));
+  ], () => panelsLoaded(page)));
   // the keys page with a new pair's secret shown
   await page.goto(`/apps/${a.appId}/keys`);
   await page.getByRole("button", { name: "Create key pair" }).click();
@@ -92,8 +87,8 @@ test("every console page passes axe at both widths, light and dark", async ({ pa
   problems.push(...await check(page, "keys, new secret shown"));
 
   const op = await (await browser.newContext()).newPage();
-  await signIn(op, await seedUser({ operator: true }));
-  problems.push(...await audit(op, ["/operator"], loaded(op)));
+  await startSession(op, await seedUser({ operator: true }));
+  problems.push(...await audit(op, ["/operator"], () => panelsLoaded(op)));
   expect(problems, problems.join("\n")).toEqual([]);
 });
 

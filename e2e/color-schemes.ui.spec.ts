@@ -5,7 +5,7 @@
 // them). Their axe audit, in both schemes, is a11y.ui.spec.ts's (every page and
 // each state photographed here: the new key's secret, a refused call, go-live).
 import { expect, test, type Page } from "@playwright/test";
-import { collectBody, fetchToken, gatewayCall, seedApp, signIn } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, panelsLoaded, seedApp, startSession } from "./helpers/console";
 import { switchScheme } from "./helpers/scheme";
 
 // Twelve pages and a state, each photographed four times.
@@ -57,11 +57,11 @@ test("the main pages photographed at 1280 and 390 px, light and dark", async ({ 
   };
   const shoot = async (p: string, name: string) => {
     await page.goto(p);
-    await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+    await panelsLoaded(page);
     await look(name);
   };
   for (const [p, name] of [["/", "home"], ["/signin", "signin"], ["/docs", "docs"], ["/docs/collect/push", "docs-collect-push"]] as const) await shoot(p, name);
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/keys`);
   await page.getByRole("button", { name: "Create key pair" }).click();
   await expect(page.getByRole("region", { name: "Your new key pair" })).toBeVisible();

@@ -1,12 +1,13 @@
 // Create an app, see its id, inspector address (copy),
 // signing secret (hidden until revealed), edit the default callback URL, delete.
 import { expect, test } from "@playwright/test";
-import { origin, seedApp, seedUser, shoot, signIn } from "./helpers/console";
+import { origin, seedApp, seedUser, shoot, startSession } from "./helpers/console";
 
 test("create an app, copy its inspector address, reveal its secret, edit its callback URL, delete it", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
   const { email } = await seedApp({ name: "Older app" });
-  await signIn(page, email);
+  await startSession(page, email);
+  await page.goto("/apps");
   await expect(page.getByRole("link", { name: /Older app/ })).toBeVisible();
 
   await page.getByRole("button", { name: "New app" }).click();
@@ -70,7 +71,8 @@ test("create an app, copy its inspector address, reveal its secret, edit its cal
 
 test("a user without apps is shown how to start", async ({ page }) => {
   const email = await seedUser();
-  await signIn(page, email);
+  await startSession(page, email);
+  await page.goto("/apps");
   await expect(page.getByRole("heading", { name: "Create your first app" })).toBeVisible();
   await expect(page.getByText("No apps yet")).toBeVisible();
   await shoot(page, "apps-empty");

@@ -2,7 +2,7 @@
 // see the body and each attempt; Send it again adds an attempt without a reload.
 import { expect, test } from "@playwright/test";
 import { startReceiver } from "../tests/helpers/receiver";
-import { collectBody, fetchToken, gatewayCall, shoot, seedApp, signIn } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, shoot, seedApp, startSession } from "./helpers/console";
 
 test("callbacks list, filter, detail with attempts, and Send it again without a reload", async ({ page }) => {
   let answer = 500;
@@ -16,7 +16,7 @@ test("callbacks list, filter, detail with attempts, and Send it again without a 
     const sms = await gatewayCall(token, "POST", "/messaging/v1/sms", { to: "254712345678", senderId: "SHOP", message: "Hello" });
     expect(sms.status).toBe(202);
 
-    await signIn(page, email);
+    await startSession(page, email);
     await page.goto(`/apps/${appId}/callbacks`);
     const table = page.getByRole("table", { name: "Callbacks" });
     const collectRow = table.getByRole("row", { name: /collect\.push/ });

@@ -1,7 +1,7 @@
 // The defects a new user found, each checked in Chromium at desktop
 // (1280) and phone (390) width where the width matters.
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { cli, collectBody, fetchToken, gatewayCall, origin, PASSWORD, seedApp, seedUser, shoot, signIn } from "./helpers/console";
+import { cli, collectBody, fetchToken, gatewayCall, origin, PASSWORD, seedApp, seedUser, shoot, startSession } from "./helpers/console";
 
 // Several browser contexts and sign-ins per test: give them room on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -33,7 +33,7 @@ test("1: Revoke-key and Suspend-app confirmations are readable at both widths", 
   const a = await seedApp({ name: "Dialog check", keys: true });
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/keys`);
   for (const vp of WIDTHS) {
     await page.setViewportSize(vp);
@@ -43,7 +43,7 @@ test("1: Revoke-key and Suspend-app confirmations are readable at both widths", 
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
   }
   const op = await (await browser.newContext()).newPage();
-  await signIn(op, await seedUser({ operator: true }));
+  await startSession(op, await seedUser({ operator: true }));
   await op.goto("/operator");
   for (const vp of WIDTHS) {
     await op.setViewportSize(vp);
@@ -57,7 +57,7 @@ test("1: Revoke-key and Suspend-app confirmations are readable at both widths", 
 
 test("2: the console says where the default callback URL applies (SMS only)", async ({ page }) => {
   const a = await seedApp();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}`);
   const hint = page.getByText(/Used only by Send an SMS/);
   await expect(hint).toContainText("Send a payment prompt (POST /collect/v1/push) and Send a payout (POST /payouts/v1/send) require callbackUrl");
@@ -73,7 +73,7 @@ test("3: every kept inspector entry is reachable, past the first 50", async ({ p
     const r = await fetch(a.inspectorUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n: i }) });
     expect(r.status).toBe(200);
   }
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/inspector`);
   const items = page.getByRole("list", { name: "Received deliveries" }).getByRole("listitem");
   await expect(items).toHaveCount(50);
@@ -118,7 +118,7 @@ test("5: calls refused before the body was read keep what was sent, or say why n
   });
   expect(big.status).toBe(413);
 
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/requests/${refused.requestId}`);
   await expect(page.getByLabel("Request body", { exact: true })).toContainText("REFUSED-BODY-1");
   await page.goto(`/apps/${a.appId}/requests/${big.headers.get("x-request-id")}`);
@@ -129,7 +129,7 @@ test("5: calls refused before the body was read keep what was sent, or say why n
 test("6: the request log shows new calls by itself", async ({ page }) => {
   const a = await seedApp({ groups: ["Payments"], keys: true });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/requests`);
   await expect(page.getByText("No calls yet")).toBeVisible();
   const call = await gatewayCall(token, "GET", "/collect/v1/push/chk_missing");
@@ -142,7 +142,7 @@ test("7: at 390 px every table keeps its status and action columns and every app
   await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: a.inspectorUrl }));
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await ctx.newPage();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   const onScreen = async (loc: Locator) => {
     const b = (await loc.boundingBox())!;
     expect(b.x).toBeGreaterThanOrEqual(0);
@@ -171,7 +171,7 @@ test("7: at 390 px every table keeps its status and action columns and every app
   await noSideScroll();
 
   const op = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await signIn(op, await seedUser({ operator: true }));
+  await startSession(op, await seedUser({ operator: true }));
   await op.goto("/operator");
   await onScreen(op.getByRole("table", { name: "All apps" }).getByRole("button").first());
   expect(await op.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -203,7 +203,7 @@ test("9: unknown pages show the portal's 404", async ({ page }) => {
 test("10: operators confirm a review with a reason the owner sees", async ({ browser }) => {
   const a = await seedApp({ name: "Reason check", groups: ["Treasury"] });
   const op = await (await browser.newContext()).newPage();
-  await signIn(op, await seedUser({ operator: true }));
+  await startSession(op, await seedUser({ operator: true }));
   await op.goto("/operator");
   await op.getByRole("button", { name: "Reject Treasury for Reason check" }).click();
   const dialog = op.getByRole("dialog", { name: "Reject Treasury for Reason check?" });
@@ -216,7 +216,7 @@ test("10: operators confirm a review with a reason the owner sees", async ({ bro
   await expect(op.getByRole("row", { name: /Reason check/ })).toHaveCount(1); // only in All apps
 
   const owner = await (await browser.newContext()).newPage();
-  await signIn(owner, a.email);
+  await startSession(owner, a.email);
   await owner.goto(`/apps/${a.appId}/subscriptions`);
   const card = owner.getByRole("listitem", { name: "Treasury" });
   await expect(card).toContainText("Rejected");
@@ -227,7 +227,7 @@ test("10: operators confirm a review with a reason the owner sees", async ({ bro
 test("11: retry on network failure, field errors, plan name, whole rows, titles, docs link, favicon", async ({ page }) => {
   const a = await seedApp({ name: "Smalls", groups: ["Payments", "Messaging"], keys: true });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
-  await signIn(page, a.email);
+  await startSession(page, a.email);
 
   // A failed load reads as a sentence with Try again, not "Failed to fetch".
   await page.route("**/api/console/apps/*/keys", (route) => route.abort());

@@ -3,7 +3,7 @@
 // "Reset sandbox data" behind a confirmation.
 import { expect, test } from "@playwright/test";
 import { startReceiver } from "../tests/helpers/receiver";
-import { cli, collectBody, fetchToken, gatewayCall, origin, seedApp, shoot, signIn } from "./helpers/console";
+import { cli, collectBody, fetchToken, gatewayCall, origin, seedApp, shoot, startSession } from "./helpers/console";
 
 test("resend failed callbacks to another address; faults shown on the delivery", async ({ page }) => {
   const failing = await startReceiver(() => ({ status: 500 }));
@@ -16,7 +16,7 @@ test("resend failed callbacks to another address; faults shown on the delivery",
     expect(push.status).toBe(202);
     await failing.waitFor(2, 20_000); // posted twice: the duplicate fault
 
-    await signIn(page, email);
+    await startSession(page, email);
     await page.goto(`/apps/${appId}/callbacks`);
     const table = page.getByRole("table", { name: "Callbacks" });
     await expect(table.getByRole("row", { name: /collect\.push/ })).toContainText("Failed");
@@ -59,7 +59,7 @@ test("reset sandbox data after a confirmation; keys keep working", async ({ page
   const token = (await fetchToken(keys!.consumerKey, keys!.consumerSecret)).body.access_token!;
   const callbackUrl = `${origin}/inspect/${appId}`;
   expect((await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl }))).status).toBe(202);
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}`);
   await page.getByRole("button", { name: "Reset data" }).click();
   const dialog = page.getByRole("dialog");

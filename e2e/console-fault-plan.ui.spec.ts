@@ -3,12 +3,12 @@
 // follows the saved plan. Screenshots at 1280 and 390 px.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 
 test("testing tab: the fault plan's rules are added, refused when out of bounds, removed, and the gateway follows them", async ({ page }) => {
   const { email, appId, keys } = await seedApp({ groups: ["Payments"], keys: true });
   const token = (await fetchToken(keys!.consumerKey, keys!.consumerSecret)).body.access_token!;
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}/testing`);
 
   const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Fault plan" }) });

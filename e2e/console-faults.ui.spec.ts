@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { FAULTS } from "../lib/engine/faults";
-import { collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 
 const sees = (name: string) => FAULTS.find((f) => f.name === name)!.sees;
 
@@ -32,7 +32,7 @@ test("request log marks faults, the timeline shows the retry that found it, Go l
   expect(quiet.status).toBe(202);
   expect((await gatewayCall(token, "GET", `/collect/v1/push/${quiet.body.checkoutId}`)).status).toBe(200);
 
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}/requests`);
   const table = page.getByRole("table", { name: "Requests" });
   const lostRow = table.getByRole("row").filter({ hasText: lost.requestId });

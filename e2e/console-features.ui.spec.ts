@@ -3,7 +3,7 @@
 // apps, account. Desktop and phone screenshots of each new view.
 import { expect, test, type Page } from "@playwright/test";
 import { startReceiver } from "../tests/helpers/receiver";
-import { collectBody, fetchToken, gatewayCall, origin, PASSWORD, seedApp, seedUser, shoot, signIn } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, origin, PASSWORD, seedApp, seedUser, shoot, startSession } from "./helpers/console";
 
 // Several browser contexts and sign-ins per test: give them room on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -28,7 +28,7 @@ async function waitDelivered(page: Page, appId: string) {
 
 test("a request links to its resource and callback, the callback to its request and inbox entry", async ({ page }) => {
   const a = await appWithCalls();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await waitDelivered(page, a.appId);
 
   await page.goto(`/apps/${a.appId}/requests/${a.push.requestId}`);
@@ -63,7 +63,7 @@ test("a request links to its resource and callback, the callback to its request 
 
 test("search by reference, phone and resource id; filter by error code and date; totals", async ({ page }) => {
   const a = await appWithCalls();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/requests`);
   const rows = page.getByRole("table", { name: "Requests" }).locator("tbody tr");
   await expect(rows).toHaveCount(3);
@@ -113,7 +113,7 @@ test("errors explained in place; times in the viewer's zone; copy as curl replay
   const a = await appWithCalls();
   const ctx = await browser.newContext({ timezoneId: "Africa/Nairobi", permissions: ["clipboard-read", "clipboard-write"] });
   const page = await ctx.newPage();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/requests/${a.refused.requestId}`);
   const explain = page.getByLabel("What this means");
   await expect(explain).toContainText("NOT_SUBSCRIBED: The app has no (or a rejected) subscription");
@@ -142,7 +142,7 @@ test("errors explained in place; times in the viewer's zone; copy as curl replay
 
 test("usage: calls per day and per operation, error rate, this minute's rate-limit use", async ({ page }) => {
   const a = await appWithCalls();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}`);
   await expect(page.getByTestId("usage-total")).toHaveText("3");
   await expect(page.getByTestId("usage-error-rate")).toHaveText("33.3%");
@@ -162,7 +162,7 @@ test("usage: calls per day and per operation, error rate, this minute's rate-lim
 
 test("keys and apps: labels, rename, withdraw a review request", async ({ page }) => {
   const a = await seedApp({ name: "Before rename", groups: ["Treasury"], keys: true });
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/keys`);
   await page.getByLabel("Label for the new key pair (optional)").fill("production server");
   await page.getByRole("button", { name: "Create key pair" }).click();
@@ -186,14 +186,15 @@ test("keys and apps: labels, rename, withdraw a review request", async ({ page }
   await page.getByRole("dialog").getByRole("button", { name: "Withdraw" }).click();
   await expect(card).toContainText("Not subscribed");
   const op = await (await page.context().browser()!.newContext()).newPage();
-  await signIn(op, await seedUser({ operator: true }));
+  await startSession(op, await seedUser({ operator: true }));
   await op.goto("/operator");
   await expect(op.getByRole("table", { name: "Pending reviews" }).getByRole("row", { name: /After rename/ })).toHaveCount(0);
 });
 
 test("account: change the password, then delete the account with its apps", async ({ page }) => {
   const a = await seedApp({ keys: true });
-  await signIn(page, a.email);
+  await startSession(page, a.email);
+  await page.goto("/apps");
   await page.getByRole("link", { name: /Account/ }).click();
   await expect(page).toHaveURL(/\/account$/);
   await page.getByLabel("Current password").fill("wrong password!");
@@ -205,7 +206,7 @@ test("account: change the password, then delete the account with its apps", asyn
   await page.getByRole("button", { name: "Change password" }).click();
   // A password change ends every session, this one too: sign in again with the new password.
   await expect(page).toHaveURL(/\/signin\?done=password$/);
-  await signIn(page, a.email, "a brand new password");
+  await startSession(page, a.email, "a brand new password");
   await page.goto("/account");
 
   await page.getByRole("button", { name: "Delete account" }).click();
@@ -225,7 +226,7 @@ test("send a copy of a callback to another URL; the delivery itself does not cha
   const receiver = await startReceiver();
   try {
     const a = await appWithCalls();
-    await signIn(page, a.email);
+    await startSession(page, a.email);
     await waitDelivered(page, a.appId);
     await page.getByRole("table", { name: "Callbacks" }).getByRole("link").first().click();
     await expect(page.getByTestId("attempt-count")).toHaveText("1");
@@ -253,7 +254,7 @@ test("docs: samples in Node, Python, PHP and Java, pre-filled for a signed-in re
   await expect(page.locator("pre", { hasText: "requests.post(" })).toContainText('"callbackUrl": "https://example.com/callbacks"');
 
   const a = await seedApp({ name: "Docs reader" });
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto("/docs/collect/push");
   await expect(page.getByLabel("Pre-filled for your app")).toHaveValue(a.appId);
   await page.getByRole("group", { name: "Sample language" }).getByRole("button", { name: "PHP (curl)" }).click();

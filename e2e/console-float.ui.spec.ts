@@ -3,7 +3,7 @@
 // amount named under its field. Screenshots at 1280 and 390 px.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { cli, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
+import { cli, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 
 test("the Overview shows the float and sets it; a held payout's reserve shows as reserved", async ({ page }) => {
   test.setTimeout(180_000);
@@ -14,7 +14,8 @@ test("the Overview shows the float and sets it; a held payout's reserve shows as
   const held = await gatewayCall(token, "POST", "/payouts/v1/send", payout, { "x-svc-scenario": "held" });
   expect(held.status).toBe(202);
 
-  await signIn(page, email);
+  await startSession(page, email);
+  await page.goto("/apps");
   await page.getByRole("link", { name: /Payroll/ }).click();
   const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Float" }) });
   const table = card.getByRole("table", { name: "Float balances" });

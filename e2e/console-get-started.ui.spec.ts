@@ -3,7 +3,7 @@
 // 2xx call, a delivered callback), each linking to where it is done; once all
 // are done it folds to one line. Desktop (1280) and phone (390).
 import { expect, test, type Page } from "@playwright/test";
-import { cli, collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
+import { cli, collectBody, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -12,7 +12,7 @@ const step = (page: Page, title: string) => steps(page).getByRole("listitem").fi
 
 test("Get started: near the top, ticks itself off from the app's data, one line once all is done", async ({ page }) => {
   const a = await seedApp({ name: "Checkout" });
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}`);
 
   // A new app: four steps, none done, in the first screen, each linking to where it is done.

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { cli, collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
+import { cli, collectBody, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 
 /** A receiver on this machine: `verify` null answers 200 to anything. */
 async function receiver(secret: string | null) {
@@ -34,7 +34,7 @@ test("go live: checklist, receiver checks with their cases, and explain from an 
   const careless = await receiver(null);
   const careful = await receiver(signingSecret);
   try {
-    await signIn(page, email);
+    await startSession(page, email);
     await page.goto(`/apps/${appId}`);
     await page.getByRole("navigation", { name: "App sections" }).getByRole("link", { name: "Go live" }).click();
     await expect(page).toHaveURL(new RegExp(`/apps/${appId}/go-live$`));

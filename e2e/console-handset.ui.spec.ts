@@ -4,7 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startReceiver, type Receiver } from "../tests/helpers/receiver";
 import { seriousViolations } from "./helpers/axe";
-import { collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, panelsLoaded, seedApp, shoot, startSession } from "./helpers/console";
 
 const HELD = { "X-Svc-Scenario": "held", "X-Svc-Time-Scale": "0" };
 
@@ -40,7 +40,7 @@ test("desktop: the prompt as the phone shows it; Enter PIN pays, the callback ar
   const first = await a.hold(collectBody({ amount: 250, callbackUrl: `${rx.url}/${a.appId}/first` }));
   const second = await a.hold(collectBody({ amount: 75, callbackUrl: `${rx.url}/${a.appId}/second` }));
   const sms = await a.hold({ to: "254712345678", senderId: "SHOP", message: "Your order has shipped", callbackUrl: `${rx.url}/${a.appId}/sms` }, "/messaging/v1/sms");
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}`);
   await page.getByRole("navigation", { name: "App sections" }).getByRole("link", { name: "Handset" }).click();
   const list = page.getByRole("list", { name: "Held" });
@@ -92,7 +92,7 @@ test("phone width: the phone fits, Cancel sends 1032, Ignore lets it time out", 
   const two = await a.hold(collectBody({ callbackUrl: `${rx.url}/${a.appId}/ignore` }));
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await ctx.newPage();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/handset`);
   const phone = prompt(page, one.checkoutId!);
   await expect(phone).toBeVisible();
@@ -125,11 +125,11 @@ test("phone width: the phone fits, Cancel sends 1032, Ignore lets it time out", 
 test("the Handset, a resource's page and /docs/held pass axe at both widths", async ({ page }) => {
   const a = await heldApp();
   const held = await a.hold(collectBody({ callbackUrl: `${rx.url}/${a.appId}/axe` }));
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   const problems: string[] = [];
   for (const p of [`/apps/${a.appId}/handset`, `/apps/${a.appId}/resources/${held.checkoutId}`, "/docs/held"]) {
     await page.goto(p);
-    await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+    await panelsLoaded(page);
     for (const vp of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(vp);
       problems.push(...await seriousViolations(page, p));

@@ -1,11 +1,11 @@
 // The inspector inbox updates live while the page is open;
 // each entry opens to its headers and pretty-printed JSON body.
 import { expect, test } from "@playwright/test";
-import { collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 
 test("inspector inbox: entries arrive live, newest first, and open to headers and body", async ({ page }) => {
   const { email, appId, inspectorUrl, keys } = await seedApp({ groups: ["Payments"], keys: true });
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}/inspector`);
   await expect(page.getByText("Nothing received yet")).toBeVisible();
   await expect(page.getByText(inspectorUrl, { exact: true })).toBeVisible();
@@ -48,7 +48,7 @@ test("inbox: an entry links to its callback and request and back; Load older rea
   const push = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: inspectorUrl, amount: 2, reference: "INV-LINKS" }));
   expect(push.status).toBe(202);
 
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}/inspector`);
   const entries = page.getByRole("list", { name: "Received deliveries" }).getByRole("listitem");
   await expect(entries.first()).toContainText("dlv_", { timeout: 20_000 });
@@ -88,7 +88,7 @@ test("inbox: an entry links to its callback and request and back; Load older rea
 
 test("inspector answer mode: a preset saves, the next POST gets that answer; the inbox clears after confirming", async ({ page }) => {
   const { email, appId, inspectorUrl } = await seedApp();
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}/inspector`);
   await expect(page.getByTestId("inspector-mode-summary")).toHaveText('Answers 200 {"received": true} at once.');
   await page.getByRole("button", { name: "Fail twice, then succeed" }).click();

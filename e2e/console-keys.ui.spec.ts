@@ -1,7 +1,7 @@
 // Key pairs: the secret shown once with a warning and a curl
 // line that works; the list (created, last used, revoked); revoking stops it at once.
 import { expect, test } from "@playwright/test";
-import { fetchToken, origin, seedApp, shoot, signIn } from "./helpers/console";
+import { fetchToken, origin, seedApp, shoot, startSession } from "./helpers/console";
 
 /** The curl line as shown, run the way curl would run it. */
 async function runCurl(line: string) {
@@ -15,7 +15,7 @@ async function runCurl(line: string) {
 test("create a key pair, use the shown curl line, see it used, revoke it", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
   const { email, appId } = await seedApp();
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}/keys`);
   await expect(page.getByText("No key pairs yet")).toBeVisible();
   await shoot(page, "keys-empty");

@@ -4,7 +4,7 @@
 // (title) and in a copy button. The 1280 checks photograph the rows they
 // measure (test-results/); at 390 a page too wide is named with its widest elements.
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { collectBody, fetchToken, gatewayCall, seedApp, seedUser, signIn } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, panelsLoaded, seedApp, seedUser, startSession } from "./helpers/console";
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -47,7 +47,7 @@ async function revokedBesideActive(page: Page, a: Awaited<ReturnType<typeof seed
 test("Revoke and Suspend stay in view at 1280 with a long name and a revoked key", async ({ browser }, info) => {
   const a = await seedApp({ name: LONG, keys: true });
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await revokedBesideActive(page, a);
   const revoke = page.getByRole("button", { name: /^Revoke / });
   await expect(revoke).toHaveCount(1);
@@ -55,7 +55,7 @@ test("Revoke and Suspend stay in view at 1280 with a long name and a revoked key
   await snap(page, info, "keys");
 
   const op = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await signIn(op, await seedUser({ operator: true }));
+  await startSession(op, await seedUser({ operator: true }));
   await op.goto("/operator");
   const suspend = op.getByRole("button", { name: `Suspend ${LONG}` }).first();
   await suspend.scrollIntoViewIfNeeded();
@@ -85,7 +85,7 @@ test("no console page scrolls sideways at 390", async ({ browser }) => {
     return out;
   });
   expect.soft(wrapped, "top-bar links that wrap").toEqual([]);
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   // a revoked key beside an active one
   await revokedBesideActive(page, a);
   await expect.soft(page.getByRole("button", { name: /^Revoke / })).toBeInViewport({ ratio: 1 });
@@ -102,14 +102,14 @@ test("no console page scrolls sideways at 390", async ({ browser }) => {
   ];
   for (const p of pages) {
     await page.goto(p);
-    await page.waitForLoadState("networkidle");
+    await panelsLoaded(page);
     await expectNoSidewaysScroll(page, p);
     expect.soft(await page.title(), `${p}'s title names the portal once`).toMatch(/^(?:(?!Svc Sandbox).)*Svc Sandbox(?:(?!Svc Sandbox).)*$/);
   }
   const op = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await signIn(op, await seedUser({ operator: true }));
+  await startSession(op, await seedUser({ operator: true }));
   await op.goto("/operator");
-  await op.waitForLoadState("networkidle");
+  await panelsLoaded(op);
   await expectNoSidewaysScroll(op, "/operator");
   const suspend = op.getByRole("button", { name: `Suspend ${LONG}` }).first();
   await suspend.scrollIntoViewIfNeeded();
@@ -122,7 +122,7 @@ test("at 390 the callbacks list fits the screen: every row's status and HTTP ans
   const push = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ amount: 1, callbackUrl: a.inspectorUrl }), { "x-svc-time-scale": "0" });
   expect(push.status).toBe(202);
   const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/callbacks`);
   const table = page.getByRole("region", { name: "Callbacks" });
   await expect(table.getByText("insufficient_funds")).toBeVisible({ timeout: 30_000 });

@@ -1,14 +1,15 @@
 // Operators review Treasury subscriptions and suspend or
 // resume apps; everyone else gets 404 there.
 import { expect, test } from "@playwright/test";
-import { fetchToken, gatewayCall, origin, seedApp, seedUser, shoot, signIn } from "./helpers/console";
+import { fetchToken, gatewayCall, origin, seedApp, seedUser, shoot, startSession } from "./helpers/console";
 
 // Three browser contexts and confirmation dialogs: room on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
 test("non-operators get 404 on the operator page and routes", async ({ page }) => {
   const { email } = await seedApp();
-  await signIn(page, email);
+  await startSession(page, email);
+  await page.goto("/apps");
   await expect(page.getByRole("link", { name: "Operator", exact: true })).toHaveCount(0);
   const r = await page.goto("/operator");
   expect(r?.status()).toBe(404);
@@ -28,7 +29,8 @@ test("an operator approves and rejects Treasury, suspends and resumes an app; th
   const b = await seedApp({ name: "Refund desk", groups: ["Treasury"] });
   const opCtx = await browser.newContext();
   const op = await opCtx.newPage();
-  await signIn(op, await seedUser({ operator: true }));
+  await startSession(op, await seedUser({ operator: true }));
+  await op.goto("/apps");
   await op.getByRole("link", { name: "Operator", exact: true }).click();
   const reviews = op.getByRole("table", { name: "Pending reviews" });
   await expect(reviews.getByRole("row", { name: /Payroll runner/ })).toContainText(a.email);
@@ -48,7 +50,7 @@ test("an operator approves and rejects Treasury, suspends and resumes an app; th
 
   const ownerCtx = await browser.newContext();
   const owner = await ownerCtx.newPage();
-  await signIn(owner, a.email);
+  await startSession(owner, a.email);
   await owner.goto(`/apps/${a.appId}/subscriptions`);
   await expect(owner.getByRole("listitem", { name: "Treasury" })).toContainText("Active");
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
@@ -75,7 +77,7 @@ test("an operator approves and rejects Treasury, suspends and resumes an app; th
   // The other owner sees the rejection and can ask again.
   const otherCtx = await browser.newContext();
   const other = await otherCtx.newPage();
-  await signIn(other, b.email);
+  await startSession(other, b.email);
   await other.goto(`/apps/${b.appId}/subscriptions`);
   await expect(other.getByRole("listitem", { name: "Treasury" })).toContainText("Rejected");
   await expect(other.getByRole("listitem", { name: "Treasury" })).toContainText("Reason: No refunds from Treasury.");

@@ -1,7 +1,7 @@
 // A user sees and changes only their own apps. Another user's
 // app id answers 404 on every page and every JSON route, and nothing changes.
 import { expect, test } from "@playwright/test";
-import { collectBody, fetchToken, gatewayCall, origin, seedApp, signIn } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, origin, seedApp, startSession } from "./helpers/console";
 
 test("another user's app: 404 on pages and JSON routes, and it stays as it was", async ({ page, request }) => {
   const victim = await seedApp({ name: "Victim app", groups: ["Payments"], keys: true });
@@ -15,7 +15,8 @@ test("another user's app: 404 on pages and JSON routes, and it stays as it was",
   expect((await anon.json()).error).toBe("UNAUTHENTICATED");
 
   const intruder = await seedApp({ name: "Intruder app" });
-  await signIn(page, intruder.email);
+  await startSession(page, intruder.email);
+  await page.goto("/apps");
   await expect(page.getByText("Victim app")).toHaveCount(0);
 
   for (const p of ["", "/keys", "/subscriptions", "/callbacks", "/requests", "/inspector", `/requests/${call.requestId}`]) {
@@ -59,7 +60,7 @@ test("another user's app: 404 on pages and JSON routes, and it stays as it was",
   expect((await fetchToken(victim.keys!.consumerKey, victim.keys!.consumerSecret)).status).toBe(200);
   const ctx = await page.context().browser()!.newContext();
   const vp = await ctx.newPage();
-  await signIn(vp, victim.email);
+  await startSession(vp, victim.email);
   const apps = await (await vp.request.get("/api/console/apps")).json();
   expect(apps).toHaveLength(1);
   expect(apps[0].callbackUrl).toBeNull();
@@ -71,7 +72,7 @@ test("another user's app: 404 on pages and JSON routes, and it stays as it was",
 
 test("writes from another site are refused", async ({ page }) => {
   const { email, appId } = await seedApp();
-  await signIn(page, email);
+  await startSession(page, email);
   const r = await page.request.delete(`/api/console/apps/${appId}`, { headers: { origin: "https://evil.example.com" } });
   expect(r.status()).toBe(403);
   expect((await page.request.get(`/api/console/apps/${appId}`)).status()).toBe(200);

@@ -3,7 +3,7 @@
 // saved value, never one only typed; a form that differs from what is saved says
 // so and asks before leaving.
 import { expect, test, type Page } from "@playwright/test";
-import { seedApp, signIn } from "./helpers/console";
+import { seedApp, startSession } from "./helpers/console";
 
 const LEAVE = "You have unsaved changes. Leave without saving?";
 
@@ -23,7 +23,7 @@ async function expectLeaveWarning(page: Page, tab: string) {
 
 test("a Testing-tab preset is saved by its click and survives a reload", async ({ page }) => {
   const { email, appId } = await seedApp();
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}/testing`);
   const scale = page.getByLabel("Time scale");
   const instant = page.getByRole("button", { name: /^0 · instant/ });
@@ -60,7 +60,7 @@ test("a Testing-tab preset is saved by its click and survives a reload", async (
 
 test("an Inspector-tab preset is saved by its click; edited fields warn on leaving", async ({ page }) => {
   const { email, appId } = await seedApp();
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}/inspector`);
   const summary = page.getByTestId("inspector-mode-summary");
   await expect(summary).toContainText("Answers 200");

@@ -2,7 +2,7 @@
 // operation and scenario, search by request id, detail with headers and
 // bodies; keyset pages that work with 100,000 rows.
 import { expect, test } from "@playwright/test";
-import { cli, collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
+import { cli, collectBody, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 import { seedRequestLog } from "./helpers/seed-log";
 
 test("filter, search and open calls in the request log", async ({ page }) => {
@@ -17,7 +17,7 @@ test("filter, search and open calls in the request log", async ({ page }) => {
   ];
   expect(calls.map((c) => c.status)).toEqual([202, 400, 404, 200, 422]);
 
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}/requests`);
   const table = page.getByRole("table", { name: "Requests" });
   const rows = table.locator("tbody tr");
@@ -71,7 +71,7 @@ test("100,000 rows for one app: pages load through the JSON route and the page",
   const { email } = await seedApp({ name: "Busy app" });
   const busy = (await cli("app", "create", "--owner", email, "--name", "Very busy app")).appId as string;
   seedRequestLog(busy, 100_000);
-  await signIn(page, email);
+  await startSession(page, email);
 
   const api = `/api/console/apps/${busy}/requests`;
   const first = await (await page.request.get(`${api}?status=4xx`)).json();

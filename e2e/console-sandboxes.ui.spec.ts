@@ -5,7 +5,7 @@
 // out its life, not more). Screenshots at 1280 and 390 px.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { fetchToken, gatewayCall, origin, seedApp, shoot, signIn } from "./helpers/console";
+import { fetchToken, gatewayCall, origin, seedApp, shoot, startSession } from "./helpers/console";
 
 test("a parent's sandboxes count down and can be deleted; a sandbox's pages carry its parent and its end", async ({ page }) => {
   test.setTimeout(180_000);
@@ -20,7 +20,8 @@ test("a parent's sandboxes count down and can be deleted; a sandbox's pages carr
   const childToken = (await fetchToken(long.consumerKey, long.consumerSecret)).body.access_token!;
   expect((await gatewayCall(childToken, "GET", "/collect/v1/push/chk_from_ci")).status).toBe(200);
 
-  await signIn(page, email);
+  await startSession(page, email);
+  await page.goto("/apps");
   const other = await make(900, "ci-job-4813");
   // The apps list shows the app, not its sandboxes.
   await expect(page.getByRole("list", { name: "Your apps" }).getByRole("link")).toHaveCount(1);

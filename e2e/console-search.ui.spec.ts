@@ -5,7 +5,7 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startReceiver } from "../tests/helpers/receiver";
-import { collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
+import { collectBody, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 
 const SHOTS = path.resolve(import.meta.dirname, "screenshots");
 const PHONE = { width: 390, height: 844 };
@@ -24,7 +24,7 @@ test("Ctrl-K and ⌘K find a reference, a request id and a phone number across t
   const second = await gatewayCall(otherToken, "POST", "/collect/v1/push", collectBody({ reference: `${ref}-2`, phoneNumber: phone, callbackUrl: other.inspectorUrl }), instant);
   expect([push.status, second.status]).toEqual([202, 202]);
 
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}`);
   const dialog = dialogOf(page);
   const input = dialog.getByRole("combobox");
@@ -113,7 +113,7 @@ test("callbacks: totals per state, and a search by reference, URL and delivery i
     expect([one.status, two.status, sms.status]).toEqual([202, 202, 202]);
     await receiver.waitFor(2);
 
-    await signIn(page, email);
+    await startSession(page, email);
     await page.goto(`/apps/${appId}/callbacks`);
     const table = page.getByRole("table", { name: "Callbacks" });
     const states = page.getByRole("group", { name: "Filter by status" });

@@ -2,13 +2,13 @@
 // The new secret shows at once, the old one keeps signing for 24 hours (shown),
 // and a reload reveals the new one.
 import { expect, test } from "@playwright/test";
-import { seedApp, shoot, signIn } from "./helpers/console";
+import { seedApp, shoot, startSession } from "./helpers/console";
 
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
 test("rotate the signing secret: a new one in the Standard Webhooks format, the old one signing for a grace period", async ({ page }) => {
   const { email, appId } = await seedApp({ name: "Rotating" });
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}`);
   await page.getByRole("button", { name: "Reveal" }).click();
   const old = (await page.getByText(SECRET).textContent())!;

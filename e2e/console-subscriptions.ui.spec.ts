@@ -1,11 +1,11 @@
 // Groups and the APIs they open; Payments, Identity and
 // Messaging work at once, Treasury waits for an operator's review.
 import { expect, test } from "@playwright/test";
-import { cli, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
+import { cli, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 
 test("add groups: three work at once, Treasury waits for review until an operator approves", async ({ page }) => {
   const { email, appId, keys } = await seedApp({ keys: true });
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}/subscriptions`);
 
   const card = (g: string) => page.getByRole("listitem", { name: g });

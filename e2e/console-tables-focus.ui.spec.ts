@@ -4,7 +4,7 @@
 // Create key pair moves focus to the secret panel, Add Payments to what the
 // group's card now says; a refused URL reads "URL must be…" under its field.
 import { expect, test } from "@playwright/test";
-import { fetchToken, gatewayCall, seedApp, seedUser, signIn } from "./helpers/console";
+import { fetchToken, gatewayCall, seedApp, seedUser, startSession } from "./helpers/console";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -15,7 +15,7 @@ test("at 1280 a 40-character label beside a revoked key keeps Revoke in view", a
   expect(LABEL).toHaveLength(40);
   const a = await seedApp({ keys: true });
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/keys`);
   // The seeded pair gets the long label, and so does a new one…
   await page.getByRole("button", { name: `Edit label of ${a.keys!.consumerKey}` }).click();
@@ -38,7 +38,7 @@ test("at 1280 a 40-character label beside a revoked key keeps Revoke in view", a
 
 test("Create key pair from the keyboard moves focus to the panel with the secret", async ({ page }) => {
   const a = await seedApp();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/keys`);
   const label = page.getByLabel("Label for the new key pair (optional)");
   await label.fill("ci");
@@ -51,7 +51,7 @@ test("Create key pair from the keyboard moves focus to the panel with the secret
 
 test("Add Payments moves focus to what the group's card now says", async ({ page }) => {
   const a = await seedApp();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/subscriptions`);
   const add = page.getByRole("button", { name: "Add Payments to this app" });
   await add.focus();
@@ -67,7 +67,7 @@ test("at 390 an operator's top bar shows Account and Sign out whole; the app lis
   const made = await gatewayCall(token, "POST", "/dev/v1/sandboxes", { ttlSeconds: 900, name: "ci-run-390" });
   expect(made.status).toBe(201);
   const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await signIn(page, await seedUser({ operator: true }));
+  await startSession(page, await seedUser({ operator: true }));
   await page.goto("/operator");
   const nav = page.getByRole("navigation", { name: "Main" });
   for (const name of [/^Account /, "Sign out", "Operator", "Docs", "Apps"]) {
@@ -85,7 +85,7 @@ test("at 390 an operator's top bar shows Account and Sign out whole; the app lis
 
 test("a refused URL is worded in sentence case with its field's name, under the field", async ({ page }) => {
   const a = await seedApp({ groups: ["Payments"] });
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/go-live`);
   const url = page.getByLabel("Callback URL to check");
   await url.fill("ftp://shop.example.com/callbacks");

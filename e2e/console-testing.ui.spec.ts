@@ -1,7 +1,7 @@
 // The app's Testing tab — time scale, callback faults, test numbers —
 // and the request log showing the scale a call ran with.
 import { expect, test } from "@playwright/test";
-import { collectBody, fetchToken, origin, seedApp, shoot, signIn } from "./helpers/console";
+import { collectBody, fetchToken, origin, seedApp, shoot, startSession } from "./helpers/console";
 
 /** A Collect push; answers the status, the scenario header and the request id. */
 async function push(token: string, over: Record<string, unknown>, headers: Record<string, string> = {}) {
@@ -16,7 +16,7 @@ async function push(token: string, over: Record<string, unknown>, headers: Recor
 test("testing tab: time scale presets, callback faults and test numbers drive the gateway", async ({ page }) => {
   const { email, appId, keys } = await seedApp({ groups: ["Payments"], keys: true });
   const token = (await fetchToken(keys!.consumerKey, keys!.consumerSecret)).body.access_token!;
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}`);
   await page.getByRole("navigation", { name: "App sections" }).getByRole("link", { name: "Testing" }).click();
   await expect(page).toHaveURL(new RegExp(`/apps/${appId}/testing$`));
@@ -88,7 +88,7 @@ test("testing tab: time scale presets, callback faults and test numbers drive th
 
 test("testing tab: the add form starts from the example it shows; a value that exists is refused, not replaced", async ({ page }) => {
   const { email, appId } = await seedApp();
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}/testing`);
   await expect(page.getByText("For example: Collect push, body.phoneNumber = 254700000001 → cancelled.")).toBeVisible();
   const form = page.getByRole("form", { name: "Add a test number" });

@@ -4,13 +4,13 @@
 // silently stopping at 64 characters.
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import { fetchToken, seedApp, shoot, signIn } from "./helpers/console";
+import { fetchToken, seedApp, shoot, startSession } from "./helpers/console";
 
 test.describe.configure({ timeout: 240_000 });
 
 test("Handset, nothing held: the docs' curl, pasted into a shell with ACCESS_TOKEN set, holds a push that appears", async ({ page }) => {
   const a = await seedApp({ groups: ["Payments"], keys: true });
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}/handset`);
   await expect(page.getByText("Nothing is held")).toBeVisible();
   const pre = page.locator("pre", { hasText: "X-Svc-Scenario: held" });
@@ -51,7 +51,7 @@ const axisLabels = (page: Page) =>
 
 test("usage chart: the date labels never overlap, today's included, at 1280 and 390", async ({ page }) => {
   const a = await seedApp();
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto(`/apps/${a.appId}`);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 844 });
@@ -65,7 +65,7 @@ test("usage chart: the date labels never overlap, today's included, at 1280 and 
 
 test("app name: a counter, and past 64 characters a message, never a silent cut (create and rename)", async ({ page }) => {
   const a = await seedApp({ name: "Shop" });
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   const long = "A".repeat(70);
 
   await page.goto(`/apps/${a.appId}`);

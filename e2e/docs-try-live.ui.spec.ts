@@ -2,11 +2,11 @@
 // (logged in the app's request log), and its callback is really posted to the
 // app's inspector and followed beside the answer.
 import { expect, test } from "@playwright/test";
-import { cli, collectBody, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
+import { cli, collectBody, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 
 test("signed in, Try it runs the call as the reader's app: logged, its callback posted to the app's inspector and shown beside the answer", async ({ page }) => {
   const a = await seedApp({ name: "Try live", groups: ["Payments"] });
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto("/docs/collect/push");
   const tryIt = page.getByRole("region", { name: "Try it" });
   // From the start, with nothing picked by hand: the reader's app, run for real, its callback to the inspector the samples show.
@@ -45,7 +45,7 @@ test("signed out, or with a suspended app, Try it is a preview", async ({ page }
   await expect(tryIt).toContainText("Nothing is stored and no callback is sent.");
   const a = await seedApp({ name: "Suspended only", groups: ["Payments"] });
   await cli("app", "suspend", "--app", a.appId);
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto("/docs/collect/push");
   await expect(tryIt.getByTestId("trying-as")).toHaveText(`Trying as Suspended only (${a.appId}) — change`);
   await expect(tryIt.getByLabel("Preview with its test numbers and time scale")).toBeChecked();
@@ -59,7 +59,7 @@ test("the docs' app picker: an app that can call the page's API by default; a pi
   const texts = await seedApp({ email: shop.email, name: "Texts only", groups: ["Messaging"] });
   const suspended = await seedApp({ email: shop.email, name: "Suspended app", groups: ["Payments"] });
   await cli("app", "suspend", "--app", suspended.appId);
-  await signIn(page, shop.email);
+  await startSession(page, shop.email);
   const panel = page.getByRole("complementary", { name: "Request, response and try it" });
   const picker = page.getByLabel("Pre-filled for your app");
   const tryingAs = page.getByRole("region", { name: "Try it" }).getByTestId("trying-as");
@@ -103,7 +103,7 @@ test("signed in, a status operation's id is the app's newest resource, with a me
   const first = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ reference: "TRACK-1", callbackUrl: a.inspectorUrl }));
   const second = await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ reference: "TRACK-2", callbackUrl: a.inspectorUrl }));
   expect([first.status, second.status]).toEqual([202, 202]);
-  await signIn(page, a.email);
+  await startSession(page, a.email);
   await page.goto("/docs/collect/status");
   const tryIt = page.getByRole("region", { name: "Try it" });
   const id = tryIt.locator("#try-checkoutId");

@@ -4,7 +4,7 @@
 // result of a live payout. Screenshots at 1280 and 390 px.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { cli, fetchToken, gatewayCall, seedApp, shoot, signIn } from "./helpers/console";
+import { cli, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 
 const payout = (amount: number, reference: string) => ({
   amount, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference, callbackUrl: "https://example.com/cb",
@@ -20,7 +20,7 @@ test("the request detail and the timeline show the float each payout met, linked
   const low = await gatewayCall(token, "POST", "/payouts/v1/send", payout(600, "PO-MET-2"), { "x-svc-time-scale": "0" });
   expect([sent.status, low.status]).toEqual([202, 202]);
 
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}/requests/${low.requestId}`);
   const main = page.getByRole("main");
   await expect(main.getByTestId("float-met").first()).toHaveText("Float KES 500 available; too low, nothing reserved");
@@ -40,7 +40,7 @@ test("the docs' try-it result of a live payout shows the float it met and links 
   test.setTimeout(180_000);
   const { email, appId } = await seedApp({ name: "Payouts try", groups: ["Treasury"] });
   await cli("review", "--app", appId, "--group", "Treasury", "--approve");
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto("/docs/payouts/send");
   const tryIt = page.getByRole("region", { name: "Try it" });
   await expect(tryIt.getByTestId("trying-as")).toHaveText(`Trying as Payouts try (${appId}) — change`);

@@ -1,11 +1,11 @@
 // "Receive callbacks on localhost": the app's page shows the listen command with
 // this portal's address and links the download and the guide (/docs/listen).
 import { expect, test } from "@playwright/test";
-import { fetchToken, gatewayCall, origin, seedApp, shoot, signIn } from "./helpers/console";
+import { fetchToken, gatewayCall, origin, seedApp, shoot, startSession } from "./helpers/console";
 
 test("the app's page shows the listen command; the guide explains it", async ({ page }) => {
   const { email, appId } = await seedApp({ name: "Listen app" });
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}`);
   await expect(page.getByRole("heading", { name: "Receive callbacks on localhost" })).toBeVisible();
   const card = page.locator("pre").filter({ hasText: "node sandbox.mjs listen" });
@@ -60,7 +60,7 @@ test("a delivery's page shows what the developer's server answered through a lis
   });
   expect(report.status).toBe(201);
 
-  await signIn(page, email);
+  await startSession(page, email);
   await page.goto(`/apps/${appId}/callbacks/${entry!.deliveryId}`);
   const relays = page.getByRole("list", { name: "Relays to your server" });
   await expect(relays).toContainText("500");

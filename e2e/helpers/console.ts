@@ -1,9 +1,11 @@
 // Console e2e helpers: users and data through the operator command line (the
-// same service functions as the console), sign-in through the real form,
-// gateway calls over real HTTP, and screenshots at desktop and phone widths.
+// same service functions as the console), sign-in through the real form or,
+// where sign-in is not the subject, over HTTP (startSession), gateway calls over
+// real HTTP, and screenshots at desktop and phone widths.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { signInOverHttp } from "../../tests/helpers/from-address";
 import { operatorSession, requestToken } from "../../tests/helpers/operator";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -42,12 +44,32 @@ export async function seedApp(opts: { email?: string; name?: string; groups?: st
   return { email, appId: app.appId!, inspectorUrl: app.inspectorUrl!, keys: keys as { consumerKey: string; consumerSecret: string } | null };
 }
 
+/** Signs in through the form at /signin and waits for /apps: for tests whose subject is signing in (else startSession). */
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto("/signin");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/apps$/);
+}
+
+/**
+ * `page`'s browser context signed in as `email` without the form: the request
+ * the form sends (Auth.js's credentials endpoint, tests/helpers/from-address.ts
+ * signInOverHttp), its session cookie added to the context. The page stays where
+ * it is. For tests whose subject is not signing in; console-auth and recovery
+ * sign in through the form (signIn).
+ */
+export async function startSession(page: Page, email: string, password = PASSWORD) {
+  const r = await signInOverHttp(origin, email, password);
+  if (!r.session) throw new Error(`signing in as ${email} over HTTP answered ${r.status} (${r.location}) without a session`);
+  const eq = r.session.indexOf("=");
+  await page.context().addCookies([{ name: r.session.slice(0, eq), value: r.session.slice(eq + 1), url: origin, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** Waits until the console page's client panels show their data: no "Loading" placeholder (components/ui/skeleton.tsx SkeletonRows) left. */
+export async function panelsLoaded(page: Page) {
+  await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
 }
 
 export async function signUp(page: Page, email = uniqueEmail()) {
@@ -86,8 +108,13 @@ export const collectBody = (over: Record<string, unknown> = {}) => ({
 
 // --- screenshots ---
 
-/** The current page at desktop (1280×800) and phone (390×844) widths, into e2e/screenshots/. */
+/**
+ * The current page at desktop (1280×800) and phone (390×844) widths, into
+ * e2e/screenshots/, for a person to look at (nothing compares them): taken when
+ * E2E_SCREENSHOTS=1, so a run that only checks spends nothing on them.
+ */
 export async function shoot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const [label, vp] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]] as const) {
     await page.setViewportSize(vp);
