@@ -45,9 +45,6 @@ if (serverRuntime.clock instanceof ManualClock) {
 if (process.env.OPERATOR_EMAILS) console.warn("[server] OPERATOR_EMAILS is no longer read: make operators with `npm run admin -- user operator --email E`");
 await applyMigrations();
 await loadSharedAuthSecret(); // several instances on PostgreSQL sign sessions with one secret
-const nextApp = next({ dev, dir: root, hostname: host ?? "localhost", port });
-const handleNext = nextApp.getRequestHandler();
-await nextApp.prepare();
 // Each part started below registers its stop with the runtime, which the drain stops (the last started first).
 startPostThread(); // callbacks are posted off the gateway's event loop
 startDispatcher(); // overdue callbacks go out at once
@@ -61,14 +58,27 @@ console.log(`[callbacks] ${hosted ? "hosted: callbacks go to public addresses on
 // This process's own origin, for the requests it makes to itself; PORT=0 binds a port the system picks.
 let bound = port;
 const origin = () => `http://${host && host !== "0.0.0.0" && host !== "::" ? host : "localhost"}:${bound}`;
+// Next's request handler once Next is ready: a request for it that comes sooner (a fixed PORT) waits.
+let nextIsReady!: () => void;
+const nextReady = new Promise<void>((resolve) => (nextIsReady = resolve));
+let nextHandler: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+const handleNext = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+  await nextReady;
+  return nextHandler(req, res);
+};
 const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, requestListener({ origin, handleNext, runtime: serverRuntime }));
 server.headersTimeout = 66_000; // longer than keep-alive, as Node asks
 
 // A deep accept queue: a thousand clients connecting at once wait in it instead of being dropped (Node's default is 511).
-// The line below reports the port bound: with PORT=0 (tests/helpers/server.ts) it is how the starter learns it.
-server.listen({ port, host, backlog: 4096 }, () => {
-  bound = (server.address() as AddressInfo).port;
-  process.env.PORT = String(bound); // config.publicUrl's default, here and in Next's bundles, is on the bound port
-  console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${bound}${dev ? ", dev" : ""})`);
-});
+await new Promise<void>((resolve) => server.listen({ port, host, backlog: 4096 }, resolve));
 drainOnSignal(server, serverRuntime);
+bound = (server.address() as AddressInfo).port;
+process.env.PORT = String(bound); // config.publicUrl's default, here and in Next's bundles, is on the bound port
+// Next is made once the port is bound: the URLs of its requests (the sign-in's redirects among
+// them) are on that port, also with PORT=0.
+const nextApp = next({ dev, dir: root, hostname: host ?? "localhost", port: bound });
+nextHandler = nextApp.getRequestHandler();
+await nextApp.prepare();
+nextIsReady();
+// The line below reports the port bound: with PORT=0 (tests/helpers/server.ts) it is how the starter learns it.
+console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${bound}${dev ? ", dev" : ""})`);

@@ -4,6 +4,8 @@
 import net from "node:net";
 import os from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
+import { signInOverHttp } from "../helpers/from-address";
+import { cliBatch } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import type { RunningServer } from "../helpers/server";
 
@@ -48,5 +50,18 @@ describe("the listening address", () => {
     expect(running.log()).toMatch(/listening on all interfaces/);
     expect(running.log()).not.toMatch(/local callback policy/);
     if (lanAddress) expect(await connects(lanAddress, running.port)).toBe(true);
+  }, 90_000);
+
+  it("PORT=0: the port the system picked is the one the console's sign-in sends the browser back to", async () => {
+    const db = await ownDb("bind_port0");
+    running = await startServer({ databaseUrl: db.url }); // PORT=0, HOST=127.0.0.1 (tests/helpers/server.ts)
+    const email = `p0-${running.port}@example.com`;
+    await cliBatch(db.url, running.origin, [["user", "create", "--email", email, "--password", "long enough pw"]]);
+    const wrong = await signInOverHttp(running.origin, email, "not the password");
+    const back = new URL(wrong.location);
+    expect([back.port, back.pathname, back.searchParams.get("code")]).toEqual([String(running.port), "/signin", "credentials"]);
+    const right = await signInOverHttp(running.origin, email, "long enough pw");
+    expect(right.session).not.toBeNull();
+    expect(new URL(right.location).port).toBe(String(running.port));
   }, 90_000);
 });
