@@ -2,7 +2,7 @@
 // token request as an integrator makes it (Basic auth, form body). No test-runner
 // and no app imports (importing lib/ would fix the database settings at load
 // time): integration tests, browser tests and the benchmark share it.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 
@@ -29,6 +29,30 @@ export async function accessToken(origin: string, consumerKey: string, consumerS
 /** One operator command, through cliBatch's process: its answer. */
 export async function cliOn(dbUrl: string, origin: string, ...args: string[]): Promise<any> {
   return (await cliBatch(dbUrl, origin, [args]))[0];
+}
+
+/**
+ * One operator command in a process of its own (`scripts/admin.ts`), with `env`
+ * added to its settings (cliBatch's process keeps the settings it started with):
+ * its answer. It does not block this process: a blocked event loop cannot see the
+ * server close an idle keep-alive connection, and the next fetch would fail.
+ */
+export function cliWith(env: Record<string, string>, dbUrl: string, origin: string, ...args: string[]): Promise<any> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      path.join(root, "node_modules", ".bin", "tsx"),
+      ["scripts/admin.ts", ...args],
+      { cwd: root, env: { ...process.env, ...env, DATABASE_URL: dbUrl, PUBLIC_URL: origin }, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`admin ${args.join(" ")}: ${stderr || error.message}`));
+        try {
+          resolve(JSON.parse(stdout));
+        } catch {
+          reject(new Error(`admin ${args.join(" ")} printed no JSON: ${stdout.slice(0, 200)}`));
+        }
+      },
+    );
+  });
 }
 
 const sessions = new Map<string, ReturnType<typeof operatorSession>>();

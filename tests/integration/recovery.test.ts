@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { randomBase62 } from "@/lib/ids";
 import { consoleCall, formFields, postForm, signUpOverHttp } from "../helpers/console-http";
 import { setCookies, signInOverHttp, requestFrom } from "../helpers/from-address";
-import { cliOn } from "../helpers/operator";
+import { cliWith } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import { advanceClock, type RunningServer } from "../helpers/server";
 import { startSmtp } from "../helpers/smtp";
@@ -136,15 +136,10 @@ describe("throttles, exact under parallel requests", () => {
 });
 
 describe("the operator's link", () => {
+  /** The command in a process of its own: RESET_LINK_SECONDS is a setting of the process that makes the link. */
   async function resetLink(e: string, lifetimeS?: number) {
-    const before = process.env.RESET_LINK_SECONDS;
-    if (lifetimeS) process.env.RESET_LINK_SECONDS = String(lifetimeS);
-    try {
-      return (await cliOn(dbUrl, server.origin, "user", "reset-link", "--email", e)) as { email: string; resetUrl: string; expiresAt: string };
-    } finally {
-      if (before === undefined) delete process.env.RESET_LINK_SECONDS;
-      else process.env.RESET_LINK_SECONDS = before;
-    }
+    const env: Record<string, string> = lifetimeS ? { RESET_LINK_SECONDS: String(lifetimeS) } : {};
+    return (await cliWith(env, dbUrl, server.origin, "user", "reset-link", "--email", e)) as { email: string; resetUrl: string; expiresAt: string };
   }
 
   it("user reset-link prints a link valid for an hour that works like the mailed one; an expired link is refused", async () => {
