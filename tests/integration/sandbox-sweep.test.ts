@@ -195,7 +195,7 @@ describe("the sandbox sweeper", () => {
     }
     await db.relay.create({ data: { appId: sandbox.appId, listener: "test", target: "http://localhost:1/x", durationMs: 1 } });
     expect((await call(first!.origin, token, "PUT", "/dev/v1/float/KES", { available: 5 })).status).toBe(200);
-    // a float row: what the developer API answers is set, not the default (FLOAT_DEFAULT)
+    // a float row: the developer API answers the amount set, not the default (FLOAT_DEFAULT)
     const float = await (await call(first!.origin, token, "GET", "/dev/v1/float")).json() as { balances: { currency: string; available: number }[] };
     expect(float.balances.find((b) => b.currency === "KES")?.available).toBe(5);
     expect(await rowsOf(sandbox.appId)).toBeGreaterThan(10);
