@@ -1,7 +1,7 @@
 // What an app's owner reads about the app in the console, over its JSON routes
 // (app/api/console/apps/[appId]/…) with a signed-in session: the request log
 // (lib/activity/requests.ts), one call in full, the callbacks
-// (lib/activity/deliveries.ts). Tests assert through these, as users read them,
+// (lib/activity/deliveries.ts), the inbox (lib/activity/inbox.ts). Tests assert through these, as users read them,
 // instead of opening the server's database.
 import { expect, vi } from "vitest";
 import { signInOverHttp } from "./from-address";
@@ -41,6 +41,8 @@ export async function ownerView(a: Owned, password = "correct horse battery", at
     deliveries: (q: Query = {}, appId?: string) => all("/deliveries", q, appId),
     /** One callback with its body and every attempt. */
     delivery: (deliveryId: string, appId?: string) => get(`/deliveries/${encodeURIComponent(deliveryId)}`, appId),
+    /** The inspector's inbox matching `q` (delivery, q), oldest first: headers as objects, bodies as received. */
+    inbox: (q: Query = {}, appId?: string) => all("/inbox", q, appId),
   };
 }
 export type OwnerView = Awaited<ReturnType<typeof ownerView>>;

@@ -3,7 +3,8 @@
 // recorded, nothing reaches the (loopback) receiver, and the app's own inspector
 // address is delivered in-process. Only loopback traffic leaves the test.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { clientFor, ownDb, startServer } from "../helpers/own-server";
+import { ownDb, startServer } from "../helpers/own-server";
+import { ownerView, type OwnerView } from "../helpers/owner-view";
 import { bareApp, setUpApp } from "../helpers/operator";
 import { nextMinute } from "../helpers/window";
 import { requestFrom } from "../helpers/from-address";
@@ -14,7 +15,8 @@ const PUBLIC_URL = "https://sandbox.example.test";
 let server: RunningServer;
 let receiver: Receiver;
 let dbUrl: string;
-let app: { appId: string; token: string };
+let app: { appId: string; token: string; email: string };
+let owner: OwnerView;
 
 beforeAll(async () => {
   const db = await ownDb("hosted");
@@ -22,6 +24,7 @@ beforeAll(async () => {
   server = await startServer({ databaseUrl: db.url, env: { PUBLIC_URL, INBOX_BYTES_LIMIT: "4000" }, testClock: true });
   receiver = await startReceiver();
   app = await setUpApp(db.url, server.origin);
+  owner = await ownerView({ appId: app.appId, user: app }, "long enough pw", server.origin);
 }, 120_000);
 afterAll(async () => {
   await receiver?.close();
@@ -38,17 +41,13 @@ async function push(callbackUrl: string): Promise<string> {
   return ((await r.json()) as { checkoutId: string }).checkoutId;
 }
 
+/** The push's callback with its attempts once settled, as the app's owner reads it in the console. */
 async function settled(checkoutId: string) {
-  const client = clientFor(dbUrl);
-  try {
-    return await vi.waitFor(async () => {
-      const d = await client.delivery.findFirst({ where: { resourceId: checkoutId }, include: { attemptLog: true } });
-      if (!d || d.state === "SCHEDULED" || d.state === "SENDING") throw new Error(`delivery of ${checkoutId} not settled`);
-      return d;
-    }, { timeout: 15_000, interval: 100 });
-  } finally {
-    await client.$disconnect();
-  }
+  return vi.waitFor(async () => {
+    const [found] = await owner.deliveries({ q: checkoutId });
+    if (!found || found.state === "SCHEDULED" || found.state === "SENDING") throw new Error(`delivery of ${checkoutId} not settled`);
+    return owner.delivery(found.id);
+  }, { timeout: 15_000, interval: 100 });
 }
 
 
@@ -87,11 +86,9 @@ describe("hosted: callbacks go to public addresses only", () => {
     const id = await push(`${PUBLIC_URL}/inspect/${app.appId}`);
     const d = await settled(id);
     expect(d).toMatchObject({ state: "DELIVERED", lastStatus: 200 });
-    const client = clientFor(dbUrl);
-    const inbox = await client.inboxEntry.findMany({ where: { appId: app.appId } });
-    await client.$disconnect();
+    const inbox = await owner.inbox();
     expect(inbox).toHaveLength(1);
-    expect(JSON.parse(inbox[0]!.headers)["x-svc-delivery"]).toBe(d.id);
+    expect(inbox[0]!.headers["x-svc-delivery"]).toBe(d.id);
     expect(JSON.parse(inbox[0]!.body).checkoutId).toBe(id);
   });
 });
@@ -115,10 +112,10 @@ describe("inspector byte quota", () => {
     for (const c of ["a", "b", "c"]) {
       expect((await requestFrom("127.0.62.1", `${server.origin}/inspect/${other.appId}`, { method: "POST", body: c.repeat(1500) })).status).toBe(200);
     }
-    const client = clientFor(dbUrl);
-    const inbox = await client.inboxEntry.findMany({ where: { appId: other.appId }, orderBy: { seq: "asc" } });
-    await client.$disconnect();
+    const inbox = await (await ownerView({ appId: other.appId, user: other }, "long enough pw", server.origin)).inbox();
     expect(inbox.map((e) => e.body[0])).toEqual(["b", "c"]);
-    expect(inbox.reduce((n, e) => n + e.bytes, 0)).toBeLessThanOrEqual(4000);
+    // what an entry counts against the quota (lib/inspector receiveInspection): body, headers as stored, method
+    const bytes = (e: { body: string; headers: object; method: string }) => Buffer.byteLength(e.body) + Buffer.byteLength(JSON.stringify(e.headers)) + e.method.length;
+    expect(inbox.reduce((n, e) => n + bytes(e), 0)).toBeLessThanOrEqual(4000);
   }, 180_000);
 });

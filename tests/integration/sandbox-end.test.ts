@@ -86,7 +86,8 @@ describe("a throwaway sandbox's end on the server's clock", () => {
     expect((await fetch(child.inspectorUrl, { method: "POST", body: "{}" })).status).toBe(404);
     expect((await call(parent.token, "GET", "/dev/v1/sandboxes")).body.sandboxes).toEqual([]);
 
-    // the late callback's due time passes: the dispatcher wakes and marks it not sent (one read of its row)
+    // the late callback's due time passes: the dispatcher wakes and marks it not sent (one read of its row:
+    // no route shows an ended sandbox, lib/services/sandbox-life.ts liveApps)
     await advanceClock(server.origin, lateDue + 1000);
     await vi.waitFor(async () => expect((await db.delivery.findMany({ where: { appId: child.appId }, select: { state: true } })).map((d) => d.state).sort()).toEqual(["DELIVERED", "NOT_SENT"]), { timeout: 20_000, interval: 100 });
     // the sweeper's round comes: every row goes

@@ -186,6 +186,7 @@ describe("our server: graceful shutdown", () => {
     await expect(fetch(`${server.origin}/healthz`)).rejects.toThrow(); // no longer accepting
     expect(await exited).toBe(0);
 
+    // no server is running now (a new one would send the scheduled one): what the drain left is read in the database, in one statement
     const client = clientFor(own.url);
     const deliveries = await client.delivery.findMany({ where: { appId }, orderBy: { seq: "asc" } });
     expect(deliveries[0]).toMatchObject({ scenarioKey: "cancelled", state: "DELIVERED", attempts: 1, lastStatus: 200 });
