@@ -28,6 +28,8 @@ async function withBusyRetry<T>(fn: () => Promise<T>): Promise<T> {
 export async function commandLine(argv: string[]): Promise<CommandLineRun> {
   try {
     void config.dialect; // a DATABASE_URL of no known database stops here, with its message
+    // Loaded only now, not for a cycle: lib/db makes its client from DATABASE_URL as it loads, so a bad
+    // DATABASE_URL must be refused above first (the lint counts these imports in its cycle check).
     const { applyMigrations } = await import("@/lib/db/migrate");
     const { runAdmin, Usage } = await import("./admin");
     await applyMigrations();
