@@ -14,7 +14,7 @@ import { CALLBACK_HEADER_NAMES, callbackHeaders } from "@/lib/callbacks/post";
 import { checkSignatures } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { checkCaseNames } from "./check-case-names";
-import { nowDate } from "@/lib/runtime";
+import { nowDate, nowMs } from "@/lib/runtime";
 
 const BATCH = 100;
 /** Which entries a stream relays: `all` adds copies of callbacks sent elsewhere, `foreign` the inbox entries that are not the app's callbacks. */
@@ -86,10 +86,14 @@ export class FeedReader {
   readonly cursor: Cursor;
 
   readonly all: boolean;
-  constructor(readonly appId: string, start: Cursor, private readonly options: FeedOptions, private readonly db: Db = defaultDb) {
+  /** `now`: the clock its settle window is measured on (the runtime's; a test's own frozen one). */
+  constructor(
+    readonly appId: string, start: Cursor, private readonly options: FeedOptions,
+    private readonly db: Db = defaultDb, private readonly now: () => number = nowMs,
+  ) {
     this.all = options.all;
     this.cursor = { ...start };
-    this.marks = [{ at: Date.now(), cursor: { ...start } }];
+    this.marks = [{ at: now(), cursor: { ...start } }];
   }
 
   /** The inbox entries this stream relays; the others are remembered as handled, so they are not looked at again. */
@@ -103,7 +107,7 @@ export class FeedReader {
 
   /** The next events, and whether more are waiting already. */
   async next(): Promise<{ events: FeedEvent[]; more: boolean }> {
-    const now = Date.now();
+    const now = this.now();
     while (this.marks.length > 1 && this.marks[1]!.at <= now - SETTLE_MS) this.marks.shift();
     const floor = this.marks[0]!.cursor;
     const late = await this.late(floor);

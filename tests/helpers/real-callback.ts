@@ -3,9 +3,9 @@
 // at time scale 0 (its callback due at once, not after the scenario's 2 s).
 import { expect } from "vitest";
 import { operations } from "@/lib/catalog";
-import { db } from "@/lib/db/prisma";
 import { exampleBody } from "@/lib/docs/doc-examples";
 import { randomBase62 } from "@/lib/ids";
+import { ownerOf } from "./owner-view";
 import { startReceiver } from "./receiver";
 import type { TestApp } from "./sandbox";
 
@@ -17,7 +17,7 @@ export async function realCallback(app: TestApp): Promise<RealCallback> {
     const body = { ...exampleBody(operations.find((o) => o.id === "payouts.send")!), reference: `C-${randomBase62(8)}`, callbackUrl: `${rx.url}/cb` };
     expect((await app.call("POST", "/payouts/v1/send", body, { "x-svc-scenario": "float_low", "x-svc-time-scale": "0" })).status).toBe(202);
     const [got] = await rx.waitFor(1);
-    const secret = (await db.app.findUniqueOrThrow({ where: { id: app.appId } })).signingSecret;
+    const { signingSecret: secret } = await (await ownerOf(app)).get("/signing-secret");
     return { body: got!.body, headers: got!.headers as Record<string, string>, secret };
   } finally {
     await rx.close();

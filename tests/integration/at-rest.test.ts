@@ -1,0 +1,141 @@
+// What only the server's database can show, read there in one statement each
+// (every other integration file asserts through the API, the console's JSON
+// routes and the developer endpoints, as users read them): key secrets, tokens
+// and throttle keys are stored only as hashes; try-it stores nothing; an ended
+// sandbox and a deleted app's sandboxes leave no row in any of an app's tables
+// (tests/helpers/app-rows.ts); the SQLite file reclaims freed pages. Runs on
+// SQLite and, with TEST_PG_URL, on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { operations } from "@/lib/catalog";
+import { sha256 } from "@/lib/crypto";
+import { db } from "@/lib/db/prisma";
+import { exampleBody, exampleParams } from "@/lib/docs/doc-examples";
+import { randomBase62 } from "@/lib/ids";
+import { deleteApp } from "@/lib/services/apps";
+import { appRowsLeft } from "../helpers/app-rows";
+import { requestFrom } from "../helpers/from-address";
+import { startReceiver, type Receiver } from "../helpers/receiver";
+import { fetchToken, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { onPg } from "../helpers/test-db";
+
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+});
+
+const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`;
+
+/** A throwaway sandbox of `parent` (POST {base_url}/dev/v1/sandboxes) and its own token. */
+async function sandboxOf(parent: TestApp) {
+  const made = await parent.call("POST", "/dev/v1/sandboxes", { ttlSeconds: 600 });
+  expect(made.status, made.text).toBe(201);
+  const token = await fetchToken(made.body.consumerKey, made.body.consumerSecret);
+  expect(token.status, token.text).toBe(200);
+  return { ...(made.body as { appId: string; consumerKey: string; consumerSecret: string; inspectorUrl: string }), token: token.body.access_token as string };
+}
+
+/** The rows of every table of an app (its own, APP_TABLES', its callbacks' attempts) that `appId` still has. */
+const rowsLeft = (appId: string) => appRowsLeft(db, onPg() ? "postgresql" : "sqlite", appId);
+
+describe("stored only as hashes", () => {
+  it("an app's key secret and tokens, and a sandbox's", async () => {
+    const app = await newApp();
+    const sandbox = await sandboxOf(app);
+    for (const [keys, token] of [[app.keys, app.token], [sandbox, sandbox.token]] as const) {
+      const pair = await db.keyPair.findUniqueOrThrow({ where: { consumerKey: keys.consumerKey }, include: { tokens: { select: { tokenHash: true } } } });
+      expect(pair.secretHash).not.toContain(keys.consumerSecret);
+      expect(pair.secretHash).toBe(sha256(keys.consumerSecret));
+      const hashes = pair.tokens.map((t) => t.tokenHash);
+      expect(hashes).toContain(sha256(token));
+      expect(hashes).not.toContain(token);
+    }
+  });
+
+  it("throttle keys: fixed-size hashes, never the key that was tried", async () => {
+    const { keys } = await newApp();
+    const long = "k".repeat(120);
+    for (const key of [long, keys.consumerKey]) {
+      const r = await requestFrom("127.0.0.61", `${origin()}/sandbox/oauth/v1/token`, {
+        method: "POST",
+        headers: { authorization: basic(key, "s".repeat(250)), "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials",
+      });
+      expect(r.status).toBe(401);
+    }
+    const rows = await db.throttle.findMany({ take: 500 });
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.key).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain(keys.consumerKey);
+    expect(JSON.stringify(rows)).not.toContain(long);
+  });
+});
+
+describe("try-it stores nothing", () => {
+  // Try-it without an app has no owner who could read what it stored. Callbacks go out only from Delivery
+  // rows (lib/callbacks/dispatcher.ts), so no Delivery row is also no callback.
+  const REF = `TRY-${randomBase62(12)}`;
+  /** Rows that carry this file's receiver address (its port is this run's alone) or its reference: other files write meanwhile. */
+  const stored = async () => {
+    const [url, ref] = [`%${receiver.url}%`, `%${REF}%`];
+    const [row] = await db.$queryRaw<{ resources: unknown; requestLogs: unknown; deliveries: unknown }[]>`
+      SELECT (SELECT count(*) FROM "Resource" WHERE reference = ${REF} OR data LIKE ${url}) AS "resources",
+             (SELECT count(*) FROM "RequestLog" WHERE "requestBody" LIKE ${url} OR "requestBody" LIKE ${ref}) AS "requestLogs",
+             (SELECT count(*) FROM "Delivery" WHERE url LIKE ${url} OR body LIKE ${ref}) AS "deliveries"`;
+    return { resources: Number(row!.resources), requestLogs: Number(row!.requestLogs), deliveries: Number(row!.deliveries) };
+  };
+
+  it("no resource, request log or delivery for any operation, a callback scenario where it has one; the gateway's same call stores all three", async () => {
+    for (const op of operations) {
+      const example = exampleBody(op);
+      const body = example && { ...example, ...("reference" in example ? { reference: REF } : {}), ...("callbackUrl" in example ? { callbackUrl: receiver.url } : {}) };
+      const scenario = op.scenarios.find((s) => s.callbackDelayMs !== undefined) ?? op.scenarios[0]!;
+      const query = new URLSearchParams(exampleParams(op)).toString();
+      const r = await requestFrom("127.0.0.62", `${origin()}/api/try/${op.id}${query ? `?${query}` : ""}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-svc-scenario": scenario.key },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(r.status, `${op.id} ${scenario.key}: ${r.text}`).toBe(200);
+    }
+    expect(await stored()).toEqual({ resources: 0, requestLogs: 0, deliveries: 0 });
+    // The count sees what the gateway stores for the same call: a real push with this receiver's address.
+    const app = await newApp({ groups: ["Payments"] });
+    const push = operations.find((o) => o.id === "collect.push")!;
+    expect((await app.call("POST", "/collect/v1/push", { ...exampleBody(push), reference: REF, callbackUrl: receiver.url })).status).toBe(202);
+    expect(await stored()).toEqual({ resources: 1, requestLogs: 1, deliveries: 1 });
+  });
+});
+
+describe("what an end deletes", () => {
+  it("a sandbox ended with DELETE, and a deleted app's sandboxes, leave no row in any of an app's tables", async () => {
+    const parent = await newApp({ groups: ["Messaging"] });
+    const child = await sandboxOf(parent);
+    // something in most of its tables: a request log row, a resource, a delivery and its attempt, an inbox entry
+    const sms = await fetch(`${origin()}/sandbox/messaging/v1/sms`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${child.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ ...exampleBody(operations.find((o) => o.id === "sms.send")!), callbackUrl: child.inspectorUrl }),
+    });
+    expect(sms.status).toBe(202);
+    expect(await rowsLeft(child.appId)).toBeGreaterThan(0);
+    expect((await parent.call("DELETE", `/dev/v1/sandboxes/${child.appId}`)).status).toBe(204);
+    // this instance sweeps at once after a DELETE
+    await vi.waitFor(async () => expect(await rowsLeft(child.appId)).toBe(0), { timeout: 15_000, interval: 100 });
+
+    const p2 = await newApp();
+    const orphan = await sandboxOf(p2);
+    expect(await rowsLeft(orphan.appId)).toBeGreaterThan(0);
+    await deleteApp(p2.appId);
+    await vi.waitFor(async () => expect([await rowsLeft(orphan.appId), await rowsLeft(p2.appId)]).toEqual([0, 0]), { timeout: 15_000, interval: 100 });
+  });
+});
+
+describe.runIf(!onPg())("the SQLite file", () => {
+  it("reclaims freed pages (incremental auto-vacuum)", async () => {
+    const [row] = await db.$queryRawUnsafe<{ auto_vacuum: number | bigint }[]>("PRAGMA auto_vacuum");
+    expect(Number(row!.auto_vacuum)).toBe(2);
+  });
+});
