@@ -1,8 +1,8 @@
 // The dark scheme follows the system setting (prefers-color-scheme,
 // app/dark-scheme.css): pages go dark, code blocks stay dark in both schemes,
-// and the main pages are photographed at 1280 and 390 px in each scheme, into
-// the test's output folder, for a person reviewing a change (nothing compares
-// them). Their axe audit, in both schemes, is a11y.ui.spec.ts's (every page and
+// and, with E2E_SCREENSHOTS=1, the main pages are photographed at 1280 and 390
+// px in each scheme, into the test's output folder, for a person reviewing a
+// change (nothing compares them). Their axe audit, in both schemes, is a11y.ui.spec.ts's (every page and
 // each state photographed here: the new key's secret, a refused call, go-live).
 import { expect, test, type Page } from "@playwright/test";
 import { collectBody, fetchToken, gatewayCall, panelsLoaded, seedApp, startSession } from "./helpers/console";
@@ -41,6 +41,8 @@ for (const colorScheme of ["light", "dark"] as const) {
 }
 
 test("the main pages photographed at 1280 and 390 px, light and dark", async ({ page }, info) => {
+  // Pictures for a person, compared by nothing: taken when asked for (E2E_SCREENSHOTS=1), as shoot() takes its own.
+  test.skip(process.env.E2E_SCREENSHOTS !== "1", "pictures only with E2E_SCREENSHOTS=1");
   const a = await seedApp({ name: "Shop checkout", keys: true, groups: ["Payments"], operator: true });
   const token = (await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).body.access_token!;
   await gatewayCall(token, "POST", "/collect/v1/push", collectBody({ callbackUrl: a.inspectorUrl }), { "x-svc-time-scale": "0" });
