@@ -109,11 +109,13 @@ function until<T>(what: string, f: () => Promise<T | undefined | null | false>, 
   }, { timeout: timeoutMs, interval: 150 });
 }
 
-/** A TCP relay to the portal whose connections can all be cut at once (what a portal restart does to a stream). */
+/** A TCP relay to the portal whose connections can all be cut at once (what a portal restart does to a stream), and which can refuse new ones until it is back up. */
 async function dropper(target: string) {
   const { hostname, port } = new URL(target);
   const sockets = new Set<net.Socket>();
+  let refusing = false;
   const server = net.createServer((client) => {
+    if (refusing) return void client.destroy();
     const upstream = net.connect(Number(port), hostname);
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -129,7 +131,14 @@ async function dropper(target: string) {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    drop: () => sockets.forEach((s) => s.destroy()),
+    /** Every connection cut, and new ones refused until `up`. */
+    down: () => {
+      refusing = true;
+      sockets.forEach((s) => s.destroy());
+    },
+    up: () => {
+      refusing = false;
+    },
     close: () =>
       new Promise((r) => {
         for (const s of sockets) s.destroy();
@@ -298,9 +307,10 @@ describe("sandbox.mjs", () => {
     const local = await receiver();
     const l = listen(envOf(a, { SANDBOX_URL: portal.url }), ["--include-foreign", "--forward-to", local.url]);
     await l.next((o) => o.type === "ready");
-    portal.drop(); // as a portal restart does: every connection cut
-    // Posted while the listener is away (straight to the portal, not through the cut relay): only the resumed stream's reading can bring it.
+    portal.down(); // as a portal restart does: every connection cut, and none taken until it is back
+    // Posted while the listener cannot be connected (straight to the portal, not through the relay): only the resumed stream's reading can bring it.
     expect((await fetch(a.inspectorUrl, { method: "POST", headers: { "content-type": "text/plain" }, body: "from elsewhere" })).status).toBe(200);
+    portal.up();
     const [got] = await local.waitFor(1);
     expect(got!.body).toBe("from elsewhere");
     expect(l.stderr()).toMatch(/reconnecting in/);
