@@ -4,42 +4,50 @@
 // index search for every filter, never a full scan of the table. (The portal
 // never runs ANALYZE, so these are the plans a real database gets.) SQLite's
 // planner only: skipped when the suite runs on PostgreSQL.
+// The rows go into a database file of its own, migrated here: seeding them in
+// one transaction holds that file's write lock for seconds on a busy machine,
+// and on the suite's shared file every other test's write waited behind it.
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config, sqlitePath } from "@/lib/config";
 import { sqliteAdapter } from "@/lib/db/prisma";
+import { applyMigrations } from "@/lib/db/migrate";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { createApp } from "@/lib/services/apps";
 import { hasCall, listRequests, type RequestFilters } from "@/lib/activity/requests";
-import { createUser } from "@/lib/services/users";
-import { randomBase62 } from "@/lib/ids";
+import { ownDb } from "../helpers/own-server";
 
 const N = 100_000;
 const onSqlite = config.dialect === "sqlite";
-const client = onSqlite ? new PrismaClient({ adapter: sqliteAdapter(), log: [{ emit: "event", level: "query" }] }) : null!;
 const queries: { query: string; params: string }[] = [];
-client?.$on("query", (e) => queries.push({ query: e.query, params: e.params }));
-const raw = onSqlite ? new Database(sqlitePath(config.databaseUrl), { timeout: 10_000 }) : null!;
-let appId = "";
+/** A client that reports the SQL it sends. */
+const clientOn = (url: string) => new PrismaClient({ adapter: sqliteAdapter(url), log: [{ emit: "event", level: "query" }] });
+let client: ReturnType<typeof clientOn>;
+let raw: Database.Database;
+const appId = "app_scale";
 
 beforeAll(async () => {
   if (!onSqlite) return;
-  const user = await createUser({ email: `scale-${randomBase62(8).toLowerCase()}@example.com`, password: "correct horse battery" });
-  appId = (await createApp({ ownerId: user.id, name: "Scale" })).id;
+  const { url } = await ownDb("request_log_scale");
+  await applyMigrations(url);
+  client = clientOn(url);
+  client.$on("query", (e) => queries.push({ query: e.query, params: e.params }));
+  await client.user.create({ data: { id: "usr_scale", email: "scale@example.com", passwordHash: "-" } });
+  await client.app.create({ data: { id: appId, name: "Scale", ownerId: "usr_scale", signingSecret: "-" } });
+  raw = new Database(sqlitePath(url));
   const insert = raw.prepare(`INSERT INTO "RequestLog" ("requestId","appId","via","method","path","operationId","status","scenarioKey","durationMs","requestHeaders","responseHeaders","responseBody","createdAt")
     VALUES (?,?,'http','POST','/collect/v1/push',?,?,?,50,'{}','{}','{}',?)`);
   raw.transaction(() => {
     for (let i = 0; i < N; i++) {
       const status = i % 20 === 0 ? 429 : i % 10 === 0 ? 400 : i % 97 === 0 ? 500 : 202;
-      insert.run(`req_scale${appId.slice(4, 10)}${i}`, appId, i % 3 ? "collect.push" : "sms.send", status, status === 202 ? "paid" : null, new Date(1e12 + i).toISOString());
+      insert.run(`req_scale${i}`, appId, i % 3 ? "collect.push" : "sms.send", status, status === 202 ? "paid" : null, new Date(1e12 + i).toISOString());
     }
   })();
 }, 120_000);
 
 afterAll(async () => {
   if (!onSqlite) return;
-  raw.close();
-  await client.$disconnect();
+  raw?.close();
+  await client?.$disconnect();
 });
 
 /** The plans of the queries `listRequests` sent (a status class sends one per status). */
@@ -91,12 +99,12 @@ describe.skipIf(!onSqlite)("request log with 100,000 rows for one app", () => {
   });
 
   it("pages are newest first, filtered, and chain by seq", async () => {
-    const a = await listRequests(appId, { status: "4xx" });
+    const a = await listRequests(appId, { status: "4xx" }, client);
     expect(a.items).toHaveLength(50);
     expect(a.items.every((r) => r.status >= 400 && r.status < 500)).toBe(true);
     const seqs = a.items.map((r) => r.seq);
     expect([...seqs].sort((x, y) => y - x)).toEqual(seqs);
-    const b = await listRequests(appId, { status: "4xx", before: a.nextBefore! });
+    const b = await listRequests(appId, { status: "4xx", before: a.nextBefore! }, client);
     expect(b.items[0]!.seq).toBeLessThan(seqs.at(-1)!);
     expect(b.items[0]!.seq).toBe(seqs.at(-1)! - 10); // every 10th row is a 4xx
     // Two statuses of the class, read status by status, come back merged in seq order.

@@ -1,7 +1,6 @@
 // Another connection on the server's SQLite file holds the write lock longer
 // than a gateway call's commit waits for it (5 s, lib/db/sqlite.ts): the
-// operator command line, or a test seeding rows (request-log-scale.test.ts
-// writes 100,000 in one transaction on the suite's file). The dispatcher's
+// operator command line, or a script seeding rows in one long transaction. The dispatcher's
 // claims and records wait for the lock instead of failing its tick
 // (lib/callbacks/store/sqlite.ts), and a callback due meanwhile goes out once
 // when the lock ends. SQLite only: a server of its own on a file of its own.
