@@ -8,15 +8,18 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
+/** The token request's Authorization header for a key pair. */
+export const basicAuth = (consumerKey: string, consumerSecret: string) => `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString("base64")}`;
+
+/** The token request as an integrator sends it: Basic auth and the form body; `headers` add to it. */
+export const tokenRequest = (consumerKey: string, consumerSecret: string, headers: Record<string, string> = {}) => ({
+  method: "POST",
+  headers: { authorization: basicAuth(consumerKey, consumerSecret), "content-type": "application/x-www-form-urlencoded", ...headers },
+  body: "grant_type=client_credentials",
+});
+
 export async function requestToken(origin: string, consumerKey: string, consumerSecret: string): Promise<Response> {
-  return fetch(`${origin}/sandbox/oauth/v1/token`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
+  return fetch(`${origin}/sandbox/oauth/v1/token`, tokenRequest(consumerKey, consumerSecret));
 }
 
 /** The access token, or an error naming what the endpoint answered. */

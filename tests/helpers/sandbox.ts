@@ -47,12 +47,32 @@ export async function newApp(opts: { groups?: string[]; callbackUrl?: string; pe
   const t = await fetchToken(keys.consumerKey, keys.consumerSecret);
   if (t.status !== 200) throw new Error(`token: ${t.status} ${t.text}`);
   const token: string = t.body.access_token;
-  const call = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
-    http(method, `${base()}${p}`, {
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    });
-  return { user, app, appId: app.id, keys, token, call, inspectorUrl: `${origin()}/inspect/${app.id}` };
+  return { user, app, appId: app.id, keys, token, call: caller(token), inspectorUrl: `${origin()}/inspect/${app.id}` };
+}
+
+/** Gateway calls with `token`: a path under the mount, a body (JSON unless a string), extra headers. */
+const caller = (token: string) => (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
+  http(method, `${base()}${p}`, {
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+
+/** What POST /dev/v1/sandboxes answers 201 with. */
+export type CreatedSandbox = { appId: string; name: string; consumerKey: string; consumerSecret: string; signingSecret: string; inspectorUrl: string; expiresAt: string };
+
+/** A created sandbox as its own client: its token from its key pair, then calls with it. */
+export async function asSandbox(s: CreatedSandbox) {
+  const t = await fetchToken(s.consumerKey, s.consumerSecret);
+  if (t.status !== 200) throw new Error(`sandbox token: ${t.status} ${t.text}`);
+  const token: string = t.body.access_token;
+  return { ...s, token, call: caller(token) };
+}
+
+/** A throwaway sandbox of `parent` (POST {base_url}/dev/v1/sandboxes), as its own client. */
+export async function newSandbox(parent: { call: TestApp["call"] }, body: unknown = { ttlSeconds: 600 }) {
+  const r = await parent.call("POST", "/dev/v1/sandboxes", body);
+  if (r.status !== 201) throw new Error(`sandbox: ${r.status} ${r.text}`);
+  return asSandbox(r.body as CreatedSandbox);
 }
 
 /** A command line's stdout as JSON, or null when it printed none (help's text, an error). */

@@ -9,14 +9,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { operations } from "@/lib/catalog";
 import { sha256 } from "@/lib/crypto";
 import { db } from "@/lib/db/prisma";
-import { exampleBody, exampleParams } from "@/lib/docs/doc-examples";
+import { exampleBody } from "@/lib/docs/doc-examples";
 import { randomBase62 } from "@/lib/ids";
 import { deleteApp } from "@/lib/services/apps";
 import { throttleKey } from "@/lib/throttle";
 import { appRowsLeft } from "../helpers/app-rows";
 import { requestFrom } from "../helpers/from-address";
+import { tokenRequest } from "../helpers/operator";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { fetchToken, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { newApp, newSandbox, origin } from "../helpers/sandbox";
+import { tryIt } from "../helpers/tryit";
 import { onPg } from "../helpers/test-db";
 
 let receiver: Receiver;
@@ -27,24 +29,13 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`;
-
-/** A throwaway sandbox of `parent` (POST {base_url}/dev/v1/sandboxes) and its own token. */
-async function sandboxOf(parent: TestApp) {
-  const made = await parent.call("POST", "/dev/v1/sandboxes", { ttlSeconds: 600 });
-  expect(made.status, made.text).toBe(201);
-  const token = await fetchToken(made.body.consumerKey, made.body.consumerSecret);
-  expect(token.status, token.text).toBe(200);
-  return { ...(made.body as { appId: string; consumerKey: string; consumerSecret: string; inspectorUrl: string }), token: token.body.access_token as string };
-}
-
 /** The rows of every table of an app (its own, APP_TABLES', its callbacks' attempts) that `appId` still has. */
 const rowsLeft = (appId: string) => appRowsLeft(db, onPg() ? "postgresql" : "sqlite", appId);
 
 describe("stored only as hashes", () => {
   it("an app's key secret and tokens, and a sandbox's", async () => {
     const app = await newApp();
-    const sandbox = await sandboxOf(app);
+    const sandbox = await newSandbox(app);
     for (const [keys, token] of [[app.keys, app.token], [sandbox, sandbox.token]] as const) {
       const pair = await db.keyPair.findUniqueOrThrow({ where: { consumerKey: keys.consumerKey }, include: { tokens: { select: { tokenHash: true } } } });
       expect(pair.secretHash).not.toContain(keys.consumerSecret);
@@ -60,11 +51,7 @@ describe("stored only as hashes", () => {
     const long = "k".repeat(120);
     const from = "127.0.0.61";
     for (const key of [long, keys.consumerKey]) {
-      const r = await requestFrom(from, `${origin()}/sandbox/oauth/v1/token`, {
-        method: "POST",
-        headers: { authorization: basic(key, "s".repeat(250)), "content-type": "application/x-www-form-urlencoded" },
-        body: "grant_type=client_credentials",
-      });
+      const r = await requestFrom(from, `${origin()}/sandbox/oauth/v1/token`, tokenRequest(key, "s".repeat(250)));
       expect(r.status).toBe(401);
     }
     // The token guard's places for these failures (lib/throttle.ts CredentialGuard): per account and address, per account.
@@ -98,14 +85,9 @@ describe("try-it stores nothing", () => {
     for (const op of operations) {
       const example = exampleBody(op);
       const body = example && { ...example, ...("reference" in example ? { reference: REF } : {}), ...("callbackUrl" in example ? { callbackUrl: receiver.url } : {}) };
-      const query = new URLSearchParams(exampleParams(op)).toString();
       // At time scale 0: a callback it scheduled would be due at once, before the gateway's below.
       for (const scenario of op.scenarios) {
-        const r = await requestFrom("127.0.0.62", `${origin()}/api/try/${op.id}${query ? `?${query}` : ""}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-svc-scenario": scenario.key, "x-svc-time-scale": "0" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
+        const r = await tryIt("127.0.0.62", op, body, { scenario: scenario.key, headers: { "x-svc-time-scale": "0" } });
         expect(r.status, `${op.id} ${scenario.key}: ${r.text}`).toBe(200);
       }
     }
@@ -125,7 +107,7 @@ describe("try-it stores nothing", () => {
 describe("what an end deletes", () => {
   it("a sandbox ended with DELETE, and a deleted app's sandboxes, leave no row in any of an app's tables", async () => {
     const parent = await newApp({ groups: ["Messaging"] });
-    const child = await sandboxOf(parent);
+    const child = await newSandbox(parent);
     // something in most of its tables: a request log row, a resource, a delivery and its attempt, an inbox entry
     const sms = await fetch(`${origin()}/sandbox/messaging/v1/sms`, {
       method: "POST",
@@ -139,7 +121,7 @@ describe("what an end deletes", () => {
     await vi.waitFor(async () => expect(await rowsLeft(child.appId)).toBe(0), { timeout: 15_000, interval: 100 });
 
     const p2 = await newApp();
-    const orphan = await sandboxOf(p2);
+    const orphan = await newSandbox(p2);
     expect(await rowsLeft(orphan.appId)).toBeGreaterThan(0);
     await deleteApp(p2.appId);
     await vi.waitFor(async () => expect([await rowsLeft(orphan.appId), await rowsLeft(p2.appId)]).toEqual([0, 0]), { timeout: 15_000, interval: 100 });

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownDb, startServer } from "../helpers/own-server";
-import { cliBatch, cliOn } from "../helpers/operator";
+import { cliBatch, cliOn, tokenRequest } from "../helpers/operator";
 import { consoleCall, signUpOverHttp } from "../helpers/console-http";
 import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
 import type { RunningServer } from "../helpers/server";
@@ -21,7 +21,6 @@ type Portal = { origins: string[]; dbUrl: string; net: number };
 
 const PASSWORD = "long enough pw";
 const count = (xs: number[], s: number) => xs.filter((x) => x === s).length;
-const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`;
 
 /** A user made with the operator command line, signed in over HTTP: its session cookie. */
 async function consoleUser(p: Portal) {
@@ -45,11 +44,7 @@ function exactLimits(name: string, portal: () => Portal) {
       ]) as [unknown, unknown, { consumerKey: string; consumerSecret: string }];
       await nextMinute(...p.origins);
       const token = (i: number, secret: string, from: string) =>
-        requestFrom(from, `${p.origins[i % p.origins.length]}/sandbox/oauth/v1/token`, {
-          method: "POST",
-          headers: { authorization: basic(consumerKey, secret), "content-type": "application/x-www-form-urlencoded" },
-          body: "grant_type=client_credentials",
-        }).then((r) => r.status);
+        requestFrom(from, `${p.origins[i % p.origins.length]}/sandbox/oauth/v1/token`, tokenRequest(consumerKey, secret)).then((r) => r.status);
       const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) => token(i, `wrong-${i}`, `127.${p.net}.1.1`)));
       expect([count(statuses, 401), count(statuses, 429)]).toEqual([10, 90]);
       expect(await token(0, consumerSecret, `127.${p.net}.1.2`)).toBe(200);

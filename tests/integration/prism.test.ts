@@ -8,6 +8,7 @@ import { apis, operations, type Operation } from "@/lib/catalog";
 import { devEndpoints } from "@/lib/catalog/dev-endpoints";
 import { scenarioRequest } from "@/lib/docs/samples";
 import { randomBase62 } from "@/lib/ids";
+import { basicAuth } from "../helpers/operator";
 import { startPrism, violations, type Prism } from "../helpers/prism";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
@@ -80,17 +81,16 @@ describe("Prism's validation proxy on the token endpoint (POST /oauth/v1/token i
 
   const token = (authorization: string, body: string) =>
     http("POST", `${prism.url}/oauth/v1/token`, { headers: { authorization, "content-type": "application/x-www-form-urlencoded" }, body });
-  const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`;
 
   it("a token, a wrong secret and a wrong grant type answer as the document says, with no mismatch", async () => {
-    const ok = await token(basic(app.keys.consumerKey, app.keys.consumerSecret), "grant_type=client_credentials");
+    const ok = await token(basicAuth(app.keys.consumerKey, app.keys.consumerSecret), "grant_type=client_credentials");
     expect(ok.status, ok.text).toBe(200);
     expect(violations(ok.headers)).toEqual([]);
     expect(ok.body).toEqual({ access_token: expect.any(String), token_type: "Bearer", expires_in: 3600 });
-    const wrong = await token(basic(app.keys.consumerKey, "wrong"), "grant_type=client_credentials");
+    const wrong = await token(basicAuth(app.keys.consumerKey, "wrong"), "grant_type=client_credentials");
     expect([wrong.status, wrong.body.error]).toEqual([401, "INVALID_CLIENT"]);
     expect(violations(wrong.headers)).toEqual([]);
-    const grant = await token(basic(app.keys.consumerKey, app.keys.consumerSecret), "grant_type=password");
+    const grant = await token(basicAuth(app.keys.consumerKey, app.keys.consumerSecret), "grant_type=password");
     expect([grant.status, grant.body.error]).toEqual([400, "UNSUPPORTED_GRANT_TYPE"]);
     // The document allows only client_credentials: Prism flags the request, the server refuses it.
     expect(violations(grant.headers).filter((v) => v.location[0] === "response")).toEqual([]);

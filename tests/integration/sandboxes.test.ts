@@ -14,7 +14,7 @@ import { createApp, deleteApp, setPerMinute, setSuspended, updateApp } from "@/l
 import { ownerOf } from "../helpers/owner-view";
 import { signInOverHttp } from "../helpers/from-address";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { base, collectBody, fetchToken, http, newApp, origin, type Reply, type TestApp } from "../helpers/sandbox";
+import { asSandbox, base, collectBody, type CreatedSandbox, fetchToken, http, newApp, newSandbox, origin, type Reply, type TestApp } from "../helpers/sandbox";
 
 const receivers: Receiver[] = [];
 const clients: Client[] = [];
@@ -30,28 +30,8 @@ async function mcpClient(token: string): Promise<Client> {
   return client;
 }
 
-type Created = { appId: string; name: string; consumerKey: string; consumerSecret: string; signingSecret: string; inspectorUrl: string; expiresAt: string };
-
 const create = (parent: { call: TestApp["call"] }, body: unknown = { ttlSeconds: 600 }) => parent.call("POST", "/dev/v1/sandboxes", body);
 
-/** A sandbox's own client: its token from its key pair, then calls with it. */
-async function asSandbox(s: Created) {
-  const t = await fetchToken(s.consumerKey, s.consumerSecret);
-  expect(t.status, t.text).toBe(200);
-  const token: string = t.body.access_token;
-  const call = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
-    http(method, `${base()}${p}`, {
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  return { ...s, token, call };
-}
-
-async function newSandbox(parent: TestApp, body: unknown = { ttlSeconds: 600 }) {
-  const r = await create(parent, body);
-  expect(r.status, r.text).toBe(201);
-  return asSandbox(r.body as Created);
-}
 
 const signed = (secret: string, t: string, raw: string) => createHmac("sha256", secret).update(`${t}.${raw}`).digest("hex");
 
@@ -61,7 +41,7 @@ describe("throwaway sandboxes", () => {
     const started = Date.now();
     const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => create(parent, { ttlSeconds: 600, name: `ci-${i}` })));
     for (const r of replies) expect(r.status, r.text).toBe(201);
-    const made = replies.map((r) => r.body as Created);
+    const made = replies.map((r) => r.body as CreatedSandbox);
     expect(new Set(made.map((m) => m.appId)).size).toBe(20);
     expect(new Set(made.map((m) => m.consumerKey)).size).toBe(20);
     expect(new Set(made.map((m) => m.signingSecret)).size).toBe(20);
@@ -282,7 +262,7 @@ describe("throwaway sandboxes", () => {
     expect(tool("sandbox_dev_list_sandboxes").annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(tool("sandbox_dev_delete_sandbox").annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     const made = await client.callTool({ name: "sandbox_dev_create_sandbox", arguments: { ttlSeconds: 120, name: "from-mcp" } });
-    const s = made.structuredContent as { status: number; body: Created };
+    const s = made.structuredContent as { status: number; body: CreatedSandbox };
     expect([made.isError ?? false, s.status, s.body.name]).toEqual([false, 201, "from-mcp"]);
     const child = await asSandbox(s.body);
     expect((await child.call("GET", "/collect/v1/push/chk_1")).status).toBe(200);

@@ -11,20 +11,15 @@ import { randomBase62 } from "@/lib/ids";
 import { ownerOf } from "../helpers/owner-view";
 import { collectBody, http, newApp, origin } from "../helpers/sandbox";
 import { nextMinute } from "../helpers/window";
-import { cliBatch } from "../helpers/operator";
+import { cliBatch, tokenRequest } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import type { RunningServer } from "../helpers/server";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { PG_URL } from "../helpers/test-db";
 
-const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`;
 const tokenAt = (at: string, from: string, key: string, secret: string, headers: Record<string, string> = {}) =>
-  requestFrom(from, `${at}/sandbox/oauth/v1/token`, {
-    method: "POST",
-    headers: { authorization: basic(key, secret), "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: "grant_type=client_credentials",
-  });
+  requestFrom(from, `${at}/sandbox/oauth/v1/token`, tokenRequest(key, secret, headers));
 const tokenFrom = (from: string, key: string, secret: string, headers: Record<string, string> = {}) => tokenAt(clocked.origin, from, key, secret, headers);
 const newEmail = (tag: string) => `${tag}-${randomBase62(10).toLowerCase()}@example.com`;
 const PASSWORD = "correct horse battery";

@@ -10,24 +10,13 @@ import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { postFrom, tryIt as tryItFrom, type TryItOptions } from "../helpers/tryit";
 
 // This file's try-it calls come from a loopback address of its own: the limiter counts per client address and
 // clock minute, and another file's try-it calls from 127.0.0.1 in the same minute must not spend this file's budget.
 const FROM = "127.0.0.88";
 
-async function postFrom(url: string, init: { headers?: Record<string, string>; body?: string }) {
-  const r = await requestFrom(FROM, url, { method: "POST", ...init });
-  const headers = new Headers(Object.entries(r.headers).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x) => [k, x]))));
-  return { status: r.status, headers, body: r.json ?? r.text, text: r.text };
-}
-
-function tryIt(op: Operation, body: unknown, opts: { scenario?: string; params?: Record<string, string>; headers?: Record<string, string> } = {}) {
-  const query = new URLSearchParams(opts.params ?? exampleParams(op)).toString();
-  return postFrom(`${origin()}/api/try/${op.id}${query ? `?${query}` : ""}`, {
-    headers: { "content-type": "application/json", ...(opts.scenario ? { "x-svc-scenario": opts.scenario } : {}), ...opts.headers },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
+const tryIt = (op: Operation, body: unknown, opts: TryItOptions = {}) => tryItFrom(FROM, op, body, opts);
 
 
 let receiver: Receiver;
@@ -106,7 +95,7 @@ describe("try-it", () => {
   });
 
   it("an unknown operation answers 404 in the error contract", async () => {
-    const r = await postFrom(`${origin()}/api/try/collect.nope`, { body: "{}" });
+    const r = await postFrom(FROM, `${origin()}/api/try/collect.nope`, { body: "{}" });
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ error: "NOT_FOUND", requestId: expect.stringMatching(/^req_/) });
   });
