@@ -12,6 +12,7 @@ import { deleteDeliveriesOf } from "@/lib/callbacks/store/deliveries";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { resetFloat } from "@/lib/float";
+import { nowDate } from "@/lib/runtime";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 
 type Table = (typeof APP_TABLES)[number];
@@ -47,5 +48,5 @@ export async function resetApp(appId: string, db: Db = defaultDb): Promise<Reset
   const run = statements(db, appId);
   const counts = await db.$transaction(run.map((s) => s.run));
   const deleted = Object.fromEntries(run.flatMap((s, i) => (s.as ? [[s.as, counts[i]!]] : []))) as ResetResult["deleted"];
-  return { appId, at: new Date().toISOString(), deleted };
+  return { appId, at: nowDate().toISOString(), deleted };
 }

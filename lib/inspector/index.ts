@@ -14,6 +14,7 @@ import { wakeups } from "@/lib/db/wakeups";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { readLimited } from "@/lib/http/web-body";
+import { nowDate } from "@/lib/runtime";
 import { hasEnded } from "@/lib/services/sandbox-life";
 import { APP_THROTTLES, takeTogether, Throttle } from "@/lib/throttle";
 import { answerFor, deliveryIdOf, waitFor } from "./answer-mode";
@@ -75,7 +76,7 @@ export async function receiveInspection(appId: string, request: Request, from: S
     await db.inboxEntry.create({
       data: {
         id: newId("inb"), appId, method: request.method, headers: headerText, body, bytes,
-        contentType: request.headers.get("content-type"), deliveryId, status: answer.status,
+        contentType: request.headers.get("content-type"), deliveryId, status: answer.status, receivedAt: nowDate(),
       },
     });
     await keepNewest(db, "InboxEntry", appId, config.inboxPerApp);

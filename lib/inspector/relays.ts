@@ -7,6 +7,7 @@ import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { keepNewest } from "@/lib/db/bounded";
 import { ApiError } from "@/lib/errors";
+import { nowDate } from "@/lib/runtime";
 import { parseOrThrow } from "@/lib/validation";
 
 export type RelayView = {
@@ -42,7 +43,7 @@ export async function recordRelay(appId: string, report: unknown, db: Db = defau
   const row = await db.relay.create({
     data: {
       appId, inboxEntryId: r.inboxEntryId ?? null, deliveryId: r.deliveryId ?? null, listener: r.listener, target: r.target,
-      status: r.status ?? null, error: r.error ?? null, responseBody: r.responseBody ?? null, durationMs: r.durationMs,
+      status: r.status ?? null, error: r.error ?? null, responseBody: r.responseBody ?? null, durationMs: r.durationMs, at: nowDate(),
     },
     select: columns,
   });

@@ -4,6 +4,7 @@ import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { newId, randomBase62 } from "@/lib/ids";
 import { withAppLock } from "./apps";
+import { nowDate } from "@/lib/runtime";
 import { parseOrThrow } from "@/lib/validation";
 import { keyLabelSchema } from "./schemas";
 
@@ -40,7 +41,7 @@ export async function revokeKeyPair(consumerKey: string, appId?: string) {
   const pair = await db.keyPair.findUnique({ where: { consumerKey } });
   if (!pair || (appId && pair.appId !== appId)) throw new ApiError("NOT_FOUND", "no such key pair");
   if (pair.revokedAt) return { consumerKey, revokedAt: pair.revokedAt };
-  const revokedAt = new Date();
+  const revokedAt = nowDate();
   await db.$transaction([
     db.keyPair.update({ where: { id: pair.id }, data: { revokedAt } }),
     db.accessToken.deleteMany({ where: { keyPairId: pair.id } }),

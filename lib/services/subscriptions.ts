@@ -1,6 +1,7 @@
 import { apisOfGroup, findGroup, groups } from "@/lib/catalog";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
+import { nowDate } from "@/lib/runtime";
 import { getApp } from "./apps";
 
 function group(name: string) {
@@ -19,7 +20,7 @@ export async function subscribe(appId: string, groupName: string) {
   await db.subscription.upsert({
     where: { appId_group: { appId, group: g.name } },
     create: { appId, group: g.name, status },
-    update: { status, reviewedAt: null, reviewedBy: null, reviewNote: null, createdAt: new Date() },
+    update: { status, reviewedAt: null, reviewedBy: null, reviewNote: null, createdAt: nowDate() },
   });
   return { appId, group: g.name, status };
 }
@@ -32,7 +33,7 @@ export async function review(appId: string, groupName: string, approve: boolean,
   const status = approve ? "ACTIVE" : "REJECTED";
   await db.subscription.update({
     where: { appId_group: { appId, group: g.name } },
-    data: { status, reviewedAt: new Date(), reviewedBy: reviewer, reviewNote: reason?.trim().slice(0, 500) || null },
+    data: { status, reviewedAt: nowDate(), reviewedBy: reviewer, reviewNote: reason?.trim().slice(0, 500) || null },
   });
   return { appId, group: g.name, status };
 }

@@ -153,10 +153,13 @@ export function operatorSession(dbUrl: string, origin: string) {
  * A user, an app subscribed to `groups` (Payments) with a raised limit, and a token, on the
  * database of the server at `origin` — all through the operator command line.
  */
+/** The password of the users setUpApp makes. */
+export const OWN_PASSWORD = "long enough pw";
+
 export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000, groups = ["Payments"]): Promise<{ appId: string; token: string; email: string }> {
   const email = `d-${randomUUID().slice(0, 8)}@example.com`;
   const answers = await cliBatch(dbUrl, origin, [
-    ["user", "create", "--email", email, "--password", "long enough pw"],
+    ["user", "create", "--email", email, "--password", OWN_PASSWORD],
     ["app", "create", "--owner", email, "--name", "Own"],
     ...groups.map((group) => ["subscribe", "--app", "{appId}", "--group", group]),
     ["app", "limit", "--app", "{appId}", "--per-minute", String(perMinute)],
@@ -171,7 +174,7 @@ export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000
 export async function bareApp(dbUrl: string, origin: string): Promise<{ appId: string; email: string }> {
   const email = `b-${randomUUID().slice(0, 8)}@example.com`;
   const answers = await cliBatch(dbUrl, origin, [
-    ["user", "create", "--email", email, "--password", "long enough pw"],
+    ["user", "create", "--email", email, "--password", OWN_PASSWORD],
     ["app", "create", "--owner", email, "--name", "Bare"],
   ]);
   return { appId: answers[1]!.appId!, email };

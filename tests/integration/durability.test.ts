@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { startReceiver } from "../helpers/receiver";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
-import { setUpApp } from "../helpers/operator";
+import { OWN_PASSWORD, setUpApp } from "../helpers/operator";
 import { ownerView } from "../helpers/owner-view";
 import { advanceClock, type RunningServer } from "../helpers/server";
 
@@ -49,7 +49,7 @@ describe("durability", () => {
     expect(ids.sort()).toEqual(scheduled.map((d) => d.id).sort());
     // as the app's owner reads them on the second server: each DELIVERED (nothing left to post) after one attempt,
     // made at or after its due time on the server's clock; none twice: the receiver got 12
-    const owner = await ownerView({ appId, user: { email } }, "long enough pw", second.origin);
+    const owner = await ownerView({ appId, user: { email } }, OWN_PASSWORD, second.origin);
     const done = await vi.waitFor(async () => {
       const ds = await Promise.all(scheduled.map((d) => owner.delivery(d.id)));
       expect(ds.map((d) => d.state)).toEqual(Array(12).fill("DELIVERED"));

@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { parseList } from "structured-headers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownDb, startServer } from "../helpers/own-server";
-import { cliBatch, requestToken, setUpApp } from "../helpers/operator";
+import { cliBatch, OWN_PASSWORD, requestToken, setUpApp } from "../helpers/operator";
 import { ownerView } from "../helpers/owner-view";
 import { http, newApp } from "../helpers/sandbox";
 import { advanceClock, type RunningServer } from "../helpers/server";
@@ -71,7 +71,7 @@ describe("rate limit: 60 calls per app per clock minute", () => {
     expect([fresh.status, fresh.headers.get("x-ratelimit-remaining")]).toEqual([200, "59"]);
 
     // the request log keeps the refused call with its status
-    const logged = await (await ownerView(a, "long enough pw", server.origin)).requests();
+    const logged = await (await ownerView(a, OWN_PASSWORD, server.origin)).requests();
     expect(logged.filter((l) => l.status === 429)).toHaveLength(1);
     expect(logged.filter((l) => l.status === 200)).toHaveLength(61);
   }, 120_000);
@@ -98,7 +98,7 @@ describe("rate limit: 60 calls per app per clock minute", () => {
       const overHttp = await a.call("/identity/v1/verifications/ver_62");
       expect([overHttp.status, overHttp.body.error]).toEqual([429, "RATE_LIMITED"]);
 
-      const logged = await (await ownerView(a, "long enough pw", server.origin)).requests();
+      const logged = await (await ownerView(a, OWN_PASSWORD, server.origin)).requests();
       const count = (via: string, status: number) => logged.filter((l) => l.via === via && l.status === status).length;
       expect([count("mcp", 200), count("http", 200), count("mcp", 429), count("http", 429)]).toEqual([30, 30, 1, 1]);
     } finally {

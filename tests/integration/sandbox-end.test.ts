@@ -3,8 +3,10 @@
 // the server's clock to the end instead of sleeping to it. Its token works
 // until then and is refused from then on, its keys and inspector with it;
 // a callback due after the end is never sent; the sweeper (its round on the
-// same clock) deletes its rows. The clock's control exists only on such a
-// server: the suite's server, started normally, answers 404 there.
+// same clock) deletes its rows. What the developer tools stamp (an inspector
+// entry, a relay report) carries the server's time too. The clock's control
+// exists only on such a server: the suite's server, started normally, answers
+// 404 there.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +15,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { dialectOf } from "@/lib/config";
 import { appRowsLeft } from "../helpers/app-rows";
 import { clientFor, ownDb, startServer } from "../helpers/own-server";
-import { accessToken, requestToken, setUpApp } from "../helpers/operator";
+import { accessToken, OWN_PASSWORD, requestToken, setUpApp } from "../helpers/operator";
+import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { collectBody, origin as suiteOrigin } from "../helpers/sandbox";
 import { advanceClock, type RunningServer } from "../helpers/server";
@@ -23,7 +26,7 @@ let url = "";
 let db: PrismaClient;
 let server: RunningServer;
 let receiver: Receiver;
-let parent: { appId: string; token: string };
+let parent: { appId: string; token: string; email: string };
 
 beforeAll(async () => {
   url = (await ownDb("sandbox_end")).url;
@@ -110,5 +113,20 @@ describe("a throwaway sandbox's end on the server's clock", () => {
     // the suite's server was started without TEST_CLOCK
     const normal = await fetch(`${suiteOrigin()}/__clock/advance?ms=1000`, { method: "POST" });
     expect(normal.status).toBe(404);
+  });
+});
+
+describe("what the developer tools stamp, on the server's clock", () => {
+  it("an inspector entry and a listener's relay report carry the server's time, not the wall clock's", async () => {
+    // 20 minutes ahead of the wall clock (the parent's token lives an hour)
+    const at = await advanceClock(server.origin, Date.now() + 20 * 60_000);
+    const posted = await fetch(`${server.origin}/inspect/${parent.appId}`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"stamped":"by the clock"}' });
+    expect(posted.status).toBe(200);
+    const owner = await ownerView({ appId: parent.appId, user: { email: parent.email } }, OWN_PASSWORD, server.origin);
+    const entry = (await owner.inbox()).find((e: { body: string }) => e.body.includes("by the clock"));
+    expect(Date.parse(entry.receivedAt)).toBeGreaterThanOrEqual(at);
+    const relay = await call(parent.token, "POST", "/dev/v1/inbox/relays", { listener: "me", target: "http://localhost:8080/cb", inboxEntryId: entry.id, status: 200, durationMs: 3 });
+    expect(relay.status).toBe(201);
+    expect(Date.parse(relay.body.at)).toBeGreaterThanOrEqual(at);
   });
 });
