@@ -4,8 +4,8 @@
 // the retry that found the prompt; the Go-live tab shows the client checks
 // (verdict, why, what to do, the calls judged, the docs) and counts them.
 // Screenshots at 1280 and 390 px.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { violationsIn } from "./helpers/axe";
 import { FAULTS } from "../lib/engine/faults";
 import { collectBody, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 
@@ -57,7 +57,7 @@ test("request log marks faults, the timeline shows the retry that found it, Go l
   await expect(retry).toContainText("409");
   await expect(retry.getByTestId("retry-found")).toContainText("your retry found it: the first call");
   await expect(timeline.getByRole("listitem").first().getByTestId("fault-mark")).toContainText(sees("error_after_commit"));
-  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  expect(await violationsIn(page, "main")).toEqual([]);
   await shoot(page, "faults-timeline");
   await retry.getByRole("link", { name: "Open the first call" }).click();
   await expect(page).toHaveURL(new RegExp(`/requests/${lost.requestId}$`));
@@ -78,7 +78,7 @@ test("request log marks faults, the timeline shows the retry that found it, Go l
   await expect(item).toContainText("1 of 4 passed");
   await expect(item).toContainText("1 failed");
   await expect(page.getByRole("progressbar", { name: "Ready to go live" })).toHaveAttribute("aria-valuemax", "4");
-  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  expect(await violationsIn(page, "main")).toEqual([]);
   await page.locator("#client-checks").scrollIntoViewIfNeeded();
   await shoot(page, "faults-go-live");
 

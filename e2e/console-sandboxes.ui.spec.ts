@@ -3,8 +3,8 @@
 // its parent with an "expires in …" badge; an ended one leaves the list and
 // its pages answer 404 (one made with a short life, made last: the test waits
 // out its life, not more). Screenshots at 1280 and 390 px.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { violationsIn } from "./helpers/axe";
 import { fetchToken, gatewayCall, origin, seedApp, shoot, startSession } from "./helpers/console";
 
 test("a parent's sandboxes count down and can be deleted; a sandbox's pages carry its parent and its end", async ({ page }) => {
@@ -35,7 +35,7 @@ test("a parent's sandboxes count down and can be deleted; a sandbox's pages carr
   const first = await otherRow.getByRole("time").textContent();
   await expect(otherRow.getByRole("time")).not.toHaveText(first!);
   await expect(otherRow).toContainText(/in 1?\d min \d\d s/);
-  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  expect(await violationsIn(page, "main")).toEqual([]);
   await shoot(page, "sandboxes-parent");
 
   // A sandbox's own pages: under its parent, with its end counted down.
@@ -46,7 +46,7 @@ test("a parent's sandboxes count down and can be deleted; a sandbox's pages carr
   await expect(page.getByRole("heading", { level: 1 }).locator("..").getByText(/^expires in 1?\d min \d\d s$/)).toBeVisible();
   await expect(page.getByText(/A throwaway sandbox of Checkout service, made for one test run/)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Throwaway sandboxes" })).toHaveCount(0); // a sandbox makes none
-  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  expect(await violationsIn(page, "main")).toEqual([]);
   await shoot(page, "sandbox-child");
   // its pages work like any app's: its request log has its call, not the parent's
   await page.getByRole("navigation", { name: "App sections" }).getByRole("link", { name: "Request log" }).click();

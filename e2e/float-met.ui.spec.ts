@@ -2,8 +2,8 @@
 // detail of a float_low payout (the balance that was too low), the timeline of
 // a sent one (what was available, what it reserved), and the docs' try-it
 // result of a live payout. Screenshots at 1280 and 390 px.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { violationsIn } from "./helpers/axe";
 import { cli, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 
 const payout = (amount: number, reference: string) => ({
@@ -24,7 +24,7 @@ test("the request detail and the timeline show the float each payout met, linked
   await page.goto(`/apps/${appId}/requests/${low.requestId}`);
   const main = page.getByRole("main");
   await expect(main.getByTestId("float-met").first()).toHaveText("Float KES 500 available; too low, nothing reserved");
-  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  expect(await violationsIn(page, "main")).toEqual([]);
   await shoot(page, "float-met-request");
 
   await page.goto(`/apps/${appId}/resources/${(sent.body as { payoutId: string }).payoutId}`);

@@ -1,5 +1,5 @@
 // Axe (axe-core) on the page as it is now: its serious and critical
-// violations, as lines. One way to run it for every spec that lists them:
+// violations, as lines (or, in the part a spec changed, all of them). One way to run it for every spec:
 // - axe-core is put into the page once per document and run there (axe.run),
 //   not through @axe-core/playwright's default run, which injects the 600 kB
 //   script twice and opens a blank page per call to merge results (the portal
@@ -34,4 +34,18 @@ export async function seriousViolations(page: Page, where: string, only?: readon
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${where} @${width}: ${v.id} (${v.impact}) ${v.help} → ${v.nodes.join(" | ")}`);
+}
+
+/**
+ * Every violation, of any impact, inside the elements `selector` matches, as
+ * lines "rule (impact) help → first nodes": for the part of a page a spec has
+ * just changed, held to every rule.
+ */
+export async function violationsIn(page: Page, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async (include) => {
+    const { violations } = await (window as unknown as { axe: typeof axe }).axe.run({ include: [include] });
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  }, selector);
+  return violations.map((v) => `${v.id} (${v.impact}) ${v.help} → ${v.nodes.join(" | ")}`);
 }
