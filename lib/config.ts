@@ -65,6 +65,8 @@ export const config = {
   inspectPerMinute: int("INSPECT_PER_MINUTE", 120),
   inspectOwnPerMinute: int("INSPECT_OWN_PER_MINUTE", 600),
   inspectPerAddressPerMinute: int("INSPECT_PER_ADDRESS_PER_MINUTE", 60),
+  /** Try-it calls per client address per clock minute (lib/tryit/limiter.ts). */
+  tryItPerMinute: int("TRY_IT_PER_MINUTE", 60),
   /** Listeners (`sandbox.mjs listen`): relay results kept per app. */
   relaysPerApp: int("RELAY_LIMIT", 1_000),
   /** Connections held open (lib/devapi/held-connections.ts), counted per instance: waits and streams per app, both per account, all. */

@@ -1,8 +1,8 @@
 // The process's runtime: the clock its rules read and the parts its modules
 // keep once per process (the database handles, the hot paths' stores, the
 // dispatcher and its wake, the post thread, the held-connection, watch and
-// wait registries, mail, password hashing, throttle pruning, the sandbox
-// sweeper, the SQLite maintenance and checkpointer), and what stops them.
+// wait registries, try-it's limiter, mail, password hashing, throttle pruning,
+// the sandbox sweeper, the SQLite maintenance and checkpointer), and what stops them.
 //
 // One runtime per process, in one slot on globalThis: Next's bundles (app/
 // route handlers, server actions) load their own copies of lib's modules, and

@@ -1,8 +1,10 @@
 // A small fixed-window limiter per client address for the try-it route: clock
 // minutes like the gateway's plan limit (same x-ratelimit-* headers), in memory,
-// at most `maxKeys` addresses remembered.
+// at most `maxKeys` addresses remembered. The route's one is a part of the
+// process's runtime, on its clock.
+import { config } from "@/lib/config";
 import { rateHeaders, windowOf } from "@/lib/engine/rate-window";
-import { nowDate } from "@/lib/runtime";
+import { nowDate, part, runtime } from "@/lib/runtime";
 
 export class WindowLimiter {
   private counts = new Map<string, { window: number; count: number }>();
@@ -36,6 +38,6 @@ export class WindowLimiter {
   }
 }
 
-const perMinute = Number(process.env.TRY_IT_PER_MINUTE ?? 60);
-/** Try-it calls per client address per clock minute (TRY_IT_PER_MINUTE, default 60). */
-export const tryItLimiter = new WindowLimiter(Number.isInteger(perMinute) && perMinute > 0 ? perMinute : 60);
+const LIMITER = part<WindowLimiter>("tryItLimiter");
+/** Try-it calls per client address per clock minute (TRY_IT_PER_MINUTE, default 60): the runtime's one. */
+export const tryItLimiter = (): WindowLimiter => runtime().of(LIMITER, () => new WindowLimiter(config.tryItPerMinute));

@@ -93,10 +93,11 @@ async function liveCall(request: Request, opId: string): Promise<TryResult> {
  */
 export async function handleTry(request: Request, opId: string): Promise<Response> {
   const requestId = newId("req");
-  const limit = tryItLimiter.hit(clientAddress(request.headers));
+  const limiter = tryItLimiter();
+  const limit = limiter.hit(clientAddress(request.headers));
   try {
     if (!limit.allowed) {
-      throw new ApiError("RATE_LIMITED", `more than ${tryItLimiter.limit} try-it calls from your address this minute; wait for the next minute`, limit.headers);
+      throw new ApiError("RATE_LIMITED", `more than ${limiter.limit} try-it calls from your address this minute; wait for the next minute`, limit.headers);
     }
     const live = request.headers.get(TRY_LIVE_HEADER) === "1";
     return json(200, live ? await liveCall(request, opId) : await simulateCall(request, opId, requestId), { ...limit.headers, "x-request-id": requestId });
