@@ -84,7 +84,9 @@ describe("developer endpoints", () => {
     await client.connect(transport);
     clients.push(client);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["sandbox_dev_get_settings", "sandbox_dev_update_settings"]));
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["sandbox_dev_get_settings", "sandbox_dev_update_settings", "sandbox_dev_get_connections"]));
+    const held = await client.callTool({ name: "sandbox_dev_get_connections", arguments: {} });
+    expect(held.structuredContent).toMatchObject({ status: 200, body: { waits: 0, streams: 0, account: 0, limits: { waitsPerApp: expect.any(Number) } } });
     const r = await client.callTool({ name: "sandbox_dev_update_settings", arguments: { timeScale: 0 } });
     expect(r.isError).toBeFalsy();
     expect((r.structuredContent as { body: { timeScale: number } }).body.timeScale).toBe(0);

@@ -119,6 +119,7 @@ export const callbackEndpoints: DevEndpoint[] = [
       "How many waits for a callback (slow_response calls included) and listeners' streams the app holds open now, how many its account " +
       "holds over all its apps, and the caps on them. A wait counts from when it is accepted until it answers or its client leaves. " +
       "Counted on the instance that answers, like the caps: with several instances, each counts its own.",
+    tool: "sandbox_dev_get_connections",
     response: connectionsAnswerSchema,
     example: { response: { waits: 2, streams: 1, account: 3, limits: { waitsPerApp: 20, streamsPerApp: 10, perAccount: 50 } } },
   },
