@@ -7,6 +7,7 @@ import { PrismaClient as PgPrismaClient } from "@/lib/generated/prisma-pg/client
 import { config, dialectOf, sqlitePath } from "@/lib/config";
 import { part, runtime } from "@/lib/runtime";
 import { secureDbFile } from "./files";
+import { queued } from "./queued-sqlite";
 import { withoutNul } from "./pg";
 
 export function sqliteAdapter(url = config.databaseUrl) {
@@ -33,7 +34,7 @@ export function clientFor(url = config.databaseUrl): PrismaClient {
     });
     return client as unknown as PrismaClient;
   }
-  return new PrismaClient({ adapter: sqliteAdapter(url) });
+  return new PrismaClient({ adapter: queued(sqliteAdapter(url)) });
 }
 
 /** A part of the runtime, so shared across module copies (our server and Next's route bundles load their own). */

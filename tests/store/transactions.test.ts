@@ -1,0 +1,60 @@
+// The process's Prisma client (lib/db/prisma.ts clientFor) while one request's
+// interactive transaction is open and others go on, on each database: another
+// request's write is its own (a rollback of the transaction leaves it), and a
+// read sent meanwhile does not make the transaction's first write fail when a
+// second connection commits in between (SQLite's one connection per client:
+// lib/db/queued-sqlite.ts). PostgreSQL gives each transaction a connection of
+// its own; the same tests hold there.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientFor } from "@/lib/db/prisma";
+import { DIALECTS, freshDb, seedApp, uid, type TestDb } from "./databases";
+
+/** Settles `p` or answers "pending" after `ms`: whether a query sent meanwhile has run yet. */
+const within = <T>(p: Promise<T>, ms: number) => Promise.race([p.then(() => "done" as const), new Promise<"pending">((r) => setTimeout(() => r("pending"), ms))]);
+
+describe.each(DIALECTS)("transactions beside other queries on %s", (dialect) => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await freshDb(dialect, "transactions");
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const newUser = () => ({ id: uid("usr"), email: `${uid("u")}@example.test`, passwordHash: "x" });
+
+  it("a write sent while another request's transaction is open stays when that transaction rolls back", async () => {
+    const { appId } = await seedApp(db.prisma);
+    const other = newUser();
+    let write: Promise<unknown> | undefined;
+    const refused = db.prisma.$transaction(async (tx) => {
+      await tx.app.updateMany({ where: { id: appId }, data: { name: "locked" } });
+      write = db.prisma.user.create({ data: other }); // another request's, not awaited here
+      await within(write, 200);
+      throw new Error("at the cap: rolled back");
+    });
+    await expect(refused).rejects.toThrow(/rolled back/);
+    await write;
+    expect(await db.prisma.user.findUnique({ where: { id: other.id }, select: { id: true } })).toEqual({ id: other.id });
+    expect((await db.prisma.app.findUniqueOrThrow({ where: { id: appId } })).name).not.toBe("locked");
+  });
+
+  it("a read sent before a transaction's first write, then a commit by another connection: the write waits its turn, it does not fail", async () => {
+    const { appId } = await seedApp(db.prisma);
+    const second = clientFor(db.url); // another connection: the hot path's, the command line's
+    try {
+      let read: Promise<unknown> | undefined;
+      const done = await db.prisma.$transaction(async (tx) => {
+        read = db.prisma.app.findMany({ select: { id: true } }); // another request's
+        await within(read, 200);
+        await second.user.create({ data: newUser() });
+        return tx.app.updateMany({ where: { id: appId }, data: { name: "renamed" } });
+      }, { maxWait: 15_000, timeout: 15_000 });
+      expect(done.count).toBe(1);
+      await read;
+      expect((await db.prisma.app.findUniqueOrThrow({ where: { id: appId } })).name).toBe("renamed");
+    } finally {
+      await second.$disconnect();
+    }
+  });
+});
