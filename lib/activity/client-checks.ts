@@ -74,6 +74,9 @@ function moneyOf(row: ClientLogRow): { what: string; key: string; reference: str
 
 type Verdict = { failed?: string; ids: string[] };
 
+/** How long after a lost answer a call for the same money with another reference counts as a naive retry (contract: two minutes on the app's clock); later, it is another payment. */
+export const NAIVE_RETRY_WINDOW_MS = 2 * 60_000;
+
 function retryReusesReference(rows: ClientLogRow[], i: number): Verdict | null {
   const f = rows[i]!;
   const lost = LOST_ANSWER[f.fault as FaultName];
@@ -85,7 +88,7 @@ function retryReusesReference(rows: ClientLogRow[], i: number): Verdict | null {
     if (r.createdAt.getTime() >= retriesUntil) break; // the slow answer came: not a retry
     const m = moneyOf(r);
     if (m.reference === money.reference) return { ids: [f.requestId, r.requestId] };
-    if (m.key === money.key) {
+    if (m.key === money.key && r.createdAt.getTime() - f.createdAt.getTime() < NAIVE_RETRY_WINDOW_MS) {
       const twice = f.operationId === "payouts.send" ? "pays twice" : "prompts the customer twice";
       const later = seconds(r.createdAt.getTime() - f.createdAt.getTime());
       return { failed: `After ${money.what} ${lost}, your client sent a new ${f.operationId === "payouts.send" ? "payout" : "prompt"} with another reference (${m.reference}) ${later} later: in production that ${twice}.`, ids: [f.requestId, r.requestId] };

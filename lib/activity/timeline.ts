@@ -16,7 +16,7 @@
 // callback pages read this. Callers check ownership first; every query is limited to the app.
 import { operationById } from "@/lib/catalog";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
-import { faultNamed, heldScenario, liveState, retryWindowEnd } from "@/lib/engine";
+import { failedScenarioKeys, faultNamed, heldScenario, liveState, referenceFact, retryWindowEnd } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { FLOAT_MET_COLUMNS, withFloatMet } from "./float-met";
 import { creatingRequest } from "./links";
@@ -63,10 +63,10 @@ const referenceIn = (body: string | null, field: string): unknown => {
   }
 };
 
-/** Whether a 409 DUPLICATE_REFERENCE at `at` was about this resource: a reference that is refused only while pending (Collect) counts until it settled. */
-function refusedForIt(op: ReturnType<typeof operationById>, r: { createdAt: Date; settlesAt: Date | null }, at: Date): boolean {
-  const whilePending = op?.scenarios.some((s) => s.triggers?.some((t) => "state" in t && t.state === "referencePending"));
-  return at >= r.createdAt && !(whilePending && r.settlesAt && at >= r.settlesAt);
+/** Whether a 409 DUPLICATE_REFERENCE at `at` was about this resource: a Collect reference counts until its prompt settled as FAILED (lib/engine/reference.ts). */
+function refusedForIt(op: ReturnType<typeof operationById>, r: { createdAt: Date; settlesAt: Date | null; scenarioKey: string }, at: Date): boolean {
+  const freed = op && referenceFact(op) === "referenceTaken" && r.settlesAt && at >= r.settlesAt && failedScenarioKeys(op).includes(r.scenarioKey);
+  return at >= r.createdAt && !freed;
 }
 
 export async function resourceTimeline(appId: string, resourceId: string, now = nowDate(), db: Db = defaultDb) {

@@ -36,7 +36,7 @@ export const operations: Operation[] = [
     responses: {
       202: { description: "Prompt sent; the result follows on the callback.", schema: collect.collectPushAccepted },
       400: err("VALIDATION_ERROR, INVALID_BODY or INVALID_PHONE_NUMBER."),
-      409: err("DUPLICATE_REFERENCE: a prompt with this reference is still pending."),
+      409: err("DUPLICATE_REFERENCE: a prompt with this reference is pending or completed (a failed one frees it)."),
     },
     callback: { description: "The result of the prompt. Failure callbacks carry only checkoutId, reference, resultCode and resultDescription.", schema: collect.collectCallback },
     referenceField: "reference",
@@ -44,11 +44,11 @@ export const operations: Operation[] = [
     scenarios: [
       {
         key: "duplicate_reference",
-        summary: "Your app already has a PENDING prompt with this reference.",
-        triggers: [{ state: "referencePending" }],
+        summary: "Your app already has a PENDING or COMPLETED prompt with this reference (a FAILED one frees it), whatever X-Svc-Scenario, a test number or a fault asks.",
+        triggers: [{ state: "referenceTaken" }],
         status: 409,
         delayMs: 50,
-        outcome: { error: "DUPLICATE_REFERENCE", message: "reference {body.reference} is already used by a pending payment prompt" },
+        outcome: { error: "DUPLICATE_REFERENCE", message: "reference {body.reference} is already used by a pending or completed payment prompt" },
       },
       { key: "paid", summary: "The customer pays.", default: true, status: 202, delayMs: 120, callbackDelayMs: 4000,
         outcome: { resultCode: 0, resultDescription: "The payment was completed." } },

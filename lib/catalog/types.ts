@@ -29,7 +29,7 @@ export type Trigger =
   | { field: `body.${string}` | `path.${string}`; value: string | number }
   | { state: FactName };
 
-export type FactName = "tracked" | "referencePending" | "referenceUsed" | "floatLow";
+export type FactName = "tracked" | "referenceTaken" | "referenceUsed" | "floatLow";
 
 /**
  * An app's own trigger, a test number: "when this field of this operation

@@ -1,11 +1,11 @@
 // How the docs word a scenario's trigger. State triggers are facts the gateway
-// looks up (lib/gateway/steps/facts.ts); each needs a sentence here.
+// looks up (lib/gateway/steps/facts.ts, reference.ts); each needs a sentence here.
 import type { FactName, Scenario, Trigger } from "@/lib/catalog";
 
 const FACTS: Record<FactName, string> = {
   tracked: "the path id is a resource your app created",
-  referencePending: "your app has a PENDING prompt with the same reference",
-  referenceUsed: "your app already used this reference",
+  referenceTaken: "your app has a PENDING or COMPLETED prompt with the same reference (a FAILED one frees it); checked before X-Svc-Scenario, test numbers and faults",
+  referenceUsed: "your app already used this reference; checked before X-Svc-Scenario, test numbers and faults",
   floatLow: "the amount is more than your float has available in its currency (GET /dev/v1/float)",
 };
 

@@ -1,6 +1,7 @@
-// Picking the scenario (README, "How the sandbox behaves": header, then test
+// Picking the scenario (README, "How the sandbox behaves": a taken reference, the header, then test
 // numbers, then the catalog's triggers with `tracked` first, then the default). Pure.
 import type { Operation, Scenario, Trigger } from "@/lib/catalog";
+import { takenReferenceScenario } from "./reference";
 import type { Facts, TestNumber } from "./types";
 
 export const SCENARIO_HEADER = "x-svc-scenario";
@@ -50,6 +51,8 @@ export function testNumberScenario(
 }
 
 /**
+ * 0. A reference already taken (facts referenceTaken, referenceUsed) answers
+ *    the operation's duplicate scenario, whatever else asks (./reference.ts).
  * 1. A scenario key in X-Svc-Scenario that belongs to the operation wins (test
  *    numbers, magic values and state are ignored); any other key is ignored.
  * 2. Otherwise the app's first test number of the operation whose value the
@@ -64,7 +67,7 @@ export function selectScenario(
   headerKey?: string | null,
   testNumbers: readonly TestNumber[] = [],
 ): Scenario {
-  const forced = forcedScenario(op, headerKey);
+  const forced = takenReferenceScenario(op, facts) ?? forcedScenario(op, headerKey);
   if (forced) return forced;
   return testNumberScenario(op, input, testNumbers)
     ?? op.scenarios.find((s) => s.triggers?.some((t) => triggerMatches(t, input, facts)))

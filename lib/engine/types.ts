@@ -9,7 +9,7 @@ export type TrackedResource = {
 };
 
 /** What the gateway looked up about this call's state before a scenario is picked. */
-export type Facts = { tracked?: TrackedResource; referencePending?: boolean; referenceUsed?: boolean; floatLow?: boolean };
+export type Facts = { tracked?: TrackedResource; referenceTaken?: boolean; referenceUsed?: boolean; floatLow?: boolean };
 
 export type EngineContext = {
   now: Date;

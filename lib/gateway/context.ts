@@ -37,9 +37,11 @@ export type CallState = {
   facts?: Facts;
   /** The float a payout asked of, as the `floatLow` lookup found it: logged (the commit replaces `available` with what its reservation met). */
   floatMet?: { currency: string; available: number };
-  /** True while the call is decided on a reference assumed free, not looked up (steps/facts.ts lookupFacts). */
+  /** True while the call is decided on a reference assumed free, not looked up (steps/reference.ts checkReference); false once looked up. */
   referenceAssumed?: boolean;
-  /** Set when the scenario was chosen on "reference not in use": the commit re-checks it. */
+  /** Whether the call's reference is taken (steps/reference.ts): a taken one answers the duplicate scenario, whatever else asks. */
+  referenceTaken?: boolean;
+  /** Set when the reference is free (or assumed so): the commit claims it atomically with its inserts. */
   referenceGuard?: ReferenceGuard;
   answer?: Answer;
   /** A developer endpoint's call (lib/catalog/dev): the endpoint, its path parameters and validated input, and its reply. */

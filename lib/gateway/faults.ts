@@ -39,6 +39,14 @@ async function planned(s: CallState, store: GatewayStore): Promise<Fault | null>
  * its answer is ready (handleCall).
  */
 export const applyFault: Step = async (s, store) => {
+  // A taken reference answers its duplicate scenario whatever the fault (steps/reference.ts).
+  if (s.referenceTaken) {
+    s.fault = null;
+    delete s.headers[FAULT_HEADER];
+    return;
+  }
+  // Decided again after the commit found its facts changed: the fault was chosen (and a plan call numbered) once.
+  if (s.fault !== undefined) return;
   const header = s.call.headers.get(FAULT_HEADER);
   s.fault = header === null ? await planned(s, store) : resolveFault(header);
   if (!s.fault) return;

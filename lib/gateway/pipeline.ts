@@ -16,6 +16,7 @@ import { rateLimit } from "./steps/rate-limit";
 import { parseInput } from "./steps/input";
 import { readTimeScale } from "./steps/time-scale";
 import { lookupFacts } from "./steps/facts";
+import { checkReference } from "./steps/reference";
 import { runScenario } from "./steps/scenario";
 import { findDevEndpoint, parseDevInput, runDevEndpoint } from "./steps/devapi";
 import { answerAfterCommit, applyFault, faultDelayMs } from "./faults";
@@ -32,8 +33,9 @@ export const CHECKS: readonly { name: string; step: Step; answers: readonly Erro
   { name: "rateLimit", step: rateLimit, answers: ["RATE_LIMITED"], note: "the call fits in the app's per-minute limit" },
   { name: "readTimeScale", step: readTimeScale, answers: ["VALIDATION_ERROR"], note: "`X-Svc-Time-Scale`, when sent, is a decimal from 0 to 1 (else the app's time scale applies)" },
   { name: "parseInput", step: parseInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR"], note: `the body is a JSON object (sent as \`application/json\`, or without a Content-Type) of at most ${MAX_BODY_BYTES / 1024} KiB whose fields follow their rules` },
+  { name: "checkReference", step: checkReference, answers: [], note: "a Collect or payout `reference` already taken answers the operation's duplicate scenario (409 DUPLICATE_REFERENCE), whatever `X-Svc-Scenario`, a test number, `X-Svc-Fault` or the fault plan asks; no fault applies to it" },
   { name: "applyFault", step: applyFault, answers: ["VALIDATION_ERROR", "SERVICE_UNAVAILABLE", "RATE_LIMITED", "INVALID_TOKEN"], note: "`X-Svc-Fault`, when sent, names a fault (lib/engine/faults.ts); one that commits nothing (`unavailable`, `rate_limited`, `token_expired`) answers here" },
-  { name: "lookupFacts", step: lookupFacts, answers: [], note: "state for `tracked` and reference rules" },
+  { name: "lookupFacts", step: lookupFacts, answers: [], note: "state for `tracked`, the reference and the float" },
   { name: "runScenario", step: runScenario, answers: [], note: "the engine" },
 ];
 
@@ -103,11 +105,11 @@ async function runCall(s: CallState, store: GatewayStore, steps: readonly Step[]
   try {
     // Another call claimed this reference, or took what the float had, since
     // the lookup (the commit re-checks both), or the reference was assumed
-    // free (steps/facts.ts) and is not: the engine decides again on the facts
+    // free (steps/reference.ts) and is not: the call is decided again on the facts
     // as they are now. Each miss after the first means another call was written.
     for (let again = 0; !(await persist(store, s, result, duration())); again++) {
       if (again === MAX_DECISIONS) throw new ApiError("SERVICE_UNAVAILABLE", "too many calls at once on this reference or float; try again");
-      result = await decide(s, store, steps.slice(steps.indexOf(lookupFacts)));
+      result = await decide(s, store, steps.slice(steps.indexOf(checkReference)));
     }
   } catch (e) {
     result = failure(s, e);

@@ -149,6 +149,28 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     }
   }, SLOW);
 
+  it("100 parallel retries of one reference over the instances, each forcing a scenario, half asking lost_response: one payout, its float reserved once; one paid prompt at time scale 0", async () => {
+    const { appId, token } = await setUpApp(url, servers[0]!.origin, 10_000, ["Payments", "Treasury"]);
+    await cliBatch(url, servers[0]!.origin, [["review", "--app", appId, "--group", "Treasury", "--approve"]]);
+    const reference = `RETRY-${randomUUID().slice(0, 8)}`;
+    const body = { amount: 500, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference, callbackUrl: "http://127.0.0.1:9/cb" };
+    const send = (i: number) =>
+      call(servers[i % 3]!.origin, token, "POST", "/payouts/v1/send", body, { "x-svc-scenario": "sent", ...(i % 2 ? { "x-svc-fault": "lost_response" } : {}) })
+        .then((r) => String(r.status), () => "lost");
+    const outcomes = await Promise.all(Array.from({ length: 100 }, (_, i) => send(i)));
+    // The one accepted call answered 202, or lost its answer on purpose; every other is 409 (no fault applies to a taken reference).
+    expect(outcomes.filter((o) => o === "409")).toHaveLength(99);
+    expect(outcomes.filter((o) => o === "202" || o === "lost")).toHaveLength(1);
+    const float = await (await call(servers[1]!.origin, token, "GET", "/dev/v1/float")).json() as { balances: { currency: string; available: number }[] };
+    expect(1_000_000 - float.balances.find((b) => b.currency === "KES")!.available).toBe(500);
+
+    const push = collectBody({ reference: `R0-${randomUUID().slice(0, 8)}`, callbackUrl: "http://127.0.0.1:9/cb" });
+    const pushes = await Promise.all(Array.from({ length: 100 }, (_, i) =>
+      call(servers[i % 3]!.origin, token, "POST", "/collect/v1/push", push, { "x-svc-scenario": "paid" }).then((r) => r.status)));
+    expect(pushes.filter((st) => st === 202)).toHaveLength(1);
+    expect(pushes.filter((st) => st === 409)).toHaveLength(99);
+  }, SLOW);
+
   it("a listener's stream on one instance gets what another instance's inspector received", async () => {
     const { appId, token } = await setUpApp(url, servers[0]!.origin);
     const abort = new AbortController();

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newDelivery } from "@/lib/callbacks/schedule";
 import type { CallRows } from "@/lib/gateway/store";
+import type { ResourceRow } from "@/lib/gateway/store/statements";
 import { DIALECTS, freshDb, logRow, minutes, resourceRow, seedApp, uid, type TestDb } from "./databases";
 
 const deliveryRow = (appId: string, resourceId: string | null, url: string | null = "http://127.0.0.1:9/cb") =>
@@ -184,17 +185,29 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
       expect(await db.gateway.referenceInUse(a.appId, "payouts.send", reference)).toBe(false);
     });
 
-    it("with pendingAt: only a resource that settles after it, or that has no settling time (held)", async () => {
+    it("with asOf (Collect): taken while PENDING (settling after it, or held) or COMPLETED; a prompt settled FAILED frees it", async () => {
       const { appId } = await seedApp(db.prisma);
-      const [settled, pending, held] = [uid("ref"), uid("ref"), uid("ref")];
-      await db.gateway.commit({ resource: resourceRow(appId, { reference: settled, settlesAt: minutes(-1) }), log: logRow(appId) });
-      await db.gateway.commit({ resource: resourceRow(appId, { reference: pending, settlesAt: minutes(1) }), log: logRow(appId) });
-      await db.gateway.commit({ resource: resourceRow(appId, { reference: held, settlesAt: null, heldAt: new Date(), hold: "{}" }), log: logRow(appId) });
+      const [paid, cancelled, noAnswer, pending, held, resolvedPaid, resolvedFailed] = Array.from({ length: 7 }, () => uid("ref"));
+      const row = (reference: string, o: Partial<ResourceRow>) => db.gateway.commit({ resource: resourceRow(appId, { reference, ...o }), log: logRow(appId) });
+      await row(paid, { scenarioKey: "paid", settlesAt: minutes(-1) });
+      await row(cancelled, { scenarioKey: "cancelled", settlesAt: minutes(-1) });
+      await row(noAnswer, { scenarioKey: "no_answer", settlesAt: minutes(-1) });
+      await row(pending, { scenarioKey: "cancelled", settlesAt: minutes(1) });
+      await row(held, { scenarioKey: "held", settlesAt: null, heldAt: new Date(), hold: "{}" });
+      // A held prompt once resolved carries its resolving scenario and settling time (lib/callbacks/held.ts).
+      await row(resolvedPaid, { scenarioKey: "paid", settlesAt: minutes(-1), heldAt: minutes(-2), hold: "{}" });
+      await row(resolvedFailed, { scenarioKey: "insufficient_funds", settlesAt: minutes(-1), heldAt: minutes(-2), hold: "{}" });
       const now = new Date();
-      expect(await db.gateway.referenceInUse(appId, "collect.push", settled, now)).toBe(false);
-      expect(await db.gateway.referenceInUse(appId, "collect.push", pending, now)).toBe(true);
-      expect(await db.gateway.referenceInUse(appId, "collect.push", held, now)).toBe(true);
-      expect(await db.gateway.referenceInUse(appId, "collect.push", settled)).toBe(true);
+      const taken = async (reference: string) => db.gateway.referenceInUse(appId, "collect.push", reference, now);
+      expect(await taken(paid)).toBe(true);
+      expect(await taken(cancelled)).toBe(false);
+      expect(await taken(noAnswer)).toBe(false);
+      expect(await taken(pending)).toBe(true);
+      expect(await taken(held)).toBe(true);
+      expect(await taken(resolvedPaid)).toBe(true);
+      expect(await taken(resolvedFailed)).toBe(false);
+      // Without asOf (a payout's rule): any use.
+      expect(await db.gateway.referenceInUse(appId, "collect.push", cancelled)).toBe(true);
     });
 
     it("a reference holding NUL is stored and found like any other", async () => {
@@ -266,7 +279,7 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
     it("with a guard, every value is written as given: quotes, backslashes, dollars, NUL, emoji, numbers and nulls", async () => {
       const { appId } = await seedApp(db.prisma);
       const reference = `it's \\ $1 $$ \u0000 ${uid("ref")} 🙂`;
-      const guard = { operationId: "collect.push", reference, pendingAt: new Date() };
+      const guard = { operationId: "collect.push", reference, asOf: new Date() };
       const resource = resourceRow(appId, { reference, data: `{"note":"a'b\\\\c $2"}`, settlesAt: null, heldAt: new Date(), hold: "{}" });
       const delivery = deliveryRow(appId, resource.id, null);
       const log = logRow(appId, { requestBody: `{"reference":"it's \\\\ \u0000"}`, timeScale: 0.125, durationMs: 0, operationId: null });
@@ -284,7 +297,7 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
     it("with a guard, a commit that fails writes nothing and leaves the reference free (its lock is released)", async () => {
       const { appId } = await seedApp(db.prisma);
       const reference = uid("ref");
-      const guard = { operationId: "collect.push", reference, pendingAt: new Date() };
+      const guard = { operationId: "collect.push", reference, asOf: new Date() };
       const taken = resourceRow(appId);
       await db.gateway.commit({ resource: taken, log: logRow(appId) });
       const log = logRow(appId);
@@ -297,11 +310,13 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
       expect(await db.gateway.commit({ resource: resourceRow(appId, { reference }), log: logRow(appId) }, guard)).toBe(false);
     });
 
-    it("with a guard on a pending reference: a settled one does not stand in the way, a pending one does", async () => {
+    it("with a guard on a Collect reference: a prompt settled FAILED does not stand in the way; a pending or COMPLETED one does", async () => {
       const { appId } = await seedApp(db.prisma);
-      const reference = uid("ref");
-      const guard = { operationId: "collect.push", reference, pendingAt: new Date() };
-      await db.gateway.commit({ resource: resourceRow(appId, { reference, settlesAt: minutes(-1) }), log: logRow(appId) });
+      const [reference, completed] = [uid("ref"), uid("ref")];
+      const guard = { operationId: "collect.push", reference, asOf: new Date() };
+      await db.gateway.commit({ resource: resourceRow(appId, { reference: completed, settlesAt: minutes(-1) }), log: logRow(appId) });
+      expect(await db.gateway.commit({ resource: resourceRow(appId, { reference: completed }), log: logRow(appId) }, { ...guard, reference: completed })).toBe(false);
+      await db.gateway.commit({ resource: resourceRow(appId, { reference, scenarioKey: "cancelled", settlesAt: minutes(-1) }), log: logRow(appId) });
       expect(await db.gateway.commit({ resource: resourceRow(appId, { reference, settlesAt: minutes(1) }), log: logRow(appId) }, guard)).toBe(true);
       expect(await db.gateway.commit({ resource: resourceRow(appId, { reference }), log: logRow(appId) }, guard)).toBe(false);
       expect(await db.prisma.resource.count({ where: { appId, reference } })).toBe(2);

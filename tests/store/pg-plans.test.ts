@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile, inline } from "@/lib/db/sql";
 import { encode, literal, newClient } from "@/lib/db/pg";
-import { referencePending, referenceUsed } from "@/lib/gateway/store/statements";
+import { FAILED_SETTLEMENTS, referenceTaken, referenceUsed } from "@/lib/gateway/store/statements";
 import { DIALECTS, freshDb, seedApp, type TestDb } from "./databases";
 
 /** `n` resources of app `appId` with references, written in one statement. */
@@ -49,11 +49,11 @@ describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL plans a new app's re
     await db?.close();
   });
 
-  const values = () => ({ appId: fresh, operationId: "collect.push", reference: "REF-NOT-THERE", pendingAt: new Date() });
+  const values = () => ({ appId: fresh, operationId: "collect.push", reference: "REF-NOT-THERE", asOf: new Date(), ...FAILED_SETTLEMENTS });
   const explain = async (text: string, args: unknown[] = []) =>
     indexesOf((await client.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) ${text}`, args)).rows[0]!["QUERY PLAN"]);
 
-  for (const [name, statement] of [["pending", referencePending], ["used", referenceUsed]] as const) {
+  for (const [name, statement] of [["taken", referenceTaken], ["used", referenceUsed]] as const) {
     it(`${name}: planned for the call's values`, async () => {
       expect(await explain(inline(statement, values(), literal))).toEqual(["Resource_appId_reference_operationId_idx"]);
     });

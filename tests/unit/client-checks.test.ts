@@ -38,6 +38,14 @@ describe("client checks", () => {
     expect(check([slow, row(1000, { requestBody: payout("B") })], "retry_reuses_reference").status).toBe("FAILED");
   });
 
+  it("retry_reuses_reference: the same money with another reference is a naive retry only within two minutes of the lost answer (an unrelated later payment is not)", () => {
+    const lost = row(0, { fault: "lost_response", requestBody: payout("A") });
+    expect(check([lost, row(119_999, { requestBody: payout("B") })], "retry_reuses_reference").status).toBe("FAILED");
+    expect(check([lost, row(120_000, { requestBody: payout("B") })], "retry_reuses_reference").status).toBe("PASSED");
+    // the same reference still counts as the retry, however late
+    expect(check([lost, row(600_000, { requestBody: payout("A"), status: 409 })], "retry_reuses_reference").requestIds).toHaveLength(2);
+  });
+
   it("honours_retry_after: the next call of the operation before Retry-After fails; after it passes", () => {
     const refused = row(0, { fault: "unavailable", status: 503, responseHeaders: '{"retry-after":"1"}', requestBody: payout("A") });
     expect(check([refused, row(1200, { requestBody: payout("A") })], "honours_retry_after").status).toBe("PASSED");

@@ -244,6 +244,30 @@ describe("test numbers: after the header, before the catalog's triggers", () => 
   });
 });
 
+describe("a taken reference: before the header, test numbers and every trigger (contract 2026-11-27, References)", () => {
+  const cancelled: TestNumber = { id: "tn_1", operationId: "collect.push", field: "body.phoneNumber", value: "254712345678", scenarioKey: "cancelled" };
+  const sent: TestNumber = { id: "tn_2", operationId: "payouts.send", field: "body.amount", value: "500", scenarioKey: "sent" };
+  const select = (id: string, body: Record<string, unknown>, facts: Facts, header?: string, numbers: TestNumber[] = []) =>
+    selectScenario(op(id), validateInput(op(id), {}, body), facts, header, numbers).key;
+
+  it("a payout reference used answers duplicate whatever X-Svc-Scenario or a test number asks", () => {
+    expect(select("payouts.send", payout(), { referenceUsed: true }, "sent")).toBe("duplicate");
+    expect(select("payouts.send", payout(), { referenceUsed: true }, "held")).toBe("duplicate");
+    expect(select("payouts.send", payout(), { referenceUsed: true }, undefined, [sent])).toBe("duplicate");
+    expect(select("payouts.send", payout(), { referenceUsed: false }, "sent")).toBe("sent");
+  });
+
+  it("a Collect reference taken answers duplicate_reference whatever X-Svc-Scenario or a test number asks", () => {
+    expect(select("collect.push", push(), { referenceTaken: true }, "paid")).toBe("duplicate_reference");
+    expect(select("collect.push", push(), { referenceTaken: true }, undefined, [cancelled])).toBe("duplicate_reference");
+    expect(select("collect.push", push(), { referenceTaken: false }, "paid")).toBe("paid");
+  });
+
+  it("the duplicate scenario forced on a fresh reference still answers 409", () => {
+    expect(select("payouts.send", payout(), { referenceUsed: false }, "duplicate")).toBe("duplicate");
+  });
+});
+
 describe("time scale", () => {
   const input = () => validateInput(op("collect.push"), {}, push({ amount: 3 })); // no_answer: 9 s callback
   const noAnswer = op("collect.push").scenarios.find((s) => s.key === "no_answer")!;

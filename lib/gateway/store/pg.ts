@@ -34,9 +34,9 @@ const TOKEN_COUNTING = sql`WITH tok AS (SELECT ${S.TOKEN_COLUMNS}, ${SUBSCRIPTIO
     ON CONFLICT ("appId", "window") DO UPDATE SET "count" = "RateWindow"."count" + excluded."count" RETURNING "count")
   SELECT tok.*, (SELECT "count" FROM c) AS "count" FROM tok`.reads<{ count: number | null }>();
 
-type CommitShape = { resource: boolean; delivery: boolean; announce: boolean; reserve: boolean; guard?: "used" | "pending" };
+type CommitShape = { resource: boolean; delivery: boolean; announce: boolean; reserve: boolean; guard?: "used" | "taken" };
 type CommitParams = CallRows & {
-  appId?: string; operationId?: string; reference?: string; pendingAt?: Date; announce?: string; currency?: string | null; amount?: number | null;
+  appId?: string; operationId?: string; reference?: string; asOf?: Date; announce?: string; currency?: string | null; amount?: number | null;
 };
 
 const joined = (items: Sql[]) => items.reduce((all, x) => sql`${all}, ${x}`);
@@ -51,7 +51,7 @@ const joined = (items: Sql[]) => items.reduce((all, x) => sql`${all}, ${x}`);
  */
 function commitStatement({ resource, delivery, announce, reserve, guard }: CommitShape): Sql<CommitParams, { written: number }> {
   const ctes: Sql[] = [];
-  if (guard) ctes.push(sql`free AS (SELECT 1 WHERE NOT EXISTS (${guard === "pending" ? S.referencePending : S.referenceUsed}))`);
+  if (guard) ctes.push(sql`free AS (SELECT 1 WHERE NOT EXISTS (${guard === "taken" ? S.referenceTaken : S.referenceUsed}))`);
   // The float's reservation (after the reference's re-check): the row lock orders concurrent ones, each re-checked on the newest row.
   // It reads back what it met: the log row's `floatAvailable`.
   if (reserve) ctes.push(sql`f AS (${F.reserve}${guard ? sql` AND EXISTS (SELECT 1 FROM free)` : sql``}${F.met})`);
@@ -89,7 +89,7 @@ const Q = {
   countPlanCall: named("count_plan_call", S.countPlanCall),
   resource: named("resource", S.resource),
   referenceUsed: named("reference_used", S.referenceUsed),
-  referencePending: named("reference_pending", S.referencePending),
+  referenceTaken: named("reference_taken", S.referenceTaken),
   floatAvailable: named("float_available", F.available),
   ensureFloat: named("float_ensure", F.ensure),
   prunes: {
@@ -178,9 +178,9 @@ export class PgGatewayStore implements GatewayStore {
     return r ? S.trackedResource(r) : null;
   }
 
-  async referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
-    const { rows } = pendingAt
-      ? await Q.referencePending.query(this.pool, { appId, operationId, reference, pendingAt })
+  async referenceInUse(appId: string, operationId: string, reference: string, asOf?: Date): Promise<boolean> {
+    const { rows } = asOf
+      ? await Q.referenceTaken.query(this.pool, { appId, operationId, reference, asOf, ...S.FAILED_SETTLEMENTS })
       : await Q.referenceUsed.query(this.pool, { appId, operationId, reference });
     return rows.length > 0;
   }
@@ -205,10 +205,10 @@ export class PgGatewayStore implements GatewayStore {
     };
     if (!resource && !delivery) return this.logs(rows.log);
     if (!(guard && resource)) return (await commitOf(shape).named.query(this.pool, params)).rows.length > 0;
-    const { operationId, reference, pendingAt } = guard;
-    const { statement } = commitOf({ ...shape, guard: pendingAt ? "pending" : "used" });
+    const { operationId, reference, asOf } = guard;
+    const { statement } = commitOf({ ...shape, guard: asOf ? "taken" : "used" });
     const lock = inline(LOCK_REFERENCE, { key: `${resource.appId}\u001f${operationId}\u001f${reference}` }, literal);
-    const write = inline(statement, { ...params, appId: resource.appId, operationId, reference, pendingAt }, literal);
+    const write = inline(statement, { ...params, appId: resource.appId, operationId, reference, asOf, ...S.FAILED_SETTLEMENTS }, literal);
     const results = (await this.pool.query(`${lock}; ${write}`)) as unknown as pg.QueryResult[];
     return results[1]!.rows.length > 0;
   }

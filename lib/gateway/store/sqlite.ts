@@ -31,7 +31,7 @@ export class SqliteGatewayStore implements GatewayStore {
       countPlanCall: prepare(conn, S.countPlanCall),
       resource: prepare(conn, S.resource),
       referenceUsed: prepare(conn, S.referenceUsed),
-      referencePending: prepare(conn, S.referencePending),
+      referenceTaken: prepare(conn, S.referenceTaken),
       insertResource: prepare(conn, S.insertResource),
       floatAvailable: prepare(conn, F.available),
       ensureFloat: prepare(conn, F.ensure),
@@ -107,13 +107,13 @@ export class SqliteGatewayStore implements GatewayStore {
     });
   }
 
-  referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean> {
-    return retryBusy(() => this.inUse(appId, operationId, reference, pendingAt));
+  referenceInUse(appId: string, operationId: string, reference: string, asOf?: Date): Promise<boolean> {
+    return retryBusy(() => this.inUse(appId, operationId, reference, asOf));
   }
 
-  private inUse(appId: string, operationId: string, reference: string, pendingAt?: Date): boolean {
-    const row = pendingAt
-      ? this.q.referencePending.get({ appId, operationId, reference, pendingAt })
+  private inUse(appId: string, operationId: string, reference: string, asOf?: Date): boolean {
+    const row = asOf
+      ? this.q.referenceTaken.get({ appId, operationId, reference, asOf, ...S.FAILED_SETTLEMENTS })
       : this.q.referenceUsed.get({ appId, operationId, reference });
     return row !== undefined;
   }
@@ -135,7 +135,7 @@ export class SqliteGatewayStore implements GatewayStore {
    */
   commit({ resource, delivery, log }: CallRows, guard?: ReferenceGuard): Promise<boolean> {
     return this.db.write(() => {
-      if (guard && resource && this.inUse(resource.appId, guard.operationId, guard.reference, guard.pendingAt)) return false;
+      if (guard && resource && this.inUse(resource.appId, guard.operationId, guard.reference, guard.asOf)) return false;
       let met: number | undefined;
       if (resource?.floatAmount != null) {
         const reserve = { appId: resource.appId, currency: resource.floatCurrency, amount: resource.floatAmount };

@@ -6,7 +6,8 @@ import { prune as pruneDeliveries } from "@/lib/callbacks/store/statements";
 import { faultPlanOf, testNumbersOf } from "@/lib/catalog/dev-endpoints";
 import { param, Sql, sql, type ParamsOf, type RowOf, type Value } from "@/lib/db/sql";
 import { AccessToken, App, KeyPair, RequestLog, Resource } from "@/lib/db/tables";
-import type { TrackedResource } from "@/lib/engine";
+import { operations } from "@/lib/catalog";
+import { failedScenarioKeys, referenceFact, type TrackedResource } from "@/lib/engine";
 import type { AuthenticatedApp } from "@/lib/services/calling-app";
 
 const appId = param("appId");
@@ -87,8 +88,25 @@ export function trackedResource(r: RowOf<typeof resource>): TrackedResource {
 }
 
 const REFERENCE = sql`SELECT 1 AS "found" FROM "Resource" WHERE "appId" = ${appId} AND "operationId" = ${param("operationId")} AND "reference" = ${param("reference")}`;
+/** A payout reference is taken for good (lib/engine/reference.ts). */
 export const referenceUsed = sql`${REFERENCE} LIMIT 1`;
-export const referencePending = sql`${REFERENCE} AND ("settlesAt" > ${param("pendingAt")} OR "settlesAt" IS NULL) LIMIT 1`;
+
+/**
+ * "<operation>/<scenario>" of every scenario that leaves a resource of an
+ * operation with the `referenceTaken` rule FAILED once it settled (the
+ * engine's `failedScenarioKeys`), bound as the parameters `failed0`, `failed1`…:
+ * spread `FAILED_SETTLEMENTS` into the parameters of `referenceTaken`.
+ */
+const failed = operations.filter((op) => referenceFact(op) === "referenceTaken").flatMap((op) => failedScenarioKeys(op).map((k) => `${op.id}/${k}`));
+export const FAILED_SETTLEMENTS: Readonly<Record<string, string>> = Object.fromEntries(failed.map((k, i) => [`failed${i}`, k]));
+const failedList = failed.slice(1).reduce<Sql>((list, _k, i) => sql`${list}, ${param(`failed${i + 1}`)}`, sql`${param("failed0")}`);
+/**
+ * A Collect reference is taken while its prompt is PENDING (held, or settling
+ * after `asOf`) or COMPLETED; a prompt settled by `asOf` on a scenario that
+ * failed it frees it (a resolved held prompt carries its resolving scenario).
+ */
+export const referenceTaken = sql`${REFERENCE} AND NOT ("settlesAt" IS NOT NULL AND "settlesAt" <= ${param("asOf")}
+  AND "operationId" || '/' || "scenarioKey" IN (${failedList})) LIMIT 1`;
 
 // A resource is written unresolved: a resolve (lib/callbacks/held.ts) sets resolvedAt/Via/By later.
 const RESOURCE_DEFAULTS = ["resolvedAt", "resolvedVia", "resolvedBy"] as const;

@@ -10,7 +10,7 @@ export type { DeliveryRow, LogRow, PrunedTable, ResourceRow, TokenRow };
  * commit re-checks it atomically with its inserts, so two simultaneous calls
  * with the same new reference cannot both be accepted.
  */
-export type ReferenceGuard = { operationId: string; reference: string; pendingAt?: Date };
+export type ReferenceGuard = { operationId: string; reference: string; asOf?: Date };
 
 /** What `tokenCounting` counts a call under: its operation's group, its rate window, when it was received. */
 export type CountedCall = { group: string; window: number; at: Date };
@@ -37,8 +37,8 @@ export interface GatewayStore {
   countPlanCall(appId: string, operationId: string): Promise<number>;
   /** A resource of this app (never another app's). */
   findResource(appId: string, id: string): Promise<TrackedResource | null>;
-  /** Whether this app used the reference on the operation (still pending after `pendingAt`, when given). */
-  referenceInUse(appId: string, operationId: string, reference: string, pendingAt?: Date): Promise<boolean>;
+  /** Whether this app used the reference on the operation (still pending after `asOf`, when given). */
+  referenceInUse(appId: string, operationId: string, reference: string, asOf?: Date): Promise<boolean>;
   /** What the app's float has available in `currency` (its row made at the default when it has none yet). */
   floatAvailable(appId: string, currency: string): Promise<number>;
   /**

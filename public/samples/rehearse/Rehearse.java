@@ -12,7 +12,8 @@
 // With SANDBOX_RETRIES=off the client does not retry and this program goes on
 // with its next payout at once, as code without retries does: honours_retry_after FAILS.
 // Optional: SANDBOX_CALLBACK_URL (your receiver), SANDBOX_TIME_SCALE (0.1),
-// SANDBOX_TIMEOUT_SECONDS (2), SANDBOX_CALLBACK_WAIT_SECONDS (2).
+// SANDBOX_TIMEOUT_SECONDS (2), SANDBOX_CALLBACK_WAIT_SECONDS (2),
+// SANDBOX_SCENARIO (a scenario every attempt forces, e.g. sent: a retry's reference is still checked first).
 package svc.sandbox;
 
 import java.time.Duration;
@@ -31,6 +32,8 @@ public class Rehearse {
   }
 
   static final boolean RETRIES_OFF = env("SANDBOX_RETRIES", "on").equals("off");
+  /** SANDBOX_SCENARIO: a scenario every attempt forces (e.g. sent); a retry's reference is still checked first. */
+  static final String SCENARIO = env("SANDBOX_SCENARIO", null);
   static final PayoutsClient CLIENT = new PayoutsClient(PayoutsClient.Options.of(env("SANDBOX_KEY", null), env("SANDBOX_SECRET", null))
       .baseUrl(env("SANDBOX_URL", null).replaceAll("/+$", "") + "/sandbox")
       .timeScale(Double.parseDouble(env("SANDBOX_TIME_SCALE", "0.1")))
@@ -49,7 +52,7 @@ public class Rehearse {
     var out = new LinkedHashMap<String, Object>();
     out.put("accepted", true);
     try {
-      out.put("payoutId", CLIENT.send(body, PayoutsClient.CallOptions.none().fault(fault)).payoutId());
+      out.put("payoutId", CLIENT.send(body, PayoutsClient.CallOptions.none().fault(fault).scenario(SCENARIO)).payoutId());
     } catch (PayoutsClient.AlreadyAccepted e) {
       // Not a duplicate: the first attempt was committed. Never send it again with another reference; wait for its callback.
       out.put("recovered", true);

@@ -11,9 +11,10 @@
 // With SANDBOX_RETRIES=off the client does not retry and this script goes on
 // with its next payout at once, as code without retries does: honours_retry_after FAILS.
 // Optional: SANDBOX_CALLBACK_URL (your receiver; default the app's inspector),
-// SANDBOX_TIME_SCALE (0.1), SANDBOX_TIMEOUT_SECONDS (2), SANDBOX_CALLBACK_WAIT_SECONDS (2).
+// SANDBOX_TIME_SCALE (0.1), SANDBOX_TIMEOUT_SECONDS (2), SANDBOX_CALLBACK_WAIT_SECONDS (2),
+// SANDBOX_SCENARIO (a scenario every attempt forces, e.g. sent: a retry's reference is still checked first).
 import { randomUUID } from "node:crypto";
-import { AlreadyAcceptedError, PayoutsClient, type PayoutsSendRequest, SandboxApiError } from "./payouts";
+import { AlreadyAcceptedError, PayoutsClient, type PayoutsSendRequest, type PayoutsSendScenario, SandboxApiError } from "./payouts";
 
 const env = (name: string, fallback?: string) => {
   const v = process.env[name] ?? fallback;
@@ -30,6 +31,7 @@ const client = new PayoutsClient({
   maxAttempts: retriesOff ? 1 : 3, // 3 is the default: the same request again after no answer, a timeout, a 5xx, a 503 or 429
 });
 const callbackUrl = env("SANDBOX_CALLBACK_URL", "https://example.com/callbacks");
+const scenario = process.env.SANDBOX_SCENARIO as PayoutsSendScenario | undefined;
 
 const payout = (): PayoutsSendRequest => ({
   amount: 500, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" },
@@ -40,7 +42,7 @@ const payout = (): PayoutsSendRequest => ({
 /** Sends a payout. The client retries the same request; AlreadyAcceptedError means an attempt whose answer was lost went through. */
 async function sendPayout(body: PayoutsSendRequest, fault?: string): Promise<Record<string, unknown>> {
   try {
-    const { payoutId } = await client.send(body, { fault });
+    const { payoutId } = await client.send(body, { fault, scenario });
     return { accepted: true, payoutId };
   } catch (e) {
     if (!(e instanceof SandboxApiError)) throw e;

@@ -12,7 +12,8 @@
 // With SANDBOX_RETRIES=off the client does not retry and this script goes on
 // with its next payout at once, as code without retries does: honours_retry_after FAILS.
 // Optional: SANDBOX_CALLBACK_URL (your receiver), SANDBOX_TIME_SCALE (0.1),
-// SANDBOX_TIMEOUT_SECONDS (2), SANDBOX_CALLBACK_WAIT_SECONDS (2).
+// SANDBOX_TIMEOUT_SECONDS (2), SANDBOX_CALLBACK_WAIT_SECONDS (2),
+// SANDBOX_SCENARIO (a scenario every attempt forces, e.g. sent: a retry's reference is still checked first).
 declare(strict_types=1);
 
 require __DIR__ . '/payouts.php';
@@ -31,6 +32,7 @@ $client = (new PayoutsClient(
     timeScale: (float) $env('SANDBOX_TIME_SCALE', '0.1'),
 ))->withMaxAttempts($retriesOff ? 1 : 3); // 3 is the default: the same request again after no answer, a timeout, a 5xx, a 503 or 429
 $callbackUrl = $env('SANDBOX_CALLBACK_URL', 'https://example.com/callbacks');
+$scenario = getenv('SANDBOX_SCENARIO') ?: null;
 
 /** One reference per payout, kept for each of its retries. @return array<string, mixed> */
 $payout = fn (): array => [
@@ -39,12 +41,12 @@ $payout = fn (): array => [
 ];
 
 /** Sends a payout. The client retries the same request; AlreadyAccepted means an attempt whose answer was lost went through. */
-$sendPayout = function (array $body, ?string $fault = null) use ($client): array {
+$sendPayout = function (array $body, ?string $fault = null) use ($client, $scenario): array {
     try {
         if ($fault !== null) {
             $client->rehearse($fault);
         }
-        return ['accepted' => true, 'payoutId' => $client->send($body)['payoutId']];
+        return ['accepted' => true, 'payoutId' => $client->send($body, $scenario)['payoutId']];
     } catch (AlreadyAccepted $e) {
         // Not a duplicate: the first attempt was committed. Never send it again with another reference; wait for its callback.
         return ['accepted' => true, 'recovered' => true, 'reference' => $e->reference];

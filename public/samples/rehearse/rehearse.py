@@ -11,7 +11,8 @@
 # With SANDBOX_RETRIES=off the client does not retry and this script goes on
 # with its next payout at once, as code without retries does: honours_retry_after FAILS.
 # Optional: SANDBOX_CALLBACK_URL (your receiver), SANDBOX_TIME_SCALE (0.1),
-# SANDBOX_TIMEOUT_SECONDS (2), SANDBOX_CALLBACK_WAIT_SECONDS (2).
+# SANDBOX_TIMEOUT_SECONDS (2), SANDBOX_CALLBACK_WAIT_SECONDS (2),
+# SANDBOX_SCENARIO (a scenario every attempt forces, e.g. sent: a retry's reference is still checked first).
 import json
 import os
 import sys
@@ -32,6 +33,7 @@ client = PayoutsClient(
     max_attempts=1 if retries_off else 3,  # 3 is the default: the same request again after no answer, a timeout, a 5xx, a 503 or 429
 )
 callback_url = env("SANDBOX_CALLBACK_URL", "https://example.com/callbacks")
+scenario = os.environ.get("SANDBOX_SCENARIO")
 
 
 def payout():
@@ -44,7 +46,7 @@ def send_payout(body, fault=None):
     try:
         if fault:
             client.rehearse(fault)
-        return {"accepted": True, "payoutId": client.send(body)["payoutId"]}
+        return {"accepted": True, "payoutId": client.send(body, scenario=scenario)["payoutId"]}
     except AlreadyAccepted as e:
         # Not a duplicate: the first attempt was committed. Never send it again with another reference; wait for its callback.
         return {"accepted": True, "recovered": True, "reference": e.reference}
