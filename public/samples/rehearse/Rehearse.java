@@ -33,7 +33,7 @@ public class Rehearse {
 
   static final boolean RETRIES_OFF = env("SANDBOX_RETRIES", "on").equals("off");
   /** SANDBOX_SCENARIO: a scenario every attempt forces (e.g. sent); a retry's reference is still checked first. */
-  static final String SCENARIO = env("SANDBOX_SCENARIO", null);
+  static final String SCENARIO = System.getenv("SANDBOX_SCENARIO");
   static final PayoutsClient CLIENT = new PayoutsClient(PayoutsClient.Options.of(env("SANDBOX_KEY", null), env("SANDBOX_SECRET", null))
       .baseUrl(env("SANDBOX_URL", null).replaceAll("/+$", "") + "/sandbox")
       .timeScale(Double.parseDouble(env("SANDBOX_TIME_SCALE", "0.1")))
