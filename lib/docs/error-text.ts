@@ -18,7 +18,7 @@ export const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
   VALIDATION_ERROR: "A field breaks its rule (type, required, enum, length, minimum), or X-Svc-Time-Scale is not a decimal from 0 to 1; the message names the field or header and the rule.",
   INVALID_PHONE_NUMBER: "Collect push to a number that cannot receive prompts.",
   NOT_FOUND: "A status query for an unknown id (Collect), or the tracked scenario forced on an id your app did not create.",
-  DUPLICATE_REFERENCE: "Collect: a PENDING prompt of your app has the same reference. Payouts: the reference was already used.",
+  DUPLICATE_REFERENCE: "Collect: a PENDING or COMPLETED prompt of your app has the same reference (a FAILED one frees it). Payouts: the reference was already used. Checked before X-Svc-Scenario, test numbers and X-Svc-Fault: a retry whose answer was lost gets it whatever it forces.",
   INVALID_ID_NUMBER: "Identity check of a malformed id number.",
   SENDER_ID_NOT_REGISTERED: "SMS from a sender id that is not registered.",
   SANDBOX_NOT_ALLOWED: "A throwaway sandbox's token asked to make a sandbox: only its parent app makes them.",

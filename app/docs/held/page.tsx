@@ -47,7 +47,7 @@ export default function HeldPage() {
         <C>X-Svc-Scenario: held</C>, a <Link className="text-emerald-700 underline" href="/docs/dev/test-numbers#dev-test_numbers-add">test number</Link>{" "}
         (e.g. a phone number of yours that always holds), the try-it panel, or the MCP tool&apos;s <C>scenario</C> argument. The call answers
         its normal accepted answer, its resource stays in its initial state, and no callback is scheduled. A held prompt is a pending prompt:
-        its reference cannot be reused until it is resolved.
+        its reference cannot be reused until it is resolved (and then only if it failed).
       </P>
       <DataTable label="Operations that hold" head={["Operation", "While held", "Resolve with", "Left alone"]} rows={held.map((op) => {
         const expiry = expiryScenario(op);

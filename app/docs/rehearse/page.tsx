@@ -65,7 +65,7 @@ export default function RehearsePage() {
       </P>
       <Ul>
         <li>After a 503 or 429, any call is sent again once its <C>Retry-After</C> has passed (at most 60 seconds; a longer one ends the call with that error).</li>
-        <li>After no answer, a timeout or another 5xx, a GET or a call with a <C>reference</C> is sent again: the same request, same reference, same body. A call without a reference is not (its outcome is unknown).</li>
+        <li>After no answer, a timeout or another 5xx, a GET or a call with a <C>reference</C> is sent again: the same request, same reference, same body. A call without a reference is not (its outcome is unknown). The sandbox checks the reference before anything the request forces (<C>X-Svc-Scenario</C>, a test number, <C>X-Svc-Fault</C>, the fault plan), so a retry of a call that went through always gets its 409, as in production.</li>
         <li>At most 3 attempts, the first included: <C>maxAttempts</C> (TypeScript, Java <C>Options.maxAttempts</C>), <C>max_attempts</C> (Python), <C>withMaxAttempts</C> (PHP); 1 turns retries off.</li>
         <li>A 401 <C>INVALID_TOKEN</C> requests a new token and sends the call once more.</li>
         <li>
