@@ -2,7 +2,8 @@
 // language's own toolchain (python3, php, javac/java) against the real
 // server: send with the example body and read the resource back, typed errors
 // (validation, a forced error scenario, a timeout, a proxy's non-JSON 502),
-// response metadata, and verification of a real callback with the helper.
+// response metadata, verification of a real callback with the helper, and a
+// body sent twice forcing its scenario at time scale 0 (a reference answers 409).
 // A language's four APIs run at once: most of a driver's run is its client
 // waiting (its retries after the timeout and the 502, with their backoff).
 import { execFile, execFileSync, spawnSync } from "node:child_process";
@@ -51,13 +52,17 @@ function config(api: Api, dir: string) {
   const body = () => ({ ...exampleBody(send.op), ...(send.op.referenceField ? { [send.op.referenceField]: `L-${randomBase62(10)}` } : {}) });
   const forced = send.op.scenarios.find((s) => isErrorOutcome(s.outcome))!;
   return {
-    expect: { forced: { status: forced.status, error: (forced.outcome as { error: string }).error }, idField: send.op.resource.idField, prefix: send.op.resource.prefix, scenario: send.op.scenarios.find((s) => s.default)!.key },
+    expect: {
+      forced: { status: forced.status, error: (forced.outcome as { error: string }).error }, idField: send.op.resource.idField, prefix: send.op.resource.prefix, scenario: send.op.scenarios.find((s) => s.default)!.key,
+      // The same body sent twice, each forcing the default scenario at time scale 0: the reference is checked first (contract 2026-11-27, References).
+      resent: send.op.referenceField ? { status: 409, error: "DUPLICATE_REFERENCE", requestId: expect.stringMatching(/^req_/) } : null,
+    },
     file: {
       dir, api: api.id, className: spec.className, namespace: phpNamespace(api),
       key: app.keys.consumerKey, secret: app.keys.consumerSecret, base: base(),
       slowBase: slow.url, badGatewayBase: badGateway.url,
       send: send.name, get: get.name, idField: send.op.resource.idField,
-      body: body(), body2: body(), errorScenario: forced.key, callback,
+      body: body(), body2: body(), body3: body(), errorScenario: forced.key, acceptedScenario: send.op.scenarios.find((s) => s.default)!.key, callback,
     },
   };
 }
@@ -93,6 +98,7 @@ function checkReport(report: any, expected: ReturnType<typeof config>["expect"])
   expect(report.timeout).toMatchObject({ status: 0, error: "TIMEOUT" });
   expect(report.badGateway).toMatchObject({ status: 502, error: "HTTP_502" });
   expect(report.verify).toEqual([true, false]);
+  expect(report.resent).toEqual(expected.resent);
 }
 
 const has = (cmd: string) => spawnSync(cmd, ["--version"], { encoding: "utf8" }).status === 0;

@@ -52,6 +52,14 @@ describe.each(apis)("TypeScript client of $name", (api) => {
     const err = await client[opSlug(get!)]("x".repeat(65)).catch((e: Error) => e);
     expect(err).toBeInstanceOf(mod.SandboxApiError);
     expect(err).toMatchObject({ status: 400, body: { error: "VALIDATION_ERROR" } });
+
+    // The same body twice, each forcing the default scenario at time scale 0: a reference is checked first (contract 2026-11-27, References).
+    const forced = { scenario: send!.scenarios.find((s) => s.default)!.key, timeScale: 0 };
+    const again = { ...exampleBody(send!), ...(send!.referenceField ? { [send!.referenceField]: `C-${randomBase62(8)}` } : {}) };
+    await client[opSlug(send!)](again, forced);
+    const resent = await client[opSlug(send!)](again, forced).then(() => null, (e: Error) => e);
+    if (send!.referenceField) expect(resent).toMatchObject({ status: 409, code: "DUPLICATE_REFERENCE" });
+    else expect(resent).toBeNull();
   });
 });
 

@@ -32,6 +32,9 @@ out["invalid"] = err(lambda: getattr(c, get)("x" * 65))
 out["forced"] = err(lambda: getattr(c, send)(cfg["body2"], scenario=cfg["errorScenario"]))
 out["timeout"] = err(lambda: getattr(Client(cfg["key"], cfg["secret"], base_url=cfg["slowBase"], timeout=0.3), get)("x"))
 out["badGateway"] = err(lambda: getattr(Client(cfg["key"], cfg["secret"], base_url=cfg["badGatewayBase"]), get)("x"))
+resend = lambda: getattr(c, send)(cfg["body3"], scenario=cfg["acceptedScenario"], time_scale=0)  # noqa: E731
+resend()
+out["resent"] = err(resend)
 cb = cfg["callback"]
 out["verify"] = [mod.verify_callback(cb["body"], cb["headers"], cb["secret"]), mod.verify_callback(cb["body"] + " ", cb["headers"], cb["secret"])]
 print(json.dumps(out))
