@@ -26,8 +26,9 @@ export async function resendDelivery(deliveryId: string, appId: string, db: Db =
   const d = await db.delivery.findFirst({ where: { id: deliveryId, appId }, include: { app: { select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } } } });
   if (!d) throw new ApiError("NOT_FOUND", `no delivery ${deliveryId} for this app`);
   if (!isHttpUrl(d.url)) throw new ApiError("CONFLICT", "this callback has no http or https address to send to");
-  if (d.state === "SCHEDULED" || d.state === "SENDING") {
-    throw new ApiError("CONFLICT", "this callback has not been sent yet; it goes out at its due time");
+  if (d.state === "SENDING") throw new ApiError("CONFLICT", "this callback is being sent right now; wait for that attempt to finish");
+  if (d.state === "SCHEDULED") {
+    throw new ApiError("CONFLICT", d.attempts > 0 ? "this callback is queued to be sent again (a replay); wait for that attempt" : "this callback has not been sent yet; it goes out at its due time");
   }
   if (d.attempts >= config.attemptsPerDelivery) {
     throw new ApiError("CONFLICT", `this callback has had ${d.attempts} attempts, the most a delivery can have`);

@@ -1,6 +1,7 @@
 // Wait for a callback, replay, reset and callback faults over real HTTP, with
 // real local receivers.
 import { createHmac } from "node:crypto";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -203,6 +204,34 @@ describe.concurrent("replay", () => {
     }
   });
 
+  it("a resend while the callback's attempt is in flight: 409 saying it is being sent right now (not that it was never sent)", async () => {
+    // A receiver that holds its answer until the test has asked: the attempt stays in flight meanwhile.
+    let arrived!: (id: string) => void;
+    const arrival = new Promise<string>((r) => (arrived = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const holding = http.createServer((req, res) => {
+      req.resume();
+      arrived(String(req.headers["x-svc-delivery"]));
+      void released.then(() => res.end("ok"));
+    });
+    await new Promise<void>((r) => holding.listen(0, "127.0.0.1", r));
+    try {
+      const a = await newApp();
+      await instant(a);
+      const { port } = holding.address() as { port: number };
+      await a.call("POST", "/collect/v1/push", collectBody({ amount: 2, callbackUrl: `http://127.0.0.1:${port}/cb` }));
+      const id = await arrival;
+      const r = await a.call("POST", `/dev/v1/deliveries/${id}/resend`, {});
+      expect(r.status, r.text).toBe(409);
+      expect(r.body.message).toBe("this callback is being sent right now; wait for that attempt to finish");
+    } finally {
+      release();
+      holding.closeAllConnections();
+      await new Promise((r) => holding.close(r));
+    }
+  });
+
   it("the operator command line replays, waits and resends too", async () => {
     const flaky = await startReceiver(() => ({ status: 503 }));
     try {
@@ -217,6 +246,10 @@ describe.concurrent("replay", () => {
       // the server's dispatcher picks it up (it polls each second)
       await ok.first((x) => x.headers["x-svc-delivery"] === id, 10_000);
       expect(at(ok, id)).toHaveLength(1);
+      // The receiver has the post before the dispatcher records its attempt (it reads the answer first):
+      // the event to wait for is the replay's attempt on the delivery's timeline.
+      const attempts = async () => ((await a.call("GET", `/dev/v1/resources/${p.body.checkoutId}/timeline`)).body.events as { type: string }[]).filter((e) => e.type === "callback_attempt").length;
+      await vi.waitFor(async () => expect(await attempts()).toBe(2), { timeout: 15_000, interval: 100 });
       // wait and resend from the command line too
       const w = await cli("deliveries", "wait", "--app", a.appId, "--resource", p.body.checkoutId, "--timeout", "5");
       expect(w.code, w.stderr).toBe(0);
