@@ -38,6 +38,9 @@ function Field({ row, value, onChange }: { row: FieldRow; value: string; onChang
   );
 }
 
+/** The example's reference with a suffix of its own (time-based: unique per click, within every operation's length limit). */
+const freshReference = (example: string) => `${example}-${Date.now().toString(36).slice(-6).toUpperCase()}`;
+
 export function TryIt({ opId, fields, params, example, scenarios, app: docsApp }: TryItProps & { app?: DocsApp }) {
   /** The form's values: the example, its callbackUrl the app's inspector (as in the panel's samples). */
   const valuesFor = (): Values => {
@@ -65,6 +68,14 @@ export function TryIt({ opId, fields, params, example, scenarios, app: docsApp }
 
   const bodyText = raw ?? JSON.stringify(toBody(fields, values), null, 2);
 
+  // Run live, a reference is money's idempotency: a second send of one reference answers 409 DUPLICATE_REFERENCE,
+  // as in production. So each live run starts with a reference of its own (after hydration: the server renders the
+  // example), and an accepted send moves on to the next one.
+  const exampleReference = live && fields.some((f) => f.name === "reference") && typeof example?.reference === "string" ? example.reference : null;
+  useEffect(() => {
+    if (exampleReference) setValues((v) => ({ ...v, reference: freshReference(exampleReference) }));
+  }, [exampleReference]);
+
   function backToForm(text: string) {
     try {
       setValues(toValues(JSON.parse(text)));
@@ -91,7 +102,10 @@ export function TryIt({ opId, fields, params, example, scenarios, app: docsApp }
         body: example ? bodyText : undefined,
       });
       const body = await r.json().catch(() => null);
-      if (r.ok) setResult(body as TryResult);
+      if (r.ok) {
+        setResult(body as TryResult);
+        if (exampleReference && (body as TryResult).status === 202) setValues((v) => ({ ...v, reference: freshReference(exampleReference) }));
+      }
       else {
         setResult(null);
         setFailure({ status: r.status, body });

@@ -23,7 +23,7 @@ const TODO: Partial<Record<ErrorCode, string>> = {
   VALIDATION_ERROR: "Fix every field the message (and details) names, then send again.",
   INVALID_PHONE_NUMBER: "Use a number that can receive prompts (not the reserved invalid one).",
   NOT_FOUND: "Query an id your app created; ids from other apps are unknown here.",
-  DUPLICATE_REFERENCE: "Use a new reference for each payment or payout.",
+  DUPLICATE_REFERENCE: "If this was a retry of a call whose answer you lost, the first one went through: wait for its callback or read its status, never send it again with another reference. A new payment needs a new reference; a Collect prompt that FAILED frees its own.",
   INVALID_ID_NUMBER: "Send a well-formed id number.",
   SENDER_ID_NOT_REGISTERED: "Use a registered sender id.",
 };

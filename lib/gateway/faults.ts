@@ -39,19 +39,19 @@ async function planned(s: CallState, store: GatewayStore): Promise<Fault | null>
  * its answer is ready (handleCall).
  */
 export const applyFault: Step = async (s, store) => {
+  // Chosen once, on the call's first decision: the header checked, every call the plan covers numbered (retries included).
+  if (s.fault === undefined) {
+    const header = s.call.headers.get(FAULT_HEADER);
+    s.fault = header === null ? await planned(s, store) : resolveFault(header);
+  }
   // A taken reference answers its duplicate scenario whatever the fault (steps/reference.ts).
-  if (s.referenceTaken) {
-    s.fault = null;
+  if (s.referenceTaken) s.fault = null;
+  if (!s.fault) {
     delete s.headers[FAULT_HEADER];
     return;
   }
-  // Decided again after the commit found its facts changed: the fault was chosen (and a plan call numbered) once.
-  if (s.fault !== undefined) return;
-  const header = s.call.headers.get(FAULT_HEADER);
-  s.fault = header === null ? await planned(s, store) : resolveFault(header);
-  if (!s.fault) return;
   s.headers[FAULT_HEADER] = s.fault.name;
-  if (s.fault.answer === "late") s.releaseHeld = await takeHeld("wait", s.app!.id);
+  if (s.fault.answer === "late" && !s.releaseHeld) s.releaseHeld = await takeHeld("wait", s.app!.id);
   const r = s.fault.refuse;
   if (!r) return;
   if (r.expiresToken) {

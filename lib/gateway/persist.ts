@@ -47,7 +47,7 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
     body: a.callback.body,
   }, s.receivedAt, faultsOf(s.app.callbackFaults)), s.fault?.callback, s.receivedAt);
   const guard = resource && resource.reference !== null ? s.referenceGuard : undefined;
-  // Decided on a reference assumed free, with nothing to re-check it: decide again on the facts (steps/facts.ts).
+  // Decided on a reference assumed free, with nothing to re-check it: decide again on the facts (steps/reference.ts).
   if (s.referenceAssumed && !guard) return false;
   if (!(await store.commit({ resource, delivery, log: logRow(s, result, durationMs) }, guard))) return false;
   if (delivery) {

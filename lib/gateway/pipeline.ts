@@ -109,6 +109,9 @@ async function runCall(s: CallState, store: GatewayStore, steps: readonly Step[]
     // as they are now. Each miss after the first means another call was written.
     for (let again = 0; !(await persist(store, s, result, duration())); again++) {
       if (again === MAX_DECISIONS) throw new ApiError("SERVICE_UNAVAILABLE", "too many calls at once on this reference or float; try again");
+      // Nothing of the decision the commit refused is kept: a step that fails now commits only its log row.
+      s.answer = undefined;
+      s.facts = undefined;
       result = await decide(s, store, steps.slice(steps.indexOf(checkReference)));
     }
   } catch (e) {

@@ -69,7 +69,7 @@ export function toolDescription(op: Operation): string {
     ...(retry ? [retry] : []),
     `Sandbox call ${op.method} ${op.path} (${api.name} API, ${groupOf(op).name} group): scripted outcomes, no money moves. ` +
       "Every call counts toward your app's per-minute rate limit, like an HTTP call.",
-    "Scenarios (body.<field> and path.<param> are this tool's arguments): the first whose trigger matches runs, otherwise the default; the `scenario` argument forces one, and your app's test numbers rank before the triggers. `timeScale` (0 to 1) shortens the delays.",
+    "Scenarios (body.<field> and path.<param> are this tool's arguments): the first whose trigger matches runs, otherwise the default; the `scenario` argument forces one (except that a reference already taken always answers DUPLICATE_REFERENCE), and your app's test numbers rank before the triggers. `timeScale` (0 to 1) shortens the delays.",
     op.scenarios.map(scenarioLine).join("\n"),
   ].join("\n\n");
 }

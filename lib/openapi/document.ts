@@ -20,7 +20,7 @@ function scenarioParameter(op: Operation) {
     in: "header",
     required: false,
     description: [
-      "Forces a scenario of this operation (your app's test numbers and magic values are then ignored). " +
+      "Forces a scenario of this operation (your app's test numbers and magic values are then ignored; a `reference` already taken still answers 409 DUPLICATE_REFERENCE, checked first). " +
         "A key that is not one of this operation's is ignored, not refused: the call runs as without the header, and the answer's " +
         "`x-svc-scenario-ignored` header names the key, so a typo shows. This operation's keys:",
       ...op.scenarios.map((s) => `- \`${s.key}\` (${s.status}): ${s.summary} Trigger: ${scenarioTriggerText(s)}.`),

@@ -6,6 +6,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ownDb, startServer } from "../helpers/own-server";
 import { ownerView } from "../helpers/owner-view";
 import { accessToken, cliBatch, cliOn, setUpApp } from "../helpers/operator";
@@ -161,6 +163,16 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     // The one accepted call answered 202, or lost its answer on purpose; every other is 409 (no fault applies to a taken reference).
     expect(outcomes.filter((o) => o === "409")).toHaveLength(99);
     expect(outcomes.filter((o) => o === "202" || o === "lost")).toHaveLength(1);
+    // MCP on another instance, forcing the scenario too: the same answer.
+    const mcp = new Client({ name: "multi-instance", version: "1.0.0" });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${servers[2]!.origin}/sandbox/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    try {
+      const r = await mcp.callTool({ name: "payout_send", arguments: { ...body, scenario: "sent", timeScale: 0 } });
+      expect(r.isError).toBe(true);
+      expect(r.structuredContent).toMatchObject({ status: 409, error: "DUPLICATE_REFERENCE" });
+    } finally {
+      await mcp.close();
+    }
     const float = await (await call(servers[1]!.origin, token, "GET", "/dev/v1/float")).json() as { balances: { currency: string; available: number }[] };
     expect(1_000_000 - float.balances.find((b) => b.currency === "KES")!.available).toBe(500);
 

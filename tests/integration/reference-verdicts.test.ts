@@ -63,9 +63,26 @@ describe("Payouts: a used reference answers 409 whatever forces the scenario", (
     }
     // token_expired was not applied: the token still works
     expect((await a.call("GET", "/dev/v1/float")).status).toBe(200);
+    // A misspelled fault is still refused, taken reference or not.
+    const unknown = await a.call("POST", "/payouts/v1/send", body, { ...instant, "x-svc-fault": "meteor" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ error: "VALIDATION_ERROR", details: [{ field: "X-Svc-Fault" }] });
   });
 
-  it("a test number that picks `sent`, and a fault plan: the retry of a used reference is 409, and not numbered by the plan", async () => {
+  it("a reset frees every reference: a payout's and a completed prompt's", async () => {
+    const a = await newApp();
+    const body = payout(ref("RESET"));
+    const push = collectBody({ reference: ref("RST").slice(0, 24) });
+    expect((await a.call("POST", "/payouts/v1/send", body, instant)).status).toBe(202);
+    expect((await a.call("POST", "/collect/v1/push", push, instant)).status).toBe(202);
+    expect((await a.call("POST", "/payouts/v1/send", body, instant)).status).toBe(409);
+    expect((await a.call("POST", "/collect/v1/push", push, instant)).status).toBe(409);
+    expect((await a.call("POST", "/dev/v1/reset", {})).status).toBe(200);
+    expect((await a.call("POST", "/payouts/v1/send", body, instant)).status).toBe(202);
+    expect((await a.call("POST", "/collect/v1/push", push, instant)).status).toBe(202);
+  });
+
+  it("a test number that picks `sent`, and a fault plan: the retry of a used reference is 409 (numbered by the plan like any call, its fault not applied)", async () => {
     const a = await newApp();
     const reference = ref("TN");
     const tn = await a.call("POST", "/dev/v1/test-numbers", { operationId: "payouts.send", field: "reference", value: reference, scenario: "sent" });
@@ -79,10 +96,13 @@ describe("Payouts: a used reference answers 409 whatever forces the scenario", (
     expect((await a.call("POST", "/payouts/v1/send", payout(planned), instant)).status).toBe(202); // plan call 1
     const lost = await rawPost(a.token, "/payouts/v1/send", payout(ref("PLAN")), instant); // plan call 2: lost
     expect(lost.status).toBeUndefined();
-    const again = await a.call("POST", "/payouts/v1/send", payout(planned), instant); // taken: 409, not numbered
+    const lostRetry = await rawPost(a.token, "/payouts/v1/send", payout(planned), instant); // plan call 3
+    expect(lostRetry.status).toBe(409);
+    const again = await a.call("POST", "/payouts/v1/send", payout(planned), instant); // plan call 4 (lost_response): taken, so 409 and no fault
     expect(again.status, again.text).toBe(409);
-    expect((await a.call("POST", "/payouts/v1/send", payout(ref("PLAN")), instant)).headers.get("x-svc-fault")).toBeNull(); // plan call 3
-    expect((await rawPost(a.token, "/payouts/v1/send", payout(ref("PLAN")), instant)).status).toBeUndefined(); // plan call 4: lost
+    expect(again.headers.get("x-svc-fault")).toBeNull();
+    expect((await a.call("POST", "/payouts/v1/send", payout(ref("PLAN")), instant)).headers.get("x-svc-fault")).toBeNull(); // plan call 5
+    expect((await rawPost(a.token, "/payouts/v1/send", payout(ref("PLAN")), instant)).status).toBeUndefined(); // plan call 6: lost
     expect(await floatTaken(a)).toBe(5 * 500);
   });
 });

@@ -22,7 +22,8 @@ export const clientCheckEndpoints: DevEndpoint[] = [
     summary: "Client checks",
     description:
       "How the app's client handled the faults injected on purpose with X-Svc-Fault, judged from its request log: `retry_reuses_reference` (after a lost " +
-      "answer of Collect push or Payouts send, the retry reused the reference), `honours_retry_after` (after `unavailable` or `rate_limited`, no call of " +
+      "answer of Collect push or Payouts send, the retry reused the reference; FAILED when a call for the same phone number or destination and amount with " +
+      "another reference followed within two minutes on the app's clock), `honours_retry_after` (after `unavailable` or `rate_limited`, no call of " +
       "that operation before Retry-After elapsed), `renews_expired_token` (after `token_expired`, a new token, not the old one again), " +
       "`polls_after_lost_callback` (after `lost_callback`, a status GET of that resource). Reads what the app still keeps (a reset starts it over).",
     tool: "sandbox_dev_client_checks",

@@ -22,11 +22,12 @@ const mayFault = (s: CallState): boolean => s.call.headers.get(FAULT_HEADER) !==
  */
 export const checkReference: Step = async (s, store) => {
   const fact = referenceFact(s.op!);
-  s.referenceTaken = undefined;
-  s.referenceGuard = undefined;
   if (!fact) return;
   const guard = { operationId: s.op!.id, reference: referenceOf(s), ...(fact === "referenceTaken" ? { asOf: s.receivedAt } : {}) };
-  s.referenceAssumed = s.referenceAssumed === undefined && !mayFault(s);
-  s.referenceTaken = s.referenceAssumed ? false : await store.referenceInUse(s.app!.id, guard.operationId, guard.reference, guard.asOf);
-  if (!s.referenceTaken) s.referenceGuard = guard;
+  const assumed = s.referenceAssumed === undefined && !mayFault(s);
+  // Looked up before anything is set: a lookup that fails leaves no decision behind to commit.
+  const taken = assumed ? false : await store.referenceInUse(s.app!.id, guard.operationId, guard.reference, guard.asOf);
+  s.referenceAssumed = assumed;
+  s.referenceTaken = taken;
+  s.referenceGuard = taken ? undefined : guard;
 };

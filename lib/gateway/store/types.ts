@@ -37,7 +37,7 @@ export interface GatewayStore {
   countPlanCall(appId: string, operationId: string): Promise<number>;
   /** A resource of this app (never another app's). */
   findResource(appId: string, id: string): Promise<TrackedResource | null>;
-  /** Whether this app used the reference on the operation (still pending after `asOf`, when given). */
+  /** Whether this app used the reference on the operation (with `asOf`, Collect's rule: its prompt PENDING or COMPLETED at `asOf`; a FAILED one frees it). */
   referenceInUse(appId: string, operationId: string, reference: string, asOf?: Date): Promise<boolean>;
   /** What the app's float has available in `currency` (its row made at the default when it has none yet). */
   floatAvailable(appId: string, currency: string): Promise<number>;

@@ -78,7 +78,7 @@ export default async function OperationPage({ params, searchParams }: Props) {
           <Responses op={op} />
 
           <H2 id="scenarios">Scenarios</H2>
-          <P>The <C>X-Svc-Scenario</C> header with one of these keys forces a scenario; otherwise your app&apos;s test numbers (console, Testing tab) pick one; otherwise the first scenario whose trigger matches runs, else the default. Every answer carries <C>x-svc-scenario</C>; a key that is not one of these is ignored, and the answer names it in <C>x-svc-scenario-ignored</C>. Delays shown are at time scale 1. Pick a key to see its request and answer beside the reference.</P>
+          <P>A <C>reference</C> already taken answers 409 <C>DUPLICATE_REFERENCE</C> whatever else asks. Otherwise the <C>X-Svc-Scenario</C> header with one of these keys forces a scenario; otherwise your app&apos;s test numbers (console, Testing tab) pick one; otherwise the first scenario whose trigger matches runs, else the default. Every answer carries <C>x-svc-scenario</C>; a key that is not one of these is ignored, and the answer names it in <C>x-svc-scenario-ignored</C>. Delays shown are at time scale 1. Pick a key to see its request and answer beside the reference.</P>
           <ScenarioTable op={op} />
 
           {op.callback && (
