@@ -17,6 +17,7 @@ const TIERS = [
   ["lib/net"],
   ["lib/errors"],
   ["lib/validation", "lib/http", "lib/db", "lib/mail"],
+  ["lib/ops"], // liveness, readiness and metrics (lib/ops/health.ts, metrics.ts)
   ["lib/accounts"], // the accounts' statements: throttles, row locks, a sandbox's insert, an app's tables
   ["lib/throttle"],
   // data, then pure rules

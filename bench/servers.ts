@@ -83,7 +83,7 @@ export async function startPortal(opts: { mount: string; databaseUrl: string; en
     NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PUBLIC_URL: origin, PORT: String(port), HOST: "127.0.0.1",
     DATABASE_URL: opts.databaseUrl, ...opts.env,
   };
-  return spawnGroup(opts.mount, origin, process.execPath, [...flags, "scripts/start.mjs"], env, `${origin}/healthz`, profileDir);
+  return spawnGroup(opts.mount, origin, process.execPath, [...flags, "scripts/start.mjs"], env, `${origin}/readyz`, profileDir);
 }
 
 /** The largest .cpuprofile a stopped server left. */

@@ -110,6 +110,10 @@ export const config = {
   get mailFrom(): string {
     return process.env.MAIL_FROM || `Svc Sandbox <no-reply@${new URL(this.publicUrl).hostname}>`;
   },
+  /** On SIGTERM, how long the instance goes on serving while /readyz answers 503 (server/shutdown.ts); unset: 0 locally, 5 hosted (server/main.ts). */
+  drainGraceSeconds: process.env.DRAIN_GRACE_SECONDS ? int("DRAIN_GRACE_SECONDS", 0, 0) : undefined,
+  /** A bearer token that opens /metrics to non-loopback clients (server/ops.ts); unset, only loopback reads it. */
+  metricsToken: process.env.METRICS_TOKEN || undefined,
   /** How long a password-reset link stays valid (lib/services/recovery.ts). */
   resetLinkSeconds: int("RESET_LINK_SECONDS", 3600),
 };

@@ -19,6 +19,7 @@ import { startMaintenance } from "@/lib/db/maintenance";
 import { startCheckpointer } from "@/lib/db/checkpoint";
 import { startPostThread } from "@/lib/net/post-thread";
 import { startSandboxSweeper } from "@/lib/services/sandbox-sweep";
+import { markStarted } from "@/lib/ops/health";
 import { requestListener } from "./route";
 import { loadSharedAuthSecret } from "./shared-auth-secret";
 import { drainOnSignal } from "./shutdown";
@@ -71,7 +72,7 @@ server.headersTimeout = 66_000; // longer than keep-alive, as Node asks
 
 // A deep accept queue: a thousand clients connecting at once wait in it instead of being dropped (Node's default is 511).
 await new Promise<void>((resolve) => server.listen({ port, host, backlog: 4096 }, resolve));
-drainOnSignal(server, serverRuntime);
+drainOnSignal(server, serverRuntime, (config.drainGraceSeconds ?? (hosted ? 5 : 0)) * 1000);
 bound = (server.address() as AddressInfo).port;
 process.env.PORT = String(bound); // config.publicUrl's default, here and in Next's bundles, is on the bound port
 // Next is made once the port is bound: the URLs of its requests (the sign-in's redirects among
@@ -80,5 +81,6 @@ const nextApp = next({ dev, dir: root, hostname: host ?? "localhost", port: boun
 nextHandler = nextApp.getRequestHandler();
 await nextApp.prepare();
 nextIsReady();
+markStarted(); // /readyz answers 200 from now on (while the database answers)
 // The line below reports the port bound: with PORT=0 (tests/helpers/server.ts) it is how the starter learns it.
 console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${bound}${dev ? ", dev" : ""})`);

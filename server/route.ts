@@ -21,6 +21,8 @@ import { inspectorMethodRefusal, receiveInspection } from "@/lib/inspector";
 import { serveClientsPath } from "@/lib/client-gen/serve-client";
 import { SECURITY_HEADERS } from "@/lib/http/security-headers";
 import { clientAddress, FORWARDED_HEADERS, isTrustedProxy, resolveClientAddress } from "@/lib/net/client-address";
+import { countRequest, type Surface } from "@/lib/ops/metrics";
+import { OPS_PATHS, serveOps } from "./ops";
 
 const INSPECT = "/inspect/";
 const CLIENTS = "/clients/";
@@ -44,6 +46,16 @@ function wellFormedHost(host: string | undefined): boolean {
   return !/[/?#@\\]/.test(host) && URL.canParse(`http://${host}`);
 }
 
+
+const CONSOLE = /^\/(apps|account|operator|signin|signup|forgot|reset|api\/console|api\/auth|api\/try)(\/|$)/;
+/** The metrics' `surface` of a request (lib/ops/metrics.ts): which part of the portal it asked for. */
+function surfaceOf(pathname: string): Surface {
+  if (pathname === `${BASE_PATH}/dev` || pathname.startsWith(`${BASE_PATH}/dev/`)) return "devapi";
+  if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`)) return "gateway";
+  if (pathname.startsWith(INSPECT)) return "inspector";
+  if (pathname === "/docs" || pathname.startsWith("/docs/") || pathname === "/llms.txt") return "docs";
+  return CONSOLE.test(pathname) ? "console" : "other";
+}
 
 /** `runtime`: the server's (server/runtime-install.ts); on a test clock (TEST_CLOCK=1) CLOCK_PATH answers, moving it. */
 export function requestListener(opts: { origin: () => string; handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>; runtime: Runtime }) {
@@ -73,6 +85,7 @@ export function requestListener(opts: { origin: () => string; handleNext: (req: 
     if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`)) return (rq, rs) => serveSandbox(rq, rs, pathname, opts.origin());
     if (pathname.startsWith(INSPECT)) return inspect;
     if (clockHandler && pathname === CLOCK_PATH) return clockHandler;
+    if (OPS_PATHS.has(pathname)) return (rq, rs) => serveOps(rq, rs, pathname, clientAddress(nodeHeaders(rq)));
     if (!NEXT_METHODS.has(req.method ?? "")) {
       return async (_, rs) => sendError(rs, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: [...NEXT_METHODS].join(", ") }));
     }
@@ -91,6 +104,9 @@ export function requestListener(opts: { origin: () => string; handleNext: (req: 
     if (!isTrustedProxy(req.socket.remoteAddress)) for (const h of FORWARDED_HEADERS) delete req.headers[h];
     const xff = req.headers["x-forwarded-for"];
     req.headers["x-forwarded-for"] = resolveClientAddress(req.socket.remoteAddress, Array.isArray(xff) ? xff.join(", ") : xff);
+    // Every request counted once, by surface and status, when its connection is done with it (0: closed with no answer).
+    const started = performance.now();
+    res.once("close", () => countRequest(surfaceOf(pathname), res.writableFinished ? res.statusCode : 0, (performance.now() - started) / 1000));
     const handler = pick(req, pathname);
     if (handler !== opts.handleNext) for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v); // Next adds them itself (next.config.mjs)
     handler(req, res).catch((e) => {

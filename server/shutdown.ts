@@ -1,4 +1,6 @@
-// SIGTERM / SIGINT: stop accepting, let in-flight calls finish (idle keep-alive
+// SIGTERM / SIGINT: report not ready at once (/readyz answers 503) and go on
+// serving for the drain grace (DRAIN_GRACE_SECONDS), so a load balancer moves
+// traffic away before connections are refused; then stop accepting, let in-flight calls finish (idle keep-alive
 // connections are closed at once, busy ones after their answer), stop the
 // runtime (lib/runtime.ts: waits answer at once, the sandbox sweeper stops,
 // the dispatcher finishes the posts it has started, then the post thread its
@@ -6,21 +8,30 @@
 // signal, or the deadline, exits at once.
 import type http from "node:http";
 import { closeStreams } from "@/lib/http/node-io";
+import { markDraining } from "@/lib/ops/health";
 import type { Runtime } from "@/lib/runtime";
 
 /** Longer than the 10 s callback wait, so a post in flight can finish. */
 const DEADLINE_MS = 15_000;
 
-export function drainOnSignal(server: http.Server, runtime: Runtime): void {
+/** `graceMs`: how long the instance goes on serving, not ready, before it drains. */
+export function drainOnSignal(server: http.Server, runtime: Runtime, graceMs = 0): void {
   let stopping = false;
+  let draining = false; // after the grace: every answer closes its connection
   // While draining, every answer closes its connection behind it.
   server.prependListener("request", (_req, res: http.ServerResponse) => {
-    if (stopping) res.setHeader("connection", "close");
+    if (draining) res.setHeader("connection", "close");
   });
   const stop = async (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
+    markDraining();
+    if (graceMs > 0) {
+      console.log(`[server] ${signal}: not ready; serving ${graceMs / 1000} s more before draining`);
+      await new Promise<void>((r) => runtime.clock.after(graceMs, r)); // a test clock's advance ends it (server/clock-control.ts)
+    }
     console.log(`[server] ${signal}: draining`);
+    draining = true;
     setTimeout(() => {
       console.error("[server] drain deadline passed; exiting");
       process.exit(1);

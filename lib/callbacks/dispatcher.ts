@@ -7,6 +7,7 @@
 // on wakes the dispatcher. Its state is a part of the runtime, which stops it on drain.
 import { every, type Timer } from "@/lib/clock";
 import { clock, part, runtime } from "@/lib/runtime";
+import { countCallback, metrics } from "@/lib/ops/metrics";
 import { attempt } from "./attempt";
 import { expireHeld, expirySweepMs } from "./held";
 import { CALLBACK_TIMEOUT_MS } from "./post";
@@ -53,6 +54,7 @@ async function tick(st: State) {
     await claimAndSend(st);
     const next = await dispatchStore().nextDue();
     const now = clock().now();
+    metrics().oldestDue.set(next && next.getTime() <= now ? (now - next.getTime()) / 1000 : 0);
     schedule(st, st.again ? now : next ? next.getTime() : now + POLL_MS);
   } catch (e) {
     console.error("[callbacks] dispatcher tick failed", e);
@@ -71,7 +73,9 @@ async function claimAndSend(st: State) {
       // claim of 200 started at once would hold the gateway's calls for
       // milliseconds, so they get a turn between every few.
       if (i > 0 && i % STARTS_PER_TURN === 0) await nextTurn();
+      const late = d.dueAt ? (now.getTime() - d.dueAt.getTime()) / 1000 : 0;
       const p = attempt(d)
+        .then((o) => countCallback(o.refused ? "refused" : o.status !== null && o.status >= 200 && o.status < 300 ? "delivered" : "failed", late))
         .catch((e) => console.error(`[callbacks] delivery ${d.id} failed to record`, e))
         .finally(() => st.inflight.delete(p));
       st.inflight.add(p);

@@ -15,6 +15,8 @@ const MAX_RESPONSE = 4096;
 
 export type PostOutcome = {
   status: number | null; error: string | null; durationMs: number; responseBody: string | null;
+  /** Refused by the callback network policy (policy.ts): never posted. */
+  refused?: true;
   /** The headers posted (or that would have been, when refused): signatures, never a secret. */
   headers: Record<string, string>;
 };
@@ -53,7 +55,7 @@ export async function postWithHeaders(url: string, body: string, headers: Record
   const route = await routeFor(url, policy);
   const sent: Sent =
     route.kind === "refused"
-      ? { status: null, error: route.reason, responseBody: null }
+      ? { status: null, error: route.reason, responseBody: null, refused: true }
       : route.kind === "inspector"
         ? await toInspector(route.appId, url, body, headers)
         : sentOf(await post({ url: route.url.href, pin: route.pin ?? null, body, headers, timeoutMs: CALLBACK_TIMEOUT_MS, maxResponse: MAX_RESPONSE }));

@@ -24,6 +24,7 @@ export const GUIDES: readonly Guide[] = [
   { href: "/docs/rehearse", label: "Rehearse failures" },
   { href: "/docs/mcp", label: "MCP" },
   { href: "/docs/dev", label: "Developer API" },
+  { href: "/docs/operations", label: "Run it in production" },
 ];
 
 const H2 = /<H2(?:\s+id="([^"]+)")?\s*>([\s\S]*?)<\/H2>/g;

@@ -97,7 +97,17 @@ describe.runIf(onPg())("the database goes away and comes back", () => {
       expect(body.requestId, what).toMatch(/^req_/);
     }
 
+    // What a load balancer and Prometheus see meanwhile: not ready (with Retry-After), still alive, the database down.
+    const ready = await fetch(`${server.origin}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(Number(ready.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await ready.json()) as { message: string }).message).toContain("the database did not answer");
+    expect((await fetch(`${server.origin}/livez`)).status).toBe(200);
+    expect(await (await fetch(`${server.origin}/metrics`)).text()).toMatch(/^svc_db_up 0$/m);
+
     await link.restore();
+    await vi.waitFor(async () => expect((await fetch(`${server.origin}/readyz`)).status).toBe(200), { timeout: 30_000, interval: 500 });
+    expect(await (await fetch(`${server.origin}/metrics`)).text()).toMatch(/^svc_db_up 1$/m);
     const seen: number[] = [];
     await vi.waitFor(async () => {
       seen.push((await push(`OUT-2-${Date.now()}`)).status);

@@ -28,14 +28,14 @@ export const DUE = sql`("state" = 'SCHEDULED' AND "dueAt" <= ${now}) OR ("state"
 
 /** What a claimed delivery `d` is posted with: its replay address first, and its app `a`'s signing secrets. */
 export const TO_SEND = sql`${Delivery.cols(["id"], "d")}, ${sql`COALESCE(d."replayUrl", d."url") AS "url"`.reads<{ url: string | null }>()},
-  ${Delivery.cols(["body", "attempts", "faults"], "d")}, ${App.cols(["signingSecret", "previousSigningSecret", "previousSecretExpiresAt", "expiresAt"], "a")}`;
+  ${Delivery.cols(["body", "attempts", "faults", "dueAt"], "d")}, ${App.cols(["signingSecret", "previousSigningSecret", "previousSecretExpiresAt", "expiresAt"], "a")}`;
 
 
 /** A claimed row as the dispatcher posts it; none without an address (claimed all the same: it cannot be sent). */
 export function toSend(r: RowOf<typeof TO_SEND>): DeliveryToSend | null {
   if (!r.url) return null;
   const app = { signingSecret: r.signingSecret, previousSigningSecret: r.previousSigningSecret, previousSecretExpiresAt: r.previousSecretExpiresAt };
-  return { id: r.id, url: r.url, body: r.body, app, faults: storedFaults(r.faults), replay: r.attempts > 0 };
+  return { id: r.id, url: r.url, body: r.body, app, faults: storedFaults(r.faults), replay: r.attempts > 0, dueAt: r.dueAt };
 }
 
 /** A claimed row of a throwaway sandbox that has ended (lib/services/sandbox-life.ts): never posted, marked by `refuseEnded`. */

@@ -8,7 +8,7 @@ export type SigningSecrets = { signingSecret: string; previousSigningSecret: str
  * A delivery to post (to its replay address when a replay gave one), with its
  * app's signing secrets, its callback faults, and whether it is a replay.
  */
-export type DeliveryToSend = { id: string; url: string; body: string; app: SigningSecrets; faults?: DeliveryFaults | null; replay?: boolean };
+export type DeliveryToSend = { id: string; url: string; body: string; app: SigningSecrets; faults?: DeliveryFaults | null; replay?: boolean; /** When it was due (the dispatcher's lag metric). */ dueAt?: Date };
 /** One attempt as recorded: the post's outcome, where it went, and what was done on purpose. */
 export type AttemptRecord = PostOutcome & { url: string; note: string | null };
 

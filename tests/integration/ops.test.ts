@@ -1,0 +1,116 @@
+// What the vendor's operations team reads (contract, "Added 2026-11-27":
+// Operable): /livez and /healthz, /readyz (draining here; the database away in
+// db-outage.test.ts) and /metrics (series present, counters moving with real
+// calls and callbacks, refused to a client that is not on loopback without the
+// token). A server of its own runs behind a trusted proxy's X-Forwarded-For, on
+// a test clock that ends its drain grace.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ownDb, startServer } from "../helpers/own-server";
+import { setUpApp } from "../helpers/operator";
+import { collectBody, http, newApp, origin } from "../helpers/sandbox";
+import { advanceClock, type RunningServer } from "../helpers/server";
+
+/** The value of one series' sample in a Prometheus text exposition (0 when absent). */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split("\n")) {
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{([^}]*)\})? (\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const have = (m[2] ?? "").split(",").filter(Boolean);
+    if (want.every((w) => have.includes(w))) return Number(m[3]);
+  }
+  return 0;
+}
+
+describe("liveness, readiness and metrics on the suite's server", () => {
+  it("/livez, /healthz and /readyz answer 200 {ok: true}, uncached; other methods 405", async () => {
+    for (const path of ["/livez", "/healthz", "/readyz"]) {
+      const r = await http("GET", `${origin()}${path}`);
+      expect([path, r.status, r.body]).toEqual([path, 200, { ok: true }]);
+      expect(r.headers.get("cache-control")).toBe("no-store");
+    }
+    const post = await http("POST", `${origin()}/readyz`);
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
+  });
+
+  it("/metrics from loopback: every series of the contract, and the counters move with real calls and callbacks", async () => {
+    const read = async () => {
+      const r = await http("GET", `${origin()}/metrics`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+      return r.text;
+    };
+    const before = await read();
+    for (const name of ["svc_http_requests_total", "svc_http_request_duration_seconds_bucket", "svc_callbacks_total", "svc_callback_lag_seconds_bucket",
+      "svc_dispatcher_oldest_due_seconds", "svc_db_up", "process_cpu_seconds_total", "nodejs_eventloop_lag_seconds"]) {
+      expect(before, name).toMatch(new RegExp(`^${name}[{ ]`, "m"));
+    }
+    expect(sample(before, "svc_db_up")).toBe(1);
+
+    const a = await newApp({ groups: ["Payments"] });
+    const pushes = 3;
+    for (let i = 0; i < pushes; i++) {
+      const r = await a.call("POST", "/collect/v1/push", collectBody({ reference: `M-${i}-${Date.now()}`.slice(0, 24), callbackUrl: a.inspectorUrl }), { "x-svc-time-scale": "0" });
+      expect(r.status).toBe(202);
+    }
+    for (let i = 0; i < pushes; i++) expect((await a.call("GET", "/dev/v1/resources/chk_none/timeline")).status).toBe(404);
+    // The callbacks go out after the answers: the counters are read until they have moved (other files' calls move them too).
+    await vi.waitFor(async () => {
+      const after = await read();
+      expect(sample(after, "svc_http_requests_total", { surface: "gateway", status: "202" }) - sample(before, "svc_http_requests_total", { surface: "gateway", status: "202" })).toBeGreaterThanOrEqual(pushes);
+      expect(sample(after, "svc_http_requests_total", { surface: "devapi", status: "404" }) - sample(before, "svc_http_requests_total", { surface: "devapi", status: "404" })).toBeGreaterThanOrEqual(pushes);
+      expect(sample(after, "svc_callbacks_total", { outcome: "delivered" }) - sample(before, "svc_callbacks_total", { outcome: "delivered" })).toBeGreaterThanOrEqual(pushes);
+      expect(sample(after, "svc_callback_lag_seconds_count") - sample(before, "svc_callback_lag_seconds_count")).toBeGreaterThanOrEqual(pushes);
+    }, { timeout: 30_000, interval: 200 });
+    // Labels of bounded values only: no app id, no path, no address.
+    const after = await read();
+    expect(after).not.toContain(a.appId);
+    expect(after).not.toMatch(/path="|address="|appId="/);
+  });
+});
+
+describe("a server behind a trusted proxy, with a metrics token and a drain grace", () => {
+  let server: RunningServer;
+  let app: { appId: string; token: string };
+  const TOKEN = "metrics-token-for-the-test";
+  beforeAll(async () => {
+    const db = await ownDb("ops");
+    server = await startServer({ databaseUrl: db.url, testClock: true, env: { TRUSTED_PROXIES: "127.0.0.1", METRICS_TOKEN: TOKEN, DRAIN_GRACE_SECONDS: "30" } });
+    app = await setUpApp(db.url, server.origin);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const from = (client: string, headers: Record<string, string> = {}) => ({ headers: { "x-forwarded-for": client, ...headers } });
+
+  it("/metrics for a client that is not on loopback: 404 without the token or with a wrong one, 200 with it", async () => {
+    expect((await http("GET", `${server.origin}/metrics`, from("203.0.113.9"))).status).toBe(404);
+    expect((await http("GET", `${server.origin}/metrics`, from("203.0.113.9", { authorization: "Bearer wrong" }))).status).toBe(404);
+    const ok = await http("GET", `${server.origin}/metrics`, from("203.0.113.9", { authorization: `Bearer ${TOKEN}` }));
+    expect(ok.status).toBe(200);
+    expect(ok.text).toContain("svc_http_requests_total");
+    expect((await http("GET", `${server.origin}/metrics`, from("127.0.0.1"))).status).toBe(200);
+  });
+
+  it("SIGTERM: /readyz answers 503 with Retry-After at once while the instance goes on serving for its grace; then it drains and exits", async () => {
+    expect((await http("GET", `${server.origin}/readyz`)).status).toBe(200);
+    const exited = new Promise((r) => server.proc.once("exit", r));
+    process.kill(-server.proc.pid!, "SIGTERM");
+    await vi.waitFor(async () => expect((await http("GET", `${server.origin}/readyz`)).status).toBe(503), { timeout: 15_000, interval: 50 });
+    const ready = await http("GET", `${server.origin}/readyz`);
+    expect(ready.body).toMatchObject({ error: "SERVICE_UNAVAILABLE", message: expect.stringContaining("draining") });
+    expect(Number(ready.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Still serving: liveness, the gateway, the console's pages.
+    expect((await http("GET", `${server.origin}/livez`)).status).toBe(200);
+    const push = await http("POST", `${server.origin}/sandbox/collect/v1/push`, {
+      headers: { authorization: `Bearer ${app.token}`, "content-type": "application/json", "x-svc-time-scale": "0" },
+      body: JSON.stringify(collectBody({ reference: `DRAIN-${Date.now()}`.slice(0, 24), callbackUrl: "http://127.0.0.1:9/cb" })),
+    });
+    expect(push.status, push.text).toBe(202);
+    expect((await http("GET", `${server.origin}/docs`)).status).toBe(200);
+    // The grace ends when its 30 s have passed on the server's clock: moved on here, then it drains and exits.
+    await advanceClock(server.origin, Date.now() + 3_600_000);
+    await exited;
+  }, 60_000);
+});
