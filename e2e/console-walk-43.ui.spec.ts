@@ -8,10 +8,19 @@
 // explains one. Screenshots at 1280 and 390 px (E2E_SCREENSHOTS=1).
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { startReceiver } from "../tests/helpers/receiver";
-import { violationsIn } from "./helpers/axe";
+import { COLOUR_RULES, seriousViolations, violationsIn } from "./helpers/axe";
+import { switchScheme } from "./helpers/scheme";
 import { cli, collectBody, fetchToken, gatewayCall, panelsLoaded, seedApp, seedUser, shoot, startSession } from "./helpers/console";
 
 test.describe.configure({ timeout: 180_000 });
+
+/** The page in the dark scheme too: its colours pass (the dark scheme changes colours only), photographed as `name`-dark. */
+async function alsoDark(page: Page, name: string) {
+  await switchScheme(page, "dark");
+  expect(await seriousViolations(page, name, COLOUR_RULES)).toEqual([]);
+  await shoot(page, `${name}-dark`);
+  await switchScheme(page, "light");
+}
 
 /** The value a copy field shows (whole in its title). */
 const copied = async (box: Locator, label: string) => (await box.getByRole("term").filter({ hasText: label }).locator("xpath=following-sibling::dd[1]//code").getAttribute("title"))!;
@@ -42,6 +51,7 @@ test("a throwaway sandbox made in the console: name and lifetime, its secrets on
   await expect(row).toContainText(/in (59|60) min/);
   expect(await violationsIn(page, "main")).toEqual([]);
   await shoot(page, "sandbox-made");
+  await alsoDark(page, "sandbox-made");
 
   await box.getByRole("button", { name: "I have saved the secrets" }).click();
   await expect(page.getByText(secret, { exact: true })).toHaveCount(0);
@@ -89,6 +99,7 @@ test("the request log fits its card at 1280 px (request id and Via in view) and 
   await expect(cells.last()).toHaveText("http");
   await expect(row.getByTitle(long.requestId)).toBeVisible();
   await shoot(page, "requests-fit");
+  await alsoDark(page, "requests-fit");
   // 390: the page does not scroll sideways; the table does, inside its card
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -131,6 +142,7 @@ test("an empty explain form asks for what is missing instead of explaining nothi
   await expect(page.getByRole("region", { name: "Explanation" })).toHaveCount(0);
   expect(await violationsIn(page, "#explain")).toEqual([]);
   await shoot(page, "explain-empty");
+  await alsoDark(page, "explain-empty");
 });
 
 test("a reset link opened while signed in shows the reset page, says who is signed in, and sets the password", async ({ page }) => {
@@ -144,6 +156,7 @@ test("a reset link opened while signed in shows the reset page, says who is sign
   await expect(page.getByRole("note")).toContainText(`This link sets the password of ${email}`);
   expect(await violationsIn(page, "main")).toEqual([]);
   await shoot(page, "recovery-signed-in");
+  await alsoDark(page, "recovery-signed-in");
   await page.getByLabel("New password").fill("a brand new pass phrase");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page.getByRole("status")).toHaveText(`The password of ${email} is set, and its sessions have ended. You are still signed in here as before.`);
@@ -165,6 +178,9 @@ test("signed out, try-it's tracked speaks to a reader without an app", async ({ 
   await expect(result.getByRole("note")).toHaveText(
     "A preview calls as no app, so no id is tracked here and tracked answers 404. Sign in and run the call as an app of yours to see a resource's live state.",
   );
+  await result.scrollIntoViewIfNeeded();
+  await shoot(page, "docs-tracked-signed-out");
+  await alsoDark(page, "docs-tracked-signed-out");
 });
 
 /** The Go-live tab's list of inbox entries with an invalid signature. */
@@ -197,4 +213,5 @@ test("Go live lists only the bad signatures no check forged on purpose, and one 
   await expect(explanation.getByRole("list", { name: "Findings" })).toContainText("BODY_CHANGED");
   await expect(page.getByLabel("Raw body as received")).toHaveValue(/"amount":1000000/);
   await shoot(page, "go-live-bad-list");
+  await alsoDark(page, "go-live-bad-list");
 });
