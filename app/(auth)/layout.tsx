@@ -1,10 +1,8 @@
 import Link from "next/link";
-import { redirect } from "next/navigation";
-import { currentUser } from "@/lib/auth/session";
 import { Logo } from "@/components/console/logo";
 
-export default async function AuthLayout({ children }: { children: React.ReactNode }) {
-  if (await currentUser()) redirect("/apps");
+/** The frame of the pages before the console: sign-in, sign-up and recovery ((signed-out)/layout.tsx sends the signed-in on). */
+export default function AuthLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
       <Link href="/" className="mb-8"><Logo /></Link>

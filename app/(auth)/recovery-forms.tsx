@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/input";
 import { forgotAction, type RecoveryState, resetAction } from "./recovery-actions";
 
@@ -31,6 +31,16 @@ export function ForgotForm() {
 
 export function ResetForm({ token, email }: { token: string; email: string }) {
   const [state, formAction, pending] = useActionState(resetAction, {} as RecoveryState);
+  if (state.setFor) {
+    return (
+      <div className="space-y-4">
+        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+          The password of {state.setFor} is set, and its sessions have ended. You are still signed in here as before.
+        </p>
+        <ButtonLink href="/apps" variant="secondary" className="w-full">Back to your apps</ButtonLink>
+      </div>
+    );
+  }
   return (
     <form action={formAction} className="space-y-4">
       <input type="hidden" name="token" value={token} />

@@ -11,7 +11,7 @@ import { useFormAction } from "@/components/ui/form-action";
 import { Field, Input } from "@/components/ui/input";
 import { send } from "./api";
 
-/** To sign-in, which says why (app/(auth)/signin/page.tsx DONE). */
+/** To sign-in, which says why (app/(auth)/(signed-out)/signin/page.tsx DONE). */
 const toSignIn = (done: "password" | "signed-out") => window.location.assign(`/signin?done=${done}`);
 
 function ChangePassword() {

@@ -45,6 +45,9 @@ function KeyLabel({ appId, k, onSaved }: { appId: string; k: KeyPairRow; onSaved
 /** The actions column: pinned to the table's right edge, so Revoke stays in view when the table is wider than the card. */
 const ACTIONS = "sticky right-0 bg-white text-right";
 
+/** The key pairs table's region: the keyboard's place once a new pair's secret is dismissed. */
+const LIST_ID = "key-pairs-list";
+
 export function KeysPanel({ appId }: { appId: string }) {
   const { data: keys, error, isLoading, mutate } = useKeys(appId);
   const { data: app } = useApp(appId);
@@ -58,7 +61,7 @@ export function KeysPanel({ appId }: { appId: string }) {
 
   return (
     <div className="space-y-6">
-      {created && app && <NewKeyPair key={created.consumerKey} pair={created} baseUrl={app.baseUrl} onDone={() => setCreated(null)} />}
+      {created && app && <NewKeyPair key={created.consumerKey} pair={created} baseUrl={app.baseUrl} onDone={() => setCreated(null)} list={() => document.getElementById(LIST_ID)} />}
       {create.error && <ErrorNote>{create.error}</ErrorNote>}
       <Card>
         <CardHeader
@@ -77,7 +80,7 @@ export function KeysPanel({ appId }: { appId: string }) {
           <EmptyState title="No key pairs yet">Create a key pair to fetch an access token and start calling the sandbox.</EmptyState>
         )}
         {keys && keys.length > 0 && (
-          <Table label="Key pairs">
+          <Table label="Key pairs" id={LIST_ID}>
             <thead>
               <tr><Th>Consumer key</Th><Th wide>Label</Th><Th wide>Created</Th><Th wide>Last used</Th><Th>Status</Th><Th className="sticky right-0 text-right"><span className="sr-only">Actions</span></Th></tr>
             </thead>

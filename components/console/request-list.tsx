@@ -7,6 +7,7 @@ import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { LoadOlder, Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/time";
+import { Truncated } from "@/components/ui/truncate";
 import { CodeWithMeaning } from "./explain";
 import { useQueryFilters } from "./filter-bar";
 import { useRequests } from "./hooks";
@@ -15,6 +16,14 @@ import { FaultMark } from "./on-purpose";
 import { HttpStatus } from "./status";
 
 const KEYS = ["status", "operation", "scenario", "fault", "requestId", "q", "error", "from", "to"] as const;
+
+/**
+ * An error code's or scenario key's cell: a long one breaks over lines rather than widening the
+ * table, which fits its card at 1280 px (the call and the request id are cut short, whole on hover).
+ */
+function LongCode({ children }: { children: React.ReactNode }) {
+  return <span className="block max-w-[9rem] whitespace-normal [overflow-wrap:anywhere]">{children}</span>;
+}
 
 export function RequestList({ appId, options }: { appId: string; options: FilterOptions }) {
   const { values, set, query } = useQueryFilters(KEYS);
@@ -45,7 +54,7 @@ export function RequestList({ appId, options }: { appId: string; options: Filter
             {items.map((r) => (
               <Tr key={r.seq} href={`/apps/${appId}/requests/${r.requestId}${back}`}>
                 <Td wide><LocalTime value={r.createdAt} /></Td>
-                <Td className="max-w-[14rem] truncate sm:max-w-96">
+                <Td className="max-w-[14rem] truncate sm:max-w-56">
                   <Link href={`/apps/${appId}/requests/${r.requestId}${back}`} className="font-mono text-xs text-indigo-700 hover:underline">
                     <span className="font-semibold">{r.method}</span> {r.path}
                   </Link>
@@ -53,13 +62,13 @@ export function RequestList({ appId, options }: { appId: string; options: Filter
                   <FaultMark fault={r.fault} className="mt-1 px-2 py-0.5 text-xs whitespace-normal" />
                 </Td>
                 <Td><HttpStatus status={r.status} /></Td>
-                <Td wide><CodeWithMeaning code={r.errorCode} /></Td>
-                <Td wide className="font-mono text-xs">{r.scenarioKey ?? <span className="text-slate-500">—</span>}</Td>
+                <Td wide><LongCode><CodeWithMeaning code={r.errorCode} /></LongCode></Td>
+                <Td wide className="font-mono text-xs"><LongCode>{r.scenarioKey ?? <span className="text-slate-500">—</span>}</LongCode></Td>
                 <Td wide className="text-right tabular-nums">
                   {r.durationMs} ms
                   {r.timeScale !== null && r.timeScale !== 1 && <span className="block text-xs text-slate-600" title="Time scale: the scripted delays were multiplied by this">×{r.timeScale}</span>}
                 </Td>
-                <Td wide className="font-mono text-xs text-slate-600">{r.requestId}</Td>
+                <Td wide className="font-mono text-xs text-slate-600"><Truncated value={r.requestId} className="max-w-[7rem]" /></Td>
                 <Td wide><Badge tone={r.via === "mcp" ? "violet" : "neutral"}>{r.via}</Badge></Td>
               </Tr>
             ))}

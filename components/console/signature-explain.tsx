@@ -2,7 +2,9 @@
 // The Go-live tab's signature explain (POST …/signatures/explain, the same
 // analysis as the developer endpoint): paste what your server received, and
 // optionally the signature your code computed and the secret it used. The
-// inbox's entries with an invalid signature can be loaded into the form.
+// inbox's entries with an invalid signature (not those the sandbox forged on
+// purpose: a receiver check's cases, the bad-signature fault) are each
+// loaded into the form and explained with one click.
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -65,19 +67,13 @@ export function SignatureExplain({ appId }: { appId: string }) {
   const params = useSearchParams();
   const wanted = params.get("entry");
   const { items } = useInbox(appId, params.get("delivery") ? { delivery: params.get("delivery")! } : {});
-  const invalid = items.filter((e) => e.signature.result === "invalid");
+  const invalid = items.filter((e) => e.signature.result === "invalid" && !e.explanation?.onPurpose);
   const [headers, setHeaders] = useState("");
   const [body, setBody] = useState("");
   const [signature, setSignature] = useState("");
   const [secret, setSecret] = useState("");
   const [answer, setAnswer] = useState<ExplainAnswer | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
-  const pick = (e: InboxEntry) => {
-    setHeaders(headerLines(e.headers));
-    setBody(e.body);
-    setPicked(e.id);
-    setAnswer(null);
-  };
   // ?entry=<inbox entry id> (the inbox's "Explain in detail"): load it once it is listed.
   useEffect(() => {
     if (!wanted || picked === wanted) return;
@@ -90,10 +86,18 @@ export function SignatureExplain({ appId }: { appId: string }) {
     document.getElementById("explain")?.scrollIntoView();
   }, [wanted, items, picked]);
   const parsed = parseHeaders(headers);
-  const explain = useFormAction(async (headers: Record<string, string>) => {
+  const explain = useFormAction(async (received: { headers: Record<string, string>; body: string }) => {
     setAnswer(null);
-    setAnswer(await send<ExplainAnswer>("POST", appUrl(appId, "/signatures/explain"), { headers, body, ...(signature ? { signature } : {}), ...(secret ? { secret } : {}) }));
+    setAnswer(await send<ExplainAnswer>("POST", appUrl(appId, "/signatures/explain"), { ...received, ...(signature ? { signature } : {}), ...(secret ? { secret } : {}) }));
   }, ["headers", "body", "signature", "secret"]);
+  /** "Explain this one": the entry in the form, and explained as it is. */
+  const pick = (e: InboxEntry) => {
+    setHeaders(headerLines(e.headers));
+    setBody(e.body);
+    setPicked(e.id);
+    setAnswer(null);
+    void explain.run({ headers: e.headers, body: e.body });
+  };
   const busy = explain.pending;
   const fieldError = (f: "headers" | "body" | "signature" | "secret") => explain.fieldError(f) ?? null;
   return (
@@ -108,7 +112,7 @@ export function SignatureExplain({ appId }: { appId: string }) {
           className="grid gap-3 lg:grid-cols-2"
           onSubmit={(e) => {
             e.preventDefault();
-            if (typeof parsed !== "string") void explain.run(parsed);
+            if (typeof parsed !== "string") void explain.run({ headers: parsed, body });
           }}
         >
           <Field label="Headers as received" hint='One "Name: value" per line, or a JSON object.' error={typeof parsed === "string" ? parsed : fieldError("headers")}>

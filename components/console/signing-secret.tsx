@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm";
 import { CopyField } from "@/components/ui/copy-button";
 import { FormMessage, useFormAction } from "@/components/ui/form-action";
+import { LocalTime } from "@/components/ui/time";
 import { appUrl, fetcher, send } from "./api";
 
 type View = { signingSecret: string; previousSecretExpiresAt: string | null };
@@ -26,7 +27,7 @@ export function SigningSecret({ appId }: { appId: string }) {
   );
   const grace = view?.previousSecretExpiresAt && (
     <p className="w-full text-xs text-amber-700">
-      The previous secret also signs until {new Date(view.previousSecretExpiresAt).toLocaleString()}.
+      The previous secret also signs until <LocalTime value={view.previousSecretExpiresAt} />.
     </p>
   );
   if (view) {

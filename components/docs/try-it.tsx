@@ -219,7 +219,7 @@ export function TryIt({ opId, fields, params, example, scenarios, app: docsApp }
               The try-it panel refused the call ({failure.status}): <code className="font-mono break-all">{JSON.stringify(failure.body)}</code>
             </div>
           )}
-          {result && <TryResultView result={result} />}
+          {result && <TryResultView result={result} asApp={Boolean(app)} />}
         </div>
       </div>
     </section>

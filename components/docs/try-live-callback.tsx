@@ -8,6 +8,7 @@ import { appUrl, fetcher } from "@/components/console/api";
 import { useDelivery, type Json } from "@/components/console/hooks";
 import { DeliveryBadge, HttpStatus } from "@/components/console/status";
 import { CodeBlock } from "@/components/ui/code";
+import { LocalTime } from "@/components/ui/time";
 import type { RequestDetail } from "@/lib/activity/requests";
 
 const parsed = (text: string): unknown => {
@@ -30,7 +31,7 @@ function Delivery({ appId, id }: { appId: string; id: string }) {
         {d.lastStatus !== null && <>answered <HttpStatus status={d.lastStatus} /></>}
         <span className="text-slate-500">to <code className="font-mono break-all">{d.url ?? "no address"}</code></span>
       </p>
-      {waiting && <p className="text-sm text-slate-500">Posted when due (<time dateTime={d.dueAt}>{new Date(d.dueAt).toLocaleTimeString()}</time>); this updates by itself.</p>}
+      {waiting && <p className="text-sm text-slate-500">Posted when due (<LocalTime value={d.dueAt} />); this updates by itself.</p>}
       {d.links.inbox.length > 0 && (
         <p className="text-sm text-slate-600">
           Your app&apos;s inspector received it: <Link href={`/apps/${appId}/inspector?delivery=${d.id}`} className="text-indigo-700 underline">open it in the inbox</Link>.

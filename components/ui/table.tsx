@@ -3,9 +3,10 @@ import { useRouter } from "next/navigation";
 import { Button } from "./button";
 import { cn } from "./cn";
 
-export function Table({ children, label }: { children: React.ReactNode; label: string }) {
+/** `id`: on the scrolling region, which takes the keyboard (a panel that goes away may move it here). */
+export function Table({ children, label, id }: { children: React.ReactNode; label: string; id?: string }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600">
+    <div id={id} role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600">
       <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">{children}</table>
     </div>
   );

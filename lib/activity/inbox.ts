@@ -4,6 +4,7 @@
 // signing secrets, and where that says invalid, why (signatures.ts, judged at
 // the time the entry arrived). Callers check ownership first.
 import { z } from "zod";
+import { forgedOnPurpose } from "@/lib/callbacks/signature-explain";
 import { checkSignatures } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { listInbox } from "@/lib/inspector";
@@ -17,8 +18,12 @@ const text = (name: string) =>
 export const inboxQuerySchema = z.object({ ...pageSchema, delivery: text("delivery"), q: text("q") });
 export type InboxQuery = z.output<typeof inboxQuerySchema>;
 
-/** Why an invalid entry is invalid: the findings (the entry's links already name its delivery); null for the others. */
-const explainedOnly = (x: ExplainAnswer | undefined) => (x ? { valid: x.valid, scheme: x.scheme, findings: x.findings } : null);
+/**
+ * Why an invalid entry is invalid: the findings (the entry's links already name its delivery), and
+ * whether the sandbox forged it on purpose (a receiver check's case, the bad-signature fault); null for the others.
+ */
+const explainedOnly = (x: ExplainAnswer | undefined) =>
+  (x ? { valid: x.valid, scheme: x.scheme, findings: x.findings, onPurpose: forgedOnPurpose(x.findings) } : null);
 
 export async function inboxPage(appId: string, query: InboxQuery, db: Db = defaultDb) {
   const deliveryIds = query.q ? await deliveryIdsFor(appId, query.q, db) : undefined;

@@ -191,6 +191,14 @@ function signatureFindings(given: string, h: Record<string, string>, body: strin
   return out;
 }
 
+/**
+ * The findings say the sandbox made this signature fail on purpose: a receiver check's case
+ * (RECEIVER_CHECK) or a delivery sent under the "bad signature" callback fault. Refusing it
+ * was right; there is no mistake of the integrator's to explain.
+ */
+export const forgedOnPurpose = (findings: Finding[]) =>
+  findings.some((f) => f.code === "RECEIVER_CHECK" || f.detail?.fault === "badSignature");
+
 const EXPLAINS_INVALID = new Set<FindingCode>(["BODY_CHANGED", "WRONG_SECRET", "HEADER_CHANGED", "RECEIVER_CHECK", "HEADER_MISSING"]);
 
 export function explainSignature(input: ExplainInput, facts: ExplainFacts): Explanation {

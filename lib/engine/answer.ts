@@ -41,8 +41,8 @@ export function answer(op: Operation, scenario: Scenario, input: OperationInput,
   if ((outcome as { live?: boolean }).live) {
     const id = input.params[op.resource.idField]!;
     if (!facts.tracked) {
-      // `tracked` forced by the header on an id this app did not create
-      return { ...base, status: 404, body: errorBody("NOT_FOUND", `your app has no resource with id ${id}`, ctx.requestId) };
+      // `tracked` forced by the header on an id this app did not create (or by a try-it preview, which has no resources)
+      return { ...base, status: 404, body: errorBody("NOT_FOUND", `the calling app has no resource with id ${id}`, ctx.requestId) };
     }
     return { ...base, status: scenario.status, body: liveViews[op.resource.prefix](facts.tracked, ctx.now) };
   }

@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp, deleteApp, setPerMinute, setSuspended, updateApp } from "@/lib/services/apps";
 import { ownerOf } from "../helpers/owner-view";
+import { consoleCall } from "../helpers/console-http";
 import { signInOverHttp } from "../helpers/from-address";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { asSandbox, base, collectBody, type CreatedSandbox, fetchToken, http, newApp, newSandbox, origin, type Reply, type TestApp } from "../helpers/sandbox";
@@ -296,4 +297,38 @@ describe("throwaway sandboxes", () => {
     expect((await create(parent, { ttlSeconds: 300 })).status).toBe(201);
     expect((await create(parent, { ttlSeconds: 300 })).status).toBe(429);
   }, 60_000);
+
+  it("the console makes one through the same service: its secrets once, working keys, the same bounds and refusals", async () => {
+    const parent = await newApp({ groups: ["Payments"] });
+    const { session } = await signInOverHttp(origin(), parent.user.email, "correct horse battery");
+    const started = Date.now();
+    const made = await consoleCall(origin(), session!, "POST", `/apps/${parent.appId}/sandboxes`, { name: "checkout-e2e", ttlSeconds: 900 });
+    expect(made.status, made.text).toBe(201);
+    const s = made.json as CreatedSandbox;
+    expect(s).toMatchObject({ name: "checkout-e2e", inspectorUrl: `${origin()}/inspect/${s.appId}` });
+    expect(s.signingSecret).toMatch(/^whsec_/);
+    expect(Date.parse(s.expiresAt) - started).toBeGreaterThan(899_000);
+    // its keys work like those the developer endpoint gives, and the parent's list has it
+    const child = await asSandbox(s);
+    expect((await child.call("GET", "/collect/v1/push/chk_from_console")).status).toBe(200);
+    const listed = await parent.call("GET", "/dev/v1/sandboxes");
+    expect(listed.body.sandboxes.map((x: { appId: string }) => x.appId)).toEqual([s.appId]);
+    // the list never shows a secret again
+    const again = await consoleCall(origin(), session!, "GET", `/apps/${parent.appId}/sandboxes`);
+    expect(again.text).not.toContain(s.consumerSecret);
+    expect(again.text).not.toContain(s.signingSecret);
+    // the developer endpoint's bounds and refusals, in the spec's error body
+    const short = await consoleCall(origin(), session!, "POST", `/apps/${parent.appId}/sandboxes`, { ttlSeconds: 5 });
+    const viaApi = await create(parent, { ttlSeconds: 5 });
+    expect([short.status, short.json.error, short.json.message]).toEqual([400, "VALIDATION_ERROR", viaApi.body.message]);
+    expect(short.json.requestId).toMatch(/^req_/);
+    const badName = await consoleCall(origin(), session!, "POST", `/apps/${parent.appId}/sandboxes`, { ttlSeconds: 600, name: "a\u202Eb" });
+    expect([badName.status, badName.json.error]).toEqual([400, "VALIDATION_ERROR"]);
+    const nested = await consoleCall(origin(), session!, "POST", `/apps/${s.appId}/sandboxes`, { ttlSeconds: 600 });
+    expect([nested.status, nested.json.error]).toEqual([403, "SANDBOX_NOT_ALLOWED"]);
+    // another user's app is not found
+    const stranger = await newApp({ groups: ["Payments"] });
+    const theirs = await consoleCall(origin(), session!, "POST", `/apps/${stranger.appId}/sandboxes`, { ttlSeconds: 600 });
+    expect([theirs.status, theirs.json.error]).toEqual([404, "NOT_FOUND"]);
+  });
 });

@@ -65,6 +65,23 @@ export const explainBodySchema = z.strictObject({
     .meta({ description: "The secret string your code signs with (not kept: redacted in the request log)." }),
 });
 
+/**
+ * The console's explain form: the endpoint's body, with something to explain. The endpoint
+ * analyses whatever it is given (an empty body is a finding there); a person who pressed
+ * Explain on an empty form is told what to paste instead.
+ */
+export const explainFormSchema = explainBodySchema.superRefine((v, ctx) => {
+  const noHeaders = Object.keys(v.headers).length === 0;
+  const noBody = v.body.trim() === "";
+  if (noHeaders && noBody) {
+    ctx.addIssue({ code: "custom", path: ["headers"], message: "Paste the headers and the raw body your server received: there is nothing to explain yet." });
+  } else if (noHeaders) {
+    ctx.addIssue({ code: "custom", path: ["headers"], message: "Paste the headers your server received: the signature headers are what is checked." });
+  } else if (noBody) {
+    ctx.addIssue({ code: "custom", path: ["body"], message: "Paste the raw body your server received, exactly as it arrived." });
+  }
+});
+
 const findingSchema = z.object({
   code: z.string().meta({
     description: "BODY_CHANGED, HEADER_MISSING, HEADER_CHANGED, TIMESTAMP_OUT_OF_TOLERANCE, SECRET_FORM, WRONG_SECRET, WRONG_CONTENT, SIGNATURE_ENCODING, " +

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ForgotForm } from "../recovery-forms";
+import { ForgotForm } from "../../recovery-forms";
 
 export const metadata: Metadata = { title: "Reset your password" };
 

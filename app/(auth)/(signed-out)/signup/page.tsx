@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { safeNext } from "@/lib/auth/next-path";
-import { signUpAction } from "../actions";
-import { AuthForm } from "../auth-form";
+import { signUpAction } from "../../actions";
+import { AuthForm } from "../../auth-form";
 
 export const metadata: Metadata = { title: "Create an account" };
 

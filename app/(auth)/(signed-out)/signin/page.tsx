@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { safeNext } from "@/lib/auth/next-path";
-import { signInAction } from "../actions";
-import { AuthForm } from "../auth-form";
+import { signInAction } from "../../actions";
+import { AuthForm } from "../../auth-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
