@@ -8,6 +8,6 @@ export { checkMediaType, parseJsonBody, validateInput, checkDepth, fieldIssues, 
 export { selectScenario, testNumberScenario, triggerMatches, defaultScenario, SCENARIO_HEADER, SCENARIO_IGNORED_HEADER } from "./select";
 export { resolveTimeScale, scaled, TIME_SCALE_HEADER } from "./time-scale";
 export { run, simulate } from "./run";
-export { FAULT_HEADER, FAULT_NAMES, FAULTS, faultNamed, resolveFault, retryWindowEnd, type Fault, type FaultName } from "./faults";
+export { ERROR_AFTER_COMMIT, FAULT_CODES, FAULT_HEADER, FAULT_NAMES, FAULTS, faultNamed, resolveFault, retryWindowEnd, type Fault, type FaultName } from "./faults";
 export { planDraw, planMatches, planRulesFor, plannedFault } from "./fault-plan";
 export { callbackScenario, exampleBody, exampleCallback, exampleOf, exampleParams, scenarioRequest } from "./examples";
