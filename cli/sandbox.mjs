@@ -16,9 +16,10 @@ import http from "node:http";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs as nodeParseArgs } from "node:util";
 
 /** This file's version (`--version`); raised when its commands or options change. */
-const VERSION = "1.3.0";
+const VERSION = "1.3.1";
 
 // ---- usage texts ------------------------------------------------------------------
 
@@ -239,51 +240,79 @@ ${CONNECTION}`,
 
 // ---- arguments --------------------------------------------------------------------
 
-const STRING_FLAGS = new Set(["url", "portal", "key", "secret", "secret-file", "forward-to", "cursor-file", "name", "data", "scenario", "time-scale", "operation", "ttl",
-  "duplicate", "bad-signature", "extra-delay-ms", "inspector-status", "inspector-delay-ms", "inspector-fail-first",
-  "every", "first", "probability", "seed"]);
-const BOOLEAN_FLAGS = new Set(["secret-stdin", "all", "include-foreign", "no-replay", "json", "help", "env", "version"]);
-/** Flags that may be given more than once: their values are kept in order, in an array. */
-const REPEATED_FLAGS = new Set(["header"]);
-/** Short names, as curl spells them. */
-const SHORT_FLAGS = { "-d": "data", "-H": "header" };
+const string = { type: "string" };
+const flag = { type: "boolean" };
+/** What every command takes: how to reach the portal, --help, --version. */
+const COMMON = {
+  url: string, portal: string, key: string, secret: string, "secret-file": string, "secret-stdin": flag,
+  help: { type: "boolean", short: "h" }, version: { type: "boolean", short: "v" },
+};
+const PLAN_RULE = { every: string, first: string, probability: string, seed: string };
+/** Each command's own options (util.parseArgs' form): an option of another command is an error, never ignored. */
+const OPTIONS = {
+  listen: { json: flag, "forward-to": string, operation: string, all: flag, "include-foreign": flag, "no-replay": flag, "cursor-file": string, name: string },
+  check: { json: flag, operation: string },
+  call: { json: flag, data: { type: "string", short: "d" }, scenario: string, "time-scale": string, header: { type: "string", short: "H", multiple: true } },
+  settings: { "time-scale": string, duplicate: string, "bad-signature": string, "extra-delay-ms": string, "inspector-status": string, "inspector-delay-ms": string, "inspector-fail-first": string },
+  float: { json: flag },
+  faults: { json: flag, ...PLAN_RULE },
+  rehearse: { json: flag, ...PLAN_RULE },
+  resolve: { json: flag, scenario: string, "time-scale": string },
+  timeline: { json: flag },
+  sandbox: { json: flag, ttl: string, name: string, env: flag },
+  token: { json: flag },
+};
+/** Before a command: --help and --version only. */
+const TOP = { help: COMMON.help, version: COMMON.version };
 
-/** `--flag value`, `--flag=value`, boolean `--flag`; everything else is positional, and everything after `--`. Unknown flags are errors. */
-function parseArgs(argv) {
-  const flags = {};
-  const positional = [];
+/** The long spelling of each string option of any command, by every spelling (`--data`, `-d`). */
+const VALUE_OPTIONS = new Map(Object.values(OPTIONS).concat(COMMON).flatMap((options) => Object.entries(options)
+  .filter(([, o]) => o.type === "string")
+  .flatMap(([name, o]) => [[`--${name}`, name], ...(o.short ? [[`-${o.short}`, name]] : [])])));
+
+/**
+ * The command line: the command (the first word that is not an option), its
+ * flags read by util.parseArgs in strict mode against that command's options
+ * (an unknown option, or one of another command, is a usage error: exit 2),
+ * and the positionals; "--" ends the options, and the words after it are
+ * positional and kept apart (`flags["--"]`, rehearse's command). Two readings
+ * parseArgs would refuse are kept as they were: a string option's next word is
+ * its value even when it starts with a dash (`--key --`, passed as `--key=--`;
+ * `-d -x` as `-d-x`),
+ * and a negative number is a positional (`float set KES -5`).
+ */
+function parseCommandLine(argv) {
+  const before = [];
+  let rest = null;
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--") { flags["--"] = argv.slice(i + 1); positional.push(...flags["--"]); break; }
-    if (arg === "-h") { flags.help = true; continue; }
-    if (arg === "-v") { flags.version = true; continue; }
-    if (SHORT_FLAGS[arg]) {
-      const name = SHORT_FLAGS[arg];
-      const value = argv[++i];
-      if (value === undefined) throw new UsageError(`${arg} needs a value`);
-      if (REPEATED_FLAGS.has(name)) (flags[name] ??= []).push(value);
-      else flags[name] = value;
-      continue;
-    }
-    if (!arg.startsWith("--")) { positional.push(arg); continue; }
-    const eq = arg.indexOf("=");
-    const name = arg.slice(2, eq < 0 ? undefined : eq);
-    if (REPEATED_FLAGS.has(name)) {
-      const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined) throw new UsageError(`--${name} needs a value`);
-      (flags[name] ??= []).push(value);
-    } else if (BOOLEAN_FLAGS.has(name)) {
-      if (eq >= 0) throw new UsageError(`--${name} takes no value`);
-      flags[name] = true;
-    } else if (STRING_FLAGS.has(name)) {
-      const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined) throw new UsageError(`--${name} needs a value`);
-      flags[name] = value;
-    } else {
-      throw new UsageError(`unknown option --${name}`);
-    }
+    const word = argv[i];
+    if (word === "--") { rest = argv.slice(i + 1); break; }
+    const name = VALUE_OPTIONS.get(word);
+    // `--name=value`, or `-Xvalue` (an option named as it was written, for the error that may follow)
+    if (name && i + 1 < argv.length) before.push(word.startsWith("--") || argv[i + 1] === "" ? `--${name}=${argv[++i]}` : `${word}${argv[++i]}`);
+    else before.push(word);
   }
-  return { flags, positional };
+  const at = before.findIndex((w) => !w.startsWith("-") || /^-\d/.test(w));
+  const command = at < 0 ? undefined : before[at];
+  if (command !== undefined && command !== "help" && !Object.hasOwn(OPTIONS, command)) throw new UsageError(`unknown command ${command}`);
+  const options = command === undefined || command === "help" ? TOP : { ...COMMON, ...OPTIONS[command] };
+  // parseArgs takes a word starting with a dash for an option: a negative number passes as a placeholder and comes back in place
+  const negatives = [];
+  const args = before.filter((_, i) => i !== at).map((w) => (/^-\d/.test(w) ? `\u0000${negatives.push(w) - 1}` : w));
+  let parsed;
+  try {
+    parsed = nodeParseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (e) {
+    if (e.code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION" && e.code !== "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") throw e;
+    const option = (/'([^']+)'/.exec(e.message)?.[1] ?? "").split(/[ ,]+/).filter((w) => w.startsWith("-")).at(-1);
+    const of = command && command !== "help" ? ` for ${command} (its options: "node sandbox.mjs ${command} --help")` : "";
+    if (e.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`unknown option ${option}${of}`);
+    throw new UsageError(/does not take/.test(e.message) ? `${option} takes no value` : `${option} needs a value`);
+  }
+  const positional = parsed.positionals.map((w) => (w.startsWith("\u0000") ? negatives[Number(w.slice(1))] : w));
+  const flags = { ...parsed.values };
+  if (rest) { flags["--"] = rest; positional.push(...rest); }
+  return { flags, positional: command === undefined ? positional : [command, ...positional] };
 }
 
 // ---- errors -----------------------------------------------------------------------
@@ -1045,7 +1074,7 @@ async function sandbox(flags, [action, id]) {
 const COMMANDS = { listen, check, call, settings, float, faults, rehearse, sandbox, resolve, timeline, token };
 
 async function main(argv) {
-  const { flags, positional } = parseArgs(argv);
+  const { flags, positional } = parseCommandLine(argv);
   if (flags.version) return console.log(`sandbox.mjs ${VERSION}`);
   const [name, ...rest] = positional;
   if (!name && !flags.help) {
@@ -1055,7 +1084,7 @@ async function main(argv) {
     return;
   }
   if (!name || name === "help") return console.log(USAGE[rest[0] && USAGE[rest[0]] ? rest[0] : "main"]);
-  if (!COMMANDS[name]) throw new UsageError(`unknown command ${name}`);
+  if (!COMMANDS[name]) throw new UsageError(`unknown command ${name}`); // a word after "--"
   if (flags.help) return console.log(USAGE[name]);
   await COMMANDS[name](flags, rest);
 }

@@ -100,3 +100,23 @@ export function every(c: Clock, ms: number, fn: () => void): Timer {
     },
   };
 }
+
+/**
+ * A moment as people read it, its zone named: "14:52:03 EAT" on the day of
+ * `now`, else "21 Nov 2026, 14:52 EAT"; in `timeZone`, else the reader's own.
+ * The console shows every time so (components/ui/time.tsx), rendered on the
+ * server, where the reader's zone is unknown, in UTC.
+ */
+export function localTime(date: Date, now: Date | null = new Date(), timeZone?: string): string {
+  const day = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+  const today = now !== null && day(date) === day(now);
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    ...(today ? {} : { day: "numeric", month: "short", year: "numeric" }),
+    hour: "2-digit", minute: "2-digit", ...(today ? { second: "2-digit" } : {}),
+    timeZoneName: "short",
+  }).format(date);
+}
+
+/** The same for a reader whose zone nobody knows (a mail's): the date and the time in UTC, "21 Nov 2026, 14:52 UTC". */
+export const utcTime = (date: Date): string => localTime(date, null, "UTC");

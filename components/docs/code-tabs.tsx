@@ -30,7 +30,7 @@ export function CodeTabs({ label, samples, compact }: { label: string; samples: 
           </button>
         ))}
       </div>
-      <Snippet title={current.title} code={current.code} />
+      <Snippet title={current.title} code={current.code} lang={current.lang} />
     </div>
   );
 }

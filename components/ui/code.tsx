@@ -1,8 +1,10 @@
+import { codeLanguage } from "@/lib/docs/code-language";
+
 /** Pretty JSON (or text as it came) in a scrollable block; `raw`: a string exactly as it is (bytes that were signed). */
 export function CodeBlock({ value, label, raw }: { value: unknown; label: string; raw?: boolean }) {
   const text = typeof value === "string" ? (raw ? value : prettyIfJson(value)) : JSON.stringify(value, null, 2);
   return (
-    <pre role="group" aria-label={label} className="scheme-fixed max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100 [overflow-wrap:anywhere]">
+    <pre role="group" aria-label={label} data-lang={codeLanguage(text)} className="scheme-fixed max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100 [overflow-wrap:anywhere]">
       {text === "" ? <span className="text-slate-400">(empty)</span> : text}
     </pre>
   );

@@ -1,5 +1,8 @@
 "use client";
 import { useEffect, useState } from "react";
+import { localTime } from "@/lib/clock";
+
+export { localTime };
 
 const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 const dateOnly = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
@@ -13,18 +16,6 @@ export function relative(date: Date, now = Date.now()): string {
   if (a < 86400) return rtf.format(Math.round(s / 3600), "hour");
   if (a < 86400 * 30) return rtf.format(Math.round(s / 86400), "day");
   return dateOnly.format(date);
-}
-
-/** "14:52:03 EAT" today, "21 Nov 2026, 14:52 EAT" before: the viewer's time zone, named. `timeZone` for tests and the server render. */
-export function localTime(date: Date, now = new Date(), timeZone?: string): string {
-  const day = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
-  const today = day(date) === day(now);
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    ...(today ? {} : { day: "numeric", month: "short", year: "numeric" }),
-    hour: "2-digit", minute: "2-digit", ...(today ? { second: "2-digit" } : {}),
-    timeZoneName: "short",
-  }).format(date);
 }
 
 function useNow(): number | null {

@@ -45,6 +45,18 @@ export const FAULTS: readonly Fault[] = [
   { name: "early_callback", committed: true, callback: "early", sees: "the callback is posted before the answer is written" },
 ];
 
+/** What a committed call whose answer is "error" (error_after_commit) answers instead, after the commit. */
+export const ERROR_AFTER_COMMIT = { error: "INTERNAL_ERROR", message: "the sandbox failed to handle this call; quote the request id when reporting it" } as const satisfies { error: ErrorCode; message: string };
+
+/** Every code the fault step can answer: the header's VALIDATION_ERROR, each refusal's, then the 500 a committed call answers with. */
+export const FAULT_CODES: readonly ErrorCode[] = [
+  ...new Set<ErrorCode>([
+    "VALIDATION_ERROR",
+    ...FAULTS.flatMap((f) => (f.refuse ? [f.refuse.error] : [])),
+    ...FAULTS.filter((f) => f.answer === "error").map(() => ERROR_AFTER_COMMIT.error),
+  ]),
+];
+
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));
 
 /** A fault by its name (as stored in the request log); undefined for any other text. */

@@ -9,6 +9,6 @@ export { selectScenario, testNumberScenario, triggerMatches, defaultScenario, SC
 export { failedScenarioKeys, referenceFact, takenReferenceScenario, type ReferenceFact } from "./reference";
 export { resolveTimeScale, scaled, TIME_SCALE_HEADER } from "./time-scale";
 export { run, simulate } from "./run";
-export { FAULT_HEADER, FAULT_NAMES, FAULTS, faultNamed, resolveFault, retryWindowEnd, type Fault, type FaultName } from "./faults";
+export { ERROR_AFTER_COMMIT, FAULT_CODES, FAULT_HEADER, FAULT_NAMES, FAULTS, faultNamed, resolveFault, retryWindowEnd, type Fault, type FaultName } from "./faults";
 export { planDraw, planMatches, planRulesFor, plannedFault } from "./fault-plan";
 export { callbackScenario, exampleBody, exampleCallback, exampleOf, exampleParams, scenarioRequest } from "./examples";

@@ -9,7 +9,7 @@
 import { attemptWakeups } from "@/lib/callbacks/attempt";
 import { watchDelivery } from "@/lib/devapi/watch";
 import { takeHeld } from "@/lib/devapi/held-connections";
-import { FAULT_HEADER, faultNamed, plannedFault, planRulesFor, resolveFault, scaled, type Fault } from "@/lib/engine";
+import { ERROR_AFTER_COMMIT, FAULT_HEADER, faultNamed, plannedFault, planRulesFor, resolveFault, scaled, type Fault } from "@/lib/engine";
 import { ApiError, errorBody } from "@/lib/errors";
 import type { CallState, GatewayResult, Step } from "./context";
 import type { GatewayStore } from "./store";
@@ -87,7 +87,7 @@ export async function answerAfterCommit(s: CallState, result: GatewayResult): Pr
   }
   if (fault.answer === "dropped") return { ...result, drop: true };
   if (fault.answer === "error") {
-    const err = new ApiError("INTERNAL_ERROR", "the sandbox failed to handle this call; quote the request id when reporting it");
+    const err = new ApiError(ERROR_AFTER_COMMIT.error, ERROR_AFTER_COMMIT.message);
     return { status: err.status, headers: { ...s.headers, "x-request-id": s.requestId }, body: errorBody(err.code, err.message, s.requestId) };
   }
   return result;

@@ -2,7 +2,7 @@
 // behaves" lists the checks, one place that turns errors into the error body,
 // one place that persists. See ARCHITECTURE.md.
 import { ApiError, errorBody, toApiError, type ErrorCode } from "@/lib/errors";
-import { MAX_BODY_BYTES } from "@/lib/engine";
+import { FAULT_CODES, MAX_BODY_BYTES } from "@/lib/engine";
 import { clock, nowDate } from "@/lib/runtime";
 import { newId } from "@/lib/ids";
 import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
@@ -34,7 +34,7 @@ export const CHECKS: readonly { name: string; step: Step; answers: readonly Erro
   { name: "readTimeScale", step: readTimeScale, answers: ["VALIDATION_ERROR"], note: "`X-Svc-Time-Scale`, when sent, is a decimal from 0 to 1 (else the app's time scale applies)" },
   { name: "parseInput", step: parseInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR"], note: `the body is a JSON object (sent as \`application/json\`, or without a Content-Type) of at most ${MAX_BODY_BYTES / 1024} KiB whose fields follow their rules` },
   { name: "checkReference", step: checkReference, answers: [], note: "a Collect or payout `reference` already taken answers the operation's duplicate scenario (409 DUPLICATE_REFERENCE), whatever `X-Svc-Scenario`, a test number, `X-Svc-Fault` or the fault plan asks; no fault applies to it" },
-  { name: "applyFault", step: applyFault, answers: ["VALIDATION_ERROR", "SERVICE_UNAVAILABLE", "RATE_LIMITED", "INVALID_TOKEN"], note: "`X-Svc-Fault`, when sent, names a fault (lib/engine/faults.ts); one that commits nothing (`unavailable`, `rate_limited`, `token_expired`) answers here" },
+  { name: "applyFault", step: applyFault, answers: FAULT_CODES, note: "`X-Svc-Fault`, when sent, names a fault (lib/engine/faults.ts); one that commits nothing (`unavailable`, `rate_limited`, `token_expired`) answers here, `error_after_commit` answers 500 once the call is committed" },
   { name: "lookupFacts", step: lookupFacts, answers: [], note: "state for `tracked`, the reference and the float" },
   { name: "runScenario", step: runScenario, answers: [], note: "the engine" },
 ];

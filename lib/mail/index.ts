@@ -4,11 +4,33 @@
 // Mail is queued, not awaited by the request that asked for it: the request
 // answers in the same time whether or not a mail goes out (lib/services/recovery.ts
 // relies on it), and mails leave one at a time in the order they were queued.
+// Every mail is written here from its blocks (`renderMail`): a plain-text part
+// and an HTML part with the same words and links (multipart/alternative).
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "@/lib/config";
 import { part, runtime } from "@/lib/runtime";
 
-export type Mail = { to: string; subject: string; text: string };
+/** A mail's content in order: paragraphs, and links (a button-like link in HTML, the address on a line of its own in the text). */
+export type MailBlock = string | { link: string; label: string };
+export type Mail = { to: string; subject: string; body: readonly MailBlock[] };
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The mail's two parts, from its blocks: the same words and links in each. */
+export function renderMail(mail: Pick<Mail, "subject" | "body">): { text: string; html: string } {
+  const text = mail.body.map((b) => (typeof b === "string" ? b : b.link)).join("\n\n");
+  const html = mail.body.map((b) =>
+    typeof b === "string"
+      ? `<p>${escapeHtml(b)}</p>`
+      : `<p><a href="${escapeHtml(b.link)}" style="display:inline-block;padding:8px 14px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(b.label)}</a></p>\n` +
+        `<p style="font-size:13px;color:#475569">Or open this address: <a href="${escapeHtml(b.link)}">${escapeHtml(b.link)}</a></p>`,
+  ).join("\n");
+  return {
+    text: `${text}\n`,
+    html: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head>\n` +
+      `<body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:15px;line-height:1.5;color:#0f172a">\n${html}\n</body></html>\n`,
+  };
+}
 
 /** Mails waiting in this process past which new ones are dropped (with a line in the log): the queue stays bounded. */
 const MAX_WAITING = 1000;
@@ -26,11 +48,12 @@ function state() {
 /** Sends one mail now (or writes it to the log without SMTP_URL). */
 async function deliver(mail: Mail): Promise<void> {
   const { transport } = state();
+  const { text, html } = renderMail(mail);
   if (!transport) {
-    console.log(`[mail] SMTP_URL is not set; the mail to ${mail.to} is written here instead.\nSubject: ${mail.subject}\n\n${mail.text}`);
+    console.log(`[mail] SMTP_URL is not set; the mail to ${mail.to} is written here instead.\nSubject: ${mail.subject}\n\n${text}`);
     return;
   }
-  await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+  await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text, html });
 }
 
 /** Queues `mail`; a failure to send is logged (never thrown to the request that queued it). */

@@ -19,17 +19,21 @@ const typeName = devTypeName;
 
 const REQUEST_ID = "req_7fQ2mXc9LpR4tV8wZk1sHd";
 
-/** The codes of the input check (parseDevInput) for one endpoint, each with when. */
+/** The codes of the input check (parseDevInput) for one endpoint, each with when: X-Svc-Fault is refused on every one. */
 function inputErrors(e: DevEndpoint): [ErrorCode, string][] {
-  const invalid: [ErrorCode, string] = ["VALIDATION_ERROR", "A path parameter, query or body field breaks its rule; the message names each and `details` lists them."];
-  if (e.method === "GET") return e.query || e.params ? [invalid] : [];
+  const fault = "`X-Svc-Fault` was sent: faults apply to operation calls only.";
+  const invalid: [ErrorCode, string] = ["VALIDATION_ERROR", `A path parameter, query or body field breaks its rule; the message names each and \`details\` lists them. Or: ${fault}`];
+  if (e.method === "GET") return [e.query || e.params ? invalid : ["VALIDATION_ERROR", fault]];
   return [
     ["INVALID_BODY", "The body is not valid JSON, or not a JSON object."],
     ["BODY_TOO_LARGE", `The body is over ${(e.maxBodyBytes ?? MAX_BODY_BYTES) / 1024} KiB.`],
     ["UNSUPPORTED_MEDIA_TYPE", "A body sent with a Content-Type other than application/json (or another +json type)."],
-    ...(e.body || e.params ? [invalid] : []),
+    e.body || e.params ? invalid : ["VALIDATION_ERROR", fault],
   ];
 }
+
+/** An empty body is read as `{}` (lib/engine/request.ts parseJsonBody): the body is required only when `{}` breaks its schema. */
+const bodyRequired = (e: DevEndpoint) => !!e.body && !e.body.safeParse({}).success;
 
 function words(code: ErrorCode): string {
   const text = ERROR_TEXT[code];
@@ -113,7 +117,7 @@ function operation(e: DevEndpoint) {
     tags: ["developer"],
     parameters: parameters(e),
     ...(e.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Request")}` }, ...(e.example?.input ? { example: e.example.input } : {}) } } } }
+      ? { requestBody: { required: bodyRequired(e), content: { "application/json": { schema: { $ref: `#/components/schemas/${typeName(e, "Request")}` }, ...(e.example?.input ? { example: e.example.input } : {}) } } } }
       : {}),
     responses: responses(e),
   };

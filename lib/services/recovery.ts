@@ -6,6 +6,7 @@
 // and per email; the mail goes out through lib/mail's queue, so the answer takes
 // the same time either way. The operator command line makes links through the same
 // `issueLink` and prints them instead of mailing them.
+import { utcTime } from "@/lib/clock";
 import { config } from "@/lib/config";
 import { sha256 } from "@/lib/crypto";
 import { db } from "@/lib/db/prisma";
@@ -54,13 +55,16 @@ export async function requestReset(email: unknown, address: string): Promise<voi
     if (isApiError(err) && err.code === "NOT_FOUND") return; // no account: the same answer, nothing sent
     throw err;
   }
-  queueMail({ to: link.email, subject: "Reset your Svc Sandbox password", text: mailText(link) });
+  queueMail({ to: link.email, subject: "Reset your Svc Sandbox password", body: mailBody(link) });
 }
 
-const mailText = (link: ResetLink) =>
-  `Someone (we hope you) asked to reset the password of your Svc Sandbox account.\n\n` +
-  `Choose a new password here (the link works once, until ${link.expiresAt}):\n\n${link.resetUrl}\n\n` +
-  `Choosing a new password signs you out everywhere. If you did not ask, ignore this mail: your password stays as it is.\n`;
+/** The reset mail's words; the expiry as the console writes a time for a reader whose zone is unknown (UTC, lib/clock.ts). */
+const mailBody = (link: ResetLink) => [
+  "Someone (we hope you) asked to reset the password of your Svc Sandbox account.",
+  `Choose a new password with the link below. It works once, until ${utcTime(new Date(link.expiresAt))}.`,
+  { link: link.resetUrl, label: "Choose a new password" },
+  "Choosing a new password signs you out everywhere. If you did not ask, ignore this mail: your password stays as it is.",
+];
 
 const live = (token: string) => ({ tokenHash: sha256(token), expiresAt: { gt: nowDate() } });
 

@@ -12,13 +12,14 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 
 export type Prism = { url: string; stop(): Promise<void> };
 
-export async function startPrism(mode: "proxy" | "mock", documentUrl: string, upstream?: string): Promise<Prism> {
+/** `errors`: Prism's --errors, under which a mismatch in a request or a response is Prism's own error answer (422, 500) instead of a header. */
+export async function startPrism(mode: "proxy" | "mock", documentUrl: string, upstream?: string, { errors = false } = {}): Promise<Prism> {
   const doc = await fetch(documentUrl);
   if (doc.status !== 200) throw new Error(`${documentUrl}: ${doc.status}`);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "prism-")), path.basename(new URL(documentUrl).pathname));
   fs.writeFileSync(file, await doc.text());
   const port = await freePort();
-  const args = [mode, file, ...(upstream ? [upstream] : []), "-p", String(port), "-h", "127.0.0.1"];
+  const args = [mode, file, ...(upstream ? [upstream] : []), "-p", String(port), "-h", "127.0.0.1", ...(errors ? ["--errors"] : [])];
   const proc = spawn(path.join(root, "node_modules", ".bin", "prism"), args, { detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   await new Promise<void>((resolve, reject) => {

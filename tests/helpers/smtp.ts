@@ -2,19 +2,11 @@
 // sends to it over SMTP_URL as it would to any mail server, and tests read
 // what arrived. Plain SMTP on loopback, no STARTTLS, no authentication.
 import { EventEmitter } from "node:events";
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string };
-
-/** The body of a single-part text mail, with quoted-printable undone (nodemailer folds long lines with it). */
-function bodyText(raw: string): string {
-  const split = raw.indexOf("\r\n\r\n");
-  const head = raw.slice(0, split);
-  const body = raw.slice(split + 4);
-  if (!/^content-transfer-encoding:\s*quoted-printable/im.test(head)) return body;
-  const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
+/** A mail as a mail client reads it (the mailparser package): its text part and its HTML part (null when it has none). */
+export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string; html: string | null };
 
 export async function startSmtp() {
   const mails: ReceivedMail[] = [];
@@ -28,11 +20,16 @@ export async function startSmtp() {
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
-        const from = /^from:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? "";
-        const subject = /^subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? "";
-        mails.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw, subject, text: bodyText(raw) });
-        arrived.emit("mail");
-        callback();
+        simpleParser(raw).then(
+          (m) => {
+            // the From line as sent (a parser would re-quote the name)
+            const from = /^from:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? "";
+            mails.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw, subject: m.subject ?? "", text: m.text ?? "", html: m.html || null });
+            arrived.emit("mail");
+            callback();
+          },
+          (e: Error) => callback(e),
+        );
       });
     },
   });

@@ -16,6 +16,8 @@ import { operations } from "@/lib/catalog";
 import { exampleBody } from "@/lib/docs/doc-examples";
 import { isErrorOutcome } from "@/lib/engine";
 import { randomBase62 } from "@/lib/ids";
+import { clientSpec } from "@/lib/client-gen/spec";
+import { packageApis } from "@/lib/client-gen/packages/info";
 import { ownDb, startServer } from "../helpers/own-server";
 import { type RealCallback, realCallback } from "../helpers/real-callback";
 import { base, http, newApp, origin, type TestApp } from "../helpers/sandbox";
@@ -76,6 +78,17 @@ function checkReport(r: any) {
   expect(payoutsError.details[0]).toEqual({ field: expect.any(String), message: expect.any(String) });
   expect(r.verify).toEqual([true, false]);
 }
+
+/**
+ * The public names an integrator imports, per language: every error class its
+ * runtime defines (read from lib/client-gen/runtime: a new one is checked too),
+ * every API's client, and the rehearse builder. Each package is checked from
+ * the outside by its language's tool: the names imported by their public
+ * names, the rehearse builder typed as the client it was called on.
+ */
+const runtimeFile = (f: string) => fs.readFileSync(path.resolve(import.meta.dirname, "../../lib/client-gen/runtime", f), "utf8");
+const errorClasses = (file: string, re: RegExp) => [...runtimeFile(file).matchAll(re)].map((m) => m[1]!);
+const clientNames = () => packageApis().map((a) => clientSpec(a).className);
 
 const needs = (cmd: string, hint: string) => {
   if (spawnSync(cmd, ["--version"], { encoding: "utf8" }).status !== 0) throw new Error(`${cmd} is needed for this test: ${hint}`);
@@ -159,6 +172,24 @@ describe("Python: pip install from the portal's simple index", () => {
     expect(fs.existsSync(path.join(site, "svc_sandbox", "py.typed"))).toBe(true);
     const out = await run("mypy", ["--strict", "--no-incremental", "--python-executable", py, "-p", "svc_sandbox"], {});
     expect(out).toMatch(/^Success: no issues found/);
+
+    // every public name from the package itself, and rehearse() typed as the client it was called on
+    const errors = errorClasses("sandbox_runtime.py", /^class (\w+)\((?:SandboxApiError|Exception)\):/gm);
+    expect(errors).toContain("AlreadyAccepted");
+    const names = [...errors, "ApiResponse", "verify_callback", ...clientNames()];
+    fs.writeFileSync(path.join(dir, "names.py"), [
+      `import svc_sandbox`,
+      `from svc_sandbox import ${names.join(", ")}`,
+      "",
+      `missing = [n for n in ${JSON.stringify(names)} if n not in svc_sandbox.__all__]`,
+      `assert not missing, missing`,
+      ...errors.map((e) => `assert issubclass(${e}, SandboxApiError)`),
+      ...clientNames().map((c, i) => `client${i}: ${c} = ${c}("k", "s").rehearse("lost_response")`),
+      `print("names ok")`,
+      "",
+    ].join("\n"));
+    expect((await run(py, [path.join(dir, "names.py")], {})).trim()).toBe("names ok");
+    expect(await run("mypy", ["--strict", "--no-incremental", "--python-executable", py, path.join(dir, "names.py")], {})).toMatch(/^Success: no issues found/);
   }, 240_000);
 });
 
@@ -190,6 +221,22 @@ describe("npm: npm install <portal>/clients/npm/svc-sandbox.tgz", () => {
     const r = spawnSync(tsc, args, { cwd: dir, encoding: "utf8" });
     expect(r.stdout + r.stderr).toBe("");
     expect(r.status).toBe(0);
+
+    // every public name from the package itself, and the rehearse option (CallOptions' fault), type-checked and run
+    const errors = errorClasses("runtime.ts", /^export class (\w+) extends (?:SandboxApiError|Error)\b/gm);
+    expect(errors).toContain("AlreadyAcceptedError");
+    const values = [...errors, "verifyCallback", ...clientNames()];
+    fs.writeFileSync(path.join(dir, "names.ts"), [
+      `import { ${values.join(", ")}, type CallOptions } from "svc-sandbox";`,
+      `export const rehearse: CallOptions = { fault: "lost_response" };`,
+      ...errors.map((e) => `export const is${e} = (e: unknown): e is SandboxApiError => e instanceof ${e};`),
+      `export const clients = [${clientNames().map((c) => `new ${c}({ consumerKey: "k", consumerSecret: "s" })`).join(", ")}];`,
+      "",
+    ].join("\n"));
+    const named = spawnSync(tsc, [...args.slice(0, -1), "names.ts"], { cwd: dir, encoding: "utf8" });
+    expect(named.stdout + named.stderr).toBe("");
+    const loaded = await run("node", ["--input-type=module", "-e", `import * as m from "svc-sandbox"; console.log(JSON.stringify(${JSON.stringify(values)}.filter((n) => typeof m[n] !== "function")))`], {}, dir);
+    expect(JSON.parse(loaded.trim())).toEqual([]);
   }, 240_000);
 });
 
@@ -213,6 +260,21 @@ describe("PHP: the Composer repository's dist", () => {
     const r = report(await run("php", [path.join(drivers, "package-driver.php")], { CONFIG: await config(dir) }));
     checkReport(r);
     expect(r.psr18Requests).toBe(2); // the token and the send, both through the given client
+
+    // every public name loads by its name through the package's autoload rules; rehearse() returns the client it was called on
+    const errors = errorClasses("runtime.php", /^(?:final )?class (\w+) extends (?:SandboxApiError|\\RuntimeException)/gm);
+    expect(errors).toContain("AlreadyAccepted");
+    const autoload = fs.readFileSync(path.join(drivers, "package-driver.php"), "utf8").split("/** A minimal PSR-7")[0]!;
+    fs.writeFileSync(path.join(dir, "names.php"), [
+      autoload.replace("declare(strict_types=1);\n", `declare(strict_types=1);\n\nuse ${[...errors, ...clientNames()].map((n) => `Svc\\Sandbox\\${n}`).join(", ")};\n`),
+      `$missing = array_values(array_filter([${[...errors, ...clientNames()].map((n) => `${n}::class`).join(", ")}], fn (string $c): bool => !class_exists($c)));`,
+      ...errors.map((e) => `if (!is_a(${e}::class, SandboxApiError::class, true)) { $missing[] = '${e} is no SandboxApiError'; }`),
+      ...clientNames().map((c) => `if (!((new ${c}('k', 's'))->rehearse('lost_response') instanceof ${c})) { $missing[] = '${c}::rehearse'; }`),
+      `echo json_encode(['missing' => $missing]), "\\n";`,
+      "",
+    ].join("\n"));
+    await run("php", ["-l", path.join(dir, "names.php")], {});
+    expect(report(await run("php", [path.join(dir, "names.php")], { CONFIG: path.join(dir, "config.json") }))).toEqual({ missing: [] });
   }, 120_000);
 });
 
@@ -244,6 +306,26 @@ describe("Java: the Maven repository", () => {
     const r = report(await run("java", ["-cp", `${jar}${path.delimiter}${out}`, "PackageDriver"], { CONFIG: await config(dir) }));
     checkReport(r);
     expect(r.strictJson).toEqual([true, true, true, true, true]);
+
+    // every public name imported by its name, and the rehearse option (CallOptions.fault), compiled with every lint and run
+    const errors = errorClasses("SandboxClient.java", /public static (?:final )?class (\w+) extends (?:SandboxApiError|RuntimeException)/g);
+    expect(errors).toContain("AlreadyAccepted");
+    fs.writeFileSync(path.join(dir, "Names.java"), [
+      ...clientNames().map((c) => `import svc.sandbox.${c};`),
+      ...[...errors, "CallOptions"].map((n) => `import svc.sandbox.SandboxClient.${n};`),
+      "public class Names {",
+      "  public static void main(String[] args) {",
+      `    Class<?>[] errors = { ${errors.map((e) => `${e}.class`).join(", ")} };`,
+      "    for (Class<?> e : errors) if (!SandboxApiError.class.isAssignableFrom(e)) throw new AssertionError(e);",
+      `    Object[] clients = { ${clientNames().map((c) => `new ${c}("k", "s")`).join(", ")} };`,
+      `    CallOptions rehearse = CallOptions.none().fault("lost_response");`,
+      `    System.out.println(clients.length + " " + rehearse.fault());`,
+      "  }",
+      "}",
+      "",
+    ].join("\n"));
+    await run("javac", ["-Xlint:all", "-Werror", "-cp", jar, "-d", out, path.join(dir, "Names.java")], {});
+    expect((await run("java", ["-cp", `${jar}${path.delimiter}${out}`, "Names"], {})).trim()).toBe(`${clientNames().length} lost_response`);
   }, 180_000);
 });
 

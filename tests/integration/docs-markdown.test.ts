@@ -17,8 +17,8 @@ function mainOf(html: string): string {
 const headingsOf = (html: string) => [...mainOf(html).matchAll(/<h([1-3])[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => ({ level: Number(m[1]), text: words(text(m[2]!)) }));
 const codeBlocksOf = (html: string) => [...mainOf(html).matchAll(/<pre[^>]*>([\s\S]*?)<\/pre>/g)].map((m) => text(m[1]!));
 
-/** Markdown's inline syntax removed: code spans, emphasis, escapes, links. */
-const mdPlain = (s: string) => words(s.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/`+ ?([^`]*?) ?`+/g, "$1").replace(/\*\*/g, "").replace(/\\([\\*_[\]])/g, "$1"));
+/** Markdown's inline syntax removed: code spans, emphasis, backslash escapes (of any ASCII punctuation, as CommonMark has them), links. */
+const mdPlain = (s: string) => words(s.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/`+ ?([^`]*?) ?`+/g, "$1").replace(/\*\*/g, "").replace(/\\([!-/:-@[-`{-~])/g, "$1"));
 
 /** The Markdown's ATX headings (levels 1-3), outside fenced code blocks (a shell comment is no heading). */
 function mdHeadingsOf(md: string) {
@@ -65,6 +65,41 @@ describe("docs for coding agents", () => {
         for (const line of code.split("\n").map((l) => l.trim()).filter(Boolean)) expect(md.text, `${path}: ${line}`).toContain(line);
       }
     }
+  });
+
+  it("each twin starts with its H1, tags every code block with its language, keeps same-page anchors, and links docs pages by their twins", async () => {
+    const llms = await http("GET", `${origin()}/llms.txt`);
+    const paths = [...llms.text.matchAll(/^- \[[^\]]+\]\((http[^)]+\.md)\)/gm)].map((m) => new URL(m[1]!).pathname);
+    expect(paths.length).toBeGreaterThan(20);
+    const untagged: string[] = [];
+    for (const path of paths) {
+      const htmlPath = path === "/docs/index.md" ? "/docs" : path.slice(0, -".md".length);
+      const [md, html] = await Promise.all([http("GET", `${origin()}${path}`), http("GET", `${origin()}${htmlPath}`)]);
+      const lines = md.text.split("\n");
+      expect(lines[0], path).toMatch(/^# \S/);
+      // every opening fence carries an info string (the language)
+      let fence = "";
+      for (const line of lines) {
+        const f = /^\s*(`{3,})(.*)$/.exec(line);
+        if (!f) continue;
+        if (!fence) {
+          fence = f[1]!;
+          if (!f[2]!.trim()) untagged.push(`${path}: ${line}`);
+        } else if (f[1]!.length >= fence.length && !f[2]!.trim()) fence = "";
+      }
+      // links to a heading of the same page stay links to it
+      const anchors = [...new Set([...mainOf(html.text).matchAll(/<a [^>]*href="(#[^"]+)"/g)].map((m) => decode(m[1]!)))];
+      for (const a of anchors) expect(md.text, `${path}: ${a}`).toContain(`](${a})`);
+      // links to other docs pages go to their twins
+      const links = [...md.text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+      for (const l of links) {
+        const u = new URL(l, `${origin()}${path}`);
+        if (u.origin !== origin() || !(u.pathname === "/docs" || u.pathname.startsWith("/docs/"))) continue;
+        if (u.pathname === path && l.startsWith("#")) continue;
+        expect(u.pathname, `${path}: ${l}`).toMatch(/\.(md|json|ya?ml|txt)$/);
+      }
+    }
+    expect(untagged).toEqual([]);
   });
 
   it("an address that is no page's twin answers 404 in the error contract; other methods 405", async () => {

@@ -4,14 +4,14 @@
 // (and without any in the requests when the request is valid); its mock
 // server answers each scenario's named example (Prefer: example=<scenario>).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apis, operations, type Operation } from "@/lib/catalog";
+import { apis, FAULT_NAMES, operations, type Operation } from "@/lib/catalog";
 import { devEndpoints } from "@/lib/catalog/dev-endpoints";
 import { scenarioRequest } from "@/lib/docs/samples";
 import { randomBase62 } from "@/lib/ids";
 import { basicAuth } from "../helpers/operator";
 import { startPrism, violations, type Prism } from "../helpers/prism";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { collectBody, fetchToken, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -205,5 +205,83 @@ describe("Prism's validation proxy on the developer API (/openapi/dev.json)", ()
     const anonymous = await http("GET", `${prism.url}/dev/v1/settings`);
     expect(anonymous.status).toBe(401);
     expect(violations(anonymous.headers).filter((v) => v.location[0] === "response")).toEqual([]);
+  });
+});
+
+/**
+ * Every fault (X-Svc-Fault) on every operation, and the header on every developer
+ * endpoint, through Prism's validation proxy with --errors: a status or body the
+ * document does not declare would come back as Prism's own error, and the
+ * sl-violations header stays empty.
+ */
+describe("Prism's validation proxy with --errors, every fault", () => {
+  const FAULT_STATUS: Record<string, number | null> = {
+    lost_response: null, slow_response: 0, error_after_commit: 500, unavailable: 503, rate_limited: 429, token_expired: 401, lost_callback: 0, early_callback: 0,
+  };
+  let rx: Receiver;
+  beforeAll(async () => {
+    rx = await startReceiver();
+  });
+  afterAll(() => rx?.close());
+
+  it.each(apis)("$name API: each fault on each operation answers as documented, with no violation", async (api) => {
+    expect(Object.keys(FAULT_STATUS).sort()).toEqual([...FAULT_NAMES].sort());
+    const prism = await startPrism("proxy", `${origin()}/openapi/${api.id}.json`, `${origin()}/sandbox`, { errors: true });
+    try {
+      const a = await newApp();
+      const created: Record<string, string> = {};
+      const ops = [...operations.filter((o) => o.api === api.id)].sort((x, y) => (x.method === "POST" ? -1 : 1) - (y.method === "POST" ? -1 : 1));
+      for (const op of ops) {
+        const s = op.scenarios.find((x) => x.default)!;
+        for (const fault of FAULT_NAMES) {
+          const req = scenarioRequest(op, s);
+          const body = req.body ? { ...req.body, ...(op.referenceField ? { [op.referenceField]: `PF-${randomBase62(10)}` } : {}), ...("callbackUrl" in req.body ? { callbackUrl: `${rx.url}/cb` } : {}) } : undefined;
+          const first = Object.keys(req.params)[0];
+          const params = first && created[op.resource.prefix] ? { ...req.params, [first]: created[op.resource.prefix]! } : req.params;
+          // a fresh token each time: token_expired refuses the one it was sent with from then on
+          const token = (await fetchToken(a.keys.consumerKey, a.keys.consumerSecret)).body.access_token as string;
+          const headers = { authorization: `Bearer ${token}`, "x-svc-fault": fault, "x-svc-time-scale": "0" };
+          const want = FAULT_STATUS[fault]!;
+          if (want === null) {
+            // the connection closes with no answer: Prism has nothing to check, and says so with its own error
+            const r = await send(prism, op, params, body, headers).catch((e: Error) => e);
+            if (!(r instanceof Error)) expect(violations(r.headers), `${op.id} ${fault}`).toEqual([]);
+            continue;
+          }
+          const r = await send(prism, op, params, body, headers);
+          expect(violations(r.headers), `${op.id} ${fault}`).toEqual([]);
+          expect(r.status, `${op.id} ${fault}: ${r.text}`).toBe(want || s.status);
+          if (want >= 400) expect(r.body.requestId, `${op.id} ${fault}`).toMatch(/^req_/);
+          if (r.status < 300 && op.method === "POST") created[op.resource.prefix] ??= r.body[op.resource.idField];
+        }
+      }
+    } finally {
+      await prism.stop();
+    }
+  });
+
+  it("the developer API: X-Svc-Fault on any endpoint answers 400 VALIDATION_ERROR, as documented, with no violation", async () => {
+    const prism = await startPrism("proxy", `${origin()}/openapi/dev.json`, `${origin()}/sandbox`, { errors: true });
+    try {
+      const a = await newApp();
+      const PARAMS: Record<string, string> = { id: "tn_nope", deliveryId: "dlv_nope", checkId: "rck_nope", appId: "app_nope", currency: "KES" };
+      for (const e of devEndpoints.filter((x) => !x.stream)) {
+        const path = e.path.replace(/\{(\w+)\}/g, (_m, n: string) => PARAMS[n] ?? "x");
+        const body = e.body ? (e.example?.input ?? {}) : undefined;
+        const r = await http(e.method, `${prism.url}${path}`, {
+          headers: { authorization: `Bearer ${a.token}`, "x-svc-fault": "unavailable", ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        expect(violations(r.headers), `${e.method} ${e.path}`).toEqual([]);
+        expect([r.status, r.body.error], `${e.method} ${e.path}: ${r.text}`).toEqual([400, "VALIDATION_ERROR"]);
+        expect(r.body.message).toContain("X-Svc-Fault");
+      }
+      // the reset takes no body at all
+      const reset = await http("POST", `${prism.url}/dev/v1/reset`, { headers: { authorization: `Bearer ${a.token}` } });
+      expect(violations(reset.headers)).toEqual([]);
+      expect(reset.status, reset.text).toBe(200);
+    } finally {
+      await prism.stop();
+    }
   });
 });

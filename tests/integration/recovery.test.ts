@@ -92,6 +92,27 @@ describe("a reset by mail", () => {
     expect((await signInOverHttp(server.origin, a.email, "yet another pass phrase", fresh())).session).toBeNull();
   });
 
+  it("the mail has a text part and an HTML part, each with the link and its expiry in words (UTC, not ISO 8601)", async () => {
+    const a = await account("parts");
+    const before = Date.now();
+    await forgot(a.email);
+    const mail = await smtp.next(a.email);
+    const after = Date.now();
+    const link = linkIn(mail.text)!;
+    expect(link.startsWith(`${server.origin}/reset?token=`)).toBe(true);
+    expect(mail.html, "an HTML part").not.toBeNull();
+    expect(mail.html).toContain(`href="${link}"`);
+    const readable = /\b(\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC)\b/;
+    const expiry = readable.exec(mail.text)?.[1];
+    expect(expiry, mail.text).toBeDefined();
+    expect(mail.html).toContain(expiry);
+    for (const part of [mail.text, mail.html!]) expect(part).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    // the link lives an hour (RESET_LINK_SECONDS): the time in the mail is that, to the minute
+    const at = Date.parse(expiry!.replace(",", ""));
+    expect(at).toBeGreaterThanOrEqual(Math.floor((before + 3_600_000) / 60_000) * 60_000);
+    expect(at).toBeLessThanOrEqual(after + 3_600_000);
+  });
+
   it("answers alike for a known and an unknown email, and mails only the account", async () => {
     const a = await account("known");
     const unknown = email("nobody");

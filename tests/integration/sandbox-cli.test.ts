@@ -93,3 +93,39 @@ describe("sandbox.mjs float", () => {
     expect(bad.stderr).toMatch(/400 VALIDATION_ERROR.*available must be at least 0/);
   });
 });
+
+describe("sandbox.mjs options", () => {
+  it("each command reads its own options only: another command's (float --ttl 5) or an unknown one is an error, exit 2, nothing done", async () => {
+    const a = await newApp();
+    const wrong: [string, string][] = [
+      ["float --ttl 5", "--ttl"], ["float set KES 700 --forward-to http://127.0.0.1:9", "--forward-to"], ["token --scenario paid", "--scenario"],
+      ["sandbox list --every 3", "--every"], ["settings --json", "--json"], ["timeline res_x --data {}", "--data"], ["call GET /collect/v1/push/x --ttl 5", "--ttl"],
+      ["faults set collect.push lost_response --every 3 --env", "--env"], ["listen --forward-to http://127.0.0.1:9 --ttl 5", "--ttl"], ["check --url http://127.0.0.1:9 -H a:b", "-H"],
+      ["resolve res_x --scenario paid --no-such-flag", "--no-such-flag"], ["rehearse --ttl 5 -- true", "--ttl"],
+    ];
+    const script = wrong.map(([args]) => `"$NODE" "$CLI" ${args} && echo "exit 0" || echo "exit $?"`).join("\n");
+    const r = await bash(script, a);
+    expect(r.stdout.trim().split("\n")).toEqual(wrong.map(() => "exit 2"));
+    const errors = r.stderr.split("\n").filter((l) => l.startsWith("sandbox.mjs: "));
+    expect(errors).toEqual(wrong.map(([args, option]) => {
+      const command = args.split(" ")[0];
+      return `sandbox.mjs: unknown option ${option} for ${command} (its options: "node sandbox.mjs ${command} --help")`;
+    }));
+    // nothing was changed: the float set above never ran
+    const float = await bash(`"$NODE" "$CLI" float --json`, a);
+    expect(JSON.parse(float.stdout).balances[0]).toEqual({ currency: "KES", available: 1000000, reserved: 0 });
+  });
+
+  it("a flag's value may start with a dash, a boolean takes no value, a string needs one", async () => {
+    const a = await newApp();
+    const r = await bash(`
+      "$NODE" "$CLI" float --json=yes || echo "exit $?"
+      "$NODE" "$CLI" sandbox create --ttl || echo "exit $?"
+      "$NODE" "$CLI" call GET /collect/v1/push/x --time-scale -1 || echo "exit $?"
+    `, a);
+    expect(r.stderr).toContain("sandbox.mjs: --json takes no value");
+    expect(r.stderr).toContain("sandbox.mjs: --ttl needs a value");
+    expect(r.stderr).toContain("sandbox.mjs: --time-scale must be a decimal from 0 to 1 (got -1)");
+    expect(r.stdout.trim().split("\n")).toEqual(["exit 2", "exit 2", "exit 2"]);
+  });
+});

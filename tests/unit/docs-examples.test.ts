@@ -72,7 +72,7 @@ it("the errors page's check order is the pipeline's", () => {
   expect(steps.flatMap((s) => s.codes)).toEqual([
     "MISSING_TOKEN", "INVALID_TOKEN", "APP_SUSPENDED", "NO_SUCH_OPERATION", "NOT_SUBSCRIBED", "SUBSCRIPTION_PENDING", "RATE_LIMITED",
     "VALIDATION_ERROR", "INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR",
-    "VALIDATION_ERROR", "SERVICE_UNAVAILABLE", "RATE_LIMITED", "INVALID_TOKEN",
+    "VALIDATION_ERROR", "SERVICE_UNAVAILABLE", "RATE_LIMITED", "INVALID_TOKEN", "INTERNAL_ERROR",
   ]);
   for (const code of steps.flatMap((s) => s.codes)) expect(ERROR_STATUS[code]).toBeGreaterThanOrEqual(400);
 });

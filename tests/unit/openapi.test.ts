@@ -218,7 +218,12 @@ describe("OpenAPI of the developer endpoints", () => {
     }
     expect(lists.size).toBeGreaterThan(5); // not one copied list
     const settings = spec.paths["/dev/v1/settings"].get.responses;
-    expect(Object.keys(settings)).toEqual(["200", "401", "403"]);
+    // 400: X-Svc-Fault is refused on every developer endpoint, one without input too
+    expect(Object.keys(settings)).toEqual(["200", "400", "401", "403"]);
+    expect(settings["400"].description).toContain("X-Svc-Fault");
+    // an empty body is read as {}: required only where {} breaks the schema
+    expect(spec.paths["/dev/v1/reset"].post.requestBody.required).toBe(false);
+    expect(spec.paths["/dev/v1/sandboxes"].post.requestBody.required).toBe(true);
     const resolve = spec.paths["/dev/v1/resources/{id}/resolve"].post.responses;
     expect(resolve["409"].description).toContain("not held");
     expect(spec.paths["/dev/v1/inbox/relays"].post.responses["201"].content["application/json"].schema.$ref).toBe("#/components/schemas/DevListenRelayResponse");

@@ -100,7 +100,7 @@ export default function CallbacksPage() {
         <div key={r.framework}>
           <H3>{r.framework}</H3>
           <P>{r.pitfall}</P>
-          <Snippet title={`${r.framework} (${r.language})`} code={r.code} />
+          <Snippet title={`${r.framework} (${r.language})`} code={r.code} lang={r.language} />
         </div>
       ))}
       <H2 id="test-vectors">Test vectors</H2>
@@ -159,7 +159,7 @@ export default function CallbacksPage() {
       <Snippet wrap title="signed payload" code={ex.signedPayload} />
       <P>and the header is</P>
       <Snippet wrap title="x-svc-signature" code={ex.header} />
-      <Snippet wrap title="check it" code={`verifySignature(rawBody, "${ex.header}", "${ex.secret}", 300, ${ex.t}) // → true`} />
+      <Snippet wrap title="check it" lang="js" code={`verifySignature(rawBody, "${ex.header}", "${ex.secret}", 300, ${ex.t}) // → true`} />
     </>
   );
 }

@@ -18,7 +18,7 @@ export default function ClientsPage() {
         <section key={c.language}>
           <H2>{c.language}</H2>
           <Snippet title="Install" code={c.command} wrap />
-          <Snippet title="Use" code={c.use} />
+          <Snippet title="Use" code={c.use} lang={c.lang} />
         </section>
       ))}
       <H2>Single files</H2>

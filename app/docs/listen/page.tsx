@@ -24,6 +24,10 @@ export default function ListenPage() {
       <H2 id="download">Download</H2>
       <P>One file, no dependencies, Node 18 or newer:</P>
       <Snippet title="Download" code={`curl -fsSO ${cli}\nnode sandbox.mjs --help`} />
+      <P>
+        Each command takes its own options and the connection&apos;s (<C>node sandbox.mjs &lt;command&gt; --help</C> lists them); an option it does not
+        take, another command&apos;s included, is refused with its name and exit status 2 (<C>float --ttl 5</C>: <C>unknown option --ttl for float</C>), never ignored.
+      </P>
 
       <H2 id="keys">Keys</H2>
       <P>

@@ -19,18 +19,20 @@ export const packageApis = () => apis;
 /** Where the portal serves its registries. */
 export const registryUrl = (registry: "pypi" | "npm" | "composer" | "maven") => `${origin()}/clients/${registry}`;
 
-/** One install command per language, with this portal's address: the docs' /docs/clients page shows them (README lists them too). */
+/** One install command per language, with this portal's address: the docs' /docs/clients page shows them (README lists them too); `lang`: the use line's language, as a code fence names it. */
 export const installCommands = () => [
-  { language: "Python", command: `pip install --index-url ${registryUrl("pypi")}/simple/ ${PACKAGE_NAME}`, use: "from svc_sandbox import CollectClient, SandboxApiError" },
-  { language: "JavaScript / TypeScript", command: `npm install ${registryUrl("npm")}/${PACKAGE_NAME}.tgz`, use: 'import { CollectClient, SandboxApiError } from "svc-sandbox";' },
+  { language: "Python", lang: "python", command: `pip install --index-url ${registryUrl("pypi")}/simple/ ${PACKAGE_NAME}`, use: "from svc_sandbox import CollectClient, SandboxApiError" },
+  { language: "JavaScript / TypeScript", lang: "ts", command: `npm install ${registryUrl("npm")}/${PACKAGE_NAME}.tgz`, use: 'import { CollectClient, SandboxApiError } from "svc-sandbox";' },
   {
     language: "PHP",
+    lang: "php",
     // Composer downloads only over HTTPS unless the project allows plain HTTP (a portal on http://).
     command: `${origin().startsWith("http:") ? "composer config secure-http false && " : ""}composer config repositories.svc-sandbox composer ${registryUrl("composer")} && composer require svc/sandbox:${PACKAGE_VERSION}`,
     use: "use Svc\\Sandbox\\CollectClient; use Svc\\Sandbox\\SandboxApiError;",
   },
   {
     language: "Java (Maven)",
+    lang: "java",
     command: `<repository><id>svc-sandbox</id><url>${registryUrl("maven")}/</url></repository>\n<dependency><groupId>svc.sandbox</groupId><artifactId>${PACKAGE_NAME}</artifactId><version>${PACKAGE_VERSION}</version></dependency>`,
     use: "import svc.sandbox.CollectClient; import svc.sandbox.SandboxClient.SandboxApiError;",
   },

@@ -10,6 +10,8 @@ import { zip, sha256, type Entry } from "./archive";
 import { moduleName, packageApis, PACKAGE_NAME, PACKAGE_SUMMARY, PACKAGE_VERSION, registryUrl } from "./info";
 
 const IMPORT = "svc_sandbox";
+/** The runtime's public names, exported by the package itself (`from svc_sandbox import AlreadyAccepted`): every error class, the answer type, the verifier. */
+const PYTHON_PUBLIC = ["SandboxApiError", "AlreadyAccepted", "ApiResponse", "verify_callback"];
 export const wheelName = () => `${IMPORT}-${PACKAGE_VERSION}-py3-none-any.whl`;
 const b64url = (d: Buffer) => d.toString("base64url");
 
@@ -29,15 +31,16 @@ function modules(): Entry[] {
       pythonApiPart(a),
     ].join("\n"),
   }));
-  const exported = ["SandboxApiError", "ApiResponse", "verify_callback", ...list.map((a) => clientSpec(a).className)];
+  const exported = [...PYTHON_PUBLIC, ...list.map((a) => clientSpec(a).className)];
   const init = [
     `"""${PACKAGE_SUMMARY}`,
     "",
     ...list.map((a) => `    from svc_sandbox import ${clientSpec(a).className}`),
     "",
-    "Every client raises SandboxApiError; verify_callback checks a callback's signature.",
+    "Every client raises SandboxApiError (AlreadyAccepted: a retry found its lost call went through);",
+    "verify_callback checks a callback's signature.",
     '"""',
-    "from ._runtime import ApiResponse as ApiResponse, SandboxApiError as SandboxApiError, verify_callback as verify_callback",
+    `from ._runtime import ${PYTHON_PUBLIC.map((n) => `${n} as ${n}`).join(", ")}`,
     ...list.map((a) => `from .${moduleName(a)} import ${clientSpec(a).className} as ${clientSpec(a).className}`),
     "",
     `__version__ = ${JSON.stringify(PACKAGE_VERSION)}`,

@@ -138,6 +138,10 @@ def _parse(status: int, raw: bytes, headers: Mapping[str, str]) -> Any:
         raise SandboxApiError(status, {"error": f"HTTP_{status}", "message": text or "no body", "requestId": headers.get("x-request-id", "")}, headers)
 
 
+_Client = TypeVar("_Client", bound="_BaseClient")
+"""The client a method returns itself as (rehearse): its own class, not the base."""
+
+
 class _BaseClient:
     default_base_url = ""
 
@@ -189,9 +193,10 @@ class _BaseClient:
         self._token_expires = time.time() + int(body.get("expires_in", 3600)) - 60
         return self._token
 
-    def rehearse(self, fault: str) -> "_BaseClient":
+    def rehearse(self: _Client, fault: str) -> _Client:
         """Asks for one of production's failures (the X-Svc-Fault header: lost_response, unavailable,
-        token_expired, ...) on the first attempt of the next call, to rehearse the retries. Returns the client."""
+        token_expired, ...) on the first attempt of the next call, to rehearse the retries. Returns the client
+        it was called on, typed as its own class, so that a call chains: client.rehearse("lost_response").push(...)."""
         self._fault = fault
         return self
 
