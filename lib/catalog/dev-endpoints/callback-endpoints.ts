@@ -67,7 +67,7 @@ export const replayAnswerSchema = z.object({
 const count = (what: string) => z.number().int().meta({ description: what });
 
 export const connectionsAnswerSchema = z.object({
-  waits: count("This app's waits for a callback held open now, slow_response calls included."),
+  waits: count("This app's waits for a callback held open now, slow_response and early_callback calls included."),
   streams: count("This app's listeners' streams connected now."),
   account: count("Waits and streams held open now over all apps of this app's account."),
   limits: z.object({
@@ -116,7 +116,7 @@ export const callbackEndpoints: DevEndpoint[] = [
     path: "/dev/v1/connections",
     summary: "What this app holds open",
     description:
-      "How many waits for a callback (slow_response calls included) and listeners' streams the app holds open now, how many its account " +
+      "How many waits for a callback (slow_response and early_callback calls included) and listeners' streams the app holds open now, how many its account " +
       "holds over all its apps, and the caps on them. A wait counts from when it is accepted until it answers or its client leaves. " +
       "Counted on the instance that answers, like the caps: with several instances, each counts its own.",
     tool: "sandbox_dev_get_connections",
