@@ -9,5 +9,6 @@ export { selectScenario, testNumberScenario, triggerMatches, defaultScenario, SC
 export { resolveTimeScale, scaled, TIME_SCALE_HEADER } from "./time-scale";
 export { run, simulate } from "./run";
 export { FAULT_HEADER, FAULT_NAMES, FAULTS, faultNamed, resolveFault, retryWindowEnd, type Fault, type FaultName } from "./faults";
+export { phoneDigits, phoneOfBody, PHONE_FIELDS } from "./phone";
 export { planDraw, planMatches, planRulesFor, plannedFault } from "./fault-plan";
 export { callbackScenario, exampleBody, exampleCallback, exampleOf, exampleParams, scenarioRequest } from "./examples";

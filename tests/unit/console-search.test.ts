@@ -1,7 +1,8 @@
 // How the console's search reads its text (lib/activity/search.ts): which id
 // prefix is a lookup, and what counts as a phone number.
 import { describe, expect, it } from "vitest";
-import { ID_KINDS, idKindOf, phoneDigits } from "@/lib/activity/search";
+import { ID_KINDS, idKindOf } from "@/lib/activity/search";
+import { phoneDigits } from "@/lib/engine";
 import { newId } from "@/lib/ids";
 
 describe("console search text", () => {
