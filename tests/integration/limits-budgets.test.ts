@@ -15,7 +15,8 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { requestFrom } from "../helpers/from-address";
+import { consoleCall } from "../helpers/console-http";
+import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { accessToken, cliBatch } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import type { RunningServer } from "../helpers/server";
@@ -191,8 +192,8 @@ async function countingReceiver(host: string) {
   return rx;
 }
 
-/** A parent app subscribed to Payments and its `n` throwaway sandboxes: a token each, parent first. */
-async function payingFamily(n: number): Promise<string[]> {
+/** A parent app subscribed to Payments and its `n` throwaway sandboxes: a token each, parent first; its owner and the parent's id. */
+async function payingFamily(n: number): Promise<{ tokens: string[]; email: string; appId: string }> {
   const email = `p-${randomUUID().slice(0, 8)}@example.com`;
   const answers = await cliBatch(dbUrl, origin(0), [
     ["user", "create", "--email", email, "--password", "long enough pw"],
@@ -208,7 +209,7 @@ async function payingFamily(n: number): Promise<string[]> {
     if (r.status !== 201) throw new Error(`sandbox create answered ${r.status}: ${JSON.stringify(r.body)}`);
     tokens.push(await accessToken(origin(i), r.body.consumerKey, r.body.consumerSecret));
   }
-  return tokens;
+  return { tokens, email, appId: answers[1]!.appId! };
 }
 
 describe("callbacks: one budget per destination host over the portal (CALLBACKS_PER_HOST_PER_MINUTE)", () => {
@@ -236,8 +237,8 @@ describe("callbacks: one budget per destination host over the portal (CALLBACKS_
   const reason = (until: number) =>
     `delayed: 127.0.35.1 has had the 10 callbacks a minute one destination host takes from this portal (all apps together); it goes in the next minute, at ${new Date(until).toISOString()}`;
 
-  it("a parent and its 2 sandboxes schedule 15 callbacks to one host in a minute: 10 are posted, 5 wait for the next minute and say so; replays and a resend past the budget wait the same way; nothing is dropped or posted twice", async () => {
-    const tokens = await payingFamily(2);
+  it("a parent and its 2 sandboxes schedule 15 callbacks to one host in a minute: 10 are posted, 5 wait for the next minute and say so; replays and a resend past the budget wait the same way, a Send copy answers 429; nothing is dropped or posted twice", async () => {
+    const { tokens, email, appId } = await payingFamily(2);
     const rx = await countingReceiver("127.0.35.1");
     const cb = `${rx.url}/cb`;
     const everyOrigin = servers.map((s) => s.origin);
@@ -289,6 +290,14 @@ describe("callbacks: one budget per destination host over the portal (CALLBACKS_
       expect(resend.status).toBe(200);
       expect(await resend.json()).toMatchObject({ deliveryId: waiting[0]!.delivery.id, status: null, delayedUntil: new Date(b + 60_000).toISOString(), delayReason: expect.stringMatching(/^127\.0\.35\.1 has had the 10 callbacks a minute/) });
       expect((await callbackOf(again)).delivery).toMatchObject({ state: "SCHEDULED", dueAt: new Date(b + 60_000).toISOString(), delayReason: reason(b + 60_000) });
+      // The console's "Send copy", a trial with no delivery to schedule, is refused until the next minute.
+      const { session } = await signInOverHttp(origin(0), email, "long enough pw");
+      const parentDelivery = (await callbackOf(pushes[0]!)).delivery.id;
+      const copy = await consoleCall(origin(0), session!, "POST", `/apps/${appId}/deliveries/${parentDelivery}/send-to`, { url: `${rx.url}/copy` });
+      expect([copy.status, copy.json?.error], copy.text.slice(0, 300)).toEqual([429, "RATE_LIMITED"]);
+      expect(Number(copy.headers["retry-after"])).toBeGreaterThan(0);
+      expect(Number(copy.headers["retry-after"])).toBeLessThanOrEqual(60);
+      expect(copy.json.message).toMatch(/^not sent: 127\.0\.35\.1 has had the 10 callbacks a minute one destination host takes from this portal \(all apps together\); try again in \d+ s$/);
       expect(rx.got.length).toBe(20);
 
       // Minute C: the 5 replays and the resend waiting go.
