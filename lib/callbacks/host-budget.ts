@@ -11,7 +11,7 @@
 import { config } from "@/lib/config";
 import { throttleKey } from "@/lib/throttle";
 import { destinationHost, type Route } from "./policy";
-import { dispatchStore } from "./store";
+import { dispatchStore, type DispatchStore } from "./store";
 
 /** The throttle scope of the counters (one per host). */
 export const HOST_BUDGET_SCOPE = "callback:host";
@@ -24,12 +24,12 @@ export type Delay = { until: Date; reason: string };
  * Counts `posts` posts on `route`'s host in the clock minute of `now`: null
  * when they fit (or nothing goes over the network), else when they may go.
  */
-export async function takeHostBudget(route: Route, posts: number, now: number): Promise<Delay | null> {
+export async function takeHostBudget(route: Route, posts: number, now: number, store: DispatchStore = dispatchStore()): Promise<Delay | null> {
   const host = destinationHost(route);
   if (host === null) return null;
   const window = Math.floor(now / WINDOW_MS);
   const until = new Date((window + 1) * WINDOW_MS);
-  const count = await dispatchStore().takeHostPosts({ key: throttleKey(HOST_BUDGET_SCOPE, host), n: posts, window, expiresAt: until });
+  const count = await store.takeHostPosts({ key: throttleKey(HOST_BUDGET_SCOPE, host), n: posts, window, expiresAt: until });
   const limit = config.callbacksPerHostPerMinute;
   if (count <= limit) return null;
   return {

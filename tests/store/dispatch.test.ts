@@ -2,7 +2,10 @@
 // database: the same tests on SQLite and PostgreSQL (tests/store/databases.ts),
 // deliveries seeded and read back through Prisma as the console and resend do.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { takeHostBudget } from "@/lib/callbacks/host-budget";
+import { ranges, routeFor, type Policy, type Resolver } from "@/lib/callbacks/policy";
 import { newDelivery } from "@/lib/callbacks/schedule";
+import { config } from "@/lib/config";
 import type { AttemptRecord } from "@/lib/callbacks/store";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DIALECTS, freshDb, logRow, resourceRow, seedApp, uid, type SeededApp, type TestDb } from "./databases";
@@ -248,6 +251,20 @@ describe.each(DIALECTS)("the dispatcher's store on %s", (dialect) => {
       expect(toSend).toMatchObject([{ id: d.id, url: "http://127.0.0.1:9/elsewhere", delayed: true, replay: true }]);
       await db.dispatch.recordAttempt(d.id, at(60_100), outcome());
       expect(await db.prisma.delivery.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({ state: "DELIVERED", attempts: 2, delayReason: null, replayUrl: null });
+    });
+
+    it("the budget of a hosted route keys on the host's address, an IPv6 one by its /64: addresses of one /64 share it, another /64 has its own", async () => {
+      const resolve: Resolver = async (host) => [{ address: ({ a: "2600:1f18:7:1::10", b: "2600:1f18:7:1:ffff::99", c: "2600:1f18:7:2::10" } as Record<string, string>)[host.split(".")[0]!]!, family: 6 }];
+      const hosted: Policy = { hosted: true, resolve, ownOrigin: "https://sandbox.example.com", blocked: ranges(), ports: null, ownAddresses: async () => new Set() };
+      const [a, b, c] = await Promise.all(["https://a.example/cb", "https://b.example/cb", "https://c.example/cb"].map((u) => routeFor(u, hosted)));
+      const now = T0.getTime() + 5_000;
+      const limit = config.callbacksPerHostPerMinute;
+      expect(await takeHostBudget(a!, limit, now, db.dispatch)).toBeNull();
+      expect(await takeHostBudget(b!, 1, now, db.other.dispatch)).toEqual({
+        until: at(60_000), reason: `2600:1f18:7:1::/64 has had the ${limit} callbacks a minute one destination host takes from this portal (all apps together)`,
+      });
+      expect(await takeHostBudget(c!, 1, now, db.dispatch)).toBeNull();
+      expect(await takeHostBudget(b!, 1, T0.getTime() + 60_000, db.dispatch)).toBeNull();
     });
 
     it("delay also schedules a delivery that was sent (a resend put off)", async () => {
