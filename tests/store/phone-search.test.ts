@@ -3,6 +3,8 @@
 // (RequestLog.phone, written with the row from the body: lib/engine/phone.ts),
 // never the bodies, and finds the calls that named the number, in the user's
 // apps only, newest first. Plans read over thousands of rows of the app.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phoneSearch, searchConsole } from "@/lib/activity/search";
 import { literal } from "@/lib/db/pg";
@@ -64,6 +66,24 @@ describe.each(DIALECTS)("the console's search by phone number on %s", (dialect) 
       expect(new Set(results.map((h) => h.app?.id))).toEqual(new Set(apps));
     }
     expect((await searchConsole(userId, "254733123457", db.prisma, dialect)).results).toEqual([]);
+  });
+
+  it("the migration fills the rows logged before it as phoneOfBody reads their bodies", async () => {
+    const bodies = [
+      '{"phoneNumber":"254712345678","amount":100}', '{"to":"254700000013","message":"hi"}',
+      '{"destination":{"type":"mobile","phoneNumber":"254711111111"},"amount":5}', '{"phoneNumber":"+254 712","to":"254799999999"}',
+      "not json", '{"phoneNumber":254712345678}', '{"reference":"254712345678"}', '["254712345678"]', '{"phoneNumber":"12345"}', null,
+    ];
+    const appId = apps[0]!;
+    const rows = bodies.map((requestBody) => logRow(appId, { requestBody, phone: null, requestId: uid("old") }));
+    await db.prisma.requestLog.createMany({ data: rows });
+    const dir = dialect === "sqlite" ? "prisma/migrations" : "prisma/postgresql/migrations";
+    const text = fs.readFileSync(path.join(dir, "20261128000453_request_log_phone", "migration.sql"), "utf8");
+    // The migration's own UPDATE, as it ran (over every row: those written with their phone get the same one again).
+    await db.prisma.$executeRawUnsafe(text.slice(text.indexOf("UPDATE")).replace(/;\s*$/, ""));
+    const filled = await db.prisma.requestLog.findMany({ where: { requestId: { in: rows.map((r) => r.requestId) } }, select: { requestId: true, phone: true } });
+    const phoneOf = new Map(filled.map((r) => [r.requestId, r.phone]));
+    expect(rows.map((r) => phoneOf.get(r.requestId))).toEqual(bodies.map((b) => phoneOfBody(b)));
   });
 
   it("reads the phone index, not the bodies", async () => {
