@@ -85,6 +85,12 @@ export const config = {
   /** Receiver checks running at once and started per minute at one destination host, over the whole portal (every account, every instance). */
   receiverChecksPerHostAtOnce: int("RECEIVER_CHECKS_PER_HOST_AT_ONCE", 20),
   receiverChecksPerHostPerMinute: int("RECEIVER_CHECKS_PER_HOST_PER_MINUTE", 120),
+  /**
+   * Callbacks posted a clock minute to one destination host over the whole portal (every app, every
+   * instance): deliveries, replays and resends (lib/callbacks/host-budget.ts). A post past it waits for
+   * the next minute; it is never dropped.
+   */
+  callbacksPerHostPerMinute: int("CALLBACKS_PER_HOST_PER_MINUTE", 300),
   /** Caps on what one account can create. */
   appsPerUser: int("APPS_PER_USER", 20),
   keyPairsPerApp: int("KEY_PAIRS_PER_APP", 20),

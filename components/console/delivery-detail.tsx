@@ -84,6 +84,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
           </dl>
           {d.faults && <FaultsNote text={d.faults} />}
           {d.lastError && <p className="text-sm text-slate-700"><span className="font-medium">Reason: </span>{d.lastError}</p>}
+          {d.delayReason && <p className="text-sm text-slate-700" data-testid="delay-reason"><span className="font-medium">Waiting: </span>{d.delayReason}</p>}
           <DeliveryAdvice d={d} />
           <Explain body={parsed(d.body)} about="What the callback reports about the payment" />
           <div>

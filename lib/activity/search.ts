@@ -5,7 +5,11 @@
 // lib/services/sandboxes.ts), never another account's. Which id prefix means
 // which kind is ID_KINDS below, the one place; each kind is one bounded statement.
 import { z } from "zod";
+import { config, type Dialect } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
+import { rawQuery } from "@/lib/db/raw";
+import { param, sql, type Sql, type Value } from "@/lib/db/sql";
+import { phoneDigits } from "@/lib/engine";
 import type { IdPrefix } from "@/lib/ids";
 import { liveApps } from "@/lib/services/sandbox-life";
 import { resourceIdsIn } from "./links";
@@ -35,7 +39,7 @@ export type SearchHit = {
 const PER_KIND = 10;
 const MAX_HITS = 20;
 
-type Owned = { userId: string; apps: Map<string, { id: string; name: string; sandbox: boolean }>; db: Db };
+type Owned = { userId: string; apps: Map<string, { id: string; name: string; sandbox: boolean }>; db: Db; dialect: Dialect };
 type Finder = (o: Owned, id: string) => Promise<SearchHit[]>;
 
 const page = (appId: string, rest = "") => `/apps/${encodeURIComponent(appId)}${rest}`;
@@ -119,17 +123,32 @@ const findAppName: Finder = async (o, text) => {
     .map(appHit);
 };
 
-/** A phone number as a caller sends it (digits, no plus sign); null when `q` is not one. */
-export function phoneDigits(q: string): string | null {
-  if (!/^\+?\(?[0-9][0-9 ().-]*$/.test(q)) return null;
-  const digits = q.replace(/\D/g, "");
-  return digits.length >= 7 && digits.length <= 15 ? digits : null;
-}
+const phone = param("phone", "text");
+const take = param("take", "integer");
+/**
+ * The newest calls of the user's apps (`apps`: a JSON array of their ids)
+ * whose body named the number: each app's rows read from the (appId, phone,
+ * seq) index (RequestLog.phone, written with the row: lib/engine/phone.ts),
+ * never their bodies. SQLite looks each app up in the index (json_each);
+ * PostgreSQL, asked the same, walked the whole log backwards by "seq" for the
+ * LIMIT, so each app's newest `take` are read from the index (LATERAL), then
+ * merged (tests/store/phone-search.test.ts reads both plans).
+ */
+const PHONE_SEARCH: Record<Dialect, Sql<{ apps: Value; phone: Value; take: Value }, { seq: number | bigint }>> = {
+  sqlite: sql`SELECT "seq" FROM "RequestLog" WHERE "appId" IN (SELECT "value" FROM json_each(${param("apps")})) AND "phone" = ${phone}
+    ORDER BY "seq" DESC LIMIT ${take}`.reads<{ seq: number | bigint }>(),
+  postgresql: sql`SELECT l."seq" FROM json_array_elements_text(${param("apps", "json")}) AS a("id")
+    CROSS JOIN LATERAL (SELECT "seq" FROM "RequestLog" WHERE "appId" = a."id" AND "phone" = ${phone} ORDER BY "seq" DESC LIMIT ${take}) l
+    ORDER BY l."seq" DESC LIMIT ${take}`.reads<{ seq: number | bigint }>(),
+};
+export const phoneSearch = (dialect: Dialect) => PHONE_SEARCH[dialect];
 
-/** The calls whose body carries the number (bodies are kept as sent, lib/gateway/request-log.ts): each the resource it made, else the call. */
+/** The calls whose body named the number: each the resource it made, else the call. */
 const findPhone: Finder = async (o, digits) => {
+  if (o.apps.size === 0) return [];
+  const found = await rawQuery(phoneSearch(o.dialect), o.db, o.dialect)({ apps: JSON.stringify([...o.apps.keys()]), phone: digits, take: PER_KIND });
   const rows = await o.db.requestLog.findMany({
-    where: { appId: ids(o), requestBody: { contains: digits } },
+    where: { seq: { in: found.map((r) => Number(r.seq)) } },
     select: { appId: true, requestId: true, method: true, path: true, operationId: true, status: true, responseBody: true, createdAt: true },
     orderBy: { seq: "desc" },
     take: PER_KIND,
@@ -154,9 +173,9 @@ export function idKindOf(q: string): Finder | null {
  * reference may look like anything), and as a phone number when it is one.
  * Ids first, at most MAX_HITS.
  */
-export async function searchConsole(userId: string, q: string, db: Db = defaultDb): Promise<{ results: SearchHit[] }> {
+export async function searchConsole(userId: string, q: string, db: Db = defaultDb, dialect: Dialect = config.dialect): Promise<{ results: SearchHit[] }> {
   const apps = await db.app.findMany({ where: { ownerId: userId, ...liveApps() }, select: { id: true, name: true, parentAppId: true } });
-  const o: Owned = { userId, db, apps: new Map(apps.map((a) => [a.id, { id: a.id, name: a.name, sandbox: a.parentAppId !== null }])) };
+  const o: Owned = { userId, db, dialect, apps: new Map(apps.map((a) => [a.id, { id: a.id, name: a.name, sandbox: a.parentAppId !== null }])) };
   const byId = idKindOf(q);
   const phone = phoneDigits(q);
   const found = await Promise.all([byId ? byId(o, q) : [], findAppName(o, q), findReference(o, q), phone ? findPhone(o, phone) : []]);

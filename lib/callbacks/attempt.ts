@@ -1,11 +1,16 @@
 // Posting a delivery once and recording the attempt: shared by the dispatcher and resend.
 // The delivery's callback faults (faults.ts) are followed here: a wrong
-// signature, or a second post under the same delivery id.
-import { nowDate } from "@/lib/runtime";
+// signature, or a second post under the same delivery id. Its posts count in
+// its destination host's budget first (host-budget.ts): past it, the delivery
+// waits for the next minute instead.
+import { nowDate, nowMs } from "@/lib/runtime";
 import { attemptNote, signingSecretsFor } from "./faults";
+import { takeHostBudget, type Delay } from "./host-budget";
+import { routeFor, type Route } from "./policy";
 import { postCallback, type PostOutcome } from "./post";
 import { dispatchStore, type AttemptRecord, type DeliveryToSend, type SigningSecrets } from "./store";
 import { wakeups } from "@/lib/db/wakeups";
+import { notifyScheduled } from "./wake";
 
 /** Waits for a callback (lib/devapi/wait.ts) wake when this process records an attempt of their delivery. */
 export const attemptWakeups = wakeups("attempts");
@@ -38,17 +43,32 @@ async function record(id: string, at: Date, o: AttemptRecord): Promise<void> {
   }
 }
 
-async function postOnce(d: DeliveryToSend, second: boolean): Promise<PostOutcome> {
+async function postOnce(d: DeliveryToSend, route: Route, second: boolean): Promise<PostOutcome> {
   const at = nowDate(); // the process's clock (lib/runtime.ts): the retry's due time counts from it
-  const outcome = await postCallback(d.url, d.body, d.id, signingSecretsFor(d.faults, liveSecrets(d.app, at)));
-  await record(d.id, at, { ...outcome, url: d.url, note: attemptNote(d.faults, { replay: d.replay, second }) });
+  const outcome = await postCallback(d.url, d.body, d.id, signingSecretsFor(d.faults, liveSecrets(d.app, at)), undefined, route);
+  await record(d.id, at, { ...outcome, url: d.url, note: attemptNote(d.faults, { replay: d.replay, second, delayed: d.delayed }) });
   attemptWakeups.notify(d.id);
   return outcome;
 }
 
-/** One attempt (two with the duplicate fault: the second is noted); answers the first's outcome. */
-export async function attempt(d: DeliveryToSend): Promise<PostOutcome> {
-  const first = await postOnce(d, false);
-  if (d.faults?.duplicate) await postOnce(d, true);
-  return first;
+/** An attempt's outcome; `delayed` when its host's budget put it off (nothing was posted, the delivery waits). */
+export type Attempted = PostOutcome & { delayed: Delay | null };
+
+/**
+ * One attempt (two with the duplicate fault: the second is noted); answers
+ * the first's outcome. Past its destination host's budget nothing is posted:
+ * the delivery is scheduled again for the next minute with the reason, and
+ * this process's dispatcher woken for it.
+ */
+export async function attempt(d: DeliveryToSend): Promise<Attempted> {
+  const route = await routeFor(d.url);
+  const delayed = await takeHostBudget(route, d.faults?.duplicate ? 2 : 1, nowMs());
+  if (delayed) {
+    await dispatchStore().delay(d.id, delayed.until, `delayed: ${delayed.reason}; it goes in the next minute, at ${delayed.until.toISOString()}`);
+    notifyScheduled(delayed.until);
+    return { status: null, error: null, responseBody: null, durationMs: 0, headers: {}, delayed };
+  }
+  const first = await postOnce(d, route, false);
+  if (d.faults?.duplicate) await postOnce(d, route, true);
+  return { ...first, delayed: null };
 }

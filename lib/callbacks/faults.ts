@@ -48,10 +48,14 @@ export function signingSecretsFor(faults: DeliveryFaults | null | undefined, liv
   return faults?.badSignature ? [newSigningSecret()] : live;
 }
 
-/** The attempt's note: what was done on purpose (null when nothing). */
-export function attemptNote(faults: DeliveryFaults | null | undefined, extra: { replay?: boolean; second?: boolean }): string | null {
+/** The note of an attempt whose post its destination host's budget had put off (host-budget.ts). */
+const DELAYED_NOTE = "delayed by its destination host's callback budget (CALLBACKS_PER_HOST_PER_MINUTE)";
+
+/** The attempt's note: what was done on purpose, and a delay by the host budget (null when nothing). */
+export function attemptNote(faults: DeliveryFaults | null | undefined, extra: { replay?: boolean; second?: boolean; delayed?: boolean }): string | null {
   const parts: string[] = [];
   if (extra.replay) parts.push("replay");
+  if (extra.delayed && !extra.second) parts.push(DELAYED_NOTE);
   if (faults?.extraDelayMs && !extra.replay && !extra.second) parts.push(`sent ${faults.extraDelayMs} ms late on purpose (callback fault extraDelayMs)`);
   if (faults?.badSignature) parts.push("signed with a wrong secret on purpose (callback fault badSignature)");
   if (extra.second) parts.push("second post of the same callback on purpose (callback fault duplicate)");

@@ -15,7 +15,7 @@ import os from "node:os";
 import { config } from "@/lib/config";
 import { type Resolved, ResolverBusy, resolveHost } from "@/lib/net/dns";
 import type { Pin } from "@/lib/net/http-post";
-import { canonicalIp, ipFamily } from "@/lib/net/ip";
+import { canonicalIp, hostKey, ipFamily } from "@/lib/net/ip";
 import { part, runtime } from "@/lib/runtime";
 
 export type { Resolved };
@@ -158,6 +158,17 @@ export function isOwnInspector(url: string | null, appId: string, ownOrigin = cu
   if (!url || !URL.canParse(url)) return false;
   const u = new URL(url);
   return u.origin === ownOrigin && inspectorAppOf(u) === appId;
+}
+
+/**
+ * The host a network route posts to, as the per-host budgets count it (receiver
+ * checks, callbacks): on a hosted portal the address its name was resolved to
+ * (many names cannot share out one server's budget), else the URL's host; keyed
+ * by lib/net/ip.ts `hostKey` (an IPv6 address by its /64). Null for the
+ * in-process inspector and a refused route.
+ */
+export function destinationHost(route: Route): string | null {
+  return route.kind === "network" ? hostKey(route.pin?.address ?? route.url.hostname) : null;
 }
 
 export async function routeFor(raw: string, policy: Policy = currentPolicy()): Promise<Route> {

@@ -7,7 +7,7 @@ import { callbackSignatureHeaders } from "@/lib/crypto";
 import { receiveInspection } from "@/lib/inspector";
 import type { PostResult } from "@/lib/net/http-post";
 import { post } from "@/lib/net/post-thread";
-import { routeFor, type Policy } from "./policy";
+import { routeFor, type Policy, type Route } from "./policy";
 
 /** The callback wait: the receiving server has ten seconds to answer (README, "How the sandbox behaves", Callbacks). */
 export const CALLBACK_TIMEOUT_MS = 10_000;
@@ -41,18 +41,21 @@ export function callbackHeaders(deliveryId: string, body: string, secrets: strin
 /** The names of those headers: all a listener relays of a request to the inspector (lib/devapi/listen-feed.ts). */
 export const CALLBACK_HEADER_NAMES: readonly string[] = Object.keys(callbackHeaders("dlv_", "", ["whsec_"], new Date(0)));
 
-/** `secrets`: the app's signing secret, and the one it replaced while that is in its grace period. */
-export async function postCallback(url: string, body: string, deliveryId: string, secrets: string[], policy?: Policy): Promise<PostOutcome> {
-  return postWithHeaders(url, body, callbackHeaders(deliveryId, body, secrets, new Date()), policy);
+/**
+ * `secrets`: the app's signing secret, and the one it replaced while that is in its grace period.
+ * `route`: where the policy sent it already (attempt.ts routes first for the host budget), else routed here.
+ */
+export async function postCallback(url: string, body: string, deliveryId: string, secrets: string[], policy?: Policy, route?: Route): Promise<PostOutcome> {
+  return postWithHeaders(url, body, callbackHeaders(deliveryId, body, secrets, new Date()), policy, route);
 }
 
 /**
  * One POST of `body` with headers made beforehand (the receiver checks alter
  * them on purpose), through the callback network policy and the same wait.
  */
-export async function postWithHeaders(url: string, body: string, headers: Record<string, string>, policy?: Policy): Promise<PostOutcome> {
+export async function postWithHeaders(url: string, body: string, headers: Record<string, string>, policy?: Policy, routed?: Route): Promise<PostOutcome> {
   const started = performance.now();
-  const route = await routeFor(url, policy);
+  const route = routed ?? (await routeFor(url, policy));
   const sent: Sent =
     route.kind === "refused"
       ? { status: null, error: route.reason, responseBody: null, refused: true }

@@ -2,6 +2,9 @@
 // one more attempt. Resends count toward a per-app limit, a delivery has at most
 // ATTEMPTS_PER_DELIVERY attempts, and one resend at a time per delivery: a lease
 // on the row (resendUntil), taken in one conditional update, refused while held.
+// Each post counts in its destination host's budget too (host-budget.ts): past
+// it, "Send it again" schedules the delivery for the next minute (the answer's
+// `delayed` says when and why), and "Send copy", a trial, answers 429.
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
@@ -11,7 +14,9 @@ import { storedFaults } from "./faults";
 import { CALLBACK_TIMEOUT_MS, postCallback } from "./post";
 import { isHttpUrl } from "./schedule";
 import { endResendLease, takeResendLease } from "./store/deliveries";
-import { nowDate } from "@/lib/runtime";
+import { nowDate, nowMs } from "@/lib/runtime";
+import { takeHostBudget } from "./host-budget";
+import { routeFor } from "./policy";
 
 /** Longer than one post can take, so a lease that runs out means its process died. */
 const RESEND_LEASE_MS = CALLBACK_TIMEOUT_MS + 5_000;
@@ -57,5 +62,12 @@ export async function sendDeliveryTo(deliveryId: string, appId: string, url: str
   const d = await db.delivery.findFirst({ where: { id: deliveryId, appId }, include: { app: { select: { signingSecret: true, previousSigningSecret: true, previousSecretExpiresAt: true } } } });
   if (!d) throw new ApiError("NOT_FOUND", `no delivery ${deliveryId} for this app`);
   await takeResend(appId);
-  return { url, ...(await postCallback(url, d.body, d.id, liveSecrets(d.app, nowDate()))) };
+  // A trial, not a delivery: past the host's budget there is nothing to schedule, so it is refused (429) to try again.
+  const route = await routeFor(url);
+  const delayed = await takeHostBudget(route, 1, nowMs());
+  if (delayed) {
+    const retryAfter = Math.max(1, Math.ceil((delayed.until.getTime() - nowMs()) / 1000));
+    throw new ApiError("RATE_LIMITED", `not sent: ${delayed.reason}; try again in ${retryAfter} s`, { "retry-after": String(retryAfter) });
+  }
+  return { url, ...(await postCallback(url, d.body, d.id, liveSecrets(d.app, nowDate()), undefined, route)) };
 }

@@ -100,8 +100,8 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
     return { appId: need(o, "app"), ...(await replayFailed(need(o, "app"), new Date(since), typeof o.url === "string" ? o.url : undefined)) };
   },
   async "deliveries resend"(o) {
-    const { status, error, responseBody, durationMs } = await resendDelivery(need(o, "delivery"), need(o, "app"));
-    return { deliveryId: need(o, "delivery"), status, error, responseBody, durationMs };
+    const { status, error, responseBody, durationMs, delayed } = await resendDelivery(need(o, "delivery"), need(o, "app"));
+    return { deliveryId: need(o, "delivery"), status, error, responseBody, durationMs, ...(delayed ? { delayedUntil: delayed.until.toISOString(), delayReason: delayed.reason } : {}) };
   },
   async "deliveries wait"(o) {
     const str = (name: string) => (typeof o[name] === "string" ? (o[name] as string) : undefined);

@@ -42,7 +42,12 @@ export const devHandlers: Record<string, DevHandler> = {
   "dev.resources.timeline": async ({ app, params, now }) => ({ body: await resourceTimeline(app.id, params.id!, now) }),
   "dev.deliveries.resend": async ({ app, params }) => {
     const o = await resendDelivery(params.deliveryId!, app.id);
-    return { body: { deliveryId: params.deliveryId, status: o.status, error: o.error, responseBody: o.responseBody, durationMs: o.durationMs, headers: o.headers } };
+    return {
+      body: {
+        deliveryId: params.deliveryId, status: o.status, error: o.error, responseBody: o.responseBody, durationMs: o.durationMs, headers: o.headers,
+        delayedUntil: o.delayed?.until.toISOString() ?? null, delayReason: o.delayed?.reason ?? null,
+      },
+    };
   },
   "dev.deliveries.replay": async ({ app, input }) => ({ body: await replayFailed(app.id, new Date(input.since as string), input.url as string | undefined) }),
   "dev.reset": async ({ app }) => ({ body: await resetApp(app.id) }),

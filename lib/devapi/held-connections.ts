@@ -1,6 +1,6 @@
 // The developer endpoints that hold a connection open (a wait for a callback,
 // a listeners' stream), and an operation call answered late on purpose
-// (X-Svc-Fault: slow_response, counted as a wait: lib/gateway/faults.ts), take a slot here and give it back when they end — at
+// (X-Svc-Fault: slow_response, and early_callback waiting for its callback's post, counted as a wait: lib/gateway/faults.ts), take a slot here and give it back when they end — at
 // the latest when the client's socket closes. Caps, counted in this instance
 // (what they protect is its sockets and its pollers): per app and kind
 // (WAITS_PER_APP, LISTEN_STREAMS_PER_APP), per account over all its apps
@@ -41,7 +41,7 @@ function full(kind: HeldKind, appId: string, owner: string): ApiError | null {
   const s = state();
   if ((s.byApp.get(slot(kind, appId)) ?? 0) >= perApp(kind)) {
     return kind === "wait"
-      ? refused(`at most ${config.waitsPerApp} waits and slow_response calls at once per app; let one finish first`)
+      ? refused(`at most ${config.waitsPerApp} waits, slow_response and early_callback calls at once per app; let one finish first`)
       : refused(`at most ${config.listenStreamsPerApp} listeners of one app may be connected at once; stop one and try again`);
   }
   if ((s.byAccount.get(owner) ?? 0) >= config.heldPerAccount) {
@@ -58,7 +58,7 @@ const bump = (m: Map<string, number>, k: string, by: number) => {
 };
 
 /**
- * What an app holds open in this instance now (its waits, slow_response calls
+ * What an app holds open in this instance now (its waits, slow_response and early_callback calls
  * included, and its streams), what its account holds over all its apps, and
  * the caps that apply to them (dev.connections.get).
  */

@@ -11,7 +11,7 @@
 import { checkView, CHECK_STALE_MS, type CaseAnswer, type ReceiverCase, type ReceiverCheckView } from "@/lib/activity/receiver-check-runs";
 import { operationByName, operations, groupOf, type Operation } from "@/lib/catalog";
 import { liveSecrets } from "@/lib/callbacks/attempt";
-import { isOwnInspector, routeFor } from "@/lib/callbacks/policy";
+import { destinationHost, isOwnInspector, routeFor } from "@/lib/callbacks/policy";
 import { postWithHeaders, type PostOutcome } from "@/lib/callbacks/post";
 import { config } from "@/lib/config";
 import { keepNewest } from "@/lib/db/bounded";
@@ -45,10 +45,8 @@ async function checkUrl(appId: string, url: string) {
   if (route.kind === "inspector" && !isOwnInspector(url, appId)) {
     throw invalidUrl("this is another app's inspector address; check your own server's address, or your app's inspector address with a listener relaying to your server");
   }
-  // The host a network check posts to: on a hosted portal the address its name was resolved to (many names cannot
-  // share out one server's budget), else the URL parser's spelling without a final dot; none for the app's own inspector.
-  const host = route.kind === "network" ? (route.pin?.address ?? route.url.hostname.replace(/\.$/, "")) : null;
-  return { viaInspector: route.kind === "inspector", host };
+  // The host a network check posts to, as the per-host budget counts it (an IPv6 address by its /64); none for the app's own inspector.
+  return { viaInspector: route.kind === "inspector", host: destinationHost(route) };
 }
 
 const familyStarts = () => new Throttle(APP_THROTTLES.receiverCheck, config.receiverChecksPerMinute, 60);

@@ -88,7 +88,7 @@ function answer(d: Snapshot | null, status: "ATTEMPTED" | "NOT_SENT" | "TIMEOUT"
     delivery: d && {
       id: d.id, resourceId: d.resourceId, operationId: d.operationId, scenarioKey: d.scenarioKey, url: d.url,
       state: d.state, attempts: d.attempts, dueAt: d.dueAt.toISOString(), body: jsonOr(d.body),
-      faults: storedFaults(d.faults), lastError: d.lastError,
+      faults: storedFaults(d.faults), lastError: d.lastError, delayReason: d.delayReason,
     },
     attempt: a && d
       ? {

@@ -10,5 +10,6 @@ export { failedScenarioKeys, referenceFact, takenReferenceScenario, type Referen
 export { resolveTimeScale, scaled, TIME_SCALE_HEADER } from "./time-scale";
 export { run, simulate } from "./run";
 export { ERROR_AFTER_COMMIT, FAULT_CODES, FAULT_HEADER, FAULT_NAMES, FAULTS, faultNamed, resolveFault, retryWindowEnd, type Fault, type FaultName } from "./faults";
+export { phoneDigits, phoneOfBody, PHONE_FIELDS } from "./phone";
 export { planDraw, planMatches, planRulesFor, plannedFault } from "./fault-plan";
 export { callbackScenario, exampleBody, exampleCallback, exampleOf, exampleParams, scenarioRequest } from "./examples";

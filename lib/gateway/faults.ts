@@ -1,8 +1,8 @@
 // How the pipeline applies a fault of lib/engine/faults.ts (X-Svc-Fault; MCP's
 // `fault` argument travels in the same header; without the header, the app's
 // fault plan, lib/engine/fault-plan.ts): a step after every check
-// refuses a call the fault does not commit, a slow answer takes a held
-// connection's slot (lib/devapi/held-connections.ts); after the commit, the answer of a
+// refuses a call the fault does not commit, a slow answer or one that waits for
+// its early callback takes a held connection's slot (lib/devapi/held-connections.ts); after the commit, the answer of a
 // committed one is dropped, held or replaced, or waits for its early callback.
 // The callback's own part is decided when it is scheduled (persist.ts →
 // lib/callbacks/faults.ts `callbackFault`).
@@ -30,11 +30,18 @@ async function planned(s: CallState, store: GatewayStore): Promise<Fault | null>
 }
 
 /**
+ * Whether a fault holds its caller's connection open like a wait: a
+ * slow_response (its lateness) and an early_callback (its callback's post, up
+ * to the callback wait, before the answer).
+ */
+const holdsConnection = (f: Fault) => f.answer === "late" || f.callback === "early";
+
+/**
  * After every check: the call's fault, from X-Svc-Fault (VALIDATION_ERROR
  * naming it for an unknown name), else from the app's plan. A fault that
  * commits nothing ends the call here with its error, leaving only the log
- * row; token_expired first expires the token. A slow_response holds its
- * connection like a wait: past the app's, account's or instance's cap, 429
+ * row; token_expired first expires the token. A slow_response or an
+ * early_callback holds its connection like a wait: past the app's, account's or instance's cap, 429
  * with Retry-After before anything is committed; the slot is given back once
  * its answer is ready (handleCall).
  */
@@ -51,7 +58,7 @@ export const applyFault: Step = async (s, store) => {
     return;
   }
   s.headers[FAULT_HEADER] = s.fault.name;
-  if (s.fault.answer === "late" && !s.releaseHeld) s.releaseHeld = await takeHeld("wait", s.app!.id);
+  if (holdsConnection(s.fault) && !s.releaseHeld) s.releaseHeld = await takeHeld("wait", s.app!.id);
   const r = s.fault.refuse;
   if (!r) return;
   if (r.expiresToken) {

@@ -1,6 +1,7 @@
 // The request log: every call that passed the token check, with request,
 // response, status and scenario key, and the float a payout met. Bounded per
 // app (REQUEST_LOG_LIMIT).
+import { phoneOfBody } from "@/lib/engine";
 import type { HeaderBag } from "@/lib/http/node-io";
 import type { CallState, GatewayResult } from "./context";
 import type { LogRow } from "./store";
@@ -58,6 +59,7 @@ export function logRow(s: CallState, result: GatewayResult, durationMs: number):
       durationMs,
       requestHeaders: JSON.stringify(redactHeaders(s.call.headers)),
       requestBody: body === undefined ? null : body.length > MAX_STORED_BODY ? body.slice(0, MAX_STORED_BODY) : body,
+      phone: phoneOfBody(body),
       responseHeaders: JSON.stringify(result.headers),
       responseBody: storedBody(s, result),
       createdAt: s.receivedAt,

@@ -42,3 +42,32 @@ export function cidrList(entries: readonly string[], what: string): net.BlockLis
 export function inList(list: net.BlockList, ip: string): boolean {
   return list.check(ip, ipFamily(ip));
 }
+
+/** How many leading bits of an IPv6 address name one host for a per-host budget: one subnet (a /64) is one host. */
+export const IPV6_HOST_PREFIX = 64;
+
+/**
+ * The key a per-host budget counts a destination under (receiver checks,
+ * callbacks): an IPv4 address as is; an IPv6 address by its /64, written
+ * "2001:db8:1:2::/64" (one site gets a /64 and can use any address in it, so
+ * counting each address apart would let one receiver take 2^64 budgets); a
+ * name lower-cased without its final dot.
+ */
+export function hostKey(host: string): string {
+  const ip = canonicalIp(host);
+  if (!ip) return host.toLowerCase().replace(/\.$/, "");
+  if (ipFamily(ip) === "ipv4") return ip;
+  const bytes = new net.SocketAddress({ address: ip, family: "ipv6" }).address; // canonical text
+  const groups = expandV6(bytes).slice(0, IPV6_HOST_PREFIX / 16);
+  const prefix = new net.SocketAddress({ address: `${groups.join(":")}::`, family: "ipv6" }).address;
+  return `${prefix}/${IPV6_HOST_PREFIX}`;
+}
+
+/** The eight 16-bit groups of a canonical IPv6 address, as hex without leading zeros. */
+function expandV6(ip: string): string[] {
+  const [head, tail] = ip.includes("::") ? ip.split("::") : [ip, undefined];
+  const left = head ? head.split(":") : [];
+  if (tail === undefined) return left;
+  const right = tail ? tail.split(":") : [];
+  return [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+}

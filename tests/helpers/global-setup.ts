@@ -23,12 +23,13 @@ export async function setup(project: TestProject) {
   // Likewise many files post to inspectors from 127.0.0.1: the per-address inspector
   // limit is tested on a server of its own (limits-server.test.ts). Every file's
   // receivers listen on 127.0.0.1, one destination host to the receiver checks:
-  // the per-host caps are tested on servers of their own (limits-budgets.test.ts).
+  // the per-host caps are tested on servers of their own (limits-budgets.test.ts), and
+  // so are the callbacks' (every file's callbacks go to 127.0.0.1 too).
   server = await startServer({
     databaseUrl: url,
     env: {
       TOKEN_FAILURES_PER_ADDRESS: "100000", SIGNIN_FAILURES_PER_ADDRESS: "100000", INSPECT_PER_ADDRESS_PER_MINUTE: "100000",
-      RECEIVER_CHECKS_PER_HOST_AT_ONCE: "100000", RECEIVER_CHECKS_PER_HOST_PER_MINUTE: "100000",
+      RECEIVER_CHECKS_PER_HOST_AT_ONCE: "100000", RECEIVER_CHECKS_PER_HOST_PER_MINUTE: "100000", CALLBACKS_PER_HOST_PER_MINUTE: "100000",
     },
   });
   project.provide("origin", server.origin);

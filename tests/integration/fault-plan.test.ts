@@ -4,6 +4,8 @@
 // On SQLite and on PostgreSQL (scripts/test.sh PG_FILES), where a lost answer
 // on one instance and its retry on another still give 409.
 import fs from "node:fs";
+import nodeHttp from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -196,7 +198,7 @@ describe("on servers of their own", () => {
     const refused = await Promise.race(calls);
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe("RATE_LIMITED");
-    expect(refused.body.message).toContain("at most 3 waits and slow_response calls at once per app");
+    expect(refused.body.message).toContain("at most 3 waits, slow_response and early_callback calls at once per app");
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     const wait = await fetch(`${origin}/sandbox/dev/v1/callbacks/wait?reference=none&timeout=1`, { headers: { authorization: `Bearer ${token}` } });
     expect(wait.status).toBe(429);
@@ -211,6 +213,52 @@ describe("on servers of their own", () => {
     expect(all.map((r) => r.status).sort()).toEqual([202, 202, 202, 429]);
     const again = await post(origin, token, "/collect/v1/push", collectBody(), { "x-svc-fault": "slow_response", "x-svc-time-scale": "0" });
     expect(again.status).toBe(202);
+  }, 120_000);
+
+  it("early_callback holds its caller's connection like a wait: with the cap at 3 and the receiver holding the callbacks, of 4 at once one is refused 429 before anything is committed, and so is a wait", async () => {
+    const origin = servers[0]!.origin;
+    const { token } = await setUpApp(url, origin);
+    // A receiver that holds every callback's answer until released: each early_callback call waits for its callback's post.
+    const held: (() => void)[] = [];
+    let received = 0;
+    let released = false;
+    const receiver = nodeHttp.createServer((req, res) => {
+      received++;
+      req.resume().on("end", () => {
+        const answer = () => res.writeHead(200).end("ok");
+        if (released) answer();
+        else held.push(answer);
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+    const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/cb`;
+    try {
+      const calls = Array.from({ length: 4 }, () =>
+        post(origin, token, "/collect/v1/push", collectBody({ callbackUrl }), { "x-svc-fault": "early_callback", "x-svc-time-scale": "0" }).then(
+          async (r) => ({ status: r.status, retryAfter: r.headers.get("retry-after"), body: (await r.json()) as { error?: string; message?: string } }),
+        ));
+      // Three are held by their callbacks' posts; the fourth is answered at once.
+      const refused = await Promise.race(calls);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(429);
+      expect(refused.body.error).toBe("RATE_LIMITED");
+      expect(refused.body.message).toContain("at most 3 waits, slow_response and early_callback calls at once per app");
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      const wait = await fetch(`${origin}/sandbox/dev/v1/callbacks/wait?reference=none&timeout=1`, { headers: { authorization: `Bearer ${token}` } });
+      expect(wait.status).toBe(429);
+      released = true;
+      held.splice(0).forEach((a) => a());
+      const all = await Promise.all(calls);
+      expect(all.map((r) => r.status).sort()).toEqual([202, 202, 202, 429]);
+      // The refused call committed nothing: three callbacks were posted.
+      expect(received).toBe(3);
+      // The slots were given back with the answers.
+      const again = await post(origin, token, "/collect/v1/push", collectBody({ callbackUrl }), { "x-svc-fault": "early_callback", "x-svc-time-scale": "0" });
+      expect(again.status).toBe(202);
+    } finally {
+      released = true;
+      held.splice(0).forEach((a) => a());
+      await new Promise((r) => receiver.close(r));
+    }
   }, 120_000);
 
   it.skipIf(!onPg())("two instances: a lost_response push on one, its retry on the other gets 409 DUPLICATE_REFERENCE", async () => {

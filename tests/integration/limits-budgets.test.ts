@@ -5,7 +5,9 @@
 // server of its own (SQLite), or on two instances sharing one PostgreSQL
 // database (TEST_PG_URL), on test clocks moved to the start of a minute before
 // each burst (tests/helpers/window.ts nextMinute). The inspector's per-sender
-// count is kept only for posts that every limit let through.
+// count is kept only for posts that every limit let through. Callbacks count per
+// destination host over the portal: past the budget a post waits for the next
+// minute, never dropped, and the delivery says so.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -13,7 +15,8 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { requestFrom } from "../helpers/from-address";
+import { consoleCall } from "../helpers/console-http";
+import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { accessToken, cliBatch } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import type { RunningServer } from "../helpers/server";
@@ -26,6 +29,7 @@ const origin = (i: number) => servers[i % servers.length]!.origin;
 const BUDGETS = {
   RECEIVER_CHECKS_PER_HOST_AT_ONCE: "8", RECEIVER_CHECKS_PER_HOST_PER_MINUTE: "40",
   INSPECT_PER_MINUTE: "10", INSPECT_PER_ADDRESS_PER_MINUTE: "30",
+  CALLBACKS_PER_HOST_PER_MINUTE: "10",
 };
 
 beforeAll(async () => {
@@ -166,6 +170,142 @@ describe("receiver checks: one budget per family, one per destination host", () 
       elsewhere.release();
       expect((await call(four[0]![0]!, 1, "/dev/v1/receiver-checks", { url: `${elsewhere.url}/x` })).status).toBe(201);
       await elsewhere.close();
+    } finally {
+      await rx.close();
+    }
+  }, 150_000);
+});
+
+/**
+ * A receiver on a loopback address of its own (a host of its own to the
+ * portal): the delivery id of every post it got, in order; it answers `status`.
+ */
+async function countingReceiver(host: string) {
+  const rx = { got: [] as string[], status: 200, url: "", close: () => Promise.resolve() };
+  const server = http.createServer((req, res) => {
+    rx.got.push(String(req.headers["x-svc-delivery"]));
+    req.resume().on("end", () => res.writeHead(rx.status).end("answered"));
+  });
+  await new Promise<void>((r) => server.listen(0, host, r));
+  rx.url = `http://${host}:${(server.address() as AddressInfo).port}`;
+  rx.close = () => new Promise((r) => server.close(() => r()));
+  return rx;
+}
+
+/** A parent app subscribed to Payments and its `n` throwaway sandboxes: a token each, parent first; its owner and the parent's id. */
+async function payingFamily(n: number): Promise<{ tokens: string[]; email: string; appId: string }> {
+  const email = `p-${randomUUID().slice(0, 8)}@example.com`;
+  const answers = await cliBatch(dbUrl, origin(0), [
+    ["user", "create", "--email", email, "--password", "long enough pw"],
+    ["app", "create", "--owner", email, "--name", "Paying"],
+    ["subscribe", "--app", "{appId}", "--group", "Payments"],
+    ["key", "create", "--app", "{appId}"],
+  ]);
+  const keys = answers.at(-1)!;
+  const parent = await accessToken(origin(0), keys.consumerKey!, keys.consumerSecret!);
+  const tokens = [parent];
+  for (let i = 0; i < n; i++) {
+    const r = await call(parent, i, "/dev/v1/sandboxes", { ttlSeconds: 900 });
+    if (r.status !== 201) throw new Error(`sandbox create answered ${r.status}: ${JSON.stringify(r.body)}`);
+    tokens.push(await accessToken(origin(i), r.body.consumerKey, r.body.consumerSecret));
+  }
+  return { tokens, email, appId: answers[1]!.appId! };
+}
+
+describe("callbacks: one budget per destination host over the portal (CALLBACKS_PER_HOST_PER_MINUTE)", () => {
+  type Push = { token: string; reference: string; i: number };
+  const push = async (p: Push, callbackUrl: string) => {
+    const r = await fetch(`${origin(p.i)}/sandbox/collect/v1/push`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${p.token}`, "content-type": "application/json", "x-svc-time-scale": "0" },
+      body: JSON.stringify({ shortCode: "174379", amount: 100, currency: "KES", phoneNumber: "254712345678", reference: p.reference, callbackUrl }),
+    });
+    return r.status;
+  };
+  /** The push's callback as its app's developer reads it (GET /dev/v1/callbacks/wait, answering at once). */
+  const callbackOf = async (p: Push) => {
+    const r = await fetch(`${origin(p.i + 1)}/sandbox/dev/v1/callbacks/wait?reference=${p.reference}&timeout=0`, { headers: { authorization: `Bearer ${p.token}` } });
+    return (await r.json()) as {
+      status: string;
+      delivery: { id: string; state: string; dueAt: string; delayReason: string | null };
+      attempt: { note: string | null; status: number | null } | null;
+    };
+  };
+  /** The callbacks of `pushes` that wait for a later minute, each with the index of its push. */
+  const delayedOf = async (pushes: Push[]) =>
+    (await Promise.all(pushes.map(async (p, push) => ({ ...(await callbackOf(p)), push })))).filter((c) => c.delivery.delayReason !== null);
+  const reason = (until: number) =>
+    `delayed: 127.0.35.1 has had the 10 callbacks a minute one destination host takes from this portal (all apps together); it goes in the next minute, at ${new Date(until).toISOString()}`;
+
+  it("a parent and its 2 sandboxes schedule 15 callbacks to one host in a minute: 10 are posted, 5 wait for the next minute and say so; replays and a resend past the budget wait the same way, a Send copy answers 429; nothing is dropped or posted twice", async () => {
+    const { tokens, email, appId } = await payingFamily(2);
+    const rx = await countingReceiver("127.0.35.1");
+    const cb = `${rx.url}/cb`;
+    const everyOrigin = servers.map((s) => s.origin);
+    try {
+      // Minute A: the receiver fails every post (the failed ones are replayed later).
+      rx.status = 500;
+      const a = await nextMinute(...everyOrigin);
+      const pushes: Push[] = Array.from({ length: 15 }, (_, i) => ({ token: tokens[i % 3]!, reference: `HB-${randomUUID().slice(0, 8)}`, i }));
+      expect(await Promise.all(pushes.map((p) => push(p, cb)))).toEqual(Array(15).fill(202));
+      await vi.waitFor(() => expect(rx.got.length).toBe(10), { timeout: 30_000, interval: 100 });
+      const waiting = await vi.waitFor(async () => {
+        const d = await delayedOf(pushes);
+        expect(d.length).toBe(5);
+        return d;
+      }, { timeout: 30_000, interval: 200 });
+      const late = pushes.filter((_, k) => waiting.some((w) => w.push === k));
+      for (const w of waiting) {
+        expect(w.status).toBe("TIMEOUT");
+        expect(w.delivery).toMatchObject({ state: "SCHEDULED", dueAt: new Date(a + 60_000).toISOString(), delayReason: reason(a + 60_000) });
+      }
+      expect(rx.got.length).toBe(10); // all 15 are accounted for: 10 posted, 5 waiting
+
+      // Minute B: the 5 go (5 of the minute's 10); the 10 failed are replayed: 5 go, 5 wait.
+      rx.status = 200;
+      const b = await nextMinute(...everyOrigin);
+      await vi.waitFor(() => expect(rx.got.length).toBe(15), { timeout: 30_000, interval: 100 });
+      expect(new Set(rx.got).size).toBe(15);
+      expect(rx.got.slice(10).sort()).toEqual(waiting.map((w) => w.delivery.id).sort());
+      // Their first attempt says they were delayed; their delivery no longer waits.
+      await vi.waitFor(async () => {
+        const views = await Promise.all(late.map(callbackOf));
+        expect(views.map((v) => [v.status, v.delivery.state, v.delivery.delayReason, v.attempt?.note])).toEqual(
+          Array(5).fill(["ATTEMPTED", "DELIVERED", null, "delayed by its destination host's callback budget (CALLBACKS_PER_HOST_PER_MINUTE)"]),
+        );
+      }, { timeout: 30_000, interval: 200 });
+      let replayed = 0;
+      for (const [i, t] of tokens.entries()) {
+        const r = await call(t, i, "/dev/v1/deliveries/replay", { since: "2000-01-01T00:00:00Z" });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        replayed += r.body.replayed.length;
+      }
+      expect(replayed).toBe(10);
+      await vi.waitFor(() => expect(rx.got.length).toBe(20), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(async () => expect((await delayedOf(pushes)).map((d) => [d.delivery.state, d.delivery.delayReason])).toEqual(Array(5).fill(["SCHEDULED", reason(b + 60_000)])),
+        { timeout: 30_000, interval: 200 });
+      // "Send it again" past the budget: nothing posted; the delivery waits for the next minute, and the answer says so.
+      const again = late[0]!;
+      const resend = await fetch(`${origin(1)}/sandbox/dev/v1/deliveries/${waiting[0]!.delivery.id}/resend`, { method: "POST", headers: { authorization: `Bearer ${again.token}` } });
+      expect(resend.status).toBe(200);
+      expect(await resend.json()).toMatchObject({ deliveryId: waiting[0]!.delivery.id, status: null, delayedUntil: new Date(b + 60_000).toISOString(), delayReason: expect.stringMatching(/^127\.0\.35\.1 has had the 10 callbacks a minute/) });
+      expect((await callbackOf(again)).delivery).toMatchObject({ state: "SCHEDULED", dueAt: new Date(b + 60_000).toISOString(), delayReason: reason(b + 60_000) });
+      // The console's "Send copy", a trial with no delivery to schedule, is refused until the next minute.
+      const { session } = await signInOverHttp(origin(0), email, "long enough pw");
+      const parentDelivery = (await callbackOf(pushes[0]!)).delivery.id;
+      const copy = await consoleCall(origin(0), session!, "POST", `/apps/${appId}/deliveries/${parentDelivery}/send-to`, { url: `${rx.url}/copy` });
+      expect([copy.status, copy.json?.error], copy.text.slice(0, 300)).toEqual([429, "RATE_LIMITED"]);
+      expect(Number(copy.headers["retry-after"])).toBeGreaterThan(0);
+      expect(Number(copy.headers["retry-after"])).toBeLessThanOrEqual(60);
+      expect(copy.json.message).toMatch(/^not sent: 127\.0\.35\.1 has had the 10 callbacks a minute one destination host takes from this portal \(all apps together\); try again in \d+ s$/);
+      expect(rx.got.length).toBe(20);
+
+      // Minute C: the 5 replays and the resend waiting go.
+      await nextMinute(...everyOrigin);
+      await vi.waitFor(() => expect(rx.got.length).toBe(26), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(async () => expect((await Promise.all(pushes.map(callbackOf))).map((v) => [v.delivery.state, v.delivery.delayReason])).toEqual(Array(15).fill(["DELIVERED", null])),
+        { timeout: 30_000, interval: 200 });
+      expect(new Set(rx.got).size).toBe(15);
     } finally {
       await rx.close();
     }

@@ -120,7 +120,7 @@ export const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 export function logRow(appId: string, o: Partial<LogRow> = {}): LogRow {
   return {
     requestId: uid("req"), appId, via: "http", method: "POST", path: "/collect/v1/push", operationId: "collect.push", status: 202,
-    scenarioKey: "accepted", timeScale: 0.5, fault: null, floatCurrency: null, floatAvailable: null, floatReserved: null, durationMs: 3, requestHeaders: '{"authorization":"[redacted]"}', requestBody: '{"amount":100}',
+    scenarioKey: "accepted", timeScale: 0.5, fault: null, floatCurrency: null, floatAvailable: null, floatReserved: null, durationMs: 3, requestHeaders: '{"authorization":"[redacted]"}', requestBody: '{"amount":100}', phone: null,
     responseHeaders: "{}", responseBody: '{"status":"PENDING"}', createdAt: new Date(), ...o,
   };
 }

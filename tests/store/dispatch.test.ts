@@ -2,7 +2,10 @@
 // database: the same tests on SQLite and PostgreSQL (tests/store/databases.ts),
 // deliveries seeded and read back through Prisma as the console and resend do.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { takeHostBudget } from "@/lib/callbacks/host-budget";
+import { ranges, routeFor, type Policy, type Resolver } from "@/lib/callbacks/policy";
 import { newDelivery } from "@/lib/callbacks/schedule";
+import { config } from "@/lib/config";
 import type { AttemptRecord } from "@/lib/callbacks/store";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DIALECTS, freshDb, logRow, resourceRow, seedApp, uid, type SeededApp, type TestDb } from "./databases";
@@ -49,7 +52,7 @@ describe.each(DIALECTS)("the dispatcher's store on %s", (dialect) => {
       expect(await db.dispatch.claimDue(at(0), lease, 10)).toEqual({
         seen: 1,
         toSend: [{
-          id: d.id, url: d.url, body: d.body, faults: { duplicate: true }, replay: false,
+          id: d.id, url: d.url, body: d.body, faults: { duplicate: true }, replay: false, delayed: false,
           app: { signingSecret: app.signingSecret, previousSigningSecret: "whsec_previous", previousSecretExpiresAt },
         }],
       });
@@ -216,6 +219,58 @@ describe.each(DIALECTS)("the dispatcher's store on %s", (dialect) => {
       expect((await attempts(a.id)).map((x) => [x.at, x.status, x.note])).toEqual([[at(1_000), 200, null], [at(2_000), 503, "second post (duplicate fault)"]]);
       expect((await attempts(b.id)).map((x) => x.error)).toEqual(["connection refused"]);
       expect(await db.prisma.deliveryAttempt.count({ where: { deliveryId: gone.id } })).toBe(0);
+    });
+  });
+
+  // The portal-wide budget per destination host (lib/callbacks/host-budget.ts): its count, and a post it puts off.
+  describe("takeHostPosts and delay", () => {
+    const WINDOW = Math.floor(T0.getTime() / 60_000);
+    const posts = (key: string, n = 1, window = WINDOW) => ({ key, n, window, expiresAt: new Date((window + 1) * 60_000) });
+
+    it("counts a host's posts in its minute exactly when two instances count at once; another host apart; a new minute starts over", async () => {
+      const [host, other] = [uid("host"), uid("host")];
+      const counts = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? db.other : db).dispatch.takeHostPosts(posts(host))));
+      expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      expect(await db.dispatch.takeHostPosts(posts(other, 2))).toBe(2);
+      expect(await db.other.dispatch.takeHostPosts(posts(host, 2))).toBe(32);
+      expect(await db.dispatch.takeHostPosts(posts(host, 1, WINDOW + 1))).toBe(1);
+      // A late count from the older minute (another instance's clock) counts in the newer one.
+      expect(await db.other.dispatch.takeHostPosts(posts(host, 1, WINDOW))).toBe(2);
+    });
+
+    it("delay schedules a claimed delivery again with its reason; it is claimed at that time as delayed, and its attempt clears the reason", async () => {
+      const d = await addDelivery({ replayUrl: "http://127.0.0.1:9/elsewhere", attempts: 1 });
+      expect((await db.dispatch.claimDue(at(0), at(LEASE_MS), 10)).toSend.map((s) => s.id)).toEqual([d.id]);
+      await db.other.dispatch.delay(d.id, at(60_000), "the host's budget is spent");
+      expect(await db.prisma.delivery.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({
+        state: "SCHEDULED", dueAt: at(60_000), leaseUntil: null, delayReason: "the host's budget is spent", attempts: 1, replayUrl: "http://127.0.0.1:9/elsewhere",
+      });
+      expect(await db.dispatch.nextDue()).toEqual(at(60_000));
+      expect(await db.dispatch.claimDue(at(59_999), at(59_999 + LEASE_MS), 10)).toEqual({ toSend: [], seen: 0 });
+      const { toSend } = await db.dispatch.claimDue(at(60_000), at(60_000 + LEASE_MS), 10);
+      expect(toSend).toMatchObject([{ id: d.id, url: "http://127.0.0.1:9/elsewhere", delayed: true, replay: true }]);
+      await db.dispatch.recordAttempt(d.id, at(60_100), outcome());
+      expect(await db.prisma.delivery.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({ state: "DELIVERED", attempts: 2, delayReason: null, replayUrl: null });
+    });
+
+    it("the budget of a hosted route keys on the host's address, an IPv6 one by its /64: addresses of one /64 share it, another /64 has its own", async () => {
+      const resolve: Resolver = async (host) => [{ address: ({ a: "2600:1f18:7:1::10", b: "2600:1f18:7:1:ffff::99", c: "2600:1f18:7:2::10" } as Record<string, string>)[host.split(".")[0]!]!, family: 6 }];
+      const hosted: Policy = { hosted: true, resolve, ownOrigin: "https://sandbox.example.com", blocked: ranges(), ports: null, ownAddresses: async () => new Set() };
+      const [a, b, c] = await Promise.all(["https://a.example/cb", "https://b.example/cb", "https://c.example/cb"].map((u) => routeFor(u, hosted)));
+      const now = T0.getTime() + 5_000;
+      const limit = config.callbacksPerHostPerMinute;
+      expect(await takeHostBudget(a!, limit, now, db.dispatch)).toBeNull();
+      expect(await takeHostBudget(b!, 1, now, db.other.dispatch)).toEqual({
+        until: at(60_000), reason: `2600:1f18:7:1::/64 has had the ${limit} callbacks a minute one destination host takes from this portal (all apps together)`,
+      });
+      expect(await takeHostBudget(c!, 1, now, db.dispatch)).toBeNull();
+      expect(await takeHostBudget(b!, 1, T0.getTime() + 60_000, db.dispatch)).toBeNull();
+    });
+
+    it("delay also schedules a delivery that was sent (a resend put off)", async () => {
+      const d = await addDelivery({ state: "FAILED", attempts: 1, lastError: "HTTP 500" });
+      await db.dispatch.delay(d.id, at(60_000), "later");
+      expect(await db.prisma.delivery.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({ state: "SCHEDULED", dueAt: at(60_000), delayReason: "later" });
     });
   });
 

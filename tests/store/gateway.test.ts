@@ -227,7 +227,7 @@ describe.each(DIALECTS)("the gateway's store on %s", (dialect) => {
       expect(await db.gateway.commit({ resource, delivery, log })).toBe(true);
       expect(await db.prisma.resource.findUnique({ where: { id: resource.id } })).toEqual({ ...resource, resolvedAt: null, resolvedVia: null, resolvedBy: null });
       expect(await db.prisma.delivery.findUnique({ where: { id: delivery.id } })).toEqual({
-        ...delivery, seq: expect.any(Number), state: "SCHEDULED", attempts: 0, lastStatus: null, leaseUntil: null, resendUntil: null, replayUrl: null,
+        ...delivery, seq: expect.any(Number), state: "SCHEDULED", attempts: 0, lastStatus: null, leaseUntil: null, resendUntil: null, replayUrl: null, delayReason: null,
       });
       expect(await db.prisma.requestLog.findUnique({ where: { requestId: log.requestId } })).toEqual({ ...log, seq: expect.any(Number) });
     });

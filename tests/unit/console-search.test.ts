@@ -1,7 +1,9 @@
 // How the console's search reads its text (lib/activity/search.ts): which id
-// prefix is a lookup, and what counts as a phone number.
+// prefix is a lookup, and what counts as a phone number; and the number a
+// logged call's body names (RequestLog.phone, lib/engine/phone.ts).
 import { describe, expect, it } from "vitest";
-import { ID_KINDS, idKindOf, phoneDigits } from "@/lib/activity/search";
+import { ID_KINDS, idKindOf } from "@/lib/activity/search";
+import { phoneDigits, phoneOfBody } from "@/lib/engine";
 import { newId } from "@/lib/ids";
 
 describe("console search text", () => {
@@ -21,6 +23,16 @@ describe("console search text", () => {
     expect(phoneDigits("(254) 712-345.678")).toBe("254712345678");
     for (const text of ["123456", "1234567890123456", "INV-254712345678", "+", "chk_254712345678", "254 712 345 678 x"]) {
       expect(phoneDigits(text), text).toBeNull();
+    }
+  });
+
+  it("the number a body names: Collect's phoneNumber, SMS's to, a payout's destination.phoneNumber, digits only as sent; else none", () => {
+    expect(phoneOfBody('{"phoneNumber":"254712345678","amount":100}')).toBe("254712345678");
+    expect(phoneOfBody('{"to":"254700000013","message":"hi"}')).toBe("254700000013");
+    expect(phoneOfBody('{"destination":{"type":"mobile","phoneNumber":"254711111111"},"amount":5}')).toBe("254711111111");
+    expect(phoneOfBody('  {"phoneNumber":"+254 712","to":"254799999999"}')).toBe("254799999999");
+    for (const body of [null, undefined, "", "not json", '{"phoneNumber":254712345678}', '{"reference":"254712345678"}', '["254712345678"]', '{"phoneNumber":"12345"}', '{"destination":"254712345678"}']) {
+      expect(phoneOfBody(body), String(body)).toBeNull();
     }
   });
 });

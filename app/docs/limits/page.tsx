@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
+import { config } from "@/lib/config";
 import { MAX_BODY_BYTES } from "@/lib/engine";
 import { TOKEN_LIFETIME_S } from "@/lib/gateway/token";
 import { SANDBOX_PLAN_PER_MINUTE } from "@/lib/services/apps";
@@ -18,6 +19,11 @@ export default function LimitsPage() {
         ["Token life", `${TOKEN_LIFETIME_S} s`, "access token; no refresh"],
         ["Request body", `${MAX_BODY_BYTES / 1024} KiB`, <span key="b">every operation; larger answers 413 <C>BODY_TOO_LARGE</C></span>],
         ["Callback wait", `${CALLBACK_TIMEOUT_MS / 1000} s`, "the receiving server's answer; later counts as failed"],
+        ["Callbacks per destination host", `${config.callbacksPerHostPerMinute} a minute`, <span key="h">
+          every app&apos;s callbacks, replays and resends to one host over the whole portal (the operator&apos;s <C>CALLBACKS_PER_HOST_PER_MINUTE</C>; an
+          IPv6 address counts by its /64; your app&apos;s own inspector is not counted). A callback past it is never dropped: it waits for the next
+          minute, and its delivery&apos;s <C>delayReason</C> says so (the console shows it as &quot;Waiting&quot;; the attempt&apos;s note says it was delayed)
+        </span>],
       ]} />
       <H2>Rate-limit headers</H2>
       <P>A call counts when it passed the token, suspension, operation and subscription checks. Every call that reaches the rate check answers with:</P>

@@ -81,7 +81,7 @@ export default function TestingPage() {
         <li>The console&apos;s Testing tab lists the rules and adds or removes one; MCP: <C>sandbox_dev_update_settings</C> with <C>faultPlan</C>.</li>
         <li><C>sandbox.mjs faults set payouts.send lost_response --every 3</C> (<C>add</C> appends a rule, <C>clear</C> empties the plan, <C>faults</C> prints it; <C>--first</C>, <C>--probability</C> and <C>--seed</C> as in the API).</li>
         <li><C>sandbox.mjs rehearse -- npm test</C> sets a plan (without a rule: every fault once on Collect push and Payouts send), runs your command with the app&apos;s keys in <C>SANDBOX_URL</C>, <C>SANDBOX_KEY</C> and <C>SANDBOX_SECRET</C>, puts the previous plan back and prints the client checks ({ep("dev.client_checks")}), each failed one with why and what to do. It exits with your command&apos;s code when that failed, else 1 when a check failed.</li>
-        <li>A <C>slow_response</C> holds its connection like a wait: it counts toward the {config.waitsPerApp} waits at once per app (and per account and instance); past them, 429 with <C>Retry-After</C> and nothing is committed.</li>
+        <li>A <C>slow_response</C>, and an <C>early_callback</C> while it waits for its callback&apos;s post, holds its connection like a wait: it counts toward the {config.waitsPerApp} waits at once per app (and per account and instance); past them, 429 with <C>Retry-After</C> and nothing is committed.</li>
       </Ul>
       <H2 id="float">The float: rehearse payouts running it out</H2>
       <P>

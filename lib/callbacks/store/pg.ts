@@ -7,7 +7,7 @@ import type pg from "pg";
 import { jsonRows, named, newClient, unnamed } from "@/lib/db/pg";
 import { perTurn } from "@/lib/db/turn-batch";
 import { param, Sql, sql } from "@/lib/db/sql";
-import type { AttemptRecord, DeliveryToSend, DispatchStore } from "./types";
+import type { AttemptRecord, DeliveryToSend, DispatchStore, HostPosts } from "./types";
 import { SANDBOX_ENDED } from "@/lib/services/sandbox-life";
 import * as S from "./statements";
 
@@ -21,6 +21,8 @@ const Q = {
     RETURNING ${S.TO_SEND}`),
   refuseEnded: named("refuse_ended", S.refuseEnded),
   nextDue: named("next_due", S.nextDue),
+  takeHostPosts: named("take_host_posts", S.takeHostPosts),
+  delay: named("delay_delivery", S.delay),
   // One round trip for the attempts of a turn: each attempt (a data-modifying CTE) and its delivery's state.
   // Unnamed (lib/db/pg.ts): planned for the batch at hand; a generic plan made while "Delivery"
   // was small joined the attempts to it by reading the whole table, and kept doing so as it grew.
@@ -71,6 +73,15 @@ export class PgDispatchStore implements DispatchStore {
   async nextDue() {
     const { rows } = await Q.nextDue.query(this.pool, {});
     return rows[0]?.dueAt ?? null;
+  }
+
+  async takeHostPosts(p: HostPosts) {
+    const { rows } = await Q.takeHostPosts.query(this.pool, p);
+    return Number(rows[0]!.count);
+  }
+
+  async delay(id: string, until: Date, reason: string) {
+    await Q.delay.query(this.pool, { id, until, reason });
   }
 
   /**

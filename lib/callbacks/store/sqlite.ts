@@ -4,7 +4,7 @@
 // else schedules callbacks to listen for.
 import { param, sql } from "@/lib/db/sql";
 import { isBusy, prepare, retryBusy, type SqliteHotPath } from "@/lib/db/sqlite";
-import type { AttemptRecord, DeliveryToSend, DispatchStore } from "./types";
+import type { AttemptRecord, DeliveryToSend, DispatchStore, HostPosts } from "./types";
 import { SANDBOX_ENDED } from "@/lib/services/sandbox-life";
 import * as S from "./statements";
 
@@ -46,6 +46,8 @@ export class SqliteDispatchStore implements DispatchStore {
       nextDue: prepare(conn, S.nextDue),
       insertAttempt: prepare(conn, S.insertAttempts(S.ONE_ATTEMPT)),
       settle: prepare(conn, S.settle(S.ONE_ATTEMPT)),
+      takeHostPosts: prepare(conn, S.takeHostPosts),
+      delay: prepare(conn, S.delay),
     };
   }
 
@@ -85,6 +87,14 @@ export class SqliteDispatchStore implements DispatchStore {
       this.q.insertAttempt.run(p);
       this.q.settle.run(p);
     });
+  }
+
+  takeHostPosts(p: HostPosts): Promise<number> {
+    return written(this.db, () => Number(this.q.takeHostPosts.get(p)!.count));
+  }
+
+  async delay(id: string, until: Date, reason: string): Promise<void> {
+    await written(this.db, () => this.q.delay.run({ id, until, reason }));
   }
 
   async onScheduled() {

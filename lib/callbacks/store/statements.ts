@@ -6,6 +6,7 @@
 // (deliveries.ts: a held resource's resolve, replay, the resend lease, an
 // app's deliveries deleted). No file outside this folder writes a Delivery
 // row (tests/unit/delivery-writes.test.ts).
+import { throttleTake } from "@/lib/accounts/statements";
 import type { Dialect } from "@/lib/config";
 import { batchDelete, type BatchDelete } from "@/lib/db/batch-delete";
 import { param, Sql, sql, type ParamsOf, type RowOf, type Value } from "@/lib/db/sql";
@@ -15,7 +16,7 @@ import { storedFaults } from "../faults";
 import type { AttemptRecord, DeliveryToSend } from "./types";
 
 /** A new delivery as scheduled (lib/callbacks/schedule.ts `newDelivery`); the rest are left to their defaults. */
-const DELIVERY_DEFAULTS = ["seq", "leaseUntil", "resendUntil", "replayUrl", "attempts", "lastStatus"] as const;
+const DELIVERY_DEFAULTS = ["seq", "leaseUntil", "resendUntil", "replayUrl", "attempts", "lastStatus", "delayReason"] as const;
 export const insertDelivery = Delivery.insert("delivery", DELIVERY_DEFAULTS);
 /** The same row, written only when `tail` (e.g. sql`FROM r`) yields a row. */
 export const insertDeliveryWhen = <P>(tail: Sql<P, object>) => Delivery.insertSelect("delivery", DELIVERY_DEFAULTS, tail);
@@ -28,15 +29,31 @@ export const DUE = sql`("state" = 'SCHEDULED' AND "dueAt" <= ${now}) OR ("state"
 
 /** What a claimed delivery `d` is posted with: its replay address first, and its app `a`'s signing secrets. */
 export const TO_SEND = sql`${Delivery.cols(["id"], "d")}, ${sql`COALESCE(d."replayUrl", d."url") AS "url"`.reads<{ url: string | null }>()},
-  ${Delivery.cols(["body", "attempts", "faults", "dueAt"], "d")}, ${App.cols(["signingSecret", "previousSigningSecret", "previousSecretExpiresAt", "expiresAt"], "a")}`;
+  ${Delivery.cols(["body", "attempts", "faults", "delayReason", "dueAt"], "d")}, ${App.cols(["signingSecret", "previousSigningSecret", "previousSecretExpiresAt", "expiresAt"], "a")}`;
 
 
 /** A claimed row as the dispatcher posts it; none without an address (claimed all the same: it cannot be sent). */
 export function toSend(r: RowOf<typeof TO_SEND>): DeliveryToSend | null {
   if (!r.url) return null;
   const app = { signingSecret: r.signingSecret, previousSigningSecret: r.previousSigningSecret, previousSecretExpiresAt: r.previousSecretExpiresAt };
-  return { id: r.id, url: r.url, body: r.body, app, faults: storedFaults(r.faults), replay: r.attempts > 0, dueAt: r.dueAt };
+  return { id: r.id, url: r.url, body: r.body, app, faults: storedFaults(r.faults), replay: r.attempts > 0, delayed: r.delayReason !== null, dueAt: r.dueAt };
 }
+
+/**
+ * Counts `n` posts to one destination host in its clock minute and answers the
+ * count after them: the portal-wide host budget (lib/callbacks/host-budget.ts).
+ * A throttle's counter (the "Throttle" table, the throttles' own statement,
+ * lib/accounts/statements.ts `throttleTake`), so every instance counts the same.
+ */
+export const takeHostPosts = throttleTake;
+
+/**
+ * A post its destination host's budget put off (host-budget.ts): the delivery
+ * scheduled again at `until` (the next minute), saying why; its attempts and
+ * replay address stay as they are.
+ */
+export const delay = sql`UPDATE "Delivery" SET "state" = 'SCHEDULED', "dueAt" = ${param("until")}, "leaseUntil" = NULL, "delayReason" = ${param("reason", "text")}
+  WHERE "id" = ${param("id", "text")}`;
 
 /** A claimed row of a throwaway sandbox that has ended (lib/services/sandbox-life.ts): never posted, marked by `refuseEnded`. */
 export const ended = (r: RowOf<typeof TO_SEND>, now: Date) => hasEnded({ expiresAt: r.expiresAt }, now);
@@ -111,11 +128,12 @@ export const insertAttempts = <P extends object>(r: Sql<P>) => sql`INSERT INTO "
   SELECT r."id", r."at", r."status", r."error", r."durationMs", r."responseBody", r."url", r."note", r."headers" FROM ${r}
   WHERE EXISTS (SELECT 1 FROM "Delivery" WHERE "id" = r."id")`;
 
-/** Each delivery's new state; one scheduled again meanwhile (a replay between a duplicate's two posts) keeps its state, lease and replay address. */
+/** Each delivery's new state (its delay's reason cleared: the attempt's note keeps it); one scheduled again meanwhile (a replay between a duplicate's two posts) keeps its state, lease, replay address and delay. */
 export const settle = <P extends object>(r: Sql<P>) => sql`UPDATE "Delivery" SET "attempts" = "attempts" + 1, "lastStatus" = r."status", "lastError" = r."error",
     "state" = CASE WHEN "Delivery"."state" = 'SCHEDULED' THEN "Delivery"."state" ELSE r."state" END,
     "leaseUntil" = CASE WHEN "Delivery"."state" = 'SCHEDULED' THEN "Delivery"."leaseUntil" END,
-    "replayUrl" = CASE WHEN "Delivery"."state" = 'SCHEDULED' THEN "Delivery"."replayUrl" END
+    "replayUrl" = CASE WHEN "Delivery"."state" = 'SCHEDULED' THEN "Delivery"."replayUrl" END,
+    "delayReason" = CASE WHEN "Delivery"."state" = 'SCHEDULED' THEN "Delivery"."delayReason" END
   FROM ${r} WHERE "Delivery"."id" = r."id"`;
 
 /** One attempt as `ONE_ATTEMPT` binds it and `MANY_ATTEMPTS` reads it. */

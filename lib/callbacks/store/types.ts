@@ -8,7 +8,15 @@ export type SigningSecrets = { signingSecret: string; previousSigningSecret: str
  * A delivery to post (to its replay address when a replay gave one), with its
  * app's signing secrets, its callback faults, and whether it is a replay.
  */
-export type DeliveryToSend = { id: string; url: string; body: string; app: SigningSecrets; faults?: DeliveryFaults | null; replay?: boolean; /** When it was due (the dispatcher's lag metric). */ dueAt?: Date };
+export type DeliveryToSend = {
+  id: string; url: string; body: string; app: SigningSecrets; faults?: DeliveryFaults | null; replay?: boolean;
+  /** Its post was put off by its destination host's budget (Delivery.delayReason): the attempt's note says so. */
+  delayed?: boolean;
+  /** When it was due (the dispatcher's lag metric). */
+  dueAt?: Date;
+};
+/** One host's posts counted in a clock minute (`window`: its index), as a throttle counts (lib/throttle.ts). */
+export type HostPosts = { key: string; n: number; window: number; expiresAt: Date };
 /** One attempt as recorded: the post's outcome, where it went, and what was done on purpose. */
 export type AttemptRecord = PostOutcome & { url: string; note: string | null };
 
@@ -25,6 +33,10 @@ export interface DispatchStore {
   nextDue(): Promise<Date | null>;
   /** Records one attempt and the delivery's new state; clears its replay address. */
   recordAttempt(id: string, at: Date, o: AttemptRecord): Promise<void>;
+  /** Counts posts to a destination host in a minute (statements.ts `takeHostPosts`); answers the count after them. */
+  takeHostPosts(p: HostPosts): Promise<number>;
+  /** Schedules a delivery again at `until` with the reason its post was put off (statements.ts `delay`). */
+  delay(id: string, until: Date, reason: string): Promise<void>;
   /** Calls `wake(dueAt)` when any instance schedules a callback; resolves to a stop function. */
   onScheduled(wake: (dueAt: Date) => void): Promise<() => Promise<void>>;
 }

@@ -40,6 +40,10 @@ export const waitAnswerSchema = z.object({
     faults: z.object({ duplicate: z.boolean().optional(), badSignature: z.boolean().optional(), extraDelayMs: z.number().optional() }).nullable()
       .meta({ description: "The callback faults applied on purpose; null when none." }),
     lastError: z.string().nullable(),
+    delayReason: z.string().nullable().meta({
+      description: "Why the delivery is scheduled later than it was due: its destination host had its callbacks for the minute over the " +
+        "whole portal (CALLBACKS_PER_HOST_PER_MINUTE), so it waits for the next one (`dueAt`); cleared by its next attempt, whose `note` says it was delayed. Null otherwise.",
+    }),
   }).nullable().meta({ description: "The callback's delivery; null while the resource is held (no callback yet) or its scenario sends none." }),
   attempt: attemptSchema.nullable(),
 });
@@ -67,7 +71,7 @@ export const replayAnswerSchema = z.object({
 const count = (what: string) => z.number().int().meta({ description: what });
 
 export const connectionsAnswerSchema = z.object({
-  waits: count("This app's waits for a callback held open now, slow_response calls included."),
+  waits: count("This app's waits for a callback held open now, slow_response and early_callback calls included."),
   streams: count("This app's listeners' streams connected now."),
   account: count("Waits and streams held open now over all apps of this app's account."),
   limits: z.object({
@@ -79,6 +83,12 @@ const deliveryIdParams = z.object({ deliveryId: id("deliveryId") });
 
 export const resendAnswerSchema = z.object({
   deliveryId: z.string(),
+  delayedUntil: z.string().nullable().meta({
+    description: "Set when nothing was posted: the destination host had its callbacks for this minute over the whole portal " +
+      "(CALLBACKS_PER_HOST_PER_MINUTE), so the delivery is scheduled again for this time (the next minute) and `delayReason` says why; " +
+      "wait for it with GET /dev/v1/callbacks/wait. Null when it was posted.",
+  }),
+  delayReason: z.string().nullable().meta({ description: "Why the post waits (the host's budget); null when it was posted." }),
   status: z.number().int().nullable(),
   error: z.string().nullable(),
   responseBody: z.string().nullable(),
@@ -116,7 +126,7 @@ export const callbackEndpoints: DevEndpoint[] = [
     path: "/dev/v1/connections",
     summary: "What this app holds open",
     description:
-      "How many waits for a callback (slow_response calls included) and listeners' streams the app holds open now, how many its account " +
+      "How many waits for a callback (slow_response and early_callback calls included) and listeners' streams the app holds open now, how many its account " +
       "holds over all its apps, and the caps on them. A wait counts from when it is accepted until it answers or its client leaves. " +
       "Counted on the instance that answers, like the caps: with several instances, each counts its own.",
     tool: "sandbox_dev_get_connections",
@@ -135,13 +145,15 @@ export const callbackEndpoints: DevEndpoint[] = [
     summary: "Send a callback again",
     description:
       "Posts the same body to the same address under the same delivery id now, adds an attempt and answers its outcome. " +
-      "409 while it is still scheduled or at the attempt cap; counts toward the app's resends per minute (RESENDS_PER_MINUTE, 60).",
+      "409 while it is still scheduled or at the attempt cap; counts toward the app's resends per minute (RESENDS_PER_MINUTE, 60). " +
+      "When the destination host has had its callbacks for this minute over the whole portal (CALLBACKS_PER_HOST_PER_MINUTE), nothing is posted: " +
+      "the delivery is scheduled for the next minute and `delayedUntil` and `delayReason` say so.",
     tool: "sandbox_dev_resend_delivery",
     params: deliveryIdParams,
     response: resendAnswerSchema,
     example: {
       response: {
-        deliveryId: "dlv_4Yh2kQ9sLmXc", status: 200, error: null, responseBody: "ok", durationMs: 38,
+        deliveryId: "dlv_4Yh2kQ9sLmXc", delayedUntil: null, delayReason: null, status: 200, error: null, responseBody: "ok", durationMs: 38,
         headers: { "content-type": "application/json", "user-agent": "Svc-Sandbox/1.0", "x-svc-delivery": "dlv_4Yh2kQ9sLmXc" },
       },
     },

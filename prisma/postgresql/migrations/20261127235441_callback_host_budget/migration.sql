@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Delivery" ADD COLUMN     "delayReason" TEXT;
