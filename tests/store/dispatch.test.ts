@@ -52,7 +52,7 @@ describe.each(DIALECTS)("the dispatcher's store on %s", (dialect) => {
       expect(await db.dispatch.claimDue(at(0), lease, 10)).toEqual({
         seen: 1,
         toSend: [{
-          id: d.id, url: d.url, body: d.body, faults: { duplicate: true }, replay: false, delayed: false,
+          id: d.id, url: d.url, body: d.body, faults: { duplicate: true }, replay: false, delayed: false, dueAt: d.dueAt,
           app: { signingSecret: app.signingSecret, previousSigningSecret: "whsec_previous", previousSecretExpiresAt },
         }],
       });
