@@ -19,6 +19,7 @@ import { startMaintenance } from "@/lib/db/maintenance";
 import { startCheckpointer } from "@/lib/db/checkpoint";
 import { startPostThread } from "@/lib/net/post-thread";
 import { startSandboxSweeper } from "@/lib/services/sandbox-sweep";
+import { recordPublicOrigin } from "@/lib/services/public-origin";
 import { requestListener } from "./route";
 import { loadSharedAuthSecret } from "./shared-auth-secret";
 import { drainOnSignal } from "./shutdown";
@@ -80,5 +81,6 @@ const nextApp = next({ dev, dir: root, hostname: host ?? "localhost", port: boun
 nextHandler = nextApp.getRequestHandler();
 await nextApp.prepare();
 nextIsReady();
+await recordPublicOrigin(); // the operator command line's links (lib/services/public-origin.ts)
 // The line below reports the port bound: with PORT=0 (tests/helpers/server.ts) it is how the starter learns it.
 console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${bound}${dev ? ", dev" : ""})`);
