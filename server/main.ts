@@ -20,6 +20,7 @@ import { startCheckpointer } from "@/lib/db/checkpoint";
 import { startPostThread } from "@/lib/net/post-thread";
 import { startSandboxSweeper } from "@/lib/services/sandbox-sweep";
 import { recordPublicOrigin } from "@/lib/services/public-origin";
+import { buildRegistries } from "@/lib/client-gen/packages/registry";
 import { requestListener } from "./route";
 import { loadSharedAuthSecret } from "./shared-auth-secret";
 import { drainOnSignal } from "./shutdown";
@@ -82,5 +83,6 @@ nextHandler = nextApp.getRequestHandler();
 await nextApp.prepare();
 nextIsReady();
 await recordPublicOrigin(); // the operator command line's links (lib/services/public-origin.ts)
+await buildRegistries(); // the client packages (tsc, javac) compiled now, never on a request (lib/client-gen/packages/registry.ts)
 // The line below reports the port bound: with PORT=0 (tests/helpers/server.ts) it is how the starter learns it.
 console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${bound}${dev ? ", dev" : ""})`);
