@@ -14,18 +14,35 @@ import { sendError } from "./node-io";
  */
 export const MAX_REQUEST_BODY = 1024 * 1024;
 
-/** After its 413, how long a refused upload is read (and dropped) so the client can read the answer before the connection is cut. */
-const CUT_AFTER_MS = 2000;
+/**
+ * After its 413, how long a refused upload is still read (and dropped) before the
+ * connection is cut: a lingering close, as nginx's, so a client still writing
+ * its body gets to read the answer instead of a reset.
+ */
+const LINGER_MS = 5000;
 
 const tooLarge = (limit: number) => new ApiError("BODY_TOO_LARGE", `the request body must be at most ${limit} bytes`);
 
-/** Answers 413 (unless an answer has started) and closes the connection: what still arrives is dropped, and after CUT_AFTER_MS the socket is cut. */
-function refuse(req: http.IncomingMessage, res: http.ServerResponse, limit: number, headers: Record<string, string>) {
+/**
+ * Answers 413 (unless an answer has started: then the connection is cut at once).
+ * What still arrives is dropped. LINGER_MS after the answer the connection is cut
+ * when the body has not ended, or always when `release` (a handler still waits
+ * on the body, which it will never get: the cut ends its wait).
+ */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, limit: number, headers: Record<string, string>, release: boolean) {
   req.resume(); // drop what arrives; nothing is kept
-  const cut = () => setTimeout(() => req.socket.destroy(), CUT_AFTER_MS).unref();
-  if (res.headersSent) return void req.socket.destroy();
-  res.once("finish", cut);
-  sendError(res, tooLarge(limit), { ...headers, connection: "close" });
+  const socket = req.socket;
+  if (res.headersSent) return void socket.destroy();
+  // node:http closes a connection that is not kept alive (the client sent Connection: close) with
+  // destroySoon once the answer is written: a reset while the client still writes, which loses the
+  // answer. Only its sending side is closed here; the reading goes on until the timer below.
+  socket.destroySoon = () => void socket.end();
+  res.once("finish", () => {
+    setTimeout(() => {
+      if (release || !req.complete || !res.shouldKeepAlive) socket.destroy();
+    }, LINGER_MS).unref();
+  });
+  sendError(res, tooLarge(limit), headers);
 }
 
 /**
@@ -39,7 +56,7 @@ export function boundBody(req: http.IncomingMessage, res: http.ServerResponse, l
   const declared = req.headers["content-length"];
   if (declared !== undefined) {
     if (Number(declared) <= limit) return false; // node:http delivers no more than it declares
-    refuse(req, res, limit, headers);
+    refuse(req, res, limit, headers, false);
     return true;
   }
   if (req.headers["transfer-encoding"] === undefined) return false; // no body
@@ -47,14 +64,14 @@ export function boundBody(req: http.IncomingMessage, res: http.ServerResponse, l
   let over = false;
   const push = req.push.bind(req);
   // node:http's parser hands each chunk of the body to the request stream's push: counted here before any reader sees it.
-  // Past the limit a chunk is dropped and true answered (false would stop node:http reading the socket, and the cut would then reset a connection with unread data).
+  // Past the limit a chunk is dropped and true answered (false would stop node:http reading the socket: the client could not finish writing).
   req.push = (chunk: unknown, encoding?: BufferEncoding) => {
     if (over) return true;
     if (chunk !== null && chunk !== undefined) {
       seen += (chunk as Buffer).length;
       if (seen > limit) {
         over = true;
-        refuse(req, res, limit, headers);
+        refuse(req, res, limit, headers, true);
         return true;
       }
     }

@@ -61,6 +61,19 @@ describe("one bound on every request body", () => {
     }
   });
 
+  it("fetch posting a form past the bound reads the 413: the rest of the body is read and dropped, not reset under the client", async () => {
+    const form = new FormData();
+    form.append("f", "x".repeat(2 * MAX_REQUEST_BODY));
+    for (const path of ["/", "/signin"]) {
+      // FormData is streamed in pieces: the client is still writing when the answer comes.
+      const r = await fetch(`${origin()}${path}`, { method: "POST", body: form }).catch((e: Error) => e);
+      expect(r, `${path}: ${String((r as Error).cause ?? r)}`).toBeInstanceOf(Response);
+      const reply = r as Response;
+      expect(reply.status).toBe(413);
+      expect(await reply.json()).toMatchObject({ error: "BODY_TOO_LARGE", requestId: expect.any(String) });
+    }
+  });
+
   it("a chunked body is counted as it arrives and cut off past the bound", async () => {
     const piece = Buffer.alloc(64 * 1024, "a");
     const pieces = Array.from({ length: MAX_REQUEST_BODY / piece.length }, () => chunked(piece));
