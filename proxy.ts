@@ -10,7 +10,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ApiError, errorBody } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { DOCS_APP_COOKIE, DOCS_APP_COOKIE_OPTIONS, isAppId } from "@/lib/docs/app-cookie";
+import { DOCS_APP_COOKIE, docsAppCookieOptions, isAppId } from "@/lib/docs/app-cookie";
 
 async function unreadableForm(request: NextRequest): Promise<boolean> {
   if (request.method !== "POST" || !/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) return false;
@@ -39,7 +39,7 @@ export async function proxy(request: NextRequest) {
   const app = request.nextUrl.searchParams.get("app");
   if (/^\/docs(\/|$)/.test(path) && isAppId(app)) {
     const response = NextResponse.next();
-    response.cookies.set(DOCS_APP_COOKIE, app, DOCS_APP_COOKIE_OPTIONS);
+    response.cookies.set(DOCS_APP_COOKIE, app, docsAppCookieOptions());
     return response;
   }
 }

@@ -53,6 +53,10 @@ export const config = {
     const host = /^127(\.\d{1,3}){3}$/.test(process.env.HOST ?? "") ? process.env.HOST : "localhost";
     return (process.env.PUBLIC_URL ?? `http://${host}:${int("PORT", 3000, 0)}`).replace(/\/+$/, "");
   },
+  /** Cookies are `Secure` (and Auth.js's `__Secure-`/`__Host-` named) when the public origin is https, whoever forwards the request. */
+  get secureCookies(): boolean {
+    return new URL(this.publicUrl).protocol === "https:";
+  },
   requestLogPerApp: int("REQUEST_LOG_LIMIT", 10_000),
   inboxPerApp: int("INBOX_LIMIT", 1_000),
   /** Resources (prompts, payouts, verifications, messages) kept per app; older ones answer scripted defaults. */

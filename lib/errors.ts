@@ -39,18 +39,42 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * The `WWW-Authenticate` challenge of each 401 the gateway answers: the scheme the
+ * client authenticates with, and once credentials were sent the OAuth error and
+ * the message as `error_description` (RFC 6750 §3 for Bearer, RFC 6749 §5.2 for
+ * the token endpoint's Basic), which clients such as openid-client read before the body.
+ */
+const CHALLENGES: Partial<Record<ErrorCode, { scheme: string; error?: string }>> = {
+  INVALID_CLIENT: { scheme: 'Basic realm="Svc Sandbox", charset="UTF-8"', error: "invalid_client" },
+  MISSING_TOKEN: { scheme: 'Bearer realm="Svc Sandbox"' }, // no credentials sent: no error attribute (RFC 6750 §3.1)
+  INVALID_TOKEN: { scheme: 'Bearer realm="Svc Sandbox"', error: "invalid_token" },
+};
+
+/** error_description's characters (RFC 6749 §5.2, RFC 6750 §3): printable ASCII but `"` and `\`. */
+const description = (message: string) => message.replace(/"/g, "'").replace(/\\/g, "/").replace(/[^\x20-\x7E]/g, "?");
+
+export function challengeFor(code: ErrorCode, message: string): string | undefined {
+  const c = CHALLENGES[code];
+  if (!c) return undefined;
+  return c.error ? `${c.scheme}, error="${c.error}", error_description="${description(message)}"` : c.scheme;
+}
+
 export class ApiError extends Error {
   readonly status: number;
+  readonly headers: Record<string, string>;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly headers: Record<string, string> = {},
+    headers: Record<string, string> = {},
     /** Every invalid field (VALIDATION_ERROR), added to the body as `details`. */
     readonly details?: readonly { field: string; message: string }[],
   ) {
     super(message);
     this.name = "ApiError";
     this.status = ERROR_STATUS[code];
+    const challenge = challengeFor(code, message);
+    this.headers = challenge ? { "www-authenticate": challenge, ...headers } : headers;
   }
 }
 

@@ -13,13 +13,17 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, fie
 }
 
 /**
- * Characters that do not show as what they are: controls (NUL included), format
- * characters (all of Unicode's Cf: bidi overrides and isolates, zero-width ones,
- * the byte-order mark U+FEFF, the soft hyphen, tags) and blank-looking fillers
- * (Hangul fillers, the braille blank). Every label a person names (apps, key
- * pairs, sandboxes, test numbers) refuses them.
+ * Characters that do not show as what they are, by Unicode's own properties
+ * rather than a list: controls (Cc, NUL included), format characters (all of
+ * Cf: bidi overrides and isolates, zero-width ones, the byte-order mark
+ * U+FEFF, the soft hyphen, tags), every Default_Ignorable_Code_Point (the
+ * Hangul fillers, U+034F, the Khmer inherent vowels U+17B4/5, …) and every
+ * Variation_Selector (U+FE00–FE0F, Mongolian's U+180B–180F, U+E0100–E01EF),
+ * plus the braille blank U+2800, which is none of these yet shows nothing.
+ * Every label a person names (apps, key pairs, sandboxes, test numbers)
+ * refuses them.
  */
-const HIDDEN_CHARS = /\u034F|[\p{Cc}\p{Cf}\u115F\u1160\u180E\u2800\u3164\uFFA0]/u;
+const HIDDEN_CHARS = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Variation_Selector}\u2800]/u;
 
 /** Combining marks stacked on one character: up to three (Vietnamese, Hebrew points, Tibetan stacks), more is "zalgo" text that spills over its neighbours. */
 export const MAX_STACKED_MARKS = 3;

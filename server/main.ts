@@ -20,6 +20,8 @@ import { startCheckpointer } from "@/lib/db/checkpoint";
 import { startPostThread } from "@/lib/net/post-thread";
 import { startSandboxSweeper } from "@/lib/services/sandbox-sweep";
 import { markStarted } from "@/lib/ops/health";
+import { recordPublicOrigin } from "@/lib/services/public-origin";
+import { buildRegistries } from "@/lib/client-gen/packages/registry";
 import { requestListener } from "./route";
 import { loadSharedAuthSecret } from "./shared-auth-secret";
 import { drainOnSignal } from "./shutdown";
@@ -81,6 +83,8 @@ const nextApp = next({ dev, dir: root, hostname: host ?? "localhost", port: boun
 nextHandler = nextApp.getRequestHandler();
 await nextApp.prepare();
 nextIsReady();
+await recordPublicOrigin(); // the operator command line's links (lib/services/public-origin.ts)
+await buildRegistries(); // the client packages (tsc, javac) compiled now, never on a request (lib/client-gen/packages/registry.ts)
 markStarted(); // /readyz answers 200 from now on (while the database answers)
 // The line below reports the port bound: with PORT=0 (tests/helpers/server.ts) it is how the starter learns it.
 console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${bound}${dev ? ", dev" : ""})`);

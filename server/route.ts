@@ -7,7 +7,9 @@
 // under /clients/ are ours too (lib/client-gen/serve-client.ts): Next would
 // drop their Content-Length and redirect PEP 503's trailing-slash addresses;
 // so are /llms.txt and the docs' Markdown twins (docs-markdown.ts), which
-// Next's /docs/[api] pages would otherwise take.
+// Next's /docs/[api] pages would otherwise take. Every request body is bounded
+// here (lib/http/body-bound.ts), whichever handler it goes to; public/'s files
+// answer 405 to a method other than GET and HEAD (./public-files.ts).
 import type http from "node:http";
 import { BASE_PATH } from "@/lib/gateway";
 import { serveSandbox } from "./sandbox";
@@ -23,6 +25,8 @@ import { SECURITY_HEADERS } from "@/lib/http/security-headers";
 import { clientAddress, FORWARDED_HEADERS, isTrustedProxy, resolveClientAddress } from "@/lib/net/client-address";
 import { countRequest, type Surface } from "@/lib/ops/metrics";
 import { OPS_PATHS, serveOps } from "./ops";
+import { boundBody, MAX_REQUEST_BODY } from "@/lib/http/body-bound";
+import { isPublicFile, PUBLIC_FILE_METHODS } from "./public-files";
 
 const INSPECT = "/inspect/";
 const CLIENTS = "/clients/";
@@ -90,6 +94,9 @@ export function requestListener(opts: { origin: () => string; handleNext: (req: 
       return async (_, rs) => sendError(rs, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: [...NEXT_METHODS].join(", ") }));
     }
     if (!wellEncoded(pathname)) return async (_, rs) => sendError(rs, new ApiError("BAD_REQUEST", "the path is not valid percent-encoding"));
+    if (req.method !== "GET" && req.method !== "HEAD" && isPublicFile(decodeURIComponent(pathname))) {
+      return async (_, rs) => sendError(rs, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here: this file answers ${PUBLIC_FILE_METHODS}`, { allow: PUBLIC_FILE_METHODS }));
+    }
     if (pathname.startsWith(CLIENTS)) return clients;
     if (isDocsText(pathname)) return (rq, rs) => serveDocsText(rq, rs, pathname, opts.origin());
     return opts.handleNext;
@@ -109,6 +116,8 @@ export function requestListener(opts: { origin: () => string; handleNext: (req: 
     res.once("close", () => countRequest(surfaceOf(pathname), res.writableFinished ? res.statusCode : 0, (performance.now() - started) / 1000));
     const handler = pick(req, pathname);
     if (handler !== opts.handleNext) for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v); // Next adds them itself (next.config.mjs)
+    // One bound on every body, before any handler reads it (Next would read a whole multipart body): 413 past it.
+    if (boundBody(req, res, MAX_REQUEST_BODY, SECURITY_HEADERS)) return;
     handler(req, res).catch((e) => {
       // Handlers answer their own errors; this is the last guard, never a hung socket.
       const err = toApiError(e, "server", "-");

@@ -3,9 +3,9 @@
 // try-it use (lib/docs/fill.ts reads it; an id the reader does not own is
 // ignored there).
 import { cookies } from "next/headers";
-import { DOCS_APP_COOKIE, DOCS_APP_COOKIE_OPTIONS, isAppId } from "@/lib/docs/app-cookie";
+import { DOCS_APP_COOKIE, docsAppCookieOptions, isAppId } from "@/lib/docs/app-cookie";
 
 export async function pickDocsApp(appId: string): Promise<void> {
   if (!isAppId(appId)) return;
-  (await cookies()).set(DOCS_APP_COOKIE, appId, DOCS_APP_COOKIE_OPTIONS);
+  (await cookies()).set(DOCS_APP_COOKIE, appId, docsAppCookieOptions());
 }

@@ -4,6 +4,7 @@
 // checkPassword, on lib/throttle.ts).
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { config } from "@/lib/config";
 import { isApiError } from "@/lib/errors";
 import { HashingBusy } from "@/lib/services/passwords";
 import { checkPassword, endSessions } from "@/lib/services/users";
@@ -25,6 +26,8 @@ export class ServerBusy extends CredentialsSignin {
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: authSecret(),
   trustHost: true, // the portal serves one origin; links use PUBLIC_URL, not the Host header
+  // Secure cookies from PUBLIC_URL's scheme, not from the request's (which is http behind a TLS proxy that is not trusted to say otherwise).
+  useSecureCookies: config.secureCookies,
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE },
   pages: { signIn: "/signin", error: "/signin" },
   providers: [

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { config } from "@/lib/config";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { mediaType } from "@/lib/http/media-type";
+import { MAX_REQUEST_BODY } from "@/lib/http/body-bound";
 import { readLimited } from "@/lib/http/web-body";
 import { newId } from "@/lib/ids";
 import { ownedApp } from "@/lib/services/apps";
@@ -24,8 +25,8 @@ const json = (status: number, body: unknown, requestId: string, headers: Record<
     headers: { ...headers, "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": requestId },
   });
 
-/** The largest console write: the signature explain form's, the biggest, fits four times over. */
-export const CONSOLE_MAX_BODY_BYTES = 1024 * 1024;
+/** The largest console write: the signature explain form's, the biggest, fits four times over. The bound every body meets where it enters (1 MiB). */
+export const CONSOLE_MAX_BODY_BYTES = MAX_REQUEST_BODY;
 
 async function readJson(request: Request): Promise<unknown> {
   const text = await readLimited(request, CONSOLE_MAX_BODY_BYTES);

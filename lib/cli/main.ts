@@ -24,6 +24,23 @@ async function withBusyRetry<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs `fn` with PUBLIC_URL set to the running server's origin (lib/services/public-origin.ts)
+ * when this process was given neither PUBLIC_URL nor PORT, so the links it prints reach that server.
+ */
+async function onServerOrigin<T>(fn: () => Promise<T>): Promise<{ value: T; origin: string; known: boolean }> {
+  const { serverPublicOrigin } = await import("@/lib/services/public-origin");
+  const { origin, known } = await serverPublicOrigin();
+  const given = process.env.PUBLIC_URL;
+  process.env.PUBLIC_URL = origin;
+  try {
+    return { value: await fn(), origin, known };
+  } finally {
+    if (given === undefined) delete process.env.PUBLIC_URL;
+    else process.env.PUBLIC_URL = given;
+  }
+}
+
 /** Runs `argv` (the arguments after `admin`) and says what the process prints and its exit code. */
 export async function commandLine(argv: string[]): Promise<CommandLineRun> {
   try {
@@ -33,8 +50,11 @@ export async function commandLine(argv: string[]): Promise<CommandLineRun> {
     const { applyMigrations } = await import("@/lib/db/migrate");
     const { runAdmin, Usage } = await import("./admin");
     await applyMigrations();
-    const out = await withBusyRetry(() => runAdmin(argv));
-    return { code: 0, stdout: out instanceof Usage ? `${out.text}\n` : `${JSON.stringify(out)}\n`, stderr: "" };
+    const out = await onServerOrigin(() => withBusyRetry(() => runAdmin(argv)));
+    const stdout = out.value instanceof Usage ? `${out.value.text}\n` : `${JSON.stringify(out.value)}\n`;
+    // Links on an origin it could not know: said on stderr (the JSON stays as it is).
+    const unsure = !out.known && stdout.includes(out.origin);
+    return { code: 0, stdout, stderr: unsure ? `note: links use ${out.origin}: no server has recorded its address in this database yet, and neither PUBLIC_URL nor PORT is set\n` : "" };
   } catch (e) {
     const { describeError, UsageError } = await import("./admin");
     const usage = e instanceof UsageError;

@@ -18,9 +18,6 @@ const MAX_LIVE_TOKENS = 100;
 /** Failed secrets: per address, per key from one address (429), per key from anywhere (slowed). */
 const guard = new CredentialGuard("token", { perAddress: 100, perAccountAddress: 10, perAccount: 10, slowMs: 1000 }, "TOKEN");
 
-/** The answer's challenge on 401 (RFC 6749 §5.2: the scheme the client authenticated with). */
-export const BASIC_CHALLENGE = 'Basic realm="Svc Sandbox", charset="UTF-8"';
-
 /** application/x-www-form-urlencoded decoding of one credential; null when malformed. */
 function formDecode(value: string): string | null {
   try {
@@ -71,9 +68,8 @@ export async function issueToken(headers: HeaderBag, readBody: () => Promise<str
     const keyName = (creds?.key ?? "").slice(0, 128);
     const pair = await guard.attempt(address, keyName, () => checkClient(db, creds), "too many failed attempts from this address");
     if (!pair) {
-      throw new ApiError("INVALID_CLIENT", "the Basic credentials must be the consumer key and secret of an active key pair", {
-        "www-authenticate": BASIC_CHALLENGE,
-      });
+      // Its Basic challenge (RFC 6749 §5.2) comes with the code: lib/errors.ts `challengeFor`.
+      throw new ApiError("INVALID_CLIENT", "the Basic credentials must be the consumer key and secret of an active key pair");
     }
     const grant = new URLSearchParams(await readBody()).get("grant_type");
     if (grant !== "client_credentials") {

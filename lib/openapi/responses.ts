@@ -23,7 +23,7 @@ export const RESPONSE_HEADERS = {
   "ratelimit-policy": { description: 'IETF RateLimit-Policy: `"minute";q=<limit>;w=60` (on every call that reached the rate check).', schema: { type: "string" } },
   ratelimit: { description: 'IETF RateLimit: `"minute";r=<remaining>;t=<seconds to the next minute>`.', schema: { type: "string" } },
   "retry-after": { description: "On 429: seconds to wait before resending.", schema: { type: "integer" } },
-  "www-authenticate": { description: 'On 401: `Bearer realm="Svc Sandbox"`, with `error="invalid_token"` when a token was sent (RFC 6750).', schema: { type: "string" } },
+  "www-authenticate": { description: 'On 401: `Bearer realm="Svc Sandbox"`, with `error="invalid_token", error_description="…"` (the body\'s message) when a token was sent (RFC 6750 §3).', schema: { type: "string" } },
 } as const;
 
 type HeaderName = keyof typeof RESPONSE_HEADERS;

@@ -24,7 +24,7 @@ const REQUEST_ID = "req_7fQ2mXc9LpR4tV8wZk1sHd";
 // Written out, not referenced: the developer API's document has no components.headers of its own.
 const requestIdHeader = { description: "Id of the request; error bodies carry the same value as requestId.", required: true, schema: { type: "string" } };
 const errorHeaders: Record<number, Record<string, unknown>> = {
-  401: { "www-authenticate": { description: 'On 401: `Basic realm="Svc Sandbox", charset="UTF-8"`.', schema: { type: "string" } } },
+  401: { "www-authenticate": { description: 'On 401: `Basic realm="Svc Sandbox", charset="UTF-8", error="invalid_client", error_description="…"` (RFC 6749 §5.2; the description is the body\'s message).', schema: { type: "string" } } },
   429: { "retry-after": { description: "On 429: seconds to wait before trying again.", schema: { type: "integer" } } },
 };
 

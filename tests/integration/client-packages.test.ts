@@ -329,6 +329,46 @@ describe("Java: the Maven repository", () => {
   }, 180_000);
 });
 
+describe("the packages are compiled when the server starts, never on a request", () => {
+  it("a server compiles them before it reports it listens; requests compile nothing; a second server on the same data folder, on another port, compiles nothing and serves its own address", async () => {
+    const data = tmp("data"); // no compiled build kept from other tests
+    const compiles = (log: string) => log.split("\n").filter((l) => /^\[clients\] \w+: compiled by /.test(l));
+    const first = await startServer({ databaseUrl: (await ownDb("pkg_start_1")).url, env: { DATA_DIR: data } });
+    const second = await (async () => {
+      try {
+        const log = first.log();
+        const listening = log.indexOf("[server] portal on");
+        // Both compiled packages, before the start line.
+        expect(compiles(log.slice(0, listening)).map((l) => l.split(":")[0])).toEqual(expect.arrayContaining(["[clients] npm", "[clients] maven"]));
+        const before = compiles(log).length;
+        for (const file of ["maven/svc/sandbox/svc-sandbox/1.0.0/svc-sandbox-1.0.0.jar", "maven/svc/sandbox/svc-sandbox/maven-metadata.xml", "npm/svc-sandbox.tgz", "pypi/simple/svc-sandbox/"]) {
+          expect((await fetch(`${first.origin}/clients/${file}`)).status, file).toBe(200);
+        }
+        expect(compiles(first.log())).toHaveLength(before);
+        return await startServer({ databaseUrl: (await ownDb("pkg_start_2")).url, env: { DATA_DIR: data } });
+      } finally {
+        await first.stop();
+      }
+    })();
+    try {
+      // The compiled output does not depend on the address: the second server reuses it.
+      expect(compiles(second.log())).toEqual([]);
+      const dir = tmp("pkg");
+      const jar = path.join(dir, "p.jar");
+      fs.writeFileSync(jar, Buffer.from(await (await fetch(`${second.origin}/clients/maven/svc/sandbox/svc-sandbox/1.0.0/svc-sandbox-1.0.0.jar`)).arrayBuffer()));
+      const tgz = path.join(dir, "p.tgz");
+      fs.writeFileSync(tgz, Buffer.from(await (await fetch(`${second.origin}/clients/npm/svc-sandbox.tgz`)).arrayBuffer()));
+      // Its own address is what the compiled clients default to.
+      const javap = await run("javap", ["-constants", "-cp", jar, "svc.sandbox.SandboxClient"], {});
+      expect(javap).toContain(`DEFAULT_BASE_URL = "${second.origin}/sandbox"`);
+      const { stdout: js } = await promisify(execFile)("tar", ["-xzOf", tgz, "package/dist/collect.js"]);
+      expect(js).toContain(`defaultBaseUrl = "${second.origin}/sandbox"`);
+    } finally {
+      await second.stop();
+    }
+  }, 240_000);
+});
+
 describe("a host without a package's toolchain", () => {
   it("answers 503 SERVICE_UNAVAILABLE naming the missing tool, in the error body, and still serves the toolless registries", async () => {
     const own = await ownDb("no_javac");

@@ -36,12 +36,34 @@ describe("OAuth clients", () => {
     expect(r.status).toBe(404);
     expect(r.headers.get("x-svc-scenario")).toBe("not_found");
 
-    // A wrong secret: openid-client surfaces the 401 and the Basic challenge it carries.
+    // A wrong secret: openid-client surfaces the 401 and the Basic challenge it carries, which says why (RFC 6749 §5.2).
     const bad = new oidc.Configuration({ issuer: origin(), token_endpoint: tokenUrl() }, app.keys.consumerKey, undefined, oidc.ClientSecretBasic("wrong"));
     oidc.allowInsecureRequests(bad);
     const e = await oidc.clientCredentialsGrant(bad).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(oidc.WWWAuthenticateChallengeError);
-    expect(e).toMatchObject({ status: 401, cause: [{ scheme: "basic", parameters: { realm: "Svc Sandbox" } }] });
+    const why = "the Basic credentials must be the consumer key and secret of an active key pair";
+    expect(e).toMatchObject({ status: 401, cause: [{ scheme: "basic", parameters: { realm: "Svc Sandbox", error: "invalid_client", error_description: why } }] });
+    // The spec's error body is still there.
+    expect(await (e as oidc.WWWAuthenticateChallengeError).response.json()).toMatchObject({ error: "INVALID_CLIENT", message: why, requestId: expect.any(String) });
+  });
+
+  it("openid-client shows why the gateway refused a token: the Bearer challenge's error_description (RFC 6750 §3)", async () => {
+    const app = await newApp();
+    const config = new oidc.Configuration({ issuer: origin(), token_endpoint: tokenUrl() }, app.keys.consumerKey, undefined, oidc.ClientSecretBasic(app.keys.consumerSecret));
+    oidc.allowInsecureRequests(config);
+    const refusal = async (token: string, headers?: Record<string, string>) => {
+      const e = await oidc.fetchProtectedResource(config, token, new URL(`${base()}/collect/v1/push/chk_missing`), "GET", undefined, new Headers(headers)).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(oidc.WWWAuthenticateChallengeError);
+      const err = e as oidc.WWWAuthenticateChallengeError;
+      const body = await err.response.json();
+      expect(body).toMatchObject({ error: "INVALID_TOKEN", requestId: expect.any(String) });
+      expect(err.cause).toEqual([{ scheme: "bearer", parameters: { realm: "Svc Sandbox", error: "invalid_token", error_description: body.message } }]);
+      return body.message as string;
+    };
+    expect(await refusal("not-a-token")).toBe("the access token is not known; request a new one");
+    const { access_token } = await oidc.clientCredentialsGrant(config);
+    expect(await refusal(access_token, { "x-svc-fault": "token_expired" })).toBe("the access token has expired; request a new one");
+    expect(await refusal(access_token)).toMatch(/^the access token was expired on purpose at \S+Z \(X-Svc-Fault: token_expired\); request a new one$/);
   });
 
   it("simple-oauth2 gets a token that the gateway accepts", async () => {

@@ -7,6 +7,9 @@ import { appNameSchema, keyLabelSchema } from "@/lib/services/schemas";
 
 // Every format character (Unicode's Cf) in a sample across its blocks, at the start, the end and inside.
 const FORMAT = ["\u00AD", "\u0600", "\u061C", "\u06DD", "\u070F", "\u180E", "\u200B", "\u200E", "\u202A", "\u2060", "\u2066", "\uFEFF", "\uFFF9", "\u{110BD}", "\u{1D173}", "\u{E0001}", "\u{E0041}"];
+// Invisible but not Cf: variation selectors (U+FE0F the emoji one, U+180B Mongolian's, U+E0100 a supplement's),
+// and other default-ignorable marks (U+17B4 the Khmer inherent vowel, U+034F, the Hangul fillers).
+const IGNORABLE = ["\uFE0F", "\uFE00", "\u180B", "\u180D", "\u180F", "\u17B4", "\u17B5", "\u034F", "\u115F", "\u3164", "\uFFA0", "\u{E0100}", "\u{1BCA0}"];
 const placed = (c: string) => [`${c}Shop`, `Shop${c}`, `Sh${c}op`, c];
 const zalgo = ["Z\u0351\u0352\u0353\u0354algo", "Shop\u0300\u0301\u0302\u0303\u0304\u0305\u0306\u0307", "a\u0308\u0489\u0489\u0489"];
 // Real text with combining marks: Vietnamese decomposed (2), Hebrew with points (3), Devanagari, Thai.
@@ -21,6 +24,11 @@ const schemas: [string, z.ZodType][] = [
 describe.each(schemas)("%s", (_, schema) => {
   it("refuses every format character (Cf), the byte-order mark at either end included", () => {
     const accepted = FORMAT.flatMap(placed).filter((v) => schema.safeParse(v).success);
+    expect(accepted.map((v) => JSON.stringify(v))).toEqual([]);
+  });
+
+  it("refuses variation selectors and every other default-ignorable code point", () => {
+    const accepted = IGNORABLE.flatMap(placed).filter((v) => schema.safeParse(v).success);
     expect(accepted.map((v) => JSON.stringify(v))).toEqual([]);
   });
 

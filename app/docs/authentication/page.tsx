@@ -29,6 +29,12 @@ export default function AuthenticationPage() {
         <li>The token is an opaque string valid for {TOKEN_LIFETIME_S} s (one hour). There is no refresh token: request a new one.</li>
         <li>Send it as <C>Authorization: Bearer &lt;access token&gt;</C> on every other call.</li>
         <li>A revoked key pair stops working at once: its tokens answer 401 <C>INVALID_TOKEN</C>.</li>
+        <li>
+          Every 401 carries a <C>WWW-Authenticate</C> challenge that says why, for libraries that read it before the body (openid-client):{" "}
+          <C>{'Basic realm="Svc Sandbox", charset="UTF-8", error="invalid_client", error_description="…"'}</C> from the token endpoint,{" "}
+          <C>{'Bearer realm="Svc Sandbox", error="invalid_token", error_description="…"'}</C> from the gateway (no <C>error</C> when no
+          token was sent). The description is the error body&apos;s <C>message</C>.
+        </li>
       </Ul>
       <H2>Token errors</H2>
       <DataTable label="Token errors" head={["Status", "Error", "When"]}

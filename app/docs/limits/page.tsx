@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
 import { config } from "@/lib/config";
 import { MAX_BODY_BYTES } from "@/lib/engine";
+import { MAX_REQUEST_BODY } from "@/lib/http/body-bound";
 import { TOKEN_LIFETIME_S } from "@/lib/gateway/token";
 import { SANDBOX_PLAN_PER_MINUTE } from "@/lib/services/apps";
 import { C, H1, H2, P, Ul } from "@/components/docs/prose";
@@ -18,6 +19,7 @@ export default function LimitsPage() {
         ["Rate limit, Sandbox plan", `${SANDBOX_PLAN_PER_MINUTE} calls per minute`, "per app; fixed windows aligned to the clock minute (hh:mm:00–hh:mm:59); MCP tool calls count too"],
         ["Token life", `${TOKEN_LIFETIME_S} s`, "access token; no refresh"],
         ["Request body", `${MAX_BODY_BYTES / 1024} KiB`, <span key="b">every operation; larger answers 413 <C>BODY_TOO_LARGE</C></span>],
+        ["Request body, any other path", `${MAX_REQUEST_BODY / 1024 / 1024} MiB`, <span key="a">pages, console routes and the signature explain endpoint; larger answers 413 <C>BODY_TOO_LARGE</C> before the body is read (a chunked body once it passes the limit)</span>],
         ["Callback wait", `${CALLBACK_TIMEOUT_MS / 1000} s`, "the receiving server's answer; later counts as failed"],
         ["Callbacks per destination host", `${config.callbacksPerHostPerMinute} a minute`, <span key="h">
           every app&apos;s callbacks, replays and resends to one host over the whole portal (the operator&apos;s <C>CALLBACKS_PER_HOST_PER_MINUTE</C>; an

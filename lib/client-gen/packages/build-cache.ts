@@ -1,8 +1,12 @@
 // The compile steps of the packages (tsc for the npm package's JavaScript and
 // declarations, javac for the jar's classes), run once per distinct input and
-// kept on disk under <DATA_DIR>/client-packages/ (lib/config.ts dataDir):
-// a request reads the kept output, a restart reuses it, and a change of the
-// sources (the catalog, a runtime file, the portal's address) makes a new one.
+// kept on disk under <DATA_DIR>/client-packages/ (lib/config.ts dataDir): the
+// server runs them when it starts (registry.ts `buildRegistries`), a request
+// reads the kept output, a restart reuses it, and a change of the sources (the
+// catalog, a runtime file) makes a new one. The portal's address is not an
+// input: the sources are compiled with ADDRESS in its place and each server
+// writes its own into the output (text as it is, class files' string
+// constants: class-file.ts), so servers on other ports share one build.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -11,6 +15,7 @@ import { promisify } from "node:util";
 import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
 import type { Entry } from "./archive";
+import { replaceInClass } from "./class-file";
 
 const run = promisify(execFile);
 const cacheRoot = () => path.join(config.dataDir, "client-packages");
@@ -24,7 +29,7 @@ function readTree(dir: string, prefix = ""): Entry[] {
 }
 
 const KEEP = 8;
-/** The cache keeps the newest KEEP finished builds per kind (other sources, other addresses: several instances may share it); older ones go. */
+/** The cache keeps the newest KEEP finished builds per kind (other sources: several instances, of other versions, may share it); older ones go. */
 function dropOlder(kind: string) {
   const builds = fs
     .readdirSync(cacheRoot())
@@ -34,11 +39,22 @@ function dropOlder(kind: string) {
   for (const old of builds.slice(KEEP)) fs.rmSync(old.dir, { recursive: true, force: true });
 }
 
+/** What the sources hold in place of the portal's address (config.publicUrl) while they are compiled: a name no address has (RFC 2606). */
+const ADDRESS = "http://portal-address.svc-sandbox.invalid";
+
+const withAddress = (entry: Entry, from: string, to: string): Entry => ({
+  path: entry.path,
+  data: entry.path.endsWith(".class") ? replaceInClass(Buffer.from(entry.data), from, to) : Buffer.from(Buffer.from(entry.data).toString("utf8").replaceAll(from, to)),
+});
+
 /**
  * The files a tool makes from `sources`: written to src/, the tool run in the
- * directory with its output in out/ (`args` gets both paths), out/ read back.
+ * directory with its output in out/ (`args` gets both paths), out/ read back;
+ * compiled with ADDRESS for the portal's address, which the output gets back.
  */
-export async function compiled(kind: string, sources: Entry[], tool: string, args: (src: string, out: string) => string[]): Promise<Entry[]> {
+export async function compiled(kind: string, given: Entry[], tool: string, args: (src: string, out: string) => string[]): Promise<Entry[]> {
+  const address = config.publicUrl;
+  const sources = given.map((e) => withAddress(e, address, ADDRESS));
   const hash = createHash("sha256").update(`${kind}\0${tool}\0${args("src", "out").join("\0")}`);
   for (const s of sources) hash.update(`\0${s.path}\0`).update(s.data);
   const dir = path.join(cacheRoot(), `${kind}-${hash.digest("hex").slice(0, 24)}`);
@@ -51,8 +67,10 @@ export async function compiled(kind: string, sources: Entry[], tool: string, arg
       fs.writeFileSync(path.join(src, s.path), s.data);
     }
     fs.mkdirSync(out, { recursive: true });
+    const started = performance.now();
     try {
       await run(tool, args(src, out), { cwd: work, timeout: 300_000 });
+      console.log(`[clients] ${kind}: compiled by ${path.basename(tool)} in ${Math.round(performance.now() - started)} ms`);
     } catch (e) {
       const x = e as { code?: unknown; stdout?: string; stderr?: string; message: string };
       fs.rmSync(work, { recursive: true, force: true });
@@ -69,5 +87,5 @@ export async function compiled(kind: string, sources: Entry[], tool: string, arg
       dropOlder(kind);
     }
   }
-  return readTree(path.join(dir, "out"));
+  return readTree(path.join(dir, "out")).map((e) => withAddress(e, ADDRESS, address));
 }

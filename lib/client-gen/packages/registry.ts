@@ -1,10 +1,11 @@
 // The portal's package registries under /clients/<registry>/…: a PEP 503
 // simple index (pypi), the npm tarball (npm), a Composer repository
 // (composer) and a Maven repository (maven), each holding the one package of
-// its language. Every archive is made once per process (the compile steps
-// also kept on disk: build-cache.ts) and served with its sha256 as ETag and
-// its Content-Length. A build that failed is not tried again before the
-// Retry-After its 503 answers says.
+// its language. Every archive is made once per process, when the server
+// starts (`buildRegistries`, before it listens: a request never compiles;
+// the compile steps also kept on disk: build-cache.ts) and served with its
+// sha256 as ETag and its Content-Length. A build that failed is not tried
+// again before the Retry-After its 503 answers says.
 import { ApiError, errorBody } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { sha256 } from "./archive";
@@ -65,6 +66,21 @@ const registries: Record<Registry, Files> = {
   }),
   maven: once(async () => Object.fromEntries((await mavenFiles()).map((f) => [f.path, { data: f.data, contentType: f.contentType }]))),
 };
+
+/**
+ * Makes every registry's files now (server/main.ts, once the port is bound: the
+ * packages hold the portal's address), the compiles side by side. A build that
+ * fails is logged and kept as a failure (its requests answer 503); the start goes on.
+ */
+export async function buildRegistries(): Promise<void> {
+  await Promise.all(
+    Object.values(registries).map((files) =>
+      files().catch((e: unknown) => {
+        if (!(e instanceof FailedBuild)) console.error("[clients] a package registry could not be built:", e);
+      }),
+    ),
+  );
+}
 
 function notFound(registry: string, file: string) {
   const e = new ApiError("NOT_FOUND", `the ${registry} registry has no ${file || "index"}; see /docs/clients`);

@@ -7,12 +7,9 @@ import { windowOf } from "@/lib/engine/rate-window";
 import type { CallState, Step } from "../context";
 import type { GatewayStore, TokenRow } from "../store";
 
-const REALM = 'Bearer realm="Svc Sandbox"';
-
-/** A 401 with its RFC 6750 §3 challenge: no error attribute when no token was sent. */
+/** A 401 (its RFC 6750 §3 challenge comes with the code: lib/errors.ts `challengeFor`). */
 export function refuse(code: "MISSING_TOKEN" | "INVALID_TOKEN", message: string): ApiError {
-  const challenge = code === "MISSING_TOKEN" ? REALM : `${REALM}, error="invalid_token", error_description="${message.replace(/["\\]/g, "")}"`;
-  return new ApiError(code, message, { "www-authenticate": challenge });
+  return new ApiError(code, message);
 }
 
 type ReadToken = (s: CallState, store: GatewayStore, tokenHash: string) => Promise<TokenRow | null>;
