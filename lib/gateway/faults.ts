@@ -46,10 +46,11 @@ const holdsConnection = (f: Fault) => f.answer === "late" || f.callback === "ear
  * its answer is ready (handleCall).
  */
 export const applyFault: Step = async (s, store) => {
-  // Chosen once, on the call's first decision: the header checked, every call the plan covers numbered (retries included).
+  // Chosen once, on the call's first decision: the header checked whatever the reference; the plan numbers the
+  // calls it covers, but not one whose reference is taken (it draws no fault: the next call gets the one it would have).
   if (s.fault === undefined) {
     const header = s.call.headers.get(FAULT_HEADER);
-    s.fault = header === null ? await planned(s, store) : resolveFault(header);
+    s.fault = header !== null ? resolveFault(header) : s.referenceTaken ? null : await planned(s, store);
   }
   // A taken reference answers its duplicate scenario whatever the fault (steps/reference.ts).
   if (s.referenceTaken) s.fault = null;

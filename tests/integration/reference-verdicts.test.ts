@@ -82,7 +82,7 @@ describe("Payouts: a used reference answers 409 whatever forces the scenario", (
     expect((await a.call("POST", "/collect/v1/push", push, instant)).status).toBe(202);
   });
 
-  it("a test number that picks `sent`, and a fault plan: the retry of a used reference is 409 (numbered by the plan like any call, its fault not applied)", async () => {
+  it("a test number that picks `sent`, and a fault plan: the retry of a used reference is 409, and draws no fault from the plan (the next call gets it)", async () => {
     const a = await newApp();
     const reference = ref("TN");
     const tn = await a.call("POST", "/dev/v1/test-numbers", { operationId: "payouts.send", field: "reference", value: reference, scenario: "sent" });
@@ -96,13 +96,13 @@ describe("Payouts: a used reference answers 409 whatever forces the scenario", (
     expect((await a.call("POST", "/payouts/v1/send", payout(planned), instant)).status).toBe(202); // plan call 1
     const lost = await rawPost(a.token, "/payouts/v1/send", payout(ref("PLAN")), instant); // plan call 2: lost
     expect(lost.status).toBeUndefined();
-    const lostRetry = await rawPost(a.token, "/payouts/v1/send", payout(planned), instant); // plan call 3
-    expect(lostRetry.status).toBe(409);
-    const again = await a.call("POST", "/payouts/v1/send", payout(planned), instant); // plan call 4 (lost_response): taken, so 409 and no fault
-    expect(again.status, again.text).toBe(409);
-    expect(again.headers.get("x-svc-fault")).toBeNull();
-    expect((await a.call("POST", "/payouts/v1/send", payout(ref("PLAN")), instant)).headers.get("x-svc-fault")).toBeNull(); // plan call 5
-    expect((await rawPost(a.token, "/payouts/v1/send", payout(ref("PLAN")), instant)).status).toBeUndefined(); // plan call 6: lost
+    for (let i = 0; i < 2; i++) {
+      const again = await a.call("POST", "/payouts/v1/send", payout(planned), instant); // taken: 409, not numbered
+      expect(again.status, again.text).toBe(409);
+      expect(again.headers.get("x-svc-fault")).toBeNull();
+    }
+    expect((await a.call("POST", "/payouts/v1/send", payout(ref("PLAN")), instant)).headers.get("x-svc-fault")).toBeNull(); // plan call 3
+    expect((await rawPost(a.token, "/payouts/v1/send", payout(ref("PLAN")), instant)).status).toBeUndefined(); // plan call 4: lost
     expect(await floatTaken(a)).toBe(5 * 500);
   });
 });

@@ -74,7 +74,7 @@ export default function TestingPage() {
         <C>when</C> picks its number: <C>{"{\"every\": 3}"}</C> (calls 3, 6, 9…), <C>{"{\"first\": 2}"}</C> (calls 1 and 2) or{" "}
         <C>{"{\"probability\": 0.2, \"seed\": 7}"}</C> (drawn from the seed and the number: the same calls on every run). The numbers are exact
         under concurrency, on any number of instances; setting the plan or a reset starts them again at 1, and a throwaway sandbox starts with
-        its parent&apos;s plan. Retries are calls too: they are numbered (a retry whose reference is taken gets its 409 instead of the fault it drew). <C>[]</C> clears the plan. Calls of other operations are untouched.
+        its parent&apos;s plan. Retries are calls too: they are numbered, except one whose reference is already taken: it answers 409 and draws no fault, so the next call gets it. <C>[]</C> clears the plan. Calls of other operations are untouched.
       </P>
       <Snippet title="curl" code={`curl -s -X PATCH ${base}/dev/v1/settings \\\n  -H "Authorization: Bearer $ACCESS_TOKEN" -H "Content-Type: application/json" \\\n  -d '{"faultPlan": [{"operation": "payouts.send", "fault": "lost_response", "when": {"every": 3}}]}'`} />
       <Ul>
