@@ -22,18 +22,25 @@ export type Metrics = {
   oldestDue: Gauge;
 };
 
+/** The labels of each labelled series (the docs' operations page lists them). */
+export const LABEL_NAMES = {
+  svc_http_requests_total: ["surface", "status"],
+  svc_http_request_duration_seconds: ["surface"],
+  svc_callbacks_total: ["outcome"],
+} as const;
+
 function make(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
   const m: Metrics = {
     registry,
-    requests: new Counter({ name: "svc_http_requests_total", help: "HTTP requests answered, by surface and status (0: the connection closed with no answer).", labelNames: ["surface", "status"], registers }),
+    requests: new Counter({ name: "svc_http_requests_total", help: "HTTP requests answered, by surface and status (0: the connection closed with no answer).", labelNames: LABEL_NAMES.svc_http_requests_total, registers }),
     duration: new Histogram({
-      name: "svc_http_request_duration_seconds", help: "Time from a request's arrival to its answer, scripted delays included, by surface.", labelNames: ["surface"],
+      name: "svc_http_request_duration_seconds", help: "Time from a request's arrival to its answer, scripted delays included, by surface.", labelNames: LABEL_NAMES.svc_http_request_duration_seconds,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60], registers,
     }),
-    callbacks: new Counter({ name: "svc_callbacks_total", help: "Callback posts by the dispatcher, by outcome: delivered (2xx), failed (another status, a timeout, no connection), refused (the callback network policy).", labelNames: ["outcome"], registers }),
+    callbacks: new Counter({ name: "svc_callbacks_total", help: "Callback posts by the dispatcher, by outcome: delivered (2xx), failed (another status, a timeout, no connection), refused (the callback network policy).", labelNames: LABEL_NAMES.svc_callbacks_total, registers }),
     lag: new Histogram({ name: "svc_callback_lag_seconds", help: "How late a callback's post started after its due time.", buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300], registers }),
     oldestDue: new Gauge({ name: "svc_dispatcher_oldest_due_seconds", help: "How long the oldest scheduled callback has been due and not yet posted (0: none overdue), as this instance's dispatcher last saw it.", registers }),
   };

@@ -5,9 +5,11 @@ import type { Metadata } from "next";
 import { C, H1, H2, P, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
 import { DB_PROBE_MS, READY_RETRY_AFTER_SECONDS } from "@/lib/ops/health";
-import { ALERTS, metrics } from "@/lib/ops/metrics";
+import { ALERTS, LABEL_NAMES, metrics } from "@/lib/ops/metrics";
 
 export const dynamic = "force-dynamic";
+
+const LABELS: Readonly<Record<string, readonly string[]>> = LABEL_NAMES;
 export const metadata: Metadata = { title: "Run it in production" };
 
 export default async function OperationsPage() {
@@ -37,9 +39,15 @@ export default async function OperationsPage() {
         address is the caller&apos;s, not the balancer&apos;s. Labels have bounded values only (never an app id, a path with ids or an
         address). Besides Node&apos;s process series (<C>process_cpu_seconds_total</C>, <C>nodejs_eventloop_lag_seconds</C>, memory, handles):
       </P>
-      <DataTable label="Series" head={["Series", "Type", "What it counts", "An alert on it means"]} rows={series.map((m) => [
-        <C key="n">{m.name}{m.name === "svc_http_requests_total" ? "{surface,status}" : m.name === "svc_callbacks_total" ? "{outcome}" : m.name === "svc_http_request_duration_seconds" ? "{surface}" : ""}</C>,
-        m.type, m.help, ALERTS[m.name] ?? "",
+      <DataTable label="Series" head={["Series", "What it counts, and what an alert on it means"]} rows={series.map((m) => [
+        <span key="n" className="block whitespace-nowrap">
+          <C>{m.name}</C>
+          <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">{m.type}{LABELS[m.name] ? `, by ${LABELS[m.name]!.join(", ")}` : ""}</span>
+        </span>,
+        <span key="h" className="block">
+          {m.help}
+          {ALERTS[m.name] && <span className="mt-1 block"><strong className="font-medium">Alert:</strong> {ALERTS[m.name]}</span>}
+        </span>,
       ])} />
       <P>
         <C>surface</C> is one of <C>gateway</C>, <C>devapi</C>, <C>console</C>, <C>docs</C>, <C>inspector</C>, <C>other</C>; <C>outcome</C> one
