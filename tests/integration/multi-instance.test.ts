@@ -183,6 +183,39 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     expect(pushes.filter((st) => st === 409)).toHaveLength(99);
   }, SLOW);
 
+  it("our TypeScript clients, each attempt on the next instance, forcing a scenario with a lost answer: AlreadyAcceptedError, one payout and one prompt (time scale 0)", async () => {
+    const { appId } = await setUpApp(url, servers[0]!.origin, 10_000, ["Payments", "Treasury"]);
+    const [, , keys] = await cliBatch(url, servers[0]!.origin, [
+      ["review", "--app", appId, "--group", "Treasury", "--approve"], ["app", "limit", "--app", appId, "--per-minute", "10000"], ["key", "create", "--app", appId],
+    ]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "multi-clients-"));
+    const load = async (api: string) => {
+      const file = path.join(dir, `${api}.ts`);
+      fs.writeFileSync(file, await (await fetch(`${servers[0]!.origin}/clients/${api}.ts`)).text());
+      return import(/* @vite-ignore */ file);
+    };
+    // A balancer's round robin: every request (token, attempt, retry) to the next instance.
+    let next = 0;
+    const spread = (u: string | URL, init?: RequestInit) => {
+      const target = new URL(String(u));
+      const to = new URL(servers[next++ % 3]!.origin);
+      target.host = to.host;
+      return fetch(target, init);
+    };
+    const options = { consumerKey: keys!.consumerKey, consumerSecret: keys!.consumerSecret, baseUrl: `${servers[0]!.origin}/sandbox`, fetch: spread, timeScale: 0 };
+    const payouts = await load("payouts");
+    const body = { amount: 500, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference: `TSC-${randomUUID().slice(0, 8)}`, callbackUrl: "http://127.0.0.1:9/cb" };
+    const e = await new payouts.PayoutsClient(options).send(body, { scenario: "sent", fault: "lost_response" }).catch((x: Error) => x);
+    expect(e).toBeInstanceOf(payouts.AlreadyAcceptedError);
+    const collect = await load("collect");
+    const push = collectBody({ reference: `TSC-${randomUUID().slice(0, 8)}`, callbackUrl: "http://127.0.0.1:9/cb" });
+    const p = await new collect.CollectClient(options).push(push, { scenario: "paid", fault: "lost_response" }).catch((x: Error) => x);
+    expect(p).toBeInstanceOf(collect.AlreadyAcceptedError);
+    const token = await accessToken(servers[1]!.origin, keys!.consumerKey!, keys!.consumerSecret!);
+    const float = await (await call(servers[2]!.origin, token, "GET", "/dev/v1/float")).json() as { balances: { currency: string; available: number }[] };
+    expect(1_000_000 - float.balances.find((b) => b.currency === "KES")!.available).toBe(500);
+  }, SLOW);
+
   it("a listener's stream on one instance gets what another instance's inspector received", async () => {
     const { appId, token } = await setUpApp(url, servers[0]!.origin);
     const abort = new AbortController();
