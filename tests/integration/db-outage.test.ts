@@ -142,6 +142,7 @@ describe.runIf(onPg())("the database goes away and comes back", () => {
     const routes: [string, () => Promise<RawReply>][] = [
       ["console route", () => consoleCall(o, session, "GET", "/apps")],
       ["credentials callback", credentials],
+      ["docs as Markdown", () => requestFrom("127.0.0.1", `${o}/llms.txt`)],
     ];
 
     await link.cut();
@@ -162,6 +163,11 @@ describe.runIf(onPg())("the database goes away and comes back", () => {
         expect.soft(r.json.requestId, what).toBe(r.headers["x-request-id"]);
         expect.soft(r.text, what).not.toMatch(/configuration/i);
       }
+      // A server action sent by the page's script: Next's client throws a text/plain 503's text as the error its boundary shows.
+      const action = await requestFrom("127.0.0.1", `${o}/forgot`, { method: "POST", headers: { "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" }, body: "[]" });
+      expect.soft([action.status, action.headers["content-type"]]).toEqual([503, "text/plain"]);
+      expect.soft(Number(action.headers["retry-after"])).toBeGreaterThan(0);
+      expect.soft(action.text).toContain(String(action.headers["x-request-id"]));
     } finally {
       await link.restore();
     }

@@ -5,7 +5,7 @@ import type { Metadata } from "next";
 import { C, H1, H2, P, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
 import { UNAVAILABLE_RETRY_AFTER_S } from "@/lib/errors";
-import { DB_PROBE_MS, READY_RETRY_AFTER_SECONDS } from "@/lib/ops/health";
+import { DB_GATE_MS, DB_PROBE_MS, READY_RETRY_AFTER_SECONDS } from "@/lib/ops/health";
 import { ALERTS, metrics } from "@/lib/ops/metrics";
 
 export const dynamic = "force-dynamic";
@@ -37,7 +37,7 @@ export default async function OperationsPage() {
         <C>Retry-After: {UNAVAILABLE_RETRY_AFTER_S}</C> (a call that did go through answers <C>DUPLICATE_REFERENCE</C> when sent again), and
         every page, console route and sign-in with 503 and <C>Retry-After</C> too, never a 500: pages show a &ldquo;temporarily
         unavailable&rdquo; page with the request id to quote, the console&apos;s JSON routes the error body. Before each of them the instance asks
-        whether the database answers (the readiness probe&apos;s <C>SELECT 1</C>, within {DB_PROBE_MS / 1000} s; requests arriving together
+        whether the database answers (a <C>SELECT 1</C> answered within {DB_GATE_MS / 1000} s; requests arriving together
         share one, and a &ldquo;no&rdquo; stands for a second); the built
         scripts and styles, the docs&apos; samples and the client packages under <C>/clients/</C> are served meanwhile. When the database is back, everything serves again within a
         second, with no restart; <C>svc_db_up</C> and <C>/readyz</C> say the same.
