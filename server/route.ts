@@ -9,7 +9,8 @@
 // so are /llms.txt and the docs' Markdown twins (docs-markdown.ts), which
 // Next's /docs/[api] pages would otherwise take. Every request body is bounded
 // here (lib/http/body-bound.ts), whichever handler it goes to; public/'s files
-// answer 405 to a method other than GET and HEAD (./public-files.ts).
+// answer 405 to a method other than GET and HEAD (./public-files.ts). While the
+// database is away, what would go to Next answers 503 here (./unavailable.ts).
 import type http from "node:http";
 import { BASE_PATH } from "@/lib/gateway";
 import { serveSandbox } from "./sandbox";
@@ -27,9 +28,13 @@ import { countRequest, type Surface } from "@/lib/ops/metrics";
 import { OPS_PATHS, serveOps } from "./ops";
 import { boundBody, MAX_REQUEST_BODY } from "@/lib/http/body-bound";
 import { isPublicFile, PUBLIC_FILE_METHODS } from "./public-files";
+import { databaseUp } from "@/lib/ops/health";
+import { serveUnavailable } from "./unavailable";
 
 const INSPECT = "/inspect/";
 const CLIENTS = "/clients/";
+/** Next's built files and the app's icons: served from the build, whatever the database. */
+const NEXT_FILES = /^\/(_next\/|favicon\.ico$|icon\.svg$)/;
 /** Methods handed to Next; others (TRACE, CONNECT, …) answer 405 there. */
 const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -83,6 +88,20 @@ export function requestListener(opts: { origin: () => string; handleNext: (req: 
     await sendWebResponse(res, await serveClientsPath(path, typeof etag === "string" ? etag : null));
   };
 
+  /**
+   * While the database is away (its probe, shared by the requests that ask
+   * while it runs: lib/ops/health.ts `databaseUp`), what would need it answers 503 with Retry-After here
+   * (./unavailable.ts), never the 500 Next makes of a page's failed query: Next
+   * lets no page or error boundary choose a 503.
+   */
+  const whileDatabaseUp = (handler: Handler, json: boolean): Handler => async (req, res) =>
+    (await databaseUp()) ? handler(req, res) : serveUnavailable(req, res, json);
+  const next = whileDatabaseUp(opts.handleNext, false);
+  const nextJson = whileDatabaseUp(opts.handleNext, true);
+  const docsText = whileDatabaseUp((rq, rs) => serveDocsText(rq, rs, (rq.url ?? "/").split("?", 1)[0]!, opts.origin()), true);
+  /** Next's own answers, which carry the security headers Next adds (next.config.mjs). */
+  const nexts = new Set<Handler>([opts.handleNext, next, nextJson]);
+
   const pick = (req: http.IncomingMessage, pathname: string): Handler => {
     if (!pathname.startsWith("/")) return async (_, rs) => sendError(rs, new ApiError("BAD_REQUEST", "the request target must be a path starting with /"));
     if (!wellFormedHost(req.headers.host)) return async (_, rs) => sendError(rs, new ApiError("BAD_REQUEST", "the Host header must be a host name or address with an optional port"));
@@ -94,12 +113,14 @@ export function requestListener(opts: { origin: () => string; handleNext: (req: 
       return async (_, rs) => sendError(rs, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: [...NEXT_METHODS].join(", ") }));
     }
     if (!wellEncoded(pathname)) return async (_, rs) => sendError(rs, new ApiError("BAD_REQUEST", "the path is not valid percent-encoding"));
-    if (req.method !== "GET" && req.method !== "HEAD" && isPublicFile(decodeURIComponent(pathname))) {
+    const publicFile = isPublicFile(decodeURIComponent(pathname));
+    if (req.method !== "GET" && req.method !== "HEAD" && publicFile) {
       return async (_, rs) => sendError(rs, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here: this file answers ${PUBLIC_FILE_METHODS}`, { allow: PUBLIC_FILE_METHODS }));
     }
     if (pathname.startsWith(CLIENTS)) return clients;
-    if (isDocsText(pathname)) return (rq, rs) => serveDocsText(rq, rs, pathname, opts.origin());
-    return opts.handleNext;
+    if (isDocsText(pathname)) return docsText;
+    if (publicFile || NEXT_FILES.test(pathname)) return opts.handleNext;
+    return pathname.startsWith("/api/") ? nextJson : next;
   };
 
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -115,7 +136,7 @@ export function requestListener(opts: { origin: () => string; handleNext: (req: 
     const started = performance.now();
     res.once("close", () => countRequest(surfaceOf(pathname), res.writableFinished ? res.statusCode : 0, (performance.now() - started) / 1000));
     const handler = pick(req, pathname);
-    if (handler !== opts.handleNext) for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v); // Next adds them itself (next.config.mjs)
+    if (!nexts.has(handler)) for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v); // Next adds them itself (next.config.mjs)
     // One bound on every body, before any handler reads it (Next would read a whole multipart body): 413 past it.
     if (boundBody(req, res, MAX_REQUEST_BODY, SECURITY_HEADERS)) return;
     handler(req, res).catch((e) => {

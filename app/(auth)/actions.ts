@@ -1,7 +1,7 @@
 "use server";
 // Sign up, sign in and sign out: forms post here; next-auth sets the session cookie.
 import { AuthError, CredentialsSignin } from "next-auth";
-import { signIn, signOut } from "@/lib/auth";
+import { SIGN_IN_UNAVAILABLE, signIn, signOut } from "@/lib/auth";
 import { safeNext } from "@/lib/auth/next-path";
 import { headers } from "next/headers";
 import { sentence } from "@/components/ui/error-text";
@@ -27,6 +27,9 @@ async function signInWith(email: string, password: string, next: string, mismatc
     }
     if (e instanceof CredentialsSignin && e.code === "busy") {
       return { email, error: "The server is busy checking passwords. Try again in a moment." };
+    }
+    if (e instanceof CredentialsSignin && e.code === "unavailable") {
+      return { email, error: SIGN_IN_UNAVAILABLE };
     }
     if (e instanceof AuthError) return { email, error: mismatch };
     throw e; // the redirect after a successful sign-in

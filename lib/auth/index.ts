@@ -5,7 +5,7 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { config } from "@/lib/config";
-import { isApiError } from "@/lib/errors";
+import { isApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { HashingBusy } from "@/lib/services/passwords";
 import { checkPassword, endSessions } from "@/lib/services/users";
 import { clientAddress } from "@/lib/throttle";
@@ -21,6 +21,17 @@ export class TooManyAttempts extends CredentialsSignin {
 /** Too many passwords being checked at once on this server: shown as its own message. */
 export class ServerBusy extends CredentialsSignin {
   code = "busy";
+}
+
+/**
+ * The database could not be reached while checking the password: shown as its own message, not as
+ * Auth.js's "Configuration" (what it makes of any other error). While the database is away,
+ * server/route.ts answers 503 before sign-in runs; this is the second in which it goes away.
+ * The sign-in form and page say SIGN_IN_UNAVAILABLE.
+ */
+export const SIGN_IN_UNAVAILABLE = "The service is unavailable right now: the portal cannot reach its database. Try again in a few seconds.";
+export class ServiceUnavailable extends CredentialsSignin {
+  code = "unavailable";
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
@@ -42,6 +53,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         } catch (e) {
           if (e instanceof HashingBusy) throw new ServerBusy();
           if (isApiError(e) && e.code === "RATE_LIMITED") throw new TooManyAttempts();
+          if (isDatabaseUnavailable(e)) throw new ServiceUnavailable();
           throw e;
         }
         return user ? { id: user.id, email: user.email, sessionVersion: user.sessionVersion } : null;
@@ -55,8 +67,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       if (sub) await endSessions(sub);
     },
   },
-  // A wrong password is an answer, not a server error: keep it out of the log.
-  logger: { error: (e: Error) => void (e instanceof CredentialsSignin || console.error(e)) },
+  // A wrong password is an answer, not a server error: keep it out of the log (an unreachable database is logged).
+  logger: { error: (e: Error) => void ((e instanceof CredentialsSignin && !(e instanceof ServiceUnavailable)) || console.error(e)) },
   callbacks: {
     // The session carries the account's session version at sign-in; lib/auth/session.ts
     // ends it when the account's version has moved on (sign-out, password change, sign out everywhere).

@@ -33,6 +33,40 @@ export async function databaseAnswers(ms = DB_PROBE_MS): Promise<boolean> {
   }
 }
 
+/** How long a probe that found the database away stands for every request that asks (`databaseUp`). */
+export const DB_DOWN_TTL_MS = 1_000;
+/**
+ * How long `databaseUp`'s probe waits: longer than readiness's second, so a busy
+ * process (its event loop held up) or a slow statement does not turn pages away
+ * that would have been served a little late; a database that does not answer at
+ * all turns them away after this.
+ */
+export const DB_GATE_MS = 5_000;
+
+type Probe = { at: number; up: Promise<boolean>; done: boolean; answer?: boolean };
+const probe = () => runtime().of(part<{ last?: Probe }>("db-probe"), (): { last?: Probe } => ({}));
+
+/**
+ * Whether the database answers, as server/route.ts asks before handing a request
+ * to Next (an outage answers 503 there, not Next's 500). Requests that ask while
+ * a probe (`databaseAnswers`) runs share it; one that found the database away
+ * stands for a second, so an outage costs at most a second of waiting a second.
+ * An answer that it is up is never reused once given: the database may go
+ * away the next moment, and the request would meet Next's 500.
+ */
+export function databaseUp(): Promise<boolean> {
+  const p = probe();
+  const last = p.last;
+  if (last && (!last.done || (last.answer === false && performance.now() - last.at < DB_DOWN_TTL_MS))) return last.up;
+  const next: Probe = { at: performance.now(), done: false, up: databaseAnswers(DB_GATE_MS) };
+  next.up = next.up.then((answer) => {
+    Object.assign(next, { done: true, answer, at: performance.now() });
+    return answer;
+  });
+  p.last = next;
+  return next.up;
+}
+
 export type Readiness = { ok: true } | { ok: false; reason: string };
 
 export async function readiness(): Promise<Readiness> {

@@ -6,7 +6,9 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LEASE_MS } from "@/lib/callbacks/dispatcher";
-import { setUpApp } from "../helpers/operator";
+import { consoleCall, formFields, postForm } from "../helpers/console-http";
+import { type RawReply, requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
+import { OWN_PASSWORD, setUpApp } from "../helpers/operator";
 import { startReceiver } from "../helpers/receiver";
 import { ownDb, startServer } from "../helpers/own-server";
 import type { RunningServer } from "../helpers/server";
@@ -54,7 +56,7 @@ async function relay(host: string, port: number) {
 describe.runIf(onPg())("the database goes away and comes back", () => {
   let server: RunningServer;
   let link: Awaited<ReturnType<typeof relay>>;
-  let app: { appId: string; token: string };
+  let app: { appId: string; token: string; email: string };
 
   beforeAll(async () => {
     const db = await ownDb("outage");
@@ -114,6 +116,70 @@ describe.runIf(onPg())("the database goes away and comes back", () => {
       expect(seen.at(-1)).toBe(202);
     }, { timeout: 30_000, interval: 500 });
     expect(seen.slice(0, -1).every((s) => s === 503)).toBe(true); // on its way back: still the retryable answer, never a 500
+  }, 90_000);
+
+  it("pages, console routes and sign-in answer 503 with Retry-After while it is away (a branded page, the error body), then serve again", async () => {
+    const o = server.origin;
+    const session = (await signInOverHttp(o, app.email, OWN_PASSWORD)).session!;
+    expect(session).toBeTruthy();
+    // What a browser holds before the outage: the forms' hidden fields, a CSRF token and its cookie.
+    const forgotForm = await formFields(`${o}/forgot`);
+    const signInForm = await formFields(`${o}/signin`);
+    const csrf = await requestFrom("127.0.0.1", `${o}/api/auth/csrf`);
+    const credentials = () =>
+      requestFrom("127.0.0.1", `${o}/api/auth/callback/credentials`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: setCookies(csrf).join("; "), "x-auth-return-redirect": "1" },
+        body: new URLSearchParams({ csrfToken: csrf.json.csrfToken, email: app.email, password: OWN_PASSWORD, callbackUrl: `${o}/apps` }).toString(),
+      });
+    const pages: [string, () => Promise<RawReply>][] = [
+      ["console page", () => requestFrom("127.0.0.1", `${o}/apps`, { headers: { cookie: session } })],
+      ["docs signed in", () => requestFrom("127.0.0.1", `${o}/docs`, { headers: { cookie: session } })],
+      ["forgot", () => requestFrom("127.0.0.1", `${o}/forgot`)],
+      ["forgot's form", () => postForm(`${o}/forgot`, forgotForm, { email: app.email })],
+      ["sign-in form", () => postForm(`${o}/signin`, signInForm, { email: app.email, password: OWN_PASSWORD })],
+    ];
+    const routes: [string, () => Promise<RawReply>][] = [
+      ["console route", () => consoleCall(o, session, "GET", "/apps")],
+      ["credentials callback", credentials],
+      ["docs as Markdown", () => requestFrom("127.0.0.1", `${o}/llms.txt`)],
+    ];
+
+    await link.cut();
+    try {
+      for (const [what, call] of pages) {
+        const r = await call();
+        expect.soft([what, r.status, r.headers["content-type"]], what).toEqual([what, 503, "text/html; charset=utf-8"]);
+        expect.soft(Number(r.headers["retry-after"]), what).toBeGreaterThan(0);
+        expect.soft(r.text, what).toContain("Temporarily unavailable");
+        // The request id on the page is the one in the header, to quote when reporting.
+        expect.soft(r.headers["x-request-id"], what).toMatch(/^req_/);
+        expect.soft(r.text, what).toContain(String(r.headers["x-request-id"]));
+      }
+      for (const [what, call] of routes) {
+        const r = await call();
+        expect.soft([what, r.status, r.json?.error], what).toEqual([what, 503, "SERVICE_UNAVAILABLE"]);
+        expect.soft(Number(r.headers["retry-after"]), what).toBeGreaterThan(0);
+        expect.soft(r.json.requestId, what).toBe(r.headers["x-request-id"]);
+        expect.soft(r.text, what).not.toMatch(/configuration/i);
+      }
+      // A server action sent by the page's script: Next's client throws a text/plain 503's text as the error its boundary shows.
+      const action = await requestFrom("127.0.0.1", `${o}/forgot`, { method: "POST", headers: { "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" }, body: "[]" });
+      expect.soft([action.status, action.headers["content-type"]]).toEqual([503, "text/plain"]);
+      expect.soft(Number(action.headers["retry-after"])).toBeGreaterThan(0);
+      expect.soft(action.text).toContain(String(action.headers["x-request-id"]));
+    } finally {
+      await link.restore();
+    }
+
+    // Back: the same requests serve, without a restart.
+    await vi.waitFor(async () => expect((await requestFrom("127.0.0.1", `${o}/apps`, { headers: { cookie: session } })).status).toBe(200), { timeout: 30_000, interval: 500 });
+    const [apps, docs, forgot, asked, signedIn] = await Promise.all(pages.map(([, call]) => call()));
+    expect([apps!.status, docs!.status, forgot!.status, asked!.status, signedIn!.status]).toEqual([200, 200, 200, 200, 303]);
+    expect(asked!.text).toContain("If an account exists for that address, we sent a link to it.");
+    expect((await consoleCall(o, session, "GET", "/apps")).json.map((a: { id: string }) => a.id)).toContain(app.appId);
+    const again = await credentials();
+    expect(setCookies(again).some((c) => c.includes("session-token=") && !c.endsWith("="))).toBe(true);
   }, 90_000);
 
   it("a callback answered while the database is away is recorded once it is back, and not posted again", async () => {

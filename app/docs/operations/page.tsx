@@ -1,10 +1,11 @@
-// Docs: running the portal for others — health, readiness, the drain, metrics.
+// Docs: running the portal for others — health, readiness, the drain, an outage, metrics.
 // The series come from the metrics registry itself (lib/ops/metrics.ts) with
 // what an alert on each means, so this page cannot miss one.
 import type { Metadata } from "next";
 import { C, H1, H2, P, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
-import { DB_PROBE_MS, READY_RETRY_AFTER_SECONDS } from "@/lib/ops/health";
+import { UNAVAILABLE_RETRY_AFTER_S } from "@/lib/errors";
+import { DB_GATE_MS, DB_PROBE_MS, READY_RETRY_AFTER_SECONDS } from "@/lib/ops/health";
 import { ALERTS, LABEL_NAMES, metrics } from "@/lib/ops/metrics";
 
 export const dynamic = "force-dynamic";
@@ -31,6 +32,17 @@ export default async function OperationsPage() {
         On <C>SIGTERM</C> an instance answers <C>/readyz</C> with 503 at once and goes on serving for <C>DRAIN_GRACE_SECONDS</C> (0 locally,
         5 when hosted), time for the balancer&apos;s next check to take it out. Then it stops accepting connections, finishes the calls and
         callback posts in flight (at most 15 s), and exits. A second signal exits at once.
+      </P>
+      <H2 id="outage">While the database is away</H2>
+      <P>
+        Every instance goes on answering: the gateway and the developer API with 503 <C>SERVICE_UNAVAILABLE</C> and{" "}
+        <C>Retry-After: {UNAVAILABLE_RETRY_AFTER_S}</C> (a call that did go through answers <C>DUPLICATE_REFERENCE</C> when sent again), and
+        every page, console route and sign-in with 503 and <C>Retry-After</C> too, never a 500: pages show a &ldquo;temporarily
+        unavailable&rdquo; page with the request id to quote, the console&apos;s JSON routes the error body. Before each of them the instance asks
+        whether the database answers (a <C>SELECT 1</C> answered within {DB_GATE_MS / 1000} s; requests arriving together
+        share one, and a &ldquo;no&rdquo; stands for a second); the built
+        scripts and styles, the docs&apos; samples and the client packages under <C>/clients/</C> are served meanwhile. When the database is back, everything serves again within a
+        second, with no restart; <C>svc_db_up</C> and <C>/readyz</C> say the same.
       </P>
       <H2 id="metrics">Metrics</H2>
       <P>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { SIGN_IN_UNAVAILABLE } from "@/lib/auth";
 import { safeNext } from "@/lib/auth/next-path";
 import { signInAction } from "../../actions";
 import { AuthForm } from "../../auth-form";
@@ -13,12 +14,14 @@ const DONE: Record<string, string> = {
   reset: "Password changed. Every session of your account ended; sign in with the new password.",
 };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; done?: string }> }) {
-  const { next: asked, done } = await searchParams;
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; done?: string; code?: string }> }) {
+  const { next: asked, done, code } = await searchParams;
   const next = safeNext(asked) ?? undefined;
   const note = done && Object.hasOwn(DONE, done) ? DONE[done] : undefined;
   return (
     <>
+      {/* Sign-in's own endpoint (/api/auth/callback/credentials) sends a refused sign-in here with Auth.js's `code`: this one is not about the password. */}
+      {code === "unavailable" && <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{SIGN_IN_UNAVAILABLE}</p>}
       {note && <p role="status" className="mb-5 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{note}</p>}
       <h1 className="text-xl font-semibold tracking-tight">Sign in to the console</h1>
       <p className="mt-1 mb-6 text-sm text-slate-500">Manage your sandbox apps, keys and callbacks.</p>
