@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Haproxy, promtoolCheck, startHaproxy, startPrometheus, tools } from "../helpers/balancer";
+import { requestFrom } from "../helpers/from-address";
 import { ownDb, startServer } from "../helpers/own-server";
 import { OWN_PASSWORD, setUpApp } from "../helpers/operator";
 import { ownerView } from "../helpers/owner-view";
@@ -174,6 +175,18 @@ describe.skipIf(!onPg() || !haproxyTool.run)("two instances behind haproxy (publ
     expect(references.size, "one callback per push").toBe(TOTAL);
     expect(rx.received).toHaveLength(TOTAL);
   }, 120_000);
+
+  it("X-Forwarded-Proto is the balancer's and a client's X-Forwarded-Host never passes it: the console's origin check sees the balancer's address", async () => {
+    // A console write (no session: the origin check comes first) from a page on the balancer's address is let through to the
+    // sign-in check (401); one claiming another host or scheme through headers the trusted balancer would vouch for is refused (403).
+    const write = (origin: string, headers: Record<string, string> = {}) =>
+      requestFrom("127.0.0.1", `${lb.origin}/api/console/apps/${app.appId}/reset`, { method: "POST", headers: { origin, ...headers } });
+    expect((await write(lb.origin)).status).toBe(401);
+    const host = await write("http://evil.example", { "x-forwarded-host": "evil.example" });
+    expect([host.status, host.json?.error]).toEqual([403, "FORBIDDEN"]);
+    const scheme = await write(lb.origin.replace("http:", "https:"), { "x-forwarded-proto": "https" });
+    expect([scheme.status, scheme.json?.error]).toEqual([403, "FORBIDDEN"]);
+  });
 
   it("a request that never reached an instance (connection refused) is sent to the other one", async () => {
     // portal1 moved to a port nobody listens on with its checks paused: haproxy still has it UP, as in the

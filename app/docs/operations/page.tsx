@@ -51,8 +51,9 @@ export default async function OperationsPage() {
         <li>
           <strong>Client address and scheme</strong>: the balancer sets <C>X-Forwarded-For</C> and <C>X-Forwarded-Proto</C> and removes
           the <C>X-Forwarded-Host</C>, <C>X-Forwarded-Port</C> and <C>Forwarded</C> a client sent; the instances believe them from{" "}
-          <C>TRUSTED_PROXIES</C> only. Per-address limits then count the client, and <C>/metrics</C> is open to a client on loopback, not
-          to everyone the balancer forwards.
+          <C>TRUSTED_PROXIES</C> only. Per-address limits then count the client, <C>/metrics</C> is open to a client on loopback, not
+          to everyone the balancer forwards, and the console&apos;s check that a write comes from its own pages sees the address
+          the client called, never a host or scheme the client claims in a header.
         </li>
         <li>
           <strong>Streams and waits</strong>: <C>GET /dev/v1/callbacks/wait</C> may send nothing for 60 s and the event stream{" "}
