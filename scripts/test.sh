@@ -3,7 +3,7 @@
 # conformance suite runs on both databases in one go; the HTTP (integration)
 # suite runs once on SQLite (the default), then its files whose behaviour
 # depends on the database run again on PostgreSQL (PG_FILES below: several
-# instances on one database, outages, held resources, sweeps, limits and
+# instances on one database (also behind haproxy), outages, held resources, sweeps, limits and
 # references under concurrency, the dispatcher). Set TEST_PG_URL to use your own
 # PostgreSQL server; otherwise Debian's is installed and started (as root) and
 # a `sandbox` role is made for the tests.
@@ -33,6 +33,10 @@ fi
 for tool in python3 javac java; do
   command -v "$tool" >/dev/null || { echo "$tool is needed for the generated clients' tests (Python 3.8+, JDK 17+)" >&2; exit 1; }
 done
+
+# The load-balancer and scrape tests (tests/integration/balancer.test.ts) run Debian's haproxy and prometheus (with promtool).
+if ! command -v haproxy >/dev/null; then as_root_install haproxy "the load-balancer test"; fi
+if ! command -v prometheus >/dev/null || ! command -v promtool >/dev/null; then as_root_install prometheus "the Prometheus scrape test"; fi
 
 if [ -z "${TEST_PG_URL:-}" ]; then
   if ! command -v pg_ctlcluster >/dev/null; then as_root_install postgresql "the PostgreSQL tests (or set TEST_PG_URL)"; fi
@@ -68,7 +72,7 @@ echo "== integration (SQLite)"; env -u TEST_PG_URL npx vitest run --config vites
 # Not here, as their statements are the store suite's on both databases: the developer tools
 # (dev-callbacks: its wait across instances is in multi-instance) and the account guards
 # (limits-accounts: the sign-in guard under concurrency on two instances is in limits-concurrency).
-PG_FILES=(multi-instance db-outage held float float-met fault-plan faults faults-every-operation limits-held limits-concurrency limits-budgets rate-limit sandbox-sweep
+PG_FILES=(multi-instance balancer db-outage held float float-met fault-plan faults faults-every-operation limits-held limits-concurrency limits-budgets rate-limit sandbox-sweep
   sandboxes at-rest references reference-verdicts clients clients-languages client-rehearsal callbacks durability receiver-checks nul-text schema-drift)
 echo "== integration (PostgreSQL: ${PG_FILES[*]})"
 pg_paths=(); for f in "${PG_FILES[@]}"; do pg_paths+=("tests/integration/$f.test.ts"); done

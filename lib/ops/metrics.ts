@@ -32,6 +32,9 @@ export const LABEL_NAMES = {
 function make(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // prom-client's sums of three gauges end in _total, which Prometheus keeps for counters: `promtool check metrics`
+  // refuses the exposition with them. Their gauges by type (nodejs_active_handles{type}, …) say the same.
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
   const registers = [registry];
   const m: Metrics = {
     registry,
