@@ -11,7 +11,9 @@
 // Never a token, secret, password, signature or body: pino's `redact` replaces
 // the known fields wherever a line carries them, and a request's line
 // (`logRequest`, written once per request by server/route.ts) is built from
-// its whitelisted fields only. Below lib/net so every module can log.
+// its whitelisted fields only. Below lib/net so every module can log. In
+// JSON the console's lines go through the logger too (`installLogger`).
+import { format as formatArgs } from "node:util";
 import pino, { type Logger } from "pino";
 import { part, type Runtime, runtime } from "@/lib/runtime";
 
@@ -62,9 +64,20 @@ export function makeLogger(format: LogFormat, out: Sink): Logger {
 
 const LOG = part<Logger>("log");
 
-/** The server's logger, set on its runtime before any module logs (server/runtime-install.ts). */
+/**
+ * The server's logger, set on its runtime before any module logs (server/runtime-install.ts).
+ * In JSON the console goes through it too (Next's own lines, a library's warning), so every
+ * line on stdout is a JSON object; an Error among a console call's arguments becomes `err`.
+ */
 export function installLogger(rt: Runtime, format: LogFormat, out: Sink = process.stdout): void {
-  rt.set(LOG, makeLogger(format, out));
+  const logger = makeLogger(format, out);
+  rt.set(LOG, logger);
+  if (format !== "json") return;
+  const to = (level: "info" | "warn" | "error") => (...args: unknown[]) => {
+    const err = args.find((a) => a instanceof Error);
+    logger[level](err ? { err } : {}, formatArgs(...args.filter((a) => a !== err)));
+  };
+  Object.assign(console, { log: to("info"), info: to("info"), debug: to("info"), warn: to("warn"), error: to("error") });
 }
 
 /** The process's logger: the server's, else text on stderr. */
