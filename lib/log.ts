@@ -94,7 +94,7 @@ export const LOG_FIELDS: readonly (readonly [field: string, what: string])[] = [
   ["status", "the status answered; 0 when the connection closed with no answer (X-Svc-Fault: lost_response, a client gone)"],
   ["ms", "time from the request's arrival to the end of its answer, scripted delays included"],
   ["appId", "the app a gateway or developer API call was made as (its token's), or the token endpoint's client; absent when no app was known"],
-  ["deliveryId", "the callback delivery a dispatcher line concerns: each post (with outcome delivered, failed, refused or delayed, status, ms, lateMs) and each failure to record one"],
+  ["deliveryId", "the callback delivery a dispatcher line concerns: each attempt (\"[callbacks] attempt\": outcome delivered, failed, refused or delayed by the destination host's budget; status, ms, lateMs after its due time) and each failure to record one"],
   ["sandboxId", "the throwaway sandbox the sweeper deleted (with rows: the rows this instance deleted)"],
   ["err", "an error's type, message and stack"],
 ];

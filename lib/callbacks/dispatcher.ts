@@ -79,8 +79,8 @@ async function claimAndSend(st: State) {
         .then((o) => {
           const outcome: CallbackOutcome = o.refused ? "refused" : o.status !== null && o.status >= 200 && o.status < 300 ? "delivered" : "failed";
           countCallback(outcome, late);
-          // One line per post, with its delivery: never its URL (it may carry the receiver's own secret), body or signature.
-          log().info({ deliveryId: d.id, outcome: o.delayed ? "delayed" : outcome, status: o.status, ms: o.durationMs, lateMs: Math.round(late * 1000) }, "[callbacks] posted");
+          // One line per attempt, with its delivery: never its URL (it may carry the receiver's own secret), body or signature.
+          log().info({ deliveryId: d.id, outcome: o.delayed ? "delayed" : outcome, status: o.status, ms: o.durationMs, lateMs: Math.round(late * 1000) }, "[callbacks] attempt");
         })
         .catch((e) => log().error({ deliveryId: d.id, err: e }, "[callbacks] a delivery failed to record"))
         .finally(() => st.inflight.delete(p));

@@ -2,7 +2,7 @@
 // LOG_FORMAT=json one JSON object a line, every request the test makes has
 // exactly one line whose requestId is its answer's x-request-id, with its
 // method, path without the query, status, time taken and, for gateway and
-// developer API calls, the app; the dispatcher's post has its line with the
+// developer API calls, the app; the dispatcher's attempt has its line with the
 // delivery; and none of the secrets the test made or received (the password,
 // the consumer secret, the access token, the signing secret, a callback's
 // signatures) is anywhere in the log. LOG_FORMAT unset on a local server: text,
@@ -47,7 +47,7 @@ describe("LOG_FORMAT=json", () => {
     await receiver?.close();
   });
 
-  it("a line per request with the answer's x-request-id, method, path without query, status, ms and the app; the dispatcher's post with its delivery; no secret anywhere", async () => {
+  it("a line per request with the answer's x-request-id, method, path without query, status, ms and the app; the dispatcher's attempt with its delivery; no secret anywhere", async () => {
     // The password goes through the server's sign-up form.
     const email = `log-${Date.now()}@example.com`;
     secrets.password = `pw-${crypto.randomUUID()}`;
@@ -120,9 +120,9 @@ describe("LOG_FORMAT=json", () => {
       expect(ms).toEqual(expect.any(Number));
     }
 
-    // The dispatcher's post has its line with its delivery.
+    // The dispatcher's attempt has its line with its delivery.
     const deliveryId = String(callback.headers["x-svc-delivery"]);
-    await vi.waitFor(() => expect(jsonLines(server).filter((l) => l.msg === "[callbacks] posted" && l.deliveryId === deliveryId)).toMatchObject([{ outcome: "delivered", status: 200 }]), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(() => expect(jsonLines(server).filter((l) => l.msg === "[callbacks] attempt" && l.deliveryId === deliveryId)).toMatchObject([{ outcome: "delivered", status: 200 }]), { timeout: 20_000, interval: 100 });
 
     // Every line the process wrote is JSON (Next's own console lines included); the start line kept its text (tests/helpers/server.ts reads it).
     expect(server.log().split("\n").filter((l) => l !== "" && !l.startsWith("{"))).toEqual([]);

@@ -16,9 +16,9 @@ describe("the logger", () => {
     logger.info({
       deliveryId: "dlv_1", token: "tok-1", password: "pw-1", consumerSecret: "cs-1", signingSecret: "whsec_1", body: "{\"a\":1}",
       headers: { authorization: "Bearer tok-2", "x-svc-signature": "t=1,v1=abc", accept: "*/*" }, err: { body: "secret body" },
-    }, "[callbacks] posted");
+    }, "[callbacks] attempt");
     const line = JSON.parse(lines[0]!);
-    expect(line).toMatchObject({ level: "info", msg: "[callbacks] posted", deliveryId: "dlv_1", headers: { accept: "*/*" } });
+    expect(line).toMatchObject({ level: "info", msg: "[callbacks] attempt", deliveryId: "dlv_1", headers: { accept: "*/*" } });
     expect(Date.parse(line.time)).toBeGreaterThan(0);
     for (const secret of ["tok-1", "tok-2", "pw-1", "cs-1", "whsec_1", "abc", "secret body", "\\\"a\\\""]) expect(lines[0]).not.toContain(secret);
   });
