@@ -12,6 +12,12 @@ function int(name: string, fallback: number, least = 1): number {
   return n;
 }
 
+function logFormat(raw: string | undefined): "json" | "text" | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if (raw === "json" || raw === "text") return raw;
+  throw new Error(`LOG_FORMAT must be "json" or "text", got "${raw}"`);
+}
+
 export type Dialect = "sqlite" | "postgresql";
 
 /** Stops the server and the command line with a clear message (never a password). */
@@ -122,6 +128,8 @@ export const config = {
   },
   /** On SIGTERM, how long the instance goes on serving while /readyz answers 503 (server/shutdown.ts); unset: 0 locally, 5 hosted (server/main.ts). */
   drainGraceSeconds: process.env.DRAIN_GRACE_SECONDS ? int("DRAIN_GRACE_SECONDS", 0, 0) : undefined,
+  /** LOG_FORMAT: `json` or `text` (lib/log.ts); unset: json hosted, text locally (server/runtime-install.ts). */
+  logFormat: logFormat(process.env.LOG_FORMAT),
   /** A bearer token that opens /metrics to non-loopback clients (server/ops.ts); unset, only loopback reads it. */
   metricsToken: process.env.METRICS_TOKEN || undefined,
   /** How long a password-reset link stays valid (lib/services/recovery.ts). */

@@ -1,5 +1,6 @@
 // The one error contract: every error the portal answers is an ApiError whose
 // code decides the HTTP status. Bodies are { error, message, requestId }.
+import { log } from "@/lib/log";
 
 export const ERROR_STATUS = {
   // token endpoint
@@ -124,11 +125,11 @@ export const UNAVAILABLE_RETRY_AFTER_S = 5;
 export function toApiError(e: unknown, where: string, requestId: string): ApiError {
   if (isApiError(e)) return e;
   if (isDatabaseUnavailable(e)) {
-    console.error(`[${where}] ${requestId} database unavailable:`, (e as Error).message);
+    log().warn({ requestId, reason: (e as Error).message }, `[${where}] database unavailable`);
     return new ApiError("SERVICE_UNAVAILABLE", "the sandbox cannot reach its database right now; try again shortly, with the same reference (a call that did go through answers DUPLICATE_REFERENCE)", {
       "retry-after": String(UNAVAILABLE_RETRY_AFTER_S),
     });
   }
-  console.error(`[${where}] ${requestId}`, e);
+  log().error({ requestId, err: e }, `[${where}] failed`);
   return new ApiError("INTERNAL_ERROR", "the sandbox failed to handle this call; quote the request id when reporting it");
 }

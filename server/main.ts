@@ -20,6 +20,7 @@ import { startCheckpointer } from "@/lib/db/checkpoint";
 import { startPostThread } from "@/lib/net/post-thread";
 import { startSandboxSweeper } from "@/lib/services/sandbox-sweep";
 import { markStarted } from "@/lib/ops/health";
+import { log } from "@/lib/log";
 import { recordPublicOrigin } from "@/lib/services/public-origin";
 import { buildRegistries } from "@/lib/client-gen/packages/registry";
 import { requestListener } from "./route";
@@ -35,17 +36,17 @@ const hosted = isHosted();
 const host = process.env.HOST || (hosted ? undefined : "127.0.0.1");
 const loopbackHost = (h: string) => h === "localhost" || h === "::1" || /^127\./.test(h);
 if (!hosted && host && !loopbackHost(host)) {
-  console.warn(
+  log().warn(
     `[server] HOST=${host} with the local callback policy: whoever reaches this address can make the portal post to this machine's and its network's private services. ` +
       "Set PUBLIC_URL to the public origin (or CALLBACK_POLICY=public) when others use it.",
   );
 }
 const port = config.port;
 if (serverRuntime.clock instanceof ManualClock) {
-  console.warn("[server] TEST_CLOCK=1: a test clock, moved on by POST /__clock/advance from loopback; never for real use");
+  log().warn("[server] TEST_CLOCK=1: a test clock, moved on by POST /__clock/advance from loopback; never for real use");
 }
 
-if (process.env.OPERATOR_EMAILS) console.warn("[server] OPERATOR_EMAILS is no longer read: make operators with `npm run admin -- user operator --email E`");
+if (process.env.OPERATOR_EMAILS) log().warn("[server] OPERATOR_EMAILS is no longer read: make operators with `npm run admin -- user operator --email E`");
 await applyMigrations();
 await loadSharedAuthSecret(); // several instances on PostgreSQL sign sessions with one secret
 // Each part started below registers its stop with the runtime, which the drain stops (the last started first).
@@ -56,7 +57,7 @@ if (config.dialect === "sqlite") {
   startMaintenance(); // the database file gives back freed pages
   startCheckpointer(); // WAL checkpoints in a worker thread, not inside a call's commit
 }
-console.log(`[callbacks] ${hosted ? "hosted: callbacks go to public addresses only" : "local: callbacks may go to loopback and private addresses"}`);
+log().info(`[callbacks] ${hosted ? "hosted: callbacks go to public addresses only" : "local: callbacks may go to loopback and private addresses"}`);
 
 // This process's own origin, for the requests it makes to itself; PORT=0 binds a port the system picks.
 let bound = port;
@@ -86,5 +87,6 @@ nextIsReady();
 await recordPublicOrigin(); // the operator command line's links (lib/services/public-origin.ts)
 await buildRegistries(); // the client packages (tsc, javac) compiled now, never on a request (lib/client-gen/packages/registry.ts)
 markStarted(); // /readyz answers 200 from now on (while the database answers)
-// The line below reports the port bound: with PORT=0 (tests/helpers/server.ts) it is how the starter learns it.
-console.log(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${bound}${dev ? ", dev" : ""})`);
+// The line below reports the port bound: with PORT=0 (tests/helpers/server.ts) it is how the starter learns it
+// (its text is the same in either LOG_FORMAT: JSON's `msg`).
+log().info(`[server] portal on ${config.publicUrl} (listening on ${host ?? "all interfaces"}:${bound}${dev ? ", dev" : ""})`);

@@ -5,6 +5,7 @@
 import { exitOnUnknownDatabase } from "@/lib/db/url-check";
 import { callbackPorts } from "@/lib/callbacks/policy";
 import { checkTrustedProxies } from "@/lib/net/client-address";
+import { log } from "@/lib/log";
 
 exitOnUnknownDatabase(); // DATABASE_URL is a file: or postgres(ql):// URL, or the start stops here
 checkTrustedProxies(); // a typo in TRUSTED_PROXIES stops the start instead of trusting nobody
@@ -12,6 +13,6 @@ checkTrustedProxies(); // a typo in TRUSTED_PROXIES stops the start instead of t
 try {
   callbackPorts(); // a typo in CALLBACK_PORTS stops the start instead of refusing every callback
 } catch (e) {
-  console.error(`[server] ${(e as Error).message}`);
+  log().error(`[server] ${(e as Error).message}`);
   process.exit(1);
 }

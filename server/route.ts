@@ -25,6 +25,8 @@ import { serveClientsPath } from "@/lib/client-gen/serve-client";
 import { SECURITY_HEADERS } from "@/lib/http/security-headers";
 import { clientAddress, FORWARDED_HEADERS, isTrustedProxy, resolveClientAddress } from "@/lib/net/client-address";
 import { countRequest, type Surface } from "@/lib/ops/metrics";
+import { appIdOf, logRequest } from "@/lib/log";
+import { newId } from "@/lib/ids";
 import { OPS_PATHS, serveOps } from "./ops";
 import { boundBody, MAX_REQUEST_BODY } from "@/lib/http/body-bound";
 import { isPublicFile, PUBLIC_FILE_METHODS } from "./public-files";
@@ -132,16 +134,26 @@ export function requestListener(opts: { origin: () => string; handleNext: (req: 
     if (!isTrustedProxy(req.socket.remoteAddress)) for (const h of FORWARDED_HEADERS) delete req.headers[h];
     const xff = req.headers["x-forwarded-for"];
     req.headers["x-forwarded-for"] = resolveClientAddress(req.socket.remoteAddress, Array.isArray(xff) ? xff.join(", ") : xff);
-    // Every request counted once, by surface and status, when its connection is done with it (0: closed with no answer).
+    // Every answer has an x-request-id: this one unless its handler names its own (the gateway's, the inspector's).
+    const requestId = newId("req");
+    res.setHeader("x-request-id", requestId);
+    // Every request counted once, by surface and status, and logged once (lib/log.ts: its id as answered, the
+    // path without the query, the app when the gateway knew it), when its connection is done with it (0: closed with no answer).
     const started = performance.now();
-    res.once("close", () => countRequest(surfaceOf(pathname), res.writableFinished ? res.statusCode : 0, (performance.now() - started) / 1000));
+    res.once("close", () => {
+      const status = res.writableFinished ? res.statusCode : 0;
+      const ms = performance.now() - started;
+      countRequest(surfaceOf(pathname), status, ms / 1000);
+      const answered = res.getHeader("x-request-id");
+      logRequest({ requestId: typeof answered === "string" ? answered : requestId, method: req.method ?? "", path: pathname, status, ms: Math.round(ms * 10) / 10, appId: appIdOf(req) });
+    });
     const handler = pick(req, pathname);
     if (!nexts.has(handler)) for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v); // Next adds them itself (next.config.mjs)
     // One bound on every body, before any handler reads it (Next would read a whole multipart body): 413 past it.
     if (boundBody(req, res, MAX_REQUEST_BODY, SECURITY_HEADERS)) return;
     handler(req, res).catch((e) => {
       // Handlers answer their own errors; this is the last guard, never a hung socket.
-      const err = toApiError(e, "server", "-");
+      const err = toApiError(e, "server", requestId);
       if (!res.headersSent) sendError(res, err);
       else res.destroy();
     });

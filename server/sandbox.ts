@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES } from "@/lib/engine";
 import { nodeHeaders, readNodeBody, sendEventStream, sendJson, sendWebResponse, toWebRequest, webRequestCarries } from "@/lib/http/node-io";
 import { answerCall, gatewayPath, MCP_PATH } from "@/lib/gateway";
 import { handleMcpRequest } from "@/lib/mcp/handler";
+import { noteAppId } from "@/lib/log";
 
 export async function serveSandbox(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, origin: string): Promise<void> {
   const path = gatewayPath(pathname);
@@ -35,6 +36,7 @@ export async function serveSandbox(req: http.IncomingMessage, res: http.ServerRe
   res.once("close", leave);
   const result = await answerCall(req.method ?? "GET", path, nodeHeaders(req), (limit = MAX_BODY_BYTES) => readNodeBody(req, limit), query, signal);
   res.off("close", leave);
+  noteAppId(req, result.appId); // the request's log line names the app (server/route.ts)
   // X-Svc-Fault: lost_response: the call was committed; the client gets no answer at all.
   if (result.drop) return void res.destroy();
   if (result.stream) return sendEventStream(req, res, result.headers, result.stream);

@@ -8,6 +8,7 @@
 // signal, or the deadline, exits at once.
 import type http from "node:http";
 import { closeStreams } from "@/lib/http/node-io";
+import { log } from "@/lib/log";
 import { markDraining } from "@/lib/ops/health";
 import type { Runtime } from "@/lib/runtime";
 
@@ -27,13 +28,13 @@ export function drainOnSignal(server: http.Server, runtime: Runtime, graceMs = 0
     stopping = true;
     markDraining();
     if (graceMs > 0) {
-      console.log(`[server] ${signal}: not ready; serving ${graceMs / 1000} s more before draining`);
+      log().info(`[server] ${signal}: not ready; serving ${graceMs / 1000} s more before draining`);
       await new Promise<void>((r) => runtime.clock.after(graceMs, r)); // a test clock's advance ends it (server/clock-control.ts)
     }
-    console.log(`[server] ${signal}: draining`);
+    log().info(`[server] ${signal}: draining`);
     draining = true;
     setTimeout(() => {
-      console.error("[server] drain deadline passed; exiting");
+      log().error("[server] drain deadline passed; exiting");
       process.exit(1);
     }, DEADLINE_MS).unref();
     const closed = new Promise<void>((r) => server.close(() => r()));

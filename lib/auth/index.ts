@@ -10,6 +10,7 @@ import { HashingBusy } from "@/lib/services/passwords";
 import { checkPassword, endSessions } from "@/lib/services/users";
 import { clientAddress } from "@/lib/throttle";
 import { authSecret } from "./secret";
+import { log } from "@/lib/log";
 
 export const SESSION_MAX_AGE = 8 * 60 * 60; // seconds
 
@@ -68,7 +69,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
   },
   // A wrong password is an answer, not a server error: keep it out of the log (an unreachable database is logged).
-  logger: { error: (e: Error) => void ((e instanceof CredentialsSignin && !(e instanceof ServiceUnavailable)) || console.error(e)) },
+  logger: { error: (e: Error) => void ((e instanceof CredentialsSignin && !(e instanceof ServiceUnavailable)) || log().error({ err: e }, "[auth] sign-in failed")) },
   callbacks: {
     // The session carries the account's session version at sign-in; lib/auth/session.ts
     // ends it when the account's version has moved on (sign-out, password change, sign out everywhere).

@@ -4,6 +4,7 @@
 // its destination host's budget first (host-budget.ts): past it, the delivery
 // waits for the next minute instead.
 import { nowDate, nowMs } from "@/lib/runtime";
+import { log } from "@/lib/log";
 import { attemptNote, signingSecretsFor } from "./faults";
 import { takeHostBudget, type Delay } from "./host-budget";
 import { routeFor, type Route } from "./policy";
@@ -37,7 +38,7 @@ async function record(id: string, at: Date, o: AttemptRecord): Promise<void> {
       return await dispatchStore().recordAttempt(id, at, o);
     } catch (e) {
       if (i >= RECORD_RETRY_MS.length) throw e;
-      console.warn(`[callbacks] delivery ${id}: recording its attempt failed, trying again (${(e as Error).message})`);
+      log().warn({ deliveryId: id, reason: (e as Error).message }, "[callbacks] recording a delivery's attempt failed, trying again");
       await new Promise((r) => setTimeout(r, RECORD_RETRY_MS[i]));
     }
   }

@@ -7,7 +7,8 @@
 // on wakes the dispatcher. Its state is a part of the runtime, which stops it on drain.
 import { every, type Timer } from "@/lib/clock";
 import { clock, part, runtime } from "@/lib/runtime";
-import { countCallback, metrics } from "@/lib/ops/metrics";
+import { log } from "@/lib/log";
+import { type CallbackOutcome, countCallback, metrics } from "@/lib/ops/metrics";
 import { attempt } from "./attempt";
 import { expireHeld, expirySweepMs } from "./held";
 import { CALLBACK_TIMEOUT_MS } from "./post";
@@ -57,7 +58,7 @@ async function tick(st: State) {
     metrics().oldestDue.set(next && next.getTime() <= now ? (now - next.getTime()) / 1000 : 0);
     schedule(st, st.again ? now : next ? next.getTime() : now + POLL_MS);
   } catch (e) {
-    console.error("[callbacks] dispatcher tick failed", e);
+    log().error({ err: e }, "[callbacks] dispatcher tick failed");
     schedule(st, clock().now() + POLL_MS);
   } finally {
     st.running = false;
@@ -75,8 +76,14 @@ async function claimAndSend(st: State) {
       if (i > 0 && i % STARTS_PER_TURN === 0) await nextTurn();
       const late = d.dueAt ? (now.getTime() - d.dueAt.getTime()) / 1000 : 0;
       const p = attempt(d)
-        .then((o) => countCallback(o.refused ? "refused" : o.status !== null && o.status >= 200 && o.status < 300 ? "delivered" : "failed", late))
-        .catch((e) => console.error(`[callbacks] delivery ${d.id} failed to record`, e))
+        .then((o) => {
+          const outcome: CallbackOutcome = o.refused ? "refused" : o.status !== null && o.status >= 200 && o.status < 300 ? "delivered" : "failed";
+          // Put off by its host's budget, nothing was posted: counted when it is (its lag then includes the wait).
+          if (!o.delayed) countCallback(outcome, late);
+          // One line per attempt, with its delivery: never its URL (it may carry the receiver's own secret), body or signature.
+          log().info({ deliveryId: d.id, outcome: o.delayed ? "delayed" : outcome, status: o.status, ms: o.durationMs, lateMs: Math.round(late * 1000) }, "[callbacks] attempt");
+        })
+        .catch((e) => log().error({ deliveryId: d.id, err: e }, "[callbacks] a delivery failed to record"))
         .finally(() => st.inflight.delete(p));
       st.inflight.add(p);
     }
@@ -93,7 +100,7 @@ function sweepHeld(st: State) {
   if (st.sweeping || st.stopped) return;
   st.sweeping = true;
   const p = expireHeld()
-    .catch((e) => console.error("[callbacks] resolving expired held resources failed", e))
+    .catch((e) => log().error({ err: e }, "[callbacks] resolving expired held resources failed"))
     .finally(() => {
       st.sweeping = false;
       st.inflight.delete(p);

@@ -10,6 +10,7 @@ import { Worker } from "node:worker_threads";
 import { config, sqlitePath } from "@/lib/config";
 import { part, runtime } from "@/lib/runtime";
 import { sqlite } from "./sqlite";
+import { log } from "@/lib/log";
 
 const WORKER = `
 const { workerData } = require("node:worker_threads");
@@ -29,7 +30,7 @@ export function startCheckpointer(everyMs = 500): void {
   const w = new Worker(WORKER, { eval: true, workerData: { file: sqlitePath(config.databaseUrl), everyMs, driver } });
   w.unref();
   w.on("error", (e) => {
-    console.error("[sqlite] checkpoint worker failed; automatic checkpoints again", e);
+    log().error({ err: e }, "[sqlite] checkpoint worker failed; automatic checkpoints again");
     sqlite().pragma("wal_autocheckpoint = 1000");
   });
   rt.set(CHECKPOINTER, w);

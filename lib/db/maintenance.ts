@@ -3,6 +3,7 @@
 import { reclaimSpace } from "./files";
 import { part, runtime } from "@/lib/runtime";
 import { retryBusy, sqlite } from "./sqlite";
+import { log } from "@/lib/log";
 
 const EVERY_MS = 5 * 60_000;
 const MAINTENANCE = part<NodeJS.Timeout>("maintenance");
@@ -11,7 +12,7 @@ export function startMaintenance(): void {
   const rt = runtime();
   if (rt.get(MAINTENANCE)) return;
   const timer = setInterval(() => {
-    retryBusy(() => reclaimSpace(sqlite())).catch((e) => console.error("[maintenance] reclaiming space failed", e));
+    retryBusy(() => reclaimSpace(sqlite())).catch((e) => log().error({ err: e }, "[maintenance] reclaiming space failed"));
   }, EVERY_MS);
   timer.unref();
   rt.set(MAINTENANCE, timer);

@@ -5,6 +5,7 @@ import pg from "pg";
 import { config } from "@/lib/config";
 import { part, runtime } from "@/lib/runtime";
 import { compile, type Sql, type Value } from "./sql";
+import { log } from "@/lib/log";
 
 // Prisma's DateTime is `timestamp(3)` (no zone) holding UTC: read it as UTC
 // whatever the machine's zone. Writes pass ISO strings (the zone is ignored).
@@ -75,7 +76,7 @@ export function jsonRows(rows: readonly object[]): string {
 
 export function newPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, types, idleTimeoutMillis: 30_000 });
-  pool.on("error", (e) => console.error("[db] idle PostgreSQL connection failed", e.message));
+  pool.on("error", (e) => log().error({ err: e }, "[db] idle PostgreSQL connection failed"));
   return pool;
 }
 

@@ -11,6 +11,7 @@ import { attemptWakeups } from "@/lib/callbacks/attempt";
 import { db } from "@/lib/db/prisma";
 import { part, runtime } from "@/lib/runtime";
 import { inboxWakeups } from "@/lib/inspector";
+import { log } from "@/lib/log";
 
 export const POLL_MS = 250;
 /** How long attempt counts stay watched below the newest id: rows PostgreSQL commits late land in this range. */
@@ -110,7 +111,7 @@ async function tick() {
       if (w.streams && ((await probeInbox(appId, w)) || (w.copying && attemptsChanged))) inboxWakeups.notify(appId);
     }
   } catch (e) {
-    console.error("[watch] polling for held connections failed:", (e as Error).message);
+    log().error({ err: e }, "[watch] polling for held connections failed");
   } finally {
     s.timer = s.apps.size ? setTimeout(tick, POLL_MS) : null;
   }

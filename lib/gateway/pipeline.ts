@@ -90,7 +90,9 @@ async function decide(s: CallState, store: GatewayStore, steps: readonly Step[])
 export async function handleCall(call: GatewayCall, store: GatewayStore = gatewayStore(), steps: readonly Step[] = STEPS): Promise<GatewayResult> {
   const s: CallState = { call, requestId: newId("req"), receivedAt: nowDate(), started: performance.now(), headers: {} };
   try {
-    return await runCall(s, store, steps);
+    const result = await runCall(s, store, steps);
+    if (s.app) result.appId = s.app.id;
+    return result;
   } finally {
     s.releaseHeld?.();
   }

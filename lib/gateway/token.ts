@@ -84,7 +84,7 @@ export async function issueToken(headers: HeaderBag, readBody: () => Promise<str
       db.accessToken.deleteMany({ where: { expiresAt: { lte: now } } }),
     ]);
     await trimLiveTokens(db, pair.id);
-    return { status: 200, headers: base, body: { access_token: token, token_type: "Bearer", expires_in: TOKEN_LIFETIME_S } };
+    return { status: 200, headers: base, body: { access_token: token, token_type: "Bearer", expires_in: TOKEN_LIFETIME_S }, appId: pair.appId };
   } catch (e) {
     const err = toApiError(e, "token", requestId);
     // error_description (RFC 6749 §5.2): the same text as message, which OAuth libraries show.

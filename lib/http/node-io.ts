@@ -5,6 +5,7 @@ import type http from "node:http";
 import { Readable } from "node:stream";
 import { ApiError, errorBody } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { log } from "@/lib/log";
 
 /** What handlers read of request headers: Web `Headers` and node's headers both fit. */
 export type HeaderBag = {
@@ -61,9 +62,13 @@ export function sendJson(res: http.ServerResponse, status: number, headers: Reco
   res.end(text);
 }
 
-/** An error answered in the error contract under a new request id (`x-request-id`), with the error's headers and `headers`. */
+/**
+ * An error answered in the error contract with the error's headers and `headers`, under the
+ * response's `x-request-id` when it has one (server/route.ts gives every request one), else a new one.
+ */
 export function sendError(res: http.ServerResponse, e: ApiError, headers: Record<string, string> = {}): void {
-  const requestId = newId("req");
+  const set = res.getHeader("x-request-id");
+  const requestId = typeof set === "string" ? set : newId("req");
   sendJson(res, e.status, { "x-request-id": requestId, ...headers, ...e.headers }, errorBody(e.code, e.message, requestId));
 }
 
@@ -154,7 +159,7 @@ export async function sendEventStream(
     await run(sink);
   } catch (e) {
     sink.send("error", { error: "INTERNAL_ERROR", message: "the stream failed; reconnect to resume" });
-    console.error("[stream]", e);
+    log().error({ err: e }, "[stream] failed");
   } finally {
     clearInterval(heartbeat);
     openStreams.delete(abort);

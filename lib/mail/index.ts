@@ -9,6 +9,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "@/lib/config";
 import { part, runtime } from "@/lib/runtime";
+import { log } from "@/lib/log";
 
 /** A mail's content in order: paragraphs, and links (a button-like link in HTML, the address on a line of its own in the text). */
 export type MailBlock = string | { link: string; label: string };
@@ -50,7 +51,7 @@ async function deliver(mail: Mail): Promise<void> {
   const { transport } = state();
   const { text, html } = renderMail(mail);
   if (!transport) {
-    console.log(`[mail] SMTP_URL is not set; the mail to ${mail.to} is written here instead.\nSubject: ${mail.subject}\n\n${text}`);
+    log().info(`[mail] SMTP_URL is not set; the mail to ${mail.to} is written here instead.\nSubject: ${mail.subject}\n\n${text}`);
     return;
   }
   await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text, html });
@@ -60,12 +61,12 @@ async function deliver(mail: Mail): Promise<void> {
 export function queueMail(mail: Mail): void {
   const s = state();
   if (s.waiting >= MAX_WAITING) {
-    console.error(`[mail] ${s.waiting} mails waiting; the mail to ${mail.to} ("${mail.subject}") was dropped`);
+    log().error(`[mail] ${s.waiting} mails waiting; the mail to ${mail.to} ("${mail.subject}") was dropped`);
     return;
   }
   s.waiting++;
   s.tail = s.tail
     .then(() => deliver(mail))
-    .catch((e: unknown) => console.error(`[mail] sending to ${mail.to} failed: ${e instanceof Error ? e.message : String(e)}`))
+    .catch((e: unknown) => log().error(`[mail] sending to ${mail.to} failed: ${e instanceof Error ? e.message : String(e)}`))
     .finally(() => void s.waiting--);
 }

@@ -10,6 +10,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { part, runtime } from "@/lib/runtime";
 import { httpPost, type PostRequest, type PostResult } from "./http-post";
+import { log } from "@/lib/log";
 
 type Pending = { request: PostRequest; answer: (r: PostResult) => void };
 type Thread = {
@@ -71,7 +72,7 @@ function spawn(t: Thread): Worker {
     const now = Date.now();
     t.respawns = t.respawns.filter((at) => at > now - 60_000);
     const again = !stopping && ready && t.respawns.length < RESPAWNS;
-    console.error(`[callbacks] the post thread stopped (${why}); ${again ? "starting another" : "posting from the main thread"}`);
+    log().error(`[callbacks] the post thread stopped (${why}); ${again ? "starting another" : "posting from the main thread"}`);
     if (again) {
       t.respawns.push(now);
       t.worker = spawn(t);

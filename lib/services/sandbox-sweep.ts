@@ -16,6 +16,7 @@ import { clock, nowDate, part, runtime } from "@/lib/runtime";
 import { config } from "@/lib/config";
 import type { BatchDelete } from "@/lib/db/batch-delete";
 import { db } from "@/lib/db/prisma";
+import { log } from "@/lib/log";
 import { rawStatement } from "@/lib/db/raw";
 import { APP_THROTTLES, throttleKey } from "@/lib/throttle";
 
@@ -55,8 +56,9 @@ const PER_ROUND = 20;
 
 /**
  * Deletes every sandbox ended at `now`; answers those whose row this call
- * deleted (each sandbox is answered by one sweep, whichever instance's) and
- * how many rows went with the sandboxes it looked at.
+ * deleted (each sandbox is answered by one sweep, whichever instance's, which
+ * logs it with its id and the rows it deleted) and how many rows went with the
+ * sandboxes it looked at.
  */
 export async function sweepEndedSandboxes(batches: Batches, now = nowDate()): Promise<{ sandboxes: string[]; rows: number }> {
   const sandboxes: string[] = [];
@@ -72,7 +74,10 @@ export async function sweepEndedSandboxes(batches: Batches, now = nowDate()): Pr
     for (const { id } of ended) {
       const purged = await purge(batches, id, now);
       rows += purged.rows;
-      if (purged.deleted) sandboxes.push(id);
+      if (purged.deleted) {
+        sandboxes.push(id);
+        log().info({ sandboxId: id, rows: purged.rows }, "[sandboxes] deleted an ended sandbox");
+      }
       done.add(id);
     }
     if (ended.length < PER_ROUND) return { sandboxes, rows };
@@ -91,13 +96,11 @@ async function run(st: State): Promise<void> {
   try {
     do {
       st.again = false;
-      const r = await sweepEndedSandboxes(st.batches);
-      const n = r.sandboxes.length;
-      if (n) console.log(`[sandboxes] deleted ${n} ended sandbox(es), ${r.rows} rows: ${r.sandboxes.slice(0, 20).join(", ")}${n > 20 ? ` and ${n - 20} more` : ""}`);
+      await sweepEndedSandboxes(st.batches); // each sandbox deleted has its line
     } while (st.again);
   } catch (e) {
     // Another instance's sweep or a busy database: the next round takes it up again.
-    console.error("[sandboxes] sweep failed; trying again next round", e);
+    log().error({ err: e }, "[sandboxes] sweep failed; trying again next round");
   } finally {
     st.running = false;
   }

@@ -1,6 +1,7 @@
 // Where the portal listens. Local mode (no public PUBLIC_URL) posts callbacks
 // to loopback and private addresses, so it listens on loopback only unless
-// HOST says otherwise, and then warns; a hosted portal listens on every interface.
+// HOST says otherwise, and then warns; a hosted portal listens on every interface
+// (and logs JSON by default: lib/log.ts).
 import net from "node:net";
 import os from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
@@ -49,6 +50,9 @@ describe("the listening address", () => {
     running = await startServer({ databaseUrl: db.url, env: { HOST: "", PUBLIC_URL: "https://sandbox.example.test" } });
     expect(running.log()).toMatch(/listening on all interfaces/);
     expect(running.log()).not.toMatch(/local callback policy/);
+    // Hosted, the log is JSON by default (LOG_FORMAT unset): the start line is a JSON object whose msg the starter reads.
+    const start = running.log().split("\n").find((l) => l.includes("[server] portal on"))!;
+    expect(JSON.parse(start)).toMatchObject({ level: "info", msg: expect.stringMatching(/^\[server\] portal on https:\/\/sandbox\.example\.test \(listening on all interfaces:\d+\)$/) });
     if (lanAddress) expect(await connects(lanAddress, running.port)).toBe(true);
   }, 90_000);
 

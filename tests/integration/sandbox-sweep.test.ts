@@ -133,7 +133,7 @@ describe("the sandbox sweeper", () => {
     expect(latencies.length).toBeGreaterThan(5);
     expect(worst).toBeLessThan(2000);
     for (const s of live) expect(s.log()).not.toContain("sweep failed");
-    expect(live.map((s) => s.log()).join("\n")).toMatch(/\[sandboxes\] deleted \d+ ended sandbox/);
+    expect(live.map((s) => s.log()).join("\n")).toMatch(/^\[sandboxes\] deleted an ended sandbox sandboxId=app_\w+ rows=\d+$/m);
   }, SLOW);
 
   it.skipIf(!onPg())("the quota is exact across instances: 16 parallel creates over two instances make exactly SANDBOXES_PER_APP (5)", async () => {

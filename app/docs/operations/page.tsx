@@ -9,6 +9,7 @@ import { DataTable } from "@/components/docs/data-table";
 import { UNAVAILABLE_RETRY_AFTER_S } from "@/lib/errors";
 import { DB_GATE_MS, DB_PROBE_MS, READY_RETRY_AFTER_SECONDS } from "@/lib/ops/health";
 import { ALERTS, LABEL_NAMES, metrics } from "@/lib/ops/metrics";
+import { LOG_FIELDS } from "@/lib/log";
 
 export const dynamic = "force-dynamic";
 
@@ -123,9 +124,23 @@ export default async function OperationsPage() {
         <C>surface</C> is one of <C>gateway</C>, <C>devapi</C>, <C>console</C>, <C>docs</C>, <C>inspector</C>, <C>other</C>; <C>outcome</C> one
         of <C>delivered</C>, <C>failed</C>, <C>refused</C>.
       </P>
+      <H2 id="logs">Logs</H2>
+      <P>
+        One logger writes every line of the process to stdout: with <C>LOG_FORMAT=json</C> (the default when hosted) one JSON object a line,
+        with <C>LOG_FORMAT=text</C> (the default locally) the same line for people, <C>msg</C> then <C>field=value</C>. Every request has
+        exactly one line, written when its answer is done, and its <C>requestId</C> is the answer&apos;s <C>x-request-id</C>: the id an
+        integrator quotes finds it. A line never carries a token, secret, password, signature or body: a request&apos;s line has the fields
+        below and no other, and those names are redacted wherever else they appear.
+      </P>
+      <DataTable label="Log fields" head={["Field", "What it is"]} rows={LOG_FIELDS.map(([field, what]) => [<C key="f">{field}</C>, what])} />
+      <P>
+        A request&apos;s line in JSON:{" "}
+        <C>{`{"level":"info","time":"2026-11-28T09:30:00.123Z","requestId":"req_…","method":"POST","path":"/sandbox/collect/v1/push","status":202,"ms":12.4,"appId":"app_…","msg":"request"}`}</C>
+      </P>
       <H2 id="settings">Settings</H2>
       <Ul>
         <li><C>DRAIN_GRACE_SECONDS</C>: how long a stopping instance goes on serving while not ready.</li>
+        <li><C>LOG_FORMAT</C>: <C>json</C> or <C>text</C>; unset, JSON when hosted (<C>PUBLIC_URL</C> not loopback), text locally.</li>
         <li><C>METRICS_TOKEN</C>: the bearer token that opens <C>/metrics</C> to other than loopback.</li>
         <li><C>TRUSTED_PROXIES</C>: the balancers whose <C>X-Forwarded-For</C> and <C>X-Forwarded-Proto</C> count (see <a className="text-emerald-700 underline" href="#balancer">Behind a load balancer</a>).</li>
       </Ul>

@@ -10,6 +10,7 @@ import { param, Sql, sql } from "@/lib/db/sql";
 import type { AttemptRecord, DeliveryToSend, DispatchStore, HostPosts } from "./types";
 import { SANDBOX_ENDED } from "@/lib/services/sandbox-life";
 import * as S from "./statements";
+import { log } from "@/lib/log";
 
 /** The channel a scheduled callback is announced on; the payload is its due time (ms since the epoch). */
 export const SCHEDULED_CHANNEL = "svc_callback_scheduled";
@@ -135,7 +136,7 @@ export class PgDispatchStore implements DispatchStore {
       client = c;
     };
     await connect().catch((e) => {
-      console.error("[callbacks] LISTEN failed; polling only until it reconnects", (e as Error).message);
+      log().error({ err: e }, "[callbacks] LISTEN failed; polling only until it reconnects");
       setTimeout(() => void connect().catch(() => {}), RECONNECT_MS).unref();
     });
     return async () => {

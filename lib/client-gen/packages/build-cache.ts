@@ -16,6 +16,7 @@ import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors";
 import type { Entry } from "./archive";
 import { replaceInClass } from "./class-file";
+import { log } from "@/lib/log";
 
 const run = promisify(execFile);
 const cacheRoot = () => path.join(config.dataDir, "client-packages");
@@ -70,11 +71,11 @@ export async function compiled(kind: string, given: Entry[], tool: string, args:
     const started = performance.now();
     try {
       await run(tool, args(src, out), { cwd: work, timeout: 300_000 });
-      console.log(`[clients] ${kind}: compiled by ${path.basename(tool)} in ${Math.round(performance.now() - started)} ms`);
+      log().info(`[clients] ${kind}: compiled by ${path.basename(tool)} in ${Math.round(performance.now() - started)} ms`);
     } catch (e) {
       const x = e as { code?: unknown; stdout?: string; stderr?: string; message: string };
       fs.rmSync(work, { recursive: true, force: true });
-      console.error(`client packages: ${kind}: ${tool} failed: ${x.stdout ?? ""}${x.stderr ?? ""}${x.message}`);
+      log().error(`[clients] ${kind}: ${tool} failed: ${x.stdout ?? ""}${x.stderr ?? ""}${x.message}`);
       const why = x.code === "ENOENT" ? `this portal's host has no ${path.basename(tool)}` : `${path.basename(tool)} failed on this portal's host (its log says why)`;
       throw new ApiError("SERVICE_UNAVAILABLE", `the ${kind} package cannot be built: ${why}; the single-file clients under /clients/ need no build`);
     }

@@ -14,6 +14,7 @@ import { mavenFiles } from "./maven-package";
 import { NPM_TARBALL, npmTarball } from "./npm-package";
 import { simpleProject, simpleRoot, wheel, wheelName } from "./python-package";
 import { PACKAGE_NAME } from "./info";
+import { log } from "@/lib/log";
 
 export type Registry = "pypi" | "npm" | "composer" | "maven";
 type Body = { data: Buffer | string; contentType: string };
@@ -76,7 +77,7 @@ export async function buildRegistries(): Promise<void> {
   await Promise.all(
     Object.values(registries).map((files) =>
       files().catch((e: unknown) => {
-        if (!(e instanceof FailedBuild)) console.error("[clients] a package registry could not be built:", e);
+        if (!(e instanceof FailedBuild)) log().error({ err: e }, "[clients] a package registry could not be built");
       }),
     ),
   );
