@@ -4,11 +4,15 @@
 // calls and callbacks, refused to a client that is not on loopback without the
 // token). A server of its own runs behind a trusted proxy's X-Forwarded-For, on
 // a test clock that ends its drain grace.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { collectBody, http, newApp, origin } from "../helpers/sandbox";
-import { advanceClock, type RunningServer } from "../helpers/server";
+import { advanceClock, startServer as startOn, type RunningServer } from "../helpers/server";
+import { onPg } from "../helpers/test-db";
 
 /** The value of one series' sample in a Prometheus text exposition (0 when absent). */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -113,4 +117,35 @@ describe("a server behind a trusted proxy, with a metrics token and a drain grac
     await advanceClock(server.origin, Date.now() + 3_600_000);
     await exited;
   }, 60_000);
+});
+
+describe.skipIf(onPg())("SQLite's file away (moved, deleted, its volume gone)", () => {
+  let server: RunningServer;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "svc-away-")), "sandbox.db");
+  beforeAll(async () => {
+    server = await startOn({ dbFile: file });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("/readyz answers 503 and pages the unavailable page while the file is not at its path; both serve again once it is back", async () => {
+    const before = await http("GET", `${server.origin}/readyz`);
+    expect(before.status, before.text).toBe(200);
+    fs.renameSync(file, `${file}.away`);
+    try {
+      const ready = await http("GET", `${server.origin}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(ready.body.message).toContain("the database did not answer");
+      expect((await http("GET", `${server.origin}/livez`)).status).toBe(200);
+      const page = await http("GET", `${server.origin}/docs`);
+      expect(page.status).toBe(503);
+      expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      fs.renameSync(`${file}.away`, file);
+    }
+    await vi.waitFor(async () => expect((await http("GET", `${server.origin}/readyz`)).status).toBe(200), { timeout: 15_000, interval: 200 });
+    // The pages' gate keeps a "no" for a second (lib/ops/health.ts databaseUp): they serve again within it.
+    await vi.waitFor(async () => expect((await http("GET", `${server.origin}/docs`)).status).toBe(200), { timeout: 15_000, interval: 200 });
+  });
 });
