@@ -149,6 +149,8 @@ export function requestListener(opts: { origin: () => string; handleNext: (req: 
     });
     const handler = pick(req, pathname);
     if (!nexts.has(handler)) for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v); // Next adds them itself (next.config.mjs)
+    // Next's routes read the id on the request (a client's own is replaced), so the console's error bodies carry the answer's id.
+    else req.headers["x-request-id"] = requestId;
     // One bound on every body, before any handler reads it (Next would read a whole multipart body): 413 past it.
     if (boundBody(req, res, MAX_REQUEST_BODY, SECURITY_HEADERS)) return;
     handler(req, res).catch((e) => {

@@ -70,7 +70,8 @@ function checkWrite(request: Request) {
 
 function consoleHandler<Q, B, C>(opts: Opts<Q, B>, owned: boolean, handler: (ctx: C) => Promise<unknown>) {
   return async (request: Request, routeCtx: RouteCtx): Promise<Response> => {
-    const requestId = newId("req");
+    // The id server/route.ts gave the request (its answer's header and log line), else a new one.
+    const requestId = request.headers.get("x-request-id") ?? newId("req");
     try {
       if (request.method !== "GET" && request.method !== "HEAD") checkWrite(request);
       const user = await currentUser();
