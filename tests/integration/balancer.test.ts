@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Haproxy, promtoolCheck, startHaproxy, startPrometheus, tools } from "../helpers/balancer";
 import { requestFrom } from "../helpers/from-address";
 import { ownDb, startServer } from "../helpers/own-server";
-import { OWN_PASSWORD, setUpApp } from "../helpers/operator";
+import { accessToken, cliBatch, OWN_PASSWORD, setUpApp } from "../helpers/operator";
 import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
+import { LANGUAGES, prepareRehearsal, runRehearsal } from "../helpers/rehearsal";
 import { collectBody, http } from "../helpers/sandbox";
 import { freePort, type RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
@@ -242,6 +243,33 @@ describe.skipIf(!onPg() || !haproxyTool.run)("two instances behind haproxy (publ
     } finally {
       await reader.cancel();
     }
+  });
+
+  it("each language's client, forcing a scenario on every attempt, its attempts spread over both instances: a lost answer ends in its already-accepted outcome, the float debited once per payout", { timeout: 240_000 }, async () => {
+    // Contract 2026-11-27, References: the reference is checked before the scenario on whichever instance the retry reaches.
+    await vi.waitFor(async () => {
+      for (const name of ["portal1", "portal2"]) expect((await lb.stat(name)).status).toBe("UP");
+    }, { timeout: 30_000, interval: 100 });
+    const sessions = (await Promise.all(["portal1", "portal2"].map((n) => lb.stat(n)))).map((r) => Number(r.stot));
+    await Promise.all(LANGUAGES.map(async (lang) => {
+      const own = await setUpApp(url, servers[0]!.origin, 10_000, ["Payments", "Treasury"]);
+      const [, keys] = await cliBatch(url, servers[0]!.origin, [["review", "--app", own.appId, "--group", "Treasury", "--approve"], ["key", "create", "--app", own.appId]]);
+      const dir = await prepareRehearsal(lang, lb.origin);
+      const report = await runRehearsal(lang, dir, {
+        SANDBOX_URL: lb.origin, SANDBOX_KEY: keys!.consumerKey!, SANDBOX_SECRET: keys!.consumerSecret!, SANDBOX_CALLBACK_URL: `${rx.url}/rehearse`,
+        SANDBOX_CALLBACK_WAIT_SECONDS: "0.1", SANDBOX_TIMEOUT_SECONDS: "6", SANDBOX_TIME_SCALE: "0.3", SANDBOX_SCENARIO: "sent",
+      });
+      for (const fault of ["lost_response", "slow_response", "error_after_commit"]) {
+        expect(report[fault], `${lang.name} ${fault}`).toEqual({ accepted: true, recovered: true, reference: expect.stringMatching(/^PAY-/) });
+      }
+      const token = await accessToken(servers[1]!.origin, keys!.consumerKey!, keys!.consumerSecret!);
+      const float = (await http("GET", `${servers[1]!.origin}/sandbox/dev/v1/float`, { headers: { authorization: `Bearer ${token}` } })).body;
+      expect(1_000_000 - float.balances.find((b: { currency: string }) => b.currency === "KES").available, lang.name).toBe(8 * 500);
+    }));
+    // The balancer sent requests to both instances meanwhile.
+    const after = (await Promise.all(["portal1", "portal2"].map((n) => lb.stat(n)))).map((r) => Number(r.stot));
+    expect(after[0]! - sessions[0]!).toBeGreaterThan(10);
+    expect(after[1]! - sessions[1]!).toBeGreaterThan(10);
   });
 });
 

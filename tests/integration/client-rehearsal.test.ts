@@ -19,69 +19,23 @@
 // after 9 s: still cut short by the timeout. Every sample is fetched (and Java's
 // compiled) before any rehearses, so no compiler runs beside a timed call.
 import { execFile, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { base, fetchToken, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { LANGUAGES, prepareRehearsal, reportIn, runRehearsal, type Language } from "../helpers/rehearsal";
 
-const execFileAsync = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..", "..");
-const samples = path.join(root, "public", "samples", "rehearse");
 const CLI = path.join(root, "cli", "sandbox.mjs");
 
-type Language = { name: string; tool: string; client: string; sample: string; command: (dir: string) => [string, string[]]; compile?: (dir: string) => void };
-const LANGUAGES: Language[] = [
-  { name: "TypeScript", tool: "node", client: "payouts.ts", sample: "rehearse.mts", command: (dir) => [path.join(root, "node_modules", ".bin", "tsx"), [path.join(dir, "rehearse.mts")]] },
-  { name: "Python", tool: "python3", client: "payouts.py", sample: "rehearse.py", command: (dir) => ["python3", [path.join(dir, "rehearse.py")]] },
-  { name: "PHP", tool: "php", client: "payouts.php", sample: "rehearse.php", command: (dir) => ["php", [path.join(dir, "rehearse.php")]] },
-  {
-    name: "Java", tool: "javac", client: "payouts.java", sample: "Rehearse.java",
-    compile: (dir) => {
-      fs.renameSync(path.join(dir, "payouts.java"), path.join(dir, "PayoutsClient.java"));
-      const r = spawnSync("javac", ["-Xlint:all", "-Werror", "-d", path.join(dir, "out"), path.join(dir, "PayoutsClient.java"), path.join(dir, "Rehearse.java")], { encoding: "utf8" });
-      expect(r.stderr + r.stdout).toBe("");
-    },
-    command: (dir) => ["java", ["-cp", path.join(dir, "out"), "svc.sandbox.Rehearse"]],
-  },
-];
-
 const FAULTS = ["lost_response", "slow_response", "error_after_commit", "unavailable", "rate_limited", "token_expired", "lost_callback", "early_callback"];
-
-/** The sample, as served, beside the client, as downloaded. */
-async function prepare(lang: Language) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rehearse-"));
-  const client = await http("GET", `${origin()}/clients/${lang.client}`);
-  expect(client.status).toBe(200);
-  fs.writeFileSync(path.join(dir, lang.client), client.text);
-  const sample = await http("GET", `${origin()}/samples/rehearse/${lang.sample}`);
-  expect(sample.status).toBe(200);
-  expect(sample.text).toBe(fs.readFileSync(path.join(samples, lang.sample), "utf8"));
-  fs.writeFileSync(path.join(dir, lang.sample), sample.text);
-  lang.compile?.(dir);
-  return dir;
-}
 
 const envOf = (app: TestApp, env: Record<string, string>) =>
   ({
     ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: app.keys.consumerKey, SANDBOX_SECRET: app.keys.consumerSecret, SANDBOX_CALLBACK_URL: app.inspectorUrl,
     SANDBOX_CALLBACK_WAIT_SECONDS: "0.1", SANDBOX_TIMEOUT_SECONDS: "6", SANDBOX_TIME_SCALE: "0.3", ...env,
   });
-/** The sample's JSON report: the one line of its output that is an object. */
-const reportIn = (stdout: string) => JSON.parse(stdout.split("\n").find((l) => l.startsWith("{"))!);
-
 /** One run of the sample for `app`, each fault asked for per call. */
-async function rehearse(lang: Language, dir: string, app: TestApp, env: Record<string, string> = {}) {
-  const [cmd, args] = lang.command(dir);
-  try {
-    const { stdout } = await execFileAsync(cmd, args, { cwd: dir, encoding: "utf8", env: envOf(app, env), timeout: 90_000 });
-    return reportIn(stdout);
-  } catch (e) {
-    const x = e as { code?: number; stdout?: string; stderr?: string };
-    throw new Error(`${cmd} exited ${x.code}:\n${x.stdout}\n${x.stderr}`);
-  }
-}
+const rehearse = (lang: Language, dir: string, app: TestApp, env: Record<string, string> = {}) => runRehearsal(lang, dir, envOf(app, env));
 
 /** `sandbox.mjs rehearse -- <the sample>` for `app`, the sample making plain calls: its exit code, output, and the sample's report. */
 async function rehearseUnderPlan(lang: Language, dir: string, app: TestApp, env: Record<string, string> = {}) {
@@ -109,7 +63,7 @@ const unknown = (error: string) => ({ accepted: "unknown", reference: expect.str
 const prepared = new Map<string, Promise<string>>();
 beforeAll(async () => {
   for (const lang of LANGUAGES) {
-    const dir = spawnSync(lang.tool, ["--version"], { encoding: "utf8" }).status !== 0 ? Promise.reject(new Error(`${lang.tool} is needed for this test`)) : prepare(lang);
+    const dir = spawnSync(lang.tool, ["--version"], { encoding: "utf8" }).status !== 0 ? Promise.reject(new Error(`${lang.tool} is needed for this test`)) : prepareRehearsal(lang, origin());
     prepared.set(lang.name, dir);
     await dir.catch(() => undefined);
   }
