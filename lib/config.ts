@@ -63,6 +63,10 @@ export const config = {
   get secureCookies(): boolean {
     return new URL(this.publicUrl).protocol === "https:";
   },
+  /** Whether PUBLIC_URL or PORT says where this process's links go (the operator command line otherwise links to the origin the server recorded, lib/services/public-origin.ts). */
+  get publicUrlGiven(): boolean {
+    return Boolean(process.env.PUBLIC_URL || process.env.PORT);
+  },
   requestLogPerApp: int("REQUEST_LOG_LIMIT", 10_000),
   inboxPerApp: int("INBOX_LIMIT", 1_000),
   /** Resources (prompts, payouts, verifications, messages) kept per app; older ones answer scripted defaults. */

@@ -16,7 +16,7 @@
 // callback pages read this. Callers check ownership first; every query is limited to the app.
 import { operationById } from "@/lib/catalog";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
-import { failedScenarioKeys, faultNamed, heldScenario, liveState, referenceFact, retryWindowEnd } from "@/lib/engine";
+import { faultNamed, freedReference, heldScenario, liveState, retryWindowEnd } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { FLOAT_MET_COLUMNS, withFloatMet } from "./float-met";
 import { creatingRequest } from "./links";
@@ -65,8 +65,7 @@ const referenceIn = (body: string | null, field: string): unknown => {
 
 /** Whether a 409 DUPLICATE_REFERENCE at `at` was about this resource: a Collect reference counts until its prompt settled as FAILED (lib/engine/reference.ts). */
 function refusedForIt(op: ReturnType<typeof operationById>, r: { createdAt: Date; settlesAt: Date | null; scenarioKey: string }, at: Date): boolean {
-  const freed = op && referenceFact(op) === "referenceTaken" && r.settlesAt && at >= r.settlesAt && failedScenarioKeys(op).includes(r.scenarioKey);
-  return at >= r.createdAt && !freed;
+  return at >= r.createdAt && !(op && freedReference(op, r, at));
 }
 
 export async function resourceTimeline(appId: string, resourceId: string, now = nowDate(), db: Db = defaultDb) {

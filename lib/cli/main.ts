@@ -29,6 +29,7 @@ async function withBusyRetry<T>(fn: () => Promise<T>): Promise<T> {
  * when this process was given neither PUBLIC_URL nor PORT, so the links it prints reach that server.
  */
 async function onServerOrigin<T>(fn: () => Promise<T>): Promise<{ value: T; origin: string; known: boolean }> {
+  // Loaded here for the reason commandLine loads lib/db late (it reads the database), not for a cycle.
   const { serverPublicOrigin } = await import("@/lib/services/public-origin");
   const { origin, known } = await serverPublicOrigin();
   const given = process.env.PUBLIC_URL;

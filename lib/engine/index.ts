@@ -6,7 +6,7 @@ export { floatAsk, floatTake, keepsFloat } from "./float";
 export { expiryScenario, heldScenario, liveState, resolutionScenario, resolutionScenarios, resolutionTimeScale, resolveHold } from "./hold";
 export { checkMediaType, parseJsonBody, validateInput, checkDepth, fieldIssues, magicValue, MAX_BODY_BYTES, MAX_JSON_DEPTH, type OperationInput } from "./request";
 export { selectScenario, testNumberScenario, triggerMatches, defaultScenario, SCENARIO_HEADER, SCENARIO_IGNORED_HEADER } from "./select";
-export { failedScenarioKeys, referenceFact, takenReferenceScenario, type ReferenceFact } from "./reference";
+export { failedScenarioKeys, freedReference, referenceFact, takenReferenceScenario, type ReferenceFact } from "./reference";
 export { resolveTimeScale, scaled, TIME_SCALE_HEADER } from "./time-scale";
 export { run, simulate } from "./run";
 export { ERROR_AFTER_COMMIT, FAULT_CODES, FAULT_HEADER, FAULT_NAMES, FAULTS, faultNamed, resolveFault, retryWindowEnd, type Fault, type FaultName } from "./faults";

@@ -28,6 +28,15 @@ export function takenReferenceScenario(op: Operation, facts: Facts): Scenario | 
 }
 
 /**
+ * Whether a resource of `op` had freed its reference by `at` (Collect: its
+ * prompt settled on a scenario that failed it). The stores' `referenceTaken`
+ * statement is the same rule in SQL, over the same `failedScenarioKeys`.
+ */
+export function freedReference(op: Operation, r: { scenarioKey: string; settlesAt: Date | null }, at: Date): boolean {
+  return referenceFact(op) === "referenceTaken" && r.settlesAt !== null && at >= r.settlesAt && failedScenarioKeys(op).includes(r.scenarioKey);
+}
+
+/**
  * The scenarios after which a settled resource of `op` has FAILED (its
  * outcome's resultCode is not 0: the live state the operation's builder
  * answers). A Collect reference is free again once its prompt settled on one

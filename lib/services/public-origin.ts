@@ -19,7 +19,7 @@ export async function recordPublicOrigin(origin = config.publicUrl): Promise<voi
  * when it cannot know (no server has started on this database).
  */
 export async function serverPublicOrigin(): Promise<{ origin: string; known: boolean }> {
-  if (process.env.PUBLIC_URL || process.env.PORT) return { origin: config.publicUrl, known: true };
+  if (config.publicUrlGiven) return { origin: config.publicUrl, known: true };
   const row = await db.setting.findUnique({ where: { key: KEY } });
   return row ? { origin: row.value, known: true } : { origin: config.publicUrl, known: false };
 }

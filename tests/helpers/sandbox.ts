@@ -107,3 +107,10 @@ export const collectBody = (over: Record<string, unknown> = {}) => ({
   callbackUrl: "https://example.com/cb",
   ...over,
 });
+
+/** What an app's KES float has given (reserved and paid out) from its default 1,000,000, read through GET /dev/v1/float on `origin` with `token`. */
+export async function kesGiven(token: string, at = origin()): Promise<number> {
+  const r = await http("GET", `${at}/sandbox/dev/v1/float`, { headers: { authorization: `Bearer ${token}` } });
+  if (r.status !== 200) throw new Error(`float: ${r.status} ${r.text}`);
+  return 1_000_000 - (r.body.balances as { currency: string; available: number }[]).find((b) => b.currency === "KES")!.available;
+}

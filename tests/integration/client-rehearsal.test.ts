@@ -21,7 +21,7 @@
 import { execFile, spawnSync } from "node:child_process";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { base, fetchToken, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, fetchToken, http, kesGiven, newApp, origin, type TestApp } from "../helpers/sandbox";
 import { LANGUAGES, prepareRehearsal, reportIn, runRehearsal, type Language } from "../helpers/rehearsal";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -69,14 +69,6 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-/** What the app's float in KES has given (reserved and paid out) from its default 1,000,000. */
-async function floatTaken(app: TestApp): Promise<number> {
-  const r = await app.call("GET", "/dev/v1/float");
-  expect(r.status, r.text).toBe(200);
-  const kes = (r.body.balances as { currency: string; available: number }[]).find((b) => b.currency === "KES")!;
-  return 1_000_000 - kes.available;
-}
-
 describe("a client that forces a scenario on every attempt (X-Svc-Scenario resent with the same reference)", () => {
   // Contract 2026-11-27, References: the reference is checked before the scenario, so a retry
   // whose answer was lost gets 409 and the client's "already accepted", never a second payout.
@@ -86,7 +78,7 @@ describe("a client that forces a scenario on every attempt (X-Svc-Scenario resen
     const report = await rehearse(lang, dir, app, { SANDBOX_SCENARIO: "sent" });
     for (const fault of ["lost_response", "slow_response", "error_after_commit"]) expect(report[fault], fault).toEqual(recovered);
     for (const fault of ["unavailable", "rate_limited", "token_expired", "early_callback"]) expect(report[fault], fault).toEqual({ accepted: true, payoutId: expect.stringMatching(/^pay_/) });
-    expect(await floatTaken(app)).toBe(8 * 500);
+    expect(await kesGiven(app.token)).toBe(8 * 500);
     expect((await checksOf(app)).retry_reuses_reference).toMatchObject({ status: "PASSED" });
   });
 });

@@ -12,7 +12,7 @@ import { ownDb, startServer } from "../helpers/own-server";
 import { ownerView } from "../helpers/owner-view";
 import { accessToken, cliBatch, cliOn, setUpApp } from "../helpers/operator";
 import { startReceiver } from "../helpers/receiver";
-import { collectBody } from "../helpers/sandbox";
+import { collectBody, kesGiven } from "../helpers/sandbox";
 import { advanceClock, type RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 
@@ -173,8 +173,7 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     } finally {
       await mcp.close();
     }
-    const float = await (await call(servers[1]!.origin, token, "GET", "/dev/v1/float")).json() as { balances: { currency: string; available: number }[] };
-    expect(1_000_000 - float.balances.find((b) => b.currency === "KES")!.available).toBe(500);
+    expect(await kesGiven(token, servers[1]!.origin)).toBe(500);
 
     const push = collectBody({ reference: `R0-${randomUUID().slice(0, 8)}`, callbackUrl: "http://127.0.0.1:9/cb" });
     const pushes = await Promise.all(Array.from({ length: 100 }, (_, i) =>
@@ -212,8 +211,7 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     const p = await new collect.CollectClient(options).push(push, { scenario: "paid", fault: "lost_response" }).catch((x: Error) => x);
     expect(p).toBeInstanceOf(collect.AlreadyAcceptedError);
     const token = await accessToken(servers[1]!.origin, keys!.consumerKey!, keys!.consumerSecret!);
-    const float = await (await call(servers[2]!.origin, token, "GET", "/dev/v1/float")).json() as { balances: { currency: string; available: number }[] };
-    expect(1_000_000 - float.balances.find((b) => b.currency === "KES")!.available).toBe(500);
+    expect(await kesGiven(token, servers[2]!.origin)).toBe(500);
   }, SLOW);
 
   it("a listener's stream on one instance gets what another instance's inspector received", async () => {

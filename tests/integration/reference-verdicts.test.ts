@@ -14,20 +14,13 @@ import { operationById } from "@/lib/catalog";
 import { randomBase62 } from "@/lib/ids";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { rawPost } from "../helpers/raw-post";
-import { base, collectBody, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, collectBody, kesGiven, newApp, origin } from "../helpers/sandbox";
 
 const ref = (p: string) => `${p}-${randomBase62(10)}`;
 const payout = (reference: string, amount = 500) => ({
   amount, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference, callbackUrl: "http://127.0.0.1:9/cb",
 });
 const instant = { "x-svc-time-scale": "0" };
-
-/** What the app's KES float has given (reserved and paid out) from its default 1,000,000. */
-async function floatTaken(a: TestApp): Promise<number> {
-  const r = await a.call("GET", "/dev/v1/float");
-  expect(r.status, r.text).toBe(200);
-  return 1_000_000 - (r.body.balances as { currency: string; available: number }[]).find((b) => b.currency === "KES")!.available;
-}
 
 const clients: Client[] = [];
 afterAll(async () => {
@@ -49,7 +42,7 @@ describe("Payouts: a used reference answers 409 whatever forces the scenario", (
       // no fault applies to a taken reference
       expect(r.headers.get("x-svc-fault")).toBeNull();
     }
-    expect(await floatTaken(a)).toBe(500);
+    expect(await kesGiven(a.token)).toBe(500);
   });
 
   it("a fault that commits nothing (unavailable, rate_limited, token_expired) on a used reference: 409, not the fault", async () => {
@@ -103,7 +96,7 @@ describe("Payouts: a used reference answers 409 whatever forces the scenario", (
     }
     expect((await a.call("POST", "/payouts/v1/send", payout(ref("PLAN")), instant)).headers.get("x-svc-fault")).toBeNull(); // plan call 3
     expect((await rawPost(a.token, "/payouts/v1/send", payout(ref("PLAN")), instant)).status).toBeUndefined(); // plan call 4: lost
-    expect(await floatTaken(a)).toBe(5 * 500);
+    expect(await kesGiven(a.token)).toBe(5 * 500);
   });
 });
 
@@ -155,7 +148,7 @@ describe("every entry point goes through the one rule", () => {
     const push = collectBody({ reference: ref("MCP").slice(0, 24) });
     expect((await call("collect_push", { ...push, scenario: "paid", timeScale: 0 })).isError).toBe(false);
     expect(await call("collect_push", { ...push, scenario: "paid", timeScale: 0 })).toMatchObject({ isError: true, s: { status: 409, error: "DUPLICATE_REFERENCE" } });
-    expect(await floatTaken(a)).toBe(500);
+    expect(await kesGiven(a.token)).toBe(500);
   });
 
   it("try-it as the signed-in owner's app, scenario forced: the second call with the reference is 409", async () => {
