@@ -71,9 +71,13 @@ describe("try-it stores nothing", () => {
   // Try-it without an app has no owner who could read what it stored. Callbacks go out only from Delivery
   // rows (lib/callbacks/dispatcher.ts), so no Delivery row is also no callback.
   const REF = `TRY-${randomBase62(12)}`;
-  /** Rows that carry this file's receiver address (its port is this run's alone) or its reference: other files write meanwhile. */
+  // A path of this test's own: the receiver's port may have been another file's receiver's earlier in the run,
+  // whose rows stay in the run's database.
+  const TAG = `/at-rest-${randomBase62(12)}`;
+  const callbackUrl = () => `${receiver.url}${TAG}`;
+  /** Rows that carry this test's callback address or its reference: other files write meanwhile. */
   const stored = async () => {
-    const [url, ref] = [`%${receiver.url}%`, `%${REF}%`];
+    const [url, ref] = [`%${callbackUrl()}%`, `%${REF}%`];
     const [row] = await db.$queryRaw<{ resources: unknown; requestLogs: unknown; deliveries: unknown }[]>`
       SELECT (SELECT count(*) FROM "Resource" WHERE reference = ${REF} OR data LIKE ${url}) AS "resources",
              (SELECT count(*) FROM "RequestLog" WHERE "requestBody" LIKE ${url} OR "requestBody" LIKE ${ref}) AS "requestLogs",
@@ -84,7 +88,7 @@ describe("try-it stores nothing", () => {
   it("no resource, request log or delivery for any scenario of any operation, and no callback; the gateway's same call stores all three and calls back", async () => {
     for (const op of operations) {
       const example = exampleBody(op);
-      const body = example && { ...example, ...("reference" in example ? { reference: REF } : {}), ...("callbackUrl" in example ? { callbackUrl: receiver.url } : {}) };
+      const body = example && { ...example, ...("reference" in example ? { reference: REF } : {}), ...("callbackUrl" in example ? { callbackUrl: callbackUrl() } : {}) };
       // At time scale 0: a callback it scheduled would be due at once, before the gateway's below.
       for (const scenario of op.scenarios) {
         const r = await tryIt("127.0.0.62", op, body, { scenario: scenario.key, headers: { "x-svc-time-scale": "0" } });
@@ -96,7 +100,7 @@ describe("try-it stores nothing", () => {
     // callback, due after any try-it would have scheduled, is the only one the receiver gets.
     const app = await newApp({ groups: ["Payments"] });
     const push = operations.find((o) => o.id === "collect.push")!;
-    const sent = await app.call("POST", "/collect/v1/push", { ...exampleBody(push), reference: REF, callbackUrl: receiver.url }, { "x-svc-time-scale": "0" });
+    const sent = await app.call("POST", "/collect/v1/push", { ...exampleBody(push), reference: REF, callbackUrl: callbackUrl() }, { "x-svc-time-scale": "0" });
     expect(sent.status).toBe(202);
     expect(await stored()).toEqual({ resources: 1, requestLogs: 1, deliveries: 1 });
     await receiver.first((r) => r.body.includes(sent.body.checkoutId));
