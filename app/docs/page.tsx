@@ -58,6 +58,10 @@ export default function DocsIndex() {
           );
         })}
       </div>
+      <H2 id="try-it-without-keys">Try it</H2>
+      <P><C>/docs</C> is the public API reference, generated from the same catalog and schemas the gateway runs. Each operation page has a <strong>Try it</strong> panel that runs the sandbox&apos;s scenario engine without keys: it shows the status, headers, body, scripted delay and the callback that would be posted. Nothing is stored and no callback is sent; it is limited per client address (<C>TRY_IT_PER_MINUTE</C>). Signed in, the panel says which of your apps it uses (&quot;Trying as Shop Test (app_…) — change&quot;) and <strong>Run as this app</strong>: the call goes through the gateway&apos;s own checks as that app (its subscriptions and per-minute limit count), is logged in its request log (marked <C>try-it</C>), and its callback is really posted, to the app&apos;s inspector unless you change <C>callbackUrl</C>; the panel shows it arrive beside the answer. A status operation&apos;s id field holds the app&apos;s newest resource of that kind, with a menu of recent ones, so <C>tracked</C> answers 200. Each operation page has code samples in Node, Python, PHP and Java (and the Callbacks guide the signature check in the same four); signed in, they are pre-filled with the app&apos;s id and inspector address. The app is the one you picked (&quot;Pre-filled for your app&quot;, or a link&apos;s <C>?app=</C>), remembered in a cookie across pages and visits, when it can call the page&apos;s API (subscribed, not suspended); else your newest app that can, and the page says why.</P>
+      <H2 id="for-coding-agents">For coding agents</H2>
+      <P>For coding agents: <C>GET /llms.txt</C> lists every docs page with its Markdown address, and <C>{"GET /docs/<page>.md"}</C> (<C>/docs/index.md</C> for the overview) serves the page as <C>text/markdown; charset=utf-8</C>, written from the page itself as a signed-out reader sees it (without the try-it form).</P>
       <H2>Guides</H2>
       <ul className="grid gap-2 sm:grid-cols-3">
         {GUIDES.filter((g) => g.href !== "/docs").map((g) => (

@@ -12,6 +12,8 @@ export type Heading = { id: string; text: string };
 
 export const GUIDES: readonly Guide[] = [
   { href: "/docs", label: "Overview" },
+  { href: "/docs/behaviour", label: "How the sandbox behaves" },
+  { href: "/docs/console", label: "The console" },
   { href: "/docs/authentication", label: "Authentication" },
   { href: "/docs/errors", label: "Errors" },
   { href: "/docs/limits", label: "Limits" },
@@ -25,6 +27,10 @@ export const GUIDES: readonly Guide[] = [
   { href: "/docs/mcp", label: "MCP" },
   { href: "/docs/dev", label: "Developer API" },
   { href: "/docs/operations", label: "Run it in production" },
+  { href: "/docs/hosting", label: "Several instances and hosting" },
+  { href: "/docs/settings", label: "Settings" },
+  { href: "/docs/operator", label: "Operator command line" },
+  { href: "/docs/performance", label: "Performance" },
 ];
 
 const H2 = /<H2(?:\s+id="([^"]+)")?\s*>([\s\S]*?)<\/H2>/g;
