@@ -1,5 +1,5 @@
 // Real callbacks from the real server verify with the `standardwebhooks` npm
-// package and with the README's own snippets, using the signing secret as the
+// package and with the snippets the callbacks page shows, using the signing secret as the
 // console shows it; after a rotation both secrets verify during the grace
 // period, on the dispatcher's posts and on "Send it again".
 import fs from "node:fs";
@@ -11,23 +11,23 @@ import { resendDelivery } from "@/lib/callbacks";
 import { randomBase62 } from "@/lib/ids";
 import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { cli, newApp } from "../helpers/sandbox";
+import { cli, http, newApp, origin } from "../helpers/sandbox";
 
 let rx: Receiver;
-let readme: { verifyWebhook: (...args: unknown[]) => unknown; verifySignature: (...args: unknown[]) => unknown };
+let docs: { verifyWebhook: (...args: unknown[]) => unknown; verifySignature: (...args: unknown[]) => unknown };
 beforeAll(async () => {
   rx = await startReceiver();
-  readme = await readmeSnippets();
+  docs = await docsSnippets();
 });
 afterAll(() => rx.close());
 
-/** The ```js blocks of the README's "Verifying a callback" section that export a function, as one module each. */
-async function readmeSnippets() {
-  const text = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
-  const section = text.slice(text.indexOf("## Verifying a callback"), text.indexOf("## Operator command line"));
-  const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => b.includes("export function"));
+/** The Node verifiers the callbacks page shows (/docs/callbacks, as its Markdown twin serves it), as one module each. */
+async function docsSnippets() {
+  const page = await http("GET", `${origin()}/docs/callbacks.md`);
+  expect(page.status).toBe(200);
+  const blocks = [...page.text.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => /export function verify(Webhook|Signature)\(/.test(b));
   expect(blocks).toHaveLength(2);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "readme-"));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "docs-"));
   const mods = await Promise.all(blocks.map((b, i) => {
     const file = path.join(dir, `snippet-${i}.mjs`);
     fs.writeFileSync(file, b);
@@ -50,7 +50,7 @@ async function payoutCallback(app: Awaited<ReturnType<typeof newApp>>) {
 const secretOf = async (app: Awaited<ReturnType<typeof newApp>>) => (await (await ownerView(app)).get("/signing-secret")).signingSecret as string;
 
 describe.concurrent("Standard Webhooks", () => {
-  it("a callback verifies with the standardwebhooks package and the README's snippets", async () => {
+  it("a callback verifies with the standardwebhooks package and the docs' snippets", async () => {
     const app = await newApp();
     const secret = await secretOf(app);
     const { got, headers } = await payoutCallback(app);
@@ -58,13 +58,13 @@ describe.concurrent("Standard Webhooks", () => {
     expect(Math.abs(Number(headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(30);
     expect(headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(new Webhook(secret).verify(got.body, headers)).toMatchObject({ status: "FAILED", resultCode: 2001 });
-    expect(readme.verifyWebhook(got.body, headers, secret)).toBe(true);
-    expect(readme.verifySignature(got.body, headers["x-svc-signature"], secret)).toBe(true);
+    expect(docs.verifyWebhook(got.body, headers, secret)).toBe(true);
+    expect(docs.verifySignature(got.body, headers["x-svc-signature"], secret)).toBe(true);
     // Tampering fails everywhere.
     const tampered = got.body.replace("2001", "0");
     expect(() => new Webhook(secret).verify(tampered, headers)).toThrow();
-    expect(readme.verifyWebhook(tampered, headers, secret)).toBe(false);
-    expect(readme.verifySignature(tampered, headers["x-svc-signature"], secret)).toBe(false);
+    expect(docs.verifyWebhook(tampered, headers, secret)).toBe(false);
+    expect(docs.verifySignature(tampered, headers["x-svc-signature"], secret)).toBe(false);
   });
 
   it("after a rotation both secrets verify, on the dispatcher's posts and on Send it again; with no grace only the new one", async () => {
@@ -81,7 +81,7 @@ describe.concurrent("Standard Webhooks", () => {
     expect(headers["webhook-signature"].split(" ")).toHaveLength(2);
     for (const secret of [old, current]) {
       expect(new Webhook(secret).verify(got.body, headers)).toMatchObject({ resultCode: 2001 });
-      expect(readme.verifySignature(got.body, headers["x-svc-signature"], secret)).toBe(true);
+      expect(docs.verifySignature(got.body, headers["x-svc-signature"], secret)).toBe(true);
     }
 
     const id = headers["x-svc-delivery"]!;
@@ -100,7 +100,7 @@ describe.concurrent("Standard Webhooks", () => {
     expect(last.headers["webhook-signature"].split(" ")).toHaveLength(1);
     expect(new Webhook(newest).verify(last.got.body, last.headers)).toBeTruthy();
     expect(() => new Webhook(current).verify(last.got.body, last.headers)).toThrow();
-    expect(readme.verifySignature(last.got.body, last.headers["x-svc-signature"], current)).toBe(false);
+    expect(docs.verifySignature(last.got.body, last.headers["x-svc-signature"], current)).toBe(false);
   });
 
   it("rotation refuses a grace period out of range", async () => {

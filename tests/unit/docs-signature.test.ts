@@ -67,12 +67,6 @@ it("with two secrets (rotation), each header carries two signatures and either s
   expect(verifySignature(body, h["x-svc-signature"], newSigningSecret())).toBe(false);
 });
 
-it("the README shows the same verification snippets as the docs", () => {
-  const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
-  expect(readme).toContain(VERIFY_SNIPPET);
-  expect(readme).toContain(STANDARD_WEBHOOKS_SNIPPET);
-});
-
 it("the test vectors verify with the standardwebhooks package at their timestamp, and not with a byte changed; the wrong results are what explain names", async () => {
   const { testVectors, wrongResults } = await import("@/lib/docs/signature");
   const { checkSignatures } = await import("@/lib/crypto");
