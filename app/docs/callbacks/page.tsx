@@ -144,6 +144,23 @@ export default function CallbacksPage() {
         compares them with what was sent and names the mistake. The inspector&apos;s inbox shows the same explanation on every entry
         whose signature is invalid.
       </P>
+      <H2 id="why-does-my-signature-check-fail">Why does my signature check fail?</H2>
+      <P><C>{"POST {base_url}/dev/v1/signatures/explain"}</C> (or the Go live tab&apos;s form, or MCP <C>sandbox_dev_explain_signature</C>) takes the headers and raw body as your server received them, and optionally the signature your code computed and the secret string it used (not kept: the request log shows <C>[redacted]</C>). Bodies up to 256 KiB. It finds the delivery by <C>webhook-id</C> / <C>x-svc-delivery</C> among your app&apos;s (never another app&apos;s), compares with what was really sent, and answers <C>{"{valid, scheme, delivery?, findings: [{code, message, detail?}]}"}</C>:</P>
+      <DataTable label="Findings of signature explain" head={["Code", "Meaning"]} rows={[
+        [<span key="0"><C>BODY_CHANGED</C></span>, <span key="1">the body is not the one sent: the first differing byte, and whether it looks re-serialised (pretty-printed, keys re-ordered), re-encoded (Latin-1, line endings, <C>\uXXXX</C>, BOM) or trimmed; found from the signature even when the delivery is gone</span>],
+        [<span key="2"><C>HEADER_MISSING</C></span>, "which signature headers did not arrive"],
+        [<span key="3"><C>HEADER_CHANGED</C></span>, "the signature headers are not any attempt's"],
+        [<span key="4"><C>TIMESTAMP_OUT_OF_TOLERANCE</C></span>, "more than 300 s old or ahead (or not unix seconds)"],
+        [<span key="5"><C>SECRET_FORM</C></span>, <span key="6">the <C>whsec_</C> string used as the HMAC key for <C>webhook-signature</C>, the Base64 not decoded, the decoded key for <C>x-svc-signature</C>, whitespace or quotes around the secret</span>],
+        [<span key="7"><C>WRONG_SECRET</C></span>, "another secret (another app's, the rotated-out one, a consumer secret), or the delivery was signed wrongly on purpose (callback fault)"],
+        [<span key="8"><C>WRONG_CONTENT</C></span>, "signed the body alone, or joined with the wrong separator"],
+        [<span key="9"><C>SIGNATURE_ENCODING</C></span>, "hex where Base64 is expected, or the other way round"],
+        [<span key="10"><C>SIGNATURE_COMPARISON</C></span>, "your signature is right: the comparison is wrong"],
+        [<span key="11"><C>UNKNOWN_DELIVERY</C></span>, "no delivery of this app has that id"],
+        [<span key="12"><C>RECEIVER_CHECK</C></span>, "a receiver check's case, forged on purpose"],
+      ]} />
+      <H2 id="readiness">Readiness</H2>
+      <P><C>{"GET {base_url}/dev/v1/readiness"}</C> answers the checklist the Go live tab shows: per operation of the app&apos;s ACTIVE groups, every scenario <C>{"{key, exercised, lastAt, calls, callbackAnswered?}"}</C> from the request log (a call counts only when it answered the scenario&apos;s status: <C>tracked</C> forced on an id the app did not create answers 404 and exercises nothing) and the deliveries the app still keeps (<C>callbackAnswered</C>: your own receiver answered one of its callbacks 2xx, directly or through a listener), progress counts, and the newest receiver check.</P>
       <H2 id="rotation">Rotating the secret</H2>
       <P>
         <em>Rotate</em> on the app&apos;s page makes a new secret. The old one keeps signing for 24 hours: each callback then

@@ -96,6 +96,8 @@ export default function ListenPage() {
         <li><C>node sandbox.mjs call POST /collect/v1/push --data &apos;{"{…}"}&apos; [--scenario paid]</C>: one gateway call; the body on stdout, the status on stderr. <C>-d @body.json</C> reads the body from a file, <C>--time-scale 0</C> sends X-Svc-Time-Scale, <C>--header &quot;Name: value&quot;</C> (or <C>-H</C>, repeatable) adds a header.</li>
         <li><C>node sandbox.mjs settings [--time-scale 0] [--duplicate on] [--bad-signature on] [--extra-delay-ms 500] [--inspector-status 503] [--inspector-fail-first 2]</C>: read or change the app&apos;s developer settings (time scale, callback faults, the inspector&apos;s answer); options not given stay as they are.</li>
         <li><C>node sandbox.mjs token</C>: print an access token.</li>
+        <li><C>node sandbox.mjs faults</C>: the app&apos;s fault plan: <C>faults set collect.push lost_response --every 3</C> (or <C>--first N</C>, <C>--probability P --seed S</C>), <C>faults add …</C>, <C>faults clear</C>. <C>rehearse [rule] -- &lt;command&gt;</C> runs your tests under a plan, then prints the client checks (<a className="text-emerald-700 underline" href="/docs/rehearse">Rehearse failures</a>).</li>
+        <li><C>float</C> (the payout float), <C>sandbox</C> (throwaway sandboxes), <C>resolve ID --scenario K</C> (decide a held resource), <C>timeline ID</C> (everything that happened to it, one line per event), <C>check --url U</C> (a receiver check), <C>--version</C>; <C>--help</C> on each.</li>
       </Ul>
       <P>
         Underneath, <C>listen</C> reads <C>GET {"{base_url}"}/dev/v1/inbox/stream</C> (Server-Sent Events; each event&apos;s id is a cursor for{" "}

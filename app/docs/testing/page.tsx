@@ -111,6 +111,14 @@ export default function TestingPage() {
       </Ul>
       <P>With the command line, for any test suite (Node 18+):</P>
       <Snippet title="shell" code={cliSteps()} />
+      <P>
+        In GitHub Actions, put the sandbox&apos;s variables into the job&apos;s environment:{" "}
+        <C>{"node sandbox.mjs sandbox create --ttl 30m --env | sed 's/^export //' >> \"$GITHUB_ENV\""}</C>. Underneath,{" "}
+        <C>{"POST {base_url}/dev/v1/sandboxes {\"ttlSeconds\": 10..86400, \"name\"?}"}</C> answers 201 with{" "}
+        <C>{"{appId, name, consumerKey, consumerSecret, signingSecret, inspectorUrl, expiresAt}"}</C>; <C>GET /dev/v1/sandboxes</C> lists the
+        live ones; each is also an MCP tool (<C>sandbox_dev_create_sandbox</C>, …). An operator suspending or resuming your app suspends or
+        resumes its sandboxes too.
+      </P>
 
       <H2 id="sample">A sample CI test: all 20 scenarios</H2>
       <P>
