@@ -5,7 +5,7 @@
 // the timers the dispatcher and the sandbox sweeper wait on. The server makes
 // its runtime with the real clock, or with TEST_CLOCK=1 a `ManualClock` that
 // tests move forward through server/clock-control.ts instead of sleeping
-// (server/runtime-install.ts); Next's bundles read the same runtime, so the
+// (server/portal.ts); Next's bundles read the same runtime, so the
 // console's and try-it's rules follow that clock too. Durations measured for
 // logs and the bench stay on performance.now().
 

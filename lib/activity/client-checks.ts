@@ -4,7 +4,7 @@
 // log rows (tests/unit/client-checks.test.ts); `clientChecks` reads the rows
 // in one statement. Developer API: GET /dev/v1/client-checks, and readiness.
 import { operationById } from "@/lib/catalog";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { faultNamed, retryWindowEnd, type FaultName } from "@/lib/engine";
 

@@ -5,7 +5,7 @@
 // "Check your receiver", /docs/callbacks#verify.
 import type { CaseAnswer, ReceiverCase } from "@/lib/activity/receiver-check-runs";
 import { callbackHeaders, CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { newSigningSecret, SIGNATURE_TOLERANCE_S } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 

@@ -3,9 +3,9 @@
 // (SIGTERM: server/shutdown.ts), and its database answered within a second.
 // A load balancer takes an instance out on /readyz (docs: operations).
 import fs from "node:fs";
-import { config, sqlitePath } from "@/lib/config";
+import { sqlitePath } from "@/lib/config";
 import { db } from "@/lib/db/prisma";
-import { part, runtime } from "@/lib/runtime";
+import { config, part, runtime } from "@/lib/runtime";
 
 /** How long the database may take to answer the readiness probe. */
 export const DB_PROBE_MS = 1_000;

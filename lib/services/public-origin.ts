@@ -3,7 +3,7 @@
 // without its PORT or PUBLIC_URL, prints links (reset links, inspector
 // addresses) that reach it. The latest start wins: a server restarted on another
 // port records that one.
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { db } from "@/lib/db/prisma";
 
 const KEY = "public-origin";

@@ -12,8 +12,7 @@
 // wrote meanwhile). Credentials go first.
 import { appBatches } from "@/lib/accounts";
 import { every, type Timer } from "@/lib/clock";
-import { clock, nowDate, part, runtime } from "@/lib/runtime";
-import { config } from "@/lib/config";
+import { config, clock, nowDate, part, runtime } from "@/lib/runtime";
 import type { BatchDelete } from "@/lib/db/batch-delete";
 import { db } from "@/lib/db/prisma";
 import { log } from "@/lib/log";
