@@ -95,7 +95,7 @@ export function createPortal(opts: PortalOptions): Portal {
         );
       }
       if (rt.clock instanceof ManualClock) {
-        log().warn("[server] TEST_CLOCK=1: a test clock, moved on by POST /__clock/advance from loopback; never for real use");
+        log().warn("[server] a test clock (TEST_CLOCK=1), moved on by POST /__clock/advance from loopback; never for real use");
       }
       await applyMigrations();
       await loadSharedAuthSecret(); // several instances on PostgreSQL sign sessions with one secret
