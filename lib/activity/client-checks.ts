@@ -34,7 +34,7 @@ const HINTS: Record<ClientCheckName, string> = {
 
 /** The docs about what each check asks of the client (anchors of app/docs/errors, authentication, callbacks, rehearse and the developer API's group page). */
 const doc = (path: string, label: string): Link => ({ label, url: `${config.publicUrl}/docs/${path}` });
-/** Read when a check is judged: PUBLIC_URL's default is on the port bound after this module loads (server/main.ts). */
+/** Read when a check is judged: PUBLIC_URL's default is on the port bound after this module loads (server/portal.ts). */
 function linksOf(name: ClientCheckName): Link[] {
   const checksPage = doc("dev/client-checks", "Client checks");
   const rehearse = doc("rehearse#our-clients", "Rehearse failures: what a correct client does");

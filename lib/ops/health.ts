@@ -15,7 +15,7 @@ export const READY_RETRY_AFTER_SECONDS = 5;
 type State = { started: boolean; draining: boolean };
 const state = () => runtime().of(part<State>("health"), () => ({ started: false, draining: false }));
 
-/** The server is serving every route (server/main.ts, once Next is prepared). */
+/** The server is serving every route (server/portal.ts `listen`, once Next is prepared). */
 export const markStarted = (): void => {
   state().started = true;
 };

@@ -1,5 +1,5 @@
 // Deletes ended throwaway sandboxes (sandbox-life.ts) with all their rows, on
-// every instance: started by server/main.ts, every SANDBOX_SWEEP_MS on the
+// every instance: started by server/portal.ts, every SANDBOX_SWEEP_MS on the
 // process's clock (lib/runtime.ts: a test moves it on instead of waiting), and
 // at once in the process that ended one (sweepSoon).
 //
