@@ -34,7 +34,7 @@ export const REDACTED_PATHS = [
   'headers["x-svc-signature"]', 'headers["set-cookie"]', 'headers["webhook-signature"]',
 ];
 
-type Sink = { write(line: string): unknown };
+export type Sink = { write(line: string): unknown };
 
 const plain = (v: unknown) => (typeof v === "string" && /^[^\s"=]+$/.test(v) ? v : JSON.stringify(v));
 

@@ -17,7 +17,7 @@ import next from "next";
 import { type Clock, ManualClock, realClock } from "@/lib/clock";
 import { type Config, reconfigured } from "@/lib/config";
 import { config, enter, Runtime } from "@/lib/runtime";
-import { installLogger, log } from "@/lib/log";
+import { installLogger, log, type Sink } from "@/lib/log";
 import { applyMigrations } from "@/lib/db/migrate";
 import { startDispatcher } from "@/lib/callbacks";
 import { isHosted } from "@/lib/callbacks/policy";
@@ -43,6 +43,8 @@ export type PortalOptions = {
   db?: string;
   /** Next's dev mode (`npm run dev`). */
   dev?: boolean;
+  /** Where its log lines go (lib/log.ts): stdout unless told (a test keeps them, as a server process's output). */
+  logTo?: Sink;
 };
 
 export type Portal = {
@@ -64,7 +66,7 @@ export function createPortal(opts: PortalOptions): Portal {
   const rt = new Runtime(opts.clock ?? realClock, settings);
   // Its logger first, so every line it writes has the format chosen: LOG_FORMAT, else JSON when hosted
   // (PUBLIC_URL not loopback, lib/callbacks/policy.ts `isHosted`), text locally.
-  enter(rt, () => installLogger(rt, settings.logFormat ?? (isHosted() ? "json" : "text")));
+  enter(rt, () => installLogger(rt, settings.logFormat ?? (isHosted() ? "json" : "text"), opts.logTo));
   enter(rt, preflight);
 
   // Next's request handler once Next is ready: a request for it that comes sooner (a fixed PORT) waits.

@@ -13,14 +13,16 @@ import { ManualClock } from "@/lib/clock";
 import { makeConfig } from "@/lib/config";
 import { createPortal, type Portal } from "@/server/portal";
 
-export type InProcessPortal = { origin: string; clock: ManualClock; portal: Portal; close(): Promise<void> };
+/** `log()`: what it logged, as a started server's output (its lines are kept, not printed). */
+export type InProcessPortal = { origin: string; clock: ManualClock; portal: Portal; close(): Promise<void>; log(): string };
 
 /** `env` must name the database (DATABASE_URL); `clock`: a test clock of the caller's, else a new one. */
 export async function startPortal(opts: { env: Record<string, string>; clock?: ManualClock }): Promise<InProcessPortal> {
   if (!opts.env.DATABASE_URL) throw new Error("startPortal needs env.DATABASE_URL");
   const clock = opts.clock ?? new ManualClock();
   const config = makeConfig({ ...process.env, PUBLIC_URL: undefined, PORT: "0", HOST: "127.0.0.1", ...opts.env });
-  const portal = createPortal({ config, clock });
+  let output = "";
+  const portal = createPortal({ config, clock, logTo: { write: (line) => (output += line) } });
   const { origin } = await portal.listen();
-  return { origin, clock, portal, close: () => portal.close() };
+  return { origin, clock, portal, close: () => portal.close(), log: () => output };
 }
