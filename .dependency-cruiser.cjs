@@ -13,7 +13,7 @@
 const TIERS = [
   // base
   ["lib/config", "lib/ids", "lib/crypto", "lib/clock"],
-  ["lib/runtime"], // the process's runtime: its clock and the parts its modules keep once (lib/runtime.ts)
+  ["lib/runtime"], // the current portal's runtime: its settings, its clock and the parts its modules keep once (lib/runtime.ts)
   ["lib/log"], // the process's one logger, a part of the runtime: below everything that logs (lib/log.ts)
   ["lib/net"],
   ["lib/errors"],

@@ -5,7 +5,7 @@
 // the timers the dispatcher and the sandbox sweeper wait on. The server makes
 // its runtime with the real clock, or with TEST_CLOCK=1 a `ManualClock` that
 // tests move forward through server/clock-control.ts instead of sleeping
-// (server/runtime-install.ts); Next's bundles read the same runtime, so the
+// (server/portal.ts); Next's bundles read the same runtime, so the
 // console's and try-it's rules follow that clock too. Durations measured for
 // logs and the bench stay on performance.now().
 
@@ -17,6 +17,12 @@ export interface Clock {
   now(): number;
   /** Runs `fn` once the clock has moved `ms` on (a real timer, unref'd; a manual clock's `advance` runs it early). */
   after(ms: number, fn: () => void): Timer;
+}
+
+/** `fn`, to run in the async context of this call (node:async_hooks, loaded so that no client bundle imports it). */
+function inSettingContext(fn: () => void): () => void {
+  const hooks = process.getBuiltinModule?.("node:async_hooks") as typeof import("node:async_hooks") | undefined;
+  return hooks ? hooks.AsyncResource.bind(fn) : fn;
 }
 
 export const realClock: Clock = {
@@ -31,7 +37,9 @@ export const realClock: Clock = {
 /**
  * Real time plus an offset that `advance` moves forward (never back): time
  * still passes, so nothing waiting on it stalls, and `advance(ms)` is as if ms
- * more had passed. Timers that are due by then run at once.
+ * more had passed. Timers that are due by then run at once, each in the async
+ * context it was set in (as a setTimeout's callback does), not the advancer's: a
+ * portal's timer runs in that portal's runtime (lib/runtime.ts), whoever moves the clock.
  */
 export class ManualClock implements Clock {
   private offset = 0;
@@ -40,7 +48,7 @@ export class ManualClock implements Clock {
   now = (): number => Date.now() + this.offset;
 
   after(ms: number, fn: () => void): Timer {
-    const t: ManualTimer = { at: this.now() + ms, fn, real: undefined };
+    const t: ManualTimer = { at: this.now() + ms, fn: inSettingContext(fn), real: undefined };
     this.arm(t, ms);
     this.timers.add(t);
     return { clear: () => this.drop(t) };

@@ -1,16 +1,36 @@
-// Process-wide settings, read from the environment once. Every default is
-// chosen so that a new user sets nothing.
+// The portal's settings: a function of an environment-like record
+// (`makeConfig(process.env)`, server/main.ts, once), producing a frozen
+// `Config`. Nothing here reads the environment: the runtime carries its
+// portal's config (lib/runtime.ts `config`), and every module reads settings
+// through it. Every default is chosen so that a new user sets nothing.
 import path from "node:path";
+
+/** An environment-like record: names to values, as `process.env` is. */
+export type Env = Readonly<Record<string, string | undefined>>;
 
 const root = process.cwd();
 
-function int(name: string, fallback: number, least = 1): number {
-  const raw = process.env[name];
+function int(env: Env, name: string, fallback: number, least = 1): number {
+  const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < least) throw new Error(`${name} must be ${least === 1 ? "a positive integer" : `an integer from ${least}`}, got "${raw}"`);
   return n;
 }
+
+/** A positive integer, else undefined: the default (a malformed value is not refused: these limits predate the rule). */
+function positive(env: Env, name: string): number | undefined {
+  const n = Number(env[name]);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** The throttles' limits a setting of their own name changes (lib/throttle.ts). */
+const THROTTLE_SETTINGS = [
+  "SIGNUPS_PER_HOUR",
+  "RESET_REQUESTS_PER_ADDRESS",
+  "RESET_MAILS_PER_ACCOUNT",
+  ...["TOKEN", "SIGNIN"].flatMap((p) => [`${p}_FAILURES_PER_ADDRESS`, `${p}_FAILURES_PER_ACCOUNT_ADDRESS`, `${p}_FAILURES_PER_ACCOUNT`, `${p}_SUCCESSES_PER_ACCOUNT_ADDRESS`]),
+];
 
 function logFormat(raw: string | undefined): "json" | "text" | undefined {
   if (raw === undefined || raw === "") return undefined;
@@ -36,109 +56,129 @@ export function dialectOf(url: string): Dialect {
   );
 }
 
-const databaseUrl = process.env.DATABASE_URL || `file:${path.join(root, "data", "sandbox.db")}`;
+/**
+ * The settings `env` gives (process.env for the server and the command line; a
+ * test's own record for a portal it makes). Throws on a malformed number or format.
+ */
+export function makeConfig(env: Env) {
+  const i = (name: string, fallback: number, least = 1) => int(env, name, fallback, least);
+  const databaseUrl = env.DATABASE_URL || `file:${path.join(root, "data", "sandbox.db")}`;
+  const port = i("PORT", 3000, 0);
+  const loopback = /^127(\.\d{1,3}){3}$/.test(env.HOST ?? "") ? env.HOST : "localhost";
+  const publicUrl = (env.PUBLIC_URL ?? `http://${loopback}:${port}`).replace(/\/+$/, "");
+  const settings = {
+    /** SQLite file (default) or postgres:// URL. */
+    databaseUrl,
+    /** Which database the URL selects; read lazily so a bad URL fails where it is used, with its message. */
+    get dialect(): Dialect {
+      return dialectOf(databaseUrl);
+    },
+    /** Connections each instance opens to PostgreSQL for the hot paths (gateway, dispatcher); Prisma has its own, smaller pool. */
+    pgPoolMax: i("PG_POOL_MAX", 10),
+    /** Where local state (database, generated auth secret) is kept. */
+    dataDir: env.DATA_DIR ?? path.join(root, "data"),
+    /** PORT=0: a port the system picks; the portal's config after listening has the one bound (server/portal.ts). */
+    port,
+    /** HOST: the address the server listens on (unset: server/portal.ts chooses by the callback policy). */
+    host: env.HOST || undefined,
+    /**
+     * Public origin used in generated addresses (inspector URL, docs, OpenAPI): PUBLIC_URL, or this
+     * machine on the port listened on (the IPv4 loopback address HOST names, such as 127.0.0.1, else localhost).
+     */
+    publicUrl,
+    /** Cookies are `Secure` (and Auth.js's `__Secure-`/`__Host-` named) when the public origin is https, whoever forwards the request. */
+    secureCookies: new URL(publicUrl).protocol === "https:",
+    /** Whether PUBLIC_URL or PORT says where this process's links go (the operator command line otherwise links to the origin the server recorded, lib/services/public-origin.ts). */
+    publicUrlGiven: Boolean(env.PUBLIC_URL || env.PORT),
+    requestLogPerApp: i("REQUEST_LOG_LIMIT", 10_000),
+    inboxPerApp: i("INBOX_LIMIT", 1_000),
+    /** Resources (prompts, payouts, verifications, messages) kept per app; older ones answer scripted defaults. */
+    resourcesPerApp: i("RESOURCE_LIMIT", 10_000),
+    /** Callback deliveries kept per app (scheduled ones are never dropped). */
+    deliveriesPerApp: i("DELIVERY_LIMIT", 10_000),
+    /** Inspector: bytes of stored requests kept per app (oldest dropped first). */
+    inboxBytesPerApp: i("INBOX_BYTES_LIMIT", 16 * 1024 * 1024),
+    /** Inspector POSTs a minute: per app from others than the app itself, per app from its own callbacks, per sender (a client address, or another app's callbacks) over all inspectors. */
+    inspectPerMinute: i("INSPECT_PER_MINUTE", 120),
+    inspectOwnPerMinute: i("INSPECT_OWN_PER_MINUTE", 600),
+    inspectPerAddressPerMinute: i("INSPECT_PER_ADDRESS_PER_MINUTE", 60),
+    /** Try-it calls per client address per clock minute (lib/tryit/limiter.ts). */
+    tryItPerMinute: i("TRY_IT_PER_MINUTE", 60),
+    /** Listeners (`sandbox.mjs listen`): relay results kept per app. */
+    relaysPerApp: i("RELAY_LIMIT", 1_000),
+    /** Connections held open (lib/devapi/held-connections.ts), counted per instance: waits and streams per app, both per account, all. */
+    waitsPerApp: i("WAITS_PER_APP", 20),
+    listenStreamsPerApp: i("LISTEN_STREAMS_PER_APP", 10),
+    heldPerAccount: i("HELD_CONNECTIONS_PER_ACCOUNT", 50),
+    heldPerInstance: i("HELD_CONNECTIONS_PER_INSTANCE", 500),
+    /** Password hashing (scrypt) per process: how many run at once, how many may wait (more: 429). */
+    passwordHashesAtOnce: i("PASSWORD_HASHES_AT_ONCE", 2),
+    passwordHashQueue: i("PASSWORD_HASH_QUEUE", 16),
+    /** Receiver checks (lib/devapi/receiver-checks.ts): runs kept per app. */
+    receiverChecksPerApp: i("RECEIVER_CHECK_LIMIT", 100),
+    /** Receiver checks running at once and started per minute per family (an app with its throwaway sandboxes, one budget). */
+    receiverChecksAtOnce: i("RECEIVER_CHECKS_AT_ONCE", 5),
+    receiverChecksPerMinute: i("RECEIVER_CHECKS_PER_MINUTE", 30),
+    /** Receiver checks running at once and started per minute at one destination host, over the whole portal (every account, every instance). */
+    receiverChecksPerHostAtOnce: i("RECEIVER_CHECKS_PER_HOST_AT_ONCE", 20),
+    receiverChecksPerHostPerMinute: i("RECEIVER_CHECKS_PER_HOST_PER_MINUTE", 120),
+    /**
+     * Callbacks posted a clock minute to one destination host over the whole portal (every app, every
+     * instance): deliveries, replays and resends (lib/callbacks/host-budget.ts). A post past it waits for
+     * the next minute; it is never dropped.
+     */
+    callbacksPerHostPerMinute: i("CALLBACKS_PER_HOST_PER_MINUTE", 300),
+    /** Caps on what one account can create. */
+    appsPerUser: i("APPS_PER_USER", 20),
+    keyPairsPerApp: i("KEY_PAIRS_PER_APP", 20),
+    /** Throwaway sandboxes (lib/services/sandboxes.ts): live children per parent app, creations per parent per minute. */
+    sandboxesPerApp: i("SANDBOXES_PER_APP", 50),
+    sandboxCreatesPerMinute: i("SANDBOX_CREATES_PER_MINUTE", 60),
+    /** How often each instance deletes ended sandboxes, and how many rows one delete statement takes. */
+    sandboxSweepMs: i("SANDBOX_SWEEP_MS", 15_000),
+    sandboxSweepBatch: i("SANDBOX_SWEEP_BATCH", 500),
+    /** Attempts one delivery may have (its first post and every "send it again"). */
+    attemptsPerDelivery: i("ATTEMPTS_PER_DELIVERY", 25),
+    /** Callbacks posted again per app per minute: each "Send it again", each "Send copy", each delivery a replay schedules again. */
+    resendsPerMinute: i("RESENDS_PER_MINUTE", 60),
+    /** Resets of an app's sandbox data per app per minute. */
+    resetsPerMinute: i("RESETS_PER_MINUTE", 30),
+    /** A held resource not resolved within this long resolves as its operation's expiry scenario (lib/callbacks/held.ts). */
+    heldTimeoutMs: i("HELD_TIMEOUT_SECONDS", 86_400) * 1000,
+    /** An app's float in each currency until it is set, and again after a reset (lib/float). */
+    floatDefault: i("FLOAT_DEFAULT", 1_000_000),
+    /** Outgoing mail (lib/mail): an smtp:// or smtps:// URL; unset, mail is written to the server's log instead. */
+    smtpUrl: env.SMTP_URL || undefined,
+    /** The sender of the portal's mail. */
+    mailFrom: env.MAIL_FROM || `Svc Sandbox <no-reply@${new URL(publicUrl).hostname}>`,
+    /** On SIGTERM, how long the instance goes on serving while /readyz answers 503 (server/shutdown.ts); unset: 0 locally, 5 hosted (server/main.ts). */
+    drainGraceSeconds: env.DRAIN_GRACE_SECONDS ? i("DRAIN_GRACE_SECONDS", 0, 0) : undefined,
+    /** LOG_FORMAT: `json` or `text` (lib/log.ts); unset: json hosted, text locally (server/portal.ts). */
+    logFormat: logFormat(env.LOG_FORMAT),
+    /** A bearer token that opens /metrics to non-loopback clients (server/ops.ts); unset, only loopback reads it. */
+    metricsToken: env.METRICS_TOKEN || undefined,
+    /** How long a password-reset link stays valid (lib/services/recovery.ts). */
+    resetLinkSeconds: i("RESET_LINK_SECONDS", 3600),
+      /** The throttles' limits set by name (lib/throttle.ts `Throttle`'s `setting`: sign-ups, reset requests, the credential guards); a bad value keeps the default. */
+    throttleLimits: Object.freeze(Object.fromEntries(THROTTLE_SETTINGS.map((name) => [name, positive(env, name)]).filter(([, n]) => n !== undefined))) as Readonly<Record<string, number>>,
+    /** AUTH_SECRET: the key that signs session cookies; unset, one generated and kept (lib/auth/secret.ts). */
+    authSecret: env.AUTH_SECRET || undefined,
+    /** TRUSTED_PROXIES, as written (lib/net/client-address.ts parses it). */
+    trustedProxies: env.TRUSTED_PROXIES,
+    /** CALLBACK_POLICY and CALLBACK_PORTS, as written (lib/callbacks/policy.ts reads them). */
+    callbackPolicy: env.CALLBACK_POLICY,
+    callbackPorts: env.CALLBACK_PORTS,
+    /** The record these settings were made from, for `reconfigured` only: no module reads it. */
+    source: Object.freeze({ ...env }) as Env,
+  };
+  return Object.freeze(settings);
+}
 
-export const config = {
-  /** SQLite file (default) or postgres:// URL. */
-  databaseUrl,
-  /** Which database the URL selects; read lazily so a bad URL fails where it is used, with its message. */
-  get dialect(): Dialect {
-    return dialectOf(databaseUrl);
-  },
-  /** Connections each instance opens to PostgreSQL for the hot paths (gateway, dispatcher); Prisma has its own, smaller pool. */
-  pgPoolMax: int("PG_POOL_MAX", 10),
-  /** Where local state (database, generated auth secret) is kept. */
-  dataDir: process.env.DATA_DIR ?? path.join(root, "data"),
-  /** PORT=0: a port the system picks; server/main.ts writes the one it bound back into PORT and reports it. */
-  port: int("PORT", 3000, 0),
-  /**
-   * Public origin used in generated addresses (inspector URL, docs, OpenAPI): PUBLIC_URL, or this
-   * machine on the port listened on (the IPv4 loopback address HOST names, such as 127.0.0.1, else localhost).
-   */
-  get publicUrl(): string {
-    const host = /^127(\.\d{1,3}){3}$/.test(process.env.HOST ?? "") ? process.env.HOST : "localhost";
-    return (process.env.PUBLIC_URL ?? `http://${host}:${int("PORT", 3000, 0)}`).replace(/\/+$/, "");
-  },
-  /** Cookies are `Secure` (and Auth.js's `__Secure-`/`__Host-` named) when the public origin is https, whoever forwards the request. */
-  get secureCookies(): boolean {
-    return new URL(this.publicUrl).protocol === "https:";
-  },
-  /** Whether PUBLIC_URL or PORT says where this process's links go (the operator command line otherwise links to the origin the server recorded, lib/services/public-origin.ts). */
-  get publicUrlGiven(): boolean {
-    return Boolean(process.env.PUBLIC_URL || process.env.PORT);
-  },
-  requestLogPerApp: int("REQUEST_LOG_LIMIT", 10_000),
-  inboxPerApp: int("INBOX_LIMIT", 1_000),
-  /** Resources (prompts, payouts, verifications, messages) kept per app; older ones answer scripted defaults. */
-  resourcesPerApp: int("RESOURCE_LIMIT", 10_000),
-  /** Callback deliveries kept per app (scheduled ones are never dropped). */
-  deliveriesPerApp: int("DELIVERY_LIMIT", 10_000),
-  /** Inspector: bytes of stored requests kept per app (oldest dropped first). */
-  inboxBytesPerApp: int("INBOX_BYTES_LIMIT", 16 * 1024 * 1024),
-  /** Inspector POSTs a minute: per app from others than the app itself, per app from its own callbacks, per sender (a client address, or another app's callbacks) over all inspectors. */
-  inspectPerMinute: int("INSPECT_PER_MINUTE", 120),
-  inspectOwnPerMinute: int("INSPECT_OWN_PER_MINUTE", 600),
-  inspectPerAddressPerMinute: int("INSPECT_PER_ADDRESS_PER_MINUTE", 60),
-  /** Try-it calls per client address per clock minute (lib/tryit/limiter.ts). */
-  tryItPerMinute: int("TRY_IT_PER_MINUTE", 60),
-  /** Listeners (`sandbox.mjs listen`): relay results kept per app. */
-  relaysPerApp: int("RELAY_LIMIT", 1_000),
-  /** Connections held open (lib/devapi/held-connections.ts), counted per instance: waits and streams per app, both per account, all. */
-  waitsPerApp: int("WAITS_PER_APP", 20),
-  listenStreamsPerApp: int("LISTEN_STREAMS_PER_APP", 10),
-  heldPerAccount: int("HELD_CONNECTIONS_PER_ACCOUNT", 50),
-  heldPerInstance: int("HELD_CONNECTIONS_PER_INSTANCE", 500),
-  /** Password hashing (scrypt) per process: how many run at once, how many may wait (more: 429). */
-  passwordHashesAtOnce: int("PASSWORD_HASHES_AT_ONCE", 2),
-  passwordHashQueue: int("PASSWORD_HASH_QUEUE", 16),
-  /** Receiver checks (lib/devapi/receiver-checks.ts): runs kept per app. */
-  receiverChecksPerApp: int("RECEIVER_CHECK_LIMIT", 100),
-  /** Receiver checks running at once and started per minute per family (an app with its throwaway sandboxes, one budget). */
-  receiverChecksAtOnce: int("RECEIVER_CHECKS_AT_ONCE", 5),
-  receiverChecksPerMinute: int("RECEIVER_CHECKS_PER_MINUTE", 30),
-  /** Receiver checks running at once and started per minute at one destination host, over the whole portal (every account, every instance). */
-  receiverChecksPerHostAtOnce: int("RECEIVER_CHECKS_PER_HOST_AT_ONCE", 20),
-  receiverChecksPerHostPerMinute: int("RECEIVER_CHECKS_PER_HOST_PER_MINUTE", 120),
-  /**
-   * Callbacks posted a clock minute to one destination host over the whole portal (every app, every
-   * instance): deliveries, replays and resends (lib/callbacks/host-budget.ts). A post past it waits for
-   * the next minute; it is never dropped.
-   */
-  callbacksPerHostPerMinute: int("CALLBACKS_PER_HOST_PER_MINUTE", 300),
-  /** Caps on what one account can create. */
-  appsPerUser: int("APPS_PER_USER", 20),
-  keyPairsPerApp: int("KEY_PAIRS_PER_APP", 20),
-  /** Throwaway sandboxes (lib/services/sandboxes.ts): live children per parent app, creations per parent per minute. */
-  sandboxesPerApp: int("SANDBOXES_PER_APP", 50),
-  sandboxCreatesPerMinute: int("SANDBOX_CREATES_PER_MINUTE", 60),
-  /** How often each instance deletes ended sandboxes, and how many rows one delete statement takes. */
-  sandboxSweepMs: int("SANDBOX_SWEEP_MS", 15_000),
-  sandboxSweepBatch: int("SANDBOX_SWEEP_BATCH", 500),
-  /** Attempts one delivery may have (its first post and every "send it again"). */
-  attemptsPerDelivery: int("ATTEMPTS_PER_DELIVERY", 25),
-  /** Callbacks posted again per app per minute: each "Send it again", each "Send copy", each delivery a replay schedules again. */
-  resendsPerMinute: int("RESENDS_PER_MINUTE", 60),
-  /** Resets of an app's sandbox data per app per minute. */
-  resetsPerMinute: int("RESETS_PER_MINUTE", 30),
-  /** A held resource not resolved within this long resolves as its operation's expiry scenario (lib/callbacks/held.ts). */
-  heldTimeoutMs: int("HELD_TIMEOUT_SECONDS", 86_400) * 1000,
-  /** An app's float in each currency until it is set, and again after a reset (lib/float). */
-  floatDefault: int("FLOAT_DEFAULT", 1_000_000),
-  /** Outgoing mail (lib/mail): an smtp:// or smtps:// URL; unset, mail is written to the server's log instead. */
-  smtpUrl: process.env.SMTP_URL || undefined,
-  /** The sender of the portal's mail. */
-  get mailFrom(): string {
-    return process.env.MAIL_FROM || `Svc Sandbox <no-reply@${new URL(this.publicUrl).hostname}>`;
-  },
-  /** On SIGTERM, how long the instance goes on serving while /readyz answers 503 (server/shutdown.ts); unset: 0 locally, 5 hosted (server/main.ts). */
-  drainGraceSeconds: process.env.DRAIN_GRACE_SECONDS ? int("DRAIN_GRACE_SECONDS", 0, 0) : undefined,
-  /** LOG_FORMAT: `json` or `text` (lib/log.ts); unset: json hosted, text locally (server/runtime-install.ts). */
-  logFormat: logFormat(process.env.LOG_FORMAT),
-  /** A bearer token that opens /metrics to non-loopback clients (server/ops.ts); unset, only loopback reads it. */
-  metricsToken: process.env.METRICS_TOKEN || undefined,
-  /** How long a password-reset link stays valid (lib/services/recovery.ts). */
-  resetLinkSeconds: int("RESET_LINK_SECONDS", 3600),
-};
+/** The portal's settings (`makeConfig`): frozen. */
+export type Config = ReturnType<typeof makeConfig>;
+
+/** The settings `config` was made from with `changes` (a bound port, the origin the command line links to). */
+export const reconfigured = (config: Config, changes: Env): Config => makeConfig({ ...config.source, ...changes });
 
 /** Filesystem path of a `file:` SQLite URL, resolved against the working directory. */
 export function sqlitePath(url: string): string {

@@ -1,6 +1,6 @@
 // The process's one logger (contract, "Added 2026-11-27": Operable), with pino:
 // a part of the runtime (lib/runtime.ts), made by the server with the format it
-// chose (server/runtime-install.ts: LOG_FORMAT, `json` by default when hosted),
+// chose (server/portal.ts: LOG_FORMAT, `json` by default when hosted),
 // never read from the environment here. `json`: one JSON object a line on
 // stdout, `time`, `level`, `msg` and the line's fields; `text`: the same line
 // for people, `msg` then `field=value`s (warnings and errors led by WARN or
@@ -34,7 +34,7 @@ export const REDACTED_PATHS = [
   'headers["x-svc-signature"]', 'headers["set-cookie"]', 'headers["webhook-signature"]',
 ];
 
-type Sink = { write(line: string): unknown };
+export type Sink = { write(line: string): unknown };
 
 const plain = (v: unknown) => (typeof v === "string" && /^[^\s"=]+$/.test(v) ? v : JSON.stringify(v));
 
@@ -65,7 +65,7 @@ export function makeLogger(format: LogFormat, out: Sink): Logger {
 const LOG = part<Logger>("log");
 
 /**
- * The server's logger, set on its runtime before any module logs (server/runtime-install.ts).
+ * The server's logger, set on its runtime when its portal is made (server/portal.ts).
  * In JSON the console goes through it too (Next's own lines, a library's warning), so every
  * line on stdout is a JSON object; an Error among a console call's arguments becomes `err`.
  */

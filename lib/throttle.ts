@@ -8,7 +8,7 @@
 // any length costs one short key; rows of past windows are deleted at most
 // once a minute per process, so the table holds the live windows' subjects only.
 import { pruneThrottles, refundThrottle, takeThrottle, type Counter as Raw } from "@/lib/accounts";
-import { nowMs, part, runtime } from "@/lib/runtime";
+import { config, nowMs, part, runtime } from "@/lib/runtime";
 import { sha256 } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
@@ -18,10 +18,6 @@ export { clientAddress } from "@/lib/net/client-address";
 const PRUNE_EVERY_MS = 60_000;
 const PRUNED_AT = part<number>("throttlePrunedAt");
 
-function positive(name: string, fallback: number): number {
-  const n = Number(process.env[name] ?? fallback);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 export type Taken = {
   /** Of the `n` asked for, how many fit under the limit (all or nothing for n = 1). */
@@ -53,16 +49,17 @@ export type Count = { n?: number; now?: number };
 type Counter = Raw & Pick<Db, "throttle">;
 
 export class Throttle {
-  readonly limit: number;
   constructor(
     readonly scope: string,
-    limit: number,
+    private readonly fallback: number,
     readonly windowS: number,
-    /** Environment variable that overrides `limit`. */
-    envName?: string,
+    /** The setting that overrides the limit (lib/config.ts `throttleLimits`), read from the current portal's config. */
+    private readonly setting?: string,
     private readonly db: Counter = defaultDb,
-  ) {
-    this.limit = envName ? positive(envName, limit) : limit;
+  ) {}
+
+  get limit(): number {
+    return (this.setting && config.throttleLimits[this.setting]) || this.fallback;
   }
 
   /** The same counters, counted inside the transaction `tx` (`takeTogether`, lib/devapi/receiver-checks.ts). */

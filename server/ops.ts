@@ -4,7 +4,7 @@
 // our listener before Next, so they answer while Next starts or the database is away.
 import { timingSafeEqual } from "node:crypto";
 import type http from "node:http";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { ApiError } from "@/lib/errors";
 import { sendError, sendJson } from "@/lib/http/node-io";
 import { canonicalIp } from "@/lib/net/ip";

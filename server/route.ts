@@ -16,7 +16,7 @@ import { BASE_PATH } from "@/lib/gateway";
 import { serveSandbox } from "./sandbox";
 import { CLOCK_PATH, clockControl } from "./clock-control";
 import { ManualClock } from "@/lib/clock";
-import type { Runtime } from "@/lib/runtime";
+import { enter, type Runtime } from "@/lib/runtime";
 import { isDocsText, serveDocsText } from "./docs-markdown";
 import { toApiError, ApiError } from "@/lib/errors";
 import { nodeHeaders, sendError, sendWebResponse, toWebRequest } from "@/lib/http/node-io";
@@ -68,7 +68,10 @@ function surfaceOf(pathname: string): Surface {
   return CONSOLE.test(pathname) ? "console" : "other";
 }
 
-/** `runtime`: the server's (server/runtime-install.ts); on a test clock (TEST_CLOCK=1) CLOCK_PATH answers, moving it. */
+/**
+ * `runtime`: the portal's (server/portal.ts), entered around each request so every module it reaches,
+ * Next's route handlers and server actions included, reads it (lib/runtime.ts); on a test clock CLOCK_PATH answers, moving it.
+ */
 export function requestListener(opts: { origin: () => string; handleNext: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>; runtime: Runtime }) {
   const clockHandler = opts.runtime.clock instanceof ManualClock ? clockControl(opts.runtime.clock) : undefined;
   const inspect: Handler = async (req, res) => {
@@ -125,7 +128,9 @@ export function requestListener(opts: { origin: () => string; handleNext: (req: 
     return pathname.startsWith("/api/") ? nextJson : next;
   };
 
-  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+  return (req: http.IncomingMessage, res: http.ServerResponse) => enter(opts.runtime, () => answer(req, res));
+
+  function answer(req: http.IncomingMessage, res: http.ServerResponse): void {
     const pathname = (req.url ?? "/").split("?", 1)[0]!;
     // The one client address every handler counts against (lib/net/client-address.ts):
     // the socket's, or behind TRUSTED_PROXIES the right-most untrusted hop. A
@@ -159,5 +164,5 @@ export function requestListener(opts: { origin: () => string; handleNext: (req: 
       if (!res.headersSent) sendError(res, err);
       else res.destroy();
     });
-  };
+  }
 }

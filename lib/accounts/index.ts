@@ -1,7 +1,8 @@
 // The accounts' statements (statements.ts) run through Prisma, in the
 // caller's transaction where it has one. `dialect`: the database's, when it is
 // not the configured one (tests/store/accounts.test.ts).
-import { config, type Dialect } from "@/lib/config";
+import { config } from "@/lib/runtime";
+import type { Dialect } from "@/lib/config";
 import type { Db } from "@/lib/db/prisma";
 import { rawQuery, rawStatement } from "@/lib/db/raw";
 import * as S from "./statements";

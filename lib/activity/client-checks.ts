@@ -4,7 +4,7 @@
 // log rows (tests/unit/client-checks.test.ts); `clientChecks` reads the rows
 // in one statement. Developer API: GET /dev/v1/client-checks, and readiness.
 import { operationById } from "@/lib/catalog";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { faultNamed, retryWindowEnd, type FaultName } from "@/lib/engine";
 
@@ -34,7 +34,7 @@ const HINTS: Record<ClientCheckName, string> = {
 
 /** The docs about what each check asks of the client (anchors of app/docs/errors, authentication, callbacks, rehearse and the developer API's group page). */
 const doc = (path: string, label: string): Link => ({ label, url: `${config.publicUrl}/docs/${path}` });
-/** Read when a check is judged: PUBLIC_URL's default is on the port bound after this module loads (server/main.ts). */
+/** Read when a check is judged: PUBLIC_URL's default is on the port bound after this module loads (server/portal.ts). */
 function linksOf(name: ClientCheckName): Link[] {
   const checksPage = doc("dev/client-checks", "Client checks");
   const rehearse = doc("rehearse#our-clients", "Rehearse failures: what a correct client does");

@@ -2,7 +2,7 @@
 // (each prompt as the customer's phone shows it) and GET /dev/v1/resources/held
 // answers. Resolving one is lib/callbacks/held.ts. Callers check ownership first.
 import { operationById } from "@/lib/catalog";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { expiryScenario, resolutionScenarios, type HoldRecord } from "@/lib/engine";
 

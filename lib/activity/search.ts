@@ -5,7 +5,8 @@
 // lib/services/sandboxes.ts), never another account's. Which id prefix means
 // which kind is ID_KINDS below, the one place; each kind is one bounded statement.
 import { z } from "zod";
-import { config, type Dialect } from "@/lib/config";
+import { config } from "@/lib/runtime";
+import type { Dialect } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { rawQuery } from "@/lib/db/raw";
 import { param, sql, type Sql, type Value } from "@/lib/db/sql";

@@ -4,7 +4,7 @@
 // checkPassword, on lib/throttle.ts).
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { isApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { HashingBusy } from "@/lib/services/passwords";
 import { checkPassword, endSessions } from "@/lib/services/users";

@@ -2,7 +2,7 @@
 // user, ownership of params.appId, zod parsing of query and body, and
 // ApiError → error body.
 import type { z } from "zod";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { mediaType } from "@/lib/http/media-type";
 import { MAX_REQUEST_BODY } from "@/lib/http/body-bound";

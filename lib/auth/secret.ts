@@ -5,17 +5,18 @@
 // sessions (server/shared-auth-secret.ts, at server start).
 import fs from "node:fs";
 import path from "node:path";
-import { config } from "@/lib/config";
 import { randomToken } from "@/lib/ids";
-import { part, runtime } from "@/lib/runtime";
+import { config, part, runtime } from "@/lib/runtime";
 
-let cached: string | undefined;
 const SHARED = part<string>("sharedAuthSecret");
+/** The secret read from <dataDir>/auth-secret, kept by the runtime (two portals may keep two data folders). */
+const FROM_FILE = part<string>("authSecretFromFile");
 
 export function authSecret(): string {
-  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  if (config.authSecret) return config.authSecret;
   const shared = runtime().get(SHARED);
   if (shared) return shared;
+  const cached = runtime().get(FROM_FILE);
   if (cached) return cached;
   const file = path.join(config.dataDir, "auth-secret");
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -27,7 +28,8 @@ export function authSecret(): string {
   }
   const secret = fs.readFileSync(file, "utf8").trim();
   if (secret.length < 32) throw new Error(`${file} holds no usable secret: delete it to have a new one generated`);
-  return (cached = secret);
+  runtime().set(FROM_FILE, secret);
+  return secret;
 }
 
 /** Every instance on PostgreSQL signs with the secret stored in the database (server/shared-auth-secret.ts reads it at start). */

@@ -1,6 +1,6 @@
 // What the console shows of an app: never the signing secret (it has its own
 // route, read when the user reveals it).
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { inspectorUrl, SANDBOX_PLAN_PER_MINUTE } from "@/lib/services/apps";
 
 type AppRow = {

@@ -1,5 +1,5 @@
 // Posts scheduled callbacks when they are due. One per server process, started
-// by server/main.ts. Rows are claimed with a lease, so a crash or a
+// by server/portal.ts. Rows are claimed with a lease, so a crash or a
 // restart loses nothing: overdue and abandoned rows go out when it is back (or,
 // with several instances on PostgreSQL, at once from another instance, which
 // hears of new callbacks through the store's onScheduled and polls as a backstop).

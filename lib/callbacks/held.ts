@@ -9,8 +9,7 @@
 // "Now" and the expiry horizon are on the process's clock (lib/runtime.ts).
 import { operationById, operations } from "@/lib/catalog";
 import { faultsOf } from "@/lib/catalog/dev-endpoints";
-import { nowDate } from "@/lib/runtime";
-import { config } from "@/lib/config";
+import { config, nowDate } from "@/lib/runtime";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { releaseFloat } from "@/lib/float";
 import { expiryScenario, heldScenario, keepsFloat, liveState, resolutionScenario, resolutionTimeScale, resolveHold, type HoldRecord } from "@/lib/engine";

@@ -8,7 +8,7 @@
 // (the dispatcher's store, `takeHostPosts`), so exact across instances. A post
 // past the budget is never dropped: its delivery waits for the next minute
 // (`attempt.ts`), saying why (Delivery.delayReason, then the attempt's note).
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { throttleKey } from "@/lib/throttle";
 import { destinationHost, type Route } from "./policy";
 import { dispatchStore, type DispatchStore } from "./store";

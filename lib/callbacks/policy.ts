@@ -12,11 +12,10 @@
 // - local (the default, or CALLBACK_POLICY=local): any address, loopback included.
 import net from "node:net";
 import os from "node:os";
-import { config } from "@/lib/config";
 import { type Resolved, ResolverBusy, resolveHost } from "@/lib/net/dns";
 import type { Pin } from "@/lib/net/http-post";
 import { canonicalIp, hostKey, ipFamily } from "@/lib/net/ip";
-import { part, runtime } from "@/lib/runtime";
+import { config, part, runtime } from "@/lib/runtime";
 
 export type { Resolved };
 export type Resolver = (host: string) => Promise<Resolved[]>;
@@ -80,7 +79,7 @@ export function nonPublic(ip: string, blocked: Ranges): string | null {
 const LOOPBACK_NAMES = new Set(["localhost", "localhost.localdomain", "ip6-localhost"]);
 
 /** Whether the portal is hosted: PUBLIC_URL's host is not a loopback name or address (CALLBACK_POLICY overrides). */
-export function isHosted(publicUrl = config.publicUrl, override = process.env.CALLBACK_POLICY): boolean {
+export function isHosted(publicUrl = config.publicUrl, override = config.callbackPolicy): boolean {
   if (override === "public") return true;
   if (override === "local") return false;
   if (override) throw new Error(`CALLBACK_POLICY must be "public" or "local", got "${override}"`);
@@ -92,7 +91,7 @@ export function isHosted(publicUrl = config.publicUrl, override = process.env.CA
 const LOOPBACK_ONLY = ranges([NON_PUBLIC[0]!]);
 
 /** CALLBACK_PORTS: the ports a hosted portal posts to ("80,443" by default; "any" for every port). */
-export function callbackPorts(raw = process.env.CALLBACK_PORTS): number[] | null {
+export function callbackPorts(raw = config.callbackPorts): number[] | null {
   if (raw === undefined || raw.trim() === "") return [80, 443];
   if (raw.trim() === "any") return null;
   const ports = raw.split(",").map((p) => Number(p.trim()));
@@ -126,7 +125,7 @@ let policyFor: { key: string; policy: Policy } | undefined;
 
 /** The policy of this process's settings; built again only when one of them changed (every callback asks). */
 export function currentPolicy(): Policy {
-  const key = `${config.publicUrl}\n${process.env.CALLBACK_POLICY}\n${process.env.CALLBACK_PORTS}`;
+  const key = `${config.publicUrl}\n${config.callbackPolicy}\n${config.callbackPorts}`;
   if (policyFor?.key === key) return policyFor.policy;
   const policy: Policy = {
     hosted: isHosted(),

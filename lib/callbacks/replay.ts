@@ -6,7 +6,6 @@
 // Every delivery a replay posts again counts toward the app's resends a minute
 // (RESENDS_PER_MINUTE, shared with "Send it again" and "Send copy"), and one
 // call replays at most REPLAY_MAX: what it leaves for later is `left`.
-import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { notifyScheduled } from "./wake";
@@ -14,7 +13,7 @@ import { routeFor } from "./policy";
 import { resendBudget } from "./resend";
 import { isHttpUrl } from "./schedule";
 import { replayDelivery } from "./store/deliveries";
-import { nowDate } from "@/lib/runtime";
+import { config, nowDate } from "@/lib/runtime";
 
 /** At most this many deliveries per replay call (the oldest first); `left` says how many remain. */
 export const REPLAY_MAX = 50;

@@ -5,7 +5,6 @@
 // Each post counts in its destination host's budget too (host-budget.ts): past
 // it, "Send it again" schedules the delivery for the next minute (the answer's
 // `delayed` says when and why), and "Send copy", a trial, answers 429.
-import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
@@ -14,7 +13,7 @@ import { storedFaults } from "./faults";
 import { CALLBACK_TIMEOUT_MS, postCallback } from "./post";
 import { isHttpUrl } from "./schedule";
 import { endResendLease, takeResendLease } from "./store/deliveries";
-import { nowDate, nowMs } from "@/lib/runtime";
+import { config, nowDate, nowMs } from "@/lib/runtime";
 import { takeHostBudget } from "./host-budget";
 import { routeFor } from "./policy";
 

@@ -1,7 +1,8 @@
 // One run of the operator command line (scripts/admin.ts prints it and exits
 // with its code): one JSON document on stdout, or help's text; errors in one
 // line on stderr, exit 2 for a wrong command line, 1 for the rest.
-import { config, DatabaseUrlError } from "@/lib/config";
+import { config, runtime } from "@/lib/runtime";
+import { DatabaseUrlError, reconfigured } from "@/lib/config";
 
 export type CommandLineRun = { code: 0 | 1 | 2; stdout: string; stderr: string };
 
@@ -25,20 +26,20 @@ async function withBusyRetry<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Runs `fn` with PUBLIC_URL set to the running server's origin (lib/services/public-origin.ts)
+ * Runs `fn` with the settings' PUBLIC_URL set to the running server's origin (lib/services/public-origin.ts)
  * when this process was given neither PUBLIC_URL nor PORT, so the links it prints reach that server.
  */
 async function onServerOrigin<T>(fn: () => Promise<T>): Promise<{ value: T; origin: string; known: boolean }> {
   // Loaded here for the reason commandLine loads lib/db late (it reads the database), not for a cycle.
   const { serverPublicOrigin } = await import("@/lib/services/public-origin");
   const { origin, known } = await serverPublicOrigin();
-  const given = process.env.PUBLIC_URL;
-  process.env.PUBLIC_URL = origin;
+  const rt = runtime();
+  const given = rt.config;
+  rt.reconfigure(reconfigured(given, { PUBLIC_URL: origin }));
   try {
     return { value: await fn(), origin, known };
   } finally {
-    if (given === undefined) delete process.env.PUBLIC_URL;
-    else process.env.PUBLIC_URL = given;
+    rt.reconfigure(given);
   }
 }
 

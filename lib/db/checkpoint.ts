@@ -7,8 +7,8 @@
 // connection's automatic checkpoint off.
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import { config, sqlitePath } from "@/lib/config";
-import { part, runtime } from "@/lib/runtime";
+import { sqlitePath } from "@/lib/config";
+import { config, part, runtime } from "@/lib/runtime";
 import { sqlite } from "./sqlite";
 import { log } from "@/lib/log";
 

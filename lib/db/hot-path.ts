@@ -2,7 +2,8 @@
 // lib/callbacks/store): the process's own, on DATABASE_URL, or one opened on
 // any database (the store conformance suite, tests/store, opens one per database).
 import type pg from "pg";
-import { config, dialectOf, sqlitePath } from "@/lib/config";
+import { config } from "@/lib/runtime";
+import { dialectOf, sqlitePath } from "@/lib/config";
 import { newPool, pgPool } from "./pg";
 import { openSqlite, sqliteHotPath, type SqliteHotPath } from "./sqlite";
 

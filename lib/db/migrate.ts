@@ -2,7 +2,8 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { config, dialectOf, sqlitePath } from "@/lib/config";
+import { config } from "@/lib/runtime";
+import { dialectOf, sqlitePath } from "@/lib/config";
 import { sqliteAdapter } from "@/lib/db/prisma";
 import { enableAutoVacuum, secureDbFile } from "@/lib/db/files";
 import { newClient } from "@/lib/db/pg";

@@ -2,8 +2,7 @@
 // dispatch): parameterized, named (prepared) statements through `pg`. Bounded
 // (PG_POOL_MAX, default 10); Prisma has its own small pool (lib/db/prisma.ts).
 import pg from "pg";
-import { config } from "@/lib/config";
-import { part, runtime } from "@/lib/runtime";
+import { config, part, runtime } from "@/lib/runtime";
 import { compile, type Sql, type Value } from "./sql";
 import { log } from "@/lib/log";
 

@@ -4,8 +4,8 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "@/lib/generated/prisma-pg/client";
-import { config, dialectOf, sqlitePath } from "@/lib/config";
-import { part, runtime } from "@/lib/runtime";
+import { dialectOf, sqlitePath } from "@/lib/config";
+import { config, part, runtime } from "@/lib/runtime";
 import { secureDbFile } from "./files";
 import { queued } from "./queued-sqlite";
 import { withoutNul } from "./pg";
@@ -37,6 +37,18 @@ export function clientFor(url = config.databaseUrl): PrismaClient {
   return new PrismaClient({ adapter: queued(sqliteAdapter(url)) });
 }
 
-/** A part of the runtime, so shared across module copies (our server and Next's route bundles load their own). */
-export const db: PrismaClient = runtime().of(part<PrismaClient>("prisma"), () => clientFor());
+const PRISMA = part<PrismaClient>("prisma");
+
+/**
+ * The current portal's client (lib/runtime.ts): a part of its runtime, so shared across module
+ * copies (our server and Next's route bundles load their own) and one per portal. `db` stands for
+ * it: each use reads the current runtime's, made on first use.
+ */
+export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_, key) {
+    const client = runtime().of(PRISMA, () => clientFor());
+    const value = Reflect.get(client, key, client);
+    return typeof value === "function" ? value.bind(client) : value;
+  },
+});
 export type Db = PrismaClient;

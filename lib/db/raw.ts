@@ -3,7 +3,8 @@
 // count, a batched DELETE), inside Prisma's transactions and batches, written
 // once for both dialects and compiled for the one in use with that dialect's
 // value encoding (lib/db/sqlite.ts, lib/db/pg.ts).
-import { config, type Dialect } from "@/lib/config";
+import { config } from "@/lib/runtime";
+import type { Dialect } from "@/lib/config";
 import { encode as pgValue } from "./pg";
 import type { Db } from "./prisma";
 import { compile, type Compiled, type Sql } from "./sql";

@@ -3,11 +3,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { part, runtime } from "@/lib/runtime";
 
 const root = process.cwd();
-/** The WebAssembly module is set on the generated bindings once per process. */
-const SCHEMA_WASM = part<boolean>("schemaWasm");
+/**
+ * The WebAssembly module is set on the generated bindings, one module-level instance per process
+ * (not a runtime's part: two portals in one process share the bindings, and a second instance set
+ * under a running engine panics it), and engines run one at a time in the process (`turn`).
+ */
+type EngineSlot = { wasm?: Promise<void>; turn: Promise<void> };
+const g = globalThis as unknown as { __svcSchemaEngine?: EngineSlot };
+const slot = (g.__svcSchemaEngine ??= { turn: Promise.resolve() });
 
 export type Engine = {
   applyMigrations(migrationsDir: string): Promise<string[]>;
@@ -48,9 +53,21 @@ function side(s: DiffSide) {
 }
 
 export async function loadEngine(schemaFile: string, factory: SqlMigrationAwareDriverAdapterFactory): Promise<Engine> {
+  const previous = slot.turn;
+  let release!: () => void;
+  slot.turn = new Promise<void>((r) => (release = r));
+  await previous;
+  try {
+    return await engineOn(schemaFile, factory, release);
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+async function engineOn(schemaFile: string, factory: SqlMigrationAwareDriverAdapterFactory, release: () => void): Promise<Engine> {
   const bg = await import("@prisma/schema-engine-wasm/schema_engine_bg");
-  const rt = runtime();
-  if (!rt.get(SCHEMA_WASM)) {
+  slot.wasm ??= (async () => {
     const wasmPath = path.join(root, "node_modules", "@prisma", "schema-engine-wasm", "schema_engine_bg.wasm");
     const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), {
       "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports,
@@ -58,8 +75,8 @@ export async function loadEngine(schemaFile: string, factory: SqlMigrationAwareD
     const exports = instance.exports as WebAssembly.Exports & { __wbindgen_start(): void };
     bg.__wbg_set_wasm(exports);
     exports.__wbindgen_start();
-    rt.set(SCHEMA_WASM, true);
-  }
+  })();
+  await slot.wasm;
   const connections: { dispose(): Promise<void> }[] = [];
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
@@ -85,8 +102,12 @@ export async function loadEngine(schemaFile: string, factory: SqlMigrationAwareD
       return /^-- This is an empty migration/.test(sql.trim()) ? "" : sql;
     },
     async close() {
-      engine.free();
-      await Promise.all(connections.map((c) => c.dispose()));
+      try {
+        engine.free();
+        await Promise.all(connections.map((c) => c.dispose()));
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -4,8 +4,8 @@
 // Writes go through `write`: group commit, one transaction per turn of the
 // event loop for every call that wrote in it.
 import Database from "better-sqlite3";
-import { config, sqlitePath } from "@/lib/config";
-import { part, runtime } from "@/lib/runtime";
+import { sqlitePath } from "@/lib/config";
+import { config, part, runtime } from "@/lib/runtime";
 import { compile, type Kind, type Sql, type Value } from "./sql";
 
 /** A date as Prisma's SQLite adapter writes it (text, "+00:00"). */

@@ -1,14 +1,14 @@
-// Loaded first at server start, before anything opens the database.
-import { config, DatabaseUrlError, dialectOf } from "@/lib/config";
-import { log } from "@/lib/log";
+// Checked first at a portal's making (server/preflight.ts), before anything opens the database.
+import { DatabaseUrlError, dialectOf } from "@/lib/config";
+import { config } from "@/lib/runtime";
 
-/** A DATABASE_URL of no known database stops the server, with its message. */
-export function exitOnUnknownDatabase(): void {
+/** Why DATABASE_URL names no known database (its message), or null when it names one. */
+export function databaseUrlRefusal(): string | null {
   try {
     dialectOf(config.databaseUrl);
+    return null;
   } catch (e) {
     if (!(e instanceof DatabaseUrlError)) throw e;
-    log().error(e.message);
-    process.exit(1);
+    return e.message;
   }
 }

@@ -6,10 +6,9 @@
 // (WAITS_PER_APP, LISTEN_STREAMS_PER_APP), per account over all its apps
 // (HELD_CONNECTIONS_PER_ACCOUNT) and for the whole instance
 // (HELD_CONNECTIONS_PER_INSTANCE). Past a cap: 429 RATE_LIMITED naming it.
-import { config } from "@/lib/config";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
-import { part, runtime } from "@/lib/runtime";
+import { config, part, runtime } from "@/lib/runtime";
 
 export type HeldKind = "wait" | "stream";
 

@@ -5,7 +5,7 @@
 // "Check your receiver", /docs/callbacks#verify.
 import type { CaseAnswer, ReceiverCase } from "@/lib/activity/receiver-check-runs";
 import { callbackHeaders, CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { newSigningSecret, SIGNATURE_TOLERANCE_S } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 
@@ -14,7 +14,7 @@ export const SKEW_S = 2 * SIGNATURE_TOLERANCE_S;
 
 type Link = { label: string; url: string };
 const docs = (anchor: string, label: string): Link => ({ label, url: `${config.publicUrl}/docs/callbacks#${anchor}` });
-/** Read when a check runs: PUBLIC_URL's default is on the port bound after this module loads (server/main.ts). */
+/** Read when a check runs: PUBLIC_URL's default is on the port bound after this module loads (server/portal.ts). */
 const verifyLinks = (): Link[] => [docs("verify", "Verify the signature"), docs("client-helpers", "The client helper of each language"), docs("raw-body", "Frameworks that change the raw body"), docs("test-vectors", "Test vectors")];
 
 const SIGNATURE_HINT =

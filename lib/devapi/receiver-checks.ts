@@ -13,7 +13,6 @@ import { operationByName, operations, groupOf, type Operation } from "@/lib/cata
 import { liveSecrets } from "@/lib/callbacks/attempt";
 import { destinationHost, isOwnInspector, routeFor } from "@/lib/callbacks/policy";
 import { postWithHeaders, type PostOutcome } from "@/lib/callbacks/post";
-import { config } from "@/lib/config";
 import { keepNewest } from "@/lib/db/bounded";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { exampleCallback } from "@/lib/engine";
@@ -23,7 +22,7 @@ import { withAppLock, type Tx } from "@/lib/services/apps";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 import { battery, caseIdsText, judge, type CaseSpec } from "./receiver-cases";
 import { relayedAnswers } from "./receiver-relays";
-import { nowDate, nowMs } from "@/lib/runtime";
+import { config, nowDate, nowMs } from "@/lib/runtime";
 
 /** What of an answer's body is kept per case. */
 const ANSWER_KEPT = 1024;

@@ -7,12 +7,11 @@
 // throttles (a reset is not a way past a limit). Resets themselves are limited
 // per app (RESETS_PER_MINUTE). The console, the operator command line, the API and MCP call it.
 import { APP_TABLES, wipeAppRows } from "@/lib/accounts";
-import { config } from "@/lib/config";
 import { deleteDeliveriesOf } from "@/lib/callbacks/store/deliveries";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { resetFloat } from "@/lib/float";
-import { nowDate } from "@/lib/runtime";
+import { config, nowDate } from "@/lib/runtime";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 
 type Table = (typeof APP_TABLES)[number];

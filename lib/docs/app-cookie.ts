@@ -1,7 +1,7 @@
 // Where the docs remember the reader's app (an app id: it grants nothing, every
 // route checks ownership): set by the picker (app/docs/actions.ts) and by a docs
 // link naming `?app=` (proxy.ts), read by lib/docs/fill.ts.
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 
 export const DOCS_APP_COOKIE = "docs-app";
 

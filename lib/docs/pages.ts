@@ -2,7 +2,7 @@
 // Markdown twin's address, and /llms.txt listing them: the index coding agents
 // read. The twins themselves: server/docs-markdown.ts.
 import { apis, operations } from "@/lib/catalog";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { DEV_GROUPS, devGroupHref } from "./dev-groups";
 import { GUIDES } from "./guides";
 import { apiHref, opHref } from "./urls";

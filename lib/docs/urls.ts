@@ -1,6 +1,6 @@
 // Addresses the docs and the artifacts print, all from config.publicUrl.
 import { apis, operations, type Api, type Operation } from "@/lib/catalog";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { BASE_PATH, TOKEN_PATH } from "@/lib/gateway/routes";
 
 export const origin = () => config.publicUrl;

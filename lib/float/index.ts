@@ -5,11 +5,11 @@
 // `reserved` when its live state changes, with nothing to write; a held one
 // resolved as FAILED gives its reserve back (held.ts runs `release`).
 import { CURRENCIES, type Currency, type FloatBalance } from "@/lib/catalog/dev-endpoints";
-import { config, type Dialect } from "@/lib/config";
+import type { Dialect } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { rawStatement } from "@/lib/db/raw";
 import * as S from "./statements";
-import { nowDate } from "@/lib/runtime";
+import { config, nowDate } from "@/lib/runtime";
 
 export * as floatStatements from "./statements";
 

@@ -1,7 +1,7 @@
 // What a call leaves behind, written in one transaction: the resource, the
 // scheduled callback and the request-log row.
 import { callbackFault, newDelivery, notifyScheduled } from "@/lib/callbacks";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { duePrune } from "@/lib/db/bounded";
 import { faultsOf } from "@/lib/catalog/dev-endpoints";
 import { TIME_SCALE_HEADER, type HoldRecord } from "@/lib/engine";

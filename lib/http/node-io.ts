@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { ApiError, errorBody } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
+import { part, runtime } from "@/lib/runtime";
 
 /** What handlers read of request headers: Web `Headers` and node's headers both fit. */
 export type HeaderBag = {
@@ -121,7 +122,7 @@ export async function sendEventStream(
   run: (sink: { send(event: string, data: unknown, id?: string): void; comment(text: string): void; signal: AbortSignal }) => Promise<void>,
 ): Promise<void> {
   const abort = new AbortController();
-  openStreams.add(abort);
+  openStreams().add(abort);
   res.writeHead(200, { ...headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no", connection: "keep-alive" });
   res.flushHeaders();
   const stop = () => abort.abort();
@@ -162,7 +163,7 @@ export async function sendEventStream(
     log().error({ err: e }, "[stream] failed");
   } finally {
     clearInterval(heartbeat);
-    openStreams.delete(abort);
+    openStreams().delete(abort);
     req.socket.off("close", stop);
     if (!cutOff) {
       res.end();
@@ -174,9 +175,10 @@ export async function sendEventStream(
   }
 }
 
-const openStreams = new Set<AbortController>();
+/** The current portal's open streams (a part of its runtime: closing one portal closes only its own). */
+const openStreams = () => runtime().of(part<Set<AbortController>>("openStreams"), () => new Set());
 
 /** Ends every open event stream (graceful shutdown: clients reconnect to another instance). */
 export function closeStreams(): void {
-  for (const a of openStreams) a.abort();
+  for (const a of openStreams()) a.abort();
 }

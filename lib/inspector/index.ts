@@ -7,14 +7,13 @@
 // - every other post per app, INSPECT_PER_MINUTE, and per sender (its client
 //   address, or for another app's callback that app) over all inspectors,
 //   INSPECT_PER_ADDRESS_PER_MINUTE: both counted together or neither.
-import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { keepNewest } from "@/lib/db/bounded";
 import { wakeups } from "@/lib/db/wakeups";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { readLimited } from "@/lib/http/web-body";
-import { nowDate } from "@/lib/runtime";
+import { config, nowDate } from "@/lib/runtime";
 import { hasEnded } from "@/lib/services/sandbox-life";
 import { APP_THROTTLES, takeTogether, Throttle } from "@/lib/throttle";
 import { answerFor, deliveryIdOf, waitFor } from "./answer-mode";

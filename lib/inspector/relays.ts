@@ -3,11 +3,10 @@
 // The console shows them beside the inbox entry (listInbox) and the delivery
 // (getDelivery).
 import { relayReportSchema, type RelayReport } from "@/lib/catalog/dev-endpoints";
-import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { keepNewest } from "@/lib/db/bounded";
 import { ApiError } from "@/lib/errors";
-import { nowDate } from "@/lib/runtime";
+import { config, nowDate } from "@/lib/runtime";
 import { parseOrThrow } from "@/lib/validation";
 
 export type RelayView = {

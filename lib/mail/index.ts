@@ -7,8 +7,7 @@
 // Every mail is written here from its blocks (`renderMail`): a plain-text part
 // and an HTML part with the same words and links (multipart/alternative).
 import nodemailer, { type Transporter } from "nodemailer";
-import { config } from "@/lib/config";
-import { part, runtime } from "@/lib/runtime";
+import { config, part, runtime } from "@/lib/runtime";
 import { log } from "@/lib/log";
 
 /** A mail's content in order: paragraphs, and links (a button-like link in HTML, the address on a line of its own in the text). */

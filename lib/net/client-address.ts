@@ -3,6 +3,7 @@
 // IPs and CIDR ranges): then the right-most hop of x-forwarded-for that is not
 // a trusted proxy. Hops left of it were written by the client and are ignored,
 // so a client cannot choose its own address by sending the header.
+import { config } from "@/lib/runtime";
 import { canonicalIp, cidrList, inList } from "./ip";
 
 /** Longest address kept (an IPv6 address is at most 45 characters). */
@@ -15,15 +16,15 @@ function parseTrusted(raw: string | undefined) {
 
 let cached: { raw: string | undefined; list: ReturnType<typeof parseTrusted> } | undefined;
 function trustedProxies() {
-  const raw = process.env.TRUSTED_PROXIES;
+  const raw = config.trustedProxies;
   if (!cached || cached.raw !== raw) cached = { raw, list: parseTrusted(raw) };
   return cached.list;
 }
 
-const listOf = (trusted: string | undefined) => (trusted === process.env.TRUSTED_PROXIES ? trustedProxies() : parseTrusted(trusted));
+const listOf = (trusted: string | undefined) => (trusted === config.trustedProxies ? trustedProxies() : parseTrusted(trusted));
 
 /** Whether the socket's peer is one of TRUSTED_PROXIES (default): only then are its forwarded headers believed. */
-export function isTrustedProxy(remoteAddress: string | undefined, trusted: string | undefined = process.env.TRUSTED_PROXIES): boolean {
+export function isTrustedProxy(remoteAddress: string | undefined, trusted: string | undefined = config.trustedProxies): boolean {
   const peer = canonicalIp(remoteAddress);
   return !!peer && inList(listOf(trusted), peer);
 }
@@ -44,7 +45,7 @@ export const FORWARDED_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-fo
 export function resolveClientAddress(
   remoteAddress: string | undefined,
   forwardedFor: string | undefined,
-  trusted: string | undefined = process.env.TRUSTED_PROXIES,
+  trusted: string | undefined = config.trustedProxies,
 ): string {
   const peer = canonicalIp(remoteAddress);
   if (!peer) return remoteAddress ? remoteAddress.slice(0, MAX_LENGTH) : "unknown";

@@ -2,7 +2,7 @@
 // runs httpPost (http-post.ts) for it. A callback's post (its request, the
 // receiver's answer, the sockets kept) was a fifth of the portal's one thread
 // under load; on the post thread it no longer delays the calls being answered.
-// The server starts it (server/main.ts), as a part of its runtime, which stops it on drain; everything posts through `post`,
+// The portal starts it (server/portal.ts `listen`), as a part of its runtime, which stops it on drain; everything posts through `post`,
 // which runs httpPost here when no thread was started (tests, scripts). The
 // requests and results are plain data: signing, the network policy and the
 // records stay with the caller.

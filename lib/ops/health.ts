@@ -3,9 +3,9 @@
 // (SIGTERM: server/shutdown.ts), and its database answered within a second.
 // A load balancer takes an instance out on /readyz (docs: operations).
 import fs from "node:fs";
-import { config, sqlitePath } from "@/lib/config";
+import { sqlitePath } from "@/lib/config";
 import { db } from "@/lib/db/prisma";
-import { part, runtime } from "@/lib/runtime";
+import { config, part, runtime } from "@/lib/runtime";
 
 /** How long the database may take to answer the readiness probe. */
 export const DB_PROBE_MS = 1_000;
@@ -15,7 +15,7 @@ export const READY_RETRY_AFTER_SECONDS = 5;
 type State = { started: boolean; draining: boolean };
 const state = () => runtime().of(part<State>("health"), () => ({ started: false, draining: false }));
 
-/** The server is serving every route (server/main.ts, once Next is prepared). */
+/** The server is serving every route (server/portal.ts `listen`, once Next is prepared). */
 export const markStarted = (): void => {
   state().started = true;
 };

@@ -1,6 +1,5 @@
 // Apps: the functions the console and the command line both call.
 import { lockApp, lockUser } from "@/lib/accounts";
-import { config } from "@/lib/config";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newSigningSecret } from "@/lib/crypto";
@@ -8,7 +7,7 @@ import { newId } from "@/lib/ids";
 import { parseOrThrow } from "@/lib/validation";
 import { liveApps } from "./sandbox-life";
 import { appNameSchema, callbackUrlSchema, graceHoursSchema, perMinuteSchema } from "./schemas";
-import { nowDate, nowMs } from "@/lib/runtime";
+import { config, nowDate, nowMs } from "@/lib/runtime";
 
 export const SANDBOX_PLAN_PER_MINUTE = 60;
 

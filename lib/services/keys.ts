@@ -1,10 +1,9 @@
-import { config } from "@/lib/config";
 import { db } from "@/lib/db/prisma";
 import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { newId, randomBase62 } from "@/lib/ids";
 import { withAppLock } from "./apps";
-import { nowDate } from "@/lib/runtime";
+import { config, nowDate } from "@/lib/runtime";
 import { parseOrThrow } from "@/lib/validation";
 import { keyLabelSchema } from "./schemas";
 

@@ -4,10 +4,9 @@
 // (429 RATE_LIMITED, HashingBusy) instead of queueing without bound — a burst
 // of sign-ins from many addresses then answers "busy" to some, rather than
 // making every sign-in (and everything else on the pool) wait seconds.
-import { config } from "@/lib/config";
 import { hashPassword as scryptHash, verifyPassword as scryptVerify } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
-import { part, runtime } from "@/lib/runtime";
+import { config, part, runtime } from "@/lib/runtime";
 
 /** The queue is full: not an answer about the password (the sign-in guard gives its places back). */
 export class HashingBusy extends ApiError {

@@ -1,9 +1,9 @@
 // The running server's public origin, recorded in the database when it starts
-// (server/main.ts), so that the operator command line, which runs apart from it
+// (server/portal.ts), so that the operator command line, which runs apart from it
 // without its PORT or PUBLIC_URL, prints links (reset links, inspector
 // addresses) that reach it. The latest start wins: a server restarted on another
 // port records that one.
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { db } from "@/lib/db/prisma";
 
 const KEY = "public-origin";

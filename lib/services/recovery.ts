@@ -7,7 +7,6 @@
 // the same time either way. The operator command line makes links through the same
 // `issueLink` and prints them instead of mailing them.
 import { utcTime } from "@/lib/clock";
-import { config } from "@/lib/config";
 import { sha256 } from "@/lib/crypto";
 import { db } from "@/lib/db/prisma";
 import { ApiError, isApiError } from "@/lib/errors";
@@ -18,7 +17,7 @@ import { parseOrThrow } from "@/lib/validation";
 import { hashPassword } from "./passwords";
 import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
 import { setPassword, userByEmail } from "./users";
-import { nowDate, nowMs } from "@/lib/runtime";
+import { config, nowDate, nowMs } from "@/lib/runtime";
 
 /** Link requests per client address per hour (RESET_REQUESTS_PER_ADDRESS): refused past it, with a message. */
 const perAddress = new Throttle("reset:address", 10, 3600, "RESET_REQUESTS_PER_ADDRESS");

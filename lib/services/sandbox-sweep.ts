@@ -1,5 +1,5 @@
 // Deletes ended throwaway sandboxes (sandbox-life.ts) with all their rows, on
-// every instance: started by server/main.ts, every SANDBOX_SWEEP_MS on the
+// every instance: started by server/portal.ts, every SANDBOX_SWEEP_MS on the
 // process's clock (lib/runtime.ts: a test moves it on instead of waiting), and
 // at once in the process that ended one (sweepSoon).
 //
@@ -12,8 +12,7 @@
 // wrote meanwhile). Credentials go first.
 import { appBatches } from "@/lib/accounts";
 import { every, type Timer } from "@/lib/clock";
-import { clock, nowDate, part, runtime } from "@/lib/runtime";
-import { config } from "@/lib/config";
+import { config, clock, nowDate, part, runtime } from "@/lib/runtime";
 import type { BatchDelete } from "@/lib/db/batch-delete";
 import { db } from "@/lib/db/prisma";
 import { log } from "@/lib/log";

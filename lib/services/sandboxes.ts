@@ -12,8 +12,7 @@
 // claim); the rule is sandbox-life.ts. sandbox-sweep.ts then deletes it with
 // all its rows.
 import { insertSandbox } from "@/lib/accounts";
-import { nowDate } from "@/lib/runtime";
-import { config } from "@/lib/config";
+import { config, nowDate } from "@/lib/runtime";
 import { newSigningSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";

@@ -2,9 +2,8 @@
 // minutes like the gateway's plan limit (same x-ratelimit-* headers), in memory,
 // at most `maxKeys` addresses remembered. The route's one is a part of the
 // process's runtime, on its clock.
-import { config } from "@/lib/config";
 import { rateHeaders, windowOf } from "@/lib/engine/rate-window";
-import { nowDate, part, runtime } from "@/lib/runtime";
+import { config, nowDate, part, runtime } from "@/lib/runtime";
 
 export class WindowLimiter {
   private counts = new Map<string, { window: number; count: number }>();

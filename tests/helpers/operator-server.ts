@@ -5,7 +5,7 @@
 // {"id", "error"}. Each command goes through the command line's own runAdmin;
 // starting a process per set-up cost seconds on a busy machine.
 import readline from "node:readline";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 
 void config.dialect;
 const { applyMigrations } = await import("@/lib/db/migrate");

@@ -28,7 +28,7 @@ export function removeDb(file: string) {
 
 /**
  * `databaseUrl` (SQLite `file:` or PostgreSQL) or `dbFile` (a SQLite file) chooses the database.
- * `testClock`: the server runs on a clock the test moves on with `advanceClock` (TEST_CLOCK=1: server/runtime-install.ts).
+ * `testClock`: the server runs on a clock the test moves on with `advanceClock` (TEST_CLOCK=1: server/main.ts).
  */
 export async function startServer(opts: { dbFile?: string; databaseUrl?: string; env?: Record<string, string>; testClock?: boolean }): Promise<RunningServer> {
   const databaseUrl = opts.databaseUrl ?? (opts.dbFile ? `file:${opts.dbFile}` : undefined);

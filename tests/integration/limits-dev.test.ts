@@ -1,29 +1,29 @@
 // The developer tools cannot be used to get past a limit (README "Hosting it
 // for others"): a reset keeps the rate window and is itself limited; a replay
 // counts each delivery it posts again; strangers flooding an inspector cannot
-// make the app's own callbacks to it fail. On a server of its own on a test
+// make the app's own callbacks to it fail. On a portal of its own (in this process) on a test
 // clock, moved to the start of a minute before each count (tests/helpers/window.ts).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { requestFrom } from "../helpers/from-address";
 import { setUpApp } from "../helpers/operator";
-import { ownDb, startServer } from "../helpers/own-server";
+import { ownDb } from "../helpers/own-server";
+import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { collectBody, http } from "../helpers/sandbox";
-import type { RunningServer } from "../helpers/server";
 import { nextMinute } from "../helpers/window";
 
 let failing: Receiver;
-let server: RunningServer;
+let server: InProcessPortal;
 let dbUrl = "";
 beforeAll(async () => {
   failing = await startReceiver(() => ({ status: 500 }));
   dbUrl = (await ownDb("limits_dev")).url;
-  server = await startServer({ databaseUrl: dbUrl, testClock: true });
+  server = await startPortal({ env: { DATABASE_URL: dbUrl } });
 }, 120_000);
 afterAll(async () => {
   await failing.close();
-  await server?.stop();
+  await server?.close();
 });
 
 /** An app on that server (the plan's 60 calls a minute unless told) with a token, as tests/helpers/sandbox.ts newApp answers one. */

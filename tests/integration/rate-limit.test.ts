@@ -1,5 +1,5 @@
 // Rate windows (lib/engine/rate-window.ts, lib/gateway/steps/rate-limit.ts):
-// 60 calls per app per clock minute, on a server of its own on a test clock
+// 60 calls per app per clock minute, on a portal of its own (in this process) on a test clock
 // (lib/clock.ts). The test moves the server's clock to the start of a minute
 // instead of waiting for one, and on to the next minute to see the window
 // reset. The token endpoint's lockout (lib/throttle.ts CredentialGuard, in
@@ -9,20 +9,21 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { parseList } from "structured-headers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownDb, startServer } from "../helpers/own-server";
+import { ownDb } from "../helpers/own-server";
+import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { cliBatch, OWN_PASSWORD, requestToken, setUpApp } from "../helpers/operator";
 import { ownerView } from "../helpers/owner-view";
 import { http, newApp } from "../helpers/sandbox";
-import { advanceClock, type RunningServer } from "../helpers/server";
+import { advanceClock } from "../helpers/server";
 import { nextMinute } from "../helpers/window";
 
 let url = "";
-let server: RunningServer;
+let server: InProcessPortal;
 beforeAll(async () => {
   url = (await ownDb("rate_limit")).url;
-  server = await startServer({ databaseUrl: url, testClock: true });
+  server = await startPortal({ env: { DATABASE_URL: url } });
 }, 120_000);
-afterAll(() => server?.stop());
+afterAll(() => server?.close());
 
 /** An app of the plan's 60 a minute on that server, subscribed to Identity. */
 async function clockedApp() {

@@ -9,7 +9,8 @@
 // and on the suite's shared file every other test's write waited behind it.
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { config, sqlitePath } from "@/lib/config";
+import { config } from "@/lib/runtime";
+import { sqlitePath } from "@/lib/config";
 import { sqliteAdapter } from "@/lib/db/prisma";
 import { applyMigrations } from "@/lib/db/migrate";
 import { PrismaClient } from "@/lib/generated/prisma/client";

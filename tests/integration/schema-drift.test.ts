@@ -2,7 +2,7 @@
 // exactly the models of prisma/schema.prisma: a model or field added without
 // its migration (`npm run db:diff` writes both dialects') fails here.
 import { describe, expect, it } from "vitest";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { db } from "@/lib/db/prisma";
 import { Prisma } from "@/lib/generated/prisma/client";
 

@@ -12,8 +12,8 @@ import { ownerOf } from "../helpers/owner-view";
 import { collectBody, http, newApp, origin } from "../helpers/sandbox";
 import { nextMinute } from "../helpers/window";
 import { cliBatch, tokenRequest } from "../helpers/operator";
-import { ownDb, startServer } from "../helpers/own-server";
-import type { RunningServer } from "../helpers/server";
+import { ownDb } from "../helpers/own-server";
+import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { PG_URL } from "../helpers/test-db";
@@ -26,18 +26,18 @@ const PASSWORD = "correct horse battery";
 
 
 let receiver: Receiver;
-// The throttles' windows are clock minutes: their tests run on a server of its own on a test
+// The throttles' windows are clock minutes: their tests run on a portal of its own (in this process) on a test
 // clock, moved to the start of a minute before each count (tests/helpers/window.ts).
-let clocked: RunningServer;
+let clocked: InProcessPortal;
 let clockedDb = "";
 beforeAll(async () => {
   receiver = await startReceiver();
   clockedDb = (await ownDb("security_clocked")).url;
-  clocked = await startServer({ databaseUrl: clockedDb, testClock: true });
+  clocked = await startPortal({ env: { DATABASE_URL: clockedDb } });
 }, 120_000);
 afterAll(async () => {
   await receiver.close();
-  await clocked?.stop();
+  await clocked?.close();
 });
 const minute = () => nextMinute(clocked.origin);
 

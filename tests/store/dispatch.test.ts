@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { takeHostBudget } from "@/lib/callbacks/host-budget";
 import { ranges, routeFor, type Policy, type Resolver } from "@/lib/callbacks/policy";
 import { newDelivery } from "@/lib/callbacks/schedule";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import type { AttemptRecord } from "@/lib/callbacks/store";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DIALECTS, freshDb, logRow, resourceRow, seedApp, uid, type SeededApp, type TestDb } from "./databases";

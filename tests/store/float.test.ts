@@ -4,7 +4,7 @@
 // and the changes run through Prisma (set, release, reset) with the balances
 // read back as the developer API answers them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { floatBalances, releaseFloat, resetFloat, setFloat } from "@/lib/float";
 import { DIALECTS, freshDb, logRow, minutes, resourceRow, seedApp, uid, type TestDb } from "./databases";
 

@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { config } from "@/lib/config";
+import { describe, expect, it } from "vitest";
+import { makeConfig, reconfigured } from "@/lib/config";
 
 // config.publicUrl's default, when PUBLIC_URL is not set: the origin this machine reaches the
-// listener at. server/main.ts writes the bound port back into PORT (so PORT=0 ends up a real port).
+// listener at. server/portal.ts reconfigures its runtime with the bound port (so PORT=0 ends up a real port).
 describe("PUBLIC_URL's default", () => {
-  afterEach(() => vi.unstubAllEnvs());
-  const withEnv = (env: Record<string, string | undefined>) => {
-    for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
-    return config.publicUrl;
-  };
+  const withEnv = (env: Record<string, string | undefined>) => makeConfig(env).publicUrl;
 
   it("is localhost on PORT, the bound one once listening", () => {
     expect(withEnv({ PUBLIC_URL: undefined, HOST: undefined, PORT: undefined })).toBe("http://localhost:3000");
     expect(withEnv({ PUBLIC_URL: undefined, HOST: undefined, PORT: "43117" })).toBe("http://localhost:43117");
+    expect(reconfigured(makeConfig({ PORT: "0" }), { PORT: "43117" }).publicUrl).toBe("http://localhost:43117");
   });
 
   it("is the IPv4 loopback address HOST names; any other HOST keeps localhost (and the local callback policy)", () => {

@@ -5,7 +5,7 @@ import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { apis, operations } from "@/lib/catalog";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { exampleBody } from "@/lib/docs/doc-examples";
 import { requestSchema } from "@/lib/docs/schema";

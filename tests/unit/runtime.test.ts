@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "@/lib/clock";
-import { installRuntime, part, Runtime, runtime } from "@/lib/runtime";
+import { makeConfig } from "@/lib/config";
+import { config, enter, installRuntime, part, Runtime, runtime } from "@/lib/runtime";
 
 describe("Runtime", () => {
   it("finds a part by its name, as a bundle's copy of a module names it", () => {
@@ -40,5 +41,15 @@ describe("Runtime", () => {
     const rt = runtime();
     expect(runtime()).toBe(rt);
     expect(() => installRuntime(new Runtime())).toThrow(/before/);
+  });
+
+  it("is the runtime entered around the work at hand, kept by its async continuations, its settings included", async () => {
+    const a = new Runtime(new ManualClock(), makeConfig({ PUBLIC_URL: "https://a.example.test" }));
+    const b = new Runtime(new ManualClock(), makeConfig({ PUBLIC_URL: "https://b.example.test" }));
+    const later = () => new Promise<string>((r) => setTimeout(() => r(`${runtime() === a ? "a" : runtime() === b ? "b" : "?"} ${config.publicUrl}`), 1));
+    const [fromA, fromB] = await Promise.all([enter(a, later), enter(b, later)]);
+    expect(fromA).toBe("a https://a.example.test");
+    expect(fromB).toBe("b https://b.example.test");
+    expect(runtime()).not.toBe(a); // outside both: the process's default
   });
 });

@@ -10,7 +10,7 @@ import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
 import { operations } from "@/lib/catalog";
 import { devEndpointById, timelineEventSchema } from "@/lib/catalog/dev-endpoints";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { sampleAnswer } from "@/lib/docs/samples";
 import { baseUrl, origin } from "@/lib/docs/urls";
 import { expiryScenario, heldScenario, resolutionScenarios } from "@/lib/engine";

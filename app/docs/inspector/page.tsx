@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { INSPECTOR_MAX_BODY } from "@/lib/inspector";
 import { inspectUrl } from "@/lib/docs/urls";
 import { C, H1, P, Ul } from "@/components/docs/prose";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { MAX_BODY_BYTES } from "@/lib/engine";
 import { MAX_REQUEST_BODY } from "@/lib/http/body-bound";
 import { TOKEN_LIFETIME_S } from "@/lib/gateway/token";

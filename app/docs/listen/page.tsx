@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { origin } from "@/lib/docs/urls";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 

@@ -10,7 +10,7 @@ import { DataTable } from "@/components/docs/data-table";
 import { devEndpointById, MAX_FAULT_PLAN_RULES } from "@/lib/catalog/dev-endpoints";
 import { baseUrl } from "@/lib/docs/urls";
 import { REPLAY_MAX } from "@/lib/callbacks/replay";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { cliSteps, githubWorkflow, gitlabJob, SAMPLE_PATH } from "@/lib/docs/ci-jobs";
 
 export const dynamic = "force-dynamic";

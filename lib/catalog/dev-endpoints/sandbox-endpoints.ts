@@ -2,7 +2,7 @@
 // made from the calling app and gone after its TTL. The service is
 // lib/services/sandboxes.ts; the sweeper lib/services/sandbox-sweep.ts.
 import { z } from "zod";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import type { DevEndpoint } from "./endpoint";
 
 export const SANDBOX_TTL_MIN_S = 10;

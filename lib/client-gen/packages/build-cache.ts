@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { ApiError } from "@/lib/errors";
 import type { Entry } from "./archive";
 import { replaceInClass } from "./class-file";

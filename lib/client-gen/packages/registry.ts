@@ -69,7 +69,7 @@ const registries: Record<Registry, Files> = {
 };
 
 /**
- * Makes every registry's files now (server/main.ts, once the port is bound: the
+ * Makes every registry's files now (server/portal.ts, once the port is bound: the
  * packages hold the portal's address), the compiles side by side. A build that
  * fails is logged and kept as a failure (its requests answer 503); the start goes on.
  */

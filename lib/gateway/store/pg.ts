@@ -14,11 +14,10 @@ import { perTurn } from "@/lib/db/turn-batch";
 import { inline, param, type Sql, sql } from "@/lib/db/sql";
 import { RequestLog } from "@/lib/db/tables";
 import type { TrackedResource } from "@/lib/engine";
-import { config } from "@/lib/config";
 import { floatStatements as F } from "@/lib/float";
 import type { CallRows, CountedCall, GatewayStore, LogRow, PrunedTable, ReferenceGuard, TokenRow } from "./types";
 import * as S from "./statements";
-import { nowDate } from "@/lib/runtime";
+import { config, nowDate } from "@/lib/runtime";
 
 const SUBSCRIPTIONS = sql`COALESCE((SELECT json_agg(json_build_object('group', s."group", 'status', s."status"))
   FROM "Subscription" s WHERE s."appId" = a."id"), '[]'::json) AS "subscriptions"`.reads<{ subscriptions: S.Subscriptions }>();

@@ -7,11 +7,10 @@ import { prepare, retryBusy, type SqliteHotPath } from "@/lib/db/sqlite";
 import { Subscription } from "@/lib/db/tables";
 import { insertDelivery } from "@/lib/callbacks/store/statements";
 import type { TrackedResource } from "@/lib/engine";
-import { config } from "@/lib/config";
 import { floatStatements as F } from "@/lib/float";
 import type { CallRows, GatewayStore, PrunedTable, ReferenceGuard, TokenRow } from "./types";
 import * as S from "./statements";
-import { nowDate } from "@/lib/runtime";
+import { config, nowDate } from "@/lib/runtime";
 
 const TOKEN = sql`SELECT ${S.TOKEN_COLUMNS} ${S.TOKEN_FROM}`;
 const SUBSCRIPTIONS = sql`SELECT ${Subscription.cols(["group", "status"])} FROM "Subscription" WHERE "appId" = ${param("appId")}`;

@@ -1,6 +1,6 @@
 import { appRoute } from "@/lib/auth/route";
 import { sandboxInputSchema } from "@/lib/catalog/dev-endpoints";
-import { config } from "@/lib/config";
+import { config } from "@/lib/runtime";
 import { createSandbox, listSandboxes } from "@/lib/services/sandboxes";
 
 /** The app's live throwaway sandboxes and how many it may have (the parent's overview lists them). */
