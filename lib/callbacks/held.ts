@@ -8,7 +8,6 @@
 // that it is still held, in the transaction that inserts its delivery.
 // "Now" and the expiry horizon are on the process's clock (lib/runtime.ts).
 import { operationById, operations } from "@/lib/catalog";
-import { faultsOf } from "@/lib/catalog/dev-endpoints";
 import { nowDate } from "@/lib/runtime";
 import { config } from "@/lib/config";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
@@ -16,8 +15,7 @@ import { releaseFloat } from "@/lib/float";
 import { expiryScenario, heldScenario, keepsFloat, liveState, resolutionScenario, resolutionTimeScale, resolveHold, type HoldRecord } from "@/lib/engine";
 import { ApiError, isApiError } from "@/lib/errors";
 import { newId, newReceipt } from "@/lib/ids";
-import { newDelivery } from "./schedule";
-import { scheduleDelivery } from "./store/deliveries";
+import { deliveryRow, scheduleDelivery } from "./store/deliveries";
 import { notifyScheduled } from "./wake";
 
 /** Who resolved a held resource: a developer-API call (http, mcp), the console's Handset, or the expiry sweep. */
@@ -70,10 +68,10 @@ export async function resolveHeld(appId: string, resourceId: string, scenarioKey
   const requestId = opts.via === "console" ? newId("req") : (opts.requestId ?? null);
   const ctx = { now, requestId: requestId ?? "", newId, newReceipt, defaultCallbackUrl: app.callbackUrl, timeScale };
   const resolved = resolveHold(op, scenario, { id: r.id, data: JSON.parse(r.data) as Record<string, unknown>, hold }, ctx);
-  const delivery = newDelivery({
+  const delivery = deliveryRow({
     appId, resourceId: r.id, operationId: op.id, scenarioKey: scenario.key,
     url: resolved.callback.url, dueAt: resolved.callback.dueAt, body: resolved.callback.body,
-  }, now, faultsOf(app.callbackFaults));
+  }, { now, appFaults: app.callbackFaults });
   const live = liveState({ id: r.id, scenarioKey: scenario.key, settlesAt: resolved.settlesAt, data: resolved.data }, now);
   const result: ResolveResult = {
     resourceId: r.id, operationId: op.id, scenarioKey: scenario.key, state: String(live.status), live,

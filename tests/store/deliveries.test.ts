@@ -4,11 +4,11 @@
 // and the dispatcher read them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newDelivery } from "@/lib/callbacks/schedule";
-import { deleteDeliveriesOf, endResendLease, replayDelivery, scheduleDelivery, takeResendLease } from "@/lib/callbacks/store/deliveries";
+import { deleteDeliveriesOf, deliveryRow, endResendLease, replayDelivery, scheduleDelivery, takeResendLease } from "@/lib/callbacks/store/deliveries";
 import { sweepBatches } from "@/lib/callbacks/store/statements";
 import { rawStatement } from "@/lib/db/raw";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { DIALECTS, freshDb, seedApp, uid, type TestDb } from "./databases";
+import { DIALECTS, freshDb, logRow, seedApp, uid, type TestDb } from "./databases";
 
 const T0 = new Date("2030-01-01T00:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -51,6 +51,38 @@ describe.each(DIALECTS)("the Delivery transitions on %s", (dialect) => {
         throw new Error("the resolve lost");
       })).rejects.toThrow("the resolve lost");
       expect(await db.prisma.delivery.count({ where: { appId } })).toBe(0);
+    });
+  });
+
+  describe("deliveryRow (the one way a call and a resolve make a delivery)", () => {
+    const callback = (appId: string) => ({ appId, resourceId: null, operationId: "collect.push", scenarioKey: "paid", url: "http://127.0.0.1:9/cb", dueAt: at(5_000), body: { ok: true } });
+    const written = async (appId: string, o: Parameters<typeof deliveryRow>[1]) => {
+      const viaResolve = deliveryRow(callback(appId), o);
+      await db.prisma.$transaction(async (tx) => {
+        await scheduleDelivery(tx, viaResolve, dialect);
+      });
+      const viaCall = deliveryRow(callback(appId), o);
+      expect(await db.gateway.commit({ delivery: viaCall, log: logRow(appId) })).toBe(true);
+      const pick = ({ state, dueAt, faults, lastError, createdAt }: { state: string; dueAt: Date; faults: string | null; lastError: string | null; createdAt: Date }) =>
+        ({ state, dueAt, faults, lastError, createdAt });
+      const [a, b] = [pick(await row(viaResolve.id)), pick(await row(viaCall.id))];
+      expect(a).toEqual(b);
+      return a;
+    };
+
+    it("keeps the app's callback faults on the row, the extra delay moving its due time, through the gateway's commit and a resolve's alike", async () => {
+      const { appId } = await seedApp(db.prisma);
+      expect(await written(appId, { now: at(0), appFaults: '{"extraDelayMs":1500,"badSignature":true}' })).toEqual({
+        state: "SCHEDULED", dueAt: at(6_500), faults: '{"badSignature":true,"extraDelayMs":1500}', lastError: null, createdAt: at(0),
+      });
+    });
+
+    it("applies the call's gateway fault after them: lost_callback is not sent on purpose, early_callback is due at once", async () => {
+      const { appId } = await seedApp(db.prisma);
+      expect(await written(appId, { now: at(0), appFaults: '{"extraDelayMs":1500}', fault: "never" })).toMatchObject({
+        state: "NOT_SENT", lastError: expect.stringContaining("on purpose (X-Svc-Fault: lost_callback)"),
+      });
+      expect(await written(appId, { now: at(0), appFaults: '{"extraDelayMs":1500}', fault: "early" })).toMatchObject({ state: "SCHEDULED", dueAt: at(0) });
     });
   });
 
