@@ -25,7 +25,7 @@ export type ResolveOptions = {
   via: ResolveVia;
   /** The resolving call's X-Svc-Time-Scale, when it sent one (VALIDATION_ERROR naming it when not 0–1). */
   timeScaleHeader?: string | null;
-  /** The request-log id of the resolving call (http, mcp: the pipeline logs it); a console resolve logs its own row. */
+  /** The request-log id of the resolving call (http, mcp: the pipeline logs it); a console resolve gets a new one (lib/gateway/console-calls.ts logs it). */
   requestId?: string;
   now?: Date;
 };
@@ -45,13 +45,9 @@ export type ResolveResult = {
   callback: { url: string | null; dueAt: string; state: string; lastError: string | null };
 };
 
-/** The path a resolve is logged under (the developer endpoint's, for the console's rows too). */
-const resolvePath = (id: string) => `/dev/v1/resources/${encodeURIComponent(id)}/resolve`;
-
 const utc = (d: Date) => `${d.toISOString().replace("T", " ").slice(0, 19)} UTC`;
 
 export async function resolveHeld(appId: string, resourceId: string, scenarioKey: string, opts: ResolveOptions, db: Db = defaultDb): Promise<ResolveResult> {
-  const started = performance.now();
   const now = opts.now ?? nowDate();
   const r = await db.resource.findFirst({ where: { id: resourceId, appId } });
   if (!r) throw new ApiError("NOT_FOUND", `no resource ${resourceId} for this app`);
@@ -94,15 +90,6 @@ export async function resolveHeld(appId: string, resourceId: string, scenarioKey
     }
     if (release) await releaseFloat(tx, appId, r.floatCurrency!, r.floatAmount!);
     await scheduleDelivery(tx, delivery);
-    if (opts.via === "console") {
-      await tx.requestLog.create({
-        data: {
-          requestId: requestId!, appId, via: "console", method: "POST", path: resolvePath(r.id), operationId: "dev.resources.resolve",
-          status: 200, scenarioKey: null, timeScale: null, durationMs: Math.round(performance.now() - started), requestHeaders: "{}",
-          requestBody: JSON.stringify({ scenario: scenario.key }), responseHeaders: "{}", responseBody: JSON.stringify(result), createdAt: now,
-        },
-      });
-    }
   });
   if (delivery.state === "SCHEDULED") notifyScheduled(delivery.dueAt);
   return result;
