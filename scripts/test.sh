@@ -63,7 +63,8 @@ both() { # name1 cmd1 name2 cmd2
 }
 
 echo "== lint";  npm run --silent lint
-echo "== types"; npx tsc --noEmit
+# The one type check: the route types Next writes (next typegen), then tsc over every file (the build does not check again: next.config.mjs).
+echo "== types"; npm run --silent typecheck
 both "unit" "npx vitest run" "stores (SQLite and PostgreSQL)" "npx vitest run --config vitest.store.config.ts"
 echo "== build"; npx next build
 # One after the other, not side by side: two suites of real servers on two cores

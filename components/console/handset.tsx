@@ -9,10 +9,14 @@ import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { appUrl, send } from "./api";
 import { useHeld } from "./hooks";
+import type { HandsetAnswers } from "@/lib/engine";
 import { Phone } from "./phone";
 
-/** `curl`: the docs' sample that holds a push for this app (lib/docs/curl.ts), shown while nothing is held. */
-export function Handset({ appId, curl }: { appId: string; curl: string }) {
+/**
+ * `curl`: the docs' sample that holds a push for this app (lib/docs/curl.ts), shown while nothing is held;
+ * `answers`: each held operation's buttons (lib/engine/hold.ts `handsetAnswers`).
+ */
+export function Handset({ appId, curl, answers }: { appId: string; curl: string; answers: Record<string, HandsetAnswers> }) {
   const { data, error, isLoading, mutate } = useHeld(appId);
   const resolve = (id: string) => async (scenario: string) => {
     await send("POST", appUrl(appId, `/resources/${encodeURIComponent(id)}/resolve`), { scenario });
@@ -43,7 +47,7 @@ export function Handset({ appId, curl }: { appId: string; curl: string }) {
       {data && data.resources.length > 0 && (
         <CardBody>
           <ul aria-label="Held" className="grid gap-8 sm:grid-cols-2 xl:grid-cols-3">
-            {data.resources.map((r) => <Phone key={r.id} appId={appId} r={r} onResolve={resolve(r.id)} />)}
+            {data.resources.map((r) => <Phone key={r.id} appId={appId} r={r} answers={answers[r.operationId] ?? { buttons: [], more: [], ignore: null }} onResolve={resolve(r.id)} />)}
           </ul>
         </CardBody>
       )}

@@ -8,17 +8,10 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { LocalTime } from "@/components/ui/time";
 import type { HeldResource } from "@/lib/activity/held-list";
+import type { HandsetAnswers } from "@/lib/engine";
 
 export type Resolve = (scenario: string) => Promise<void>;
 
-/** The customer's answers to a prompt; any other outcome of the operation goes in the "More outcomes" menu. */
-const PROMPT_ANSWERS: { key: string; label: string }[] = [
-  { key: "cancelled", label: "Cancel" },
-  { key: "paid", label: "Enter PIN" },
-];
-const IGNORE = "no_answer";
-/** How the other operations' outcomes read on the phone. */
-const OUTCOME_LABEL: Record<string, string> = { sent: "Deliver", float_low: "Fail: float too low", delivered: "Deliver", handset_off: "Handset off" };
 
 const s = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 
@@ -86,11 +79,13 @@ function MoreOutcomes({ outcomes, onPick, disabled }: { outcomes: HeldResource["
   );
 }
 
-function Prompt({ r, busy, onPick }: { r: HeldResource; busy: boolean; onPick: Resolve }) {
+type PhoneProps = { r: HeldResource; answers: HandsetAnswers; busy: boolean; onPick: Resolve };
+
+function Prompt({ r, answers: { buttons, more, ignore }, busy, onPick }: PhoneProps) {
   const [pin, setPin] = useState("");
-  const has = (key: string) => r.outcomes.some((o) => o.key === key);
-  const answers = PROMPT_ANSWERS.filter((a) => has(a.key));
-  const others = r.outcomes.filter((o) => !PROMPT_ANSWERS.some((a) => a.key === o.key) && o.key !== IGNORE);
+  // The customer's answers, the default (the PIN's confirm) on the right as on a phone; the other outcomes in "More outcomes".
+  const answers = [...buttons.filter((b) => !b.primary), ...buttons.filter((b) => b.primary)];
+  const others = r.outcomes.filter((o) => more.includes(o.key));
   return (
     <>
       <p className="text-[11px] font-semibold tracking-wide text-emerald-700 uppercase">Payment request</p>
@@ -101,18 +96,18 @@ function Prompt({ r, busy, onPick }: { r: HeldResource; busy: boolean; onPick: R
       <PinPad pin={pin} setPin={setPin} disabled={busy} />
       <div className="mt-3 grid grid-cols-2 gap-2">
         {answers.map((a) => (
-          <Button key={a.key} variant={a.key === "paid" ? "primary" : "secondary"} busy={busy} onClick={() => onPick(a.key)}>{a.label}</Button>
+          <Button key={a.key} variant={a.primary ? "primary" : "secondary"} busy={busy} onClick={() => onPick(a.key)}>{a.label}</Button>
         ))}
       </div>
-      {has(IGNORE) && (
-        <Button variant="ghost" size="sm" className="mt-1 w-full" disabled={busy} onClick={() => onPick(IGNORE)} title="Let the prompt time out (no_answer)">Ignore</Button>
+      {ignore && (
+        <Button variant="ghost" size="sm" className="mt-1 w-full" disabled={busy} onClick={() => onPick(ignore)} title={`Let the prompt time out (${ignore})`}>Ignore</Button>
       )}
       <MoreOutcomes outcomes={others} onPick={onPick} disabled={busy} />
     </>
   );
 }
 
-function Other({ r, busy, onPick }: { r: HeldResource; busy: boolean; onPick: Resolve }) {
+function Other({ r, answers: { buttons }, busy, onPick }: PhoneProps) {
   const sms = r.operationId === "sms.send";
   const destination = r.request.destination as { type?: string; phoneNumber?: string; accountNumber?: string } | undefined;
   return (
@@ -128,11 +123,14 @@ function Other({ r, busy, onPick }: { r: HeldResource; busy: boolean; onPick: Re
       )}
       <p className="mt-1 truncate text-xs text-slate-500">{sms ? `To ${s(r.request.to)}` : `Ref ${s(r.request.reference)}`} · {r.accepted.status as string}</p>
       <div className="mt-3 grid gap-2">
-        {r.outcomes.map((o) => (
-          <Button key={o.key} variant={o.key === r.outcomes[0]?.key ? "primary" : "secondary"} busy={busy} title={o.summary} onClick={() => onPick(o.key)}>
-            {OUTCOME_LABEL[o.key] ?? o.key}
-          </Button>
-        ))}
+        {r.outcomes.map((o) => {
+          const b = buttons.find((x) => x.key === o.key);
+          return (
+            <Button key={o.key} variant={b?.primary ? "primary" : "secondary"} busy={busy} title={o.summary} onClick={() => onPick(o.key)}>
+              {b?.label ?? o.key}
+            </Button>
+          );
+        })}
       </div>
     </>
   );
@@ -140,7 +138,8 @@ function Other({ r, busy, onPick }: { r: HeldResource; busy: boolean; onPick: Re
 
 const WHAT: Record<string, string> = { "collect.push": "Payment prompt", "payouts.send": "Payout", "sms.send": "Message" };
 
-export function Phone({ appId, r, onResolve }: { appId: string; r: HeldResource; onResolve: Resolve }) {
+/** `answers`: the buttons of its operation (lib/engine/hold.ts `handsetAnswers`, from the catalog). */
+export function Phone({ appId, r, answers, onResolve }: { appId: string; r: HeldResource; answers: HandsetAnswers; onResolve: Resolve }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pick: Resolve = async (scenario) => {
@@ -156,7 +155,7 @@ export function Phone({ appId, r, onResolve }: { appId: string; r: HeldResource;
   return (
     <li className="space-y-2">
       <Frame label={`${WHAT[r.operationId] ?? r.operationId} ${r.id}`}>
-        {r.operationId === "collect.push" ? <Prompt r={r} busy={busy} onPick={pick} /> : <Other r={r} busy={busy} onPick={pick} />}
+        {r.operationId === "collect.push" ? <Prompt r={r} answers={answers} busy={busy} onPick={pick} /> : <Other r={r} answers={answers} busy={busy} onPick={pick} />}
         {error && <p role="alert" className="mt-2 text-xs text-red-700">{error}</p>}
       </Frame>
       <p className="text-center text-xs text-slate-500">

@@ -3,10 +3,10 @@
 // the client-side twin of the receiver checks. `judgeClientChecks` is pure over
 // log rows (tests/unit/client-checks.test.ts); `clientChecks` reads the rows
 // in one statement. Developer API: GET /dev/v1/client-checks, and readiness.
-import { operationById } from "@/lib/catalog";
+import { operationById, operations } from "@/lib/catalog";
 import { config } from "@/lib/runtime";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
-import { faultNamed, retryWindowEnd, type FaultName } from "@/lib/engine";
+import { faultNamed, retryWindowEnd, type Fault } from "@/lib/engine";
 
 export const CLIENT_CHECK_NAMES = ["retry_reuses_reference", "honours_retry_after", "renews_expired_token", "polls_after_lost_callback"] as const;
 export type ClientCheckName = (typeof CLIENT_CHECK_NAMES)[number];
@@ -18,12 +18,18 @@ export type ClientLogRow = {
   requestBody: string | null; responseBody: string; responseHeaders: string; durationMs: number; createdAt: Date;
 };
 
-/** The calls whose answer can be lost after they committed money. */
-const MONEY_OPERATIONS = new Set(["collect.push", "payouts.send"]);
-const LOST_ANSWER: Partial<Record<FaultName, string>> = {
-  lost_response: "lost its answer",
-  slow_response: "was slow to answer",
-  error_after_commit: "was answered 500 after it went through",
+/** The calls that commit money, whose answer can be lost after they did: those a reference makes safe to send again (the catalog's `referenceField`). */
+const MONEY_OPERATIONS = new Set<string>(operations.filter((op) => op.referenceField).map((op) => op.id));
+/** How a committed call's answer was lost, by what the fault table says its client sees (lib/engine/faults.ts `answer`): every fault with one is judged. */
+const LOST_ANSWER: Record<NonNullable<Fault["answer"]>, string> = {
+  dropped: "lost its answer",
+  late: "was slow to answer",
+  error: "was answered 500 after it went through",
+};
+/** The reference a money operation's call sent (its `referenceField`). */
+const referenceOf = (row: ClientLogRow, b: Json) => {
+  const field = operationById(row.operationId ?? "")?.referenceField;
+  return field ? String(b[field] ?? "") : "";
 };
 const HINTS: Record<ClientCheckName, string> = {
   retry_reuses_reference: "Send a call whose answer was lost again with the same reference: a 409 DUPLICATE_REFERENCE then means the first one went through, so wait for its callback or GET its status.",
@@ -69,7 +75,7 @@ function moneyOf(row: ClientLogRow): { what: string; key: string; reference: str
   const d = (b.destination ?? {}) as Json;
   const to = row.operationId === "payouts.send" ? (d.type === "bank" ? `account ${d.accountNumber} at bank ${d.bankCode}` : d.phoneNumber) : b.phoneNumber;
   const noun = row.operationId === "payouts.send" ? "payout" : "payment prompt";
-  return { what: `the ${noun} of ${b.amount} ${b.currency} to ${to}`, key: `${b.amount} ${b.currency} ${to}`, reference: String(b.reference ?? "") };
+  return { what: `the ${noun} of ${b.amount} ${b.currency} to ${to}`, key: `${b.amount} ${b.currency} ${to}`, reference: referenceOf(row, b) };
 }
 
 type Verdict = { failed?: string; ids: string[] };
@@ -79,10 +85,11 @@ export const NAIVE_RETRY_WINDOW_MS = 2 * 60_000;
 
 function retryReusesReference(rows: ClientLogRow[], i: number): Verdict | null {
   const f = rows[i]!;
-  const lost = LOST_ANSWER[f.fault as FaultName];
+  const fault = faultNamed(f.fault);
+  const lost = fault?.committed && fault.answer ? LOST_ANSWER[fault.answer] : undefined;
   if (!lost || !MONEY_OPERATIONS.has(f.operationId ?? "") || f.status >= 400) return null;
   const money = moneyOf(f);
-  const retriesUntil = retryWindowEnd(faultNamed(f.fault), f.createdAt.getTime(), f.durationMs) ?? 0;
+  const retriesUntil = retryWindowEnd(fault, f.createdAt.getTime(), f.durationMs) ?? 0;
   for (const r of rows.slice(i + 1)) {
     if (r.operationId !== f.operationId || r.method !== "POST") continue;
     if (r.createdAt.getTime() >= retriesUntil) break; // the slow answer came: not a retry

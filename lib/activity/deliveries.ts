@@ -3,6 +3,7 @@
 // reference (links.ts deliveryIdsFor, the inspector's search) or callback URL,
 // with the totals per state. Callers check ownership first (ownedApp).
 // Sending again is lib/callbacks' resendDelivery.
+import { deliveryWithAttempts } from "./delivery-read";
 import { z } from "zod";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
@@ -78,10 +79,7 @@ export async function listDeliveries(appId: string, f: DeliveryFilters, db: Db =
 
 /** One delivery with its body and every attempt (oldest first). */
 export async function getDelivery(appId: string, deliveryId: string, db: Db = defaultDb) {
-  const d = await db.delivery.findFirst({
-    where: { id: deliveryId, appId },
-    include: { attemptLog: { orderBy: { id: "asc" } } },
-  });
+  const d = await deliveryWithAttempts(appId, deliveryId, db);
   if (!d) throw new ApiError("NOT_FOUND", `no delivery ${deliveryId} for this app`);
   const { attemptLog, leaseUntil: _lease, ...rest } = d;
   return { ...rest, attemptLog, links: await deliveryLinks(appId, d, db), relays: await relaysOfDelivery(appId, d.id, db) };

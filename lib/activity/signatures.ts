@@ -6,6 +6,7 @@ import { storedFaults } from "@/lib/callbacks/faults";
 import { explainSignature, type ExplainInput, type Explanation, type SentDelivery } from "@/lib/callbacks/signature-explain";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
+import { nowDate } from "@/lib/runtime";
 import { checkCasesOf } from "./receiver-check-runs";
 
 /** Attempts shown with the delivery (the newest). */
@@ -78,6 +79,6 @@ export async function explainReceivedMany(appId: string, items: (ExplainInput & 
   });
 }
 
-export async function explainReceived(appId: string, input: ExplainInput, now = new Date(), db: Db = defaultDb): Promise<ExplainAnswer> {
+export async function explainReceived(appId: string, input: ExplainInput, now = nowDate(), db: Db = defaultDb): Promise<ExplainAnswer> {
   return (await explainReceivedMany(appId, [{ ...input, now }], db))[0]!;
 }

@@ -14,6 +14,7 @@
 //   relay               a listener relaying one, with the local answer (Relay)
 // The developer API, MCP, the CLI and the console's resource, request and
 // callback pages read this. Callers check ownership first; every query is limited to the app.
+import { deliveriesOfResource } from "./delivery-read";
 import { operationById } from "@/lib/catalog";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { faultNamed, freedReference, heldScenario, liveState, retryWindowEnd } from "@/lib/engine";
@@ -87,7 +88,7 @@ export async function resourceTimeline(appId: string, resourceId: string, now = 
       take: MAX_CALLS,
       select: { requestId: true, via: true, method: true, path: true, operationId: true, status: true, scenarioKey: true, fault: true, requestBody: true, responseBody: true, createdAt: true, ...FLOAT_MET_COLUMNS },
     }),
-    db.delivery.findMany({ where: { appId, resourceId: r.id }, orderBy: { seq: "asc" }, include: { attemptLog: { orderBy: { id: "asc" } } } }),
+    deliveriesOfResource(appId, r.id, db),
   ]);
   const deliveryIds = deliveries.map((d) => d.id);
   const inbox = deliveryIds.length

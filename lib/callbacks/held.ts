@@ -8,15 +8,13 @@
 // that it is still held, in the transaction that inserts its delivery.
 // "Now" and the expiry horizon are on the process's clock (lib/runtime.ts).
 import { operationById, operations } from "@/lib/catalog";
-import { faultsOf } from "@/lib/catalog/dev-endpoints";
 import { config, nowDate } from "@/lib/runtime";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { releaseFloat } from "@/lib/float";
 import { expiryScenario, heldScenario, keepsFloat, liveState, resolutionScenario, resolutionTimeScale, resolveHold, type HoldRecord } from "@/lib/engine";
 import { ApiError, isApiError } from "@/lib/errors";
 import { newId, newReceipt } from "@/lib/ids";
-import { newDelivery } from "./schedule";
-import { scheduleDelivery } from "./store/deliveries";
+import { deliveryRow, scheduleDelivery } from "./store/deliveries";
 import { notifyScheduled } from "./wake";
 
 /** Who resolved a held resource: a developer-API call (http, mcp), the console's Handset, or the expiry sweep. */
@@ -26,7 +24,7 @@ export type ResolveOptions = {
   via: ResolveVia;
   /** The resolving call's X-Svc-Time-Scale, when it sent one (VALIDATION_ERROR naming it when not 0–1). */
   timeScaleHeader?: string | null;
-  /** The request-log id of the resolving call (http, mcp: the pipeline logs it); a console resolve logs its own row. */
+  /** The request-log id of the resolving call (http, mcp: the pipeline logs it); a console resolve gets a new one (lib/gateway/console-calls.ts logs it). */
   requestId?: string;
   now?: Date;
 };
@@ -46,13 +44,9 @@ export type ResolveResult = {
   callback: { url: string | null; dueAt: string; state: string; lastError: string | null };
 };
 
-/** The path a resolve is logged under (the developer endpoint's, for the console's rows too). */
-const resolvePath = (id: string) => `/dev/v1/resources/${encodeURIComponent(id)}/resolve`;
-
 const utc = (d: Date) => `${d.toISOString().replace("T", " ").slice(0, 19)} UTC`;
 
 export async function resolveHeld(appId: string, resourceId: string, scenarioKey: string, opts: ResolveOptions, db: Db = defaultDb): Promise<ResolveResult> {
-  const started = performance.now();
   const now = opts.now ?? nowDate();
   const r = await db.resource.findFirst({ where: { id: resourceId, appId } });
   if (!r) throw new ApiError("NOT_FOUND", `no resource ${resourceId} for this app`);
@@ -69,10 +63,10 @@ export async function resolveHeld(appId: string, resourceId: string, scenarioKey
   const requestId = opts.via === "console" ? newId("req") : (opts.requestId ?? null);
   const ctx = { now, requestId: requestId ?? "", newId, newReceipt, defaultCallbackUrl: app.callbackUrl, timeScale };
   const resolved = resolveHold(op, scenario, { id: r.id, data: JSON.parse(r.data) as Record<string, unknown>, hold }, ctx);
-  const delivery = newDelivery({
+  const delivery = deliveryRow({
     appId, resourceId: r.id, operationId: op.id, scenarioKey: scenario.key,
     url: resolved.callback.url, dueAt: resolved.callback.dueAt, body: resolved.callback.body,
-  }, now, faultsOf(app.callbackFaults));
+  }, { now, appFaults: app.callbackFaults });
   const live = liveState({ id: r.id, scenarioKey: scenario.key, settlesAt: resolved.settlesAt, data: resolved.data }, now);
   const result: ResolveResult = {
     resourceId: r.id, operationId: op.id, scenarioKey: scenario.key, state: String(live.status), live,
@@ -95,15 +89,6 @@ export async function resolveHeld(appId: string, resourceId: string, scenarioKey
     }
     if (release) await releaseFloat(tx, appId, r.floatCurrency!, r.floatAmount!);
     await scheduleDelivery(tx, delivery);
-    if (opts.via === "console") {
-      await tx.requestLog.create({
-        data: {
-          requestId: requestId!, appId, via: "console", method: "POST", path: resolvePath(r.id), operationId: "dev.resources.resolve",
-          status: 200, scenarioKey: null, timeScale: null, durationMs: Math.round(performance.now() - started), requestHeaders: "{}",
-          requestBody: JSON.stringify({ scenario: scenario.key }), responseHeaders: "{}", responseBody: JSON.stringify(result), createdAt: now,
-        },
-      });
-    }
   });
   if (delivery.state === "SCHEDULED") notifyScheduled(delivery.dueAt);
   return result;

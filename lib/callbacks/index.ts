@@ -1,5 +1,5 @@
 export { newDelivery, isHttpUrl, type ScheduledCallback } from "./schedule";
-export { callbackFault } from "./faults";
+export { deliveryRow } from "./store/deliveries";
 export { startDispatcher, stopDispatcher } from "./dispatcher";
 export { notifyScheduled } from "./wake";
 export { expireHeld, resolveHeld, type ResolveResult, type ResolveVia } from "./held";

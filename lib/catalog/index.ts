@@ -60,7 +60,7 @@ export function operationMethodsAt(path: string): string[] {
   return [...new Set(compiled.filter((c) => matchPath(c.path, path)).map((c) => c.op.method))];
 }
 
-/** The path of an operation with its parameters filled in (the inverse of matchOperation). */
-export function fillPath(op: Operation, params: Record<string, string>): string {
+/** The path of an operation (or a developer endpoint) with its parameters filled in (the inverse of matchOperation). */
+export function fillPath(op: Pick<Operation, "path">, params: Record<string, string>): string {
   return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? `{${name}}`));
 }

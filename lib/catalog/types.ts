@@ -67,6 +67,12 @@ export type Scenario<O = unknown> = {
    * as when nobody resolved it within the hold horizon (lib/config.ts).
    */
   hold?: { expiresAs?: string };
+  /**
+   * A resolution's button on the console's Handset (the held resource's phone), e.g.
+   * "Enter PIN"; a prompt's resolutions without one go under "More outcomes"
+   * (lib/engine/hold.ts `handsetAnswers`).
+   */
+  handset?: string;
 };
 
 export type OperationKind =

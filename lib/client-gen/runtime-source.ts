@@ -6,6 +6,7 @@
 // /cli/sandbox.mjs).
 import fs from "node:fs";
 import path from "node:path";
+import { operations } from "@/lib/catalog";
 import { FAULT_HEADER, SCENARIO_HEADER } from "@/lib/engine";
 import { TIME_SCALE_HEADER } from "./options";
 
@@ -22,8 +23,18 @@ export type Runtime = {
 /** A value for a marked line: a string (written as the language's literal) or code written as it is (a type). */
 export type RuntimeValue = string | { code: string };
 
-/** The values every runtime gets: the request headers of the clients' options (./options.ts). */
-const contract: Record<string, RuntimeValue> = { SCENARIO_HEADER, TIME_SCALE_HEADER, FAULT_HEADER };
+/**
+ * The body field a runtime reads to know a call is safe to send again (the same request: same
+ * value, same body): the catalog's `referenceField`, one name for every operation that has one.
+ */
+export function referenceField(ops: readonly { id: string; referenceField?: string }[] = operations): string {
+  const names = [...new Set(ops.flatMap((op) => (op.referenceField ? [op.referenceField] : [])))];
+  if (names.length !== 1) throw new Error(`the clients' runtimes read one reference field; the catalog names ${names.length ? names.join(", ") : "none"}`);
+  return names[0]!;
+}
+
+/** The values every runtime gets: the request headers of the clients' options (./options.ts) and the reference field. */
+const contract = (): Record<string, RuntimeValue> => ({ SCENARIO_HEADER, TIME_SCALE_HEADER, FAULT_HEADER, REFERENCE_FIELD: referenceField() });
 
 /** A line whose first string literal the generator fills: it ends in a comment `generator: NAME`. */
 const MARKED = /^(.*?)(["'])(?:\\.|(?!\2)[^\\\n])*\2(.*?)[ \t]*(?:\/\/|#) generator: (\w+)$/gm;
@@ -41,7 +52,7 @@ export function runtimeSource(runtime: Runtime, values: Record<string, RuntimeVa
   const text = fs.readFileSync(path.join(runtimeDir(), runtime.file), "utf8");
   const heading = runtime.heading.exec(text);
   if (heading?.index !== 0) throw new Error(`${runtime.file} does not start with its heading (${runtime.heading})`);
-  const all = { ...contract, ...values };
+  const all = { ...contract(), ...values };
   const unfilled = new Set(Object.keys(all));
   const body = text.slice(heading[0].length).replace(MARKED, (_line, before: string, _quote, after: string, name: string) => {
     if (!Object.hasOwn(all, name)) throw new Error(`${runtime.file}: the generator has no value ${name}`);

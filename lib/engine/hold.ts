@@ -24,6 +24,26 @@ export function expiryScenario(op: Operation): Scenario | undefined {
   return key ? resolutionScenarios(op).find((s) => s.key === key) : undefined;
 }
 
+/** A held resource's answers on the console's Handset phone (components/console/phone.tsx), all from the catalog. */
+export type HandsetAnswers = {
+  /** The resolutions with a button of their own (the catalog's `handset` label); `primary`: the operation's default. */
+  buttons: { key: string; label: string; primary: boolean }[];
+  /** The other resolutions (a prompt's "More outcomes"). */
+  more: string[];
+  /** The scenario it expires as ("Ignore": let it time out), null when it never expires. */
+  ignore: string | null;
+};
+
+export function handsetAnswers(op: Operation): HandsetAnswers {
+  const ignore = expiryScenario(op)?.key ?? null;
+  const rest = resolutionScenarios(op).filter((s) => s.key !== ignore);
+  return {
+    buttons: rest.flatMap((s) => (s.handset ? [{ key: s.key, label: s.handset, primary: s.default === true }] : [])),
+    more: rest.filter((s) => !s.handset).map((s) => s.key),
+    ignore,
+  };
+}
+
 /** The scale a resolution runs with: the resolving call's X-Svc-Time-Scale, else the holding call's, else the app's. */
 export function resolutionTimeScale(header: string | null | undefined, hold: Pick<HoldRecord, "timeScale">, appScale: number): number {
   return resolveTimeScale(header, hold.timeScale ?? appScale);

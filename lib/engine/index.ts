@@ -3,7 +3,7 @@
 export * from "./types";
 export { answer, callbackTarget, isErrorOutcome } from "./answer";
 export { floatAsk, floatTake, keepsFloat } from "./float";
-export { expiryScenario, heldScenario, liveState, resolutionScenario, resolutionScenarios, resolutionTimeScale, resolveHold } from "./hold";
+export { expiryScenario, handsetAnswers, heldScenario, liveState, resolutionScenario, resolutionScenarios, resolutionTimeScale, resolveHold, type HandsetAnswers } from "./hold";
 export { checkMediaType, parseJsonBody, validateInput, checkDepth, fieldIssues, magicValue, MAX_BODY_BYTES, MAX_JSON_DEPTH, type OperationInput } from "./request";
 export { selectScenario, testNumberScenario, triggerMatches, defaultScenario, SCENARIO_HEADER, SCENARIO_IGNORED_HEADER } from "./select";
 export { failedScenarioKeys, freedReference, referenceFact, takenReferenceScenario, type ReferenceFact } from "./reference";

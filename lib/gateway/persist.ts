@@ -1,9 +1,8 @@
 // What a call leaves behind, written in one transaction: the resource, the
 // scheduled callback and the request-log row.
-import { callbackFault, newDelivery, notifyScheduled } from "@/lib/callbacks";
+import { deliveryRow, notifyScheduled } from "@/lib/callbacks";
 import { config } from "@/lib/runtime";
 import { duePrune } from "@/lib/db/bounded";
-import { faultsOf } from "@/lib/catalog/dev-endpoints";
 import { TIME_SCALE_HEADER, type HoldRecord } from "@/lib/engine";
 import type { CallState, GatewayResult } from "./context";
 import { logRow } from "./request-log";
@@ -37,7 +36,7 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
     floatCurrency: a.resource.float?.currency ?? null,
     floatAmount: a.resource.float?.amount ?? null,
   };
-  const delivery = a?.callback && callbackFault(newDelivery({
+  const delivery = a?.callback && deliveryRow({
     appId,
     resourceId: a.resource?.id ?? null,
     operationId: a.operation.id,
@@ -45,7 +44,7 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
     url: a.callback.url,
     dueAt: a.callback.dueAt,
     body: a.callback.body,
-  }, s.receivedAt, faultsOf(s.app.callbackFaults)), s.fault?.callback, s.receivedAt);
+  }, { now: s.receivedAt, appFaults: s.app.callbackFaults, fault: s.fault?.callback });
   const guard = resource && resource.reference !== null ? s.referenceGuard : undefined;
   // Decided on a reference assumed free, with nothing to re-check it: decide again on the facts (steps/reference.ts).
   if (s.referenceAssumed && !guard) return false;

@@ -1,6 +1,8 @@
 // The request log: every call that passed the token check, with request,
 // response, status and scenario key, and the float a payout met. Bounded per
 // app (REQUEST_LOG_LIMIT).
+import { fillPath } from "@/lib/catalog";
+import type { DevEndpoint } from "@/lib/catalog/dev-endpoints";
 import { phoneOfBody } from "@/lib/engine";
 import type { HeaderBag } from "@/lib/http/node-io";
 import type { CallState, GatewayResult } from "./context";
@@ -40,28 +42,51 @@ function storedBody(s: CallState, result: GatewayResult): string {
   return JSON.stringify(body);
 }
 
+/** A gateway call's log row. */
 export function logRow(s: CallState, result: GatewayResult, durationMs: number): LogRow {
-  const body = s.rawBody;
+  return row({
+    requestId: s.requestId,
+    appId: s.app!.id,
+    via: s.call.via,
+    method: s.call.method,
+    path: s.call.path,
+    operationId: s.op?.id ?? s.endpoint?.id ?? null,
+    status: result.status,
+    scenarioKey: s.answer?.scenario.key ?? null,
+    timeScale: s.timeScale ?? null,
+    fault: s.fault?.name ?? null,
+    floatCurrency: s.floatMet?.currency ?? null,
+    floatAvailable: s.floatMet?.available ?? null,
+    floatReserved: s.floatMet ? (s.answer?.resource?.float?.amount ?? null) : null,
+    durationMs,
+    requestHeaders: JSON.stringify(redactHeaders(s.call.headers)),
+    requestBody: s.rawBody,
+    responseHeaders: JSON.stringify(result.headers),
+    responseBody: storedBody(s, result),
+    createdAt: s.receivedAt,
+  });
+}
+
+/**
+ * A developer endpoint the console calls for its signed-in user (the Handset's resolve,
+ * console-calls.ts): logged as the endpoint's own call, `via` console, with no headers
+ * (the console's cookie is not the developer API's).
+ */
+export function consoleLogRow(c: { requestId: string; appId: string; endpoint: DevEndpoint; params: Record<string, string>; status: number; requestBody: unknown; responseBody: unknown; durationMs: number; createdAt: Date }): LogRow {
+  return row({
+    requestId: c.requestId, appId: c.appId, via: "console", method: c.endpoint.method, path: fillPath(c.endpoint, c.params), operationId: c.endpoint.id,
+    status: c.status, scenarioKey: null, timeScale: null, fault: null, floatCurrency: null, floatAvailable: null, floatReserved: null, durationMs: c.durationMs,
+    requestHeaders: "{}", requestBody: JSON.stringify(c.requestBody), responseHeaders: "{}", responseBody: JSON.stringify(c.responseBody), createdAt: c.createdAt,
+  });
+}
+
+/** Every log row, the one shape: the path and the stored body within their bounds, the phone it names (search). */
+function row(r: Omit<LogRow, "phone" | "requestBody"> & { requestBody: string | undefined }): LogRow {
+  const body = r.requestBody;
   return {
-      requestId: s.requestId,
-      appId: s.app!.id,
-      via: s.call.via,
-      method: s.call.method,
-      path: s.call.path.slice(0, 2048),
-      operationId: s.op?.id ?? s.endpoint?.id ?? null,
-      status: result.status,
-      scenarioKey: s.answer?.scenario.key ?? null,
-      timeScale: s.timeScale ?? null,
-      fault: s.fault?.name ?? null,
-      floatCurrency: s.floatMet?.currency ?? null,
-      floatAvailable: s.floatMet?.available ?? null,
-      floatReserved: s.floatMet ? (s.answer?.resource?.float?.amount ?? null) : null,
-      durationMs,
-      requestHeaders: JSON.stringify(redactHeaders(s.call.headers)),
-      requestBody: body === undefined ? null : body.length > MAX_STORED_BODY ? body.slice(0, MAX_STORED_BODY) : body,
-      phone: phoneOfBody(body),
-      responseHeaders: JSON.stringify(result.headers),
-      responseBody: storedBody(s, result),
-      createdAt: s.receivedAt,
+    ...r,
+    path: r.path.slice(0, 2048),
+    requestBody: body === undefined ? null : body.length > MAX_STORED_BODY ? body.slice(0, MAX_STORED_BODY) : body,
+    phone: phoneOfBody(body),
   };
 }

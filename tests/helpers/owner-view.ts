@@ -31,8 +31,12 @@ export async function ownerView(a: Owned, password = "correct horse battery", at
     } while (before);
     return items.reverse();
   };
+  /** POST a console route of this app, as the console's pages do (same origin, JSON); the reply as it is. */
+  const post = (rest: string, body: unknown, appId = a.appId) =>
+    http("POST", `${at}/api/console/apps/${appId}${rest}`, { headers: { cookie: session, origin: at, "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
   return {
     get,
+    post,
     /** The request log's calls matching `q` (status, operation, scenario, requestId, …), oldest first. */
     requests: (q: Query = {}, appId?: string) => all("/requests", q, appId),
     /** One logged call: headers as objects, bodies parsed. */

@@ -9,8 +9,17 @@ import { advanceClock } from "./server";
  * it. Several instances on one database move together. Answers that instant.
  */
 export async function nextMinute(...origins: string[]): Promise<number> {
+  return nextWindow(60_000, origins);
+}
+
+/** The same for an hour's window (throttles counted per hour): the start of the next clock hour. */
+export async function nextHour(...origins: string[]): Promise<number> {
+  return nextWindow(3_600_000, origins);
+}
+
+async function nextWindow(windowMs: number, origins: string[]): Promise<number> {
   const now = Math.max(...(await Promise.all(origins.map((o) => advanceClock(o, 0)))));
-  const at = (Math.floor(now / 60_000) + 1) * 60_000;
+  const at = (Math.floor(now / windowMs) + 1) * windowMs;
   await Promise.all(origins.map((o) => advanceClock(o, at)));
   return at;
 }
@@ -26,9 +35,3 @@ export async function freshMinute(margin = 20): Promise<void> {
   if (left < margin) await new Promise((r) => setTimeout(r, left * 1000 + 100));
 }
 
-/** The same for an hour's window (throttles counted per hour). */
-export async function freshHour(margin = 30): Promise<void> {
-  const now = new Date();
-  const left = 3600 - now.getMinutes() * 60 - now.getSeconds();
-  if (left < margin) await new Promise((r) => setTimeout(r, left * 1000 + 100));
-}

@@ -83,8 +83,8 @@ describe.concurrent("wait for a callback", () => {
     const a = await newApp();
     const s = await a.call("POST", "/messaging/v1/sms", { to: "254712345678", senderId: "SHOP", message: "hi" });
     const w = await wait(a, `resourceId=${s.body.messageId}&timeout=30`);
+    // NOT_SENT: answered on the delivery's state, not at its 30 s timeout (TIMEOUT)
     expect([w.status, w.body.status, w.body.attempt]).toEqual([200, "NOT_SENT", null]);
-    expect(w.body.waitedMs).toBeLessThan(5000);
   });
 
   it("more than 20 waits at once for one app answer 429", async () => {
@@ -392,7 +392,6 @@ describe("a server of its own", () => {
 
       const push = await fetch(`${server.origin}/sandbox/collect/v1/push`, { method: "POST", headers, body: JSON.stringify(collectBody({ amount: 3, callbackUrl: ok.url })) });
       const { checkoutId } = (await push.json()) as { checkoutId: string };
-      const started = Date.now();
       const waiting = fetch(`${server.origin}/sandbox/dev/v1/callbacks/wait?resourceId=${checkoutId}&timeout=60`, { headers }).then(async (r) => ({ status: r.status, body: await r.json() }));
       // SIGTERM once the wait is held (GET /dev/v1/connections counts it)
       await vi.waitFor(async () => {
@@ -401,8 +400,10 @@ describe("a server of its own", () => {
       }, { timeout: 30_000, interval: 50 });
       const stopped = server.stop();
       const w = await waiting;
-      expect([w.status, w.body.status]).toEqual([200, "TIMEOUT"]);
-      expect(Date.now() - started).toBeLessThan(8000); // no_answer's callback is 9 s away: the wait did not sit it out
+      // TIMEOUT with no attempt: the drain answered it before no_answer's callback (9 s away) came, and
+      // before its own 60 s timeout (the server's count of its wait, not this machine's speed)
+      expect([w.status, w.body.status, w.body.attempt]).toEqual([200, "TIMEOUT", null]);
+      expect(w.body.waitedMs).toBeLessThan(60_000);
       await stopped;
     } finally {
       await Promise.all([server.stop(), slow.close()]);

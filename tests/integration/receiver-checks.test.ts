@@ -131,9 +131,7 @@ describe.concurrent("receiver checks", () => {
     const a = await newApp({ groups: ["Payments"] });
     const secret = await secretOf(a);
     const slow = await receiver(() => ({ status: 200, delayMs: 11_000 }));
-    const started = Date.now();
     const r = await run(a, { url: slow.url });
-    expect(Date.now() - started).toBeLessThan(30_000);
     const valid = caseOf(r.body, "valid");
     expect(valid).toMatchObject({ passed: false, answered: { error: "timeout after 10 s" }, why: "Your server did not answer within 10 s." });
     expect(valid.hint).toMatch(/^Answer 2xx at once/);

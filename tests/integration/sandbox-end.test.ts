@@ -84,7 +84,7 @@ describe("a throwaway sandbox's end on the server's clock", () => {
     await advanceClock(server.origin, end);
     const refused = await call(token, "GET", "/collect/v1/push/chk_1");
     expect([refused.status, refused.body.error]).toEqual([401, "INVALID_TOKEN"]);
-    expect(refused.body.message).toContain("throwaway sandbox of this access token ended at");
+    expect(refused.body.message).toContain(`the throwaway sandbox ${child.appId} ended at`);
     expect(((await (await requestToken(server.origin, child.consumerKey, child.consumerSecret)).json()) as { error: string }).error).toBe("INVALID_CLIENT");
     expect((await fetch(child.inspectorUrl, { method: "POST", body: "{}" })).status).toBe(404);
     expect((await call(parent.token, "GET", "/dev/v1/sandboxes")).body.sandboxes).toEqual([]);

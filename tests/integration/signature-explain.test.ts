@@ -8,7 +8,10 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callbackSignatureHeaders } from "@/lib/crypto";
 import { signInOverHttp } from "../helpers/from-address";
-import { ownerOf } from "../helpers/owner-view";
+import { OWN_PASSWORD, setUpApp } from "../helpers/operator";
+import { ownDb, startServer } from "../helpers/own-server";
+import { ownerOf, ownerView } from "../helpers/owner-view";
+import { advanceClock } from "../helpers/server";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
@@ -203,4 +206,31 @@ describe.concurrent("readiness", () => {
     expect(theirs.body.operations.map((o: any) => o.operationId)).toEqual(["identity.verify", "identity.get"]);
     expect(theirs.body.progress.exercised).toBe(0);
   });
+});
+
+describe("on a server's test clock", () => {
+  it("the console's explain judges a timestamp on the server's clock, as the developer endpoint does", async () => {
+    const url = (await ownDb("signature_clock")).url;
+    const server = await startServer({ databaseUrl: url, testClock: true });
+    try {
+      const app = await setUpApp(url, server.origin);
+      const owner = await ownerView({ appId: app.appId, user: { email: app.email } }, OWN_PASSWORD, server.origin);
+      const secret = (await owner.get("/signing-secret")).signingSecret as string;
+      // the server's clock ten minutes ahead of the wall clock (past the 5 minutes' tolerance, within the token's hour):
+      // a callback signed at the server's now is fresh there
+      const now = await advanceClock(server.origin, Date.now() + 600_000);
+      const body = JSON.stringify({ checkoutId: "chk_clock", status: "COMPLETED" });
+      const input = { headers: { "content-type": "application/json", ...callbackSignatureHeaders([secret], "dlv_clock", body, new Date(now)) }, body };
+      const dev = await http("POST", `${server.origin}/sandbox/dev/v1/signatures/explain`, {
+        headers: { authorization: `Bearer ${app.token}`, "content-type": "application/json" }, body: JSON.stringify(input),
+      });
+      const console_ = await owner.post("/signatures/explain", input);
+      expect([dev.status, console_.status]).toEqual([200, 200]);
+      expect(codes(dev)).not.toContain("TIMESTAMP_OUT_OF_TOLERANCE");
+      expect(codes(console_)).toEqual(codes(dev));
+      expect(console_.body.valid).toBe(dev.body.valid);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });

@@ -4,11 +4,16 @@
 // and the dispatcher read them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newDelivery } from "@/lib/callbacks/schedule";
-import { deleteDeliveriesOf, endResendLease, replayDelivery, scheduleDelivery, takeResendLease } from "@/lib/callbacks/store/deliveries";
+import { deleteDeliveriesOf, deliveryRow, endResendLease, replayDelivery, scheduleDelivery, takeResendLease } from "@/lib/callbacks/store/deliveries";
 import { sweepBatches } from "@/lib/callbacks/store/statements";
+import { deliveriesOfResource, deliveryWithAttempts } from "@/lib/activity/delivery-read";
+import { getDelivery } from "@/lib/activity/deliveries";
+import { resourceTimeline } from "@/lib/activity/timeline";
+import { sqliteAdapter, type Db } from "@/lib/db/prisma";
+import { PrismaClient } from "@/lib/generated/prisma/client";
 import { rawStatement } from "@/lib/db/raw";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { DIALECTS, freshDb, seedApp, uid, type TestDb } from "./databases";
+import { DIALECTS, freshDb, logRow, resourceRow, seedApp, uid, type TestDb } from "./databases";
 
 const T0 = new Date("2030-01-01T00:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -51,6 +56,61 @@ describe.each(DIALECTS)("the Delivery transitions on %s", (dialect) => {
         throw new Error("the resolve lost");
       })).rejects.toThrow("the resolve lost");
       expect(await db.prisma.delivery.count({ where: { appId } })).toBe(0);
+    });
+  });
+
+  describe("deliveryRow (the one way a call and a resolve make a delivery)", () => {
+    const callback = (appId: string) => ({ appId, resourceId: null, operationId: "collect.push", scenarioKey: "paid", url: "http://127.0.0.1:9/cb", dueAt: at(5_000), body: { ok: true } });
+    const written = async (appId: string, o: Parameters<typeof deliveryRow>[1]) => {
+      const viaResolve = deliveryRow(callback(appId), o);
+      await db.prisma.$transaction(async (tx) => {
+        await scheduleDelivery(tx, viaResolve, dialect);
+      });
+      const viaCall = deliveryRow(callback(appId), o);
+      expect(await db.gateway.commit({ delivery: viaCall, log: logRow(appId) })).toBe(true);
+      const pick = ({ state, dueAt, faults, lastError, createdAt }: { state: string; dueAt: Date; faults: string | null; lastError: string | null; createdAt: Date }) =>
+        ({ state, dueAt, faults, lastError, createdAt });
+      const [a, b] = [pick(await row(viaResolve.id)), pick(await row(viaCall.id))];
+      expect(a).toEqual(b);
+      return a;
+    };
+
+    it("keeps the app's callback faults on the row, the extra delay moving its due time, through the gateway's commit and a resolve's alike", async () => {
+      const { appId } = await seedApp(db.prisma);
+      expect(await written(appId, { now: at(0), appFaults: '{"extraDelayMs":1500,"badSignature":true}' })).toEqual({
+        state: "SCHEDULED", dueAt: at(6_500), faults: '{"badSignature":true,"extraDelayMs":1500}', lastError: null, createdAt: at(0),
+      });
+    });
+
+    it("applies the call's gateway fault after them: lost_callback is not sent on purpose, early_callback is due at once", async () => {
+      const { appId } = await seedApp(db.prisma);
+      expect(await written(appId, { now: at(0), appFaults: '{"extraDelayMs":1500}', fault: "never" })).toMatchObject({
+        state: "NOT_SENT", lastError: expect.stringContaining("on purpose (X-Svc-Fault: lost_callback)"),
+      });
+      expect(await written(appId, { now: at(0), appFaults: '{"extraDelayMs":1500}', fault: "early" })).toMatchObject({ state: "SCHEDULED", dueAt: at(0) });
+    });
+  });
+
+  describe("deliveryWithAttempts, deliveriesOfResource (the console's reads: a delivery and its attempts in one statement)", () => {
+    it("read a delivery with every attempt, oldest first, as Prisma's include does; null for another app's", async () => {
+      const [{ appId }, other] = [await seedApp(db.prisma), await seedApp(db.prisma)];
+      const resourceId = uid("chk");
+      const d = await addDelivery(appId, { resourceId, state: "DELIVERED", attempts: 2, lastStatus: 200, leaseUntil: at(3), faults: '{"duplicate":true}' });
+      const none = await addDelivery(appId, { resourceId, state: "SCHEDULED", url: null });
+      await db.prisma.deliveryAttempt.createMany({
+        data: [
+          { deliveryId: d.id, at: at(1_000), status: 500, error: null, durationMs: 12, responseBody: "no", url: "http://127.0.0.1:9/cb", note: null, headers: '{"a":"1"}' },
+          { deliveryId: d.id, at: at(2_000), status: 200, error: null, durationMs: 7, responseBody: "ok", url: "http://127.0.0.1:9/cb", note: "replay", headers: null },
+        ],
+      });
+      const expected = await db.prisma.delivery.findFirstOrThrow({ where: { id: d.id }, include: { attemptLog: { orderBy: { id: "asc" } } } });
+      const read = await deliveryWithAttempts(appId, d.id, db.prisma, dialect);
+      expect(read).toEqual(expected);
+      expect(read!.attemptLog.map((a) => a.at)).toEqual([at(1_000), at(2_000)]);
+      expect(await deliveryWithAttempts(other.appId, d.id, db.prisma, dialect)).toBeNull();
+      const both = await deliveriesOfResource(appId, resourceId, db.prisma, dialect);
+      expect(both.map((x) => [x.id, x.attemptLog.length])).toEqual([[d.id, 2], [none.id, 0]]);
+      expect(both[1]).toEqual({ ...(await row(none.id)), attemptLog: [] });
     });
   });
 
@@ -165,5 +225,38 @@ describe.each(DIALECTS)("the Delivery transitions on %s", (dialect) => {
       expect(await db.prisma.delivery.findMany({ where: { appId }, select: { id: true } })).toEqual([{ id: held.id }]);
       expect(free.id).not.toBe(held.id);
     });
+  });
+});
+
+describe("the console's reads of a delivery and its attempts", () => {
+  it("are one statement each: the callback's detail (getDelivery) and a resource's timeline (resourceTimeline)", async () => {
+    const db = await freshDb("sqlite", "delivery-reads");
+    // the statements a client sends, as Prisma reports them (the include of a relation is a second one)
+    const client = new PrismaClient({ adapter: sqliteAdapter(db.url), log: [{ emit: "event", level: "query" }] });
+    const sent: string[] = [];
+    client.$on("query", (e) => sent.push(e.query));
+    try {
+      const { appId } = await seedApp(db.prisma);
+      const resource = await db.prisma.resource.create({ data: resourceRow(appId) });
+      const d = await db.prisma.delivery.create({
+        data: { id: uid("dlv"), appId, resourceId: resource.id, operationId: "collect.push", scenarioKey: "paid", url: "http://127.0.0.1:9/cb", body: "{}", dueAt: T0, state: "DELIVERED", attempts: 1 },
+      });
+      await db.prisma.deliveryAttempt.create({ data: { deliveryId: d.id, at: T0, status: 200, durationMs: 3 } });
+      const readingAttempts = () => sent.filter((q) => /DeliveryAttempt/.test(q));
+      const alsoTheDelivery = /FROM\s+[`"](main[`"]\.[`"])?Delivery[`"]\s/;
+
+      expect((await getDelivery(appId, d.id, client as unknown as Db)).attemptLog).toHaveLength(1);
+      expect(readingAttempts()).toHaveLength(1);
+      expect(readingAttempts()[0]).toMatch(alsoTheDelivery);
+
+      sent.length = 0;
+      const t = await resourceTimeline(appId, resource.id, T0, client as unknown as Db);
+      expect(t.events.filter((e) => e.type === "callback_attempt")).toHaveLength(1);
+      expect(readingAttempts()).toHaveLength(1);
+      expect(readingAttempts()[0]).toMatch(alsoTheDelivery);
+    } finally {
+      await client.$disconnect();
+      await db.close();
+    }
   });
 });

@@ -3,16 +3,17 @@
 // first one in the order README "How the sandbox behaves" lists the checks.
 import { describe, expect, it } from "vitest";
 import type { GatewayStore, LogRow } from "@/lib/gateway/store";
-import { handleCall } from "@/lib/gateway/pipeline";
+import { handleCall, stepsAs } from "@/lib/gateway/pipeline";
 import type { GatewayCall } from "@/lib/gateway";
 
 type AppState = { suspended?: boolean; subs?: Record<string, string>; perMinute?: number; timeScale?: number; sandboxEndsInMs?: number };
 
 function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean; revoked?: boolean } = {}) {
   const logged: LogRow[] = [];
+  const made = Date.now(); // one moment for every read of the token: its app's end is the same each time
   const token = async () =>
       app && {
-        expiresAt: new Date(Date.now() + (opts.expired ? -1 : 1) * 60_000),
+        expiresAt: new Date(made + (opts.expired ? -1 : 1) * 60_000),
         faultExpiredAt: null,
         revoked: Boolean(opts.revoked),
         app: {
@@ -25,7 +26,7 @@ function fakeDb(app: AppState | null, opts: { count?: number; expired?: boolean;
           timeScale: app.timeScale ?? 1,
           testNumbers: [], faultPlan: [],
           parentAppId: app.sandboxEndsInMs === undefined ? null : "app_parent",
-          expiresAt: app.sandboxEndsInMs === undefined ? null : new Date(Date.now() + app.sandboxEndsInMs),
+          expiresAt: app.sandboxEndsInMs === undefined ? null : new Date(made + app.sandboxEndsInMs),
         },
       };
   const db: GatewayStore = {
@@ -86,6 +87,16 @@ describe("order of checks", () => {
     expect(r.status).toBe(status);
     expect(r.body).toMatchObject({ error: code, requestId: r.headers["x-request-id"] });
     expect(r.headers["x-svc-scenario"]).toBeUndefined(); // not produced by a scenario
+  });
+
+  it("an ended throwaway sandbox is refused in the same words with its token and from try-it (no token)", async () => {
+    const ended = fakeDb({ ...ALL, sandboxEndsInMs: -60_000 });
+    const app = (await ended.db.tokenByHash("tok"))!.app;
+    const withToken = await handleCall(call("GET", "/collect/v1/push/chk_1"), ended.db);
+    const fromTryIt = await handleCall(call("GET", "/collect/v1/push/chk_1", { token: false }), ended.db, stepsAs(app));
+    const said = (r: typeof withToken) => [r.status, (r.body as { error: string }).error, (r.body as { message: string }).message];
+    expect(said(fromTryIt)).toEqual(said(withToken));
+    expect(said(withToken)).toEqual([401, "INVALID_TOKEN", `the throwaway sandbox app_1 ended at ${app.expiresAt!.toISOString()}; make a new one with its parent app's keys`]);
   });
 
   it("only calls that passed the token check are logged, refused ones included", async () => {

@@ -2,6 +2,8 @@
 // each check PASSED, FAILED (with its why) and NOT_EXERCISED.
 import { describe, expect, it } from "vitest";
 import { judgeClientChecks, type ClientLogRow } from "@/lib/activity/client-checks";
+import { operations } from "@/lib/catalog";
+import { FAULTS } from "@/lib/engine";
 
 const T0 = Date.parse("2026-11-26T10:00:00Z");
 let seq = 0;
@@ -30,6 +32,19 @@ describe("client checks", () => {
     expect(bad.hint).toContain("same reference");
     // another amount is another payout, not a retry
     expect(check([lost, row(800, { requestBody: payout("C", 900) })], "retry_reuses_reference").status).toBe("PASSED");
+  });
+
+  it("retry_reuses_reference: judges every operation with a reference (the catalog's referenceField) after every fault whose committed answer the client loses (the fault table's), and nothing else", () => {
+    const body = (reference: string) => JSON.stringify({ amount: 500, currency: "KES", phoneNumber: "254712345678", destination: { type: "mobile", phoneNumber: "254712345678" }, reference });
+    for (const op of operations.filter((o) => o.method === "POST")) {
+      for (const f of FAULTS) {
+        const lost = row(0, { fault: f.name, operationId: op.id, path: op.path, requestBody: body("A"), durationMs: 30_000 });
+        const naive = row(500, { operationId: op.id, path: op.path, requestBody: body("B") });
+        const judged = op.referenceField !== undefined && f.committed && f.answer !== undefined;
+        expect([op.id, f.name, check([lost, naive], "retry_reuses_reference").status]).toEqual([op.id, f.name, judged ? "FAILED" : "NOT_EXERCISED"]);
+      }
+    }
+    expect(operations.filter((o) => o.referenceField).map((o) => o.id)).toEqual(["collect.push", "payouts.send"]);
   });
 
   it("retry_reuses_reference: after a slow answer that came, a new payment is not a retry", () => {

@@ -17,7 +17,7 @@ import { JAVA_RUNTIME, javaFileName, javaSource } from "@/lib/client-gen/java";
 import { TIME_SCALE_HEADER } from "@/lib/client-gen/options";
 import { PHP_RUNTIME, phpNamespace, phpSource } from "@/lib/client-gen/php";
 import { PYTHON_RUNTIME, pythonSource } from "@/lib/client-gen/python";
-import { runtimeDir, runtimeSource, type Runtime } from "@/lib/client-gen/runtime-source";
+import { referenceField, runtimeDir, runtimeSource, type Runtime, type RuntimeValue } from "@/lib/client-gen/runtime-source";
 import { clientSpec } from "@/lib/client-gen/spec";
 import { FAULT_HEADER, SCENARIO_HEADER } from "@/lib/engine";
 
@@ -103,6 +103,21 @@ describe("the runtime files", () => {
         expect(line).toMatch(new RegExp(`["']${value}["']`));
       }
     }
+  });
+
+  it("read what makes a call safe to send again from the catalog's referenceField, one name for every operation", () => {
+    expect(referenceField()).toBe("reference");
+    for (const rt of [TS_RUNTIME, PYTHON_RUNTIME, PHP_RUNTIME, JAVA_RUNTIME]) {
+      const text = fs.readFileSync(path.join(runtimeDir(), rt.file), "utf8");
+      expect(text.split("\n").find((l) => l.endsWith("generator: REFERENCE_FIELD")), `${rt.file} marks REFERENCE_FIELD`).toMatch(/["']reference["']/);
+      // no other line names the field itself: a catalog that called it otherwise would be followed everywhere
+      const code = text.split("\n").filter((l) => !/^\s*(\*|\/\/|#|\/\*\*)/.test(l) && !l.endsWith("generator: REFERENCE_FIELD"));
+      expect(code.filter((l) => /["']reference["']/.test(l)), rt.file).toEqual([]);
+      const own: Record<string, RuntimeValue> = rt === TS_RUNTIME ? { ERROR_CODES: { code: '"X"' } } : rt === JAVA_RUNTIME ? { BASE_URL: "http://x.test" } : {};
+      const filled = runtimeSource(rt, { ...own, REFERENCE_FIELD: "idempotency_key" });
+      expect(filled).toContain(rt.quote("idempotency_key"));
+    }
+    expect(() => referenceField([{ id: "a", referenceField: "reference" }, { id: "b", referenceField: "ref" }])).toThrow("the catalog names reference, ref");
   });
 
   it("are embedded without heading and markers, and only when every value has its marked line", () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { operationById, operations } from "@/lib/catalog";
 import {
-  expiryScenario, heldScenario, liveState, resolutionScenario, resolutionScenarios, resolutionTimeScale, resolveHold, run, validateInput,
+  expiryScenario, handsetAnswers, heldScenario, liveState, resolutionScenario, resolutionScenarios, resolutionTimeScale, resolveHold, run, validateInput,
   type EngineContext, type HoldRecord,
 } from "@/lib/engine";
 import type { ApiError } from "@/lib/errors";
@@ -93,5 +93,33 @@ describe("resolving", () => {
     expect(resolutionTimeScale(null, { timeScale: null }, 0.1)).toBe(0.1);
     expect(resolutionTimeScale(null, { timeScale: 0 }, 1)).toBe(0);
     expect(() => resolutionTimeScale("fast", { timeScale: null }, 1)).toThrow(/X-Svc-Time-Scale must be a decimal/);
+  });
+});
+
+describe("the Handset's answers (handsetAnswers: the console's phone, from the catalog)", () => {
+  it("a prompt: Enter PIN pays (the default), Cancel cancels, Ignore is what it expires as, the rest under More outcomes", () => {
+    expect(handsetAnswers(op("collect.push"))).toEqual({
+      buttons: [{ key: "paid", label: "Enter PIN", primary: true }, { key: "cancelled", label: "Cancel", primary: false }],
+      more: ["insufficient_funds"],
+      ignore: "no_answer",
+    });
+  });
+
+  it("a payout and a message: a button for each resolution, the default primary, nothing to ignore", () => {
+    expect(handsetAnswers(op("payouts.send"))).toEqual({
+      buttons: [{ key: "sent", label: "Deliver", primary: true }, { key: "float_low", label: "Fail: float too low", primary: false }], more: [], ignore: null,
+    });
+    expect(handsetAnswers(op("sms.send"))).toEqual({
+      buttons: [{ key: "delivered", label: "Deliver", primary: true }, { key: "handset_off", label: "Handset off", primary: false }], more: [], ignore: null,
+    });
+  });
+
+  it("names only the operation's own resolutions, each once", () => {
+    for (const o of operations.filter((x) => heldScenario(x))) {
+      const a = handsetAnswers(o);
+      const keys = [...a.buttons.map((b) => b.key), ...a.more, ...(a.ignore ? [a.ignore] : [])];
+      expect(keys.toSorted()).toEqual(resolutionScenarios(o).map((s) => s.key).toSorted());
+      expect(a.buttons.filter((b) => b.primary).length).toBeLessThanOrEqual(1);
+    }
   });
 });

@@ -2,14 +2,27 @@
 // Prisma (lib/db/raw.ts: compiled for the dialect in use, inside Prisma's
 // transactions where the caller needs one). Each answers the rows it changed.
 // `dialect`: the database's, when it is not the configured one (tests/store/deliveries.test.ts).
+import { faultsOf } from "@/lib/catalog/dev-endpoints";
 import type { Dialect } from "@/lib/config";
 import type { Db } from "@/lib/db/prisma";
 import { rawStatement } from "@/lib/db/raw";
+import { callbackFault } from "../faults";
+import { newDelivery, type ScheduledCallback } from "../schedule";
 import * as S from "./statements";
 
 type Client = Pick<Db, "$executeRawUnsafe">;
 
-/** A new delivery (lib/callbacks/schedule.ts `newDelivery`), e.g. in the transaction that resolves a held resource. */
+/**
+ * The row of a new delivery, the one way one is made: a gateway call's (lib/gateway/persist.ts,
+ * written by its store's commit) and a held resource's resolve (held.ts, written by
+ * `scheduleDelivery`). The app's stored callback faults are decided on it (schedule.ts
+ * `newDelivery`), then the call's gateway fault's part (faults.ts `callbackFault`: a
+ * `lost_callback` NOT_SENT, an `early_callback` due at once).
+ */
+export const deliveryRow = (cb: ScheduledCallback, o: { now: Date; appFaults: string | null; fault?: "never" | "early" }): S.DeliveryRow =>
+  callbackFault(newDelivery(cb, o.now, faultsOf(o.appFaults)), o.fault, o.now);
+
+/** A new delivery (`deliveryRow`), e.g. in the transaction that resolves a held resource. */
 export const scheduleDelivery = (tx: Client, delivery: S.DeliveryRow, dialect?: Dialect) => rawStatement(S.insertDelivery, tx, dialect)({ delivery });
 
 /** A failed delivery scheduled again now (statements.ts `replay`): 1 when it was, 0 when it changed meanwhile. */

@@ -45,6 +45,8 @@ public class SandboxClient {
   private static final String TIME_SCALE_HEADER = "x-svc-time-scale"; // generator: TIME_SCALE_HEADER
   /** The request header that asks the sandbox for one of production's failures on purpose (docs: Rehearse failures). */
   private static final String FAULT_HEADER = "x-svc-fault"; // generator: FAULT_HEADER
+  /** The body field that makes a call safe to send again: the same value means the same request (the catalog's referenceField). */
+  private static final String REFERENCE_FIELD = "reference"; // generator: REFERENCE_FIELD
   /** The longest Retry-After a call waits out; a longer one ends it with the 503 or 429. */
   private static final double MAX_RETRY_AFTER_SECONDS = 60;
 
@@ -265,7 +267,7 @@ public class SandboxClient {
    * DUPLICATE_REFERENCE after an attempt whose outcome is unknown throws AlreadyAccepted.
    */
   protected ApiResponse<Object> call(String method, String path, Map<String, Object> body, CallOptions options) {
-    String reference = body != null && body.get("reference") instanceof String r ? r : null;
+    String reference = body != null && body.get(REFERENCE_FIELD) instanceof String r ? r : null;
     boolean safe = method.equals("GET") || reference != null;
     boolean unsure = false, renewed = false;
     for (int attempt = 1; ; ) {

@@ -120,6 +120,8 @@ abstract class BaseClient
     public const TIME_SCALE_HEADER = 'x-svc-time-scale'; // generator: TIME_SCALE_HEADER
     /** The request header that asks the sandbox for one of production's failures on purpose (docs: Rehearse failures). */
     public const FAULT_HEADER = 'x-svc-fault'; // generator: FAULT_HEADER
+    /** The body field that makes a call safe to send again: the same value means the same request (the catalog's referenceField). */
+    public const REFERENCE_FIELD = 'reference'; // generator: REFERENCE_FIELD
     /** The longest Retry-After a call waits out; a longer one ends it with the 503 or 429. */
     public const MAX_RETRY_AFTER_SECONDS = 60.0;
 
@@ -287,7 +289,7 @@ abstract class BaseClient
     {
         $fault = $this->fault;
         $this->fault = null;
-        $reference = is_string($body['reference'] ?? null) ? $body['reference'] : null;
+        $reference = is_string($body[self::REFERENCE_FIELD] ?? null) ? $body[self::REFERENCE_FIELD] : null;
         $safe = $method === 'GET' || $reference !== null;
         $unsure = false;
         $renewed = false;

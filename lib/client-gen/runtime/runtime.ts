@@ -16,6 +16,8 @@ const SCENARIO_HEADER = "x-svc-scenario"; // generator: SCENARIO_HEADER
 const TIME_SCALE_HEADER = "x-svc-time-scale"; // generator: TIME_SCALE_HEADER
 /** The request header that asks the sandbox for one of production's failures on purpose (docs: Rehearse failures). */
 const FAULT_HEADER = "x-svc-fault"; // generator: FAULT_HEADER
+/** The body field that makes a call safe to send again: the same value means the same request (the catalog's referenceField). */
+const REFERENCE_FIELD = "reference"; // generator: REFERENCE_FIELD
 /** The longest Retry-After a call waits out; a longer one ends it with the 503 or 429. */
 const MAX_RETRY_AFTER_SECONDS = 60;
 
@@ -149,7 +151,7 @@ function nextAfter(e: SandboxApiError, attempt: number, maxAttempts: number, saf
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const referenceOf = (body: unknown): string | null => {
-  const reference = typeof body === "object" && body !== null ? (body as { reference?: unknown }).reference : undefined;
+  const reference = typeof body === "object" && body !== null ? (body as Record<string, unknown>)[REFERENCE_FIELD] : undefined;
   return typeof reference === "string" ? reference : null;
 };
 

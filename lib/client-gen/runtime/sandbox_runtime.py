@@ -48,6 +48,8 @@ _TIME_SCALE_HEADER = "x-svc-time-scale"  # generator: TIME_SCALE_HEADER
 """The request header that multiplies scripted delays (0 to 1)."""
 _FAULT_HEADER = "x-svc-fault"  # generator: FAULT_HEADER
 """The request header that asks the sandbox for one of production's failures on purpose (docs: Rehearse failures)."""
+_REFERENCE_FIELD = "reference"  # generator: REFERENCE_FIELD
+"""The body field that makes a call safe to send again: the same value means the same request (the catalog's referenceField)."""
 _MAX_RETRY_AFTER_SECONDS = 60.0
 """The longest Retry-After a call waits out; a longer one ends it with the 503 or 429."""
 
@@ -204,7 +206,7 @@ class _BaseClient:
         """One call with its retries (max_attempts): the same request each time. A retry answered 409
         DUPLICATE_REFERENCE after an attempt whose outcome is unknown raises AlreadyAccepted."""
         fault, self._fault = self._fault, None
-        reference = body.get("reference") if isinstance(body, dict) else None
+        reference = body.get(_REFERENCE_FIELD) if isinstance(body, dict) else None
         safe = method == "GET" or isinstance(reference, str)
         unsure = renewed = False
         attempt = 1

@@ -1,6 +1,6 @@
 import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
-import { hasEnded } from "@/lib/services/sandbox-life";
+import { hasEnded, sandboxEndedMessage } from "@/lib/services/sandbox-life";
 import type { AuthenticatedApp } from "@/lib/services/calling-app";
 import { groupOf, matchOperation } from "@/lib/catalog";
 import { windowOf } from "@/lib/engine/rate-window";
@@ -29,9 +29,7 @@ const checkToken = (read: ReadToken): Step => async (s, store) => {
   }
   if (token.expiresAt <= s.receivedAt) throw refuse("INVALID_TOKEN", "the access token is more than one hour old; request a new one");
   if (token.revoked) throw refuse("INVALID_TOKEN", "the key pair of this access token was revoked");
-  if (hasEnded(token.app, s.receivedAt)) {
-    throw refuse("INVALID_TOKEN", `the throwaway sandbox of this access token ended at ${token.app.expiresAt!.toISOString()}; make a new one with its parent app's keys`);
-  }
+  if (hasEnded(token.app, s.receivedAt)) throw refuse("INVALID_TOKEN", sandboxEndedMessage(token.app));
   s.app = token.app;
   s.tokenHash = tokenHash;
 };
@@ -63,6 +61,6 @@ export const authenticateAndCount = checkToken(async (s, store, tokenHash) => {
 export const asApp =
   (app: AuthenticatedApp): Step =>
   (s) => {
-    if (hasEnded(app, s.receivedAt)) throw refuse("INVALID_TOKEN", `the throwaway sandbox ${app.id} ended at ${app.expiresAt!.toISOString()}`);
+    if (hasEnded(app, s.receivedAt)) throw refuse("INVALID_TOKEN", sandboxEndedMessage(app));
     s.app = app;
   };

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { Handset } from "@/components/console/handset";
 import { requireOwnedApp } from "@/lib/auth/session";
-import { operationById } from "@/lib/catalog";
+import { operationById, operations } from "@/lib/catalog";
 import { curlExample } from "@/lib/docs/curl";
+import { handsetAnswers, heldScenario } from "@/lib/engine";
 import { inspectorUrl } from "@/lib/services/apps";
 
 export const metadata: Metadata = { title: "Handset" };
@@ -11,5 +12,6 @@ export default async function HandsetPage({ params }: { params: Promise<{ appId:
   const { app } = await requireOwnedApp((await params).appId);
   // The docs' push sample with the held header, its callback to this app's inspector.
   const curl = curlExample(operationById("collect.push")!, "held", { appId: app.id, inspectorUrl: inspectorUrl(app.id) });
-  return <Handset appId={app.id} curl={curl} />;
+  const answers = Object.fromEntries(operations.filter((op) => heldScenario(op)).map((op) => [op.id, handsetAnswers(op)]));
+  return <Handset appId={app.id} curl={curl} answers={answers} />;
 }
