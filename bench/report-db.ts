@@ -4,9 +4,11 @@ import os from "node:os";
 import { costs, dbCost, machineModel, perDbCore, perInstance, pgOverSqlite, project, shares } from "./capacity";
 import type { DbRow } from "./databases";
 import type { PerCall } from "./round-trips";
+import type { StatementsRun } from "./pg-statements";
+import { statementSections } from "./report-statements";
 import type { TwoInstanceRun } from "./two-instances";
 
-export type DbReport = { rows: DbRow[]; two: TwoInstanceRun[]; wire: PerCall[] };
+export type DbReport = { rows: DbRow[]; two: TwoInstanceRun[]; wire: PerCall[]; statements: StatementsRun[]; pgAbout: string };
 
 const f = (n: number | undefined, d = 0) => (n !== undefined && Number.isFinite(n) ? n.toLocaleString("en", { minimumFractionDigits: d, maximumFractionDigits: d }) : "–");
 
@@ -34,6 +36,8 @@ export function dbSections(rep: DbReport, rounds: number): string[] {
       const w = c.db === "PostgreSQL" ? wire(c.route) : undefined;
       return `| ${c.db} | ${c.route} | ${f(c.portalMs)} | ${c.db === "SQLite" ? "(in the portal)" : f(c.dbMs)} | ${c.db === "SQLite" ? "–" : f(c.dbSharedMs)} | ${f(c.benchMs)} | ${c.db === "SQLite" ? "0 (in-process)" : f(w?.roundTrips, 2)} | ${c.db === "SQLite" ? "–" : f(w?.statements, 2)} |`;
     }),
+    "",
+    `PostgreSQL: ${rep.pgAbout}.`,
     "",
     ...rep.wire.flatMap((w) => [`PostgreSQL statements per ${w.route}: ${w.byName.map(([k, n]) => `${k} ${f(n, 2)}`).join(", ")}.`, ""]),
     "Round trips are a connection going from idle to waiting (a simple query or Sync sent while none of its own is unanswered; a pipelined batch is one) and statements PostgreSQL's CommandComplete messages, counted on the wire by a proxy in front of a separate instance (push: until each callback was posted and recorded, so the dispatcher's share is in; its idle polling subtracted); statements are named by the prepared statement each Bind uses (`svc_…`, lib/gateway/store/pg.ts and lib/callbacks/store/pg.ts) or a simple query's first word. Shared writers (walwriter, checkpointer, background writer) serve every database on the server, other users' included: an upper bound.",
@@ -83,6 +87,7 @@ export function dbSections(rep: DbReport, rounds: number): string[] {
       }),
       "",
     ] : []),
+    ...statementSections(rep.statements ?? [], rep.pgAbout),
   ];
 }
 

@@ -79,11 +79,13 @@ function goals(rep: Report): string[] {
     "| goal | target | measured | |",
     "|---|---|---:|---|",
     ...(push ? [
-      `| push req/s ÷ Prism on the fixed document | ≥ 1.0 | ${f(push.median, 2)} | ${ok(push.median >= 1)} |`,
+      `| push req/s ÷ Prism on the fixed document | ≥ 0.8 (1.0 beyond) | ${f(push.median, 2)} | ${ok(push.median >= 0.8)} |`,
       `| push p99 ÷ Prism's on the fixed document | ≤ 2 | ${f(push.oursP99 / push.anchorP99, 1)} (${f(push.oursP99)} / ${f(push.anchorP99)} ms) | ${ok(push.oursP99 <= 2 * push.anchorP99)} |`,
-    ] : ["| push req/s ÷ Prism on the fixed document | ≥ 1.0 | not measured | see the notes |"]),
+    ] : ["| push req/s ÷ Prism on the fixed document | ≥ 0.8 (1.0 beyond) | not measured | see the notes |"]),
     ...(status ? [`| status req/s ÷ Prism on the fixed document | ≥ 1.5 | ${f(status.median, 2)} | ${ok(status.median >= 1.5)} |`] : []),
-    ...dbRatio.map((r) => `| PostgreSQL ÷ SQLite per instance, ${r.route} | ≥ 0.5 (0.8 beyond) | ${f(r.median, 2)} | ${ok(r.median >= 0.5)} |`),
+    ...dbRatio.map((r) => (r.route === "push"
+      ? `| PostgreSQL ÷ SQLite per instance, push | ≥ 0.6 (0.8 beyond) | ${f(r.median, 2)} | ${ok(r.median >= 0.6)} |`
+      : `| PostgreSQL ÷ SQLite per instance, ${r.route} | (no goal of its own; 0.5 before) | ${f(r.median, 2)} | |`)),
     ...(rep.db?.two.length ? [`| two instances: nothing dropped (calls logged, resources kept, callbacks posted and recorded) | all | see above | ${ok(nothingDropped(rep.db.two))} |`] : []),
     ...(rep.latency.length ? [`| gateway's added latency p99, 16 connections | < 5 ms | ${f(added)} ms${floor !== undefined ? ` (bare node:http sleeping the same delays: ${f(floor)} ms; above it: ${f(added - floor)} ms)` : ""} | ${ok(added < 5)} |`] : []),
     ...(rep.overload.length ? [`| overload (${rep.overload.map((r) => r.connections).filter((c, i, a) => a.indexOf(c) === i).join(" and ")} connections): p99 ÷ p50 | ≤ 3 | ${f(overload)} | ${ok(overload <= 3)} |`] : []),

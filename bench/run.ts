@@ -2,7 +2,9 @@
 // anchors in one run, then overload, the gateway's added latency and callback
 // punctuality, SQLite and PostgreSQL per instance with what a call costs and
 // the capacity model checked on two instances, and the console at a million
-// rows. Settings: bench/settings.ts; README "Performance".
+// rows; PostgreSQL's time per statement (bench/pg-statements.ts). Settings:
+// bench/settings.ts (BENCH_ONLY=databases: the database phases alone);
+// README "Performance".
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +17,7 @@ import { seed, signIn, timePages } from "./console-scale";
 import { portalContender, sqliteVsPg } from "./databases";
 import { load, type Target } from "./load";
 import { openPgBench } from "./pg-setup";
+import { type StatementsRun, statementsRuns } from "./pg-statements";
 import { summarize } from "./profile-summary";
 import { render, type Report, type Row } from "./report";
 import { roundTrips } from "./round-trips";
@@ -83,8 +86,8 @@ async function main() {
   };
   try {
     // 1. Against the anchors, then overload, on one portal (SQLite, the default).
-    phase("anchors");
-    await withServer(() => startPortal({ mount: "ours", databaseUrl, profile: settings.profile }), async (s) => {
+    if (!settings.onlyDatabases) phase("anchors");
+    if (!settings.onlyDatabases) await withServer(() => startPortal({ mount: "ours", databaseUrl, profile: settings.profile }), async (s) => {
       app = await setUpApp(databaseUrl, s.origin, 1_000_000);
       const ours = { ...portalContender("ours", "ours (SQLite)", s) };
       const liveDoc = await fetch(`${s.origin}/openapi/collect.json`).then((r) => r.text());
@@ -107,8 +110,8 @@ async function main() {
       }
     }, notes);
     // 2. Scripted delays on: the gateway's added latency, and callback punctuality.
-    phase("latency");
-    await withServer(() => startPortal({ mount: "ours (delays on)", databaseUrl }), async (s) => {
+    if (!settings.onlyDatabases) phase("latency");
+    if (!settings.onlyDatabases) await withServer(() => startPortal({ mount: "ours (delays on)", databaseUrl }), async (s) => {
       const t = calls("/sandbox", app!.token, true);
       const push = t.push(`${arrivals.url}/cb/latency`);
       for (const x of [push, t.status]) await load(s.origin, x, 16, { amount: 500 });
@@ -131,23 +134,28 @@ async function main() {
     const pgb = await openPgBench(notes);
     if (pgb) {
       try {
-        const { rows, pgServer } = await sqliteVsPg(pgb, arrivals);
+        const { rows, pgServer, pgToken } = await sqliteVsPg(pgb, arrivals);
         const pgRps = (route: string) => median(rows.filter((r) => r.db === "PostgreSQL" && r.route === route).map((r) => r.sustained));
         let two: Awaited<ReturnType<typeof twoInstances>> = [];
+        let statements: StatementsRun[] = [];
         try {
+          if (pgb.statements) {
+            phase("statements");
+            statements = await statementsRuns(pgb, pgServer, pgToken, arrivals);
+          }
           phase("two instances");
           two = await twoInstances(pgb, pgServer, { push: pgRps("push"), status: pgRps("status") }, arrivals);
         } finally {
           await pgServer.stop();
         }
         phase("round trips");
-        rep.db = { rows, two, wire: await roundTrips(pgb, arrivals) };
+        rep.db = { rows, two, wire: await roundTrips(pgb, arrivals), statements, pgAbout: pgb.server.about };
       } finally {
         await pgb.close();
       }
     }
     // 4. The console at a million rows.
-    if (settings.logRows > 0) {
+    if (settings.logRows > 0 && !settings.onlyDatabases) {
       phase("console");
       const email = `bench-${Date.now().toString(36)}@example.com`;
       await cliOn(databaseUrl, "http://127.0.0.1:3000", "user", "create", "--email", email, "--password", "bench password 1");

@@ -6,7 +6,8 @@ import { takeHostBudget } from "@/lib/callbacks/host-budget";
 import { ranges, routeFor, type Policy, type Resolver } from "@/lib/callbacks/policy";
 import { newDelivery } from "@/lib/callbacks/schedule";
 import { config } from "@/lib/runtime";
-import type { AttemptRecord } from "@/lib/callbacks/store";
+import { type AttemptRecord, dispatchStoreOn } from "@/lib/callbacks/store";
+import { closeHotPath, openHotPath } from "@/lib/db/hot-path";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DIALECTS, freshDb, logRow, resourceRow, seedApp, uid, type SeededApp, type TestDb } from "./databases";
 
@@ -236,6 +237,31 @@ describe.each(DIALECTS)("the dispatcher's store on %s", (dialect) => {
       expect(await db.dispatch.takeHostPosts(posts(host, 1, WINDOW + 1))).toBe(1);
       // A late count from the older minute (another instance's clock) counts in the newer one.
       expect(await db.other.dispatch.takeHostPosts(posts(host, 1, WINDOW))).toBe(2);
+    });
+
+    it.runIf(dialect === "postgresql")("counts the posts of one turn to one host in one statement, each answered its own consecutive count", async () => {
+      // Every post to a host updates that host's one counter row: one statement each would queue each post behind the
+      // previous one's commit (bench/pg-statements.ts measured it as most of PostgreSQL's time on the push path).
+      const h = openHotPath(db.url, 4);
+      if (h.dialect !== "postgresql") throw new Error("a PostgreSQL hot path");
+      // The statements the store sends, by name.
+      const sent: string[] = [];
+      const query = h.pool.query.bind(h.pool) as (...a: unknown[]) => unknown;
+      h.pool.query = ((q: { name?: string }, ...rest: unknown[]) => {
+        sent.push(q.name ?? "?");
+        return query(q, ...rest);
+      }) as typeof h.pool.query;
+      try {
+        const store = dispatchStoreOn(h);
+        const [host, other] = [uid("host"), uid("host")];
+        const ns = [1, 2, 1, 1, 2, 1, 1, 1];
+        const counts = await Promise.all([...ns.map((n) => store.takeHostPosts(posts(host, n))), store.takeHostPosts(posts(other, 3))]);
+        expect(counts).toEqual([1, 3, 4, 5, 7, 8, 9, 10, 3]);
+        expect(sent.filter((n) => n === "svc_take_host_posts")).toHaveLength(2); // one per host
+        expect(await db.other.dispatch.takeHostPosts(posts(host))).toBe(11);
+      } finally {
+        await closeHotPath(h);
+      }
     });
 
     it("delay schedules a claimed delivery again with its reason; it is claimed at that time as delayed, and its attempt clears the reason", async () => {

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile, inline } from "@/lib/db/sql";
 import { encode, literal, newClient } from "@/lib/db/pg";
-import { FAILED_SETTLEMENTS, referenceTaken, referenceUsed } from "@/lib/gateway/store/statements";
+import { FAILED_SETTLEMENTS, referenceTaken, referenceUsed, resource } from "@/lib/gateway/store/statements";
 import { DIALECTS, freshDb, seedApp, type TestDb } from "./databases";
 
 /** `n` resources of app `appId` with references, written in one statement. */
@@ -70,4 +70,44 @@ describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL plans a new app's re
       }
     });
   }
+});
+
+// A status call's lookup of its resource by id (and app). A named statement's
+// generic plan is made by its sixth run and kept: made while "Resource" was
+// nearly empty (a new database, the first calls), it read an index leading
+// with "appId" (smaller, so cheaper by a hair at that size) and filtered on
+// the id, and kept reading every resource of the app as they grew: 1,300
+// blocks a call in the bench (README "Performance", per statement), 35 ms at
+// 100,000 resources. It must read the primary key whatever the table's size.
+describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL plans a resource's lookup by id on its primary key", () => {
+  let db: TestDb;
+  let client: ReturnType<typeof newClient>;
+  let appId: string;
+  beforeAll(async () => {
+    db = await freshDb("postgresql", "plans_id");
+    client = newClient(db.url);
+    await client.connect();
+    appId = (await seedApp(db.prisma)).appId;
+    await client.query(fill(appId, 88));
+  }, 120_000);
+  afterAll(async () => {
+    await client?.end();
+    await db?.close();
+  });
+
+  it("as a named statement's generic plan made while the table is small", async () => {
+    const c = compile(resource, "postgresql", encode);
+    await client.query(`PREPARE by_id AS ${c.text}`);
+    await client.query("SET plan_cache_mode = force_generic_plan");
+    try {
+      const args = (c.bind({ id: `${appId}_7`, appId }) as unknown[]).map((v) => literal(v as never));
+      const plan = (await client.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) EXECUTE by_id(${args.join(", ")})`)).rows[0]!["QUERY PLAN"];
+      expect(indexesOf(plan)).toEqual(["Resource_pkey"]);
+      expect((await client.query(`EXECUTE by_id(${args.join(", ")})`)).rows.map((r) => r.id)).toEqual([`${appId}_7`]);
+      const other = (c.bind({ id: `${appId}_7`, appId: "another app" }) as unknown[]).map((v) => literal(v as never));
+      expect((await client.query(`EXECUTE by_id(${other.join(", ")})`)).rows).toEqual([]); // another app's id is not found
+    } finally {
+      await client.query("RESET plan_cache_mode");
+    }
+  });
 });

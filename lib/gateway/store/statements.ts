@@ -80,8 +80,17 @@ export const oldWindows = sql`DELETE FROM "RateWindow" WHERE "appId" = ${appId} 
 export const countPlanCall = sql`INSERT INTO "FaultPlanCount" ("appId", "operationId", "count") VALUES (${appId}, ${param("operationId")}, 1)
   ON CONFLICT ("appId", "operationId") DO UPDATE SET "count" = "FaultPlanCount"."count" + 1 RETURNING "count"`.reads<{ count: number }>();
 
-export const resource = sql`SELECT ${Resource.cols(["id", "scenarioKey", "settlesAt", "data"])} FROM "Resource"
-  WHERE "id" = ${param("id")} AND "appId" = ${appId}`;
+/**
+ * A resource of the app by id. The id is looked up alone, in a subquery under
+ * LIMIT (PostgreSQL plans it apart: only the primary key serves it), and the
+ * app checked on the row found: with both in one WHERE, a named statement's
+ * generic plan made while "Resource" was nearly empty read an index leading
+ * with "appId" and every resource of the app ever after
+ * (tests/store/pg-plans.test.ts).
+ */
+export const resource = sql`SELECT ${Resource.cols(["id", "scenarioKey", "settlesAt", "data"])} FROM (
+  SELECT "id", "appId", "scenarioKey", "settlesAt", "data" FROM "Resource" WHERE "id" = ${param("id")} LIMIT 1) r
+  WHERE r."appId" = ${appId}`;
 
 export function trackedResource(r: RowOf<typeof resource>): TrackedResource {
   return { id: r.id, scenarioKey: r.scenarioKey, settlesAt: r.settlesAt, data: JSON.parse(r.data) };
