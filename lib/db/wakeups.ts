@@ -14,16 +14,25 @@ export type Wakeups = {
   wait(key: string, ms: number, signal?: AbortSignal): Promise<void>;
 };
 
+/**
+ * Wake-ups named `name`. The map is looked up in the current runtime at each notify and wait, never
+ * when this is called: modules call it when they load, before any portal exists (and Next's bundles
+ * load their own copies inside a request), so a map kept from then would be another runtime's.
+ */
 export function wakeups(name: string): Wakeups {
-  const all = runtime().of(WAKEUPS, () => new Map<string, Waiters>());
-  const waiting: Waiters = all.get(name) ?? new Map();
-  all.set(name, waiting);
+  const waitingNow = (): Waiters => {
+    const all = runtime().of(WAKEUPS, () => new Map<string, Waiters>());
+    let waiting = all.get(name);
+    if (!waiting) all.set(name, (waiting = new Map()));
+    return waiting;
+  };
   return {
     notify(key) {
-      const set = waiting.get(key);
+      const set = waitingNow().get(key);
       if (set) for (const wake of [...set]) wake();
     },
     wait(key, ms, signal) {
+      const waiting = waitingNow();
       return new Promise((resolve) => {
         const set = waiting.get(key) ?? new Set();
         waiting.set(key, set);

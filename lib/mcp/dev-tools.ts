@@ -25,7 +25,8 @@ export function devToolOf(e: DevEndpoint): Tool {
   };
 }
 
-export const devTools: readonly Tool[] = devEndpoints.filter((e) => e.tool && !e.stream).map(devToolOf);
+/** The tools, made when listed: a description may name the serving portal's settings (lib/catalog/dev-endpoints/sandbox-endpoints.ts). */
+export const devTools = (): readonly Tool[] => devEndpoints.filter((e) => e.tool && !e.stream).map(devToolOf);
 
 /** The tool names its endpoint: path parameters from the arguments, the rest as query (GET) or body. */
 export async function callDevTool(e: DevEndpoint, args: Record<string, unknown>, authorization: string | null): Promise<CallToolResult> {

@@ -25,7 +25,7 @@ const INSTRUCTIONS =
  */
 export function createMcpServer(ctx: { app: AuthenticatedApp; authorization: string | null }): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...toolsForApp(ctx.app.subscriptions), ...devTools] }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...toolsForApp(ctx.app.subscriptions), ...devTools()] }));
   server.setRequestHandler(CallToolRequestSchema, (req) => {
     const args = req.params.arguments ?? {};
     const op = operationByTool(req.params.name);

@@ -49,16 +49,21 @@ export const sandboxEndpoints: DevEndpoint[] = [
     method: "POST",
     path: "/dev/v1/sandboxes",
     summary: "Make a throwaway sandbox",
-    description:
-      "Makes a child app of the calling app for `ttlSeconds`: the same owner, the same subscriptions in the same states (a Treasury " +
-      "subscription approved for the parent is approved for the child), a copy of the developer settings (time scale, callback faults, " +
-      "inspector answer mode), test numbers and per-minute limit, and a key pair and signing secret of its own (the secrets are shown " +
-      "this once). Its resources, callbacks, request log and inbox are its own: the parent sees none of them, and it sees none of the " +
-      "parent's. The parent's default callback address is copied, except the parent's own inspector, which becomes the sandbox's. " +
-      "From `expiresAt` on its keys and tokens are refused and nothing of it is sent; within a minute it is deleted with all its data. " +
-      `A sandbox cannot make sandboxes (403 \`SANDBOX_NOT_ALLOWED\`); an app has at most ${config.sandboxesPerApp} live ones (\`SANDBOXES_PER_APP\`, 429 ` +
-      `\`SANDBOX_LIMIT_REACHED\`) and makes at most ${config.sandboxCreatesPerMinute} a minute (\`SANDBOX_CREATES_PER_MINUTE\`, 429 \`RATE_LIMITED\`). ` +
-      "Sandboxes do not count toward the apps an account may have.",
+    // A getter: the limits are the serving portal's settings, read when the text is read (never when a
+    // bundle, a client component's included, loads the catalog: there is no portal then).
+    get description() {
+      return (
+        "Makes a child app of the calling app for `ttlSeconds`: the same owner, the same subscriptions in the same states (a Treasury " +
+        "subscription approved for the parent is approved for the child), a copy of the developer settings (time scale, callback faults, " +
+        "inspector answer mode), test numbers and per-minute limit, and a key pair and signing secret of its own (the secrets are shown " +
+        "this once). Its resources, callbacks, request log and inbox are its own: the parent sees none of them, and it sees none of the " +
+        "parent's. The parent's default callback address is copied, except the parent's own inspector, which becomes the sandbox's. " +
+        "From `expiresAt` on its keys and tokens are refused and nothing of it is sent; within a minute it is deleted with all its data. " +
+        `A sandbox cannot make sandboxes (403 \`SANDBOX_NOT_ALLOWED\`); an app has at most ${config.sandboxesPerApp} live ones (\`SANDBOXES_PER_APP\`, 429 ` +
+        `\`SANDBOX_LIMIT_REACHED\`) and makes at most ${config.sandboxCreatesPerMinute} a minute (\`SANDBOX_CREATES_PER_MINUTE\`, 429 \`RATE_LIMITED\`). ` +
+        "Sandboxes do not count toward the apps an account may have."
+      );
+    },
     tool: "sandbox_dev_create_sandbox",
     body: sandboxInputSchema,
     response: sandboxCreatedSchema,
