@@ -25,8 +25,8 @@ export type SubscriptionRow = {
   since: string | null; reviewedAt: string | null; reviewNote: string | null; apis: { id: string; name: string; version: string }[];
 };
 export type InboxEntry = Json<InboxItem>;
-export type Review = { appId: string; group: string; createdAt: string; app: { name: string; owner: { email: string } } };
-export type OperatorApp = AppView & { owner: string };
+export type Review = { appId: string; group: string; createdAt: string; app: { name: string; team: { name: string } } };
+export type OperatorApp = AppView & { team: string };
 
 export const useApps = () => useSWR<AppView[]>("/api/console/apps", fetcher);
 export const useApp = (appId: string) => useSWR<AppView>(appUrl(appId), fetcher);

@@ -1,5 +1,5 @@
 // Apps: the functions the console and the command line both call.
-import { lockApp, lockUser } from "@/lib/accounts";
+import { lockApp, lockTeam } from "@/lib/accounts";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
@@ -16,19 +16,20 @@ export function inspectorUrl(appId: string): string {
   return `${config.publicUrl}/inspect/${appId}`;
 }
 
-export async function createApp(input: { ownerId: string; name: unknown; callbackUrl?: unknown }) {
+/** A new app of the team `teamId` (APPS_PER_USER apps per team). */
+export async function createApp(input: { teamId: string; name: unknown; callbackUrl?: unknown }) {
   const name = parseOrThrow(appNameSchema, input.name);
   const callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "", "callbackUrl");
-  // Counted and created under the owner's row lock: concurrent creations queue, so the cap is exact.
+  // Counted and created under the team's row lock: concurrent creations queue, so the cap is exact.
   // Throwaway sandboxes (sandboxes.ts) do not count: they have limits of their own.
-  return withUserLock(input.ownerId, async (tx) => {
-    if ((await tx.app.count({ where: { ownerId: input.ownerId, parentAppId: null } })) >= config.appsPerUser) {
-      throw new ApiError("CONFLICT", `an account can have at most ${config.appsPerUser} apps; delete one first`);
+  return withTeamLock(input.teamId, async (tx) => {
+    if ((await tx.app.count({ where: { teamId: input.teamId, parentAppId: null } })) >= config.appsPerUser) {
+      throw new ApiError("CONFLICT", `a team can have at most ${config.appsPerUser} apps; delete one first`);
     }
     return tx.app.create({
       data: {
         id: newId("app"),
-        ownerId: input.ownerId,
+        teamId: input.teamId,
         name,
         callbackUrl,
         signingSecret: newSigningSecret(),
@@ -44,16 +45,20 @@ export async function getApp(appId: string) {
   return app;
 }
 
-/** The app if `userId` owns it and it has not ended (a throwaway sandbox); NOT_FOUND otherwise, so another user's ids tell nothing. */
+/** The app if `userId` is a member of its team and it has not ended (a throwaway sandbox); NOT_FOUND otherwise, so another user's ids tell nothing. */
 export async function ownedApp(userId: string, appId: string) {
-  const app = await db.app.findFirst({ where: { id: appId, ownerId: userId, ...liveApps() } });
+  const app = await db.app.findFirst({ where: { id: appId, team: { members: { some: { userId } } }, ...liveApps() } });
   if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
   return app;
 }
 
-/** The owner's apps; their throwaway sandboxes are listed under each (sandboxes.ts), not here. */
-export async function listApps(ownerId: string) {
-  return db.app.findMany({ where: { ownerId, parentAppId: null }, orderBy: { createdAt: "desc" } });
+/** The apps of every team `userId` is a member of; their throwaway sandboxes are listed under each (sandboxes.ts), not here. */
+export async function listApps(userId: string) {
+  return db.app.findMany({
+    where: { team: { members: { some: { userId } } }, parentAppId: null },
+    orderBy: { createdAt: "desc" },
+    include: { team: { select: { name: true } } },
+  });
 }
 
 export async function updateApp(appId: string, input: { name?: unknown; callbackUrl?: unknown }) {
@@ -110,14 +115,14 @@ export async function rotateSigningSecret(appId: string, graceHours?: unknown) {
   return signingSecretView(updated);
 }
 
-/** Operators: every app with its owner (never its signing secret). */
+/** Operators: every app with its team (never its signing secret). */
 export async function listAllApps(opts: { take?: number; cursor?: string } = {}) {
   return db.app.findMany({
     orderBy: { createdAt: "desc" },
     take: opts.take ?? 50,
     ...(opts.cursor ? { cursor: { id: opts.cursor }, skip: 1 } : {}),
     omit: { signingSecret: true, previousSigningSecret: true },
-    include: { owner: { select: { email: true } } },
+    include: { team: { select: { name: true } } },
   });
 }
 
@@ -148,11 +153,11 @@ export function withAppLock<T>(appId: string, fn: (tx: Tx) => Promise<T>): Promi
   }, QUEUED);
 }
 
-/** The same for an account's row: what is counted per account (its apps) is checked and changed under it. */
-export function withUserLock<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/** The same for a team's row: what is counted per team (its apps) is checked and changed under it. */
+export function withTeamLock<T>(teamId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.$transaction(async (tx) => {
-    const locked = await lockUser(tx, userId);
-    if (locked === 0) throw new ApiError("NOT_FOUND", "no such user");
+    const locked = await lockTeam(tx, teamId);
+    if (locked === 0) throw new ApiError("NOT_FOUND", "no such team");
     return fn(tx);
   }, QUEUED);
 }

@@ -70,6 +70,6 @@ export async function pendingReviews() {
     where: { status: "PENDING" },
     orderBy: { createdAt: "asc" },
     take: 200,
-    include: { app: { select: { name: true, owner: { select: { email: true } } } } },
+    include: { app: { select: { name: true, team: { select: { name: true } } } } },
   });
 }

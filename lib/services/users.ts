@@ -4,6 +4,7 @@ import { newId } from "@/lib/ids";
 import { CredentialGuard, Throttle } from "@/lib/throttle";
 import { parseOrThrow } from "@/lib/validation";
 import { hashPassword, verifyPassword } from "./passwords";
+import { personalTeamRows } from "./teams";
 import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
 
 /**
@@ -40,9 +41,12 @@ export async function createUser(input: { email: unknown; password: unknown; ope
   checkPasswordStrength(password, email);
   const passwordHash = await hashPassword(password);
   if (await db.user.findUnique({ where: { email } })) throw new ApiError("CONFLICT", "an account with this email already exists");
-  const user = await db.user.create({
-    data: { id: newId("usr"), email, passwordHash, operator: Boolean(input.operator) },
-  });
+  const id = newId("usr");
+  // The account and its own team (teams.ts), of which it is the owner, together.
+  const [user] = await db.$transaction([
+    db.user.create({ data: { id, email, passwordHash, operator: Boolean(input.operator) } }),
+    ...personalTeamRows(id, email),
+  ]);
   return publicUser(user);
 }
 
@@ -86,9 +90,10 @@ export async function listUsers(opts: { take?: number; cursor?: string } = {}) {
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: opts.take ?? 50,
     ...(opts.cursor ? { cursor: { id: opts.cursor }, skip: 1 } : {}),
-    select: { id: true, email: true, operator: true, createdAt: true, _count: { select: { apps: true } } },
+    select: { id: true, email: true, operator: true, createdAt: true, personalTeam: { select: { _count: { select: { apps: true } } } } },
   });
-  return users.map(({ _count, ...u }) => ({ ...u, apps: _count.apps }));
+  // `apps`: those of the account's own team.
+  return users.map(({ personalTeam, ...u }) => ({ ...u, apps: personalTeam?._count.apps ?? 0 }));
 }
 
 /** Makes a user an operator (the command line, or an operator in the console). */
@@ -134,8 +139,15 @@ export async function setPassword(userId: string, passwordHash: string): Promise
   await db.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
 }
 
-/** The account and, through the schema's cascades, its apps with their keys, tokens, logs, callbacks and inbox. */
+/**
+ * The account and, through the schema's cascades, its memberships. Its own team
+ * stays while another member is in it; with none left it goes too, with its
+ * apps and their keys, tokens, logs, callbacks and inbox.
+ */
 export async function deleteAccount(userId: string, password: unknown, address: string): Promise<void> {
   await userWithPassword(userId, password, "password", address);
-  await db.user.delete({ where: { id: userId } });
+  await db.$transaction([
+    db.team.deleteMany({ where: { personalOf: userId, members: { every: { userId } } } }),
+    db.user.delete({ where: { id: userId } }),
+  ]);
 }
