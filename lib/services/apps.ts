@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/errors";
 import { newSigningSecret } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { parseOrThrow } from "@/lib/validation";
-import { liveApps } from "./sandbox-life";
+import { type Action, authorizeApp } from "./access";
 import { appNameSchema, callbackUrlSchema, graceHoursSchema, perMinuteSchema } from "./schemas";
 import { nowDate, nowMs } from "@/lib/runtime";
 
@@ -45,11 +45,13 @@ export async function getApp(appId: string) {
   return app;
 }
 
-/** The app if `userId` is a member of its team and it has not ended (a throwaway sandbox); NOT_FOUND otherwise, so another user's ids tell nothing. */
-export async function ownedApp(userId: string, appId: string) {
-  const app = await db.app.findFirst({ where: { id: appId, team: { members: { some: { userId } } }, ...liveApps() } });
-  if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
-  return app;
+/**
+ * The app if `userId` may do `action` to it (the role rule, access.ts) and it
+ * has not ended (a throwaway sandbox); NOT_FOUND for a stranger, so another
+ * team's ids tell nothing; FORBIDDEN for a role that does not allow it.
+ */
+export async function ownedApp(userId: string, appId: string, action: Action = "app.read") {
+  return (await authorizeApp({ id: userId }, appId, action)).app;
 }
 
 /** The apps of every team `userId` is a member of; their throwaway sandboxes are listed under each (sandboxes.ts), not here. */

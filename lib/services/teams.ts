@@ -4,9 +4,8 @@
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import type { Role } from "./access";
 
-export const ROLES = ["owner", "developer", "viewer"] as const;
-export type Role = (typeof ROLES)[number];
 
 /** The statements that make the account `userId`'s own team, named after its email (at most 64 characters, the label rule's length), for the transaction that makes the account. */
 export function personalTeamRows(userId: string, email: string) {
