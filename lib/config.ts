@@ -106,7 +106,12 @@ export const config = {
    */
   callbacksPerHostPerMinute: int("CALLBACKS_PER_HOST_PER_MINUTE", 300),
   /** Caps on what one account can create. */
+  /** Apps per team (an account's own team keeps the cap accounts had). */
   appsPerUser: int("APPS_PER_USER", 20),
+  /** Teams (lib/services/teams.ts): members per team, pending invitations per team, teams an account may be in. */
+  membersPerTeam: int("MEMBERS_PER_TEAM", 50),
+  pendingInvitationsPerTeam: int("PENDING_INVITATIONS_PER_TEAM", 20),
+  teamsPerUser: int("TEAMS_PER_USER", 20),
   keyPairsPerApp: int("KEY_PAIRS_PER_APP", 20),
   /** Throwaway sandboxes (lib/services/sandboxes.ts): live children per parent app, creations per parent per minute. */
   sandboxesPerApp: int("SANDBOXES_PER_APP", 50),
@@ -138,6 +143,8 @@ export const config = {
   metricsToken: process.env.METRICS_TOKEN || undefined,
   /** How long a password-reset link stays valid (lib/services/recovery.ts). */
   resetLinkSeconds: int("RESET_LINK_SECONDS", 3600),
+  /** How long an invitation's link stays valid (lib/services/invitations.ts): 7 days. */
+  invitationSeconds: int("INVITATION_SECONDS", 7 * 86_400),
 };
 
 /** Filesystem path of a `file:` SQLite URL, resolved against the working directory. */

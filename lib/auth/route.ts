@@ -17,10 +17,15 @@ type App = Awaited<ReturnType<typeof authorizeApp>>["app"];
 type Team = Awaited<ReturnType<typeof authorizeTeam>>;
 type Params = Record<string, string>;
 /**
- * `action`: what the route does to its app or team (the role rule's); an app
- * route's default is its method's: GET and HEAD read, any other changes.
+ * `action`: what the route does to its app or team (the role rule's), or how
+ * it follows from the signed-in user and the path (a member leaving is not an
+ * owner removing); an app route's default is its method's: GET and HEAD read,
+ * any other changes; a team route's, reading the team.
  */
-type Opts<Q, B> = { query?: z.ZodType<Q>; body?: z.ZodType<B>; operator?: boolean; status?: number; action?: Action };
+type Opts<Q, B> = {
+  query?: z.ZodType<Q>; body?: z.ZodType<B>; operator?: boolean; status?: number;
+  action?: Action | ((user: PublicUser, params: Params) => Action);
+};
 type Scope = "user" | "app" | "team";
 export type Ctx<Q, B> = { user: PublicUser; params: Params; query: Q; body: B; request: Request };
 type RouteCtx = { params: Promise<Params> };
@@ -87,11 +92,14 @@ function consoleHandler<Q, B, C>(opts: Opts<Q, B>, scope: Scope, handler: (ctx: 
       if (opts.operator) authorizeOperator(user);
       const params = (await routeCtx?.params) ?? {};
       // The role rule before anything else, read now: a stranger's app or team id answers 404 whatever the input.
-      const app = scope === "app" ? (await authorizeApp(user, params.appId ?? "", opts.action ?? methodAction(request.method))).app : undefined;
-      const team = scope === "team" ? await authorizeTeam(user, params.teamId ?? "", opts.action ?? "team.read") : undefined;
+      const action = typeof opts.action === "function" ? opts.action(user, params) : opts.action;
+      const app = scope === "app" ? (await authorizeApp(user, params.appId ?? "", action ?? methodAction(request.method))).app : undefined;
+      const team = scope === "team" ? await authorizeTeam(user, params.teamId ?? "", action ?? "team.read") : undefined;
       const query = (opts.query ? parseOrThrow(opts.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Q;
       const body = (opts.body ? parseOrThrow(opts.body, await readJson(request)) : undefined) as B;
       const result = await handler({ user, params, query, body, request, app, team } as C);
+      // 204: no body (the contract's DELETEs of a member, an invitation).
+      if (opts.status === 204) return new Response(null, { status: 204, headers: { "cache-control": "no-store", "x-request-id": requestId } });
       return json(opts.status ?? 200, result ?? { ok: true }, requestId);
     } catch (e) {
       const err = toApiError(e, "console", requestId);

@@ -34,15 +34,16 @@ function consoleRoutes(dir = ROOT): { route: string; methods: string[] }[] {
 }
 
 /** Routes of the signed-in account, about no team: the rule does not apply (their own checks are their tests'). */
-const ACCOUNT_ROUTES = ["/account", "/account/password", "/account/sessions", "/apps", "/search"];
+const ACCOUNT_ROUTES = ["/account", "/account/password", "/account/sessions", "/apps", "/invitations/accept", "/search", "/teams"];
 /** Reads the rule counts as more than a read (a viewer gets 403). */
 const SECRET_READS = ["GET /apps/[appId]/signing-secret"];
 
 const routes = consoleRoutes();
 const appRoutes = routes.filter((r) => r.route.startsWith("/apps/[appId]"));
+const teamRoutes = routes.filter((r) => r.route.startsWith("/teams/[teamId]"));
 const operatorRoutes = routes.filter((r) => r.route.startsWith("/operator"));
 
-const fill = (route: string, appId: string) => route.replace("[appId]", appId).replace(/\[(\w+)\]/g, (_, name: string) => `${name}_none`);
+const fill = (route: string, appId: string, teamId: string) => route.replace("[appId]", appId).replace("[teamId]", teamId).replace(/\[(\w+)\]/g, (_, name: string) => `${name}_none`);
 
 it("every console route is an app's, a team's, an operator's or the account's", () => {
   expect(routes.length).toBeGreaterThan(30);
@@ -66,7 +67,7 @@ describe("the role × route matrix", () => {
   });
 
   const call = (who: keyof typeof session, method: string, route: string) =>
-    consoleCall(origin(), session[who], method, fill(route, owner.appId), method === "GET" ? undefined : {});
+    consoleCall(origin(), session[who], method, fill(route, owner.appId, owner.app.teamId), method === "GET" ? undefined : {});
 
   const reads = appRoutes.flatMap((r) => r.methods.filter((m) => m === "GET").map((m) => ({ ...r, method: m })));
   // Writes last, the app's own DELETE at the very end (it deletes the fixture).
@@ -93,6 +94,20 @@ describe("the role × route matrix", () => {
     const developer = await call("developer", method, route);
     expect(developer.status, developer.text).not.toBe(403);
     expect(developer.json?.message, developer.text).not.toBe(`no app ${owner.appId}`);
+  });
+
+  const teamCalls = teamRoutes.flatMap((r) => r.methods.map((m) => ({ ...r, method: m })));
+  it.each(teamCalls)("$method $route: a stranger 404; reads for every member, changes for the owner alone (403)", async ({ route, method }) => {
+    const stranger = await call("stranger", method, route);
+    expect([stranger.status, stranger.json?.error, stranger.json?.message]).toEqual([404, "NOT_FOUND", `no team ${owner.app.teamId}`]);
+    const own = await call("owner", method, route);
+    expect(own.status, own.text).not.toBe(403);
+    expect(own.json?.message, own.text).not.toBe(`no team ${owner.app.teamId}`);
+    for (const who of ["developer", "viewer"] as const) {
+      const r = await call(who, method, route);
+      if (method === "GET") expect(r.status, r.text).toBe(own.status);
+      else expect([r.status, r.json?.error], r.text).toEqual([403, "FORBIDDEN"]);
+    }
   });
 
   it.each(operatorRoutes.flatMap((r) => r.methods.map((m) => ({ ...r, method: m }))))("$method $route: 404 for everyone but operators", async ({ route, method }) => {

@@ -2,11 +2,16 @@ import { z } from "zod";
 import { userRoute } from "@/lib/auth/route";
 import { appView } from "@/lib/auth/views";
 import { createApp, listApps } from "@/lib/services/apps";
+import { authorizeTeam } from "@/lib/services/access";
 import { ownTeamId } from "@/lib/services/teams";
 
 export const GET = userRoute({}, async ({ user }) => (await listApps(user.id)).map(appView));
 
 export const POST = userRoute(
   { body: z.looseObject({}), status: 201 },
-  async ({ user, body }) => appView(await createApp({ teamId: await ownTeamId(user.id), name: body.name, callbackUrl: body.callbackUrl })),
+  async ({ user, body }) => {
+    // In the team named (the role rule: creating an app is an app action), else the account's own.
+    const teamId = body.teamId !== undefined ? (await authorizeTeam(user, String(body.teamId), "app.write")).team.id : await ownTeamId(user.id);
+    return appView(await createApp({ teamId, name: body.name, callbackUrl: body.callbackUrl }));
+  },
 );
