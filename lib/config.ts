@@ -145,6 +145,8 @@ export const config = {
   resetLinkSeconds: int("RESET_LINK_SECONDS", 3600),
   /** How long an invitation's link stays valid (lib/services/invitations.ts): 7 days. */
   invitationSeconds: int("INVITATION_SECONDS", 7 * 86_400),
+  /** Audit entries kept per team and per account (lib/services/audit.ts): the oldest go first. */
+  auditLimit: int("AUDIT_LIMIT", 10_000),
 };
 
 /** Filesystem path of a `file:` SQLite URL, resolved against the working directory. */

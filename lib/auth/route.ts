@@ -1,6 +1,7 @@
 // The one wrapper for console JSON routes: same-origin JSON writes, session →
 // user, the role rule (lib/services/access.ts) on params.appId or
-// params.teamId, zod parsing of query and body, and ApiError → error body.
+// params.teamId, zod parsing of query and body, the actor of the audit
+// entries written meanwhile, and ApiError → error body.
 import type { z } from "zod";
 import { config } from "@/lib/config";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
@@ -9,6 +10,8 @@ import { MAX_REQUEST_BODY } from "@/lib/http/body-bound";
 import { readLimited } from "@/lib/http/web-body";
 import { newId } from "@/lib/ids";
 import { type Action, authorizeApp, authorizeOperator, authorizeTeam } from "@/lib/services/access";
+import { actingAs } from "@/lib/services/audit";
+import { clientAddress } from "@/lib/throttle";
 import { parseOrThrow } from "@/lib/validation";
 import type { PublicUser } from "@/lib/services/users";
 import { currentUser } from "./session";
@@ -97,7 +100,10 @@ function consoleHandler<Q, B, C>(opts: Opts<Q, B>, scope: Scope, handler: (ctx: 
       const team = scope === "team" ? await authorizeTeam(user, params.teamId ?? "", action ?? "team.read") : undefined;
       const query = (opts.query ? parseOrThrow(opts.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Q;
       const body = (opts.body ? parseOrThrow(opts.body, await readJson(request)) : undefined) as B;
-      const result = await handler({ user, params, query, body, request, app, team } as C);
+      // Who acts, for the audit entries the handler's changes write (lib/services/audit.ts).
+      const by = { userId: user.id, email: user.email, address: clientAddress(request.headers) };
+      const result = await actingAs(by, () => handler({ user, params, query, body, request, app, team } as C));
+      if (result instanceof Response) return result; // a route that answers other than JSON (an export)
       // 204: no body (the contract's DELETEs of a member, an invitation).
       if (opts.status === 204) return new Response(null, { status: 204, headers: { "cache-control": "no-store", "x-request-id": requestId } });
       return json(opts.status ?? 200, result ?? { ok: true }, requestId);

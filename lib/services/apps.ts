@@ -7,6 +7,7 @@ import { newSigningSecret } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { parseOrThrow } from "@/lib/validation";
 import { type Action, authorizeApp } from "./access";
+import { audit } from "./audit";
 import { appNameSchema, callbackUrlSchema, graceHoursSchema, perMinuteSchema } from "./schemas";
 import { nowDate, nowMs } from "@/lib/runtime";
 
@@ -26,7 +27,7 @@ export async function createApp(input: { teamId: string; name: unknown; callback
     if ((await tx.app.count({ where: { teamId: input.teamId, parentAppId: null } })) >= config.appsPerUser) {
       throw new ApiError("CONFLICT", `a team can have at most ${config.appsPerUser} apps; delete one first`);
     }
-    return tx.app.create({
+    const app = await tx.app.create({
       data: {
         id: newId("app"),
         teamId: input.teamId,
@@ -36,6 +37,8 @@ export async function createApp(input: { teamId: string; name: unknown; callback
         perMinute: SANDBOX_PLAN_PER_MINUTE,
       },
     });
+    await audit(tx, { teamId: input.teamId, action: "app.created", target: app.id });
+    return app;
   });
 }
 
@@ -72,18 +75,22 @@ export async function updateApp(appId: string, input: { name?: unknown; callback
 }
 
 export async function deleteApp(appId: string) {
-  await getApp(appId);
-  await db.app.delete({ where: { id: appId } });
+  const app = await getApp(appId);
+  await db.$transaction(async (tx) => {
+    await tx.app.delete({ where: { id: appId } });
+    await audit(tx, { teamId: app.teamId, action: "app.deleted", target: appId });
+  });
 }
 
 /** Suspends or resumes an app, and with it its throwaway sandboxes (sandboxes.ts): they are the same owner's keys to the same APIs. */
 export async function setSuspended(appId: string, suspended: boolean) {
   await getApp(appId);
-  const [app] = await db.$transaction([
-    db.app.update({ where: { id: appId }, data: { suspended } }),
-    db.app.updateMany({ where: { parentAppId: appId }, data: { suspended } }),
-  ]);
-  return app;
+  return db.$transaction(async (tx) => {
+    const app = await tx.app.update({ where: { id: appId }, data: { suspended } });
+    await tx.app.updateMany({ where: { parentAppId: appId }, data: { suspended } });
+    await audit(tx, { teamId: app.teamId, action: suspended ? "app.suspended" : "app.unsuspended", target: appId });
+    return app;
+  });
 }
 
 export async function setPerMinute(appId: string, perMinute: unknown) {
@@ -106,13 +113,17 @@ export function signingSecretView(app: { signingSecret: string; previousSecretEx
 export async function rotateSigningSecret(appId: string, graceHours?: unknown) {
   const hours = parseOrThrow(graceHoursSchema, graceHours);
   const app = await getApp(appId);
-  const updated = await db.app.update({
-    where: { id: app.id },
-    data: {
-      signingSecret: newSigningSecret(),
-      previousSigningSecret: hours > 0 ? app.signingSecret : null,
-      previousSecretExpiresAt: hours > 0 ? new Date(nowMs() + hours * 3_600_000) : null,
-    },
+  const updated = await db.$transaction(async (tx) => {
+    const u = await tx.app.update({
+      where: { id: app.id },
+      data: {
+        signingSecret: newSigningSecret(),
+        previousSigningSecret: hours > 0 ? app.signingSecret : null,
+        previousSecretExpiresAt: hours > 0 ? new Date(nowMs() + hours * 3_600_000) : null,
+      },
+    });
+    await audit(tx, { teamId: app.teamId, action: "signing_secret.rotated", target: app.id });
+    return u;
   });
   return signingSecretView(updated);
 }

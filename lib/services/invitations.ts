@@ -20,6 +20,7 @@ import { Throttle } from "@/lib/throttle";
 import { parseOrThrow } from "@/lib/validation";
 import type { Role } from "./access";
 import { type Tx, withTeamLock } from "./apps";
+import { audit } from "./audit";
 import { emailSchema } from "./schemas";
 import { addMember, pending, roleSchema } from "./teams";
 
@@ -79,9 +80,11 @@ export async function invite(team: { id: string; name: string }, inviter: Invite
       throw new ApiError("CONFLICT", `a team can have at most ${config.pendingInvitationsPerTeam} pending invitations; revoke one first`);
     }
     await countMail(tx, team.id, email, now);
-    return tx.invitation.create({
+    const made = await tx.invitation.create({
       data: { id: newId("inv"), teamId: team.id, email, role, tokenHash: link.tokenHash, invitedBy: inviter.id, createdAt: new Date(now), expiresAt: link.expiresAt },
     });
+    await audit(tx, { teamId: team.id, action: "member.invited", target: `${email} ${role}` });
+    return made;
   });
   mail(email, team.name, role, inviter, link.token, link.expiresAt);
   return view(made);
@@ -133,7 +136,7 @@ export async function acceptInvitation(user: { id: string; email: string }, toke
     const taken = await tx.invitation.updateMany({ where: { id: found.id, tokenHash: found.tokenHash, ...pending(now) }, data: { acceptedAt: now } });
     if (taken.count !== 1) throw gone();
     const role = roleSchema.parse(found.role);
-    await addMember(tx, found.teamId, user.id, role);
+    await addMember(tx, found.teamId, user, role);
     return { teamId: found.teamId, role };
   });
 }

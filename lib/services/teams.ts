@@ -14,6 +14,7 @@ import { parseOrThrow } from "@/lib/validation";
 import { z } from "zod";
 import { ROLES, type Role } from "./access";
 import { type Tx, withTeamLock } from "./apps";
+import { audit } from "./audit";
 import { appNameSchema } from "./schemas";
 
 export const roleSchema = z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` });
@@ -88,6 +89,7 @@ export async function changeRole(teamId: string, userId: string, role: unknown) 
     const { m, soleOwner } = await memberIn(tx, teamId, userId);
     if (soleOwner && r !== "owner") throw lastOwner();
     await tx.membership.update({ where: { teamId_userId: { teamId, userId } }, data: { role: r } });
+    await audit(tx, { teamId, action: "member.role_changed", target: `${m.user.email} ${m.role} → ${r}` });
     return { userId, email: m.user.email, role: r };
   });
 }
@@ -95,17 +97,20 @@ export async function changeRole(teamId: string, userId: string, role: unknown) 
 /** Removes the member (an owner removing anyone, or a member leaving); the last owner cannot go (409). */
 export async function removeMember(teamId: string, userId: string) {
   await withTeamLock(teamId, async (tx) => {
-    const { soleOwner } = await memberIn(tx, teamId, userId);
+    const { m, soleOwner } = await memberIn(tx, teamId, userId);
     if (soleOwner) throw lastOwner();
     await tx.membership.delete({ where: { teamId_userId: { teamId, userId } } });
+    await audit(tx, { teamId, action: "member.removed", target: m.user.email });
   });
 }
 
 /** Adds `userId` with `role` under the team's lock held by `tx`: MEMBERS_PER_TEAM at most; 409 for a member already. */
-export async function addMember(tx: Tx, teamId: string, userId: string, role: Role) {
+export async function addMember(tx: Tx, teamId: string, user: { id: string; email: string }, role: Role) {
+  const userId = user.id;
   if (await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId } } })) throw new ApiError("CONFLICT", "you are a member of this team already");
   if ((await tx.membership.count({ where: { teamId } })) >= config.membersPerTeam) {
     throw new ApiError("CONFLICT", `a team can have at most ${config.membersPerTeam} members`);
   }
   await tx.membership.create({ data: { teamId, userId, role } });
+  await audit(tx, { teamId, action: "member.joined", target: `${user.email} ${role}` });
 }

@@ -4,6 +4,7 @@ import { newId } from "@/lib/ids";
 import { CredentialGuard, Throttle } from "@/lib/throttle";
 import { parseOrThrow } from "@/lib/validation";
 import { hashPassword, verifyPassword } from "./passwords";
+import { audit, auditAccount } from "./audit";
 import { personalTeamRows } from "./teams";
 import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
 
@@ -69,6 +70,8 @@ export async function checkPassword(email: string, password: string, address: st
   return passwordGuard.attempt(address, e, async () => {
     const user = await db.user.findUnique({ where: { email: e } });
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+    // The account's log: each sign-in and each failed password, with the address ("was this you?").
+    if (user) await auditAccount(user.id, ok ? "signin" : "signin.failed", user.email, { userId: ok ? user.id : null, email: ok ? user.email : null, address });
     return ok && user ? publicUser(user) : null;
   }, "too many sign-ins for this account from your network");
 }
@@ -131,12 +134,15 @@ export async function changePassword(userId: string, current: unknown, next: unk
   const u = await userWithPassword(userId, current, "current", address);
   const password = parseOrThrow(passwordSchema, next, "next");
   checkPasswordStrength(password, u.email, "next");
-  await setPassword(userId, await hashPassword(password));
+  await setPassword(userId, await hashPassword(password), "password.changed");
 }
 
-/** Stores a new password hash and ends every session of the user: a password change and a reset (lib/services/recovery.ts) both end here. */
-export async function setPassword(userId: string, passwordHash: string): Promise<void> {
-  await db.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+/** Stores a new password hash and ends every session of the user: a password change and a reset (lib/services/recovery.ts) both end here, each with its entry in the account's log. */
+export async function setPassword(userId: string, passwordHash: string, action: "password.changed" | "password.reset"): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const u = await tx.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+    await audit(tx, { userId, action, target: u.email });
+  });
 }
 
 /**
