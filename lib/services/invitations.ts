@@ -26,6 +26,8 @@ import { addMember, pending, roleSchema } from "./teams";
 
 const perTeam = new Throttle("invite:team", 20, 3600, "INVITATIONS_PER_TEAM_PER_HOUR");
 const perAddress = new Throttle("invite:address", 3, 3600, "INVITATIONS_PER_ADDRESS_PER_HOUR");
+/** The hourly mail limits as configured (the Teams docs page shows them). */
+export const INVITATION_MAILS_PER_HOUR = { team: perTeam.limit, address: perAddress.limit };
 
 const inviteUrl = (token: string) => `${config.publicUrl}/invite/${token}`;
 
@@ -117,6 +119,13 @@ export async function resendInvitation(team: { id: string; name: string }, invit
   });
   mail(updated.email, team.name, updated.role, inviter, link.token, link.expiresAt);
   return view(updated);
+}
+
+/** What the link's page shows before anything is used: the pending invitation's address, role and team, or null. Reading it uses nothing up (mail scanners open links). */
+export async function invitationByToken(token: string) {
+  if (!token) return null;
+  const i = await db.invitation.findFirst({ where: { tokenHash: sha256(token), ...pending(nowDate()) }, include: { team: { select: { name: true } } } });
+  return i && { email: i.email, role: i.role, teamName: i.team.name, expiresAt: i.expiresAt };
 }
 
 const gone = () => new ApiError("NOT_FOUND", "this invitation has expired, was revoked or was already used; ask the team's owner for a new one");

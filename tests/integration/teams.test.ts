@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";
 import { consoleCall, signUpOverHttp } from "../helpers/console-http";
-import { setCookies } from "../helpers/from-address";
+import { requestFrom, setCookies } from "../helpers/from-address";
 import { ownDb, startServer } from "../helpers/own-server";
 import { advanceClock, type RunningServer } from "../helpers/server";
 import { startSmtp } from "../helpers/smtp";
@@ -90,12 +90,18 @@ describe("teams, members and invitations", () => {
     expect(err(await call(bob, "GET", `/apps/${app.json.id}`))).toEqual([404, "NOT_FOUND"]);
 
     const token = await invitationToken(bob.email);
+    // the mail's link: a page that says what it joins, and uses nothing up by being read
+    const page = await requestFrom(fresh(), `${server.origin}/invite/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Join Acme Payments");
+    expect(page.text).toContain("Sign in to join");
     const carol = await account("carol");
     expect(err(await call(carol, "POST", "/invitations/accept", { token }))).toEqual([403, "FORBIDDEN"]);
     const joined = await call(bob, "POST", "/invitations/accept", { token });
     expect([joined.status, joined.json]).toEqual([200, { teamId: team, role: "developer" }]);
     expect(err(await call(bob, "POST", "/invitations/accept", { token }))).toEqual([404, "NOT_FOUND"]);
     expect(err(await call(bob, "POST", "/invitations/accept", {}))).toEqual([400, "VALIDATION_ERROR"]);
+    expect((await requestFrom(fresh(), `${server.origin}/invite/${token}`)).text).toContain("This invitation no longer works");
 
     const members = (await call(bob, "GET", `/teams/${team}/members`)).json;
     expect(members).toEqual({ members: [{ userId: owner.id, email: owner.email, role: "owner" }, { userId: bob.id, email: bob.email, role: "developer" }], invitations: [] });
