@@ -10,19 +10,22 @@ import { requestFrom, setCookies } from "../helpers/from-address";
 import { ownDb, startServer } from "../helpers/own-server";
 import { advanceClock, type RunningServer } from "../helpers/server";
 import { startSmtp } from "../helpers/smtp";
+import { onPg } from "../helpers/test-db";
 
 const PASSWORD = "a long team password";
 const CAPS = { MEMBERS_PER_TEAM: "4", PENDING_INVITATIONS_PER_TEAM: "5", INVITATIONS_PER_TEAM_PER_HOUR: "8", INVITATIONS_PER_ADDRESS_PER_HOUR: "2", APPS_PER_USER: "3", INVITATION_SECONDS: "3600" };
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: RunningServer;
+let dbUrl: string;
 let nextAddress = 1;
 const fresh = () => `127.0.81.${nextAddress++}`;
 const email = (tag: string) => `${tag}-${randomBase62(8).toLowerCase()}@example.com`;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startServer({ databaseUrl: (await ownDb("teams")).url, testClock: true, env: { SMTP_URL: smtp.url, ...CAPS } });
+  dbUrl = (await ownDb("teams")).url;
+  server = await startServer({ databaseUrl: dbUrl, testClock: true, env: { SMTP_URL: smtp.url, ...CAPS } });
 }, 90_000);
 afterAll(async () => {
   await server?.stop();
@@ -169,6 +172,30 @@ describe("teams, members and invitations", () => {
     expect(err(await call(eve, "POST", "/invitations/accept", { token: second }))).toEqual([404, "NOT_FOUND"]);
     expect((await call(owner, "GET", `/teams/${team}/members`)).json.invitations).toEqual([]);
   });
+});
+
+describe.runIf(onPg())("two instances on one PostgreSQL database", () => {
+  it("a demotion and a removal made on one take effect on the other's very next request", async () => {
+    const other = await startServer({ databaseUrl: dbUrl, env: { SMTP_URL: smtp.url, ...CAPS } });
+    try {
+      const owner = await account("two");
+      const team = await newTeam(owner);
+      const app = (await call(owner, "POST", "/apps", { name: "Both", teamId: team })).json;
+      const dev = await account("twodev");
+      await call(owner, "POST", `/teams/${team}/invitations`, { email: dev.email, role: "developer" });
+      await call(dev, "POST", "/invitations/accept", { token: await invitationToken(dev.email) });
+      // the developer works on the other instance (the session is the same: its secret is shared through the database)
+      const onOther = (method: string, path: string, body?: unknown) => consoleCall(other.origin, dev.cookie, method, path, body);
+      expect((await onOther("PATCH", `/apps/${app.id}`, { name: "by the developer" })).status).toBe(200);
+      expect((await call(owner, "PATCH", `/teams/${team}/members/${dev.id}`, { role: "viewer" })).status).toBe(200);
+      expect(err(await onOther("PATCH", `/apps/${app.id}`, { name: "by the viewer" }))).toEqual([403, "FORBIDDEN"]);
+      expect((await onOther("GET", `/apps/${app.id}`)).json.name).toBe("by the developer");
+      expect((await call(owner, "DELETE", `/teams/${team}/members/${dev.id}`)).status).toBe(204);
+      expect(err(await onOther("GET", `/apps/${app.id}`))).toEqual([404, "NOT_FOUND"]);
+    } finally {
+      await other.stop();
+    }
+  }, 90_000);
 });
 
 describe("caps, exact under parallel requests", () => {
