@@ -54,6 +54,7 @@ export function AppsList({ callbackNote }: { callbackNote: string }) {
                   {a.suspended && <Badge tone="red">Suspended</Badge>}
                 </div>
                 <p className="mt-1 truncate font-mono text-xs text-slate-500">{a.id}</p>
+                <p className="mt-1 truncate text-xs text-slate-600">Team: {a.teamName}</p>
                 <p className="mt-3 text-xs text-slate-500">Created <LocalTime value={a.createdAt} /></p>
               </Link>
             </li>

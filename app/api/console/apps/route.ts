@@ -5,7 +5,8 @@ import { createApp, listApps } from "@/lib/services/apps";
 import { authorizeTeam } from "@/lib/services/access";
 import { ownTeamId } from "@/lib/services/teams";
 
-export const GET = userRoute({}, async ({ user }) => (await listApps(user.id)).map(appView));
+/** Every app of every team the account is in, each with its team. */
+export const GET = userRoute({}, async ({ user }) => (await listApps(user.id)).map((a) => ({ ...appView(a), teamName: a.team.name })));
 
 export const POST = userRoute(
   { body: z.looseObject({}), status: 201 },
