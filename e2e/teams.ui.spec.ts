@@ -48,7 +48,7 @@ test("an owner's Members page, a viewer's read-only one, and apps listed with th
   await page.goto("/apps");
   await panelsLoaded(page);
   await expect(page.getByText("Team: Acme Payments")).toBeVisible();
-  await page.getByRole("link", { name: "Teams", exact: true }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Teams", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: ownerEmail })).toBeVisible();
   await page.getByRole("navigation", { name: "Your teams" }).getByRole("link", { name: "Acme Payments" }).click();
   await expect(page).toHaveURL(new RegExp(`/teams/${team.teamId}$`));
@@ -73,8 +73,11 @@ test("an owner's Members page, a viewer's read-only one, and apps listed with th
   await expect(viewer.getByRole("button", { name: "Leave" })).toBeEnabled();
   await axeClean(viewer, "members (viewer)");
   await shoot(viewer, "teams-members-viewer");
+  await viewer.setViewportSize({ width: 390, height: 844 });
   await viewer.goto("/apps");
   await panelsLoaded(viewer);
   await expect(viewer.getByText("Team: Acme Payments")).toBeVisible();
+  await viewer.getByRole("link", { name: "Your teams and their members" }).click(); // at 390 the top bar has no Teams link
+  await expect(viewer.getByRole("heading", { level: 1, name: viewerEmail })).toBeVisible();
   await context.close();
 });
