@@ -31,7 +31,7 @@ export async function proxy(request: NextRequest) {
     return Response.json(errorBody(e.code, e.message, requestId), { status: e.status, headers: { "x-request-id": requestId } });
   }
   const path = request.nextUrl.pathname;
-  if (/^\/(apps|operator|account)(\/|$)/.test(path)) {
+  if (/^\/(apps|operator|account|teams)(\/|$)/.test(path)) {
     const headers = new Headers(request.headers);
     headers.set(CONSOLE_PATH_HEADER, path + request.nextUrl.search);
     return NextResponse.next({ request: { headers } });

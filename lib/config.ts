@@ -29,6 +29,8 @@ const THROTTLE_SETTINGS = [
   "SIGNUPS_PER_HOUR",
   "RESET_REQUESTS_PER_ADDRESS",
   "RESET_MAILS_PER_ACCOUNT",
+  "INVITATIONS_PER_TEAM_PER_HOUR",
+  "INVITATIONS_PER_ADDRESS_PER_HOUR",
   ...["TOKEN", "SIGNIN"].flatMap((p) => [`${p}_FAILURES_PER_ADDRESS`, `${p}_FAILURES_PER_ACCOUNT_ADDRESS`, `${p}_FAILURES_PER_ACCOUNT`, `${p}_SUCCESSES_PER_ACCOUNT_ADDRESS`]),
 ];
 
@@ -129,7 +131,12 @@ export function makeConfig(env: Env) {
      */
     callbacksPerHostPerMinute: i("CALLBACKS_PER_HOST_PER_MINUTE", 300),
     /** Caps on what one account can create. */
+    /** Apps per team (an account's own team keeps the cap accounts had). */
     appsPerUser: i("APPS_PER_USER", 20),
+    /** Teams (lib/services/teams.ts): members per team, pending invitations per team, teams an account may be in. */
+    membersPerTeam: i("MEMBERS_PER_TEAM", 50),
+    pendingInvitationsPerTeam: i("PENDING_INVITATIONS_PER_TEAM", 20),
+    teamsPerUser: i("TEAMS_PER_USER", 20),
     keyPairsPerApp: i("KEY_PAIRS_PER_APP", 20),
     /** Throwaway sandboxes (lib/services/sandboxes.ts): live children per parent app, creations per parent per minute. */
     sandboxesPerApp: i("SANDBOXES_PER_APP", 50),
@@ -159,7 +166,11 @@ export function makeConfig(env: Env) {
     metricsToken: env.METRICS_TOKEN || undefined,
     /** How long a password-reset link stays valid (lib/services/recovery.ts). */
     resetLinkSeconds: i("RESET_LINK_SECONDS", 3600),
-      /** The throttles' limits set by name (lib/throttle.ts `Throttle`'s `setting`: sign-ups, reset requests, the credential guards); a bad value keeps the default. */
+    /** How long an invitation's link stays valid (lib/services/invitations.ts): 7 days. */
+    invitationSeconds: i("INVITATION_SECONDS", 7 * 86_400),
+    /** Audit entries kept per team and per account (lib/services/audit.ts): the oldest go first. */
+    auditLimit: i("AUDIT_LIMIT", 10_000),
+    /** The throttles' limits set by name (lib/throttle.ts `Throttle`'s `setting`: sign-ups, reset requests, the credential guards); a bad value keeps the default. */
     throttleLimits: Object.freeze(Object.fromEntries(THROTTLE_SETTINGS.map((name) => [name, positive(env, name)]).filter(([, n]) => n !== undefined))) as Readonly<Record<string, number>>,
     /** AUTH_SECRET: the key that signs session cookies; unset, one generated and kept (lib/auth/secret.ts). */
     authSecret: env.AUTH_SECRET || undefined,

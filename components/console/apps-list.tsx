@@ -20,7 +20,10 @@ export function AppsList({ callbackNote }: { callbackNote: string }) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Apps</h1>
-          <p className="mt-1 text-sm text-slate-500">Each app has its own keys, subscriptions, callbacks and request log.</p>
+          <p className="mt-1 text-sm text-slate-500">
+            Each app has its own keys, subscriptions, callbacks and request log; it belongs to a team.{" "}
+            <Link href="/teams" className="font-medium text-slate-700 underline underline-offset-2">Your teams and their members</Link>
+          </p>
         </div>
         {!showForm && <Button onClick={() => setCreating(true)}>New app</Button>}
       </div>
@@ -54,6 +57,7 @@ export function AppsList({ callbackNote }: { callbackNote: string }) {
                   {a.suspended && <Badge tone="red">Suspended</Badge>}
                 </div>
                 <p className="mt-1 truncate font-mono text-xs text-slate-500">{a.id}</p>
+                <p className="mt-1 truncate text-xs text-slate-600">Team: {a.teamName}</p>
                 <p className="mt-3 text-xs text-slate-500">Created <LocalTime value={a.createdAt} /></p>
               </Link>
             </li>

@@ -25,10 +25,11 @@ export type SubscriptionRow = {
   since: string | null; reviewedAt: string | null; reviewNote: string | null; apis: { id: string; name: string; version: string }[];
 };
 export type InboxEntry = Json<InboxItem>;
-export type Review = { appId: string; group: string; createdAt: string; app: { name: string; owner: { email: string } } };
-export type OperatorApp = AppView & { owner: string };
+export type Review = { appId: string; group: string; createdAt: string; app: { name: string; team: { name: string } } };
+export type OperatorApp = AppView & { team: string };
 
-export const useApps = () => useSWR<AppView[]>("/api/console/apps", fetcher);
+/** Every team's apps, each with its team's name. */
+export const useApps = () => useSWR<(AppView & { teamName: string })[]>("/api/console/apps", fetcher);
 export const useApp = (appId: string) => useSWR<AppView>(appUrl(appId), fetcher);
 export const useKeys = (appId: string) => useSWR<KeyPairRow[]>(appUrl(appId, "/keys"), fetcher);
 export const useUsage = (appId: string) => useSWR<AppUsage>(appUrl(appId, "/usage"), fetcher, { refreshInterval: 5000 });

@@ -14,6 +14,8 @@ export function TopNav({ user }: { user: PublicUser | null }) {
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-0.5 px-2 sm:gap-2 sm:px-6">
         <Link href={user ? "/apps" : "/"} className="mr-1 shrink-0 sm:mr-4"><Logo compact /></Link>
         {user && <Link href="/apps" className={link}>Apps</Link>}
+        {/* From sm up: at 390 px the bar has no room for it (an operator's Account and Sign out must stay whole); the Apps page links it there. */}
+        {user && <Link href="/teams" className={`${link} hidden sm:inline`}>Teams</Link>}
         <Link href="/docs" className={link}>Docs</Link>
         {user?.operator && <Link href="/operator" className={link}>Operator</Link>}
         <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-2">

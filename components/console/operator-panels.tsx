@@ -46,12 +46,12 @@ export function PendingReviews() {
       {data?.length === 0 && <EmptyState title="Nothing waits for review">New Treasury subscriptions will show up here.</EmptyState>}
       {data && data.length > 0 && (
         <Table label="Pending reviews">
-          <thead><tr><Th>App</Th><Th wide>Owner</Th><Th>Group</Th><Th wide>Asked</Th><Th className="text-right"><span className="sr-only">Decision</span></Th></tr></thead>
+          <thead><tr><Th>App</Th><Th wide>Team</Th><Th>Group</Th><Th wide>Asked</Th><Th className="text-right"><span className="sr-only">Decision</span></Th></tr></thead>
           <tbody>
             {data.map((r) => (
               <Tr key={`${r.appId}/${r.group}`}>
                 <Td><Truncated value={r.app.name} className="max-w-[7rem] font-medium text-slate-900 sm:max-w-[14rem] lg:max-w-[20rem]" /><Truncated value={r.appId} className="hidden font-mono text-xs text-slate-600 sm:block sm:max-w-[14rem]" /></Td>
-                <Td wide>{r.app.owner.email}</Td>
+                <Td wide>{r.app.team.name}</Td>
                 <Td>{r.group}</Td>
                 <Td wide><LocalTime value={r.createdAt} /></Td>
                 <Td><Decide r={r} onDone={() => mutate()} /></Td>
@@ -88,7 +88,7 @@ export function AllApps() {
       {data?.length === 0 && <EmptyState title="No apps yet" />}
       {data && data.length > 0 && (
         <Table label="All apps">
-          <thead><tr><Th>App</Th><Th wide>Owner</Th><Th wide>Created</Th><Th>Status</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr></thead>
+          <thead><tr><Th>App</Th><Th wide>Team</Th><Th wide>Created</Th><Th>Status</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr></thead>
           <tbody>
             {data.map((a) => (
               <Tr key={a.id}>
@@ -97,7 +97,7 @@ export function AllApps() {
                   <Truncated value={a.id} className="hidden font-mono text-xs text-slate-600 sm:block sm:max-w-[14rem]" />
                   {a.parentAppId && <Badge tone="violet" className="mt-1" title={`Made by ${a.parentAppId}; deleted with its data when it ends`}>Throwaway sandbox</Badge>}
                 </Td>
-                <Td wide>{a.owner}</Td>
+                <Td wide>{a.team}</Td>
                 <Td wide><LocalTime value={a.createdAt} /></Td>
                 <Td>{a.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Active</Badge>}</Td>
                 <Td className="text-right">

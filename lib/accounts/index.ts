@@ -29,6 +29,7 @@ export const pruneThrottles = (db: Exec, at: Date, dialect?: Dialect) => rawStat
 /** The app's row lock (1), or 0 when there is no such app: alone, first in a batch transaction, or in an interactive one. */
 export const lockApp = (db: Exec, id: string, dialect?: Dialect) => rawStatement(S.lockApp, db, dialect)({ id });
 export const lockUser = (db: Exec, id: string, dialect?: Dialect) => rawStatement(S.lockUser, db, dialect)({ id });
+export const lockTeam = (db: Exec, id: string, dialect?: Dialect) => rawStatement(S.lockTeam, db, dialect)({ id });
 
 export type SandboxRows = {
   parentId: string; appId: string; name: string; parentInspector: string; childInspector: string; signingSecret: string;

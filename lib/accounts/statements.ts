@@ -37,15 +37,16 @@ export const throttlePrune = (dialect: Dialect) =>
 /** A row's lock as the first statement of a transaction: a no-op update, so PostgreSQL locks the row and SQLite the database until the commit. */
 export const lockApp = sql`UPDATE "App" SET "name" = "name" WHERE "id" = ${param("id")}`;
 export const lockUser = sql`UPDATE "User" SET "email" = "email" WHERE "id" = ${param("id")}`;
+export const lockTeam = sql`UPDATE "Team" SET "name" = "name" WHERE "id" = ${param("id")}`;
 
 /**
  * A throwaway sandbox's app row, inserted only while the parent has fewer
  * than `limit` live children at `now` (and is not a sandbox itself): it copies
  * the parent's, then its subscriptions and key pair follow it if it was inserted.
  */
-export const insertSandbox = sql`INSERT INTO "App" ("id", "name", "ownerId", "callbackUrl", "signingSecret", "perMinute", "timeScale", "testNumbers",
+export const insertSandbox = sql`INSERT INTO "App" ("id", "name", "teamId", "callbackUrl", "signingSecret", "perMinute", "timeScale", "testNumbers",
       "callbackFaults", "inspectorMode", "faultPlan", "parentAppId", "expiresAt", "createdAt")
-    SELECT ${text("appId")}, ${text("name")}, p."ownerId",
+    SELECT ${text("appId")}, ${text("name")}, p."teamId",
       CASE WHEN p."callbackUrl" = ${text("parentInspector")} THEN ${text("childInspector")} ELSE p."callbackUrl" END,
       ${text("signingSecret")}, p."perMinute", p."timeScale", p."testNumbers", p."callbackFaults", p."inspectorMode", p."faultPlan", p."id",
       ${time("expiresAt")}, ${time("now")}

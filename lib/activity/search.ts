@@ -110,6 +110,8 @@ const findAccount: Finder = async (o, id) =>
 export const ID_KINDS: Record<IdPrefix | "rck", Finder> = {
   app: findApp, req: findRequest, chk: findResource, pay: findResource, ver: findResource, msg: findResource,
   dlv: findDelivery, inb: findInboxEntry, key: findKeyPair, rck: findReceiverCheck, usr: findAccount,
+  // Teams, invitations and audit entries are not searched yet: no hit.
+  team: async () => [], inv: async () => [], aud: async () => [],
 };
 
 /** The resources with this reference (the (appId, reference, operationId) index), newest first. */
@@ -175,7 +177,7 @@ export function idKindOf(q: string): Finder | null {
  * Ids first, at most MAX_HITS.
  */
 export async function searchConsole(userId: string, q: string, db: Db = defaultDb, dialect: Dialect = config.dialect): Promise<{ results: SearchHit[] }> {
-  const apps = await db.app.findMany({ where: { ownerId: userId, ...liveApps() }, select: { id: true, name: true, parentAppId: true } });
+  const apps = await db.app.findMany({ where: { team: { members: { some: { userId } } }, ...liveApps() }, select: { id: true, name: true, parentAppId: true } });
   const o: Owned = { userId, db, dialect, apps: new Map(apps.map((a) => [a.id, { id: a.id, name: a.name, sandbox: a.parentAppId !== null }])) };
   const byId = idKindOf(q);
   const phone = phoneDigits(q);

@@ -1,6 +1,7 @@
 // The one wrapper for console JSON routes: same-origin JSON writes, session →
-// user, ownership of params.appId, zod parsing of query and body, and
-// ApiError → error body.
+// user, the role rule (lib/services/access.ts) on params.appId or
+// params.teamId, zod parsing of query and body, the actor of the audit
+// entries written meanwhile, and ApiError → error body.
 import type { z } from "zod";
 import { config } from "@/lib/runtime";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
@@ -8,14 +9,27 @@ import { mediaType } from "@/lib/http/media-type";
 import { MAX_REQUEST_BODY } from "@/lib/http/body-bound";
 import { readLimited } from "@/lib/http/web-body";
 import { newId } from "@/lib/ids";
-import { ownedApp } from "@/lib/services/apps";
+import { type Action, authorizeApp, authorizeOperator, authorizeTeam } from "@/lib/services/access";
+import { actingAs } from "@/lib/services/audit";
+import { clientAddress } from "@/lib/throttle";
 import { parseOrThrow } from "@/lib/validation";
 import type { PublicUser } from "@/lib/services/users";
 import { currentUser } from "./session";
 
-type App = Awaited<ReturnType<typeof ownedApp>>;
+type App = Awaited<ReturnType<typeof authorizeApp>>["app"];
+type Team = Awaited<ReturnType<typeof authorizeTeam>>;
 type Params = Record<string, string>;
-type Opts<Q, B> = { query?: z.ZodType<Q>; body?: z.ZodType<B>; operator?: boolean; status?: number };
+/**
+ * `action`: what the route does to its app or team (the role rule's), or how
+ * it follows from the signed-in user and the path (a member leaving is not an
+ * owner removing); an app route's default is its method's: GET and HEAD read,
+ * any other changes; a team route's, reading the team.
+ */
+type Opts<Q, B> = {
+  query?: z.ZodType<Q>; body?: z.ZodType<B>; operator?: boolean; status?: number;
+  action?: Action | ((user: PublicUser, params: Params) => Action);
+};
+type Scope = "user" | "app" | "team";
 export type Ctx<Q, B> = { user: PublicUser; params: Params; query: Q; body: B; request: Request };
 type RouteCtx = { params: Promise<Params> };
 
@@ -68,7 +82,9 @@ function checkWrite(request: Request) {
   }
 }
 
-function consoleHandler<Q, B, C>(opts: Opts<Q, B>, owned: boolean, handler: (ctx: C) => Promise<unknown>) {
+const methodAction = (method: string): Action => (method === "GET" || method === "HEAD" ? "app.read" : "app.write");
+
+function consoleHandler<Q, B, C>(opts: Opts<Q, B>, scope: Scope, handler: (ctx: C) => Promise<unknown>) {
   return async (request: Request, routeCtx: RouteCtx): Promise<Response> => {
     // The id server/route.ts gave the request (its answer's header and log line), else a new one.
     const requestId = request.headers.get("x-request-id") ?? newId("req");
@@ -76,13 +92,20 @@ function consoleHandler<Q, B, C>(opts: Opts<Q, B>, owned: boolean, handler: (ctx
       if (request.method !== "GET" && request.method !== "HEAD") checkWrite(request);
       const user = await currentUser();
       if (!user) throw new ApiError("UNAUTHENTICATED", "sign in to use the console");
-      if (opts.operator && !user.operator) throw new ApiError("NOT_FOUND", "no such page");
+      if (opts.operator) authorizeOperator(user);
       const params = (await routeCtx?.params) ?? {};
-      // Ownership before anything else, so another user's app id answers 404 whatever the input.
-      const app = owned ? await ownedApp(user.id, params.appId ?? "") : undefined;
+      // The role rule before anything else, read now: a stranger's app or team id answers 404 whatever the input.
+      const action = typeof opts.action === "function" ? opts.action(user, params) : opts.action;
+      const app = scope === "app" ? (await authorizeApp(user, params.appId ?? "", action ?? methodAction(request.method))).app : undefined;
+      const team = scope === "team" ? await authorizeTeam(user, params.teamId ?? "", action ?? "team.read") : undefined;
       const query = (opts.query ? parseOrThrow(opts.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Q;
       const body = (opts.body ? parseOrThrow(opts.body, await readJson(request)) : undefined) as B;
-      const result = await handler({ user, params, query, body, request, app } as C);
+      // Who acts, for the audit entries the handler's changes write (lib/services/audit.ts).
+      const by = { userId: user.id, email: user.email, address: clientAddress(request.headers) };
+      const result = await actingAs(by, () => handler({ user, params, query, body, request, app, team } as C));
+      if (result instanceof Response) return result; // a route that answers other than JSON (an export)
+      // 204: no body (the contract's DELETEs of a member, an invitation).
+      if (opts.status === 204) return new Response(null, { status: 204, headers: { "cache-control": "no-store", "x-request-id": requestId } });
       return json(opts.status ?? 200, result ?? { ok: true }, requestId);
     } catch (e) {
       const err = toApiError(e, "console", requestId);
@@ -94,10 +117,15 @@ function consoleHandler<Q, B, C>(opts: Opts<Q, B>, owned: boolean, handler: (ctx
 
 /** A console route for the signed-in user (`operator: true`: operators only; others get 404). */
 export function userRoute<Q = undefined, B = undefined>(opts: Opts<Q, B>, handler: (ctx: Ctx<Q, B>) => Promise<unknown>) {
-  return consoleHandler(opts, false, handler);
+  return consoleHandler(opts, "user", handler);
 }
 
-/** A console route about one app (params.appId) that the signed-in user owns; NOT_FOUND otherwise. */
+/** A console route about one app (params.appId) whose team the signed-in user is in with a role that allows the route's action; NOT_FOUND for a stranger, FORBIDDEN for that role. */
 export function appRoute<Q = undefined, B = undefined>(opts: Opts<Q, B>, handler: (ctx: Ctx<Q, B> & { app: App }) => Promise<unknown>) {
-  return consoleHandler(opts, true, handler);
+  return consoleHandler(opts, "app", handler);
+}
+
+/** A console route about one team (params.teamId), under the same rule (`action` default `team.read`). */
+export function teamRoute<Q = undefined, B = undefined>(opts: Opts<Q, B>, handler: (ctx: Ctx<Q, B> & { team: Team }) => Promise<unknown>) {
+  return consoleHandler(opts, "team", handler);
 }

@@ -4,7 +4,7 @@ import { config } from "@/lib/runtime";
 import { inspectorUrl, SANDBOX_PLAN_PER_MINUTE } from "@/lib/services/apps";
 
 type AppRow = {
-  id: string; name: string; callbackUrl: string | null; suspended: boolean; perMinute: number; createdAt: Date;
+  id: string; name: string; teamId: string; callbackUrl: string | null; suspended: boolean; perMinute: number; createdAt: Date;
   parentAppId: string | null; expiresAt: Date | null;
 };
 
@@ -12,6 +12,8 @@ export function appView(a: AppRow) {
   return {
     id: a.id,
     name: a.name,
+    /** The team that owns the app. */
+    teamId: a.teamId,
     callbackUrl: a.callbackUrl,
     suspended: a.suspended,
     perMinute: a.perMinute,

@@ -5,6 +5,7 @@ import { createApp, inspectorUrl, listAllApps, listApps, rotateSigningSecret, se
 import { createKeyPair, revokeKeyPair } from "@/lib/services/keys";
 import { issueLink } from "@/lib/services/recovery";
 import { review, subscribe } from "@/lib/services/subscriptions";
+import { ownTeamId } from "@/lib/services/teams";
 import { createUser, grantOperator, listUsers, userByEmail } from "@/lib/services/users";
 import { getDevSettings, resetApp, updateDevSettings, waitForCallback } from "@/lib/devapi";
 import { replayFailed, resendDelivery } from "@/lib/callbacks";
@@ -44,7 +45,7 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
   },
   async "app create"(o) {
     const owner = await userByEmail(need(o, "owner"));
-    const app = await createApp({ ownerId: owner.id, name: need(o, "name"), callbackUrl: o["callback-url"] ?? "" });
+    const app = await createApp({ teamId: await ownTeamId(owner.id), name: need(o, "name"), callbackUrl: o["callback-url"] ?? "" });
     return { appId: app.id, name: app.name, inspectorUrl: inspectorUrl(app.id) };
   },
   async "app suspend"(o) {
@@ -71,7 +72,7 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
     const apps = typeof o.owner === "string" ? (await listApps((await userByEmail(o.owner)).id)).slice(0, page(o).take) : await listAllApps(page(o));
     return {
       apps: apps.map((a) => ({
-        id: a.id, name: a.name, owner: "owner" in a ? a.owner.email : o.owner, suspended: a.suspended, perMinute: a.perMinute,
+        id: a.id, name: a.name, teamId: a.teamId, team: a.team.name, suspended: a.suspended, perMinute: a.perMinute,
         createdAt: a.createdAt.toISOString(),
       })),
     };

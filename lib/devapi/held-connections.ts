@@ -3,8 +3,8 @@
 // (X-Svc-Fault: slow_response, and early_callback waiting for its callback's post, counted as a wait: lib/gateway/faults.ts), take a slot here and give it back when they end — at
 // the latest when the client's socket closes. Caps, counted in this instance
 // (what they protect is its sockets and its pollers): per app and kind
-// (WAITS_PER_APP, LISTEN_STREAMS_PER_APP), per account over all its apps
-// (HELD_CONNECTIONS_PER_ACCOUNT) and for the whole instance
+// (WAITS_PER_APP, LISTEN_STREAMS_PER_APP), per team over all its apps
+// (HELD_CONNECTIONS_PER_ACCOUNT, an account's own team's being its) and for the whole instance
 // (HELD_CONNECTIONS_PER_INSTANCE). Past a cap: 429 RATE_LIMITED naming it.
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
@@ -21,16 +21,16 @@ const HELD = part<State>("held");
 const slot = (kind: HeldKind, appId: string) => `${kind}:${appId}`;
 const state = (): State => runtime().of(HELD, () => ({ byApp: new Map(), byAccount: new Map(), total: 0, owners: new Map() }));
 
-/** The account that owns the app (kept: an app never changes owner). */
+/** The team that owns the app (kept: an app never changes team). */
 async function ownerOf(appId: string): Promise<string> {
   const s = state();
   const known = s.owners.get(appId);
   if (known) return known;
-  const app = await db.app.findUnique({ where: { id: appId }, select: { ownerId: true } });
+  const app = await db.app.findUnique({ where: { id: appId }, select: { teamId: true } });
   if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
   if (s.owners.size > 10_000) s.owners.clear();
-  s.owners.set(appId, app.ownerId);
-  return app.ownerId;
+  s.owners.set(appId, app.teamId);
+  return app.teamId;
 }
 
 const refused = (message: string) => new ApiError("RATE_LIMITED", message, { "retry-after": "5" });
@@ -44,7 +44,7 @@ function full(kind: HeldKind, appId: string, owner: string): ApiError | null {
       : refused(`at most ${config.listenStreamsPerApp} listeners of one app may be connected at once; stop one and try again`);
   }
   if ((s.byAccount.get(owner) ?? 0) >= config.heldPerAccount) {
-    return refused(`at most ${config.heldPerAccount} waits and streams at once per account, over all its apps; let one finish first`);
+    return refused(`at most ${config.heldPerAccount} waits and streams at once per team, over all its apps; let one finish first`);
   }
   if (s.total >= config.heldPerInstance) return refused("this server holds as many waits and streams as it can; try again in a few seconds");
   return null;

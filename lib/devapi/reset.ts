@@ -12,6 +12,7 @@ import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { resetFloat } from "@/lib/float";
 import { config, nowDate } from "@/lib/runtime";
+import { audit } from "@/lib/services/audit";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 
 type Table = (typeof APP_TABLES)[number];
@@ -23,12 +24,14 @@ const resets = () => new Throttle(APP_THROTTLES.reset, config.resetsPerMinute, 6
 
 /** How each table `APP_TABLES` says a reset restores is restored. */
 type Statement = ReturnType<typeof resetFloat>;
-const RESTORE: Record<Extract<Table, { reset: "restore" }>["table"], (db: Db, appId: string) => Statement> = {
+/** What runs a reset's statements: the transaction's client. */
+type Exec = Pick<Db, "$executeRawUnsafe">;
+const RESTORE: Record<Extract<Table, { reset: "restore" }>["table"], (db: Exec, appId: string) => Statement> = {
   FloatBalance: (db, appId) => resetFloat(appId, db),
 };
 
 /** The reset's statements, in the order of `APP_TABLES`, each with the name its count is answered under. */
-function statements(db: Db, appId: string): { as?: keyof ResetResult["deleted"]; run: Statement }[] {
+function statements(db: Exec, appId: string): { as?: keyof ResetResult["deleted"]; run: Statement }[] {
   return APP_TABLES.flatMap((t): { as?: keyof ResetResult["deleted"]; run: Statement }[] => {
     if (t.reset === "keep") return [];
     if (t.reset === "restore") return [{ run: RESTORE[t.table](db, appId) }];
@@ -41,11 +44,16 @@ function statements(db: Db, appId: string): { as?: keyof ResetResult["deleted"];
 }
 
 export async function resetApp(appId: string, db: Db = defaultDb): Promise<ResetResult> {
-  const app = await db.app.findUnique({ where: { id: appId }, select: { id: true } });
+  const app = await db.app.findUnique({ where: { id: appId }, select: { id: true, teamId: true } });
   if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
   await resets().enforce(appId, (s) => `at most ${config.resetsPerMinute} resets a minute per app; try again in ${s} s`);
-  const run = statements(db, appId);
-  const counts = await db.$transaction(run.map((s) => s.run));
+  const counts: number[] = [];
+  const run = await db.$transaction(async (tx) => {
+    const wipes = statements(tx, appId);
+    for (const s of wipes) counts.push(await s.run);
+    await audit(tx, { teamId: app.teamId, action: "app.reset", target: appId });
+    return wipes;
+  });
   const deleted = Object.fromEntries(run.flatMap((s, i) => (s.as ? [[s.as, counts[i]!]] : []))) as ResetResult["deleted"];
   return { appId, at: nowDate().toISOString(), deleted };
 }

@@ -17,6 +17,7 @@ export const GUIDES: readonly Guide[] = [
   { href: "/docs/authentication", label: "Authentication" },
   { href: "/docs/errors", label: "Errors" },
   { href: "/docs/limits", label: "Limits" },
+  { href: "/docs/teams", label: "Teams" },
   { href: "/docs/callbacks", label: "Callbacks" },
   { href: "/docs/clients", label: "Client packages" },
   { href: "/docs/inspector", label: "Inspector" },

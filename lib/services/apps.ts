@@ -1,11 +1,12 @@
 // Apps: the functions the console and the command line both call.
-import { lockApp, lockUser } from "@/lib/accounts";
+import { lockApp, lockTeam } from "@/lib/accounts";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newSigningSecret } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { parseOrThrow } from "@/lib/validation";
-import { liveApps } from "./sandbox-life";
+import { type Action, authorizeApp } from "./access";
+import { audit } from "./audit";
 import { appNameSchema, callbackUrlSchema, graceHoursSchema, perMinuteSchema } from "./schemas";
 import { config, nowDate, nowMs } from "@/lib/runtime";
 
@@ -15,25 +16,28 @@ export function inspectorUrl(appId: string): string {
   return `${config.publicUrl}/inspect/${appId}`;
 }
 
-export async function createApp(input: { ownerId: string; name: unknown; callbackUrl?: unknown }) {
+/** A new app of the team `teamId` (APPS_PER_USER apps per team). */
+export async function createApp(input: { teamId: string; name: unknown; callbackUrl?: unknown }) {
   const name = parseOrThrow(appNameSchema, input.name);
   const callbackUrl = parseOrThrow(callbackUrlSchema, input.callbackUrl ?? "", "callbackUrl");
-  // Counted and created under the owner's row lock: concurrent creations queue, so the cap is exact.
+  // Counted and created under the team's row lock: concurrent creations queue, so the cap is exact.
   // Throwaway sandboxes (sandboxes.ts) do not count: they have limits of their own.
-  return withUserLock(input.ownerId, async (tx) => {
-    if ((await tx.app.count({ where: { ownerId: input.ownerId, parentAppId: null } })) >= config.appsPerUser) {
-      throw new ApiError("CONFLICT", `an account can have at most ${config.appsPerUser} apps; delete one first`);
+  return withTeamLock(input.teamId, async (tx) => {
+    if ((await tx.app.count({ where: { teamId: input.teamId, parentAppId: null } })) >= config.appsPerUser) {
+      throw new ApiError("CONFLICT", `a team can have at most ${config.appsPerUser} apps; delete one first`);
     }
-    return tx.app.create({
+    const app = await tx.app.create({
       data: {
         id: newId("app"),
-        ownerId: input.ownerId,
+        teamId: input.teamId,
         name,
         callbackUrl,
         signingSecret: newSigningSecret(),
         perMinute: SANDBOX_PLAN_PER_MINUTE,
       },
     });
+    await audit(tx, { teamId: input.teamId, action: "app.created", target: app.id });
+    return app;
   });
 }
 
@@ -43,16 +47,22 @@ export async function getApp(appId: string) {
   return app;
 }
 
-/** The app if `userId` owns it and it has not ended (a throwaway sandbox); NOT_FOUND otherwise, so another user's ids tell nothing. */
-export async function ownedApp(userId: string, appId: string) {
-  const app = await db.app.findFirst({ where: { id: appId, ownerId: userId, ...liveApps() } });
-  if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
-  return app;
+/**
+ * The app if `userId` may do `action` to it (the role rule, access.ts) and it
+ * has not ended (a throwaway sandbox); NOT_FOUND for a stranger, so another
+ * team's ids tell nothing; FORBIDDEN for a role that does not allow it.
+ */
+export async function ownedApp(userId: string, appId: string, action: Action = "app.read") {
+  return (await authorizeApp({ id: userId }, appId, action)).app;
 }
 
-/** The owner's apps; their throwaway sandboxes are listed under each (sandboxes.ts), not here. */
-export async function listApps(ownerId: string) {
-  return db.app.findMany({ where: { ownerId, parentAppId: null }, orderBy: { createdAt: "desc" } });
+/** The apps of every team `userId` is a member of; their throwaway sandboxes are listed under each (sandboxes.ts), not here. */
+export async function listApps(userId: string) {
+  return db.app.findMany({
+    where: { team: { members: { some: { userId } } }, parentAppId: null },
+    orderBy: { createdAt: "desc" },
+    include: { team: { select: { name: true } } },
+  });
 }
 
 export async function updateApp(appId: string, input: { name?: unknown; callbackUrl?: unknown }) {
@@ -64,18 +74,22 @@ export async function updateApp(appId: string, input: { name?: unknown; callback
 }
 
 export async function deleteApp(appId: string) {
-  await getApp(appId);
-  await db.app.delete({ where: { id: appId } });
+  const app = await getApp(appId);
+  await db.$transaction(async (tx) => {
+    await tx.app.delete({ where: { id: appId } });
+    await audit(tx, { teamId: app.teamId, action: "app.deleted", target: appId });
+  });
 }
 
 /** Suspends or resumes an app, and with it its throwaway sandboxes (sandboxes.ts): they are the same owner's keys to the same APIs. */
 export async function setSuspended(appId: string, suspended: boolean) {
   await getApp(appId);
-  const [app] = await db.$transaction([
-    db.app.update({ where: { id: appId }, data: { suspended } }),
-    db.app.updateMany({ where: { parentAppId: appId }, data: { suspended } }),
-  ]);
-  return app;
+  return db.$transaction(async (tx) => {
+    const app = await tx.app.update({ where: { id: appId }, data: { suspended } });
+    await tx.app.updateMany({ where: { parentAppId: appId }, data: { suspended } });
+    await audit(tx, { teamId: app.teamId, action: suspended ? "app.suspended" : "app.unsuspended", target: appId });
+    return app;
+  });
 }
 
 export async function setPerMinute(appId: string, perMinute: unknown) {
@@ -98,25 +112,29 @@ export function signingSecretView(app: { signingSecret: string; previousSecretEx
 export async function rotateSigningSecret(appId: string, graceHours?: unknown) {
   const hours = parseOrThrow(graceHoursSchema, graceHours);
   const app = await getApp(appId);
-  const updated = await db.app.update({
-    where: { id: app.id },
-    data: {
-      signingSecret: newSigningSecret(),
-      previousSigningSecret: hours > 0 ? app.signingSecret : null,
-      previousSecretExpiresAt: hours > 0 ? new Date(nowMs() + hours * 3_600_000) : null,
-    },
+  const updated = await db.$transaction(async (tx) => {
+    const u = await tx.app.update({
+      where: { id: app.id },
+      data: {
+        signingSecret: newSigningSecret(),
+        previousSigningSecret: hours > 0 ? app.signingSecret : null,
+        previousSecretExpiresAt: hours > 0 ? new Date(nowMs() + hours * 3_600_000) : null,
+      },
+    });
+    await audit(tx, { teamId: app.teamId, action: "signing_secret.rotated", target: app.id });
+    return u;
   });
   return signingSecretView(updated);
 }
 
-/** Operators: every app with its owner (never its signing secret). */
+/** Operators: every app with its team (never its signing secret). */
 export async function listAllApps(opts: { take?: number; cursor?: string } = {}) {
   return db.app.findMany({
     orderBy: { createdAt: "desc" },
     take: opts.take ?? 50,
     ...(opts.cursor ? { cursor: { id: opts.cursor }, skip: 1 } : {}),
     omit: { signingSecret: true, previousSigningSecret: true },
-    include: { owner: { select: { email: true } } },
+    include: { team: { select: { name: true } } },
   });
 }
 
@@ -147,11 +165,11 @@ export function withAppLock<T>(appId: string, fn: (tx: Tx) => Promise<T>): Promi
   }, QUEUED);
 }
 
-/** The same for an account's row: what is counted per account (its apps) is checked and changed under it. */
-export function withUserLock<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/** The same for a team's row: what is counted per team (its apps) is checked and changed under it. */
+export function withTeamLock<T>(teamId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.$transaction(async (tx) => {
-    const locked = await lockUser(tx, userId);
-    if (locked === 0) throw new ApiError("NOT_FOUND", "no such user");
+    const locked = await lockTeam(tx, teamId);
+    if (locked === 0) throw new ApiError("NOT_FOUND", "no such team");
     return fn(tx);
   }, QUEUED);
 }

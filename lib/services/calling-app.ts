@@ -27,12 +27,13 @@ export type AuthenticatedApp = {
 };
 
 /**
- * The signed-in owner's app as a call runs as it (the docs' try-it panel runs
- * the gateway's pipeline as the app, without a token): NOT_FOUND for an app
- * that is not theirs or has ended, as for any other of the owner's routes.
+ * The signed-in member's app as a call runs as it (the docs' try-it panel runs
+ * the gateway's pipeline as the app, without a token): a call as the app is an
+ * app action (the role rule's `app.write`: a viewer gets FORBIDDEN); NOT_FOUND
+ * for an app of another team or one that has ended, as for any other console route.
  */
 export async function ownersCallingApp(userId: string, appId: string): Promise<AuthenticatedApp> {
-  const app = await ownedApp(userId, appId);
+  const app = await ownedApp(userId, appId, "app.write");
   const subscriptions = await db.subscription.findMany({ where: { appId }, select: { group: true, status: true } });
   return {
     id: app.id, suspended: app.suspended, perMinute: app.perMinute, callbackUrl: app.callbackUrl, callbackFaults: app.callbackFaults,

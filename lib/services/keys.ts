@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/prisma";
+import { audit } from "./audit";
 import { sha256 } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { newId, randomBase62 } from "@/lib/ids";
@@ -30,7 +31,10 @@ export async function createKeyPair(appId: string, label?: unknown) {
     if ((await tx.keyPair.count({ where: { appId } })) >= config.keyPairsPerApp) {
       throw new ApiError("CONFLICT", `an app can have at most ${config.keyPairsPerApp} key pairs`);
     }
-    return tx.keyPair.create({ data: row });
+    const made = await tx.keyPair.create({ data: row });
+    const { teamId } = await tx.app.findUniqueOrThrow({ where: { id: appId }, select: { teamId: true } });
+    await audit(tx, { teamId, action: "key.created", target: `${appId} ${made.consumerKey}` });
+    return made;
   });
   return { id: pair.id, consumerKey: pair.consumerKey, consumerSecret, label: pair.label, createdAt: pair.createdAt };
 }
@@ -41,10 +45,12 @@ export async function revokeKeyPair(consumerKey: string, appId?: string) {
   if (!pair || (appId && pair.appId !== appId)) throw new ApiError("NOT_FOUND", "no such key pair");
   if (pair.revokedAt) return { consumerKey, revokedAt: pair.revokedAt };
   const revokedAt = nowDate();
-  await db.$transaction([
-    db.keyPair.update({ where: { id: pair.id }, data: { revokedAt } }),
-    db.accessToken.deleteMany({ where: { keyPairId: pair.id } }),
-  ]);
+  await db.$transaction(async (tx) => {
+    await tx.keyPair.update({ where: { id: pair.id }, data: { revokedAt } });
+    await tx.accessToken.deleteMany({ where: { keyPairId: pair.id } });
+    const { teamId } = await tx.app.findUniqueOrThrow({ where: { id: pair.appId }, select: { teamId: true } });
+    await audit(tx, { teamId, action: "key.revoked", target: `${pair.appId} ${consumerKey}` });
+  });
   return { consumerKey, revokedAt };
 }
 

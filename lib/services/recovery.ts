@@ -87,7 +87,7 @@ export async function resetPassword(token: string, password: unknown): Promise<{
   checkPasswordStrength(p, link.user.email, "password");
   const hash = await hashPassword(p);
   if ((await db.passwordReset.deleteMany({ where: live(token) })).count !== 1) throw linkGone();
-  await setPassword(link.userId, hash);
+  await setPassword(link.userId, hash, "password.reset");
   await db.passwordReset.deleteMany({ where: { userId: link.userId } }); // the account's other links end with the old password
   return { email: link.user.email };
 }

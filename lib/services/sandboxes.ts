@@ -15,6 +15,7 @@ import { insertSandbox } from "@/lib/accounts";
 import { config, nowDate } from "@/lib/runtime";
 import { newSigningSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/prisma";
+import { audit } from "./audit";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
@@ -55,20 +56,25 @@ export async function createSandbox(
     (s) => `an app makes at most ${config.sandboxCreatesPerMinute} sandboxes a minute (SANDBOX_CREATES_PER_MINUTE); try again in ${s} s`,
     now.getTime(),
   );
-  const parent = await db.app.findUnique({ where: { id: caller.id }, select: { name: true } });
+  const parent = await db.app.findUnique({ where: { id: caller.id }, select: { name: true, teamId: true } });
   if (!parent) throw new ApiError("NOT_FOUND", `no app ${caller.id}`);
   const appId = newId("app");
   const expiresAt = new Date(now.getTime() + input.ttlSeconds * 1000);
   const keys = newKeyPair(appId, "sandbox");
   const signingSecret = newSigningSecret();
   const childName = name ?? defaultName(parent.name);
-  const [, inserted] = await db.$transaction([
-    lockAppRow(db, caller.id),
-    ...insertSandbox(db, {
+  const inserted = await db.$transaction(async (tx) => {
+    await lockAppRow(tx, caller.id);
+    const [app, subscriptions, keyPair] = insertSandbox(tx, {
       parentId: caller.id, appId, name: childName, parentInspector: inspectorUrl(caller.id), childInspector: inspectorUrl(appId),
       signingSecret, expiresAt, now, limit: config.sandboxesPerApp, key: keys.row,
-    }),
-  ]);
+    });
+    const n = await app;
+    await subscriptions;
+    await keyPair;
+    if (n === 1) await audit(tx, { teamId: parent.teamId, action: "sandbox.created", target: `${caller.id} ${appId}` });
+    return n;
+  }, { maxWait: 15_000, timeout: 15_000 });
   if (inserted !== 1) throw await whyNotInserted(caller.id, now, refuseNested);
   return {
     appId,

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { nowDate } from "@/lib/runtime";
 import { getApp } from "./apps";
+import { audit } from "./audit";
 
 function group(name: string) {
   const g = findGroup(name);
@@ -13,14 +14,17 @@ function group(name: string) {
 /** Groups that need review start PENDING; the others are ACTIVE at once. Subscribing again is a no-op (a rejected one goes back to review). */
 export async function subscribe(appId: string, groupName: string) {
   const g = group(groupName);
-  await getApp(appId);
+  const app = await getApp(appId);
   const existing = await db.subscription.findUnique({ where: { appId_group: { appId, group: g.name } } });
   if (existing && existing.status !== "REJECTED") return { appId, group: g.name, status: existing.status };
   const status = g.needsReview ? "PENDING" : "ACTIVE";
-  await db.subscription.upsert({
-    where: { appId_group: { appId, group: g.name } },
-    create: { appId, group: g.name, status },
-    update: { status, reviewedAt: null, reviewedBy: null, reviewNote: null, createdAt: nowDate() },
+  await db.$transaction(async (tx) => {
+    await tx.subscription.upsert({
+      where: { appId_group: { appId, group: g.name } },
+      create: { appId, group: g.name, status },
+      update: { status, reviewedAt: null, reviewedBy: null, reviewNote: null, createdAt: nowDate() },
+    });
+    await audit(tx, { teamId: app.teamId, action: "subscription.requested", target: `${appId} ${g.name}` });
   });
   return { appId, group: g.name, status };
 }
@@ -31,9 +35,13 @@ export async function review(appId: string, groupName: string, approve: boolean,
   const sub = await db.subscription.findUnique({ where: { appId_group: { appId, group: g.name } } });
   if (!sub) throw new ApiError("NOT_FOUND", `app ${appId} has no subscription to ${g.name}`);
   const status = approve ? "ACTIVE" : "REJECTED";
-  await db.subscription.update({
-    where: { appId_group: { appId, group: g.name } },
-    data: { status, reviewedAt: nowDate(), reviewedBy: reviewer, reviewNote: reason?.trim().slice(0, 500) || null },
+  const { teamId } = await getApp(appId);
+  await db.$transaction(async (tx) => {
+    await tx.subscription.update({
+      where: { appId_group: { appId, group: g.name } },
+      data: { status, reviewedAt: nowDate(), reviewedBy: reviewer, reviewNote: reason?.trim().slice(0, 500) || null },
+    });
+    await audit(tx, { teamId, action: approve ? "subscription.approved" : "subscription.rejected", target: `${appId} ${g.name}` });
   });
   return { appId, group: g.name, status };
 }
@@ -70,6 +78,6 @@ export async function pendingReviews() {
     where: { status: "PENDING" },
     orderBy: { createdAt: "asc" },
     take: 200,
-    include: { app: { select: { name: true, owner: { select: { email: true } } } } },
+    include: { app: { select: { name: true, team: { select: { name: true } } } } },
   });
 }

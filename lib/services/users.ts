@@ -4,6 +4,8 @@ import { newId } from "@/lib/ids";
 import { CredentialGuard, Throttle } from "@/lib/throttle";
 import { parseOrThrow } from "@/lib/validation";
 import { hashPassword, verifyPassword } from "./passwords";
+import { audit, auditAccount } from "./audit";
+import { personalTeamRows } from "./teams";
 import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
 
 /**
@@ -40,9 +42,12 @@ export async function createUser(input: { email: unknown; password: unknown; ope
   checkPasswordStrength(password, email);
   const passwordHash = await hashPassword(password);
   if (await db.user.findUnique({ where: { email } })) throw new ApiError("CONFLICT", "an account with this email already exists");
-  const user = await db.user.create({
-    data: { id: newId("usr"), email, passwordHash, operator: Boolean(input.operator) },
-  });
+  const id = newId("usr");
+  // The account and its own team (teams.ts), of which it is the owner, together.
+  const [user] = await db.$transaction([
+    db.user.create({ data: { id, email, passwordHash, operator: Boolean(input.operator) } }),
+    ...personalTeamRows(id, email),
+  ]);
   return publicUser(user);
 }
 
@@ -65,6 +70,8 @@ export async function checkPassword(email: string, password: string, address: st
   return passwordGuard.attempt(address, e, async () => {
     const user = await db.user.findUnique({ where: { email: e } });
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+    // The account's log: each sign-in and each failed password, with the address ("was this you?").
+    if (user) await auditAccount(user.id, ok ? "signin" : "signin.failed", user.email, { userId: ok ? user.id : null, email: ok ? user.email : null, address });
     return ok && user ? publicUser(user) : null;
   }, "too many sign-ins for this account from your network");
 }
@@ -86,9 +93,10 @@ export async function listUsers(opts: { take?: number; cursor?: string } = {}) {
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: opts.take ?? 50,
     ...(opts.cursor ? { cursor: { id: opts.cursor }, skip: 1 } : {}),
-    select: { id: true, email: true, operator: true, createdAt: true, _count: { select: { apps: true } } },
+    select: { id: true, email: true, operator: true, createdAt: true, personalTeam: { select: { _count: { select: { apps: true } } } } },
   });
-  return users.map(({ _count, ...u }) => ({ ...u, apps: _count.apps }));
+  // `apps`: those of the account's own team.
+  return users.map(({ personalTeam, ...u }) => ({ ...u, apps: personalTeam?._count.apps ?? 0 }));
 }
 
 /** Makes a user an operator (the command line, or an operator in the console). */
@@ -126,16 +134,26 @@ export async function changePassword(userId: string, current: unknown, next: unk
   const u = await userWithPassword(userId, current, "current", address);
   const password = parseOrThrow(passwordSchema, next, "next");
   checkPasswordStrength(password, u.email, "next");
-  await setPassword(userId, await hashPassword(password));
+  await setPassword(userId, await hashPassword(password), "password.changed");
 }
 
-/** Stores a new password hash and ends every session of the user: a password change and a reset (lib/services/recovery.ts) both end here. */
-export async function setPassword(userId: string, passwordHash: string): Promise<void> {
-  await db.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+/** Stores a new password hash and ends every session of the user: a password change and a reset (lib/services/recovery.ts) both end here, each with its entry in the account's log. */
+export async function setPassword(userId: string, passwordHash: string, action: "password.changed" | "password.reset"): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const u = await tx.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+    await audit(tx, { userId, action, target: u.email });
+  });
 }
 
-/** The account and, through the schema's cascades, its apps with their keys, tokens, logs, callbacks and inbox. */
+/**
+ * The account and, through the schema's cascades, its memberships. Its own team
+ * stays while another member is in it; with none left it goes too, with its
+ * apps and their keys, tokens, logs, callbacks and inbox.
+ */
 export async function deleteAccount(userId: string, password: unknown, address: string): Promise<void> {
   await userWithPassword(userId, password, "password", address);
-  await db.user.delete({ where: { id: userId } });
+  await db.$transaction([
+    db.team.deleteMany({ where: { personalOf: userId, members: { every: { userId } } } }),
+    db.user.delete({ where: { id: userId } }),
+  ]);
 }

@@ -3,6 +3,7 @@
 // HTTP client for the gateway.
 import { inject } from "vitest";
 import { createApp } from "@/lib/services/apps";
+import { ownTeamId } from "@/lib/services/teams";
 import { createKeyPair } from "@/lib/services/keys";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser } from "@/lib/services/users";
@@ -38,7 +39,7 @@ export type TestApp = Awaited<ReturnType<typeof newApp>>;
 /** A user with one app, subscribed to `groups` (Treasury approved unless `pendingTreasury`), a key pair and a token. */
 export async function newApp(opts: { groups?: string[]; callbackUrl?: string; pendingTreasury?: boolean } = {}) {
   const user = await createUser({ email: `t-${randomBase62(10).toLowerCase()}@example.com`, password: "correct horse battery" });
-  const app = await createApp({ ownerId: user.id, name: "Test app", callbackUrl: opts.callbackUrl ?? "" });
+  const app = await createApp({ teamId: await ownTeamId(user.id), name: "Test app", callbackUrl: opts.callbackUrl ?? "" });
   for (const g of opts.groups ?? ["Payments", "Treasury", "Identity", "Messaging"]) {
     await subscribe(app.id, g);
     if (g === "Treasury" && !opts.pendingTreasury) await review(app.id, g, true);

@@ -61,7 +61,7 @@ describe("npm run admin", () => {
     expect(JSON.stringify(users)).not.toMatch(/passwordHash|scrypt/);
 
     const own = (await cli("app", "list", "--owner", email)).json.apps;
-    expect(own.map((a: { id: string; name: string; owner: string }) => [a.id, a.name, a.owner])).toEqual([
+    expect(own.map((a: { id: string; name: string; team: string }) => [a.id, a.name, a.team])).toEqual([
       [second.appId, "Second", email],
       [first.appId, "First", email],
     ]);

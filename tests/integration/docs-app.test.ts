@@ -27,7 +27,7 @@ const tryingAs = (html: string) => plain(/<p[^>]*data-testid="trying-as"[^>]*>([
 describe("docs that remember the reader's app", () => {
   it("uses an app subscribed to the page's API, the reader's pick when it is one, and says which and why", async () => {
     const a = await newApp({ groups: ["Payments"] });
-    const messaging = await createApp({ ownerId: a.user.id, name: "Texts only" }); // newer, not subscribed to Payments
+    const messaging = await createApp({ teamId: a.app.teamId, name: "Texts only" }); // newer, not subscribed to Payments
     await subscribe(messaging.id, "Messaging");
     const session = await signedIn(a.user.email);
 

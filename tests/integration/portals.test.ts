@@ -17,6 +17,7 @@ import { enter } from "@/lib/runtime";
 import { createApp } from "@/lib/services/apps";
 import { createKeyPair } from "@/lib/services/keys";
 import { subscribe } from "@/lib/services/subscriptions";
+import { ownTeamId } from "@/lib/services/teams";
 import { createUser } from "@/lib/services/users";
 import { createPortal, type Portal } from "@/server/portal";
 import { requestToken } from "../helpers/operator";
@@ -38,7 +39,7 @@ async function makeSide(name: string): Promise<Side> {
 async function appOn(s: Side) {
   const made = await enter(s.portal.runtime, async () => {
     const user = await createUser({ email: `p-${randomBase62(10).toLowerCase()}@example.com`, password: "correct horse battery" });
-    const app = await createApp({ ownerId: user.id, name: "Portal app", callbackUrl: "" });
+    const app = await createApp({ teamId: await ownTeamId(user.id), name: "Portal app", callbackUrl: "" });
     await subscribe(app.id, "Payments");
     return { app, keys: await createKeyPair(app.id) };
   });

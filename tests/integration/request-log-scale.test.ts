@@ -33,7 +33,8 @@ beforeAll(async () => {
   client = clientOn(url);
   client.$on("query", (e) => queries.push({ query: e.query, params: e.params }));
   await client.user.create({ data: { id: "usr_scale", email: "scale@example.com", passwordHash: "-" } });
-  await client.app.create({ data: { id: appId, name: "Scale", ownerId: "usr_scale", signingSecret: "-" } });
+  await client.team.create({ data: { id: "team_scale", name: "scale@example.com", personalOf: "usr_scale", members: { create: { userId: "usr_scale", role: "owner" } } } });
+  await client.app.create({ data: { id: appId, name: "Scale", teamId: "team_scale", signingSecret: "-" } });
   raw = new Database(sqlitePath(url));
   const insert = raw.prepare(`INSERT INTO "RequestLog" ("requestId","appId","via","method","path","operationId","status","scenarioKey","durationMs","requestHeaders","responseHeaders","responseBody","createdAt")
     VALUES (?,?,'http','POST','/collect/v1/push',?,?,?,50,'{}','{}','{}',?)`);

@@ -67,7 +67,7 @@ describe("throwaway sandboxes", () => {
     expect(list.body.sandboxes.map((s: { appId: string }) => s.appId).sort()).toEqual(made.map((m) => m.appId).sort());
     expect(list.text).not.toContain("consumerSecret");
     // 1 app + 20 sandboxes: the owner may still make apps up to APPS_PER_USER (20)
-    const more = await createApp({ ownerId: parent.user.id, name: "Second app" });
+    const more = await createApp({ teamId: parent.app.teamId, name: "Second app" });
     expect(more.id).toMatch(/^app_/);
   }, 60_000);
 

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resendDelivery } from "@/lib/callbacks";
 import { createApp } from "@/lib/services/apps";
+import { ownTeamId } from "@/lib/services/teams";
 import { createKeyPair } from "@/lib/services/keys";
 import { createUser, signUp } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
@@ -186,7 +187,7 @@ describe("roles, passwords, names", () => {
   it("app names refuse bidi overrides and invisible characters", async () => {
     const u = await createUser({ email: newEmail("bidi"), password: PASSWORD });
     for (const name of ["\u202Egnp.exe", "pay\u200Bpal", "a\u2066b", "tab\there"]) {
-      await expect(createApp({ ownerId: u.id, name }), JSON.stringify(name)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+      await expect(createApp({ teamId: await ownTeamId(u.id), name }), JSON.stringify(name)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
     }
   });
 
@@ -204,8 +205,8 @@ describe("caps", () => {
   it("an account has at most 20 apps, an app at most 20 key pairs", async () => {
     const u = await createUser({ email: newEmail("cap"), password: PASSWORD });
     const apps: string[] = [];
-    for (let i = 0; i < 20; i++) apps.push((await createApp({ ownerId: u.id, name: `App ${i}` })).id);
-    await expect(createApp({ ownerId: u.id, name: "one more" })).rejects.toMatchObject({ code: "CONFLICT" });
+    for (let i = 0; i < 20; i++) apps.push((await createApp({ teamId: await ownTeamId(u.id), name: `App ${i}` })).id);
+    await expect(createApp({ teamId: await ownTeamId(u.id), name: "one more" })).rejects.toMatchObject({ code: "CONFLICT" });
     const app = apps[0]!;
     for (let i = 0; i < 20; i++) await createKeyPair(app);
     await expect(createKeyPair(app)).rejects.toMatchObject({ code: "CONFLICT" });

@@ -5,7 +5,7 @@
 // and a reset's wipe (the list of an app's tables is held to the schema by
 // tests/unit/app-tables.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appBatches, insertSandbox, insertSettingOnce, lockApp, lockUser, pruneThrottles, refundThrottle, takeThrottle, wipeAppRows } from "@/lib/accounts";
+import { appBatches, insertSandbox, insertSettingOnce, lockApp, lockTeam, lockUser, pruneThrottles, refundThrottle, takeThrottle, wipeAppRows } from "@/lib/accounts";
 import { sweepBatches } from "@/lib/callbacks/store/statements";
 import { clientFor } from "@/lib/db/prisma";
 import { rawStatement } from "@/lib/db/raw";
@@ -66,13 +66,16 @@ describe.each(DIALECTS)("the accounts' statements on %s", (dialect) => {
   });
 
   describe("row locks", () => {
-    it("lock an app's or a user's row (1), and find none for an unknown id (0)", async () => {
+    it("lock an app's, a user's or a team's row (1), and find none for an unknown id (0)", async () => {
       const { appId } = await seedApp(db.prisma);
       const app = await db.prisma.app.findUniqueOrThrow({ where: { id: appId } });
       expect(await lockApp(db.prisma, appId, dialect)).toBe(1);
       expect(await lockApp(db.prisma, uid("app"), dialect)).toBe(0);
-      expect(await lockUser(db.prisma, app.ownerId, dialect)).toBe(1);
+      const team = await db.prisma.team.findUniqueOrThrow({ where: { id: app.teamId } });
+      expect(await lockUser(db.prisma, team.personalOf!, dialect)).toBe(1);
       expect(await lockUser(db.prisma, uid("usr"), dialect)).toBe(0);
+      expect(await lockTeam(db.prisma, app.teamId, dialect)).toBe(1);
+      expect(await lockTeam(db.prisma, uid("team"), dialect)).toBe(0);
       expect(await db.prisma.app.findUniqueOrThrow({ where: { id: appId } })).toEqual(app);
     });
   });

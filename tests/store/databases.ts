@@ -95,9 +95,10 @@ export async function seedApp(prisma: Db, o: SeedOptions = {}): Promise<SeededAp
   const tokenHash = uid("tok");
   const signingSecret = `whsec_${uid("s")}`;
   const user = await prisma.user.create({ data: { id: uid("usr"), email: `${uid("u")}@example.test`, passwordHash: "x" } });
+  const team = await prisma.team.create({ data: { id: uid("team"), name: user.email, personalOf: user.id, members: { create: { userId: user.id, role: "owner" } } } });
   await prisma.app.create({
     data: {
-      id: appId, name: "store test", ownerId: user.id, signingSecret, callbackUrl: o.callbackUrl ?? null,
+      id: appId, name: "store test", teamId: team.id, signingSecret, callbackUrl: o.callbackUrl ?? null,
       suspended: o.suspended ?? false, perMinute: o.perMinute ?? 60, timeScale: o.timeScale ?? 1,
       testNumbers: o.testNumbers ?? "[]", callbackFaults: o.callbackFaults ?? "{}", faultPlan: o.faultPlan ?? "[]",
       previousSigningSecret: o.previousSigningSecret?.secret ?? null, previousSecretExpiresAt: o.previousSigningSecret?.expiresAt ?? null,

@@ -32,9 +32,10 @@ describe.each(DIALECTS)("the console's search by phone number on %s", (dialect) 
   beforeAll(async () => {
     db = await freshDb(dialect, "phone_search");
     const first = await seedApp(db.prisma);
-    userId = (await db.prisma.app.findUniqueOrThrow({ where: { id: first.appId } })).ownerId;
+    const { teamId } = await db.prisma.app.findUniqueOrThrow({ where: { id: first.appId } });
+    userId = (await db.prisma.team.findUniqueOrThrow({ where: { id: teamId } })).personalOf!;
     const second = uid("app");
-    await db.prisma.app.create({ data: { id: second, name: "second", ownerId: userId, signingSecret: `whsec_${uid("s")}` } });
+    await db.prisma.app.create({ data: { id: second, name: "second", teamId, signingSecret: `whsec_${uid("s")}` } });
     apps.push(first.appId, second);
     const stranger = await seedApp(db.prisma);
     // Thousands of other calls in the user's apps (other numbers, other bodies), and the stranger's with the number.

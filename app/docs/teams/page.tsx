@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import { config } from "@/lib/runtime";
+import { ALLOWED, type Action, ROLES } from "@/lib/services/access";
+import { ACCOUNT_ACTIONS, TEAM_ACTIONS } from "@/lib/services/audit";
+import { INVITATION_MAILS_PER_HOUR } from "@/lib/services/invitations";
+import { C, H1, H2, P, Ul } from "@/components/docs/prose";
+import { DataTable } from "@/components/docs/data-table";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Teams" };
+
+/** What each action of the role rule (lib/services/access.ts) covers, in a reader's words. */
+const ACTIONS: [Action, string][] = [
+  ["app.read", "See the team's apps: overview, request log, callbacks, inbox, settings, usage, readiness"],
+  ["app.write", "Every app action: create and delete apps, keys, settings, subscriptions, throwaway sandboxes, resend, replay, reset, held payments, Try it as the app"],
+  ["app.secret", "Reveal an app's signing secret"],
+  ["team.read", "See the members, pending invitations and the audit log; leave the team"],
+  ["team.manage", "Invite, revoke and resend invitations, change roles, remove members"],
+];
+
+const days = Math.round(config.invitationSeconds / 86_400);
+
+export default function TeamsPage() {
+  return (
+    <>
+      <H1 eyebrow="Guide">Teams</H1>
+      <P>
+        Apps belong to a team, never to a person. Everyone who works on an integration signs in with their own account and has one role in the
+        team: no shared logins, and a contractor loses access the moment they are removed.
+      </P>
+      <H2>Roles</H2>
+      <P>
+        One rule decides every console page, console route and Try it call. Someone who is not in the team (or was removed) gets{" "}
+        <C>404 NOT_FOUND</C>, as for an id that does not exist; a member whose role does not allow a change gets <C>403 FORBIDDEN</C>. A removal or
+        a lower role counts from the very next request. The gateway and the developer API are unchanged: they act as the app, through its keys.
+      </P>
+      <DataTable label="Roles" head={["What", ...ROLES]} rows={ACTIONS.map(([action, what]) => [what, ...ROLES.map((r) => (ALLOWED[r].includes(action) ? "yes" : "no"))])} />
+      <H2>Your own team</H2>
+      <P>
+        Every account has a team of its own, named after its email, of which it is the owner. Apps made without naming a team go there. Existing
+        accounts got theirs when the portal was updated: every app moved there unchanged (ids, keys, secrets, logs, callbacks, throwaway sandboxes,
+        which always belong to their parent app&apos;s team). Nothing changes for your integration.
+      </P>
+      <H2>Invitations</H2>
+      <Ul>
+        <li>An owner invites an address with a role: <C>POST /api/console/teams/{"{teamId}"}/invitations {"{email, role}"}</C>. A mail holds a one-time link <C>/invite/&lt;token&gt;</C>, valid {days} days; the portal keeps only its hash.</li>
+        <li>Only the invited address can accept it (<C>POST /api/console/invitations/accept {"{token}"}</C>, signed in with that address; another account gets 403). A used, revoked or expired link answers 404.</li>
+        <li>An owner can revoke a pending invitation or send it again (a new link; the old one stops working).</li>
+        <li>Without a mail server configured (<C>SMTP_URL</C>), the link is written to the server&apos;s log, as password resets are.</li>
+      </Ul>
+      <H2>Leaving and removing</H2>
+      <P>
+        An owner changes roles (<C>PATCH /api/console/teams/{"{teamId}"}/members/{"{userId}"} {"{role}"}</C>) and removes members (<C>DELETE</C> on the same
+        address); anyone may leave by removing themself. A team always has an owner: the last one can neither leave nor become something else
+        (<C>409 CONFLICT</C>) until another member is made an owner.
+      </P>
+      <H2>Limits</H2>
+      <DataTable label="Team limits" head={["Limit", "Value"]} rows={[
+        ["Apps per team", String(config.appsPerUser)],
+        ["Members per team", String(config.membersPerTeam)],
+        ["Pending invitations per team", String(config.pendingInvitationsPerTeam)],
+        ["Invitation mails per team", `${INVITATION_MAILS_PER_HOUR.team} an hour`],
+        ["Invitation mails to one address", `${INVITATION_MAILS_PER_HOUR.address} an hour`],
+        ["Teams an account is in", String(config.teamsPerUser)],
+      ]} />
+      <P>Each limit is exact, whatever the number of requests at once and the number of portal instances. Past a count: 409; past an hourly mail limit: 429 with <C>retry-after</C>.</P>
+      <H2>The audit log</H2>
+      <P>
+        Every security-relevant change leaves an entry with who made it, from which address and when, written together with the change itself: a
+        change without its entry, or an entry without its change, cannot happen. Entries name ids, names and emails, never a secret, a token or a
+        password; they outlive the app they name and its reset. Every member reads the team&apos;s log; the newest {config.auditLimit.toLocaleString("en")} entries
+        of a team are kept.
+      </P>
+      <Ul>
+        <li><C>GET /api/console/teams/{"{teamId}"}/audit</C> → <C>{"{entries: [{id, at, actor, action, target, address}], next}"}</C>, newest first; <C>?before=&lt;next&gt;</C> for the next page, <C>action</C> and <C>actor</C> (a user id or email) to filter, <C>?format=jsonl</C> for the whole log as JSON lines.</li>
+        <li>Team actions: {TEAM_ACTIONS.map((a, i) => <span key={a}>{i ? ", " : ""}<C>{a}</C></span>)}.</li>
+        <li><C>GET /api/console/account/audit</C>, your account&apos;s own: {ACCOUNT_ACTIONS.map((a, i) => <span key={a}>{i ? ", " : ""}<C>{a}</C></span>)}, each with the address it came from. A sign-in you do not recognise? Change your password: every session ends.</li>
+      </Ul>
+    </>
+  );
+}

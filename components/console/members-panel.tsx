@@ -1,0 +1,129 @@
+"use client";
+// A team's Members page: members with their roles, pending invitations, the
+// invite form. Every control the reader's role may not use is disabled with
+// the reason beside it (the routes would answer 403: lib/services/access.ts).
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { errorText } from "@/components/ui/error-text";
+import { Field, Input, Select } from "@/components/ui/input";
+import { Table, Td, Th, Tr } from "@/components/ui/table";
+import { LocalTime } from "@/components/ui/time";
+import { send } from "./api";
+
+const ROLES = ["owner", "developer", "viewer"] as const;
+type Member = { userId: string; email: string; role: string };
+type Invitation = { invitationId: string; email: string; role: string; expiresAt: string };
+type Team = { id: string; name: string; role: string; manage: boolean };
+
+const ONLY_OWNERS = "Only an owner of this team can change members and invitations.";
+
+export function MembersPanel({ team, me, teams, members, invitations }: { team: Team; me: string; teams: { teamId: string; name: string }[]; members: Member[]; invitations: Invitation[] }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const base = `/api/console/teams/${encodeURIComponent(team.id)}`;
+  const act = async (fn: () => Promise<unknown>, after?: () => void) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+      after ? after() : router.refresh();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const invite = (form: FormData) =>
+    act(() => send("POST", `${base}/invitations`, { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "") }));
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-semibold tracking-tight">{team.name}</h1>
+          <p className="mt-1 text-sm text-slate-500">Members of this team share its apps. Your role here: <Badge tone="neutral">{team.role}</Badge></p>
+        </div>
+        <nav aria-label="Your teams" className="flex flex-wrap gap-2 text-sm">
+          {teams.map((t) => (
+            <Link key={t.teamId} href={`/teams/${t.teamId}`} aria-current={t.teamId === team.id ? "page" : undefined}
+              className={`max-w-48 truncate rounded-md border px-2.5 py-1 ${t.teamId === team.id ? "border-slate-900 bg-slate-900 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}>
+              {t.name}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      {error && <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</div>}
+      <Card>
+        <CardHeader title="Members" description={team.manage ? "Change a role or remove a member; the change counts from their next request." : ONLY_OWNERS} />
+        <Table label="Members">
+          <thead><tr><Th>Email</Th><Th>Role</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr></thead>
+          <tbody>
+            {members.map((m) => (
+              <Tr key={m.userId}>
+                <Td className="whitespace-normal break-all">{m.email}{m.userId === me && <span className="ml-2 text-xs text-slate-500">(you)</span>}</Td>
+                <Td>
+                  <label className="sr-only" htmlFor={`role-${m.userId}`}>Role of {m.email}</label>
+                  <Select id={`role-${m.userId}`} value={m.role} disabled={!team.manage || busy} title={team.manage ? undefined : ONLY_OWNERS} className="w-28 min-w-28"
+                    onChange={(e) => act(() => send("PATCH", `${base}/members/${m.userId}`, { role: e.target.value }))}>
+                    {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+                  </Select>
+                </Td>
+                <Td className="text-right">
+                  {m.userId === me
+                    ? <Button variant="dangerOutline" size="sm" disabled={busy} onClick={() => act(() => send("DELETE", `${base}/members/${m.userId}`), () => router.push("/apps"))}>Leave</Button>
+                    : <Button variant="dangerOutline" size="sm" disabled={!team.manage || busy} title={team.manage ? undefined : ONLY_OWNERS}
+                        onClick={() => act(() => send("DELETE", `${base}/members/${m.userId}`))}>Remove</Button>}
+                </Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+      </Card>
+      <Card>
+        <CardHeader title="Pending invitations" description="A link by mail, valid until it expires; only the invited address can accept it." />
+        {invitations.length === 0
+          ? <CardBody><p className="text-sm text-slate-500">No invitation is pending.</p></CardBody>
+          : (
+            <Table label="Pending invitations">
+              <thead><tr><Th>Email</Th><Th>Role</Th><Th wide>Expires</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr></thead>
+              <tbody>
+                {invitations.map((i) => (
+                  <Tr key={i.invitationId}>
+                    <Td className="whitespace-normal break-all">{i.email}</Td>
+                    <Td>{i.role}</Td>
+                    <Td wide><LocalTime value={i.expiresAt} /></Td>
+                    <Td className="space-x-2 text-right whitespace-nowrap">
+                      <Button variant="secondary" size="sm" disabled={!team.manage || busy} title={team.manage ? undefined : ONLY_OWNERS}
+                        onClick={() => act(() => send("POST", `${base}/invitations/${i.invitationId}/resend`))}>Send again</Button>
+                      <Button variant="dangerOutline" size="sm" disabled={!team.manage || busy} title={team.manage ? undefined : ONLY_OWNERS}
+                        onClick={() => act(() => send("DELETE", `${base}/invitations/${i.invitationId}`))}>Revoke</Button>
+                    </Td>
+                  </Tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+      </Card>
+      <Card>
+        <CardBody>
+          <h2 className="mb-1 text-base font-semibold">Invite someone</h2>
+          {!team.manage && <p className="mb-3 text-sm text-slate-500">{ONLY_OWNERS}</p>}
+          <form action={invite} className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+            <Field label="Email">{(p) => <Input {...p} name="email" type="email" required autoComplete="off" disabled={!team.manage} />}</Field>
+            <Field label="Role">{(p) => (
+              <Select {...p} name="role" defaultValue="developer" disabled={!team.manage}>
+                {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+              </Select>
+            )}</Field>
+            <Button type="submit" disabled={!team.manage || busy}>Send invitation</Button>
+          </form>
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

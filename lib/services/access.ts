@@ -1,0 +1,80 @@
+// The role rule: who may do what to a team and its apps, in one place. Every
+// console route (lib/auth/route.ts), console page (lib/auth/session.ts),
+// try-it call as an app (lib/tryit) and operator view goes through
+// `authorize`, which reads the actor's membership in the same request (no
+// grant is cached: a removal or a lower role counts from the next request on,
+// on every instance). A stranger, or a member once removed, learns nothing:
+// 404 as for an id that does not exist. A member whose role does not allow the
+// action: 403 FORBIDDEN. The developer API and the gateway act as the app,
+// through its keys, and never come here.
+import { db } from "@/lib/db/prisma";
+import { ApiError } from "@/lib/errors";
+import { liveApps } from "./sandbox-life";
+
+export const ROLES = ["owner", "developer", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * What can be done: read an app (its pages, logs, callbacks, settings);
+ * change it (every app action: apps, keys, settings, subscriptions, sandboxes,
+ * resend, reset, held payments, calls as the app); read its signing secret;
+ * read a team (its members, its audit log); manage it (members, invitations,
+ * roles, the team's deletion).
+ */
+export type Action = "app.read" | "app.write" | "app.secret" | "team.read" | "team.manage";
+
+/** The contract's roles: owner everything, developer every app action, viewer reads only. */
+export const ALLOWED: Record<Role, readonly Action[]> = {
+  owner: ["app.read", "app.write", "app.secret", "team.read", "team.manage"],
+  developer: ["app.read", "app.write", "app.secret", "team.read"],
+  viewer: ["app.read", "team.read"],
+};
+
+const isRole = (r: string): r is Role => (ROLES as readonly string[]).includes(r);
+
+/** Whether `role` allows `action`. */
+export const may = (role: string, action: Action): boolean => isRole(role) && ALLOWED[role].includes(action);
+
+const WHY: Record<Action, string> = {
+  "app.read": "read this app",
+  "app.write": "change this app",
+  "app.secret": "read this app's signing secret",
+  "team.read": "read this team",
+  "team.manage": "manage this team's members",
+};
+
+/** The rule on a role already read (null: not a member): the 404 `notFound` or a 403 FORBIDDEN naming the role, else the role. */
+function decide(role: string | null, action: Action, notFound: () => ApiError): Role {
+  if (role === null || !isRole(role)) throw notFound();
+  if (!ALLOWED[role].includes(action)) throw new ApiError("FORBIDDEN", `a ${role} of this team may not ${WHY[action]}`);
+  return role;
+}
+
+export type Actor = { id: string };
+
+/**
+ * The app (live: not an ended throwaway sandbox) when `actor` may do `action`
+ * to it, with the actor's role; NOT_FOUND for a stranger, FORBIDDEN for a
+ * role that does not allow it. One statement: the app and the actor's membership.
+ */
+export async function authorizeApp(actor: Actor, appId: string, action: Action) {
+  const found = await db.app.findFirst({
+    where: { id: appId, ...liveApps() },
+    include: { team: { select: { name: true, members: { where: { userId: actor.id }, select: { role: true } } } } },
+  });
+  const role = decide(found?.team.members[0]?.role ?? null, action, () => new ApiError("NOT_FOUND", `no app ${appId}`));
+  const { team, ...app } = found!;
+  return { app, role, teamName: team.name };
+}
+
+/** The team with the actor's role when `actor` may do `action` there; NOT_FOUND for a stranger, FORBIDDEN otherwise. */
+export async function authorizeTeam(actor: Actor, teamId: string, action: Action) {
+  const m = await db.membership.findUnique({ where: { teamId_userId: { teamId, userId: actor.id } }, include: { team: true } });
+  const role = decide(m?.role ?? null, action, () => new ApiError("NOT_FOUND", `no team ${teamId}`));
+  return { team: m!.team, role };
+}
+
+/** Operators' views (every app, reviews, suspensions): another user gets 404, as for a page that does not exist. */
+export function authorizeOperator(actor: { operator: boolean }): void {
+  if (!actor.operator) throw new ApiError("NOT_FOUND", "no such page");
+}
