@@ -125,7 +125,7 @@ describe("held connections", () => {
     // six held by this account (HELD_CONNECTIONS_PER_ACCOUNT): a seventh on either app is refused
     const refused = await q.call("GET", `/dev/v1/callbacks/wait?resourceId=${q.checkoutId}&timeout=0`);
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { message: string }).message).toMatch(/account/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/per team/);
     expect(await probe(p)).toBe(429);
     // another account holds four more: the instance's ten (HELD_CONNECTIONS_PER_INSTANCE) are taken
     for (let i = 0; i < 4; i++) holdWait(r);
