@@ -9,7 +9,7 @@ import { sha256 } from "@/lib/crypto";
 import type { CallState } from "@/lib/gateway/context";
 import { checkSubscription, checkSuspended, findOperation } from "@/lib/gateway/steps/access";
 import { authenticateAndCount } from "@/lib/gateway/steps/authenticate";
-import { DIALECTS, freshDb, seedApp, uid, type TestDb } from "./databases";
+import { DIALECTS, freshDb, logRow, seedApp, uid, type TestDb } from "./databases";
 
 const PATH = "/collect/v1/push";
 const GROUP = groupOf(matchOperation("POST", PATH)!.op).name;
@@ -105,6 +105,22 @@ describe.each(DIALECTS)("tokenCounting on %s", (dialect) => {
   it.runIf(counts)("another group's subscription does not admit the call", async () => {
     const a = await appWith(db, { sub: "ACTIVE" });
     expect((await db.gateway.tokenCounting(sha256(a.token), { group: `${GROUP}-other`, window: 1000, at: new Date() })).count).toBeUndefined();
+  });
+
+  it.runIf(counts)("the count's transaction commits without waiting for its WAL flush; the call's log row commits synchronously, which makes the count durable with it", async () => {
+    // What each transaction's commit will do, seen at the moment it writes (a trigger in this test's own database).
+    await db.prisma.$executeRawUnsafe(`CREATE TABLE "CommitMode" ("table" text, "mode" text)`);
+    await db.prisma.$executeRawUnsafe(`CREATE FUNCTION commit_mode() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO "CommitMode" VALUES (TG_TABLE_NAME, current_setting('synchronous_commit')); RETURN NULL; END $$`);
+    for (const table of ["RateWindow", "RequestLog"]) {
+      await db.prisma.$executeRawUnsafe(`CREATE TRIGGER commit_mode AFTER INSERT OR UPDATE ON "${table}" FOR EACH ROW EXECUTE FUNCTION commit_mode()`);
+    }
+    const a = await appWith(db, { sub: "ACTIVE" });
+    const counted = await Promise.all([1, 2].map(() => db.gateway.tokenCounting(sha256(a.token), { group: GROUP, window: 1000, at: new Date() })));
+    expect(counted.map((c) => c.count)).toEqual([1, 2]);
+    await db.gateway.commit({ log: logRow(a.appId) });
+    const modes = await db.prisma.$queryRawUnsafe<{ table: string; mode: string }[]>(`SELECT "table", "mode" FROM "CommitMode"`);
+    expect(modes).toEqual([{ table: "RateWindow", mode: "off" }, { table: "RequestLog", mode: "on" }]);
   });
 
   it("concurrent calls from two instances, counted with the token or apart, each get a count of their own", async () => {
