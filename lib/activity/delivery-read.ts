@@ -9,12 +9,15 @@ import { config } from "@/lib/runtime";
 import type { Db } from "@/lib/db/prisma";
 import { rawQuery } from "@/lib/db/raw";
 import { param, Sql } from "@/lib/db/sql";
+import { Delivery as DeliveryTable, DeliveryAttempt as AttemptTable } from "@/lib/db/tables";
 import { Prisma, type Delivery, type DeliveryAttempt } from "@/lib/generated/prisma/client";
 
 export type DeliveryWithAttempts = Delivery & { attemptLog: DeliveryAttempt[] };
 
-const DELIVERY_DATES = new Set(["dueAt", "leaseUntil", "resendUntil", "createdAt"]);
-const ATTEMPT_DATES = new Set(["at"]);
+/** A model's date columns, as lib/db/tables.ts names them (checked against the models by the compiler). */
+const datesOf = (kinds: Readonly<Record<string, string>>) => new Set(Object.keys(kinds).filter((c) => kinds[c] === "date"));
+const DELIVERY_DATES = datesOf(DeliveryTable.cols(Object.keys(Prisma.DeliveryScalarFieldEnum) as (keyof typeof Prisma.DeliveryScalarFieldEnum)[]).kinds);
+const ATTEMPT_DATES = datesOf(AttemptTable.cols(Object.keys(Prisma.DeliveryAttemptScalarFieldEnum) as (keyof typeof Prisma.DeliveryAttemptScalarFieldEnum)[]).kinds);
 
 /** `'col', alias."col", …` for a JSON object of every column; PostgreSQL's dates as timestamptz, so their JSON carries the offset. */
 function pairs(columns: readonly string[], alias: string, dates: Set<string>, dialect: Dialect): string {
@@ -29,7 +32,7 @@ function statement(dialect: Dialect, by: "id" | "resourceId"): Sql<{ appId: stri
   const attempts =
     dialect === "postgresql"
       ? `COALESCE((SELECT json_agg(json_build_object(${a}) ORDER BY a."id") FROM "DeliveryAttempt" a WHERE a."deliveryId" = d."id"), '[]'::json)`
-      : `(SELECT json_group_array(json_object(${a})) FROM (SELECT * FROM "DeliveryAttempt" WHERE "deliveryId" = d."id" ORDER BY "id") a)`;
+      : `(SELECT json_group_array(json_object(${a}) ORDER BY a."id") FROM "DeliveryAttempt" a WHERE a."deliveryId" = d."id")`;
   const row = dialect === "postgresql" ? `json_build_object(${d}, 'attemptLog', ${attempts})::text` : `json_object(${d}, 'attemptLog', json(${attempts}))`;
   return new Sql([`SELECT ${row} AS "row" FROM "Delivery" d WHERE d."appId" = `, param("appId", "text"), ` AND d."${by}" = `, param("key", "text"), ` ORDER BY d."seq"`]);
 }
