@@ -266,7 +266,7 @@ test("11: retry on network failure, field errors, plan name, whole rows, titles,
   // Docs lead back to the console; the favicon exists. (Next's internal Vary on
   // gateway answers goes with the lead's own server, which serves /sandbox itself.)
   await page.goto("/docs");
-  await page.getByRole("link", { name: "Console" }).click();
+  await page.getByRole("link", { name: "Console →", exact: true }).click();
   await expect(page).toHaveURL(/\/apps$/);
   expect((await page.request.get("/favicon.ico")).status()).toBe(200);
 });

@@ -8,6 +8,7 @@
 // (server/main.ts) the process then exits; a second signal, or the deadline,
 // exits at once. A test's `portal.close()` is the same drain without the grace.
 import type http from "node:http";
+import { closeDatabases } from "@/lib/db/hot-path";
 import { closeStreams } from "@/lib/http/node-io";
 import { log } from "@/lib/log";
 import { markDraining } from "@/lib/ops/health";
@@ -42,6 +43,7 @@ export function drainer(server: http.Server, runtime: Runtime): Drain {
       server.closeIdleConnections();
       await Promise.all([closed, runtime.stop()]); // waits for a callback answer now rather than hold the drain up to 60 s
       clearInterval(idle);
+      await closeDatabases(); // last: the runtime's parts that used them have stopped
     });
 }
 

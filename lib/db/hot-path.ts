@@ -4,8 +4,9 @@
 import type pg from "pg";
 import { config } from "@/lib/runtime";
 import { dialectOf, sqlitePath } from "@/lib/config";
-import { newPool, pgPool } from "./pg";
-import { openSqlite, sqliteHotPath, type SqliteHotPath } from "./sqlite";
+import { endPgPool, newPool, pgPool } from "./pg";
+import { disconnectDb } from "./prisma";
+import { closeSqliteHotPath, openSqlite, sqliteHotPath, type SqliteHotPath } from "./sqlite";
 
 export type HotPath =
   | { dialect: "sqlite"; sqlite: SqliteHotPath }
@@ -24,6 +25,15 @@ export function openHotPath(url: string, pgPoolMax = config.pgPoolMax): HotPath 
   return dialectOf(url) === "postgresql"
     ? { dialect: "postgresql", pool: newPool(url, pgPoolMax), url }
     : { dialect: "sqlite", sqlite: openSqlite(sqlitePath(url)) };
+}
+
+/**
+ * Closes what the current portal opened on its database: the hot path's connection and Prisma's client
+ * (server/shutdown.ts, once the runtime stopped: nothing of the portal uses them then).
+ */
+export async function closeDatabases(): Promise<void> {
+  closeSqliteHotPath();
+  await Promise.all([endPgPool(), disconnectDb()]);
 }
 
 export async function closeHotPath(h: HotPath): Promise<void> {

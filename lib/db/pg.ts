@@ -90,6 +90,14 @@ export function pgPool(): pg.Pool {
   return runtime().of(POOL, () => newPool(config.databaseUrl, config.pgPoolMax));
 }
 
+/** Ends the current portal's pool, if it opened one (a portal's close); a later use opens a new one. */
+export async function endPgPool(): Promise<void> {
+  const rt = runtime();
+  const pool = rt.get(POOL);
+  rt.set(POOL, undefined);
+  await pool?.end();
+}
+
 /** Runs `fn` in one transaction on one connection of `pool`. */
 export async function inTransaction<T>(fn: (c: pg.PoolClient) => Promise<T>, pool: pg.Pool = pgPool()): Promise<T> {
   const c = await pool.connect();

@@ -52,3 +52,11 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 export type Db = PrismaClient;
+
+/** Disconnects the current portal's client, if it made one (a portal's close: server/shutdown.ts); a later use makes a new one. */
+export async function disconnectDb(): Promise<void> {
+  const rt = runtime();
+  const client = rt.get(PRISMA);
+  rt.set(PRISMA, undefined);
+  await client?.$disconnect();
+}

@@ -218,5 +218,13 @@ export function sqliteHotPath(): SqliteHotPath {
   return runtime().of(HOT_PATH, () => openSqlite(sqlitePath(config.databaseUrl)));
 }
 
+/** Closes the current portal's hot-path connection, if it opened one (a portal's close); a later use opens a new one. */
+export function closeSqliteHotPath(): void {
+  const rt = runtime();
+  const open = rt.get(HOT_PATH);
+  rt.set(HOT_PATH, undefined);
+  open?.conn.close();
+}
+
 /** The process's hot-path connection itself (checkpoints, space reclaim). */
 export const sqlite = (): Database.Database => sqliteHotPath().conn;
