@@ -17,7 +17,7 @@ const TIERS = [
   ["lib/log"], // the process's one logger, a part of the runtime: below everything that logs (lib/log.ts)
   ["lib/net"],
   ["lib/errors"],
-  ["lib/validation", "lib/http", "lib/db", "lib/mail"],
+  ["lib/validation", "lib/http", "lib/db", "lib/mail", "lib/auth-secret"],
   ["lib/ops"], // liveness, readiness and metrics (lib/ops/health.ts, metrics.ts)
   ["lib/accounts"], // the accounts' statements: throttles, row locks, a sandbox's insert, an app's tables
   ["lib/throttle"],

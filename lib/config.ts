@@ -62,6 +62,13 @@ export function dialectOf(url: string): Dialect {
  * The settings `env` gives (process.env for the server and the command line; a
  * test's own record for a portal it makes). Throws on a malformed number or format.
  */
+/** At least 32 characters (a key, not a password): any text, derived into 32 bytes by lib/auth-secret.ts. */
+function totpEncryptionKey(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 32) throw new Error("TOTP_ENCRYPTION_KEY must be at least 32 characters (e.g. 32 random bytes in base64url)");
+  return raw;
+}
+
 export function makeConfig(env: Env) {
   const i = (name: string, fallback: number, least = 1) => int(env, name, fallback, least);
   const databaseUrl = env.DATABASE_URL || `file:${path.join(root, "data", "sandbox.db")}`;
@@ -172,8 +179,10 @@ export function makeConfig(env: Env) {
     auditLimit: i("AUDIT_LIMIT", 10_000),
     /** The throttles' limits set by name (lib/throttle.ts `Throttle`'s `setting`: sign-ups, reset requests, the credential guards); a bad value keeps the default. */
     throttleLimits: Object.freeze(Object.fromEntries(THROTTLE_SETTINGS.map((name) => [name, positive(env, name)]).filter(([, n]) => n !== undefined))) as Readonly<Record<string, number>>,
-    /** AUTH_SECRET: the key that signs session cookies; unset, one generated and kept (lib/auth/secret.ts). */
+    /** AUTH_SECRET: the key that signs session cookies; unset, one generated and kept (lib/auth-secret.ts). */
     authSecret: env.AUTH_SECRET || undefined,
+    /** TOTP_ENCRYPTION_KEY: the key two-step sign-in secrets are sealed with at rest; unset, one derived from the auth secret (lib/auth-secret.ts `totpKey`). */
+    totpEncryptionKey: totpEncryptionKey(env.TOTP_ENCRYPTION_KEY),
     /** TRUSTED_PROXIES, as written (lib/net/client-address.ts parses it). */
     trustedProxies: env.TRUSTED_PROXIES,
     /** CALLBACK_POLICY and CALLBACK_PORTS, as written (lib/callbacks/policy.ts reads them). */

@@ -1,7 +1,8 @@
 // Hashing for secrets (consumer secrets, access tokens: high-entropy random,
 // so SHA-256 suffices) and passwords (low entropy: scrypt), constant-time compares,
-// the callback signing secret and the callback's signature headers.
-import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+// the callback signing secret and the callback's signature headers, and sealing
+// a small secret at rest (AES-256-GCM: `seal`, `unseal`).
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 
 const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
@@ -134,4 +135,28 @@ export function checkSignatures(headers: Record<string, string | undefined>, bod
   const standard = checkStandardWebhook(headers, body, secrets);
   const result = svc === "invalid" || standard === "invalid" ? "invalid" : svc === "valid" || standard === "valid" ? "valid" : "none";
   return { result, svc, standard };
+}
+
+/**
+ * `plain` encrypted and authenticated with AES-256-GCM under `key` (32 bytes):
+ * `v1.<iv>.<ciphertext>.<tag>`, base64url, a fresh 12-byte IV each time.
+ */
+export function seal(key: Buffer, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return ["v1", iv, data, cipher.getAuthTag()].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+}
+
+/** What `seal` sealed, or null when `sealed` is not one or was sealed under another key (or changed). */
+export function unseal(key: Buffer, sealed: string): string | null {
+  const [v, iv, data, tag] = sealed.split(".");
+  if (v !== "v1" || !iv || data === undefined || !tag) return null;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
 }

@@ -1,15 +1,16 @@
 // Console sign-in: email and password (scrypt, lib/services/users), JWT
 // sessions that expire and end on sign-out (a session version per account),
 // attempts guarded per client address and per account (lib/services/users.ts
-// checkPassword, on lib/throttle.ts).
+// checkSignIn, on lib/throttle.ts), and with two-step sign-in on a code as well
+// (the `totp` field: lib/services/totp.ts).
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { config } from "@/lib/runtime";
 import { isApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { HashingBusy } from "@/lib/services/passwords";
-import { checkPassword, endSessions } from "@/lib/services/users";
+import { checkSignIn, endSessions } from "@/lib/services/users";
 import { clientAddress } from "@/lib/throttle";
-import { authSecret } from "./secret";
+import { authSecret } from "@/lib/auth-secret";
 import { log } from "@/lib/log";
 
 export const SESSION_MAX_AGE = 8 * 60 * 60; // seconds
@@ -35,6 +36,16 @@ export class ServiceUnavailable extends CredentialsSignin {
   code = "unavailable";
 }
 
+/** The password was right and the account has two-step sign-in on: the form asks for a code. */
+export class CodeNeeded extends CredentialsSignin {
+  code = "totp_required";
+}
+
+/** The password was right, the code (or recovery code) was not, or was used already. */
+export class WrongCode extends CredentialsSignin {
+  code = "totp_invalid";
+}
+
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: authSecret(),
   trustHost: true, // the portal serves one origin; links use PUBLIC_URL, not the Host header
@@ -44,20 +55,23 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   pages: { signIn: "/signin", error: "/signin" },
   providers: [
     Credentials({
-      credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
+      credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" }, totp: { label: "Code" } },
       async authorize(credentials, request) {
         const address = clientAddress(request.headers);
         const email = String(credentials.email ?? "").trim().toLowerCase();
-        let user: Awaited<ReturnType<typeof checkPassword>>;
+        let outcome: Awaited<ReturnType<typeof checkSignIn>>;
         try {
-          user = await checkPassword(email, String(credentials.password ?? ""), address);
+          outcome = await checkSignIn(email, String(credentials.password ?? ""), String(credentials.totp ?? ""), address);
         } catch (e) {
           if (e instanceof HashingBusy) throw new ServerBusy();
           if (isApiError(e) && e.code === "RATE_LIMITED") throw new TooManyAttempts();
           if (isDatabaseUnavailable(e)) throw new ServiceUnavailable();
           throw e;
         }
-        return user ? { id: user.id, email: user.email, sessionVersion: user.sessionVersion } : null;
+        if ("user" in outcome) return { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion };
+        if (outcome.refused === "code-needed") throw new CodeNeeded();
+        if (outcome.refused === "code") throw new WrongCode();
+        return null;
       },
     }),
   ],

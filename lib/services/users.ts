@@ -1,27 +1,14 @@
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { CredentialGuard, Throttle } from "@/lib/throttle";
+import { Throttle } from "@/lib/throttle";
 import { parseOrThrow } from "@/lib/validation";
 import { hashPassword, verifyPassword } from "./passwords";
 import { audit, auditAccount } from "./audit";
+import { passwordGuard } from "./signin-guard";
+import { acceptSignInCode, totpOn } from "./totp";
 import { personalTeamRows } from "./teams";
 import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
-
-/**
- * Every check of an account's password — sign-in, password change, account
- * deletion — goes through one guard (lib/throttle.ts CredentialGuard), counted
- * per client address, per account from that address, and per account:
- * failures from one address refused past 20 a minute (SIGNIN_FAILURES_PER_ADDRESS),
- * for one account from one address past 5 (…_PER_ACCOUNT_ADDRESS), slowed past
- * 10 for one account from anywhere (…_PER_ACCOUNT); successes for one account
- * from one address refused past 10 a minute (SIGNIN_SUCCESSES_PER_ACCOUNT_ADDRESS).
- */
-const passwordGuard = new CredentialGuard(
-  "signin",
-  { perAddress: 20, perAccountAddress: 5, perAccount: 10, slowMs: 1000, successesPerAccountAddress: 10 },
-  "SIGNIN",
-);
 
 /** A role is stored, never derived from a string a stranger can type (such as an email). */
 export type PublicUser = { id: string; email: string; operator: boolean; sessionVersion: number };
@@ -60,20 +47,39 @@ export async function signUp(input: { email: unknown; password: unknown }, addre
   return createUser({ email: input.email, password: input.password });
 }
 
+/** A sign-in's outcome: the user, or why not (a wrong password and an unknown email are one answer). */
+export type SignIn = { user: PublicUser } | { refused: "password" | "code" | "code-needed" };
+
 /**
- * Sign-in: the user, or null when the email or the password is wrong (which one
- * is not told). 429 RATE_LIMITED when the guard refuses this address for this
- * account now (HashingBusy when the hashing queue is full).
+ * Sign-in: the password, then, with two-step sign-in on (totp.ts), `code` (a
+ * TOTP code or an unused recovery code). A right password without a code is
+ * refused with "code-needed" and counts as no failure; a wrong password or a
+ * wrong code counts as one. 429 RATE_LIMITED when the guard refuses this
+ * address for this account now (HashingBusy when the hashing queue is full).
  */
-export async function checkPassword(email: string, password: string, address: string): Promise<PublicUser | null> {
+export async function checkSignIn(email: string, password: string, code: string, address: string): Promise<SignIn> {
   const e = email.trim().toLowerCase();
-  return passwordGuard.attempt(address, e, async () => {
+  let refused: "password" | "code" = "password";
+  const outcome = await passwordGuard.attempt(address, e, async (): Promise<SignIn | null> => {
     const user = await db.user.findUnique({ where: { email: e } });
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
-    // The account's log: each sign-in and each failed password, with the address ("was this you?").
-    if (user) await auditAccount(user.id, ok ? "signin" : "signin.failed", user.email, { userId: ok ? user.id : null, email: ok ? user.email : null, address });
-    return ok && user ? publicUser(user) : null;
+    if (!ok || !user) {
+      if (user) await auditAccount(user.id, "signin.failed", user.email, { userId: null, email: null, address });
+      return null;
+    }
+    if (totpOn(user)) {
+      if (!code.trim()) return { refused: "code-needed" };
+      if (!(await acceptSignInCode(user, code))) {
+        refused = "code";
+        await auditAccount(user.id, "signin.failed", user.email, { userId: null, email: null, address });
+        return null;
+      }
+    }
+    // The account's log: each sign-in and each failure, with the address ("was this you?").
+    await auditAccount(user.id, "signin", user.email, { userId: user.id, email: user.email, address });
+    return { user: publicUser(user) };
   }, "too many sign-ins for this account from your network");
+  return outcome ?? { refused };
 }
 
 export async function getUser(id: string): Promise<PublicUser | null> {

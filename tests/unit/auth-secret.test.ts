@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/auth-secret";
 import { realClock } from "@/lib/clock";
 import { makeConfig } from "@/lib/config";
 import { enter, Runtime } from "@/lib/runtime";

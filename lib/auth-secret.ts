@@ -2,9 +2,12 @@
 // generated on first start, so a new user sets nothing and sessions survive
 // restarts. On SQLite it is kept in <dataDir>/auth-secret; on PostgreSQL in the
 // database (the Setting table), so every instance signs and reads the same
-// sessions (server/shared-auth-secret.ts, at server start).
+// sessions (server/shared-auth-secret.ts, at server start). The key two-step
+// sign-in secrets are sealed with (`totpKey`) comes from TOTP_ENCRYPTION_KEY,
+// else from this secret. Base tier: the domain's TOTP rule (lib/services/totp.ts) reads it.
 import fs from "node:fs";
 import path from "node:path";
+import { hkdfSync } from "node:crypto";
 import { randomToken } from "@/lib/ids";
 import { config, part, runtime } from "@/lib/runtime";
 
@@ -35,4 +38,13 @@ export function authSecret(): string {
 /** Every instance on PostgreSQL signs with the secret stored in the database (server/shared-auth-secret.ts reads it at start). */
 export function setSharedAuthSecret(secret: string): void {
   runtime().set(SHARED, secret);
+}
+
+/**
+ * The AES-256 key of two-step sign-in secrets at rest (lib/services/totp.ts):
+ * HKDF-SHA256 of TOTP_ENCRYPTION_KEY, or when it is unset of the auth secret
+ * (so local use sets nothing). Changing either makes the stored secrets unreadable.
+ */
+export function totpKey(): Buffer {
+  return Buffer.from(hkdfSync("sha256", config.totpEncryptionKey ?? authSecret(), "svc-sandbox", "totp-secret", 32));
 }
