@@ -6,6 +6,7 @@ import { createKeyPair, revokeKeyPair } from "@/lib/services/keys";
 import { issueLink } from "@/lib/services/recovery";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { ownTeamId } from "@/lib/services/teams";
+import { resetTotp } from "@/lib/services/totp";
 import { createUser, grantOperator, listUsers, userByEmail } from "@/lib/services/users";
 import { getDevSettings, resetApp, updateDevSettings, waitForCallback } from "@/lib/devapi";
 import { replayFailed, resendDelivery } from "@/lib/callbacks";
@@ -42,6 +43,10 @@ const commands: Record<string, (o: Opts) => Promise<unknown>> = {
   },
   async "user reset-link"(o) {
     return issueLink(need(o, "email"));
+  },
+  async "user reset-totp"(o) {
+    // Turns two-step sign-in off for a locked-out account; its audit gets totp.disabled with no actor (the operator's command line).
+    return resetTotp((await userByEmail(need(o, "email"))).id);
   },
   async "app create"(o) {
     const owner = await userByEmail(need(o, "owner"));

@@ -12,6 +12,7 @@ export const USAGE = `usage: npm run --silent admin -- <command> [options]
   user operator --email E            (makes an existing user an operator)
   user list [--limit N] [--after ID] (newest first, 50 at a time: id, email, operator, apps)
   user reset-link --email E          (a one-time password-reset link, valid an hour, as /forgot mails it)
+  user reset-totp --email E          (turns two-step sign-in off for a locked-out user; the account's audit says so)
   app create --owner E --name N [--callback-url U]
   app list [--owner E] [--limit N] [--after ID]
                                      (newest first: id, name, owner, suspended, per-minute limit)
