@@ -8,8 +8,10 @@ import { sentence } from "@/components/ui/error-text";
 import { isApiError } from "@/lib/errors";
 import { clientAddress } from "@/lib/throttle";
 import { signUp } from "@/lib/services/users";
+import { CODE_WRONG } from "./sign-in-messages";
 
-export type AuthFormState = { error?: string; email?: string };
+/** `needCode`: the password was right and the account has two-step sign-in on: the form asks for a code. */
+export type AuthFormState = { error?: string; email?: string; needCode?: boolean };
 
 const nextPath = (v: FormDataEntryValue | null) => safeNext(v) ?? "/apps";
 
@@ -17,14 +19,16 @@ const NO_MATCH = "That email and password do not match an account.";
 /** Sign-up with an email that has an account and another password: what it says without confirming the account (a new email would have been signed up). */
 const CANNOT_SIGN_UP = "An account cannot be made with that email. If it is yours, sign in with its password.";
 
-async function signInWith(email: string, password: string, next: string, mismatch = NO_MATCH): Promise<AuthFormState> {
+async function signInWith(email: string, password: string, next: string, mismatch = NO_MATCH, totp = ""): Promise<AuthFormState> {
   try {
-    await signIn("credentials", { email, password, redirectTo: next });
+    await signIn("credentials", { email, password, totp, redirectTo: next });
     return {};
   } catch (e) {
     if (e instanceof CredentialsSignin && e.code === "throttled") {
       return { email, error: "Too many sign-ins for this account from your network. Wait a minute, then try again." };
     }
+    if (e instanceof CredentialsSignin && e.code === "totp_required") return { email, needCode: true };
+    if (e instanceof CredentialsSignin && e.code === "totp_invalid") return { email, needCode: true, error: CODE_WRONG };
     if (e instanceof CredentialsSignin && e.code === "busy") {
       return { email, error: "The server is busy checking passwords. Try again in a moment." };
     }
@@ -37,7 +41,7 @@ async function signInWith(email: string, password: string, next: string, mismatc
 }
 
 export async function signInAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {
-  return signInWith(String(form.get("email") ?? ""), String(form.get("password") ?? ""), nextPath(form.get("next")));
+  return signInWith(String(form.get("email") ?? ""), String(form.get("password") ?? ""), nextPath(form.get("next")), NO_MATCH, String(form.get("totp") ?? ""));
 }
 
 export async function signUpAction(_: AuthFormState, form: FormData): Promise<AuthFormState> {

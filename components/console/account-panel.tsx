@@ -70,7 +70,8 @@ function DeleteAccount() {
   );
 }
 
-export function AccountPanel({ email }: { email: string }) {
+/** `twoStep`: the two-step sign-in card (two-step-panel.tsx), with the account's status read by the page. */
+export function AccountPanel({ email, twoStep }: { email: string; twoStep?: React.ReactNode }) {
   return (
     <div className="space-y-6">
       <div>
@@ -81,6 +82,7 @@ export function AccountPanel({ email }: { email: string }) {
         <CardHeader title="Change password" description="Every session of this account ends, this one too: sign in again with the new password." />
         <CardBody><ChangePassword /></CardBody>
       </Card>
+      {twoStep}
       <Card>
         <CardHeader title="Sessions" description="Signed in on another computer, or left a session open? End every session of this account, including copied session cookies." />
         <CardBody><SignOutEverywhere /></CardBody>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { SIGN_IN_UNAVAILABLE } from "@/lib/auth";
 import { safeNext } from "@/lib/auth/next-path";
 import { signInAction } from "../../actions";
+import { CODE_NEEDED, CODE_WRONG } from "../../sign-in-messages";
 import { AuthForm } from "../../auth-form";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -22,6 +23,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <>
       {/* Sign-in's own endpoint (/api/auth/callback/credentials) sends a refused sign-in here with Auth.js's `code`: this one is not about the password. */}
       {code === "unavailable" && <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{SIGN_IN_UNAVAILABLE}</p>}
+      {/* Two-step sign-in (lib/services/totp.ts): the endpoint was sent a right password without a code, or a wrong code. */}
+      {(code === "totp_required" || code === "totp_invalid") && <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{code === "totp_required" ? CODE_NEEDED : CODE_WRONG}</p>}
       {note && <p role="status" className="mb-5 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{note}</p>}
       <h1 className="text-xl font-semibold tracking-tight">Sign in to the console</h1>
       <p className="mt-1 mb-6 text-sm text-slate-500">Manage your sandbox apps, keys and callbacks.</p>
