@@ -35,16 +35,17 @@ export function requestFrom(
 export const setCookies = (r: RawReply) => (r.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!);
 
 /**
- * Signs in through next-auth's credentials endpoint as the sign-in form does.
+ * Signs in through next-auth's credentials endpoint as the sign-in form does
+ * (`totp`: the two-step sign-in code field, sent when given).
  * Returns the session cookie ("name=value") or null, and where it redirected.
  */
-export async function signInOverHttp(origin: string, email: string, password: string, from = "127.0.0.1") {
+export async function signInOverHttp(origin: string, email: string, password: string, from = "127.0.0.1", totp?: string) {
   const csrf = await requestFrom(from, `${origin}/api/auth/csrf`);
   const jar = setCookies(csrf);
   const r = await requestFrom(from, `${origin}/api/auth/callback/credentials`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; "), "x-auth-return-redirect": "1" },
-    body: new URLSearchParams({ csrfToken: csrf.json.csrfToken, email, password, callbackUrl: `${origin}/apps` }).toString(),
+    body: new URLSearchParams({ csrfToken: csrf.json.csrfToken, email, password, ...(totp === undefined ? {} : { totp }), callbackUrl: `${origin}/apps` }).toString(),
   });
   const session = setCookies(r).find((c) => c.includes("session-token=") && !c.endsWith("="));
   return { session: session ?? null, location: String(r.headers.location ?? r.json?.url ?? ""), status: r.status };

@@ -29,6 +29,11 @@ const inRt = (fn: () => unknown) => () => enter(rt, fn);
 const PASSWORD = "correct horse battery staple";
 const code = (secret: string, offsetSteps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: clock.now() + offsetSteps * 30_000 });
+/**
+ * Moves the clock to 1 s into the next 30 s step: what follows has the step's 29 s before
+ * the next boundary (the clock also moves with real time), so "±1 step" means what it says.
+ */
+const nextStep = () => clock.advance(30_000 - (clock.now() % 30_000) + 1000);
 let n = 0;
 /** A fresh account (its own throttle counts) and an address of its own. */
 async function account() {
@@ -44,14 +49,13 @@ async function withTotp() {
   expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*\?.*secret=/);
   const { recoveryCodes } = await confirmTotp(a.user.id, code(secret), a.address);
   // The confirming code's step is taken: two steps on, the code of one step before now is a new one too.
-  clock.advance(60_000);
+  nextStep();
+  nextStep();
   return { ...a, secret, recoveryCodes };
 }
 
 beforeAll(inRt(async () => {
   await applyMigrations();
-  // The middle of a 30 s step: a code of ±1 and ±2 steps is one whole step away from a boundary.
-  clock.advance(45_000 - (clock.now() % 30_000));
 }));
 afterAll(inRt(async () => {
   await disconnectDb();
@@ -89,7 +93,7 @@ describe("two-step sign-in", () => {
     expect(await checkSignIn(a.email, PASSWORD, now, a.address)).toHaveProperty("user");
     expect(await checkSignIn(a.email, PASSWORD, now, a.address)).toEqual({ refused: "code" });
     expect(await checkSignIn(a.email, PASSWORD, code(a.secret, -1), a.address)).toEqual({ refused: "code" });
-    clock.advance(30_000);
+    nextStep();
     expect(await checkSignIn(a.email, PASSWORD, code(a.secret), a.address)).toHaveProperty("user");
   }));
 
@@ -98,7 +102,7 @@ describe("two-step sign-in", () => {
     expect(await checkSignIn(a.email, PASSWORD, code(a.secret, -2), a.address)).toEqual({ refused: "code" });
     expect(await checkSignIn(a.email, PASSWORD, code(a.secret, 2), a.address)).toEqual({ refused: "code" });
     expect(await checkSignIn(a.email, PASSWORD, code(a.secret, -1), a.address)).toHaveProperty("user");
-    clock.advance(30_000);
+    nextStep();
     expect(await checkSignIn(a.email, PASSWORD, code(a.secret, 1), a.address)).toHaveProperty("user");
   }));
 
