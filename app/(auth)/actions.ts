@@ -54,7 +54,8 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
       return { email, error: `${sentence(e.message)}.` };
     }
     // A taken email: its owner with the right password is signed in; anyone else reads CANNOT_SIGN_UP.
-    if (isApiError(e) && e.code === "CONFLICT") return signInWith(email, password, nextPath(form.get("next")), CANNOT_SIGN_UP);
+    // With two-step sign-in on, the form then asks its owner for a code, as sign-in's does.
+    if (isApiError(e) && e.code === "CONFLICT") return signInWith(email, password, nextPath(form.get("next")), CANNOT_SIGN_UP, String(form.get("totp") ?? ""));
     throw e;
   }
   return signInWith(email, password, nextPath(form.get("next")));
