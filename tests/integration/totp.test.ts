@@ -1,0 +1,183 @@
+// Two-step sign-in over real HTTP (issue 45 item 2), on a portal of its own on a
+// test clock (tests/helpers/portal.ts): the console's routes set it up, confirm
+// and turn it off; Auth.js's credentials endpoint signs in with `totp`, codes
+// computed here with otpauth as an authenticator app computes them. A password
+// alone is refused with a reason that says a code is needed; a code is accepted
+// once, ±1 step of drift; recovery codes once each; wrong codes count with the
+// password guard; the operator's `user reset-totp` turns it off; the account's
+// audit has totp.enabled, totp.disabled and the failures.
+import { Secret, TOTP } from "otpauth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBase62 } from "@/lib/ids";
+import { consoleCall, signUpOverHttp } from "../helpers/console-http";
+import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
+import { cliOn } from "../helpers/operator";
+import { ownDb } from "../helpers/own-server";
+import { type InProcessPortal, startPortal } from "../helpers/portal";
+
+const PASSWORD = "a long two-step password";
+let server: InProcessPortal;
+let dbUrl: string;
+let nextAddress = 1;
+const fresh = () => `127.0.83.${nextAddress++}`;
+
+beforeAll(async () => {
+  dbUrl = (await ownDb("totp")).url;
+  server = await startPortal({ env: { DATABASE_URL: dbUrl } });
+}, 90_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+/** 1 s into the next 30 s step of the portal's clock: the next 29 s are one step (the clock also moves with real time). */
+const nextStep = () => server.clock.advance(30_000 - (server.clock.now() % 30_000) + 1000);
+const codeOf = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: server.clock.now() + steps * 30_000 });
+/** A 6-digit code that is none of the codes of the steps around now. */
+const wrongCode = (secret: string) => ["000000", "111111", "222222", "333333"].find((c) => ![-2, -1, 0, 1, 2].some((s) => codeOf(secret, s) === c))!;
+
+type Account = { email: string; cookie: string; address: string };
+async function account(): Promise<Account> {
+  const email = `totp-${randomBase62(8).toLowerCase()}@example.com`;
+  const address = fresh();
+  const r = await signUpOverHttp(server.origin, email, PASSWORD, address);
+  expect(r.status, r.text.slice(0, 300)).toBe(303);
+  return { email, cookie: setCookies(r).find((c) => c.includes("session-token="))!, address };
+}
+const call = (who: Account, method: string, path: string, body?: unknown) => consoleCall(server.origin, who.cookie, method, path, body, who.address);
+async function ok(r: Promise<{ status: number; text: string; json: any }>, status = 200) {
+  const got = await r;
+  expect(got.status, got.text).toBe(status);
+  return got.json;
+}
+/** Signs in over the credentials endpoint: the session cookie or null, and the `code` Auth.js put in the redirect. */
+async function signIn(who: Account, totp?: string, from = who.address) {
+  const r = await signInOverHttp(server.origin, who.email, PASSWORD, from, totp);
+  return { session: r.session, code: new URL(r.location, server.origin).searchParams.get("code") };
+}
+/** An account with two-step sign-in on, through the routes: its secret and recovery codes; the clock two steps past the confirming code. */
+async function withTotp() {
+  const who = await account();
+  const { secret, otpauthUrl, qrCode } = await ok(call(who, "POST", "/account/totp"));
+  // What an authenticator app reads from the QR code (Key Uri Format): RFC 6238 with SHA-1, 6 digits, 30 s.
+  const url = new URL(otpauthUrl);
+  expect([url.protocol, url.host, decodeURIComponent(url.pathname)]).toEqual(["otpauth:", "totp", `/Svc Sandbox:${who.email}`]);
+  expect(Object.fromEntries(url.searchParams)).toEqual({ issuer: "Svc Sandbox", secret, algorithm: "SHA1", digits: "6", period: "30" });
+  expect(qrCode).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+  nextStep();
+  const { recoveryCodes } = await ok(call(who, "POST", "/account/totp/confirm", { code: codeOf(secret) }));
+  nextStep();
+  nextStep();
+  return { ...who, secret, recoveryCodes: recoveryCodes as string[] };
+}
+const audit = async (who: Account) => (await ok(call(who, "GET", "/account/audit"))).entries as { action: string; address: string | null }[];
+
+describe("setting it up through the console's routes", () => {
+  it("pending until a code confirms it; 10 recovery codes once; then the status says on", async () => {
+    const who = await account();
+    expect(await ok(call(who, "GET", "/account/totp"))).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
+    const { secret } = await ok(call(who, "POST", "/account/totp"));
+    // Pending: the password alone still signs in.
+    expect((await signIn(who)).session).not.toBeNull();
+    nextStep();
+    const wrong = await call(who, "POST", "/account/totp/confirm", { code: wrongCode(secret) });
+    expect(wrong.status).toBe(403);
+    expect(wrong.json).toMatchObject({ error: "FORBIDDEN", message: expect.stringMatching(/code is not right/), requestId: expect.any(String) });
+    const { recoveryCodes } = await ok(call(who, "POST", "/account/totp/confirm", { code: codeOf(secret) }));
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    expect(await ok(call(who, "GET", "/account/totp"))).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    // Once on, neither a second confirm nor a new set-up.
+    expect((await call(who, "POST", "/account/totp/confirm", { code: codeOf(secret) })).json).toMatchObject({ error: "CONFLICT" });
+    expect((await call(who, "POST", "/account/totp")).json).toMatchObject({ error: "CONFLICT", message: expect.stringMatching(/already on/) });
+    expect((await audit(who)).map((e) => e.action)).toContain("totp.enabled");
+  });
+
+  it("bad input is a clear 4xx in the error body, never a 5xx", async () => {
+    const who = await account();
+    for (const body of [{}, { code: "12345" }, { code: "abcdef" }, { code: 123456 }]) {
+      const r = await call(who, "POST", "/account/totp/confirm", body);
+      expect(r.status, r.text).toBe(400);
+      expect(r.json).toMatchObject({ error: "VALIDATION_ERROR", requestId: expect.any(String) });
+    }
+    // Confirming before setting up, turning off what is off.
+    expect((await call(who, "POST", "/account/totp/confirm", { code: "123456" })).json).toMatchObject({ error: "CONFLICT", message: expect.stringMatching(/set up two-step sign-in first/) });
+    expect((await call(who, "DELETE", "/account/totp", { code: "123456" })).json).toMatchObject({ error: "CONFLICT", message: expect.stringMatching(/not on/) });
+    expect((await call(who, "DELETE", "/account/totp", { code: "x".repeat(65) })).status).toBe(400);
+    // Signed out: 401.
+    expect((await requestFrom(who.address, `${server.origin}/api/console/account/totp`, { method: "POST" })).status).toBe(401);
+  });
+});
+
+describe("signing in with two-step sign-in on", () => {
+  it("a password alone is refused with a reason that says a code is needed; the right code signs in", async () => {
+    const who = await withTotp();
+    const alone = await signIn(who);
+    expect(alone).toEqual({ session: null, code: "totp_required" });
+    // The page the endpoint sends the browser to says so.
+    const page = await requestFrom(who.address, `${server.origin}/signin?error=CredentialsSignin&code=totp_required`);
+    expect(page.text).toContain("two-step sign-in on: enter the 6-digit code");
+    expect(await signIn(who, wrongCode(who.secret))).toEqual({ session: null, code: "totp_invalid" });
+    const signedIn = await signIn(who, codeOf(who.secret));
+    expect(signedIn.session).not.toBeNull();
+    const failures = (await audit(who)).filter((e) => e.action === "signin.failed");
+    expect(failures[0]).toMatchObject({ address: who.address });
+  });
+
+  it("a code is accepted once: the same code again is refused, and so is the step before it", async () => {
+    const who = await withTotp();
+    const code = codeOf(who.secret);
+    expect((await signIn(who, code)).session).not.toBeNull();
+    expect(await signIn(who, code)).toEqual({ session: null, code: "totp_invalid" });
+    expect(await signIn(who, codeOf(who.secret, -1))).toEqual({ session: null, code: "totp_invalid" });
+    nextStep();
+    expect((await signIn(who, codeOf(who.secret))).session).not.toBeNull();
+  });
+
+  it("±1 step of drift is accepted, ±2 is not", async () => {
+    const who = await withTotp();
+    expect((await signIn(who, codeOf(who.secret, 2))).session).toBeNull();
+    expect((await signIn(who, codeOf(who.secret, -2))).session).toBeNull();
+    expect((await signIn(who, codeOf(who.secret, -1))).session).not.toBeNull();
+    nextStep();
+    expect((await signIn(who, codeOf(who.secret, 1))).session).not.toBeNull();
+  });
+
+  it("a recovery code signs in once each; the status counts what is left", async () => {
+    const who = await withTotp();
+    const [first, second] = who.recoveryCodes as [string, string];
+    expect((await signIn(who, first)).session).not.toBeNull();
+    expect(await signIn(who, first)).toEqual({ session: null, code: "totp_invalid" });
+    expect((await signIn(who, second.toUpperCase())).session).not.toBeNull();
+    expect(await ok(call(who, "GET", "/account/totp"))).toMatchObject({ enabled: true, recoveryCodesLeft: 8 });
+  });
+
+  it("wrong codes count with the password guard: past 5 from one address the account is refused there, not elsewhere", async () => {
+    const who = await withTotp();
+    for (let i = 0; i < 5; i++) expect(await signIn(who, wrongCode(who.secret))).toEqual({ session: null, code: "totp_invalid" });
+    expect(await signIn(who, codeOf(who.secret))).toEqual({ session: null, code: "throttled" });
+    expect((await signIn(who, codeOf(who.secret), fresh())).session).not.toBeNull();
+  });
+});
+
+describe("turning it off", () => {
+  it("needs a code or a recovery code; then the password alone signs in again", async () => {
+    const who = await withTotp();
+    const wrong = await call(who, "DELETE", "/account/totp", { code: wrongCode(who.secret) });
+    expect(wrong.status).toBe(403);
+    expect(wrong.json).toMatchObject({ error: "FORBIDDEN", details: [{ field: "code" }] });
+    expect(await ok(call(who, "DELETE", "/account/totp", { code: codeOf(who.secret) }))).toEqual({ enabled: false });
+    expect(await ok(call(who, "GET", "/account/totp"))).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
+    expect((await signIn(who)).session).not.toBeNull();
+    expect((await audit(who)).map((e) => e.action)).toContain("totp.disabled");
+  });
+
+  it("the operator's user reset-totp turns it off for a locked-out user, and the account's audit says so", async () => {
+    const who = await withTotp();
+    const reset = await cliOn(dbUrl, server.origin, "user", "reset-totp", "--email", who.email);
+    expect(reset).toMatchObject({ email: who.email, totp: false });
+    expect((await signIn(who)).session).not.toBeNull();
+    const entry = (await audit(who)).find((e) => e.action === "totp.disabled");
+    expect(entry).toMatchObject({ actor: null, target: who.email });
+  });
+});
