@@ -6,7 +6,7 @@ import Image from "next/image";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { CopyButton, CopyField } from "@/components/ui/copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { useFormAction } from "@/components/ui/form-action";
 import { Field, Input } from "@/components/ui/input";
 import { send } from "./api";
@@ -35,7 +35,11 @@ function Confirm({ setUp, onConfirmed }: { setUp: SetUp; onConfirmed: (codes: st
         </ol>
         <div>
           <p className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Key</p>
-          <CopyField value={grouped(setUp.secret)} what="set-up key" />
+          {/* Wrapped, not cut short: a phone's reader types it in whole. */}
+          <div className="flex items-start gap-2">
+            <code className="min-w-0 flex-1 rounded-md border border-slate-200 bg-slate-50 px-2.5 py-1.5 font-mono text-xs break-words text-slate-800">{grouped(setUp.secret)}</code>
+            <CopyButton value={setUp.secret} what="set-up key" />
+          </div>
         </div>
         <form className="flex flex-wrap items-end gap-3" {...confirm.form}>
           <Field label="Code from the app" error={confirm.fieldError("code") ?? confirm.error ?? undefined}>
