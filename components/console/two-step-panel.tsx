@@ -59,7 +59,8 @@ function TurnOff({ onOff }: { onOff: () => void }) {
   }, ["code"]);
   return (
     <form className="flex flex-wrap items-end gap-3" {...off.form}>
-      <Field label="Code or recovery code" hint="Turning it off needs a code from your app, or an unused recovery code." error={off.fieldError("code") ?? off.error ?? undefined}>
+      <p className="w-full text-sm text-slate-600">Turning it off needs a code from your app, or an unused recovery code.</p>
+      <Field label="Code or recovery code" error={off.fieldError("code") ?? off.error ?? undefined}>
         {(p) => <Input {...p} name="code" autoComplete="one-time-code" maxLength={64} required className="w-48" spellCheck={false} />}
       </Field>
       <Button type="submit" variant="secondary" busy={off.pending}>Turn off</Button>
