@@ -5,7 +5,8 @@
 // alone is refused with a reason that says a code is needed; a code is accepted
 // once, ±1 step of drift; recovery codes once each; wrong codes count with the
 // password guard; the operator's `user reset-totp` turns it off; the account's
-// audit has totp.enabled, totp.disabled and the failures.
+// audit has totp.enabled, totp.disabled and the failures. 100 wrong codes at once through two
+// instances on one database (a second portal, PostgreSQL when TEST_PG_URL is set) check exactly 5.
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";
@@ -21,11 +22,18 @@ let dbUrl: string;
 let nextAddress = 1;
 const fresh = () => `127.0.83.${nextAddress++}`;
 
+/** A second instance on the same database, on the same clock (the throttle across instances). */
+let second: InProcessPortal;
+
 beforeAll(async () => {
   dbUrl = (await ownDb("totp")).url;
-  server = await startPortal({ env: { DATABASE_URL: dbUrl } });
+  // Room for 100 password checks waiting at once: a "busy" refusal counts nothing, which would blur the exact count below.
+  const env = { DATABASE_URL: dbUrl, PASSWORD_HASH_QUEUE: "200" };
+  server = await startPortal({ env });
+  second = await startPortal({ env, clock: server.clock });
 }, 90_000);
 afterAll(async () => {
+  await second?.close();
   await server?.close();
 });
 
@@ -50,9 +58,9 @@ async function ok(r: Promise<{ status: number; text: string; json: any }>, statu
   expect(got.status, got.text).toBe(status);
   return got.json;
 }
-/** Signs in over the credentials endpoint: the session cookie or null, and the `code` Auth.js put in the redirect. */
-async function signIn(who: Account, totp?: string, from = who.address) {
-  const r = await signInOverHttp(server.origin, who.email, PASSWORD, from, totp);
+/** Signs in over the credentials endpoint (of `origin`'s instance): the session cookie or null, and the `code` Auth.js put in the redirect. */
+async function signIn(who: Account, totp?: string, from = who.address, origin = server.origin) {
+  const r = await signInOverHttp(origin, who.email, PASSWORD, from, totp);
   return { session: r.session, code: new URL(r.location, server.origin).searchParams.get("code") };
 }
 /** An account with two-step sign-in on, through the routes: its secret and recovery codes; the clock two steps past the confirming code. */
@@ -157,6 +165,15 @@ describe("signing in with two-step sign-in on", () => {
     for (let i = 0; i < 5; i++) expect(await signIn(who, wrongCode(who.secret))).toEqual({ session: null, code: "totp_invalid" });
     expect(await signIn(who, codeOf(who.secret))).toEqual({ session: null, code: "throttled" });
     expect((await signIn(who, codeOf(who.secret), fresh())).session).not.toBeNull();
+  });
+
+  it("100 wrong codes at once from one address, through two instances: exactly 5 are checked, 95 refused as too many", async () => {
+    const who = await withTotp();
+    const wrong = wrongCode(who.secret);
+    const outcomes = await Promise.all(Array.from({ length: 100 }, (_, i) => signIn(who, wrong, who.address, i % 2 ? second.origin : server.origin)));
+    const counts = Object.fromEntries(["totp_invalid", "throttled"].map((c) => [c, outcomes.filter((o) => o.code === c).length]));
+    expect(counts).toEqual({ totp_invalid: 5, throttled: 95 });
+    expect(outcomes.every((o) => o.session === null)).toBe(true);
   });
 });
 
