@@ -76,8 +76,11 @@ async function withTotp() {
   const { recoveryCodes } = await ok(call(who, "POST", "/account/totp/confirm", { code: codeOf(secret) }));
   nextStep();
   nextStep();
+  secretsSeen.push(secret, ...recoveryCodes);
   return { ...who, secret, recoveryCodes: recoveryCodes as string[] };
 }
+/** Every secret and recovery code the tests were given: none may appear in a log line. */
+const secretsSeen: string[] = [];
 const audit = async (who: Account) => (await ok(call(who, "GET", "/account/audit"))).entries as { action: string; address: string | null }[];
 
 describe("setting it up through the console's routes", () => {
@@ -197,4 +200,11 @@ describe("turning it off", () => {
     const entry = (await audit(who)).find((e) => e.action === "totp.disabled");
     expect(entry).toMatchObject({ actor: null, target: who.email });
   });
+});
+
+it("no secret and no recovery code in either instance's log", () => {
+  expect(secretsSeen.length).toBeGreaterThan(50);
+  const logs = server.log() + second.log();
+  expect(logs.length).toBeGreaterThan(0);
+  expect(secretsSeen.filter((s) => logs.includes(s))).toEqual([]);
 });
