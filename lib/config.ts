@@ -188,6 +188,10 @@ export function makeConfig(env: Env) {
     /** CALLBACK_POLICY and CALLBACK_PORTS, as written (lib/callbacks/policy.ts reads them). */
     callbackPolicy: env.CALLBACK_POLICY,
     callbackPorts: env.CALLBACK_PORTS,
+    /** TEST_CLOCK=1 (the integration tests' servers only): the server runs on a clock tests move (server/main.ts, server/clock-control.ts). */
+    testClock: env.TEST_CLOCK === "1",
+    /** OPERATOR_EMAILS is set: no longer read, the start warns (server/main.ts). */
+    operatorEmailsGiven: Boolean(env.OPERATOR_EMAILS),
     /** The record these settings were made from, for `reconfigured` only: no module reads it. */
     source: Object.freeze({ ...env }) as Env,
   };

@@ -15,12 +15,12 @@ import { drainOnSignal } from "./shutdown";
 const config = makeConfig(process.env); // the one read of the settings: nothing below reads the environment
 let portal: Portal;
 try {
-  portal = createPortal({ config, clock: process.env.TEST_CLOCK === "1" ? new ManualClock() : realClock, dev: process.argv.includes("--dev") });
+  portal = createPortal({ config, clock: config.testClock ? new ManualClock() : realClock, dev: process.argv.includes("--dev") });
 } catch (e) {
   if (e instanceof SettingsRefused) process.exit(1); // logged by the check
   throw e;
 }
 const hosted = enter(portal.runtime, () => isHosted());
-if (process.env.OPERATOR_EMAILS) enter(portal.runtime, () => log().warn("[server] OPERATOR_EMAILS is no longer read: make operators with `npm run admin -- user operator --email E`"));
+if (config.operatorEmailsGiven) enter(portal.runtime, () => log().warn("[server] OPERATOR_EMAILS is no longer read: make operators with `npm run admin -- user operator --email E`"));
 drainOnSignal(portal.drain, (config.drainGraceSeconds ?? (hosted ? 5 : 0)) * 1000);
 await portal.listen();

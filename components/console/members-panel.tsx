@@ -26,6 +26,8 @@ export function MembersPanel({ team, me, teams, members, invitations }: { team: 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const base = `/api/console/teams/${encodeURIComponent(team.id)}`;
+  /** What an owner's control takes: disabled while busy, and for other roles, with the reason. */
+  const ownersOnly = { disabled: !team.manage || busy, title: team.manage ? undefined : ONLY_OWNERS };
   const act = async (fn: () => Promise<unknown>, after?: () => void) => {
     setBusy(true);
     setError(null);
@@ -68,7 +70,7 @@ export function MembersPanel({ team, me, teams, members, invitations }: { team: 
                 <Td className="whitespace-normal break-all">{m.email}{m.userId === me && <span className="ml-2 text-xs text-slate-500">(you)</span>}</Td>
                 <Td>
                   <label className="sr-only" htmlFor={`role-${m.userId}`}>Role of {m.email}</label>
-                  <Select id={`role-${m.userId}`} value={m.role} disabled={!team.manage || busy} title={team.manage ? undefined : ONLY_OWNERS} className="w-28 min-w-28"
+                  <Select id={`role-${m.userId}`} value={m.role} {...ownersOnly} className="w-28 min-w-28"
                     onChange={(e) => act(() => send("PATCH", `${base}/members/${m.userId}`, { role: e.target.value }))}>
                     {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
                   </Select>
@@ -76,7 +78,7 @@ export function MembersPanel({ team, me, teams, members, invitations }: { team: 
                 <Td className="text-right">
                   {m.userId === me
                     ? <Button variant="dangerOutline" size="sm" disabled={busy} onClick={() => act(() => send("DELETE", `${base}/members/${m.userId}`), () => router.push("/apps"))}>Leave</Button>
-                    : <Button variant="dangerOutline" size="sm" disabled={!team.manage || busy} title={team.manage ? undefined : ONLY_OWNERS}
+                    : <Button variant="dangerOutline" size="sm" {...ownersOnly}
                         onClick={() => act(() => send("DELETE", `${base}/members/${m.userId}`))}>Remove</Button>}
                 </Td>
               </Tr>
@@ -98,9 +100,9 @@ export function MembersPanel({ team, me, teams, members, invitations }: { team: 
                     <Td>{i.role}</Td>
                     <Td wide><LocalTime value={i.expiresAt} /></Td>
                     <Td className="space-x-2 text-right whitespace-nowrap">
-                      <Button variant="secondary" size="sm" disabled={!team.manage || busy} title={team.manage ? undefined : ONLY_OWNERS}
+                      <Button variant="secondary" size="sm" {...ownersOnly}
                         onClick={() => act(() => send("POST", `${base}/invitations/${i.invitationId}/resend`))}>Send again</Button>
-                      <Button variant="dangerOutline" size="sm" disabled={!team.manage || busy} title={team.manage ? undefined : ONLY_OWNERS}
+                      <Button variant="dangerOutline" size="sm" {...ownersOnly}
                         onClick={() => act(() => send("DELETE", `${base}/invitations/${i.invitationId}`))}>Revoke</Button>
                     </Td>
                   </Tr>
