@@ -3,7 +3,7 @@
 // paths' stores, the dispatcher and its wake, the post thread, the
 // held-connection, watch and wait registries, try-it's limiter, mail, password
 // hashing, throttle pruning, the sandbox sweeper, the SQLite maintenance and
-// checkpointer), and what stops them.
+// checkpointer, the client package registries), and what stops them.
 //
 // Modules never hold a runtime: they read the current one (`runtime()`), the
 // runtime of the portal serving the request or running the background work at

@@ -90,6 +90,14 @@ describe("two portals in one process", () => {
     expect(pageB.text).not.toContain(`${a.origin}/sandbox`);
   });
 
+  it("each serves client packages of its own: the Python index links to its own address, not the first portal's", async () => {
+    const [indexA, indexB] = await Promise.all([http("GET", `${a.origin}/clients/pypi/simple/svc-sandbox/`), http("GET", `${b.origin}/clients/pypi/simple/svc-sandbox/`)]);
+    expect([indexA.status, indexB.status]).toEqual([200, 200]);
+    expect(indexA.text).toContain(`${a.origin}/clients/pypi/files/`);
+    expect(indexB.text).toContain(`${b.origin}/clients/pypi/files/`);
+    expect(indexB.text).not.toContain(a.origin);
+  });
+
   it("a callback carries its own portal's time: moving one clock moves only its portal's callbacks", async () => {
     const [onA, onB] = await Promise.all([appOn(a), appOn(b)]);
     const bodyA = collectBody({ amount: 150, callbackUrl: `${receiver.url}/from-a` });

@@ -1,8 +1,9 @@
 // The portal's package registries under /clients/<registry>/…: a PEP 503
 // simple index (pypi), the npm tarball (npm), a Composer repository
 // (composer) and a Maven repository (maven), each holding the one package of
-// its language. Every archive is made once per process, when the server
-// starts (`buildRegistries`, before it listens: a request never compiles;
+// its language. Every archive is made once per portal (a part of its runtime:
+// the packages hold its address, so two portals in one process build their
+// own), when it starts (`buildRegistries`, before it listens: a request never compiles;
 // the compile steps also kept on disk: build-cache.ts) and served with its
 // sha256 as ETag and its Content-Length. A build that failed is not tried
 // again before the Retry-After its 503 answers says.
@@ -15,6 +16,7 @@ import { NPM_TARBALL, npmTarball } from "./npm-package";
 import { simpleProject, simpleRoot, wheel, wheelName } from "./python-package";
 import { PACKAGE_NAME } from "./info";
 import { log } from "@/lib/log";
+import { part, runtime } from "@/lib/runtime";
 
 export type Registry = "pypi" | "npm" | "composer" | "maven";
 type Body = { data: Buffer | string; contentType: string };
@@ -48,7 +50,7 @@ const once = <T>(make: () => Promise<T>) => {
 
 const html = "text/html; charset=utf-8";
 
-const registries: Record<Registry, Files> = {
+const makeRegistries = (): Record<Registry, Files> => ({
   pypi: once(async () => {
     const whl = wheel();
     return {
@@ -66,7 +68,11 @@ const registries: Record<Registry, Files> = {
     };
   }),
   maven: once(async () => Object.fromEntries((await mavenFiles()).map((f) => [f.path, { data: f.data, contentType: f.contentType }]))),
-};
+});
+
+const REGISTRIES = part<Record<Registry, Files>>("client-registries");
+/** The current portal's registries, made on first use. */
+const registries = () => runtime().of(REGISTRIES, makeRegistries);
 
 /**
  * Makes every registry's files now (server/portal.ts, once the port is bound: the
@@ -75,7 +81,7 @@ const registries: Record<Registry, Files> = {
  */
 export async function buildRegistries(): Promise<void> {
   await Promise.all(
-    Object.values(registries).map((files) =>
+    Object.values(registries()).map((files) =>
       files().catch((e: unknown) => {
         if (!(e instanceof FailedBuild)) log().error({ err: e }, "[clients] a package registry could not be built");
       }),
@@ -93,7 +99,7 @@ export async function serveRegistry(registry: Registry, segments: string[], ifNo
   const file = segments.join("/");
   let files: Awaited<ReturnType<Files>>;
   try {
-    files = await registries[registry]();
+    files = await registries()[registry]();
   } catch (e) {
     if (!(e instanceof FailedBuild)) throw e;
     const retryAfter = String(e.retryAfter(Date.now()));
