@@ -1,12 +1,13 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Integration tests: real HTTP against the production server (started by
-// tests/helpers/global-setup.ts on its own database), real callbacks received
-// by real local HTTP servers.
-// SQLite by default: TEST_DB_FILE chooses the file (so two runs can coexist).
-// PostgreSQL when TEST_PG_URL names a server (tests/helpers/test-db.ts): the run
-// gets a fresh database sandbox_test_<pid>, dropped after.
+// Integration tests: real HTTP against the production build, real callbacks
+// received by real local HTTP servers. Each file makes its own portal in its
+// own process on a database of its own (tests/helpers/file-portal.ts), a copy
+// of the run's migrated template (tests/helpers/global-setup.ts).
+// SQLite by default: TEST_DB_FILE names the run's files (<stem>-*.db, so two runs can coexist).
+// PostgreSQL when TEST_PG_URL names a server (tests/helpers/test-db.ts): the run's
+// databases are sandbox_test_<pid>_*, dropped after.
 const runId = String(process.pid);
 const db = path.resolve(process.env.TEST_DB_FILE ?? path.join(import.meta.dirname, "data", "test-integration.db"));
 let databaseUrl = `file:${db}`;
@@ -16,7 +17,8 @@ if (process.env.TEST_PG_URL) {
   databaseUrl = u.toString();
 }
 // Read by the global setup, which runs in this process.
-Object.assign(process.env, { TEST_DB_FILE: db, TEST_DATABASE_URL: databaseUrl, TEST_RUN_ID: runId });
+const runFiles = db.replace(/\.db$/, "");
+Object.assign(process.env, { TEST_DB_FILE: db, TEST_RUN_FILES: runFiles, TEST_DATABASE_URL: databaseUrl, TEST_RUN_ID: runId });
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -24,8 +26,8 @@ export default defineConfig({
     include: ["tests/integration/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/helpers/global-setup.ts"],
-    setupFiles: ["tests/helpers/fresh-connections.ts"],
-    env: { DATABASE_URL: databaseUrl, TEST_DB_FILE: db, TEST_DATABASE_URL: databaseUrl, TEST_RUN_ID: runId },
+    setupFiles: ["tests/helpers/fresh-connections.ts", "tests/helpers/file-setup.ts"],
+    env: { DATABASE_URL: databaseUrl, TEST_DB_FILE: db, TEST_RUN_FILES: runFiles, TEST_DATABASE_URL: databaseUrl, TEST_RUN_ID: runId },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two files at a time against the one shared server (each file makes its own users and

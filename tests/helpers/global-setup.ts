@@ -1,47 +1,30 @@
-import type { TestProject } from "vitest/node";
-import { removeDb, startServer, type RunningServer } from "./server";
-import { createPgDatabase, dropPgDatabases, onPg, runPrefix } from "./test-db";
+// The integration suite's one set-up: no server (each file makes its own
+// portal in its own process, ./file-portal.ts), only the run's migrated
+// template that every file's and every own server's database copies
+// (./databases.ts); at the end, the run's databases are removed.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { removeRunFiles, sqliteTemplate } from "./databases";
+import { removeDb } from "./server";
+import { createPgDatabase, dropPgDatabases, onPg, pgTemplate, runPrefix } from "./test-db";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    origin: string;
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+export async function setup() {
+  let url: string;
+  if (onPg()) {
+    await dropPgDatabases(runPrefix());
+    url = await createPgDatabase(pgTemplate());
+  } else {
+    removeRunFiles();
+    removeDb(sqliteTemplate());
+    url = `file:${sqliteTemplate()}`;
   }
-}
-
-let server: RunningServer | undefined;
-
-export async function setup(project: TestProject) {
-  // The config chose the database (file or PostgreSQL database named in DATABASE_URL).
-  const url = process.env.TEST_DATABASE_URL!;
-  if (onPg()) await createPgDatabase(new URL(url).pathname.slice(1));
-  else removeDb(process.env.TEST_DB_FILE!);
-  // Every file shares this server, and many send wrong credentials on purpose from
-  // 127.0.0.1: the per-address limit (100 a minute) would refuse later files. The
-  // throttle tests use addresses of their own (127.0.0.2 …) and the per-key rules.
-  // Sign-ins too: files sign in at once from 127.0.0.1 (two files at a time), and
-  // an attempt counts for its address until its password is checked.
-  // Likewise many files post to inspectors from 127.0.0.1: the per-address inspector
-  // limit is tested on a server of its own (limits-server.test.ts). Every file's
-  // receivers listen on 127.0.0.1, one destination host to the receiver checks:
-  // the per-host caps are tested on servers of their own (limits-budgets.test.ts), and
-  // so are the callbacks' (every file's callbacks go to 127.0.0.1 too).
-  server = await startServer({
-    databaseUrl: url,
-    env: {
-      TOKEN_FAILURES_PER_ADDRESS: "100000", SIGNIN_FAILURES_PER_ADDRESS: "100000", INSPECT_PER_ADDRESS_PER_MINUTE: "100000",
-      RECEIVER_CHECKS_PER_HOST_AT_ONCE: "100000", RECEIVER_CHECKS_PER_HOST_PER_MINUTE: "100000", CALLBACKS_PER_HOST_PER_MINUTE: "100000",
-    },
-  });
-  project.provide("origin", server.origin);
+  // The migrations as `npm run db:migrate` applies them; the process ends before any file copies the template.
+  execFileSync(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/migrate.ts", "deploy"], { cwd: root, env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
 }
 
 export async function teardown() {
-  await server?.stop();
-  // A CI log keeps only the tests' output: the shared server's own errors go
-  // there too, so a failure whose cause is on the server's side can be read.
-  // A request's or a callback attempt's line (lib/log.ts) is not an error, whatever its path or outcome says.
-  const errors = (server?.log() ?? "").split("\n").filter((l) => /error|fail/i.test(l) && !/^(request|\[callbacks\] attempt) /.test(l));
-  if (errors.length) console.error(`shared server: ${errors.length} error lines, the last 40:\n${errors.slice(-40).join("\n")}`);
-  // The run's database and those the tests made for their own servers (ownDb).
   if (onPg()) await dropPgDatabases(runPrefix());
+  else removeRunFiles();
 }

@@ -1,19 +1,42 @@
-// A second server on a database of its own (durability, bound and
+// A server of a test's own on a database of its own (durability, bound and
 // multi-instance tests), set up through the operator command line against that
-// database (./operator.ts). The database is a SQLite file, or a fresh
-// PostgreSQL database when the suite runs on PostgreSQL (./test-db.ts).
+// database (./operator.ts). The database is a fresh copy of the run's migrated
+// template (./databases.ts): a SQLite file, or a PostgreSQL database when the
+// suite runs on PostgreSQL. `startServer` here makes the portal in this test
+// process (./portal.ts); a test of the process itself (kill -9, SIGTERM, its
+// CPU, its output) starts one with ./server.ts `startServer` instead.
 import path from "node:path";
+import { realClock } from "@/lib/clock";
 import { clientFor } from "@/lib/db/prisma";
-import { removeDb, startServer } from "./server";
-import { createPgDatabase, onPg, runPrefix } from "./test-db";
+import { freshDb } from "./databases";
+import { startPortal } from "./portal";
+import type { RunningServer } from "./server";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
-export async function ownDb(name: string): Promise<{ url: string }> {
-  if (onPg()) return { url: await createPgDatabase(`${runPrefix()}_${name}`) };
-  const file = path.join(root, "data", `test-${name}.db`);
-  removeDb(file);
-  return { url: `file:${file}` };
+/** A fresh database for `name` (lower-case letters, digits and _); `empty`: not migrated (a test that builds its schema itself). */
+export async function ownDb(name: string, opts: { empty?: boolean } = {}): Promise<{ url: string }> {
+  const { url } = await freshDb(name, { ...opts, file: path.join(root, "data", `test-${name}.db`) });
+  return { url };
 }
 
-export { clientFor, startServer };
+/**
+ * A portal in this process, as ./server.ts `startServer` would start a server
+ * process with the same options: `databaseUrl` or `dbFile`, settings `env` over
+ * this process's environment, `testClock` (a `ManualClock` moved by `advanceClock`).
+ * `stop` closes it (the drain without its grace); it cannot be killed.
+ */
+export async function startServer(opts: { dbFile?: string; databaseUrl?: string; env?: Record<string, string>; testClock?: boolean }): Promise<RunningServer> {
+  const databaseUrl = opts.databaseUrl ?? (opts.dbFile ? `file:${opts.dbFile}` : undefined);
+  if (!databaseUrl) throw new Error("startServer needs databaseUrl or dbFile");
+  const p = await startPortal({ env: { ...opts.env, DATABASE_URL: databaseUrl }, clock: opts.testClock ? undefined : realClock });
+  return {
+    origin: p.origin,
+    port: Number(new URL(p.origin).port),
+    stop: () => p.close(),
+    kill9: () => Promise.reject(new Error("a portal in this process cannot be killed: start a server process (./server.ts startServer)")),
+    log: p.log,
+  };
+}
+
+export { clientFor };

@@ -1,17 +1,19 @@
 // Test fixtures: users, apps and keys made through the same service functions
 // as the command line (the CLI itself is tested in cli.test.ts), and a small
 // HTTP client for the gateway.
-import { inject } from "vitest";
 import { createApp } from "@/lib/services/apps";
 import { ownTeamId } from "@/lib/services/teams";
 import { createKeyPair } from "@/lib/services/keys";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
+import { fileOrigin, wantFilePortal } from "./file-portal";
 import { lineSession, requestToken } from "./operator";
 
-export const origin = () => inject("origin");
-export const base = () => `${inject("origin")}/sandbox`;
+// This file's own portal (./file-portal.ts), started before its tests as this module is loaded.
+wantFilePortal();
+export const origin = () => fileOrigin();
+export const base = () => `${fileOrigin()}/sandbox`;
 
 export type Reply = { status: number; headers: Headers; body: any; text: string };
 

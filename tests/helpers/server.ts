@@ -1,6 +1,9 @@
 // Starts the portal the way `npm start` does (scripts/start.mjs: our server on
 // the production build) in its own process group on a port it binds itself, and
-// stops it (gracefully, or with SIGKILL for crash tests).
+// stops it (gracefully, or with SIGKILL for crash tests). Only the tests of the
+// process itself use it (kill -9, SIGTERM, its CPU and output, a refused start,
+// several instances): every other test makes its portal in its own process
+// (./file-portal.ts, ./own-server.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -20,7 +23,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { origin: string; port: number; proc: ChildProcess; stop(): Promise<void>; kill9(): Promise<void>; log(): string };
+/** A running portal: a server process (`ServerProcess`, below) or one made in the test process (./own-server.ts). */
+export type RunningServer = { origin: string; port: number; stop(): Promise<void>; kill9(): Promise<void>; log(): string };
+export type ServerProcess = RunningServer & { proc: ChildProcess };
 
 export function removeDb(file: string) {
   for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(f, { force: true });
@@ -30,7 +35,7 @@ export function removeDb(file: string) {
  * `databaseUrl` (SQLite `file:` or PostgreSQL) or `dbFile` (a SQLite file) chooses the database.
  * `testClock`: the server runs on a clock the test moves on with `advanceClock` (TEST_CLOCK=1: server/main.ts).
  */
-export async function startServer(opts: { dbFile?: string; databaseUrl?: string; env?: Record<string, string>; testClock?: boolean }): Promise<RunningServer> {
+export async function startServer(opts: { dbFile?: string; databaseUrl?: string; env?: Record<string, string>; testClock?: boolean }): Promise<ServerProcess> {
   const databaseUrl = opts.databaseUrl ?? (opts.dbFile ? `file:${opts.dbFile}` : undefined);
   if (!databaseUrl) throw new Error("startServer needs databaseUrl or dbFile");
   let output = "";

@@ -30,11 +30,11 @@ const ident = (name: string) => {
   return `"${name}"`;
 };
 
-/** A fresh, empty database; returns its URL. */
-export async function createPgDatabase(name: string): Promise<string> {
+/** A fresh database, empty or a copy of `template` (a database no one is connected to); returns its URL. */
+export async function createPgDatabase(name: string, template?: string): Promise<string> {
   await dropPgDatabase(name);
   await admin(async (c) => {
-    await c.query(`CREATE DATABASE ${ident(name)}`);
+    await c.query(`CREATE DATABASE ${ident(name)}${template ? ` TEMPLATE ${ident(template)}` : ""}`);
   });
   return pgUrlFor(name);
 }
@@ -67,3 +67,6 @@ export async function dropPgDatabases(prefix: string): Promise<void> {
 
 /** The run's database names start with this (set by vitest.integration.config.ts). */
 export const runPrefix = () => `sandbox_test_${process.env.TEST_RUN_ID ?? process.pid}`;
+
+/** The run's migrated database that the files' databases copy (./global-setup.ts makes it once). */
+export const pgTemplate = () => `${runPrefix()}_template`;

@@ -11,18 +11,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Haproxy, promtoolCheck, startHaproxy, startPrometheus, tools } from "../helpers/balancer";
 import { requestFrom } from "../helpers/from-address";
-import { ownDb, startServer } from "../helpers/own-server";
+import { ownDb } from "../helpers/own-server";
 import { accessToken, cliBatch, OWN_PASSWORD, setUpApp } from "../helpers/operator";
 import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { LANGUAGES, prepareRehearsal, runRehearsal } from "../helpers/rehearsal";
 import { collectBody, http, kesGiven } from "../helpers/sandbox";
-import { freePort, type RunningServer } from "../helpers/server";
+import { freePort, type ServerProcess, startServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 
 const GRACE_S = 3; // comfortably longer than haproxy's inter 200ms x fall 2
 const METRICS_TOKEN = randomBytes(16).toString("hex");
-const servers: RunningServer[] = [];
+const servers: ServerProcess[] = [];
 let url = "";
 let app: { appId: string; token: string; email: string };
 const haproxyTool = tools("haproxy");

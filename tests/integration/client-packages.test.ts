@@ -19,6 +19,7 @@ import { randomBase62 } from "@/lib/ids";
 import { clientSpec } from "@/lib/client-gen/spec";
 import { packageApis } from "@/lib/client-gen/packages/info";
 import { ownDb, startServer } from "../helpers/own-server";
+import { startServer as startProcess } from "../helpers/server";
 import { type RealCallback, realCallback } from "../helpers/real-callback";
 import { base, http, newApp, origin, type TestApp } from "../helpers/sandbox";
 
@@ -369,6 +370,7 @@ describe("the packages are compiled when the server starts, never on a request",
   }, 240_000);
 });
 
+// A host without a tool: a server process whose PATH lacks it (a portal in this process finds this process's tools).
 describe("a host without a package's toolchain", () => {
   it("answers 503 SERVICE_UNAVAILABLE naming the missing tool, in the error body, and still serves the toolless registries", async () => {
     const own = await ownDb("no_javac");
@@ -376,7 +378,7 @@ describe("a host without a package's toolchain", () => {
     // folder of its own: no compiled build kept from the tests above.
     const bin = tmp("bin");
     fs.symlinkSync(process.execPath, path.join(bin, "node"));
-    const server = await startServer({ databaseUrl: own.url, env: { PATH: bin, DATA_DIR: tmp("data") } });
+    const server = await startProcess({ databaseUrl: own.url, env: { PATH: bin, DATA_DIR: tmp("data") } });
     try {
       const r = await fetch(`${server.origin}/clients/maven/svc/sandbox/svc-sandbox/maven-metadata.xml`);
       expect(r.status).toBe(503);
@@ -397,7 +399,7 @@ describe("a host without a package's toolchain", () => {
     const bin = tmp("bin");
     const runs = path.join(bin, "runs.log");
     fs.writeFileSync(path.join(bin, "javac"), `#!/bin/sh\necho run >> '${runs}'\necho 'error: broken on purpose' >&2\nexit 1\n`, { mode: 0o755 });
-    const server = await startServer({ databaseUrl: own.url, env: { PATH: `${bin}:${process.env.PATH}`, DATA_DIR: tmp("data") } });
+    const server = await startProcess({ databaseUrl: own.url, env: { PATH: `${bin}:${process.env.PATH}`, DATA_DIR: tmp("data") } });
     try {
       const metadata = `${server.origin}/clients/maven/svc/sandbox/svc-sandbox/maven-metadata.xml`;
       const first = await fetch(metadata);

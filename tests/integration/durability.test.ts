@@ -4,10 +4,10 @@
 // every due time, instead of sleeping until they have passed.
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { startReceiver } from "../helpers/receiver";
-import { clientFor, ownDb, startServer } from "../helpers/own-server";
+import { clientFor, ownDb } from "../helpers/own-server";
 import { OWN_PASSWORD, setUpApp } from "../helpers/operator";
 import { ownerView } from "../helpers/owner-view";
-import { advanceClock, type RunningServer } from "../helpers/server";
+import { advanceClock, type RunningServer, startServer } from "../helpers/server";
 
 const servers: RunningServer[] = [];
 afterAll(async () => {

@@ -10,10 +10,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signUpOverHttp } from "../helpers/console-http";
 import { basicAuth, cliBatch } from "../helpers/operator";
-import { ownDb, startServer } from "../helpers/own-server";
+import { ownDb } from "../helpers/own-server";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { collectBody, http, type CreatedSandbox, type Reply } from "../helpers/sandbox";
-import type { RunningServer } from "../helpers/server";
+import { type RunningServer, startServer } from "../helpers/server";
 
 type Line = Record<string, unknown> & { msg?: string; requestId?: string };
 /** The JSON lines of a server's output (its stderr may hold Node's own warnings). */

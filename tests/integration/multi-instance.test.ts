@@ -8,12 +8,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ownDb, startServer } from "../helpers/own-server";
+import { ownDb } from "../helpers/own-server";
 import { ownerView } from "../helpers/owner-view";
 import { accessToken, cliBatch, cliOn, setUpApp } from "../helpers/operator";
 import { startReceiver } from "../helpers/receiver";
 import { collectBody, kesGiven } from "../helpers/sandbox";
-import { advanceClock, type RunningServer } from "../helpers/server";
+import { advanceClock, type RunningServer, startServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 
 const servers: RunningServer[] = [];
@@ -22,7 +22,7 @@ const SLOW = 180_000; // three servers and the CLI on a shared two-core machine
 
 beforeAll(async () => {
   if (!onPg()) return;
-  url = (await ownDb("multi")).url;
+  url = (await ownDb("multi", { empty: true })).url;
   // Started together on an empty database: one applies the migrations, the others wait for it.
   // A data folder each and no AUTH_SECRET: the session secret they share comes from the database.
   // Test clocks (lib/clock.ts): real time until the per-minute test moves all three on together.

@@ -8,10 +8,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ownDb, startServer } from "../helpers/own-server";
+import { ownDb } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { collectBody, http, newApp, origin } from "../helpers/sandbox";
-import { advanceClock, startServer as startOn, type RunningServer } from "../helpers/server";
+import { advanceClock, type ServerProcess, startServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 
 /** The value of one series' sample in a Prometheus text exposition (0 when absent). */
@@ -75,7 +75,7 @@ describe("liveness, readiness and metrics on the suite's server", () => {
 });
 
 describe("a server behind a trusted proxy, with a metrics token and a drain grace", () => {
-  let server: RunningServer;
+  let server: ServerProcess;
   let app: { appId: string; token: string };
   const TOKEN = "metrics-token-for-the-test";
   beforeAll(async () => {
@@ -120,10 +120,10 @@ describe("a server behind a trusted proxy, with a metrics token and a drain grac
 });
 
 describe.skipIf(onPg())("SQLite's file away (moved, deleted, its volume gone)", () => {
-  let server: RunningServer;
+  let server: ServerProcess;
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "svc-away-")), "sandbox.db");
   beforeAll(async () => {
-    server = await startOn({ dbFile: file });
+    server = await startServer({ dbFile: file });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

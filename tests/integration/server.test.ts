@@ -6,9 +6,9 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { MAX_BODY_BYTES } from "@/lib/engine";
 import { ownerOf } from "../helpers/owner-view";
 import { startReceiver } from "../helpers/receiver";
-import { clientFor, ownDb, startServer } from "../helpers/own-server";
+import { clientFor, ownDb } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
-import type { RunningServer } from "../helpers/server";
+import { type ServerProcess, startServer } from "../helpers/server";
 import { base, collectBody, http as call, newApp, origin } from "../helpers/sandbox";
 import { onTheWire } from "../helpers/wire";
 
@@ -31,7 +31,7 @@ function raw(method: string, path: string, opts: { headers?: Record<string, stri
   });
 }
 
-const servers: RunningServer[] = [];
+const servers: ServerProcess[] = [];
 afterAll(async () => {
   for (const s of servers) await s.stop();
 });

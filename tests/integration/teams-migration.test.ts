@@ -82,7 +82,7 @@ const row = (table: string, values: Record<string, string | number | null>) =>
 
 describe("the teams migration on the previous release's database", () => {
   it("gives every account a team of its own and moves its apps there with everything they had", async () => {
-    const db = await ownDb("teams_migration");
+    const db = await ownDb("teams_migration", { empty: true });
     await previousRelease(db.url);
 
     const at = "2026-11-27T10:00:00.000Z";
