@@ -30,11 +30,12 @@ export default defineConfig({
     env: { DATABASE_URL: databaseUrl, TEST_DB_FILE: db, TEST_RUN_FILES: runFiles, TEST_DATABASE_URL: databaseUrl, TEST_RUN_ID: runId },
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Two files at a time against the one shared server (each file makes its own users and
-    // apps, and the shared server's per-address limits are lifted), while the others wait on
-    // receivers, timeouts and their own servers. Tests inside a file may run concurrently too.
+    // Files side by side, each in a worker process of its own (vitest's forks pool) with its
+    // own portal and database: a worker is a test client and a server at once, so one per
+    // core keeps both cores busy. Tests inside a file may run concurrently too.
     // Every test holds under this load: a test that needs the machine to itself is a defect.
     fileParallelism: true,
+    pool: "forks",
     maxWorkers: 2,
   },
 });

@@ -5,7 +5,7 @@
 // after a stop, serves several listeners, and copies other deliveries with --all;
 // then the stream and relay endpoints directly (cursors, the bound; rows committed
 // late are the store suite's, tests/store/listen-feed.test.ts).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -35,9 +35,17 @@ const envOf = (a: TestApp, over: Record<string, string> = {}) => ({
   ...process.env, SANDBOX_URL: origin(), SANDBOX_KEY: a.keys.consumerKey, SANDBOX_SECRET: a.keys.consumerSecret, XDG_CONFIG_HOME: tmp, ...over,
 });
 
-function runCli(args: string[], env: NodeJS.ProcessEnv) {
-  const r = spawnSync(NODE, [CLI, ...args], { env, encoding: "utf8", timeout: 20_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+/** The CLI run to its end; not spawnSync: this process's event loop serves the portal it calls (tests/helpers/file-portal.ts). */
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(NODE, [CLI, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    p.stdout!.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+    p.stderr!.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+    p.on("error", reject);
+    p.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 type Listener = { proc: ChildProcess; lines: any[]; stderr(): string; next(pred: (o: any) => boolean, timeoutMs?: number): Promise<any>; stop(): Promise<void> };
@@ -152,29 +160,29 @@ const SIGNED = ["content-type", "user-agent", "x-svc-delivery", "x-svc-signature
 describe("sandbox.mjs", () => {
   it("--help on every command; a wrong key is a clear error and a non-zero exit", async () => {
     const a = await newApp({ groups: ["Messaging"] });
-    const main = runCli(["--help"], envOf(a));
+    const main = await runCli(["--help"], envOf(a));
     expect(main.code).toBe(0);
     expect(main.stdout).toMatch(/listen\s+relay the app's callbacks/);
     for (const cmd of ["listen", "call", "settings", "token"]) {
-      const r = runCli([cmd, "--help"], envOf(a));
+      const r = await runCli([cmd, "--help"], envOf(a));
       expect([r.code, r.stdout.startsWith(`Usage: node sandbox.mjs ${cmd}`)], cmd).toEqual([0, true]);
     }
-    const bad = runCli(["listen", "--forward-to", "http://127.0.0.1:9/cb"], envOf(a, { SANDBOX_SECRET: "not-the-secret" }));
+    const bad = await runCli(["listen", "--forward-to", "http://127.0.0.1:9/cb"], envOf(a, { SANDBOX_SECRET: "not-the-secret" }));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("the key or secret was refused (401 INVALID_CLIENT)");
     expect(bad.stdout).toBe("");
-    const noUrl = runCli(["token"], envOf(a, { SANDBOX_URL: "" }));
+    const noUrl = await runCli(["token"], envOf(a, { SANDBOX_URL: "" }));
     expect([noUrl.code, noUrl.stderr.includes("SANDBOX_URL")]).toEqual([2, true]);
-    const token = runCli(["token"], envOf(a));
+    const token = await runCli(["token"], envOf(a));
     expect(token.code).toBe(0);
     expect(token.stdout.trim()).toMatch(/^\S{20,}$/);
-    const settings = runCli(["settings"], envOf(a));
+    const settings = await runCli(["settings"], envOf(a));
     expect([settings.code, JSON.parse(settings.stdout).inspectorMode.status]).toEqual([0, 200]);
   });
 
   it("settings changes faults and the inspector's answer too, leaves the rest, and passes the portal's refusal on", async () => {
     const a = await newApp({ groups: ["Messaging"] });
-    const changed = runCli(["settings", "--time-scale", "0", "--duplicate", "on", "--extra-delay-ms", "250", "--inspector-fail-first", "2"], envOf(a));
+    const changed = await runCli(["settings", "--time-scale", "0", "--duplicate", "on", "--extra-delay-ms", "250", "--inspector-fail-first", "2"], envOf(a));
     expect(changed.code, changed.stderr).toBe(0);
     expect(JSON.parse(changed.stdout)).toEqual({
       timeScale: 0,
@@ -183,16 +191,16 @@ describe("sandbox.mjs", () => {
       faultPlan: [],
     });
     // Read back through the API, as another client sees it; one option changes only its own field.
-    const again = runCli(["settings", "--inspector-status", "503"], envOf(a));
+    const again = await runCli(["settings", "--inspector-status", "503"], envOf(a));
     expect(JSON.parse(again.stdout)).toMatchObject({ timeScale: 0, callbackFaults: { duplicate: true, extraDelayMs: 250 }, inspectorMode: { status: 503, failFirst: 2 } });
-    const wrongSwitch = runCli(["settings", "--duplicate", "yes"], envOf(a));
+    const wrongSwitch = await runCli(["settings", "--duplicate", "yes"], envOf(a));
     expect([wrongSwitch.code, wrongSwitch.stderr]).toEqual([2, expect.stringContaining("--duplicate takes on or off")]);
-    const refused = runCli(["settings", "--inspector-status", "99"], envOf(a));
+    const refused = await runCli(["settings", "--inspector-status", "99"], envOf(a));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("status must be from 200 to 599");
-    const notNumber = runCli(["settings", "--extra-delay-ms", "soon"], envOf(a));
+    const notNumber = await runCli(["settings", "--extra-delay-ms", "soon"], envOf(a));
     expect([notNumber.code, notNumber.stderr]).toEqual([1, expect.stringContaining("extraDelayMs must be a number")]);
-    const unchanged = JSON.parse(runCli(["settings"], envOf(a)).stdout);
+    const unchanged = JSON.parse((await runCli(["settings"], envOf(a))).stdout);
     expect(unchanged.inspectorMode.status).toBe(503);
   });
 
@@ -440,12 +448,12 @@ describe("sandbox.mjs", () => {
 describe("sandbox.mjs options for everyday use", () => {
   it("--version prints the version; call takes --time-scale, repeated --header / -H and -d @file, and refuses malformed ones", async () => {
     const a = await newApp({ groups: ["Payments"] });
-    const version = runCli(["--version"], envOf(a));
+    const version = await runCli(["--version"], envOf(a));
     expect([version.code, version.stdout.trim()]).toEqual([0, expect.stringMatching(/^sandbox\.mjs \d+\.\d+\.\d+$/)]);
 
     const file = path.join(tmp, "push.json");
     fs.writeFileSync(file, JSON.stringify({ shortCode: "174379", amount: 100, currency: "KES", phoneNumber: "254712345678", reference: `CLI-${Date.now()}`, callbackUrl: "https://example.com/cb" }));
-    const r = runCli(["call", "POST", "/collect/v1/push", "-d", `@${file}`, "--time-scale", "0", "--header", "X-Svc-Scenario: cancelled", "-H", "X-Trace-Id:cli-7", "--json"], envOf(a));
+    const r = await runCli(["call", "POST", "/collect/v1/push", "-d", `@${file}`, "--time-scale", "0", "--header", "X-Svc-Scenario: cancelled", "-H", "X-Trace-Id:cli-7", "--json"], envOf(a));
     expect(r.code, r.stderr).toBe(0);
     const answer = JSON.parse(r.stdout);
     expect([answer.status, answer.scenario]).toEqual([202, "cancelled"]);
@@ -462,7 +470,7 @@ describe("sandbox.mjs options for everyday use", () => {
       [["--header", "Authorization: Bearer x"], "cannot set Authorization"],
       [["--time-scale", "2"], "--time-scale must be a decimal from 0 to 1"],
     ] as const) {
-      const bad = runCli(["call", "GET", "/collect/v1/push/chk_1", ...args], envOf(a));
+      const bad = await runCli(["call", "GET", "/collect/v1/push/chk_1", ...args], envOf(a));
       expect([bad.code, bad.stderr], args.join(" ")).toEqual([2, expect.stringContaining(says)]);
     }
   });
