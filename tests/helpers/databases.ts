@@ -17,9 +17,9 @@ const stem = () => process.env.TEST_RUN_FILES ?? path.resolve("data", "test-inte
 /** The run's migrated SQLite template. */
 export const sqliteTemplate = () => `${stem()}-template.db`;
 
-/** `name`'s database, lower-case letters, digits and _: a copy of the run's template, or empty (a test that migrates it itself). */
+/** `name`'s database (on PostgreSQL other characters than a-z, 0-9 and _ become _): a copy of the run's template, or empty (a test that migrates it itself). */
 export async function freshDb(name: string, opts: { empty?: boolean; file?: string } = {}): Promise<{ url: string; file?: string }> {
-  if (onPg()) return { url: await createPgDatabase(`${runPrefix()}_${name}`, opts.empty ? undefined : pgTemplate()) };
+  if (onPg()) return { url: await createPgDatabase(`${runPrefix()}_${name.toLowerCase().replace(/[^a-z0-9_]/g, "_")}`, opts.empty ? undefined : pgTemplate()) };
   const file = opts.file ?? `${stem()}-${name}.db`;
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   removeDb(file);
