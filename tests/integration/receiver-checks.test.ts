@@ -245,9 +245,13 @@ describe.concurrent("receiver checks", () => {
     running.push(proc);
     let printed = "";
     proc.stdout!.on("data", (c: Buffer) => (printed += c));
+    let said = "";
     await new Promise<void>((resolve, reject) => {
-      proc.stderr!.on("data", (c: Buffer) => c.toString().includes("Listening for callbacks") && resolve());
-      proc.once("exit", (code) => reject(new Error(`listener exited ${code}`)));
+      proc.stderr!.on("data", (c: Buffer) => {
+        said += c;
+        if (said.includes("Listening for callbacks")) resolve();
+      });
+      proc.once("exit", (code) => reject(new Error(`listener exited ${code}: ${said}`))); // what it said: why it ended
     });
     const r = await run(a, { url: a.inspectorUrl });
     expect(r.body.status).toBe("PASSED");
