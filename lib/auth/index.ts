@@ -2,13 +2,15 @@
 // sessions that expire and end on sign-out (a session version per account),
 // attempts guarded per client address and per account (lib/services/users.ts
 // checkSignIn, on lib/throttle.ts), and with two-step sign-in on a code as well
-// (the `totp` field: lib/services/totp.ts).
+// (the `totp` field: lib/services/totp.ts); or with a passkey alone (the
+// `passkey` provider: lib/services/passkeys.ts).
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { config } from "@/lib/runtime";
 import { isApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { HashingBusy } from "@/lib/services/passwords";
 import { checkSignIn, endSessions } from "@/lib/services/users";
+import { signInWithPasskey } from "@/lib/services/passkeys";
 import { clientAddress } from "@/lib/throttle";
 import { authSecret } from "@/lib/auth-secret";
 import { log } from "@/lib/log";
@@ -46,6 +48,22 @@ export class WrongCode extends CredentialsSignin {
   code = "totp_invalid";
 }
 
+/** A passkey's answer was refused: `passkey_<reason>` (lib/services/passkeys.ts REFUSALS says it in words). */
+export class PasskeyRefused extends CredentialsSignin {
+  constructor(reason: string) {
+    super();
+    this.code = `passkey_${reason}`;
+  }
+}
+
+/** What a refused sign-in that is not a wrong credential throws, for any provider. */
+function refusedBy(e: unknown): never {
+  if (e instanceof HashingBusy) throw new ServerBusy();
+  if (isApiError(e) && e.code === "RATE_LIMITED") throw new TooManyAttempts();
+  if (isDatabaseUnavailable(e)) throw new ServiceUnavailable();
+  throw e;
+}
+
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: authSecret(),
   trustHost: true, // the portal serves one origin; links use PUBLIC_URL, not the Host header
@@ -63,15 +81,28 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         try {
           outcome = await checkSignIn(email, String(credentials.password ?? ""), String(credentials.totp ?? ""), address);
         } catch (e) {
-          if (e instanceof HashingBusy) throw new ServerBusy();
-          if (isApiError(e) && e.code === "RATE_LIMITED") throw new TooManyAttempts();
-          if (isDatabaseUnavailable(e)) throw new ServiceUnavailable();
-          throw e;
+          refusedBy(e);
         }
         if ("user" in outcome) return { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion };
         if (outcome.refused === "code-needed") throw new CodeNeeded();
         if (outcome.refused === "code") throw new WrongCode();
         return null;
+      },
+    }),
+    // A passkey alone: `response`, the authenticator's answer (startAuthentication's, as JSON) to the options of POST /api/console/passkey-signin.
+    Credentials({
+      id: "passkey",
+      name: "Passkey",
+      credentials: { response: { label: "Passkey" } },
+      async authorize(credentials, request) {
+        let outcome: Awaited<ReturnType<typeof signInWithPasskey>>;
+        try {
+          outcome = await signInWithPasskey(String(credentials.response ?? ""), clientAddress(request.headers));
+        } catch (e) {
+          refusedBy(e);
+        }
+        if ("user" in outcome) return { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion };
+        throw new PasskeyRefused(outcome.refused);
       },
     }),
   ],

@@ -29,7 +29,7 @@ type Opts<Q, B> = {
   query?: z.ZodType<Q>; body?: z.ZodType<B>; operator?: boolean; status?: number;
   action?: Action | ((user: PublicUser, params: Params) => Action);
 };
-type Scope = "user" | "app" | "team";
+type Scope = "user" | "app" | "team" | "open";
 export type Ctx<Q, B> = { user: PublicUser; params: Params; query: Q; body: B; request: Request };
 type RouteCtx = { params: Promise<Params> };
 
@@ -90,18 +90,19 @@ function consoleHandler<Q, B, C>(opts: Opts<Q, B>, scope: Scope, handler: (ctx: 
     const requestId = request.headers.get("x-request-id") ?? newId("req");
     try {
       if (request.method !== "GET" && request.method !== "HEAD") checkWrite(request);
-      const user = await currentUser();
-      if (!user) throw new ApiError("UNAUTHENTICATED", "sign in to use the console");
-      if (opts.operator) authorizeOperator(user);
+      // An open route (signing in) reads no session: whoever asks.
+      const user = scope === "open" ? null : await currentUser();
+      if (!user && scope !== "open") throw new ApiError("UNAUTHENTICATED", "sign in to use the console");
+      if (opts.operator && user) authorizeOperator(user);
       const params = (await routeCtx?.params) ?? {};
       // The role rule before anything else, read now: a stranger's app or team id answers 404 whatever the input.
-      const action = typeof opts.action === "function" ? opts.action(user, params) : opts.action;
-      const app = scope === "app" ? (await authorizeApp(user, params.appId ?? "", action ?? methodAction(request.method))).app : undefined;
-      const team = scope === "team" ? await authorizeTeam(user, params.teamId ?? "", action ?? "team.read") : undefined;
+      const action = !user ? undefined : typeof opts.action === "function" ? opts.action(user, params) : opts.action;
+      const app = scope === "app" && user ? (await authorizeApp(user, params.appId ?? "", action ?? methodAction(request.method))).app : undefined;
+      const team = scope === "team" && user ? await authorizeTeam(user, params.teamId ?? "", action ?? "team.read") : undefined;
       const query = (opts.query ? parseOrThrow(opts.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Q;
       const body = (opts.body ? parseOrThrow(opts.body, await readJson(request)) : undefined) as B;
       // Who acts, for the audit entries the handler's changes write (lib/services/audit.ts).
-      const by = { userId: user.id, email: user.email, address: clientAddress(request.headers) };
+      const by = { userId: user?.id ?? null, email: user?.email ?? null, address: clientAddress(request.headers) };
       const result = await actingAs(by, () => handler({ user, params, query, body, request, app, team } as C));
       if (result instanceof Response) return result; // a route that answers other than JSON (an export)
       // 204: no body (the contract's DELETEs of a member, an invitation).
@@ -118,6 +119,11 @@ function consoleHandler<Q, B, C>(opts: Opts<Q, B>, scope: Scope, handler: (ctx: 
 /** A console route for the signed-in user (`operator: true`: operators only; others get 404). */
 export function userRoute<Q = undefined, B = undefined>(opts: Opts<Q, B>, handler: (ctx: Ctx<Q, B>) => Promise<unknown>) {
   return consoleHandler(opts, "user", handler);
+}
+
+/** A console route for whoever asks, signed in or not (signing in with a passkey): the same JSON writes, parsing and errors, no session read. */
+export function openRoute<Q = undefined, B = undefined>(opts: Omit<Opts<Q, B>, "operator" | "action">, handler: (ctx: Omit<Ctx<Q, B>, "user">) => Promise<unknown>) {
+  return consoleHandler(opts, "open", handler);
 }
 
 /** A console route about one app (params.appId) whose team the signed-in user is in with a role that allows the route's action; NOT_FOUND for a stranger, FORBIDDEN for that role. */

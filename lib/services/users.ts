@@ -13,7 +13,7 @@ import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
 /** A role is stored, never derived from a string a stranger can type (such as an email). */
 export type PublicUser = { id: string; email: string; operator: boolean; sessionVersion: number };
 
-const publicUser = (u: { id: string; email: string; operator: boolean; sessionVersion: number }): PublicUser => ({
+export const publicUser = (u: { id: string; email: string; operator: boolean; sessionVersion: number }): PublicUser => ({
   id: u.id,
   email: u.email,
   operator: u.operator,
