@@ -29,6 +29,7 @@ import { newId } from "@/lib/ids";
 import { config, nowDate, nowMs } from "@/lib/runtime";
 import { Throttle, takeTogether } from "@/lib/throttle";
 import { audit, auditAccount } from "./audit";
+import { REFUSALS, type Refusal } from "./passkey-refusals";
 import { passwordGuard } from "./signin-guard";
 import { type PublicUser, publicUser } from "./users";
 
@@ -92,17 +93,6 @@ async function countChallenge(address: string, userId?: string) {
   }
 }
 
-/** Why an answer was refused, in words; the library's own text may quote the challenge, so it is never passed on as it is. */
-export type Refusal = "challenge" | "origin" | "rp" | "signature" | "counter" | "unknown" | "invalid";
-export const REFUSALS: Record<Refusal, string> = {
-  challenge: "the passkey request expired or was used already: start again",
-  origin: "the passkey answered for another site's address: use it on this portal's own address",
-  rp: "the passkey belongs to another site (its relying party is not this portal's)",
-  signature: "the passkey's signature does not verify",
-  counter: "the passkey's signature counter went back: the passkey may have been copied, so it was refused",
-  unknown: "this passkey is not registered on any account here (it may have been removed)",
-  invalid: "the passkey's answer is malformed",
-};
 class Refused extends Error {
   constructor(readonly reason: Refusal) {
     super(REFUSALS[reason]);
@@ -215,6 +205,7 @@ export async function signInOptions(address: string) {
   return options;
 }
 
+export { REFUSALS, type Refusal };
 export type PasskeySignIn = { user: PublicUser } | { refused: Refusal };
 
 /**

@@ -5,6 +5,8 @@ import { safeNext } from "@/lib/auth/next-path";
 import { signInAction } from "../../actions";
 import { CODE_NEEDED, CODE_WRONG } from "../../sign-in-messages";
 import { AuthForm } from "../../auth-form";
+import { PasskeySignIn } from "../../passkey-sign-in";
+import { passkeySignInMessage } from "@/lib/services/passkey-refusals";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -25,10 +27,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       {code === "unavailable" && <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{SIGN_IN_UNAVAILABLE}</p>}
       {/* Two-step sign-in (lib/services/totp.ts): the endpoint was sent a right password without a code, or a wrong code. */}
       {(code === "totp_required" || code === "totp_invalid") && <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{code === "totp_required" ? CODE_NEEDED : CODE_WRONG}</p>}
+      {/* A passkey's answer the endpoint (/api/auth/callback/passkey) refused: why, in words. */}
+      {passkeySignInMessage(code) && <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{passkeySignInMessage(code)}</p>}
       {note && <p role="status" className="mb-5 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{note}</p>}
       <h1 className="text-xl font-semibold tracking-tight">Sign in to the console</h1>
       <p className="mt-1 mb-6 text-sm text-slate-500">Manage your sandbox apps, keys and callbacks.</p>
       <AuthForm action={signInAction} submit="Sign in" next={next} />
+      <div className="my-5 flex items-center gap-3 text-xs text-slate-500" aria-hidden><span className="h-px flex-1 bg-slate-200" />or<span className="h-px flex-1 bg-slate-200" /></div>
+      <PasskeySignIn next={next} />
       <p className="mt-4 text-center text-sm">
         <Link href="/forgot" className="font-medium text-indigo-700 hover:underline">Forgot your password?</Link>
       </p>
