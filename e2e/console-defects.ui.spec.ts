@@ -91,7 +91,7 @@ test("4: a console link opened signed out lands there after sign-in; foreign tar
   expect(new URL(page.url()).searchParams.get("next")).toBe(target);
   await page.getByLabel("Email").fill(a.email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(`${origin}${target}`);
   await expect(page.getByRole("heading", { name: "Request log" })).toBeVisible();
 
@@ -100,7 +100,7 @@ test("4: a console link opened signed out lands there after sign-in; foreign tar
   await other.goto(`${origin}/signin?next=${encodeURIComponent("//example.com/x")}`);
   await other.getByLabel("Email").fill(a.email);
   await other.getByLabel("Password").fill(PASSWORD);
-  await other.getByRole("button", { name: "Sign in" }).click();
+  await other.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(other).toHaveURL(`${origin}/apps`);
   await ctx.close();
 });

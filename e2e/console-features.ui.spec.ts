@@ -218,7 +218,7 @@ test("account: change the password, then delete the account with its apps", asyn
   await page.goto("/signin");
   await page.getByLabel("Email").fill(a.email);
   await page.getByLabel("Password").fill("a brand new password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toBeVisible();
 });
 

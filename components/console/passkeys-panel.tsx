@@ -75,7 +75,7 @@ export function PasskeysPanel({ initial }: { initial: PasskeyView[] }) {
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label="Your passkeys">
             {passkeys.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2.5 text-sm">
-                <span className="min-w-0 flex-1 font-medium break-words text-slate-900">{p.name}</span>
+                <span className="w-full min-w-0 font-medium break-words text-slate-900 sm:w-auto sm:flex-1">{p.name}</span>
                 <span className="text-slate-600">Added <LocalTime value={p.createdAt} /></span>
                 <span className="text-slate-600">{p.lastUsedAt ? <>Last used <LocalTime value={p.lastUsedAt} /></> : "Never used"}</span>
                 <Remove passkey={p} onRemoved={() => setPasskeys((all) => all.filter((x) => x.id !== p.id))} />
