@@ -24,7 +24,7 @@ import {
 import { z } from "zod";
 import { sha256 } from "@/lib/crypto";
 import { db } from "@/lib/db/prisma";
-import { ApiError } from "@/lib/errors";
+import { ApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { config, nowDate, nowMs } from "@/lib/runtime";
 import { Throttle, takeTogether } from "@/lib/throttle";
@@ -101,6 +101,8 @@ class Refused extends Error {
 /** What the library's error was about (its messages: "Unexpected … origin", "… RP ID", "… counter …", "Custom challenge verifier …"). */
 function refusalOf(e: unknown): Refusal {
   if (e instanceof Refused) return e.reason;
+  // Not an answer about the passkey: the database went away while checking (503, nothing counted).
+  if (isDatabaseUnavailable(e)) throw e;
   const m = e instanceof Error ? e.message : "";
   if (/challenge/i.test(m)) return "challenge";
   if (/origin/i.test(m)) return "origin";
