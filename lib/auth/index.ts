@@ -2,13 +2,16 @@
 // sessions that expire and end on sign-out (a session version per account),
 // attempts guarded per client address and per account (lib/services/users.ts
 // checkSignIn, on lib/throttle.ts), and with two-step sign-in on a code as well
-// (the `totp` field: lib/services/totp.ts).
+// (the `totp` field: lib/services/totp.ts). With OIDC_ISSUER set, single sign-on
+// too: Auth.js's OIDC provider (id `oidc`: PKCE, state and nonce; the id token's
+// issuer, audience and expiry checked by Auth.js), then lib/services/sso.ts's rule.
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { config } from "@/lib/runtime";
 import { isApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { HashingBusy } from "@/lib/services/passwords";
 import { checkSignIn, endSessions } from "@/lib/services/users";
+import { type SsoClaims, ssoSignIn } from "@/lib/services/sso";
 import { clientAddress } from "@/lib/throttle";
 import { authSecret } from "@/lib/auth-secret";
 import { log } from "@/lib/log";
@@ -46,7 +49,32 @@ export class WrongCode extends CredentialsSignin {
   code = "totp_invalid";
 }
 
-export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
+/**
+ * Where a refused single sign-on lands: the sign-in page with its reason (app/(auth)/sign-in-messages.ts
+ * `SSO_REFUSED`). A callback Auth.js refuses itself (a bad state or nonce, another issuer or audience,
+ * an expired id token) lands there too, with Auth.js's `error`.
+ */
+const ssoRefused = (reason: string) => `/signin?error=${encodeURIComponent(`sso_${reason.replace("-", "_")}`)}`;
+
+/** The provider of OIDC_ISSUER, as Auth.js's "custom OIDC provider" (none without it). */
+function oidcProvider() {
+  const o = config.oidc;
+  if (!o) return [];
+  return [{
+    id: "oidc",
+    name: o.name,
+    type: "oidc" as const,
+    issuer: o.issuer,
+    clientId: o.clientId,
+    clientSecret: o.clientSecret,
+    checks: ["pkce" as const, "state" as const, "nonce" as const],
+    // The claims come from the userinfo endpoint (where providers put email and groups), after the id token is checked.
+    idToken: false,
+    authorization: { params: { scope: o.operatorGroups.length ? "openid email profile groups" : "openid email profile" } },
+  }];
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth((request) => ({
   secret: authSecret(),
   trustHost: true, // the portal serves one origin; links use PUBLIC_URL, not the Host header
   // Secure cookies from PUBLIC_URL's scheme, not from the request's (which is http behind a TLS proxy that is not trusted to say otherwise).
@@ -74,6 +102,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         return null;
       },
     }),
+    ...oidcProvider(),
   ],
   // Every way of signing out ends the account's sessions (copied cookies too).
   events: {
@@ -85,6 +114,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   // A wrong password is an answer, not a server error: keep it out of the log (an unreachable database is logged).
   logger: { error: (e: Error) => void ((e instanceof CredentialsSignin && !(e instanceof ServiceUnavailable)) || log().error({ err: e }, "[auth] sign-in failed")) },
   callbacks: {
+    // Single sign-on: the account lib/services/sso.ts matches (or makes) becomes the session's; a refusal
+    // redirects to the sign-in page with no session. `user` is the object jwt() below receives.
+    async signIn({ user, account, profile }) {
+      if (account?.provider !== "oidc") return true;
+      const outcome = await ssoSignIn((profile ?? {}) as SsoClaims, request ? clientAddress(request.headers) : "unknown");
+      if ("refused" in outcome) return ssoRefused(outcome.refused);
+      Object.assign(user, { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion });
+      return true;
+    },
     // The session carries the account's session version at sign-in; lib/auth/session.ts
     // ends it when the account's version has moved on (sign-out, password change, sign out everywhere).
     jwt({ token, user }) {
