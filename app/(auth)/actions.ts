@@ -65,8 +65,3 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
 export async function signOutAction() {
   await signOut({ redirectTo: "/" });
 }
-
-/** "Sign in with <OIDC_NAME>": off to the provider (Auth.js's `oidc`, lib/auth/index.ts), back to `next`. */
-export async function ssoSignInAction(form: FormData): Promise<void> {
-  await signIn("oidc", { redirectTo: nextPath(form.get("next")) });
-}

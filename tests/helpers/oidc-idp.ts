@@ -126,7 +126,7 @@ export async function throughIdp(authorizeUrl: string, ca: string): Promise<stri
   for (let hop = 0; hop < 10; hop++) {
     const r = await idpGet(url.href, ca, jar.header);
     jar.take(r.headers);
-    if (r.status < 300 || r.status >= 400 || !r.headers.location) throw new Error(`the provider answered ${r.status} at ${url.pathname}: ${r.text.slice(0, 500)}`);
+    if (r.status < 300 || r.status >= 400 || !r.headers.location) throw new Error(`the provider answered ${r.status} at ${url.pathname}: ${r.text.replace(/<style[\s\S]*?<\/style>|<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 500)}`);
     const next = new URL(r.headers.location, url);
     if (next.origin !== url.origin) return next.href;
     url = next;

@@ -69,6 +69,7 @@ async function begin(): Promise<{ jar: Jar; authorize: URL }> {
   jar.take(r.headers);
   const authorize = new URL(String(r.headers.location));
   expect(authorize.origin).toBe(idp.issuer);
+  expect(authorize.searchParams.get("redirect_uri")).toBe(`${portal.origin}/api/auth/callback/oidc`);
   return { jar, authorize };
 }
 

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { SIGN_IN_UNAVAILABLE } from "@/lib/auth";
 import { safeNext } from "@/lib/auth/next-path";
 import { config } from "@/lib/runtime";
-import { Button } from "@/components/ui/button";
-import { signInAction, ssoSignInAction } from "../../actions";
+import { signInAction } from "../../actions";
+import { SsoButton } from "../../sso-button";
 import { CODE_NEEDED, CODE_WRONG, ssoRefused } from "../../sign-in-messages";
 import { AuthForm } from "../../auth-form";
 
@@ -35,11 +35,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <h1 className="text-xl font-semibold tracking-tight">Sign in to the console</h1>
       <p className="mt-1 mb-6 text-sm text-slate-500">Manage your sandbox apps, keys and callbacks.</p>
       {sso && (
-        <form action={ssoSignInAction} className="mb-5">
-          {next && <input type="hidden" name="next" value={next} />}
-          <Button type="submit" variant="secondary" className="w-full">{`Sign in with ${sso.name}`}</Button>
+        <div className="mb-5">
+          <SsoButton name={sso.name} next={next} />
           <p className="mt-5 flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">or with your email</p>
-        </form>
+        </div>
       )}
       <AuthForm action={signInAction} submit="Sign in" next={next} />
       <p className="mt-4 text-center text-sm">
