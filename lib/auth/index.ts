@@ -7,7 +7,7 @@
 // issuer, audience and expiry checked by Auth.js), then lib/services/sso.ts's rule.
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { config } from "@/lib/runtime";
 import { isApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { HashingBusy } from "@/lib/services/passwords";
@@ -141,12 +141,17 @@ export const { handlers, auth, signIn, signOut } = NextAuth((request) => ({
 /**
  * Auth.js's endpoints (app/api/auth/[...nextauth]/route.ts) see each request on PUBLIC_URL's origin, not on
  * Next's request URL (the listener's, e.g. http://localhost:3000 behind a proxy): single sign-on's redirect
- * address, sent to the provider and sent again with the code, is then the one registered there.
+ * address, sent to the provider and sent again with the code, is then the one registered there. A plain
+ * Request: a NextRequest's URL would turn a loopback address such as 127.0.0.1 into "localhost" again.
  */
 function onPublicOrigin(request: NextRequest): NextRequest {
-  const { href, origin } = request.nextUrl;
-  const publicOrigin = new URL(config.publicUrl).origin;
-  return origin === publicOrigin ? request : new NextRequest(href.replace(origin, publicOrigin), request);
+  const url = new URL(request.url);
+  const publicUrl = new URL(config.publicUrl);
+  url.protocol = publicUrl.protocol;
+  url.host = publicUrl.host;
+  const body = request.method === "GET" || request.method === "HEAD" ? undefined : request.body;
+  // Auth.js reads the URL, method, headers and body; the lazy config above, the headers.
+  return new Request(url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit) as NextRequest;
 }
 export const authRoutes = {
   GET: (request: NextRequest) => handlers.GET(onPublicOrigin(request)),
