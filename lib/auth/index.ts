@@ -52,7 +52,7 @@ export class WrongCode extends CredentialsSignin {
 
 /**
  * Where a refused single sign-on lands: the sign-in page with its reason (app/(auth)/sign-in-messages.ts
- * `SSO_REFUSED`). A callback Auth.js refuses itself (a bad state or nonce, another issuer or audience,
+ * `ssoRefused`). A callback Auth.js refuses itself (a bad state or nonce, another issuer or audience,
  * an expired id token) lands there too, with Auth.js's `error`.
  */
 const ssoRefused = (reason: string) => `/signin?error=${encodeURIComponent(`sso_${reason.replace("-", "_")}`)}`;
