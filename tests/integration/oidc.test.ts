@@ -224,7 +224,7 @@ describe("single sign-on with OpenID Connect", () => {
     const { jar, authorize } = await begin();
     const callback = await throughIdp(authorize.href, cert.ca);
     // The provider's clock (it runs in this process) two hours back while the portal exchanges the code:
-    // the id token it issues then (valid for an hour, oidc-provider's default) expired an hour before the portal reads it.
+    // the id token it issues then (valid for an hour: tests/helpers/oidc-idp.ts) expired an hour before the portal reads it.
     const real = Date.now.bind(Date);
     const back = vi.spyOn(Date, "now").mockImplementation(() => real() - 7_200_000);
     let f: Finished;
