@@ -70,6 +70,32 @@ function totpEncryptionKey(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/**
+ * Single sign-on (lib/services/sso.ts): OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none
+ * (undefined: the sign-in page offers no provider). OIDC_NAME labels the button; OIDC_OPERATOR_GROUPS, a
+ * comma list, names the `groups` claim's values that make an operator (none: sign-in leaves the role alone).
+ */
+function oidc(env: Env) {
+  const given = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (given === 0) return undefined;
+  if (given < 3) throw new Error("single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together (or none of them)");
+  let issuer: URL;
+  try {
+    issuer = new URL(env.OIDC_ISSUER!);
+  } catch {
+    throw new Error(`OIDC_ISSUER must be the provider's issuer URL (https://…), got "${env.OIDC_ISSUER!.slice(0, 80)}"`);
+  }
+  if (issuer.protocol !== "https:") throw new Error("OIDC_ISSUER must be an https:// URL");
+  const groups = (env.OIDC_OPERATOR_GROUPS ?? "").split(",").map((g) => g.trim()).filter(Boolean);
+  return Object.freeze({
+    issuer: env.OIDC_ISSUER!,
+    clientId: env.OIDC_CLIENT_ID!,
+    clientSecret: env.OIDC_CLIENT_SECRET!,
+    name: env.OIDC_NAME?.trim() || "single sign-on",
+    operatorGroups: Object.freeze(groups),
+  });
+}
+
 export function makeConfig(env: Env) {
   const i = (name: string, fallback: number, least = 1) => int(env, name, fallback, least);
   const databaseUrl = env.DATABASE_URL || `file:${path.join(root, "data", "sandbox.db")}`;
@@ -184,6 +210,8 @@ export function makeConfig(env: Env) {
     authSecret: env.AUTH_SECRET || undefined,
     /** TOTP_ENCRYPTION_KEY: the key two-step sign-in secrets are sealed with at rest; unset, one derived from the auth secret (lib/auth-secret.ts `totpKey`). */
     totpEncryptionKey: totpEncryptionKey(env.TOTP_ENCRYPTION_KEY),
+    /** OIDC_*: single sign-on's provider, or undefined (see `oidc` above). */
+    oidc: oidc(env),
     /** TRUSTED_PROXIES, as written (lib/net/client-address.ts parses it). */
     trustedProxies: env.TRUSTED_PROXIES,
     /** CALLBACK_POLICY and CALLBACK_PORTS, as written (lib/callbacks/policy.ts reads them). */

@@ -3,14 +3,18 @@
 // attempts guarded per client address and per account (lib/services/users.ts
 // checkSignIn, on lib/throttle.ts), and with two-step sign-in on a code as well
 // (the `totp` field: lib/services/totp.ts); or with a passkey alone (the
-// `passkey` provider: lib/services/passkeys.ts).
+// `passkey` provider: lib/services/passkeys.ts). With OIDC_ISSUER set, single sign-on
+// too: Auth.js's OIDC provider (id `oidc`: PKCE, state and nonce; the id token's
+// issuer, audience and expiry checked by Auth.js), then lib/services/sso.ts's rule.
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import type { NextRequest } from "next/server";
 import { config } from "@/lib/runtime";
 import { isApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { HashingBusy } from "@/lib/services/passwords";
 import { checkSignIn, endSessions } from "@/lib/services/users";
 import { signInWithPasskey } from "@/lib/services/passkeys";
+import { type SsoClaims, ssoSignIn } from "@/lib/services/sso";
 import { clientAddress } from "@/lib/throttle";
 import { authSecret } from "@/lib/auth-secret";
 import { log } from "@/lib/log";
@@ -64,7 +68,32 @@ function refusedBy(e: unknown): never {
   throw e;
 }
 
-export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
+/**
+ * Where a refused single sign-on lands: the sign-in page with its reason (app/(auth)/sign-in-messages.ts
+ * `ssoRefused`). A callback Auth.js refuses itself (a bad state or nonce, another issuer or audience,
+ * an expired id token) lands there too, with Auth.js's `error`.
+ */
+const ssoRefused = (reason: string) => `/signin?error=${encodeURIComponent(`sso_${reason.replace("-", "_")}`)}`;
+
+/** The provider of OIDC_ISSUER, as Auth.js's "custom OIDC provider" (none without it). */
+function oidcProvider() {
+  const o = config.oidc;
+  if (!o) return [];
+  return [{
+    id: "oidc",
+    name: o.name,
+    type: "oidc" as const,
+    issuer: o.issuer,
+    clientId: o.clientId,
+    clientSecret: o.clientSecret,
+    checks: ["pkce" as const, "state" as const, "nonce" as const],
+    // The claims come from the userinfo endpoint (where providers put email and groups), after the id token is checked.
+    idToken: false,
+    authorization: { params: { scope: o.operatorGroups.length ? "openid email profile groups" : "openid email profile" } },
+  }];
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth((request) => ({
   secret: authSecret(),
   trustHost: true, // the portal serves one origin; links use PUBLIC_URL, not the Host header
   // Secure cookies from PUBLIC_URL's scheme, not from the request's (which is http behind a TLS proxy that is not trusted to say otherwise).
@@ -105,6 +134,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         throw new PasskeyRefused(outcome.refused);
       },
     }),
+    ...oidcProvider(),
   ],
   // Every way of signing out ends the account's sessions (copied cookies too).
   events: {
@@ -116,6 +146,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   // A wrong password is an answer, not a server error: keep it out of the log (an unreachable database is logged).
   logger: { error: (e: Error) => void ((e instanceof CredentialsSignin && !(e instanceof ServiceUnavailable)) || log().error({ err: e }, "[auth] sign-in failed")) },
   callbacks: {
+    // Single sign-on: the account lib/services/sso.ts matches (or makes) becomes the session's; a refusal
+    // redirects to the sign-in page with no session. `user` is the object jwt() below receives.
+    async signIn({ user, account, profile }) {
+      if (account?.provider !== "oidc") return true;
+      const outcome = await ssoSignIn((profile ?? {}) as SsoClaims, request ? clientAddress(request.headers) : "unknown");
+      if ("refused" in outcome) return ssoRefused(outcome.refused);
+      Object.assign(user, { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion });
+      return true;
+    },
     // The session carries the account's session version at sign-in; lib/auth/session.ts
     // ends it when the account's version has moved on (sign-out, password change, sign out everywhere).
     jwt({ token, user }) {
@@ -129,3 +168,23 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
   },
 }));
+
+/**
+ * Auth.js's endpoints (app/api/auth/[...nextauth]/route.ts) see each request on PUBLIC_URL's origin, not on
+ * Next's request URL (the listener's, e.g. http://localhost:3000 behind a proxy): single sign-on's redirect
+ * address, sent to the provider and sent again with the code, is then the one registered there. A plain
+ * Request: a NextRequest's URL would turn a loopback address such as 127.0.0.1 into "localhost" again.
+ */
+function onPublicOrigin(request: NextRequest): NextRequest {
+  const url = new URL(request.url);
+  const publicUrl = new URL(config.publicUrl);
+  url.protocol = publicUrl.protocol;
+  url.host = publicUrl.host;
+  const body = request.method === "GET" || request.method === "HEAD" ? undefined : request.body;
+  // Auth.js reads the URL, method, headers and body; the lazy config above, the headers.
+  return new Request(url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit) as NextRequest;
+}
+export const authRoutes = {
+  GET: (request: NextRequest) => handlers.GET(onPublicOrigin(request)),
+  POST: (request: NextRequest) => handlers.POST(onPublicOrigin(request)),
+};
