@@ -34,7 +34,7 @@ function consoleRoutes(dir = ROOT): { route: string; methods: string[] }[] {
 }
 
 /** Routes of the signed-in account, about no team: the rule does not apply (their own checks are their tests'). */
-const ACCOUNT_ROUTES = ["/account", "/account/audit", "/account/password", "/account/sessions", "/account/totp", "/account/totp/confirm", "/apps", "/invitations/accept", "/search", "/teams"];
+const ACCOUNT_ROUTES = ["/account", "/account/audit", "/account/deletion", "/account/password", "/account/sessions", "/account/totp", "/account/totp/confirm", "/apps", "/invitations/accept", "/search", "/teams"];
 /** Reads the rule counts as more than a read (a viewer gets 403). */
 const SECRET_READS = ["GET /apps/[appId]/signing-secret"];
 
