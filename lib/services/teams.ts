@@ -104,12 +104,19 @@ export async function removeMember(teamId: string, userId: string) {
   });
 }
 
-/** Adds `userId` with `role` under the team's lock held by `tx`: MEMBERS_PER_TEAM at most; 409 for a member already. */
+/**
+ * Adds `userId` with `role` under the team's lock held by `tx`: MEMBERS_PER_TEAM at most; 409 for a member already,
+ * and for an account in TEAMS_PER_USER teams already (counted under its row lock, as `createTeam` counts).
+ */
 export async function addMember(tx: Tx, teamId: string, user: { id: string; email: string }, role: Role) {
   const userId = user.id;
   if (await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId } } })) throw new ApiError("CONFLICT", "you are a member of this team already");
   if ((await tx.membership.count({ where: { teamId } })) >= config.membersPerTeam) {
     throw new ApiError("CONFLICT", `a team can have at most ${config.membersPerTeam} members`);
+  }
+  if ((await lockUser(tx, userId)) === 0) throw new ApiError("NOT_FOUND", "no such user");
+  if ((await tx.membership.count({ where: { userId } })) >= config.teamsPerUser) {
+    throw new ApiError("CONFLICT", `an account can be in at most ${config.teamsPerUser} teams; leave one first`);
   }
   await tx.membership.create({ data: { teamId, userId, role } });
   await audit(tx, { teamId, action: "member.joined", target: `${user.email} ${role}` });

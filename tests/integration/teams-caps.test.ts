@@ -109,6 +109,19 @@ describe(`team caps under 100 requests at once on ${INSTANCES} instance(s)`, () 
     expect((await call(a, owner, 1, "GET", "/teams")).json.teams).toHaveLength(20);
   });
 
+  it("an account in TEAMS_PER_USER (20) teams joins no other by invitation: 409, the invitation still pending", async () => {
+    const joiner = await person(a, "busy");
+    await Promise.all(Array.from({ length: 19 }, (_, i) => newTeam(a, joiner, `Mine ${i}`)));
+    const owner = await person(a, "inviter");
+    const team = await newTeam(a, owner, "Wants them");
+    expect((await call(a, owner, 0, "POST", `/teams/${team}/invitations`, { email: joiner.email, role: "viewer" })).status).toBe(201);
+    const token = /\/invite\/([\w-]+)/.exec((await smtp.next(joiner.email)).text)![1]!;
+    const r = await call(a, joiner, 1, "POST", "/invitations/accept", { token });
+    expect([r.status, r.json.error]).toEqual([409, "CONFLICT"]);
+    expect((await call(a, joiner, 0, "GET", "/teams")).json.teams).toHaveLength(20);
+    expect((await call(a, owner, 0, "GET", `/teams/${team}/members`)).json.invitations.map((i: { email: string }) => i.email)).toEqual([joiner.email]);
+  });
+
   it("pending invitations per team: exactly PENDING_INVITATIONS_PER_TEAM (7) sent, 93 refused 409", async () => {
     const owner = await person(a, "pending");
     const team = await newTeam(a, owner, "Pending");

@@ -74,7 +74,7 @@ export default function TeamsPage() {
         Each limit is exact, whatever the number of requests at once and the number of portal instances (the tests send 100 at once through
         two instances on one PostgreSQL database). Past a count: 409; past an hourly mail limit: 429 with <C>retry-after</C>. A pending
         invitation counts toward the pending limit until it is accepted, revoked or expires; each mail, a resent one too, toward the hourly
-        ones. The operator sets them (<C>APPS_PER_USER</C>, <C>MEMBERS_PER_TEAM</C>, <C>PENDING_INVITATIONS_PER_TEAM</C>,
+        ones. An account in as many teams as it may be in accepts no further invitation (409) until it leaves one. The operator sets them (<C>APPS_PER_USER</C>, <C>MEMBERS_PER_TEAM</C>, <C>PENDING_INVITATIONS_PER_TEAM</C>,
         <C>INVITATIONS_PER_TEAM_PER_HOUR</C>, <C>INVITATIONS_PER_ADDRESS_PER_HOUR</C>, <C>TEAMS_PER_USER</C>: see Settings).
       </P>
       <H2>Operators</H2>
