@@ -43,8 +43,8 @@ export function AllTeams() {
                 <Td className="align-top">
                   <ul className="space-y-0.5">
                     {t.members.map((m) => (
-                      <li key={m.userId} className="flex items-center gap-2">
-                        <Truncated value={m.email} className="max-w-[9rem] sm:max-w-[16rem]" />
+                      <li key={m.userId} className="flex flex-col sm:flex-row sm:items-center sm:gap-2">
+                        <Truncated value={m.email} className="max-w-[10rem] sm:max-w-[16rem]" />
                         <span className="text-xs text-slate-600">{m.role}</span>
                       </li>
                     ))}
