@@ -1,5 +1,5 @@
 // A team's caps, exact under 100 requests at once (issue 44): apps per team,
-// teams per account, pending invitations per team, invitation mails per team
+// teams per account (made, or joined by 100 accepts at once), pending invitations per team, invitation mails per team
 // per hour and per address per hour, members per team (100 accepts). On one
 // server, and with TEST_PG_URL on two instances sharing one PostgreSQL
 // database, the requests alternating between them. Two portals, since one
@@ -23,7 +23,7 @@ import { nextHour } from "../helpers/window";
 const PASSWORD = "long enough pw";
 const INSTANCES = onPg() ? 2 : 1;
 /** Portal A: the pending cap below the hourly ones. */
-const CAPS_A = { APPS_PER_USER: "15", TEAMS_PER_USER: "20", PENDING_INVITATIONS_PER_TEAM: "7" };
+const CAPS_A = { APPS_PER_USER: "15", TEAMS_PER_USER: "20", PENDING_INVITATIONS_PER_TEAM: "7", INVITATIONS_PER_ADDRESS_PER_HOUR: "200" };
 /** Portal B: the pending cap out of the way; the hourly mails and the members counted. */
 const CAPS_B = { PENDING_INVITATIONS_PER_TEAM: "200", INVITATIONS_PER_TEAM_PER_HOUR: "40", INVITATIONS_PER_ADDRESS_PER_HOUR: "3", MEMBERS_PER_TEAM: "10", TEAMS_PER_USER: "120" };
 
@@ -121,6 +121,22 @@ describe(`team caps under 100 requests at once on ${INSTANCES} instance(s)`, () 
     expect((await call(a, joiner, 0, "GET", "/teams")).json.teams).toHaveLength(20);
     expect((await call(a, owner, 0, "GET", `/teams/${team}/members`)).json.invitations.map((i: { email: string }) => i.email)).toEqual([joiner.email]);
   });
+
+  it("teams per account, joined by invitation: one account accepts 100 invitations at once, exactly 19 more teams (20 with its own), 81 refused 409", async () => {
+    const joiner = await person(a, "sought");
+    const owners = await people(a, 6, "seeker");
+    const teams = (await Promise.all(owners.map((o, k) => Promise.all(Array.from({ length: 17 }, (_, i) => newTeam(a, o, `Seeker ${k}.${i}`).then((t) => [o, t] as const))))))
+      .flat()
+      .slice(0, 100);
+    const sent = await Promise.all(teams.map(([o, t], i) => call(a, o, i, "POST", `/teams/${t}/invitations`, { email: joiner.email, role: "viewer" })));
+    expect(statuses(sent)).toEqual({ 201: 100 });
+    await expect.poll(() => smtp.to(joiner.email).length, { timeout: 60_000, interval: 100 }).toBe(100);
+    const tokens = smtp.to(joiner.email).map((m) => /\/invite\/([\w-]+)/.exec(m.text)![1]!);
+    const accepted = await Promise.all(tokens.map((token, i) => call(a, joiner, i, "POST", "/invitations/accept", { token })));
+    expect(statuses(accepted)).toEqual({ 200: 19, 409: 81 });
+    expect(errors(accepted, 409)).toEqual(["CONFLICT"]);
+    expect((await call(a, joiner, 0, "GET", "/teams")).json.teams).toHaveLength(20);
+  }, 120_000);
 
   it("pending invitations per team: exactly PENDING_INVITATIONS_PER_TEAM (7) sent, 93 refused 409", async () => {
     const owner = await person(a, "pending");
