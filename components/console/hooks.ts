@@ -3,6 +3,7 @@
 import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
 import type { AppView } from "@/lib/auth/views";
+import type { OperatorTeam } from "@/lib/services/teams";
 import type { DevSettings, FloatBalance } from "@/lib/catalog/dev-endpoints";
 import type { TestNumber } from "@/lib/catalog";
 import type { DeliveryDetail, DeliverySummary, DeliveryTotals } from "@/lib/activity/deliveries";
@@ -93,6 +94,9 @@ export const useTimeline = (appId: string, resourceId: string) =>
 
 export const usePendingReviews = () => useSWR<Review[]>("/api/console/operator/reviews", fetcher);
 export const useAllApps = () => useSWR<OperatorApp[]>("/api/console/operator/apps", fetcher);
+/** Every team with its members and apps; `q`: a team's name or a member's email, or part of one. */
+export const useAllTeams = (q: string) =>
+  useSWR<{ teams: OperatorTeam[] }>(`/api/console/operator/teams${q ? `?q=${encodeURIComponent(q)}` : ""}`, fetcher, { keepPreviousData: true });
 
 export type SandboxRow = { appId: string; name: string; inspectorUrl: string; expiresAt: string; createdAt: string };
 /** The app's live throwaway sandboxes, looked at again every 5 s (CI jobs make and end them). */

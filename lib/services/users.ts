@@ -1,3 +1,4 @@
+import { lockTeam } from "@/lib/accounts";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -7,7 +8,7 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { audit, auditAccount } from "./audit";
 import { passwordGuard } from "./signin-guard";
 import { acceptSignInCode, totpOn } from "./totp";
-import { personalTeamRows } from "./teams";
+import { personalTeamRows, teamsOnDeletion } from "./teams";
 import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
 
 /** A role is stored, never derived from a string a stranger can type (such as an email). */
@@ -152,14 +153,26 @@ export async function setPassword(userId: string, passwordHash: string, action: 
 }
 
 /**
- * The account and, through the schema's cascades, its memberships. Its own team
- * stays while another member is in it; with none left it goes too, with its
- * apps and their keys, tokens, logs, callbacks and inbox.
+ * Deletes the account (its memberships go through the schema's cascades). Each
+ * team it is in, locked in id order: one it was the only member of goes with its
+ * apps and their keys, tokens, logs, callbacks and inbox; one with another member
+ * stays with its apps, with a `member.removed` entry; one it is the last owner of
+ * beside other members refuses the deletion (409), as leaving it would.
  */
 export async function deleteAccount(userId: string, password: unknown, address: string): Promise<void> {
-  await userWithPassword(userId, password, "password", address);
-  await db.$transaction([
-    db.team.deleteMany({ where: { personalOf: userId, members: { every: { userId } } } }),
-    db.user.delete({ where: { id: userId } }),
-  ]);
+  const u = await userWithPassword(userId, password, "password", address);
+  await db.$transaction(async (tx) => {
+    for (const m of await tx.membership.findMany({ where: { userId }, orderBy: { teamId: "asc" }, select: { teamId: true } })) await lockTeam(tx, m.teamId);
+    const { deletedTeams, keptTeams, lastOwnerOf } = await teamsOnDeletion(tx, userId);
+    if (lastOwnerOf.length > 0) {
+      const names = lastOwnerOf.map((t) => `"${t.name}"`).join(", ");
+      throw new ApiError("CONFLICT", `you are the last owner of ${names}, which other members are in: make one of them an owner first`);
+    }
+    for (const t of keptTeams) await audit(tx, { teamId: t.teamId, action: "member.removed", target: u.email });
+    await tx.team.deleteMany({ where: { id: { in: deletedTeams.map((t) => t.teamId) } } });
+    await tx.user.delete({ where: { id: userId } });
+  }, { maxWait: 15_000, timeout: 15_000 });
 }
+
+/** What deleting the account would do to its teams, for the confirmation to name (teams.ts `teamsOnDeletion`). */
+export const accountDeletionPlan = (userId: string) => db.$transaction((tx) => teamsOnDeletion(tx, userId));

@@ -34,7 +34,7 @@ function consoleRoutes(dir = ROOT): { route: string; methods: string[] }[] {
 }
 
 /** Routes of the signed-in account, about no team: the rule does not apply (their own checks are their tests'). */
-const ACCOUNT_ROUTES = ["/account", "/account/audit", "/account/password", "/account/sessions", "/account/passkeys", "/account/passkeys/[passkeyId]", "/account/passkeys/options", "/account/totp", "/account/totp/confirm", "/apps", "/invitations/accept", "/passkey-signin", "/search", "/teams"];
+const ACCOUNT_ROUTES = ["/account", "/account/audit", "/account/deletion", "/account/passkeys", "/account/passkeys/[passkeyId]", "/account/passkeys/options", "/account/password", "/account/sessions", "/account/totp", "/account/totp/confirm", "/apps", "/invitations/accept", "/passkey-signin", "/search", "/teams"];
 /** Reads the rule counts as more than a read (a viewer gets 403). */
 const SECRET_READS = ["GET /apps/[appId]/signing-secret"];
 
