@@ -104,6 +104,28 @@ export async function removeMember(teamId: string, userId: string) {
   });
 }
 
+export type TeamsOnDeletion = {
+  /** The teams the account is the only member of: they go with it, with their apps (throwaway sandboxes not named; they go too). */
+  deleted: { teamId: string; name: string; apps: { appId: string; name: string }[] }[];
+  /** The teams it is the only owner of while others are members: they would be left without one, so the deletion waits for another owner. */
+  ownerNeeded: { teamId: string; name: string }[];
+};
+
+/** What deleting the account `userId` does to its teams (read in `tx`, the deletion's own transaction, or for its confirmation); every other team stays, with its apps. */
+export async function teamsOnDeletion(userId: string, tx: Tx | typeof db = db): Promise<TeamsOnDeletion> {
+  const ms = await tx.membership.findMany({
+    where: { userId },
+    orderBy: { createdAt: "asc" },
+    include: { team: { select: { name: true, members: { select: { role: true } }, apps: { where: { parentAppId: null }, orderBy: { createdAt: "asc" }, select: { id: true, name: true } } } } },
+  });
+  return {
+    deleted: ms.filter((m) => m.team.members.length === 1)
+      .map((m) => ({ teamId: m.teamId, name: m.team.name, apps: m.team.apps.map((a) => ({ appId: a.id, name: a.name })) })),
+    ownerNeeded: ms.filter((m) => m.team.members.length > 1 && m.role === "owner" && m.team.members.filter((x) => x.role === "owner").length === 1)
+      .map((m) => ({ teamId: m.teamId, name: m.team.name })),
+  };
+}
+
 /** Adds `userId` with `role` under the team's lock held by `tx`: MEMBERS_PER_TEAM at most; 409 for a member already. */
 export async function addMember(tx: Tx, teamId: string, user: { id: string; email: string }, role: Role) {
   const userId = user.id;

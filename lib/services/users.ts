@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { audit, auditAccount } from "./audit";
 import { passwordGuard } from "./signin-guard";
 import { acceptSignInCode, totpOn } from "./totp";
-import { personalTeamRows } from "./teams";
+import { personalTeamRows, teamsOnDeletion } from "./teams";
 import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
 
 /** A role is stored, never derived from a string a stranger can type (such as an email). */
@@ -152,14 +152,28 @@ export async function setPassword(userId: string, passwordHash: string, action: 
 }
 
 /**
- * The account and, through the schema's cascades, its memberships. Its own team
- * stays while another member is in it; with none left it goes too, with its
- * apps and their keys, tokens, logs, callbacks and inbox.
+ * The account and, through the schema's cascades, its memberships. Every team
+ * with another member stays, with its apps; a team it is the only member of
+ * goes with it, with its apps and their keys, tokens, logs, callbacks and inbox
+ * (`teamsOnDeletion`, which the confirmation names). A team it is the only
+ * owner of while others are members refuses it (409), as leaving it would.
+ * `expected`: the ids of the teams the confirmation named; when what would go
+ * is no longer that (a member joined or left since), 409 and nothing happens.
  */
-export async function deleteAccount(userId: string, password: unknown, address: string): Promise<void> {
+export async function deleteAccount(userId: string, password: unknown, address: string, expected?: unknown) {
   await userWithPassword(userId, password, "password", address);
-  await db.$transaction([
-    db.team.deleteMany({ where: { personalOf: userId, members: { every: { userId } } } }),
-    db.user.delete({ where: { id: userId } }),
-  ]);
+  return db.$transaction(async (tx) => {
+    const plan = await teamsOnDeletion(userId, tx);
+    if (plan.ownerNeeded.length) {
+      const names = plan.ownerNeeded.map((t) => t.name).join(", ");
+      throw new ApiError("CONFLICT", `you are the only owner of ${names}, which has other members: make one of them an owner first`);
+    }
+    const ids = plan.deleted.map((t) => t.teamId);
+    if (Array.isArray(expected) && (expected.length !== ids.length || !ids.every((id) => expected.includes(id)))) {
+      throw new ApiError("CONFLICT", "the teams that would be deleted changed since the confirmation: reload the page and confirm again");
+    }
+    await tx.team.deleteMany({ where: { id: { in: ids } } });
+    await tx.user.delete({ where: { id: userId } });
+    return plan.deleted;
+  }, { maxWait: 15_000, timeout: 15_000 });
 }
