@@ -73,7 +73,7 @@ test("invite, accept, switch team, a viewer's read-only console and the team's a
   await expect(viewer.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Team: Acme Payments" })).toBeVisible();
   await expect(viewer.getByRole("list", { name: "Apps of Acme Payments" }).getByRole("link")).toHaveCount(1);
   await expect(viewer.getByRole("button", { name: "New app" })).toHaveCount(0);
-  await expect(viewer.getByText("A viewer of this team may not change this app.")).toBeVisible();
+  await expect(viewer.getByText("A viewer of this team may not make or change its apps.")).toBeVisible();
   await axeClean(viewer, "apps of a team (viewer)");
   await shootBoth(viewer, "teams-apps-viewer");
 
@@ -101,7 +101,7 @@ test("invite, accept, switch team, a viewer's read-only console and the team's a
   await viewer.getByRole("link", { name: "Testing", exact: true }).click();
   await panelsLoaded(viewer);
   await expect(viewer.getByRole("button", { name: "Add test number" })).toBeDisabled();
-  await expect(viewer.getByText("A viewer of this team may not change this app.").first()).toBeVisible();
+  await expect(viewer.getByText("A viewer of this team may not make or change its apps.").first()).toBeVisible();
   await axeClean(viewer, "testing (viewer)");
 
   // the Members page: the viewer may leave, nothing else

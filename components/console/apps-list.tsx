@@ -15,7 +15,7 @@ import { Truncated } from "@/components/ui/truncate";
 import type { AppView } from "@/lib/auth/views";
 import { CreateAppForm } from "./create-app-form";
 import { useApps } from "./hooks";
-import { sentence } from "./permission";
+import { reasonText } from "./permission";
 import { teamAppsHref } from "./team-switcher";
 
 type Team = { teamId: string; name: string; role: string; personal: boolean; refusal: string | null };
@@ -73,7 +73,7 @@ export function AppsList({ callbackNote, teams, current }: { callbackNote: strin
         {!showForm && !target?.refusal && <Button onClick={() => setCreating(true)}>New app</Button>}
       </div>
       {target?.refusal && (
-        <p className="text-sm text-slate-600">{sentence(target.refusal)} Ask an owner of {target.name} for the developer role to make apps here.</p>
+        <p className="text-sm text-slate-600">{reasonText(target.refusal)} Ask an owner of {target.name} for the developer role to make apps here.</p>
       )}
       {showForm && target && (
         <Card>

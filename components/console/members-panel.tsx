@@ -13,8 +13,9 @@ import { errorText } from "@/components/ui/error-text";
 import { Field, Input, Select } from "@/components/ui/input";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/time";
+import { Truncated } from "@/components/ui/truncate";
 import { send } from "./api";
-import { sentence } from "./permission";
+import { reasonText } from "./permission";
 import { teamAppsHref } from "./team-switcher";
 
 const ROLES = ["owner", "developer", "viewer"] as const;
@@ -29,7 +30,7 @@ export function MembersPanel({ team, me, members, invitations }: { team: Team; m
   const [busy, setBusy] = useState(false);
   const base = `/api/console/teams/${encodeURIComponent(team.id)}`;
   /** What an owner's control takes: disabled while busy, and for other roles, with the reason. */
-  const why = team.refusal && sentence(team.refusal);
+  const why = team.refusal && reasonText(team.refusal);
   const ownersOnly = { disabled: Boolean(why) || busy, title: why ?? undefined };
   const act = async (fn: () => Promise<unknown>, after?: () => void) => {
     setBusy(true);
@@ -66,7 +67,7 @@ export function MembersPanel({ team, me, members, invitations }: { team: Team; m
           <tbody>
             {members.map((m) => (
               <Tr key={m.userId}>
-                <Td className="whitespace-normal break-all">{m.email}{m.userId === me && <span className="ml-2 text-xs text-slate-500">(you)</span>}</Td>
+                <Td><span className="flex min-w-0 flex-col sm:flex-row sm:items-baseline sm:gap-2"><Truncated value={m.email} className="max-w-[7rem] sm:max-w-xs" />{m.userId === me && <span className="shrink-0 text-xs text-slate-500">(you)</span>}</span></Td>
                 <Td>
                   <label className="sr-only" htmlFor={`role-${m.userId}`}>Role of {m.email}</label>
                   <Select id={`role-${m.userId}`} value={m.role} {...ownersOnly} className="w-28 min-w-28"
@@ -91,12 +92,12 @@ export function MembersPanel({ team, me, members, invitations }: { team: Team; m
           ? <CardBody><p className="text-sm text-slate-500">No invitation is pending.</p></CardBody>
           : (
             <Table label="Pending invitations">
-              <thead><tr><Th>Email</Th><Th>Role</Th><Th wide>Expires</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr></thead>
+              <thead><tr><Th>Email</Th><Th wide>Role</Th><Th wide>Expires</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr></thead>
               <tbody>
                 {invitations.map((i) => (
                   <Tr key={i.invitationId}>
-                    <Td className="whitespace-normal break-all">{i.email}</Td>
-                    <Td>{i.role}</Td>
+                    <Td><Truncated value={i.email} className="max-w-[7rem] sm:max-w-xs" /></Td>
+                    <Td wide>{i.role}</Td>
                     <Td wide><LocalTime value={i.expiresAt} /></Td>
                     <Td className="space-x-2 text-right whitespace-nowrap">
                       <Button variant="secondary" size="sm" {...ownersOnly}

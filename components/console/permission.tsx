@@ -6,6 +6,7 @@
 // not. No component decides a role's rights itself.
 import { createContext, useContext } from "react";
 import { cn } from "@/components/ui/cn";
+import { sentence } from "@/components/ui/error-text";
 import type { Action } from "@/lib/services/access";
 
 /** Why the reader may not (the 403's message), or null when they may. */
@@ -22,8 +23,8 @@ export function useRefusal(action: Action = "app.write"): string | null {
   return useContext(PermissionsContext)[action] ?? null;
 }
 
-/** The reason as a sentence: "A viewer of this team may not change this app." */
-export const sentence = (why: string) => `${why[0]?.toUpperCase()}${why.slice(1)}.`;
+/** The reason as a sentence: "A viewer of this team may not change this app." (a server component writes `${sentence(why)}.` itself: this file is the client's). */
+export const reasonText = (why: string) => `${sentence(why)}.`;
 
 /**
  * Controls that do `action` (default: change the app). For a role that may not,
@@ -33,9 +34,9 @@ export function Writes({ action = "app.write", note = false, className, children
   const why = useRefusal(action);
   if (!why) return <>{children}</>;
   return (
-    <fieldset disabled title={sentence(why)} className={cn("min-w-0", className)}>
+    <fieldset disabled title={reasonText(why)} className={cn("min-w-0", className)}>
       {children}
-      {note && <p className="mt-2 text-xs text-slate-600">{sentence(why)}</p>}
+      {note && <p className="mt-2 text-xs text-slate-600">{reasonText(why)}</p>}
     </fieldset>
   );
 }

@@ -37,7 +37,7 @@ export const may = (role: string, action: Action): boolean => isRole(role) && AL
 
 const WHY: Record<Action, string> = {
   "app.read": "read this app",
-  "app.write": "change this app",
+  "app.write": "make or change its apps",
   "app.secret": "read this app's signing secret",
   "team.read": "read this team",
   "team.manage": "manage this team's members",

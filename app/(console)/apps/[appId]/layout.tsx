@@ -9,7 +9,8 @@ import { requireOwnedApp } from "@/lib/auth/session";
 import { ExpiresBadge } from "@/components/console/expiry";
 import { getApp } from "@/lib/services/apps";
 import { refusal } from "@/lib/services/access";
-import { PermissionsProvider, sentence } from "@/components/console/permission";
+import { PermissionsProvider } from "@/components/console/permission";
+import { sentence } from "@/components/ui/error-text";
 import { CurrentTeam } from "@/components/console/team-switcher";
 
 /**
@@ -56,7 +57,7 @@ export default async function AppLayout({ children, params }: { children: React.
       )}
       {permissions["app.write"] && (
         <Notice tone="blue">
-          Read only: your role in {teamName} is {role}. {sentence(permissions["app.write"])} Ask an owner of the team for the developer role to change it.
+          Read only: your role in {teamName} is {role}. {sentence(permissions["app.write"])}. Ask an owner of the team for the developer role to change it.
         </Notice>
       )}
       <AppTabs appId={app.id} />
