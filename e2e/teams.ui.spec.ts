@@ -94,11 +94,11 @@ test("invite, accept, switch team, a viewer's read-only console and the team's a
   }
   await axeClean(viewer, "app overview (viewer)");
   await shootBoth(viewer, "teams-app-viewer");
-  await viewer.getByRole("link", { name: "Keys", exact: true }).click();
+  await viewer.getByRole("navigation", { name: "App sections" }).getByRole("link", { name: "Keys" }).click();
   await panelsLoaded(viewer);
   await expect(viewer.getByRole("button", { name: "Create key pair" })).toBeDisabled();
   await expect(viewer.getByRole("button", { name: /^Revoke / })).toBeDisabled();
-  await viewer.getByRole("link", { name: "Testing", exact: true }).click();
+  await viewer.getByRole("navigation", { name: "App sections" }).getByRole("link", { name: "Testing" }).click();
   await panelsLoaded(viewer);
   await expect(viewer.getByRole("button", { name: "Add test number" })).toBeDisabled();
   await expect(viewer.getByText("A viewer of this team may not make or change its apps.").first()).toBeVisible();
@@ -137,7 +137,13 @@ test("invite, accept, switch team, a viewer's read-only console and the team's a
   const lines = (await exported.text()).trim().split("\n").map((l) => JSON.parse(l));
   expect(lines.map((l) => [l.action, l.actor.email])).toEqual([["member.joined", viewerEmail]]);
 
-  // at 390 px the switcher is in the top bar and works
+  // the switcher open: axe clean at both widths, photographed; at 390 px it is in the top bar and works
+  await viewer.getByRole("button", { name: "Team: Acme Payments" }).click();
+  await expect(viewer.getByRole("navigation", { name: "Teams" }).getByRole("link", { name: "Audit log of Acme Payments" })).toBeVisible();
+  await axeClean(viewer, "team switcher open");
+  await shootBoth(viewer, "teams-switcher-open");
+  await viewer.keyboard.press("Escape");
+  await expect(viewer.getByRole("button", { name: "Team: Acme Payments" })).toBeFocused();
   await viewer.setViewportSize({ width: 390, height: 844 });
   await switchTo(viewer, viewerEmail);
   await expect(viewer.getByRole("heading", { level: 1, name: `Apps of ${viewerEmail}` })).toBeVisible();

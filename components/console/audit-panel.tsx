@@ -5,7 +5,7 @@
 // the JSON-lines export of what the filters select.
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useId } from "react";
+import { useId, useRef, useState } from "react";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";
 import { Select } from "@/components/ui/input";
@@ -34,8 +34,14 @@ export function AuditPanel({ team, actions, actors }: { team: { id: string; name
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const filters: AuditFilterValues = { action: params.get("action") ?? undefined, actor: params.get("actor") ?? undefined };
-  const set = (k: keyof AuditFilterValues, v?: string) => router.replace(`${pathname}${qs({ ...filters, [k]: v })}`, { scroll: false });
+  // The filters as chosen, at once (two quick changes must not read an address not yet replaced), then in the address.
+  const [filters, setFilters] = useState<AuditFilterValues>(() => ({ action: params.get("action") ?? undefined, actor: params.get("actor") ?? undefined }));
+  const chosen = useRef(filters);
+  const set = (k: keyof AuditFilterValues, v?: string) => {
+    chosen.current = { ...chosen.current, [k]: v };
+    setFilters(chosen.current);
+    router.replace(`${pathname}${qs(chosen.current)}`, { scroll: false });
+  };
   const { entries, error, isLoading, hasMore, loadMore, loadingMore, mutate } = useTeamAudit(team.id, filters);
   const exportHref = `/api/console/teams/${encodeURIComponent(team.id)}/audit${qs({ ...filters, format: "jsonl" })}`;
   // An actor named in the address but no longer a member is still offered, so the filter shows what it is.
@@ -74,18 +80,25 @@ export function AuditPanel({ team, actions, actors }: { team: { id: string; name
         {entries.length > 0 && (
           <Table label="Audit entries">
             <thead>
-              <tr><Th>Time</Th><Th>Action</Th><Th>Target</Th><Th>Actor</Th><Th wide>Address</Th></tr>
+              <tr><Th>Time</Th><Th>Action<span className="md:hidden"> · actor</span></Th><Th>Target</Th><Th wide>Actor</Th><Th wide>Address</Th></tr>
             </thead>
             <tbody>
-              {entries.map((e) => (
-                <Tr key={e.id}>
-                  <Td><LocalTime value={e.at} /></Td>
-                  <Td className="font-mono text-xs">{e.action}</Td>
-                  <Td><Truncated value={e.target} className="max-w-[8rem] sm:max-w-xs" /></Td>
-                  <Td>{e.actor?.email ? <Truncated value={e.actor.email} className="max-w-[8rem] sm:max-w-[14rem]" /> : <span className="text-slate-600">{e.actor ? e.actor.userId : "the app's keys"}</span>}</Td>
-                  <Td wide className="font-mono text-xs">{e.address ?? "—"}</Td>
-                </Tr>
-              ))}
+              {entries.map((e) => {
+                const actor = e.actor?.email ?? e.actor?.userId ?? "the app's keys";
+                return (
+                  <Tr key={e.id}>
+                    <Td className="align-top md:align-middle"><LocalTime value={e.at} /></Td>
+                    <Td className="align-top md:align-middle">
+                      <span className="font-mono text-xs">{e.action}</span>
+                      {/* Below 768 px the actor column is hidden: who did it stays in view under what was done. */}
+                      <Truncated value={actor} className="mt-0.5 max-w-[9rem] text-xs text-slate-600 md:hidden" />
+                    </Td>
+                    <Td className="align-top md:align-middle"><Truncated value={e.target} className="max-w-[7rem] sm:max-w-xs" /></Td>
+                    <Td wide><Truncated value={actor} className={`max-w-[14rem] ${e.actor?.email ? "" : "text-slate-600"}`} /></Td>
+                    <Td wide className="font-mono text-xs">{e.address ?? "—"}</Td>
+                  </Tr>
+                );
+              })}
             </tbody>
           </Table>
         )}
