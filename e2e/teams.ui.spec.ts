@@ -147,7 +147,20 @@ test("invite, accept, switch team, a viewer's read-only console and the team's a
   await viewer.setViewportSize({ width: 390, height: 844 });
   await switchTo(viewer, viewerEmail);
   await expect(viewer.getByRole("heading", { level: 1, name: `Apps of ${viewerEmail}` })).toBeVisible();
+  // the Account page: deleting the account names what goes (the viewer's own team); the only owner of a team with members is told to hand it on first
+  await viewer.setViewportSize({ width: 1280, height: 800 });
+  await viewer.goto("/account");
+  await viewer.getByRole("button", { name: "Delete account" }).click();
+  const dialog = viewer.getByRole("dialog", { name: "Delete your account?" });
+  await expect(dialog.getByRole("list", { name: "Deleted with the account" })).toContainText(`${viewerEmail} (no apps)`);
+  await expect(dialog).not.toContainText("Acme Payments");
+  await axeClean(viewer, "account deletion (viewer)");
+  await shootBoth(viewer, "teams-account-delete");
   await context.close();
+  await page.goto("/account");
+  await expect(page.getByText("You are the only owner of Acme Payments, which has other members")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete account" })).toHaveCount(0);
+  await shootBoth(page, "teams-account-owner");
 });
 
 /** The membership an accepted invitation makes, written into the e2e database (the invitation itself is the test above's). */
