@@ -3,6 +3,7 @@
 // account (app/api/console/account/*), so afterwards the browser goes to sign-in.
 // Deleting the account takes the teams only it is in with it, with their apps,
 // as the server listed them (lib/services/teams.ts `teamsOnDeletion`).
+import Link from "next/link";
 import { useState } from "react";
 import { signOutAction } from "@/app/(auth)/actions";
 import { Button } from "@/components/ui/button";
@@ -76,6 +77,9 @@ function DeleteAccount({ deletion }: { deletion: TeamsOnDeletion }) {
     return (
       <p className="max-w-sm text-sm text-slate-700">
         {`You are the only owner of ${deletion.ownerNeeded.map((t) => t.name).join(", ")}, which ${deletion.ownerNeeded.length === 1 ? "has" : "have"} other members: make one of them an owner on the team's Members page first.`}
+        {deletion.ownerNeeded.map((t) => (
+          <Link key={t.teamId} href={`/teams/${t.teamId}`} className="mt-1 block truncate font-medium text-indigo-700 underline underline-offset-2">Members of {t.name}</Link>
+        ))}
       </p>
     );
   }
