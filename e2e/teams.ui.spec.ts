@@ -50,6 +50,7 @@ test("invite, accept, switch team, a viewer's read-only console and the team's a
   const team = await post(page, "/api/console/teams", { name: "Acme Payments" });
   const app = await post(page, "/api/console/apps", { name: "Checkout", teamId: team.teamId });
   await post(page, `/api/console/apps/${app.id}/keys`, { label: "ci" });
+  expect((await page.request.post(`/api/console/apps/${app.id}/subscriptions`, { data: { group: "Payments" } })).ok()).toBe(true);
   const viewerEmail = await seedUser();
 
   // the owner invites on the Members page
@@ -103,6 +104,12 @@ test("invite, accept, switch team, a viewer's read-only console and the team's a
   await expect(viewer.getByRole("button", { name: "Add test number" })).toBeDisabled();
   await expect(viewer.getByText("A viewer of this team may not make or change its apps.").first()).toBeVisible();
   await axeClean(viewer, "testing (viewer)");
+
+  // the docs' try-it as the team's app: a preview, with the reason (a call as the app would answer 403)
+  await viewer.goto(`/docs/collect/push?app=${app.id}`);
+  await expect(viewer.getByText("A viewer of this team may not make or change its apps: Try it as Checkout is a preview.")).toBeVisible();
+  await expect(viewer.getByRole("radio", { name: "Run as this app (logged, real callback)" })).toBeDisabled();
+  await expect(viewer.getByRole("radio", { name: "Preview with its test numbers and time scale" })).toBeChecked();
 
   // the Members page: the viewer may leave, nothing else
   await viewer.goto(`/teams/${team.teamId}`);
