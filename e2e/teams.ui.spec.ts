@@ -99,11 +99,13 @@ test("invite, accept, switch team, a viewer's read-only console and the team's a
   await panelsLoaded(viewer);
   await expect(viewer.getByRole("button", { name: "Create key pair" })).toBeDisabled();
   await expect(viewer.getByRole("button", { name: /^Revoke / })).toBeDisabled();
+  await shootBoth(viewer, "teams-keys-viewer");
   await viewer.getByRole("navigation", { name: "App sections" }).getByRole("link", { name: "Testing" }).click();
   await panelsLoaded(viewer);
   await expect(viewer.getByRole("button", { name: "Add test number" })).toBeDisabled();
   await expect(viewer.getByText("A viewer of this team may not make or change its apps.").first()).toBeVisible();
   await axeClean(viewer, "testing (viewer)");
+  await shootBoth(viewer, "teams-testing-viewer");
 
   // the docs' try-it as the team's app: a preview, with the reason (a call as the app would answer 403)
   await viewer.goto(`/docs/collect/push?app=${app.id}`);
