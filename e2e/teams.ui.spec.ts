@@ -209,6 +209,14 @@ test("a developer changes the team's apps but not its members; every team's apps
   await expect(page.getByRole("button", { name: "Send invitation" })).toBeDisabled();
   await expect(page.getByText("A developer of this team may not manage this team's members.").first()).toBeVisible();
 
+  // a new team from the switcher: its (empty) apps, current, the developer its owner
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: /^Team: / }).click();
+  await page.getByLabel("New team").fill("Gamma Ops");
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Apps of Gamma Ops" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Team: Gamma Ops" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Create your first app in Gamma Ops" })).toBeVisible();
+
   // a team the account is not in: the 404 page, on its apps and on its audit log
   await page.context().clearCookies();
   await startSession(page, await seedUser());

@@ -78,7 +78,7 @@ export function AppsList({ callbackNote, teams, current }: { callbackNote: strin
       {showForm && target && (
         <Card>
           <CardBody>
-            <h2 className="mb-4 text-base font-semibold">{apps?.length === 0 ? "Create your first app" : "New app"}{target && <span className="font-normal text-slate-600"> in {target.name}</span>}</h2>
+            <h2 className="mb-4 text-base font-semibold">{apps?.length === 0 ? "Create your first app" : "New app"}<span className="font-normal text-slate-600"> in {target.name}</span></h2>
             <CreateAppForm teamId={target.teamId} onCancel={apps?.length ? () => setCreating(false) : undefined} callbackNote={callbackNote} />
           </CardBody>
         </Card>

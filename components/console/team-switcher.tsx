@@ -6,10 +6,13 @@
 // team, the Account page, keeps the last one shown). A disclosure: a button
 // and a list of links, Escape or a click elsewhere closes it.
 import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
 import useSWR from "swr";
-import { fetcher } from "./api";
+import { Button } from "@/components/ui/button";
+import { useFormAction } from "@/components/ui/form-action";
+import { Field, Input } from "@/components/ui/input";
+import { fetcher, send } from "./api";
 
 export type TeamChoice = { teamId: string; name: string; role: string };
 
@@ -31,12 +34,30 @@ export function CurrentTeam({ id }: { id: string | null }) {
 /** Where a team's apps are listed: the address to share for a team. */
 export const teamAppsHref = (teamId: string) => `/apps?team=${encodeURIComponent(teamId)}`;
 
+/** A new team, its owner the account (POST /api/console/teams): then its apps, current. */
+function NewTeam({ onMade }: { onMade: () => Promise<unknown> }) {
+  const router = useRouter();
+  const make = useFormAction(async (data: FormData) => {
+    const team = await send<TeamChoice>("POST", "/api/console/teams", { name: data.get("name") });
+    await onMade();
+    router.push(teamAppsHref(team.teamId));
+  }, ["name"]);
+  return (
+    <form className="flex items-end gap-2 px-2.5 py-2" {...make.form}>
+      <Field label="New team" className="min-w-0 flex-1" error={make.fieldError("name") ?? make.error}>
+        {(p) => <Input {...p} name="name" required maxLength={64} placeholder="Acme Payments" className="py-1.5" autoComplete="off" />}
+      </Field>
+      <Button type="submit" size="md" busy={make.pending}>Create</Button>
+    </form>
+  );
+}
+
 const item = "flex min-w-0 items-center justify-between gap-3 rounded-md px-2.5 py-2 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600";
 
 export function TeamSwitcher({ initial }: { initial: TeamChoice[] }) {
   const { id } = useContext(Current);
   // Fresh on each focus of the window: a team joined or left elsewhere shows here.
-  const { data } = useSWR<{ teams: TeamChoice[] }>("/api/console/teams", fetcher, { fallbackData: { teams: initial } });
+  const { data, mutate } = useSWR<{ teams: TeamChoice[] }>("/api/console/teams", fetcher, { fallbackData: { teams: initial } });
   const teams = data?.teams ?? initial;
   const current = teams.find((t) => t.teamId === id) ?? null;
   const [open, setOpen] = useState(false);
@@ -110,6 +131,7 @@ export function TeamSwitcher({ initial }: { initial: TeamChoice[] }) {
               </ul>
             )}
           </nav>
+          <div className="mt-1 border-t border-slate-200 pt-1"><NewTeam onMade={() => mutate()} /></div>
         </div>
       )}
     </div>
