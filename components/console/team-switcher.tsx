@@ -45,7 +45,7 @@ function NewTeam({ onMade }: { onMade: () => Promise<unknown> }) {
   return (
     <form className="flex items-end gap-2 px-2.5 py-2" {...make.form}>
       <Field label="New team" className="min-w-0 flex-1" error={make.fieldError("name") ?? make.error}>
-        {(p) => <Input {...p} name="name" required maxLength={64} placeholder="Acme Payments" className="py-1.5" autoComplete="off" />}
+        {(p) => <Input {...p} name="name" required maxLength={64} placeholder="e.g. Checkout squad" className="py-1.5" autoComplete="off" />}
       </Field>
       <Button type="submit" size="md" busy={make.pending}>Create</Button>
     </form>
