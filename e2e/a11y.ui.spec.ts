@@ -64,8 +64,12 @@ test("every console page passes axe at both widths, light and dark", async ({ pa
   await page.goto(`/apps/${a.appId}/callbacks`);
   const detail = page.getByRole("table", { name: "Callbacks" }).getByRole("link").first();
   const deliveryHref = (await detail.getAttribute("href"))!;
+  const own = (await (await page.request.get("/api/console/teams")).json()).teams[0].teamId as string;
   problems.push(...await audit(page, [
     "/apps",
+    `/apps?team=${own}`,
+    `/teams/${own}`,
+    `/teams/${own}/audit`,
     `/apps/${a.appId}`,
     `/apps/${a.appId}/keys`,
     `/apps/${a.appId}/subscriptions`,

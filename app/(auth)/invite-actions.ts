@@ -14,12 +14,14 @@ export type InviteState = { error?: string };
 export async function acceptAction(_: InviteState, form: FormData): Promise<InviteState> {
   const user = await currentUser();
   if (!user) redirect("/signin");
+  let joined: string;
   try {
     const by = { userId: user.id, email: user.email, address: clientAddress(await headers()) };
-    await actingAs(by, () => acceptInvitation(user, String(form.get("token") ?? "")));
+    joined = (await actingAs(by, () => acceptInvitation(user, String(form.get("token") ?? "")))).teamId;
   } catch (e) {
     if (isApiError(e) && ["NOT_FOUND", "FORBIDDEN", "CONFLICT", "VALIDATION_ERROR"].includes(e.code)) return { error: `${sentence(e.message)}.` };
     throw e;
   }
-  redirect("/apps");
+  // The team joined, current: its apps (components/console/team-switcher.tsx).
+  redirect(`/apps?team=${encodeURIComponent(joined)}`);
 }

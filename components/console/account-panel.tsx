@@ -1,7 +1,9 @@
 "use client";
 // Password change and "sign out everywhere": both end every session of the
 // account (app/api/console/account/*), so afterwards the browser goes to sign-in.
-// Deleting the account takes its apps with it.
+// Deleting the account takes the teams only it is in with it, with their apps,
+// as the server listed them (lib/services/teams.ts `teamsOnDeletion`).
+import Link from "next/link";
 import { useState } from "react";
 import { signOutAction } from "@/app/(auth)/actions";
 import { Button } from "@/components/ui/button";
@@ -9,6 +11,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm";
 import { useFormAction } from "@/components/ui/form-action";
 import { Field, Input } from "@/components/ui/input";
+import type { TeamsOnDeletion } from "@/lib/services/teams";
 import { send } from "./api";
 
 /** To sign-in, which says why (app/(auth)/(signed-out)/signin/page.tsx DONE). */
@@ -49,20 +52,49 @@ function SignOutEverywhere() {
   );
 }
 
-function DeleteAccount() {
+/** What goes with the account: each team only it is in, with its apps by name. */
+function GoingTeams({ deleted }: { deleted: TeamsOnDeletion["deletedTeams"] }) {
+  if (deleted.length === 0) return <p>No team goes with it: every team you are in has other members, and keeps its apps.</p>;
+  return (
+    <>
+      <p>These teams have no other member and are deleted with it, with their apps: key pairs stop working at once, and request logs, callbacks and inboxes are deleted.</p>
+      <ul aria-label="Deleted with the account" className="mt-2 list-disc space-y-1 pl-5">
+        {deleted.map((t) => (
+          <li key={t.teamId} className="break-words">
+            <span className="font-medium text-slate-900">{t.name}</span>
+            {t.apps.length === 0 ? " (no apps)" : `: ${t.apps.map((a) => a.name).join(", ")}`}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">Teams with other members stay, with their apps. This cannot be undone.</p>
+    </>
+  );
+}
+
+function DeleteAccount({ deletion }: { deletion: TeamsOnDeletion }) {
   const [password, setPassword] = useState("");
+  if (deletion.lastOwnerOf.length > 0) {
+    return (
+      <p className="max-w-sm text-sm text-slate-700">
+        {`You are the only owner of ${deletion.lastOwnerOf.map((t) => t.name).join(", ")}, which ${deletion.lastOwnerOf.length === 1 ? "has" : "have"} other members: make one of them an owner on the team's Members page first.`}
+        {deletion.lastOwnerOf.map((t) => (
+          <Link key={t.teamId} href={`/teams/${t.teamId}`} className="mt-1 block truncate font-medium text-indigo-700 underline underline-offset-2">Members of {t.name}</Link>
+        ))}
+      </p>
+    );
+  }
   return (
     <ConfirmButton
       trigger="Delete account"
       title="Delete your account?"
-      confirmLabel="Delete account and apps"
+      confirmLabel={deletion.deletedTeams.some((t) => t.apps.length) ? "Delete account, teams and apps" : "Delete account"}
       size="md"
       onConfirm={async () => {
-        await send("DELETE", "/api/console/account", { password });
+        await send("DELETE", "/api/console/account", { password, teams: deletion.deletedTeams.map((t) => t.teamId) });
         await signOutAction();
       }}
     >
-      <p>Your apps go with it: their key pairs stop working at once, and their request logs, callbacks and inboxes are deleted. This cannot be undone.</p>
+      <GoingTeams deleted={deletion.deletedTeams} />
       <label htmlFor="delete-password" className="mt-3 block text-sm font-medium text-slate-800">Your password</label>
       <input id="delete-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)}
         className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
@@ -71,7 +103,7 @@ function DeleteAccount() {
 }
 
 /** `twoStep`: the two-step sign-in card (two-step-panel.tsx), with the account's status read by the page. */
-export function AccountPanel({ email, twoStep }: { email: string; twoStep?: React.ReactNode }) {
+export function AccountPanel({ email, twoStep, deletion }: { email: string; twoStep?: React.ReactNode; deletion: TeamsOnDeletion }) {
   return (
     <div className="space-y-6">
       <div>
@@ -88,7 +120,7 @@ export function AccountPanel({ email, twoStep }: { email: string; twoStep?: Reac
         <CardBody><SignOutEverywhere /></CardBody>
       </Card>
       <Card className="border-red-200">
-        <CardHeader title="Delete account" description="Deletes the account and every app it owns." actions={<DeleteAccount />} />
+        <CardHeader title="Delete account" description="Deletes the account; teams with other members keep their apps, a team only you are in goes with it, with its apps." actions={<DeleteAccount deletion={deletion} />} />
       </Card>
     </div>
   );

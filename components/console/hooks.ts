@@ -102,3 +102,15 @@ export type SandboxRow = { appId: string; name: string; inspectorUrl: string; ex
 /** The app's live throwaway sandboxes, looked at again every 5 s (CI jobs make and end them). */
 export const useSandboxes = (appId: string) =>
   useSWR<{ sandboxes: SandboxRow[]; limit: number }>(appUrl(appId, "/sandboxes"), fetcher, { refreshInterval: 5000 });
+
+export type AuditEntryRow = { id: string; at: string; actor: { userId: string | null; email: string | null } | null; action: string; target: string; address: string | null };
+export type AuditFilterValues = { action?: string; actor?: string };
+/** A team's audit log, newest first, a page at a time by the route's `next` (keyset). */
+export function useTeamAudit(teamId: string, filters: AuditFilterValues) {
+  type P = { entries: AuditEntryRow[]; next: string | null };
+  const base = `/api/console/teams/${encodeURIComponent(teamId)}/audit`;
+  const r = useSWRInfinite<P>((i, prev: P | null) => (i > 0 && !prev?.next ? null : `${base}${qs({ ...filters, before: i > 0 ? prev!.next! : undefined })}`), fetcher);
+  const entries = r.data?.flatMap((p) => p.entries) ?? [];
+  const loadingMore = r.isLoading || (r.size > 0 && r.data !== undefined && typeof r.data[r.size - 1] === "undefined");
+  return { ...r, entries, hasMore: Boolean(r.data?.at(-1)?.next), loadingMore, loadMore: () => r.setSize(r.size + 1) };
+}

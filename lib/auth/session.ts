@@ -5,7 +5,7 @@ import { cache } from "react";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { isApiError } from "@/lib/errors";
-import { ownedApp } from "@/lib/services/apps";
+import { authorizeApp } from "@/lib/services/access";
 import { getUser, type PublicUser } from "@/lib/services/users";
 import { auth } from "./index";
 import { safeNext } from "./next-path";
@@ -35,11 +35,11 @@ export async function requireOperator(): Promise<PublicUser> {
   return user;
 }
 
-/** The signed-in user's app, or the 404 page: another user's app id tells nothing. */
+/** The signed-in user's app with their role and its team's name, or the 404 page: another team's app id tells nothing. */
 export const requireOwnedApp = cache(async (appId: string) => {
   const user = await requireUser();
   try {
-    return { user, app: await ownedApp(user.id, appId) };
+    return { user, ...(await authorizeApp(user, appId, "app.read")) };
   } catch (e) {
     if (isApiError(e) && e.code === "NOT_FOUND") notFound();
     throw e;

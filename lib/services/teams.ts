@@ -156,6 +156,9 @@ export async function teamsOnDeletion(tx: Tx, userId: string) {
   return { deletedTeams, keptTeams, lastOwnerOf };
 }
 
+/** What an account's deletion does to its teams (`teamsOnDeletion`), as the confirmation names it. */
+export type TeamsOnDeletion = Awaited<ReturnType<typeof teamsOnDeletion>>;
+
 /**
  * Teams for the operators' page, the newest first, each with its members (the
  * oldest first, with their roles) and its apps: `q` keeps those whose name or

@@ -153,24 +153,32 @@ export async function setPassword(userId: string, passwordHash: string, action: 
 }
 
 /**
+/**
  * Deletes the account (its memberships go through the schema's cascades). Each
  * team it is in, locked in id order: one it was the only member of goes with its
  * apps and their keys, tokens, logs, callbacks and inbox; one with another member
  * stays with its apps, with a `member.removed` entry; one it is the last owner of
  * beside other members refuses the deletion (409), as leaving it would.
+ * `expected`: the ids of the teams the confirmation named as going; when what
+ * would go is no longer that (a member joined or left since), 409 and nothing happens.
  */
-export async function deleteAccount(userId: string, password: unknown, address: string): Promise<void> {
+export async function deleteAccount(userId: string, password: unknown, address: string, expected?: unknown) {
   const u = await userWithPassword(userId, password, "password", address);
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     for (const m of await tx.membership.findMany({ where: { userId }, orderBy: { teamId: "asc" }, select: { teamId: true } })) await lockTeam(tx, m.teamId);
     const { deletedTeams, keptTeams, lastOwnerOf } = await teamsOnDeletion(tx, userId);
     if (lastOwnerOf.length > 0) {
       const names = lastOwnerOf.map((t) => `"${t.name}"`).join(", ");
       throw new ApiError("CONFLICT", `you are the last owner of ${names}, which other members are in: make one of them an owner first`);
     }
+    const ids = deletedTeams.map((t) => t.teamId);
+    if (Array.isArray(expected) && (expected.length !== ids.length || !ids.every((id) => expected.includes(id)))) {
+      throw new ApiError("CONFLICT", "the teams that would be deleted changed since the confirmation: reload the page and confirm again");
+    }
     for (const t of keptTeams) await audit(tx, { teamId: t.teamId, action: "member.removed", target: u.email });
-    await tx.team.deleteMany({ where: { id: { in: deletedTeams.map((t) => t.teamId) } } });
+    await tx.team.deleteMany({ where: { id: { in: ids } } });
     await tx.user.delete({ where: { id: userId } });
+    return deletedTeams;
   }, { maxWait: 15_000, timeout: 15_000 });
 }
 

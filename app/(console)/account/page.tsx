@@ -5,6 +5,7 @@ import { TwoStepPanel } from "@/components/console/two-step-panel";
 import { requireUser } from "@/lib/auth/session";
 import { listPasskeys } from "@/lib/services/passkeys";
 import { totpStatus } from "@/lib/services/totp";
+import { accountDeletionPlan } from "@/lib/services/users";
 
 export const metadata: Metadata = { title: "Account" };
 
@@ -13,5 +14,5 @@ export default async function AccountPage() {
   return <AccountPanel email={user.email} twoStep={<>
     <TwoStepPanel initial={await totpStatus(user.id)} />
     <PasskeysPanel initial={(await listPasskeys(user.id)).passkeys} />
-  </>} />;
+  </>} deletion={await accountDeletionPlan(user.id)} />;
 }

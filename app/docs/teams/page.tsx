@@ -82,6 +82,15 @@ export default function TeamsPage() {
         Operators see every team with its members and apps on the Operator page, and each app&apos;s team; their approvals, rejections and
         suspensions appear in the audit log of the team they touch, with the operator as the actor.
       </P>
+      <H2>In the console</H2>
+      <Ul>
+        <li><strong>The team switcher</strong> (the top bar, at any width; Enter opens it, Escape closes it): every team you are in with your role, and <em>All teams</em>. Picking one lists its apps at <C>/apps?team=&lt;teamId&gt;</C>, the address to share with a colleague (someone not in the team gets the 404 page); its Members page and Audit log are in the same menu, and a form that makes a new team (you its owner). <em>New app</em> makes the app in the team shown (without one, in your own team).</li>
+        <li><strong>Every app page</strong> names its team in the breadcrumb (a link to the team&apos;s apps).</li>
+        <li><strong>A role&apos;s limits are shown, not met:</strong> a viewer reads every page of the team&apos;s apps with each control that would change something disabled and the reason beside it (&quot;A viewer of this team may not make or change its apps.&quot;), the signing secret&apos;s <em>Reveal</em> included (in the docs, <em>Try it</em> as the team&apos;s app is a preview); on the Members page only owners&apos; controls work, and anyone may <em>Leave</em>. The words are the role rule&apos;s own, the ones a <C>403</C> would carry.</li>
+        <li><strong>Members</strong> (<C>/teams/&lt;teamId&gt;</C>): members and roles, pending invitations (send again, revoke), the invite form. An invited person follows the mail&apos;s link, signs in or signs up with the invited address, presses <em>Join</em> and lands on the team&apos;s apps.</li>
+        <li><strong>Audit log</strong> (<C>/teams/&lt;teamId&gt;/audit</C>): entries newest first with time, action, target, actor and address (the address from 768 px up); filters by action and by actor, kept in the page&apos;s address; <em>Load older</em> for the next page; <em>Export JSON lines</em> downloads what the filters select.</li>
+        <li><strong>Deleting your account</strong> (Account page): the confirmation names each team only you are in, with its apps, which go with the account; teams with other members stay with their apps. If you are the only owner of a team that has other members, make one of them an owner first (the deletion answers <C>409</C> until then).</li>
+      </Ul>
       <H2>The audit log</H2>
       <P>
         Every security-relevant change leaves an entry with who made it, from which address and when, written together with the change itself: a
