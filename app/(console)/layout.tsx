@@ -1,5 +1,7 @@
 import { TopNav } from "@/components/console/nav";
+import { VerifyBanner } from "@/components/console/verify-banner";
 import { requireUser } from "@/lib/auth/session";
+import { isVerified } from "@/lib/services/verification";
 
 export const dynamic = "force-dynamic";
 
@@ -8,6 +10,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   return (
     <>
       <TopNav user={user} />
+      {!isVerified(user) && <VerifyBanner email={user.email} />}
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
     </>
   );

@@ -2,6 +2,7 @@
 // Password change and "sign out everywhere": both end every session of the
 // account (app/api/console/account/*), so afterwards the browser goes to sign-in.
 // Deleting the account takes its apps with it.
+import Link from "next/link";
 import { useState } from "react";
 import { signOutAction } from "@/app/(auth)/actions";
 import { Button } from "@/components/ui/button";
@@ -77,6 +78,7 @@ export function AccountPanel({ email, twoStep }: { email: string; twoStep?: Reac
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
         <p className="mt-1 break-all text-sm text-slate-600">Signed in as <span className="font-medium text-slate-900">{email}</span>.</p>
+        <p className="mt-1 text-sm"><Link href="/account/security" className="font-medium text-indigo-700 underline-offset-2 hover:underline">Security: sessions and recent activity</Link></p>
       </div>
       <Card>
         <CardHeader title="Change password" description="Every session of this account ends, this one too: sign in again with the new password." />
@@ -84,7 +86,7 @@ export function AccountPanel({ email, twoStep }: { email: string; twoStep?: Reac
       </Card>
       {twoStep}
       <Card>
-        <CardHeader title="Sessions" description="Signed in on another computer, or left a session open? End every session of this account, including copied session cookies." />
+        <CardHeader title="Sessions" description={<>Signed in on another computer, or left a session open? End every session of this account, including copied session cookies; or see each one on the <Link href="/account/security" className="underline underline-offset-2">Security</Link> page.</>} />
         <CardBody><SignOutEverywhere /></CardBody>
       </Card>
       <Card className="border-red-200">

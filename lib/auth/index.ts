@@ -8,7 +8,8 @@ import Credentials from "next-auth/providers/credentials";
 import { config } from "@/lib/runtime";
 import { isApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { HashingBusy } from "@/lib/services/passwords";
-import { checkSignIn, endSessions } from "@/lib/services/users";
+import { openSession, signOutSession } from "@/lib/services/sessions";
+import { checkSignIn } from "@/lib/services/users";
 import { clientAddress } from "@/lib/throttle";
 import { authSecret } from "@/lib/auth-secret";
 import { log } from "@/lib/log";
@@ -68,32 +69,40 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
           if (isDatabaseUnavailable(e)) throw new ServiceUnavailable();
           throw e;
         }
-        if ("user" in outcome) return { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion };
+        if ("user" in outcome) {
+          // The session's record (lib/services/sessions.ts): the JWT carries its id; deleting it signs this session out.
+          const sid = await openSession(outcome.user.id, address, request.headers.get("user-agent"), SESSION_MAX_AGE * 1000);
+          return { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion, sid };
+        }
         if (outcome.refused === "code-needed") throw new CodeNeeded();
         if (outcome.refused === "code") throw new WrongCode();
         return null;
       },
     }),
   ],
-  // Every way of signing out ends the account's sessions (copied cookies too).
+  // Signing out ends this session's record: the cookie, copied or not, is signed out on every instance.
   events: {
     async signOut(message) {
-      const sub = "token" in message ? message.token?.sub : undefined;
-      if (sub) await endSessions(sub);
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await signOutSession(sid);
     },
   },
   // A wrong password is an answer, not a server error: keep it out of the log (an unreachable database is logged).
   logger: { error: (e: Error) => void ((e instanceof CredentialsSignin && !(e instanceof ServiceUnavailable)) || log().error({ err: e }, "[auth] sign-in failed")) },
   callbacks: {
-    // The session carries the account's session version at sign-in; lib/auth/session.ts
-    // ends it when the account's version has moved on (sign-out, password change, sign out everywhere).
+    // The session carries the account's session version at sign-in and its record's id (`sid`);
+    // lib/auth/session.ts ends it when the version has moved on (password change, sign out
+    // everywhere) or its record is gone (signed out here or from the security page).
     jwt({ token, user }) {
-      if (user) token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+      if (user) {
+        token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+        token.sid = (user as { sid?: string }).sid;
+      }
       return token;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
-      (session as { sv?: unknown }).sv = token.sv;
+      Object.assign(session, { sv: token.sv, sid: token.sid });
       return session;
     },
   },
