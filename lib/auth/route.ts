@@ -97,9 +97,10 @@ function consoleHandler<Q, B, C>(opts: Opts<Q, B>, scope: Scope, handler: (ctx: 
       const session = await currentSession();
       if (!session) throw new ApiError("UNAUTHENTICATED", "sign in to use the console");
       const { user, sessionId } = session;
-      // Every write of an account whose email is not verified (when that is required): 403 EMAIL_NOT_VERIFIED, whatever the route.
-      if (write && !opts.unverified) requireVerified(user);
       if (opts.operator) authorizeOperator(user);
+      // Every write of an account whose email is not verified (when that is required): 403 EMAIL_NOT_VERIFIED,
+      // whatever the route, before the role rule (the same answer for any app or team id).
+      if (write && !opts.unverified) requireVerified(user);
       const params = (await routeCtx?.params) ?? {};
       // The role rule before anything else, read now: a stranger's app or team id answers 404 whatever the input.
       const action = typeof opts.action === "function" ? opts.action(user, params) : opts.action;

@@ -1,20 +1,10 @@
 "use client";
 import { useActionState } from "react";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { type VerifyState, verifyAction } from "../../verify-actions";
 
 export function VerifyForm({ token }: { token: string }) {
   const [state, formAction, pending] = useActionState(verifyAction, {} as VerifyState);
-  if (state.verified) {
-    return (
-      <div className="space-y-4">
-        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm break-words text-emerald-800">
-          Your email {state.verified} is verified. Your account can now make apps, keys and every other change.
-        </p>
-        <ButtonLink href="/apps" className="w-full">Go to your apps</ButtonLink>
-      </div>
-    );
-  }
   return (
     <form action={formAction} className="space-y-4">
       <input type="hidden" name="token" value={token} />
