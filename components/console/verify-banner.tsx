@@ -15,7 +15,7 @@ export function VerifyBanner({ email }: { email: string }) {
   return (
     <div role="region" aria-label="Email not verified" className="border-b border-amber-200 bg-amber-50">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm text-amber-900 sm:px-6">
-        <p className="min-w-0 flex-1 break-words">
+        <p className="min-w-0 flex-1 basis-72 break-words">
           <strong className="font-semibold">Verify your email to make changes.</strong> We mailed a link to {email}; until you follow it you can
           read everything but not create or change apps, keys or settings.
         </p>
