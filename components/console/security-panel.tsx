@@ -61,18 +61,19 @@ function Sessions() {
       {isLoading ? <SkeletonRows /> : error ? <ErrorNote error={error} onRetry={() => void mutate()} /> : (
         <Table label="Sessions">
           <thead>
-            <tr><Th>Browser and address</Th><Th wide>Signed in</Th><Th>Last used</Th><Th><span className="sr-only">Actions</span></Th></tr>
+            <tr><Th>Browser and address</Th><Th wide>Signed in</Th><Th wide>Last used</Th><Th><span className="sr-only">Actions</span></Th></tr>
           </thead>
           <tbody>
             {sessions.map((s) => (
               <tr key={s.id} className="border-t border-slate-100">
-                {/* One cell, two lines: at phone width the row's action stays in view. */}
+                {/* One cell: below 768 px its last use too, so the row's action stays in view at phone width. */}
                 <Td>
                   <span className="block" title={s.userAgent ?? undefined}>{browserOf(s.userAgent)}</span>
                   <span className="block font-mono text-xs text-slate-500">{s.address ?? "address unknown"}</span>
+                  <span className="block text-xs text-slate-500 md:hidden">Last used <LocalTime value={s.lastUsedAt} /></span>
                 </Td>
                 <Td wide><LocalTime value={s.createdAt} /></Td>
-                <Td><LocalTime value={s.lastUsedAt} /></Td>
+                <Td wide><LocalTime value={s.lastUsedAt} /></Td>
                 <Td>{s.current ? <Badge tone="green">This session</Badge> : <SignOutOne id={s.id} onDone={() => void mutate()} />}</Td>
               </tr>
             ))}

@@ -50,9 +50,13 @@ async function touch(sessionId: string) {
 
 export type SessionView = { id: string; address: string | null; userAgent: string | null; createdAt: string; lastUsedAt: string; current: boolean };
 
-/** The account's sessions, the most recently used first; `current`: the one asking. */
-export async function listSessions(userId: string, currentId: string | null): Promise<SessionView[]> {
-  const rows = await db.session.findMany({ where: { userId }, orderBy: [{ lastUsedAt: "desc" }, { id: "desc" }], take: 200 });
+/**
+ * The account's live sessions, the most recently used first; `current`: the one asking. `idleMs`: the
+ * sessions' lifetime since last use (a row idle longer, within the minute last use is written to, has expired).
+ */
+export async function listSessions(userId: string, currentId: string | null, idleMs: number): Promise<SessionView[]> {
+  const since = new Date(nowMs() - idleMs - TOUCH_EVERY_MS);
+  const rows = await db.session.findMany({ where: { userId, lastUsedAt: { gt: since } }, orderBy: [{ lastUsedAt: "desc" }, { id: "desc" }], take: 200 });
   return rows.map((s) => ({
     id: s.id, address: s.address, userAgent: s.userAgent, createdAt: s.createdAt.toISOString(), lastUsedAt: s.lastUsedAt.toISOString(), current: s.id === currentId,
   }));

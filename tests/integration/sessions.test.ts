@@ -114,6 +114,15 @@ describe("an account's sessions", () => {
     expect(await appsStatus(two)).toBe(200);
   });
 
+  it("a session idle past its 8 hours is no longer listed", async () => {
+    const email = await user();
+    const a = await signIn(email, fresh(), FIREFOX);
+    await signIn(email, fresh(), SAFARI);
+    expect(await sessions(a)).toHaveLength(2);
+    server.clock.advance(8 * 3_600_000 + 2 * 60_000); // A is used now; B last 8 h 2 min ago
+    expect((await sessions(a)).map((s) => s.userAgent)).toEqual([FIREFOX]);
+  });
+
   it("last use is written at most once a minute", async () => {
     const email = await user();
     const a = await signIn(email, fresh(), FIREFOX);
