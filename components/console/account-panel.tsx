@@ -37,6 +37,30 @@ function ChangePassword() {
   );
 }
 
+/** A new email: mailed a link where verification is required (the old one stays until it is followed), else changed at once. */
+function ChangeEmail() {
+  const [result, setResult] = useState<{ email: string; pending: boolean } | null>(null);
+  const change = useFormAction(async (data: FormData) => {
+    const r = await send<{ email: string; pending: boolean }>("POST", "/api/console/account/email", { email: data.get("email"), password: data.get("password") });
+    setResult(r);
+    if (!r.pending) window.location.reload();
+  }, ["email", "password"]);
+  return (
+    <form className="grid max-w-md gap-4" {...change.form}>
+      <Field label="New email" error={change.fieldError("email") ?? change.error ?? undefined}>
+        {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}
+      </Field>
+      <Field label="Current password" error={change.fieldError("password")}>
+        {(p) => <Input {...p} name="password" type="password" autoComplete="current-password" required />}
+      </Field>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" busy={change.pending}>Change email</Button>
+        {result?.pending && <p role="status" className="text-sm break-words text-slate-700">We mailed a link to {result.email}. Your email stays as it is until you follow it.</p>}
+      </div>
+    </form>
+  );
+}
+
 function SignOutEverywhere() {
   const signOut = useFormAction(async () => {
     // Signed out or not, the browser goes to sign-in (which sends a live session back to the console).
@@ -83,6 +107,10 @@ export function AccountPanel({ email, twoStep }: { email: string; twoStep?: Reac
       <Card>
         <CardHeader title="Change password" description="Every session of this account ends, this one too: sign in again with the new password." />
         <CardBody><ChangePassword /></CardBody>
+      </Card>
+      <Card>
+        <CardHeader title="Email" description="Where sign-in, reset links and invitations go. A new address is verified by a mailed link before it replaces this one." />
+        <CardBody><ChangeEmail /></CardBody>
       </Card>
       {twoStep}
       <Card>

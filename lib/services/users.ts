@@ -9,7 +9,7 @@ import { passwordGuard } from "./signin-guard";
 import { acceptSignInCode, totpOn } from "./totp";
 import { userOfSession } from "./sessions";
 import { personalTeamRows } from "./teams";
-import { mailVerificationLink, verificationRequired } from "./verification";
+import { mailVerificationLink, requestEmailChange, verificationRequired } from "./verification";
 import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
 
 /** A role is stored, never derived from a string a stranger can type (such as an email). */
@@ -152,6 +152,15 @@ async function userWithPassword(userId: string, password: unknown, field: string
     throw new ApiError("FORBIDDEN", message, {}, [{ field, message }]);
   }
   return checked;
+}
+
+/**
+ * A new email for the account after checking its password (from `address`): verified before it
+ * replaces the old one where verification is required (verification.ts `requestEmailChange`).
+ */
+export async function changeEmail(userId: string, password: unknown, next: unknown, address: string) {
+  const u = await userWithPassword(userId, password, "password", address);
+  return requestEmailChange(u, parseOrThrow(emailSchema, next, "email"), address);
 }
 
 /** Changes the password after checking the current one (from `address`); every session ends. */

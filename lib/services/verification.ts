@@ -45,8 +45,8 @@ const perAccount = new Throttle("verify:account", 3, 3600, "VERIFICATION_MAILS_P
 /** Links mailed again per client address per hour (VERIFICATION_MAILS_PER_ADDRESS). */
 const perAddress = new Throttle("verify:address", 10, 3600, "VERIFICATION_MAILS_PER_ADDRESS");
 
-/** A new link for `email` (the account's, or the one it changes to), mailed; its row keeps only the token's hash. */
-export async function mailVerificationLink(userId: string, email: string): Promise<{ expiresAt: string }> {
+/** A new link for `email` (the account's, or the one it changes to: `change`), mailed; its row keeps only the token's hash. */
+export async function mailVerificationLink(userId: string, email: string, change = false): Promise<{ expiresAt: string }> {
   const token = randomToken();
   const now = nowMs();
   const expiresAt = new Date(now + config.verificationLinkSeconds * 1000);
@@ -57,10 +57,12 @@ export async function mailVerificationLink(userId: string, email: string): Promi
     to: email,
     subject: "Verify your email for Svc Sandbox",
     body: [
-      "Someone (we hope you) signed up for Svc Sandbox with this address.",
+      change ? "Someone (we hope you) asked to use this address for their Svc Sandbox account." : "Someone (we hope you) signed up for Svc Sandbox with this address.",
       `Verify it with the link below. It works once, until ${utcTime(expiresAt)}.`,
       { link, label: "Verify my email" },
-      "Until it is verified the account can read but not change anything. If you did not sign up, ignore this mail.",
+      change
+        ? "The account keeps its current email until the link is followed. If you did not ask, ignore this mail."
+        : "Until it is verified the account can read but not change anything. If you did not sign up, ignore this mail.",
     ],
   });
   return { expiresAt: expiresAt.toISOString() };
@@ -81,6 +83,32 @@ export async function resendVerification(user: { id: string; email: string; emai
     });
   }
   return { email: user.email, ...(await mailVerificationLink(user.id, user.email)) };
+}
+
+/**
+ * A new email for the account (its password checked by the caller, users.ts `changeEmail`): where
+ * verification is required, a link is mailed to the new address, which replaces the old one only
+ * when it is followed (`pending`); locally it replaces it at once. 409 CONFLICT when another account
+ * has it; 429 past the same hourly mails as "send the link again".
+ */
+export async function requestEmailChange(user: { id: string; email: string }, email: string, address: string): Promise<{ email: string; pending: boolean }> {
+  if (email === user.email) throw new ApiError("CONFLICT", "this is your email already", {}, [{ field: "email", message: "this is your email already" }]);
+  const taken = () => new ApiError("CONFLICT", "another account uses this email", {}, [{ field: "email", message: "another account uses this email" }]);
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw taken();
+  if (!verificationRequired()) {
+    await db.$transaction(async (tx) => {
+      if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw taken();
+      await tx.user.update({ where: { id: user.id }, data: { email } });
+      await audit(tx, { userId: user.id, action: "email.changed", target: email });
+    });
+    return { email, pending: false };
+  }
+  const refused = await takeTogether([[perAccount, user.id], [perAddress, address]]);
+  if (refused) {
+    throw new ApiError("RATE_LIMITED", `too many verification mails; try again in ${Math.ceil(refused.retryAfter / 60)} min`, { "retry-after": String(refused.retryAfter) });
+  }
+  await mailVerificationLink(user.id, email, true);
+  return { email, pending: true };
 }
 
 const GONE = "this verification link has expired or was already used; sign in and send a new one from the console";

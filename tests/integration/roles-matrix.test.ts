@@ -15,7 +15,7 @@ import { signInOverHttp } from "../helpers/from-address";
 import { newApp, origin, type TestApp } from "../helpers/sandbox";
 
 /** Routes of the signed-in account, about no team: the rule does not apply (their own checks are their tests'). */
-const ACCOUNT_ROUTES = ["/account", "/account/audit", "/account/password", "/account/sessions", "/account/sessions/[sessionId]", "/account/totp", "/account/totp/confirm", "/account/verification", "/apps", "/invitations/accept", "/search", "/teams"];
+const ACCOUNT_ROUTES = ["/account", "/account/audit", "/account/email", "/account/password", "/account/sessions", "/account/sessions/[sessionId]", "/account/totp", "/account/totp/confirm", "/account/verification", "/apps", "/invitations/accept", "/search", "/teams"];
 /** Reads the rule counts as more than a read (a viewer gets 403). */
 const SECRET_READS = ["GET /apps/[appId]/signing-secret"];
 

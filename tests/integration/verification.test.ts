@@ -74,8 +74,8 @@ async function follow(link: string, from = fresh()) {
   return { page, hidden, posted: hidden ? await postForm(link, hidden, {}, from) : null };
 }
 
-/** Writes an account whose email is not verified yet may make: send the link again, and its sessions. */
-const ALLOWED_UNVERIFIED = ["POST /account/verification", "DELETE /account/sessions", "DELETE /account/sessions/[sessionId]"];
+/** Writes an account whose email is not verified yet may make: send the link again, fix its email, and its sessions. */
+const ALLOWED_UNVERIFIED = ["POST /account/email", "POST /account/verification", "DELETE /account/sessions", "DELETE /account/sessions/[sessionId]"];
 
 describe("sign-up, then the mailed link", () => {
   it("mails a one-time link; before it is followed every console write answers 403 EMAIL_NOT_VERIFIED and reads work; after, writes are allowed", async () => {
@@ -200,6 +200,48 @@ describe("send the link again", () => {
     expect(replies.filter((r) => r.status === 202).length).toBe(10);
     expect(replies.filter((r) => r.status === 429).length).toBe(90);
     expect(replies.some((r) => /from your network/.test(r.json?.message ?? ""))).toBe(true);
+  });
+});
+
+describe("changing the email", () => {
+  it("needs the password and a free address; the new address is verified by its link before it replaces the old one", async () => {
+    const email = `change-${randomBase62(8).toLowerCase()}@example.com`;
+    await cliOn(dbUrl, server.origin, "user", "create", "--email", email, "--password", PASSWORD);
+    const from = fresh();
+    const cookie = (await signInOverHttp(server.origin, email, PASSWORD, from)).session!;
+    const change = (body: unknown) => consoleCall(server.origin, cookie, "POST", "/account/email", body, from);
+    const next = `changed-${randomBase62(8).toLowerCase()}@example.com`;
+
+    expect((await change({ email: next, password: "not the password" })).json).toMatchObject({ error: "FORBIDDEN", details: [{ field: "password" }] });
+    expect((await change({ email: "not an email", password: PASSWORD })).json).toMatchObject({ error: "VALIDATION_ERROR", details: [{ field: "email" }] });
+    const other = `other-${randomBase62(8).toLowerCase()}@example.com`;
+    await cliOn(dbUrl, server.origin, "user", "create", "--email", other, "--password", PASSWORD);
+    expect((await change({ email: other, password: PASSWORD })).json).toMatchObject({ error: "CONFLICT", details: [{ field: "email" }] });
+
+    const asked = await change({ email: next, password: PASSWORD });
+    expect([asked.status, asked.json]).toEqual([200, { email: next, pending: true }]);
+    const mail = await smtp.next(next);
+    expect(mail.text).toContain("asked to use this address");
+    // Until the link is followed the old email is the account's: it signs in, the new one does not.
+    expect((await consoleCall(server.origin, cookie, "GET", "/account/verification", undefined, from)).json.email).toBe(email);
+    expect((await signInOverHttp(server.origin, next, PASSWORD, fresh())).session).toBeNull();
+
+    const { posted } = await follow(linkIn(mail.text)!);
+    expect(posted!.headers.location).toBe("/email-verified");
+    expect((await signInOverHttp(server.origin, next, PASSWORD, fresh())).session).not.toBeNull();
+    expect((await signInOverHttp(server.origin, email, PASSWORD, fresh())).session).toBeNull();
+    const audit = (await consoleCall(server.origin, cookie, "GET", "/account/audit", undefined, from)).json.entries as { action: string; target: string }[];
+    expect(audit.find((e) => e.action === "email.verified")?.target).toBe(next);
+  });
+
+  it("locally the new email replaces the old one at once", async () => {
+    const a = await account("local-change", local.origin);
+    const next = `local-new-${randomBase62(8).toLowerCase()}@example.com`;
+    const r = await call(a, "POST", "/account/email", { email: next, password: PASSWORD }, local.origin);
+    expect([r.status, r.json]).toEqual([200, { email: next, pending: false }]);
+    expect((await call(a, "GET", "/account/verification", undefined, local.origin)).json.email).toBe(next);
+    expect((await call(a, "GET", "/account/audit", undefined, local.origin)).json.entries.map((e: { action: string }) => e.action)).toContain("email.changed");
+    expect(smtp.to(next)).toEqual([]);
   });
 });
 
