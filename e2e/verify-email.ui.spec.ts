@@ -90,6 +90,8 @@ test("sign-up, verified by the mailed link; the Security page lists the sessions
 
   // From the Account page to Security.
   await page.goto(`${server.origin}/account`);
+  await expect(page.getByLabel("New email")).toBeVisible();
+  await shoot(page, "account-email");
   await page.getByRole("link", { name: "Security: sessions and recent activity" }).click();
   await expect(page).toHaveURL(/\/account\/security$/);
   await expect(page.getByRole("heading", { name: "Security", level: 1 })).toBeVisible();

@@ -50,7 +50,8 @@ function ChangeEmail() {
       <Field label="New email" error={change.fieldError("email") ?? change.error ?? undefined}>
         {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}
       </Field>
-      <Field label="Current password" error={change.fieldError("password")}>
+      {/* Not "Current password": that is the password form's field, and one label names one field on the page. */}
+      <Field label="Password, to confirm it is you" error={change.fieldError("password")}>
         {(p) => <Input {...p} name="password" type="password" autoComplete="current-password" required />}
       </Field>
       <div className="flex flex-wrap items-center gap-3">
@@ -109,7 +110,7 @@ export function AccountPanel({ email, twoStep }: { email: string; twoStep?: Reac
         <CardBody><ChangePassword /></CardBody>
       </Card>
       <Card>
-        <CardHeader title="Email" description="Where sign-in, reset links and invitations go. A new address is verified by a mailed link before it replaces this one." />
+        <CardHeader title="Email" description="Where sign-in, reset links and invitations go. On a hosted portal a new address is verified by a mailed link before it replaces this one." />
         <CardBody><ChangeEmail /></CardBody>
       </Card>
       {twoStep}
