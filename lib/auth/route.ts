@@ -1,5 +1,6 @@
 // The one wrapper for console JSON routes: same-origin JSON writes, session →
-// user, a write by an account whose email is not verified refused (lib/services/verification.ts), the role rule (lib/services/access.ts) on params.appId or
+// user, a write by an account whose email is not verified refused
+// (lib/services/verification.ts), the role rule (lib/services/access.ts) on params.appId or
 // params.teamId, zod parsing of query and body, the actor of the audit
 // entries written meanwhile, and ApiError → error body.
 import type { z } from "zod";
@@ -24,9 +25,10 @@ type Params = Record<string, string>;
  * `action`: what the route does to its app or team (the role rule's), or how
  * it follows from the signed-in user and the path (a member leaving is not an
  * owner removing); an app route's default is its method's: GET and HEAD read,
- * any other changes; a team route's, reading the team.
+ * any other changes; a team route's, reading the team. `unverified`: a write
+ * an account whose email is not verified yet may make (send the link again,
+ * fix its email, its sessions); every other write needs it verified.
  */
-/** `unverified`: a write an account whose email is not verified yet may make (send the link again, its sessions); every other write needs it verified. */
 type Opts<Q, B> = {
   query?: z.ZodType<Q>; body?: z.ZodType<B>; operator?: boolean; status?: number; unverified?: boolean;
   action?: Action | ((user: PublicUser, params: Params) => Action);
