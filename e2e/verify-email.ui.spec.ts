@@ -17,16 +17,17 @@ import { PASSWORD, panelsLoaded, shoot, uniqueEmail } from "./helpers/console";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: RunningServer;
+const dbFile = path.resolve(import.meta.dirname, "..", "data", `e2e-verify-${process.pid}.db`);
 
 test.beforeAll(async () => {
   smtp = await startSmtp();
-  const dbFile = path.resolve(import.meta.dirname, "..", "data", `e2e-verify-${process.pid}.db`);
   removeDb(dbFile);
   server = await startServer({ dbFile, env: { REQUIRE_EMAIL_VERIFICATION: "1", SMTP_URL: smtp.url } });
 });
 test.afterAll(async () => {
   await server?.stop();
   await smtp?.close();
+  removeDb(dbFile);
 });
 
 async function axeClean(page: Page, where: string) {
