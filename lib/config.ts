@@ -32,8 +32,18 @@ const THROTTLE_SETTINGS = [
   "INVITATIONS_PER_TEAM_PER_HOUR",
   "INVITATIONS_PER_ADDRESS_PER_HOUR",
   "PASSKEY_CHALLENGES_PER_MINUTE",
+  "VERIFICATION_MAILS_PER_ACCOUNT",
+  "VERIFICATION_MAILS_PER_ADDRESS",
   ...["TOKEN", "SIGNIN"].flatMap((p) => [`${p}_FAILURES_PER_ADDRESS`, `${p}_FAILURES_PER_ACCOUNT_ADDRESS`, `${p}_FAILURES_PER_ACCOUNT`, `${p}_SUCCESSES_PER_ACCOUNT_ADDRESS`]),
 ];
+
+/** REQUIRE_EMAIL_VERIFICATION: "1" on, "0" off, unset: on when hosted (lib/services/verification.ts). */
+function onOff(env: Env, name: string): boolean | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  if (raw === "1" || raw === "0") return raw === "1";
+  throw new Error(`${name} must be "1" or "0", got "${raw}"`);
+}
 
 function logFormat(raw: string | undefined): "json" | "text" | undefined {
   if (raw === undefined || raw === "") return undefined;
@@ -200,6 +210,10 @@ export function makeConfig(env: Env) {
     metricsToken: env.METRICS_TOKEN || undefined,
     /** How long a password-reset link stays valid (lib/services/recovery.ts). */
     resetLinkSeconds: i("RESET_LINK_SECONDS", 3600),
+    /** REQUIRE_EMAIL_VERIFICATION: whether a signed-up account must follow a mailed link before it may change anything; unset, when hosted (lib/services/verification.ts). */
+    requireEmailVerification: onOff(env, "REQUIRE_EMAIL_VERIFICATION"),
+    /** How long an email verification link stays valid (lib/services/verification.ts): a day. */
+    verificationLinkSeconds: i("VERIFICATION_LINK_SECONDS", 86_400),
     /** How long an invitation's link stays valid (lib/services/invitations.ts): 7 days. */
     invitationSeconds: i("INVITATION_SECONDS", 7 * 86_400),
     /** Audit entries kept per team and per account (lib/services/audit.ts): the oldest go first. */

@@ -1,7 +1,9 @@
 import { TopNav } from "@/components/console/nav";
 import { CurrentTeamProvider } from "@/components/console/team-switcher";
+import { VerifyBanner } from "@/components/console/verify-banner";
 import { requireUser } from "@/lib/auth/session";
 import { listTeams } from "@/lib/services/teams";
+import { isVerified } from "@/lib/services/verification";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +13,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   return (
     <CurrentTeamProvider>
       <TopNav user={user} teams={teams} />
+      {!isVerified(user) && <VerifyBanner email={user.email} />}
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
     </CurrentTeamProvider>
   );

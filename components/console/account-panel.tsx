@@ -39,6 +39,31 @@ function ChangePassword() {
   );
 }
 
+/** A new email: mailed a link where verification is required (the old one stays until it is followed), else changed at once. */
+function ChangeEmail() {
+  const [result, setResult] = useState<{ email: string; pending: boolean } | null>(null);
+  const change = useFormAction(async (data: FormData) => {
+    const r = await send<{ email: string; pending: boolean }>("POST", "/api/console/account/email", { email: data.get("email"), password: data.get("password") });
+    setResult(r);
+    if (!r.pending) window.location.reload();
+  }, ["email", "password"]);
+  return (
+    <form className="grid max-w-md gap-4" {...change.form}>
+      <Field label="New email" error={change.fieldError("email") ?? change.error ?? undefined}>
+        {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}
+      </Field>
+      {/* Not "Current password": that is the password form's field, and one label names one field on the page. */}
+      <Field label="Password, to confirm it is you" error={change.fieldError("password")}>
+        {(p) => <Input {...p} name="password" type="password" autoComplete="current-password" required />}
+      </Field>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" busy={change.pending}>Change email</Button>
+        {result?.pending && <p role="status" className="text-sm break-words text-slate-700">We mailed a link to {result.email}. Your email stays as it is until you follow it.</p>}
+      </div>
+    </form>
+  );
+}
+
 function SignOutEverywhere() {
   const signOut = useFormAction(async () => {
     // Signed out or not, the browser goes to sign-in (which sends a live session back to the console).
@@ -109,14 +134,19 @@ export function AccountPanel({ email, twoStep, deletion }: { email: string; twoS
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
         <p className="mt-1 break-all text-sm text-slate-600">Signed in as <span className="font-medium text-slate-900">{email}</span>.</p>
+        <p className="mt-1 text-sm"><Link href="/account/security" className="font-medium text-indigo-700 underline-offset-2 hover:underline">Security: sessions and recent activity</Link></p>
       </div>
       <Card>
         <CardHeader title="Change password" description="Every session of this account ends, this one too: sign in again with the new password." />
         <CardBody><ChangePassword /></CardBody>
       </Card>
+      <Card>
+        <CardHeader title="Email" description="Where sign-in, reset links and invitations go. On a hosted portal a new address is verified by a mailed link before it replaces this one." />
+        <CardBody><ChangeEmail /></CardBody>
+      </Card>
       {twoStep}
       <Card>
-        <CardHeader title="Sessions" description="Signed in on another computer, or left a session open? End every session of this account, including copied session cookies." />
+        <CardHeader title="Sessions" description={<>Signed in on another computer, or left a session open? End every session of this account, including copied session cookies; or see each one on the <Link href="/account/security" className="underline underline-offset-2">Security</Link> page.</>} />
         <CardBody><SignOutEverywhere /></CardBody>
       </Card>
       <Card className="border-red-200">

@@ -26,6 +26,8 @@ export function TopNav({ user, teams }: { user: PublicUser | null; teams?: TeamC
               <Link href="/account" aria-label={`Account ${user.email}`} className={`${link} max-w-56 truncate`} title="Account: password and sessions">
                 <span className="hidden md:inline">{user.email}</span><span className="md:hidden">Account</span>
               </Link>
+              {/* From lg up: narrower bars keep Account and Sign out whole; the Account page links it. */}
+              <Link href="/account/security" className={`${link} hidden lg:inline`}>Security</Link>
               <form action={signOutAction}>
                 <button type="submit" className={`${link} whitespace-nowrap`}>Sign out</button>
               </form>

@@ -12,8 +12,9 @@ import type { NextRequest } from "next/server";
 import { config } from "@/lib/runtime";
 import { isApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { HashingBusy } from "@/lib/services/passwords";
-import { checkSignIn, endSessions } from "@/lib/services/users";
+import { checkSignIn } from "@/lib/services/users";
 import { signInWithPasskey } from "@/lib/services/passkeys";
+import { openSession, signOutSession } from "@/lib/services/sessions";
 import { type SsoClaims, ssoSignIn } from "@/lib/services/sso";
 import { clientAddress } from "@/lib/throttle";
 import { authSecret } from "@/lib/auth-secret";
@@ -136,11 +137,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth((request) => ({
     }),
     ...oidcProvider(),
   ],
-  // Every way of signing out ends the account's sessions (copied cookies too).
+  // Signing out ends this session's record: the cookie, copied or not, is signed out on every instance.
   events: {
     async signOut(message) {
-      const sub = "token" in message ? message.token?.sub : undefined;
-      if (sub) await endSessions(sub);
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await signOutSession(sid);
     },
   },
   // A wrong password is an answer, not a server error: keep it out of the log (an unreachable database is logged).
@@ -155,15 +156,22 @@ export const { handlers, auth, signIn, signOut } = NextAuth((request) => ({
       Object.assign(user, { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion });
       return true;
     },
-    // The session carries the account's session version at sign-in; lib/auth/session.ts
-    // ends it when the account's version has moved on (sign-out, password change, sign out everywhere).
-    jwt({ token, user }) {
-      if (user) token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+    // The session carries the account's session version at sign-in and its record's id (`sid`);
+    // lib/auth/session.ts ends it when the version has moved on (password change, sign out
+    // everywhere) or its record is gone (signed out here or from the security page).
+    // Every way in (password, passkey, single sign-on) opens the session's record here, once, at sign-in
+    // (lib/services/sessions.ts): the JWT carries its id; deleting the row signs this session out.
+    async jwt({ token, user }) {
+      if (user?.id) {
+        token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+        const address = request ? clientAddress(request.headers) : "unknown";
+        token.sid = await openSession(user.id, address, request?.headers.get("user-agent") ?? null, SESSION_MAX_AGE * 1000);
+      }
       return token;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
-      (session as { sv?: unknown }).sv = token.sv;
+      Object.assign(session, { sv: token.sv, sid: token.sid });
       return session;
     },
   },

@@ -6,17 +6,22 @@ import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { isApiError } from "@/lib/errors";
 import { authorizeApp } from "@/lib/services/access";
-import { getUser, type PublicUser } from "@/lib/services/users";
+import { sessionUser, type PublicUser } from "@/lib/services/users";
 import { auth } from "./index";
 import { safeNext } from "./next-path";
 
-export const currentUser = cache(async (): Promise<PublicUser | null> => {
-  const session = await auth();
+/** The signed-in user and the id of their session's record (lib/services/sessions.ts), or null. */
+export const currentSession = cache(async (): Promise<{ user: PublicUser; sessionId: string } | null> => {
+  const session = (await auth()) as { user?: { id?: string }; sv?: unknown; sid?: unknown } | null;
   const id = session?.user?.id;
-  const user = id ? await getUser(id) : null;
-  // A session issued before the account's last sign-out or password change has ended.
-  return user && (session as { sv?: unknown }).sv === user.sessionVersion ? user : null;
+  const sid = session?.sid;
+  // The user read with its session's record, in one statement: a session signed out (its record gone) has ended.
+  const user = id && typeof sid === "string" ? await sessionUser(id, sid) : null;
+  // A session issued before the account's last password change or "sign out everywhere" has ended.
+  return user && session?.sv === user.sessionVersion ? { user, sessionId: sid as string } : null;
 });
+
+export const currentUser = cache(async (): Promise<PublicUser | null> => (await currentSession())?.user ?? null);
 
 
 /** The signed-in user, or the sign-in page that brings the visitor back to the page asked for (proxy.ts passes its path). */

@@ -19,7 +19,7 @@ export const TEAM_ACTIONS = [
   "signing_secret.rotated", "subscription.requested", "subscription.approved", "subscription.rejected",
   "member.invited", "member.joined", "member.role_changed", "member.removed", "sandbox.created",
 ] as const;
-export const ACCOUNT_ACTIONS = ["signin", "signin.failed", "password.changed", "password.reset", "totp.enabled", "totp.disabled", "passkey.added", "passkey.removed"] as const;
+export const ACCOUNT_ACTIONS = ["signin", "signin.failed", "password.changed", "password.reset", "totp.enabled", "totp.disabled", "passkey.added", "passkey.removed", "email.verified", "email.changed"] as const;
 export type AuditAction = (typeof TEAM_ACTIONS)[number] | (typeof ACCOUNT_ACTIONS)[number];
 
 /** Who acts: the signed-in account (or the operator) and the client address; all null for the developer API. */
