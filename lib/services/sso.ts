@@ -42,10 +42,12 @@ export async function ssoSignIn(claims: SsoClaims, address: string): Promise<Sso
   }
   const listed = config.oidc?.operatorGroups ?? [];
   const operator = listed.length ? groupsOf(claims).some((g) => listed.includes(g)) : undefined;
+  // The provider vouched for the email: the account's email counts as verified (lib/services/verification.ts) from now on.
+  const changes = { ...(operator === undefined || operator === existing?.operator ? {} : { operator }), ...(existing?.emailVerified ? {} : { emailVerified: true }) };
   const user = existing
-    ? operator === undefined || operator === existing.operator
+    ? Object.keys(changes).length === 0
       ? existing
-      : await db.user.update({ where: { id: existing.id }, data: { operator } })
+      : await db.user.update({ where: { id: existing.id }, data: changes })
     : await makeAccount(email, operator ?? false);
   await auditAccount(user.id, "signin", `${email} by ${method}`, { userId: user.id, email, address });
   return { user: { id: user.id, email: user.email, operator: user.operator, sessionVersion: user.sessionVersion } };
@@ -56,7 +58,7 @@ async function makeAccount(email: string, operator: boolean) {
   const id = newId("usr");
   const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
   try {
-    const [user] = await db.$transaction([db.user.create({ data: { id, email, passwordHash, operator } }), ...personalTeamRows(id, email)]);
+    const [user] = await db.$transaction([db.user.create({ data: { id, email, passwordHash, operator, emailVerified: true } }), ...personalTeamRows(id, email)]);
     return user;
   } catch (e) {
     // Two first sign-ins at once with one email: the other made the account; this one signs it in.
