@@ -16,7 +16,7 @@ test("sign up, sign out, sign in; wrong password gets one message; sessions expi
 
   const email = await signUp(page);
   await expect(page.getByRole("heading", { name: "Apps", exact: true })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("link", { name: `Account ${email}` })).toBeVisible();
 
   const cookie = (await context.cookies()).find((c) => c.name.includes("authjs.session-token"));
   expect(cookie, "a session cookie").toBeTruthy();

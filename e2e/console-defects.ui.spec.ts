@@ -213,7 +213,9 @@ test("10: operators confirm a review with a reason the owner sees", async ({ bro
   await shoot(op, "operator-reject");
   await dialog.getByRole("button", { name: "Reject" }).click();
   await expect(dialog).toBeHidden();
-  await expect(op.getByRole("row", { name: /Reason check/ })).toHaveCount(1); // only in All apps
+  // Reviewed: out of the pending reviews, still among all apps.
+  await expect(op.getByRole("table", { name: "Pending reviews" }).getByRole("row", { name: /Reason check/ })).toHaveCount(0);
+  await expect(op.getByRole("table", { name: "All apps" }).getByRole("row", { name: /Reason check/ })).toHaveCount(1);
 
   const owner = await (await browser.newContext()).newPage();
   await startSession(owner, a.email);

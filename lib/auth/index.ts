@@ -61,6 +61,18 @@ export class PasskeyRefused extends CredentialsSignin {
   }
 }
 
+type SignedIn = { id: string; email: string; sessionVersion: number; address: string; userAgent: string | null };
+/**
+ * The user a provider signed in, with where from (the client's address and browser), which the jwt callback
+ * writes into the session's record. The request each provider is given: a server action's sign-in has no
+ * other (Auth.js's lazy config gets none there).
+ */
+const signedIn = (u: { id: string; email: string; sessionVersion: number }, request: Request | undefined): SignedIn => ({
+  id: u.id, email: u.email, sessionVersion: u.sessionVersion,
+  address: request ? clientAddress(request.headers) : "unknown",
+  userAgent: request?.headers.get("user-agent") ?? null,
+});
+
 /** What a refused sign-in that is not a wrong credential throws, for any provider. */
 function refusedBy(e: unknown): never {
   if (e instanceof HashingBusy) throw new ServerBusy();
@@ -113,7 +125,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth((request) => ({
         } catch (e) {
           refusedBy(e);
         }
-        if ("user" in outcome) return { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion };
+        if ("user" in outcome) return signedIn(outcome.user, request);
         if (outcome.refused === "code-needed") throw new CodeNeeded();
         if (outcome.refused === "code") throw new WrongCode();
         return null;
@@ -131,7 +143,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth((request) => ({
         } catch (e) {
           refusedBy(e);
         }
-        if ("user" in outcome) return { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion };
+        if ("user" in outcome) return signedIn(outcome.user, request);
         throw new PasskeyRefused(outcome.refused);
       },
     }),
@@ -153,19 +165,20 @@ export const { handlers, auth, signIn, signOut } = NextAuth((request) => ({
       if (account?.provider !== "oidc") return true;
       const outcome = await ssoSignIn((profile ?? {}) as SsoClaims, request ? clientAddress(request.headers) : "unknown");
       if ("refused" in outcome) return ssoRefused(outcome.refused);
-      Object.assign(user, { id: outcome.user.id, email: outcome.user.email, sessionVersion: outcome.user.sessionVersion });
+      Object.assign(user, signedIn(outcome.user, request));
       return true;
     },
     // The session carries the account's session version at sign-in and its record's id (`sid`);
     // lib/auth/session.ts ends it when the version has moved on (password change, sign out
     // everywhere) or its record is gone (signed out here or from the security page).
     // Every way in (password, passkey, single sign-on) opens the session's record here, once, at sign-in
-    // (lib/services/sessions.ts): the JWT carries its id; deleting the row signs this session out.
+    // (lib/services/sessions.ts), with the address and browser `signedIn` noted: the JWT carries its id;
+    // deleting the row signs this session out.
     async jwt({ token, user }) {
       if (user?.id) {
-        token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
-        const address = request ? clientAddress(request.headers) : "unknown";
-        token.sid = await openSession(user.id, address, request?.headers.get("user-agent") ?? null, SESSION_MAX_AGE * 1000);
+        const u = user as Partial<SignedIn>;
+        token.sv = u.sessionVersion ?? 0;
+        token.sid = await openSession(user.id, u.address ?? null, u.userAgent ?? null, SESSION_MAX_AGE * 1000);
       }
       return token;
     },
