@@ -11,9 +11,8 @@
 // once through the two: exactly 20). The account's audit has passkey.added and passkey.removed; no
 // challenge appears in either instance's log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomBase62 } from "@/lib/ids";
 import { assert, type Credential, register } from "../helpers/authenticator";
-import { consoleCall, signUpOverHttp } from "../helpers/console-http";
+import { consoleCall, type HttpAccount, okJson, signedUpAccount } from "../helpers/console-http";
 import { requestFrom, setCookies } from "../helpers/from-address";
 import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
@@ -42,20 +41,10 @@ const nextMinute = () => server.clock.advance(60_000 - (server.clock.now() % 60_
 /** Every challenge the portals handed out: none may appear in a log line. */
 const challengesSeen: string[] = [];
 
-type Account = { email: string; cookie: string; address: string };
-async function account(): Promise<Account> {
-  const email = `pk-${randomBase62(8).toLowerCase()}@example.com`;
-  const address = fresh();
-  const r = await signUpOverHttp(server.origin, email, "a long passkey password", address);
-  expect(r.status, r.text.slice(0, 300)).toBe(303);
-  return { email, cookie: setCookies(r).find((c) => c.includes("session-token="))!, address };
-}
+type Account = HttpAccount;
+const account = () => signedUpAccount(server.origin, "pk", "a long passkey password", fresh());
 const call = (who: Account, method: string, path: string, body?: unknown) => consoleCall(server.origin, who.cookie, method, path, body, who.address);
-async function ok(r: Promise<{ status: number; text: string; json: any }>, status = 200) {
-  const got = await r;
-  expect(got.status, got.text).toBe(status);
-  return got.json;
-}
+const ok = okJson;
 
 async function registrationOptions(who: Account) {
   const options = await ok(call(who, "POST", "/account/passkeys/options"));
