@@ -17,13 +17,14 @@ export function TopNav({ user, teams }: { user: PublicUser | null; teams?: TeamC
         {/* Below 640 px the logo and the switcher's "All teams" stand for it: an operator's Account and Sign out must stay whole at 390 px. */}
         {user && <Link href="/apps" className={`${link} hidden sm:inline`}>Apps</Link>}
         {user && teams && <TeamSwitcher initial={teams} />}
-        <Link href="/docs" className={link}>Docs</Link>
+        {/* An operator's bar below 640 px has Operator as well: Docs makes way (the console's pages and search link the docs) so Account and Sign out stay whole. */}
+        <Link href="/docs" className={user?.operator ? `${link} hidden sm:inline` : link}>Docs</Link>
         {user?.operator && <Link href="/operator" className={link}>Operator</Link>}
-        <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-2">
+        <div className="ml-auto flex min-w-0 shrink-0 items-center gap-0.5 sm:gap-2 md:shrink">
           {user ? (
             <>
               <ConsoleSearch />
-              <Link href="/account" aria-label={`Account ${user.email}`} className={`${link} max-w-56 truncate`} title="Account: password and sessions">
+              <Link href="/account" aria-label={`Account ${user.email}`} className={`${link} max-w-56 shrink-0 truncate md:shrink`} title="Account: password and sessions">
                 <span className="hidden md:inline">{user.email}</span><span className="md:hidden">Account</span>
               </Link>
               {/* From lg up: narrower bars keep Account and Sign out whole; the Account page links it. */}

@@ -99,7 +99,7 @@ export function TeamSwitcher({ initial }: { initial: TeamChoice[] }) {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
-        className="flex max-w-28 min-w-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:max-w-52"
+        className="flex w-full max-w-28 min-w-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:max-w-52"
       >
         <span className="sr-only">Team: </span>
         <span className="truncate">{label}</span>
