@@ -137,7 +137,7 @@ export async function registrationOptions(user: PublicUser, address: string) {
     timeout: CHALLENGE_SECONDS * 1000,
     excludeCredentials: existing.map((c) => ({ id: c.credentialId, transports: transportsOf(c.transports) })),
     // Discoverable: the passkey signs in alone, without an email typed first.
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   await keepChallenge(options.challenge, "register", user.id);
   return options;
@@ -153,7 +153,7 @@ export async function addPasskey(user: PublicUser, name: string, response: z.inf
       expectedChallenge: (challenge) => useChallenge(challenge, "register", user.id),
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
     if (!verified.verified) throw new Refused("signature");
     info = verified.registrationInfo;
@@ -202,7 +202,7 @@ export async function removePasskey(userId: string, passkeyId: string): Promise<
 /** Options for signing in with a passkey (navigator.credentials.get): no account named, its challenge kept; counted per address. */
 export async function signInOptions(address: string) {
   await countChallenge(address);
-  const options = await generateAuthenticationOptions({ rpID: relyingParty().id, userVerification: "preferred", timeout: CHALLENGE_SECONDS * 1000 });
+  const options = await generateAuthenticationOptions({ rpID: relyingParty().id, userVerification: "required", timeout: CHALLENGE_SECONDS * 1000 });
   await keepChallenge(options.challenge, "signin", null);
   return options;
 }
@@ -237,7 +237,7 @@ export async function signInWithPasskey(raw: string, address: string): Promise<P
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
         credential: { id: passkey.credentialId, publicKey: Buffer.from(passkey.publicKey, "base64url"), counter: passkey.counter, transports: transportsOf(passkey.transports) },
-        requireUserVerification: false,
+        requireUserVerification: true,
       });
       if (!verified) throw new Refused("signature");
       // Forward only from the counter this check read: of two answers racing, one moves it.

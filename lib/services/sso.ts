@@ -19,6 +19,7 @@ import { config } from "@/lib/runtime";
 import { auditAccount } from "./audit";
 import { hashPassword } from "./passwords";
 import { personalTeamRows } from "./teams";
+import { isVerified } from "./verification";
 
 /** What Auth.js read from the provider (the userinfo answer): only these claims count. */
 export type SsoClaims = { email?: unknown; email_verified?: unknown; groups?: unknown };
@@ -45,12 +46,34 @@ export async function ssoSignIn(claims: SsoClaims, address: string): Promise<Sso
   // The provider vouched for the email: the account's email counts as verified (lib/services/verification.ts) from now on.
   const changes = { ...(operator === undefined || operator === existing?.operator ? {} : { operator }), ...(existing?.emailVerified ? {} : { emailVerified: true }) };
   const user = existing
-    ? Object.keys(changes).length === 0
-      ? existing
-      : await db.user.update({ where: { id: existing.id }, data: changes })
+    ? !isVerified(existing)
+      ? await handOver(existing.id, changes)
+      : Object.keys(changes).length === 0
+        ? existing
+        : await db.user.update({ where: { id: existing.id }, data: changes })
     : await makeAccount(email, operator ?? false);
   await auditAccount(user.id, "signin", `${email} by ${method}`, { userId: user.id, email, address });
   return { user: { id: user.id, email: user.email, operator: user.operator, sessionVersion: user.sessionVersion } };
+}
+
+/**
+ * An account signed up on the portal with this email but never verified (where verification is required):
+ * whoever signed it up need not own the email, which the provider has just vouched for. It is handed over
+ * clean, in one transaction: a password nobody knows (/forgot sets one), every session, passkey, two-step
+ * secret and recovery code of whoever made it gone. Its teams and apps stay (it could not change them).
+ */
+async function handOver(userId: string, changes: { operator?: boolean; emailVerified?: boolean }) {
+  const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
+  const [user] = await db.$transaction([
+    db.user.update({
+      where: { id: userId },
+      data: { ...changes, emailVerified: true, passwordHash, sessionVersion: { increment: 1 }, totpSecret: null, totpEnabledAt: null, totpLastStep: null },
+    }),
+    db.session.deleteMany({ where: { userId } }),
+    db.passkey.deleteMany({ where: { userId } }),
+    db.recoveryCode.deleteMany({ where: { userId } }),
+  ]);
+  return user;
 }
 
 /** An account the provider vouched for: its own team, and a password nobody knows (/forgot sets one). */

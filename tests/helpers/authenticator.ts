@@ -72,11 +72,12 @@ export function register(options: { challenge: string; rp: { id?: string }; user
 
 /**
  * The credential's answer to the sign-in options' `challenge` (startAuthentication's):
- * its counter moved on by one unless `counter` says which; `tamper` flips a bit of the signature.
+ * its counter moved on by one unless `counter` says which; `tamper` flips a bit of the signature;
+ * `presenceOnly`: a key that proves presence but verified no one (no PIN, no biometric: UV unset).
  */
-export function assert(cred: Credential, challenge: string, as: Ceremony & { counter?: number; tamper?: boolean }) {
+export function assert(cred: Credential, challenge: string, as: Ceremony & { counter?: number; tamper?: boolean; presenceOnly?: boolean }) {
   cred.counter = as.counter ?? cred.counter + 1;
-  const data = authData(as.rpId, UP | UV, cred.counter);
+  const data = authData(as.rpId, as.presenceOnly ? UP : UP | UV, cred.counter);
   const client = clientData("webauthn.get", challenge, as.origin);
   const signature = sign("sha256", Buffer.concat([data, sha256(client)]), cred.key); // DER, as WebAuthn's ES256 signatures are
   if (as.tamper) signature[signature.length - 1]! ^= 1;

@@ -26,6 +26,8 @@ let idp: TestIdp;
 /** A second provider the portal does not know: its answers have another issuer. */
 let stranger: TestIdp;
 let portal: RunningServer;
+/** A portal on the same provider that requires verified email (REQUIRE_EMAIL_VERIFICATION=1), as a hosted one does. */
+let strict: RunningServer;
 
 beforeAll(async () => {
   cert = makeCertificate();
@@ -43,15 +45,27 @@ beforeAll(async () => {
       NODE_EXTRA_CA_CERTS: cert.caFile,
     },
   });
+  strict = await startServer({
+    databaseUrl: (await ownDb("oidc-strict")).url,
+    env: {
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: "portal",
+      OIDC_CLIENT_SECRET: "portal-client-secret-for-tests",
+      OIDC_NAME: NAME,
+      REQUIRE_EMAIL_VERIFICATION: "1",
+      NODE_EXTRA_CA_CERTS: cert.caFile,
+    },
+  });
   const callback = `${portal.origin}/api/auth/callback/oidc`;
   idp.serve([
-    { client_id: "portal", client_secret: "portal-client-secret-for-tests", redirect_uris: [callback] },
+    { client_id: "portal", client_secret: "portal-client-secret-for-tests", redirect_uris: [callback, `${strict.origin}/api/auth/callback/oidc`] },
     { client_id: "another-app", client_secret: "another-app-secret-for-tests", redirect_uris: [callback] },
   ]);
   stranger.serve([{ client_id: "portal", client_secret: "portal-client-secret-for-tests", redirect_uris: [callback] }]);
 }, 90_000);
 afterAll(async () => {
   await portal?.stop();
+  await strict?.stop();
   await idp?.close();
   await stranger?.close();
   if (cert) fs.rmSync(cert.dir, { recursive: true, force: true });
@@ -147,6 +161,25 @@ describe("single sign-on with OpenID Connect", () => {
     // The same person again: the same account, not a second one.
     const again = signedIn(await ssoAs({ sub: `new-${email}`, email, email_verified: true }));
     expect((await ok(call(again, "GET", "/teams"))).teams[0].teamId).toBe(teams.teams[0].teamId);
+  });
+
+  it("where email must be verified, an account signed up but never verified goes to the provider's verified owner clean: the other's session and password no longer work", async () => {
+    const first = portal;
+    portal = strict; // the helpers above call `portal`
+    try {
+      const email = newEmail("squat");
+      const squatter = await passwordAccount(email);
+      expect((await ok(call(squatter, "GET", "/account/verification"))).verified).toBe(false);
+      const owner = signedIn(await ssoAs({ sub: `owner-${email}`, email, email_verified: true }));
+      expect(await ok(call(owner, "GET", "/account/verification"))).toMatchObject({ email, verified: true });
+      // whoever signed it up is signed out, and their password is not the account's any more
+      expect((await call(squatter, "GET", "/apps")).status).toBe(401);
+      const change = await call(owner, "POST", "/account/email", { email: newEmail("moved"), password: PASSWORD });
+      expect(change.status, change.text).toBeGreaterThanOrEqual(400);
+      expect(change.status).toBeLessThan(500);
+    } finally {
+      portal = first;
+    }
   });
 
   it("an unverified email never signs in to the account that has it, and the account's audit shows the attempt", async () => {

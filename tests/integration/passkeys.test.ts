@@ -62,7 +62,7 @@ async function withPasskey(who: Account, name = "Laptop") {
 async function signInChallenge(from: string, origin = server.origin): Promise<string> {
   const r = await requestFrom(from, `${origin}/api/console/passkey-signin`, { method: "POST" });
   expect(r.status, r.text).toBe(200);
-  expect(r.json).toMatchObject({ rpId: new URL(server.origin).hostname, userVerification: "preferred" });
+  expect(r.json).toMatchObject({ rpId: new URL(server.origin).hostname, userVerification: "required" });
   expect(r.json.allowCredentials ?? []).toEqual([]); // discoverable: no account named
   challengesSeen.push(r.json.challenge);
   return r.json.challenge;
@@ -181,6 +181,10 @@ describe("signing in with a passkey alone", () => {
     expect((await audit(who)).filter((e) => e.action === "signin.failed")).toHaveLength(3);
     // The passkey itself still signs in.
     expect((await signInWith(credential, fresh())).session).not.toBeNull();
+    // A passkey signs in alone only as two factors: a key that proved presence but verified no one is refused.
+    const presence = await signInWith(credential, fresh(), { presenceOnly: true });
+    expect(presence.session).toBeNull();
+    expect(presence.code).toMatch(/^passkey_/);
   });
 
   it("a challenge is used once: the same answer again is refused, so is an expired one", async () => {

@@ -7,7 +7,8 @@ export const metadata: Metadata = { title: "Verify your email" };
 
 /** Reading the page leaves the link as it is (mail scanners open links); only the form's post uses it up. */
 export default async function VerifyEmailPage({ params }: { params: Promise<{ token: string }> }) {
-  const token = decodeURIComponent((await params).token ?? "");
+  // Next decodes route params already: a second decode would throw on "%E0" (a 500); the token rule refuses what is not a token.
+  const token = (await params).token ?? "";
   const email = await verificationLinkEmail(token);
   if (!email) {
     return (
