@@ -46,7 +46,7 @@ beforeAll(async () => {
     },
   });
   strict = await startServer({
-    databaseUrl: (await ownDb("oidc-strict")).url,
+    databaseUrl: (await ownDb("oidc_strict")).url,
     env: {
       OIDC_ISSUER: idp.issuer,
       OIDC_CLIENT_ID: "portal",
