@@ -11,6 +11,7 @@ import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { nowMs, part, runtime } from "@/lib/runtime";
+import type { Tx } from "./apps";
 
 /** How often a session's last use is written. */
 export const TOUCH_EVERY_MS = 60_000;
@@ -77,4 +78,13 @@ export async function endOtherSessions(userId: string, keepId: string): Promise<
 /** The sign-out of one session (Auth.js's signOut event): its row goes, so a copied cookie is signed out too. */
 export async function signOutSession(sessionId: string): Promise<void> {
   await db.session.deleteMany({ where: { id: sessionId } });
+}
+
+/**
+ * Ends every session of `userId` in `tx`, the one statement pair for it (sign out everywhere, a password
+ * changed or reset, an account single sign-on hands over): the version sessions carry moves on, their records go.
+ */
+export async function endAllSessions(tx: Tx, userId: string): Promise<void> {
+  await tx.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+  await tx.session.deleteMany({ where: { userId } });
 }

@@ -18,6 +18,7 @@ import { newId } from "@/lib/ids";
 import { config } from "@/lib/runtime";
 import { auditAccount } from "./audit";
 import { hashPassword } from "./passwords";
+import { endAllSessions } from "./sessions";
 import { personalTeamRows } from "./teams";
 import { isVerified } from "./verification";
 
@@ -64,16 +65,15 @@ export async function ssoSignIn(claims: SsoClaims, address: string): Promise<Sso
  */
 async function handOver(userId: string, changes: { operator?: boolean; emailVerified?: boolean }) {
   const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
-  const [user] = await db.$transaction([
-    db.user.update({
+  return db.$transaction(async (tx) => {
+    await endAllSessions(tx, userId);
+    await tx.passkey.deleteMany({ where: { userId } });
+    await tx.recoveryCode.deleteMany({ where: { userId } });
+    return tx.user.update({
       where: { id: userId },
-      data: { ...changes, emailVerified: true, passwordHash, sessionVersion: { increment: 1 }, totpSecret: null, totpEnabledAt: null, totpLastStep: null },
-    }),
-    db.session.deleteMany({ where: { userId } }),
-    db.passkey.deleteMany({ where: { userId } }),
-    db.recoveryCode.deleteMany({ where: { userId } }),
-  ]);
-  return user;
+      data: { ...changes, emailVerified: true, passwordHash, totpSecret: null, totpEnabledAt: null, totpLastStep: null },
+    });
+  });
 }
 
 /** An account the provider vouched for: its own team, and a password nobody knows (/forgot sets one). */

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { audit, auditAccount } from "./audit";
 import { passwordGuard } from "./signin-guard";
 import { acceptSignInCode, totpOn } from "./totp";
-import { userOfSession } from "./sessions";
+import { endAllSessions, userOfSession } from "./sessions";
 import { personalTeamRows, teamsOnDeletion } from "./teams";
 import { mailVerificationLink, requestEmailChange, verificationRequired } from "./verification";
 import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
@@ -130,10 +130,7 @@ export async function grantOperator(email: string): Promise<PublicUser> {
 
 /** Ends every session of the user: password change and "sign out everywhere" call it (their records go, sessions.ts). */
 export async function endSessions(userId: string): Promise<void> {
-  await db.$transaction([
-    db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } }),
-    db.session.deleteMany({ where: { userId } }),
-  ]);
+  await db.$transaction((tx) => endAllSessions(tx, userId));
 }
 
 /**
@@ -175,13 +172,12 @@ export async function changePassword(userId: string, current: unknown, next: unk
 /** Stores a new password hash and ends every session of the user: a password change and a reset (lib/services/recovery.ts) both end here, each with its entry in the account's log. */
 export async function setPassword(userId: string, passwordHash: string, action: "password.changed" | "password.reset"): Promise<void> {
   await db.$transaction(async (tx) => {
-    const u = await tx.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
-    await tx.session.deleteMany({ where: { userId } });
+    const u = await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await endAllSessions(tx, userId);
     await audit(tx, { userId, action, target: u.email });
   });
 }
 
-/**
 /**
  * Deletes the account (its memberships go through the schema's cascades). Each
  * team it is in, locked in id order: one it was the only member of goes with its
