@@ -36,7 +36,9 @@ export default defineConfig({
     { name: "ui", testMatch: /.*\.ui\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: `rm -f ${DB} ${DB}-wal ${DB}-shm && node scripts/start.mjs`,
+    // Its stdout into `${DB}.log` (exec: the server is still the process Playwright stops): mails written
+    // there without SMTP_URL hold the links a spec follows (e2e/helpers/console.ts `mailedLink`).
+    command: `rm -f ${DB} ${DB}-wal ${DB}-shm ${DB}.log && exec node scripts/start.mjs > ${DB}.log`,
     url: `${origin}/`,
     reuseExistingServer: false,
     timeout: 120_000,

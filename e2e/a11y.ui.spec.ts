@@ -46,7 +46,7 @@ async function audit(page: Page, paths: string[], ready: () => Promise<void> = a
 }
 
 test("the public pages pass axe at both widths, light and dark", async ({ page }) => {
-  const problems = await audit(page, ["/", "/signin", "/signup", "/forgot", "/reset", "/nope"]);
+  const problems = await audit(page, ["/", "/signin", "/signup", "/forgot", "/reset", "/verify-email/not-a-link", "/email-verified", "/nope"]);
   expect(problems, problems.join("\n")).toEqual([]);
 });
 
@@ -64,8 +64,12 @@ test("every console page passes axe at both widths, light and dark", async ({ pa
   await page.goto(`/apps/${a.appId}/callbacks`);
   const detail = page.getByRole("table", { name: "Callbacks" }).getByRole("link").first();
   const deliveryHref = (await detail.getAttribute("href"))!;
+  const own = (await (await page.request.get("/api/console/teams")).json()).teams[0].teamId as string;
   problems.push(...await audit(page, [
     "/apps",
+    `/apps?team=${own}`,
+    `/teams/${own}`,
+    `/teams/${own}/audit`,
     `/apps/${a.appId}`,
     `/apps/${a.appId}/keys`,
     `/apps/${a.appId}/subscriptions`,
@@ -79,6 +83,7 @@ test("every console page passes axe at both widths, light and dark", async ({ pa
     `/apps/${a.appId}/testing`,
     `/apps/${a.appId}/go-live`,
     "/account",
+    "/account/security",
   ], () => panelsLoaded(page)));
   // the keys page with a new pair's secret shown
   await page.goto(`/apps/${a.appId}/keys`);

@@ -16,7 +16,7 @@ test("sign up, sign out, sign in; wrong password gets one message; sessions expi
 
   const email = await signUp(page);
   await expect(page.getByRole("heading", { name: "Apps", exact: true })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("link", { name: `Account ${email}` })).toBeVisible();
 
   const cookie = (await context.cookies()).find((c) => c.name.includes("authjs.session-token"));
   expect(cookie, "a session cookie").toBeTruthy();
@@ -57,13 +57,13 @@ test("sign up, sign out, sign in; wrong password gets one message; sessions expi
   await page.goto("/signin");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("not the password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.locator("form").getByRole("alert")).toHaveText(message);
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await shoot(page, "signin-error");
   await page.getByLabel("Email").fill(uniqueEmail("nobody"));
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.locator("form").getByRole("alert")).toHaveText(message);
 
   await signIn(page, email);
@@ -82,13 +82,13 @@ test("failed sign-ins from one address lock that address out of that account onl
   await freshMinute(25);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("wrong password 0");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.locator("form").getByRole("alert")).toHaveText("That email and password do not match an account.");
   for (let i = 1; i < 5; i++) expect((await signInOverHttp(origin, email, `wrong password ${i}`)).session).toBeNull();
   // Now even the right password is refused from this address for this account ...
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.locator("form").getByRole("alert")).toContainText("Too many sign-ins for this account from your network");
   await expect(page).toHaveURL(/\/signin$/);
   await ctx.close();

@@ -91,7 +91,7 @@ test("4: a console link opened signed out lands there after sign-in; foreign tar
   expect(new URL(page.url()).searchParams.get("next")).toBe(target);
   await page.getByLabel("Email").fill(a.email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(`${origin}${target}`);
   await expect(page.getByRole("heading", { name: "Request log" })).toBeVisible();
 
@@ -100,7 +100,7 @@ test("4: a console link opened signed out lands there after sign-in; foreign tar
   await other.goto(`${origin}/signin?next=${encodeURIComponent("//example.com/x")}`);
   await other.getByLabel("Email").fill(a.email);
   await other.getByLabel("Password").fill(PASSWORD);
-  await other.getByRole("button", { name: "Sign in" }).click();
+  await other.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(other).toHaveURL(`${origin}/apps`);
   await ctx.close();
 });
@@ -213,7 +213,9 @@ test("10: operators confirm a review with a reason the owner sees", async ({ bro
   await shoot(op, "operator-reject");
   await dialog.getByRole("button", { name: "Reject" }).click();
   await expect(dialog).toBeHidden();
-  await expect(op.getByRole("row", { name: /Reason check/ })).toHaveCount(1); // only in All apps
+  // Reviewed: out of the pending reviews, still among all apps.
+  await expect(op.getByRole("table", { name: "Pending reviews" }).getByRole("row", { name: /Reason check/ })).toHaveCount(0);
+  await expect(op.getByRole("table", { name: "All apps" }).getByRole("row", { name: /Reason check/ })).toHaveCount(1);
 
   const owner = await (await browser.newContext()).newPage();
   await startSession(owner, a.email);

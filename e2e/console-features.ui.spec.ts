@@ -211,14 +211,16 @@ test("account: change the password, then delete the account with its apps", asyn
 
   await page.getByRole("button", { name: "Delete account" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  // the confirmation names what goes: the account's own team, with its app
+  await expect(dialog.getByRole("list", { name: "Deleted with the account" })).toContainText(`${a.email}: Seeded app`);
   await dialog.getByLabel("Your password").fill("a brand new password");
-  await dialog.getByRole("button", { name: "Delete account and apps" }).click();
+  await dialog.getByRole("button", { name: "Delete account, teams and apps" }).click();
   await expect(page).toHaveURL(`${origin}/`);
   expect((await fetchToken(a.keys!.consumerKey, a.keys!.consumerSecret)).status).toBe(401);
   await page.goto("/signin");
   await page.getByLabel("Email").fill(a.email);
   await page.getByLabel("Password").fill("a brand new password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toBeVisible();
 });
 

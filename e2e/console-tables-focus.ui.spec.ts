@@ -70,11 +70,14 @@ test("at 390 an operator's top bar shows Account and Sign out whole; the app lis
   await startSession(page, await seedUser({ operator: true }));
   await page.goto("/operator");
   const nav = page.getByRole("navigation", { name: "Main" });
-  for (const name of [/^Account /, "Sign out", "Operator", "Docs", "Apps"]) {
-    const item = nav.getByRole(typeof name === "string" && name === "Sign out" ? "button" : "link", { name });
+  // Below 640 px the team switcher stands for Apps, and an operator's Docs makes way (components/console/nav.tsx).
+  await expect(nav.getByRole("link", { name: "Apps", exact: true })).toBeHidden();
+  await expect(nav.getByRole("button", { name: /^Team: / })).toBeInViewport({ ratio: 1 });
+  for (const name of [/^Account /, "Sign out", "Operator"]) {
+    const item = nav.getByRole(name === "Sign out" ? "button" : "link", { name });
     await expect(item).toBeInViewport({ ratio: 1 });
     // not cut short: the text fits its box
-    expect(await item.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await item.evaluate((el) => el.scrollWidth <= el.clientWidth), `${name}: ${await item.evaluate((el) => `${el.scrollWidth} > ${el.clientWidth}`)}`).toBe(true);
   }
   await expect(nav.getByRole("link", { name: /^Account / }).getByText("Account", { exact: true })).toBeInViewport({ ratio: 1 });
   const sandboxRow = page.getByRole("row").filter({ hasText: "ci-run-390" });

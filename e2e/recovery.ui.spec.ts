@@ -52,7 +52,7 @@ test("forgot password: the same answer for any email, a link that sets a new pas
 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.locator("form").getByRole("alert")).toHaveText("That email and password do not match an account.");
   await signIn(page, email, NEW_PASSWORD);
 

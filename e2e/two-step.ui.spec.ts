@@ -26,7 +26,7 @@ async function passwordStep(page: Page, email: string) {
   await page.goto("/signin");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("status")).toContainText("two-step sign-in on: enter the 6-digit code");
 }
 
@@ -65,11 +65,11 @@ test("two-step sign-in: set up with the QR code and key, recovery codes once, a 
   await axeClean(signInPage, "sign-in: code asked");
   await shoot(signInPage, "two-step-signin-code");
   await signInPage.getByLabel("Code").fill("000000" === codeOf(secret, 1) ? "111111" : "000000");
-  await signInPage.getByRole("button", { name: "Sign in" }).click();
+  await signInPage.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(signInPage.locator("form").getByRole("alert")).toContainText("That code is not right, or was used already.");
   // The confirming code's step is taken: the next step's code is new, and within ±1 step of now.
   await signInPage.getByLabel("Code").fill(codeOf(secret, 1));
-  await signInPage.getByRole("button", { name: "Sign in" }).click();
+  await signInPage.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(signInPage).toHaveURL(/\/apps$/);
   await other.close();
 
@@ -78,7 +78,7 @@ test("two-step sign-in: set up with the QR code and key, recovery codes once, a 
   const recoveryPage = await third.newPage();
   await passwordStep(recoveryPage, email);
   await recoveryPage.getByLabel("Code").fill(recoveryCodes[0]!);
-  await recoveryPage.getByRole("button", { name: "Sign in" }).click();
+  await recoveryPage.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(recoveryPage).toHaveURL(/\/apps$/);
   await third.close();
 

@@ -31,8 +31,19 @@ const THROTTLE_SETTINGS = [
   "RESET_MAILS_PER_ACCOUNT",
   "INVITATIONS_PER_TEAM_PER_HOUR",
   "INVITATIONS_PER_ADDRESS_PER_HOUR",
+  "PASSKEY_CHALLENGES_PER_MINUTE",
+  "VERIFICATION_MAILS_PER_ACCOUNT",
+  "VERIFICATION_MAILS_PER_ADDRESS",
   ...["TOKEN", "SIGNIN"].flatMap((p) => [`${p}_FAILURES_PER_ADDRESS`, `${p}_FAILURES_PER_ACCOUNT_ADDRESS`, `${p}_FAILURES_PER_ACCOUNT`, `${p}_SUCCESSES_PER_ACCOUNT_ADDRESS`]),
 ];
+
+/** REQUIRE_EMAIL_VERIFICATION: "1" on, "0" off, unset: on when hosted (lib/services/verification.ts). */
+function onOff(env: Env, name: string): boolean | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  if (raw === "1" || raw === "0") return raw === "1";
+  throw new Error(`${name} must be "1" or "0", got "${raw}"`);
+}
 
 function logFormat(raw: string | undefined): "json" | "text" | undefined {
   if (raw === undefined || raw === "") return undefined;
@@ -67,6 +78,32 @@ function totpEncryptionKey(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   if (raw.length < 32) throw new Error("TOTP_ENCRYPTION_KEY must be at least 32 characters (e.g. 32 random bytes in base64url)");
   return raw;
+}
+
+/**
+ * Single sign-on (lib/services/sso.ts): OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none
+ * (undefined: the sign-in page offers no provider). OIDC_NAME labels the button; OIDC_OPERATOR_GROUPS, a
+ * comma list, names the `groups` claim's values that make an operator (none: sign-in leaves the role alone).
+ */
+function oidc(env: Env) {
+  const given = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (given === 0) return undefined;
+  if (given < 3) throw new Error("single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together (or none of them)");
+  let issuer: URL;
+  try {
+    issuer = new URL(env.OIDC_ISSUER!);
+  } catch {
+    throw new Error(`OIDC_ISSUER must be the provider's issuer URL (https://…), got "${env.OIDC_ISSUER!.slice(0, 80)}"`);
+  }
+  if (issuer.protocol !== "https:") throw new Error("OIDC_ISSUER must be an https:// URL");
+  const groups = (env.OIDC_OPERATOR_GROUPS ?? "").split(",").map((g) => g.trim()).filter(Boolean);
+  return Object.freeze({
+    issuer: env.OIDC_ISSUER!,
+    clientId: env.OIDC_CLIENT_ID!,
+    clientSecret: env.OIDC_CLIENT_SECRET!,
+    name: env.OIDC_NAME?.trim() || "single sign-on",
+    operatorGroups: Object.freeze(groups),
+  });
 }
 
 export function makeConfig(env: Env) {
@@ -173,6 +210,10 @@ export function makeConfig(env: Env) {
     metricsToken: env.METRICS_TOKEN || undefined,
     /** How long a password-reset link stays valid (lib/services/recovery.ts). */
     resetLinkSeconds: i("RESET_LINK_SECONDS", 3600),
+    /** REQUIRE_EMAIL_VERIFICATION: whether a signed-up account must follow a mailed link before it may change anything; unset, when hosted (lib/services/verification.ts). */
+    requireEmailVerification: onOff(env, "REQUIRE_EMAIL_VERIFICATION"),
+    /** How long an email verification link stays valid (lib/services/verification.ts): a day. */
+    verificationLinkSeconds: i("VERIFICATION_LINK_SECONDS", 86_400),
     /** How long an invitation's link stays valid (lib/services/invitations.ts): 7 days. */
     invitationSeconds: i("INVITATION_SECONDS", 7 * 86_400),
     /** Audit entries kept per team and per account (lib/services/audit.ts): the oldest go first. */
@@ -183,6 +224,8 @@ export function makeConfig(env: Env) {
     authSecret: env.AUTH_SECRET || undefined,
     /** TOTP_ENCRYPTION_KEY: the key two-step sign-in secrets are sealed with at rest; unset, one derived from the auth secret (lib/auth-secret.ts `totpKey`). */
     totpEncryptionKey: totpEncryptionKey(env.TOTP_ENCRYPTION_KEY),
+    /** OIDC_*: single sign-on's provider, or undefined (see `oidc` above). */
+    oidc: oidc(env),
     /** TRUSTED_PROXIES, as written (lib/net/client-address.ts parses it). */
     trustedProxies: env.TRUSTED_PROXIES,
     /** CALLBACK_POLICY and CALLBACK_PORTS, as written (lib/callbacks/policy.ts reads them). */

@@ -33,6 +33,7 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
   CONFLICT: 409,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
@@ -129,6 +130,11 @@ export function toApiError(e: unknown, where: string, requestId: string): ApiErr
     return new ApiError("SERVICE_UNAVAILABLE", "the sandbox cannot reach its database right now; try again shortly, with the same reference (a call that did go through answers DUPLICATE_REFERENCE)", {
       "retry-after": String(UNAVAILABLE_RETRY_AFTER_S),
     });
+  }
+  // A unique index refusing a row another request wrote between a check and the write (two links to one new
+  // email followed at once, one passkey added twice): the loser of that race is told, not served a 500.
+  if (typeof e === "object" && e !== null && (e as { code?: unknown }).code === "P2002") {
+    return new ApiError("CONFLICT", "another request made the same change at the same moment; reload and try again");
   }
   log().error({ requestId, err: e }, `[${where}] failed`);
   return new ApiError("INTERNAL_ERROR", "the sandbox failed to handle this call; quote the request id when reporting it");

@@ -24,7 +24,7 @@ export function randomBase62(length = 22): string {
   return out;
 }
 
-export type IdPrefix = "app" | "usr" | "key" | "chk" | "pay" | "ver" | "msg" | "dlv" | "req" | "inb" | "team" | "inv" | "aud";
+export type IdPrefix = "app" | "usr" | "key" | "chk" | "pay" | "ver" | "msg" | "dlv" | "req" | "inb" | "team" | "inv" | "aud" | "pk" | "ses";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62()}`;

@@ -163,8 +163,8 @@ type GuardLimits = { perAddress: number; perAccountAddress: number; perAccount: 
  * - one account failing from anywhere past `perAccount` a minute answers its
  *   failures `slowMs` later: guessing is slowed, the right credential from
  *   another address still succeeds at once, so a guesser cannot lock the owner out.
- * Each attempt takes its place in the counts before the check runs (so a burst
- * of parallel attempts gets exactly the limit checked), and gives back the
+ * Each attempt takes its place in every count at once before the check runs
+ * (`takeTogether`: so a burst of parallel attempts gets exactly the limit checked), and gives back the
  * places its outcome does not use: a success its failure places, a failure its
  * success place.
  */
@@ -197,14 +197,12 @@ export class CredentialGuard {
       places.push([this.accountAddress, pair]);
       if (this.successes) places.push([this.successes, pair]);
     }
-    const taken = await Promise.all(places.map(([t, subject]) => t.take(subject, { now })));
+    // All places or none, in one transaction: an attempt refused by one count never holds a place in
+    // another meanwhile, which would refuse an attempt that had room (100 at once checked fewer than the limit).
+    const full = await takeTogether(places, now);
+    if (full) throw new ApiError("RATE_LIMITED", `${refusal}; try again in ${full.retryAfter} s`, { "retry-after": String(full.retryAfter) });
     const giveBack = (which: (t: Throttle) => boolean) =>
       Promise.all(places.map(([t, subject]) => (which(t) ? t.refund(subject, { now }) : undefined)));
-    if (taken.some((t) => !t.allowed)) {
-      await giveBack(() => true);
-      const wait = Math.max(...taken.filter((t) => !t.allowed).map((t) => t.retryAfter));
-      throw new ApiError("RATE_LIMITED", `${refusal}; try again in ${wait} s`, { "retry-after": String(wait) });
-    }
     let result: T | null;
     try {
       result = await check();

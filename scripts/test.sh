@@ -74,7 +74,8 @@ echo "== integration (SQLite)"; env -u TEST_PG_URL npx vitest run --config vites
 # (dev-callbacks: its wait across instances is in multi-instance) and the account guards
 # (limits-accounts: the sign-in guard under concurrency on two instances is in limits-concurrency).
 PG_FILES=(multi-instance balancer db-outage held float float-met fault-plan faults faults-every-operation limits-held limits-concurrency limits-budgets rate-limit sandbox-sweep
-  sandboxes at-rest references reference-verdicts clients clients-languages client-rehearsal callbacks durability receiver-checks nul-text schema-drift)
+  sandboxes at-rest references reference-verdicts clients clients-languages client-rehearsal callbacks durability receiver-checks nul-text schema-drift passkeys
+  totp teams teams-caps teams-migration audit account-deletion verification sessions oidc)
 echo "== integration (PostgreSQL: ${PG_FILES[*]})"
 pg_paths=(); for f in "${PG_FILES[@]}"; do pg_paths+=("tests/integration/$f.test.ts"); done
 TEST_DB_FILE=data/test-integration-pg.db npx vitest run --config vitest.integration.config.ts "${pg_paths[@]}"

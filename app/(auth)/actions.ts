@@ -8,6 +8,7 @@ import { sentence } from "@/components/ui/error-text";
 import { isApiError } from "@/lib/errors";
 import { clientAddress } from "@/lib/throttle";
 import { signUp } from "@/lib/services/users";
+import { passkeySignInMessage } from "@/lib/services/passkey-refusals";
 import { CODE_WRONG } from "./sign-in-messages";
 
 /** `needCode`: the password was right and the account has two-step sign-in on: the form asks for a code. */
@@ -59,6 +60,26 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
     throw e;
   }
   return signInWith(email, password, nextPath(form.get("next")));
+}
+
+/**
+ * Signs in with a passkey alone: `response`, the authenticator's answer
+ * (startAuthentication's, as JSON) to POST /api/console/passkey-signin's
+ * options, checked by Auth.js's `passkey` provider. Refused: what went wrong, in words.
+ */
+export async function passkeySignInAction(response: string, next: string | undefined): Promise<{ error?: string }> {
+  try {
+    await signIn("passkey", { response, redirectTo: safeNext(next) ?? "/apps" });
+    return {};
+  } catch (e) {
+    if (e instanceof CredentialsSignin) {
+      if (e.code === "throttled") return { error: "Too many sign-ins for this account from your network. Wait a minute, then try again." };
+      if (e.code === "unavailable") return { error: SIGN_IN_UNAVAILABLE };
+      return { error: passkeySignInMessage(e.code) ?? "Not signed in: the passkey was not accepted." };
+    }
+    if (e instanceof AuthError) return { error: "Not signed in: the passkey was not accepted." };
+    throw e; // the redirect after a successful sign-in
+  }
 }
 
 /** Ends the session for good: a copied cookie stops working too (lib/auth's signOut event ends the account's sessions). */

@@ -7,6 +7,7 @@ import { currentUser } from "@/lib/auth/session";
 import { isApiError } from "@/lib/errors";
 import { actingAs } from "@/lib/services/audit";
 import { acceptInvitation } from "@/lib/services/invitations";
+import { requireVerified } from "@/lib/services/verification";
 import { clientAddress } from "@/lib/throttle";
 
 export type InviteState = { error?: string };
@@ -14,12 +15,15 @@ export type InviteState = { error?: string };
 export async function acceptAction(_: InviteState, form: FormData): Promise<InviteState> {
   const user = await currentUser();
   if (!user) redirect("/signin");
+  let joined: string;
   try {
     const by = { userId: user.id, email: user.email, address: clientAddress(await headers()) };
-    await actingAs(by, () => acceptInvitation(user, String(form.get("token") ?? "")));
+    requireVerified(user); // joining a team is a write (lib/services/verification.ts)
+    joined = (await actingAs(by, () => acceptInvitation(user, String(form.get("token") ?? "")))).teamId;
   } catch (e) {
-    if (isApiError(e) && ["NOT_FOUND", "FORBIDDEN", "CONFLICT", "VALIDATION_ERROR"].includes(e.code)) return { error: `${sentence(e.message)}.` };
+    if (isApiError(e) && ["NOT_FOUND", "FORBIDDEN", "EMAIL_NOT_VERIFIED", "CONFLICT", "VALIDATION_ERROR"].includes(e.code)) return { error: `${sentence(e.message)}.` };
     throw e;
   }
-  redirect("/apps");
+  // The team joined, current: its apps (components/console/team-switcher.tsx).
+  redirect(`/apps?team=${encodeURIComponent(joined)}`);
 }

@@ -18,6 +18,7 @@ import { UsagePanel } from "./usage-panel";
 import { FloatPanel } from "./float-panel";
 import { useApp } from "./hooks";
 import { SigningSecret } from "./signing-secret";
+import { Writes } from "./permission";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -65,7 +66,7 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
         <CardHeader title="App details" description="Use the inspector address as callbackUrl to see callbacks without a server of your own." />
         <CardBody>
           <dl className="divide-y divide-slate-100">
-            <Row label="Name"><RenameApp app={app} /></Row>
+            <Row label="Name"><Writes><RenameApp app={app} /></Writes></Row>
             <Row label="App id"><CopyField value={app.id} what="app id" /></Row>
             <Row label="Inspector address"><CopyField value={app.inspectorUrl} what="inspector address" /></Row>
             <Row label="Callback signing secret">
@@ -86,16 +87,16 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
       {!app.parentAppId && <SandboxesPanel appId={app.id} />}
       <Card>
         <CardHeader title="Callbacks" />
-        <CardBody><CallbackUrlForm app={app} callbackNote={callbackNote} /></CardBody>
+        <CardBody><Writes note><CallbackUrlForm app={app} callbackNote={callbackNote} /></Writes></CardBody>
       </Card>
       <ListenCard inspectorUrl={app.inspectorUrl} />
-      <ResetApp appId={app.id} name={app.name} />
+      <Writes><ResetApp appId={app.id} name={app.name} /></Writes>
       <Card className="border-red-200">
         <CardHeader
           title="Delete this app"
           description="Its key pairs stop working at once; its request log, callbacks and inbox are deleted."
           actions={
-            <ConfirmButton
+            <Writes><ConfirmButton
               trigger="Delete app"
               title={`Delete ${app.name}?`}
               confirmLabel="Delete app"
@@ -106,7 +107,7 @@ export function AppOverview({ appId, callbackNote }: { appId: string; callbackNo
               }}
             >
               This cannot be undone. Calls made with this app&apos;s keys will answer 401 from now on.
-            </ConfirmButton>
+            </ConfirmButton></Writes>
           }
         />
       </Card>

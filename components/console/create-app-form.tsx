@@ -9,13 +9,14 @@ import type { AppView } from "@/lib/auth/views";
 import { send } from "./api";
 import { NameCount, nameTooLong } from "./app-name";
 
-export function CreateAppForm({ onCancel, callbackNote }: { onCancel?: () => void; callbackNote: string }) {
+/** `teamId`: the team the app goes into (the route checks the role rule there). */
+export function CreateAppForm({ teamId, onCancel, callbackNote }: { teamId?: string; onCancel?: () => void; callbackNote: string }) {
   const router = useRouter();
   const [name, setName] = useState("");
   const tooLong = nameTooLong(name);
   const create = useFormAction(async (form: FormData) => {
     if (tooLong) throw new Error(tooLong);
-    const app = await send<AppView>("POST", "/api/console/apps", { name: form.get("name"), callbackUrl: form.get("callbackUrl") });
+    const app = await send<AppView>("POST", "/api/console/apps", { name: form.get("name"), callbackUrl: form.get("callbackUrl"), ...(teamId ? { teamId } : {}) });
     await mutate("/api/console/apps");
     router.push(`/apps/${app.id}`);
   }, ["callbackUrl"]);

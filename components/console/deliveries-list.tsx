@@ -12,6 +12,7 @@ import { Segmented, useQueryFilters } from "./filter-bar";
 import { useDeliveries } from "./hooks";
 import { ReplayFailed } from "./replay-failed";
 import { DeliveryBadge, HttpStatus } from "./status";
+import { Writes } from "./permission";
 
 const STATES = [
   { value: undefined, label: "All" },
@@ -57,7 +58,7 @@ export function DeliveriesList({ appId, operations }: { appId: string; operation
           </Select>
         </label>
         <Search value={values.q ?? ""} onSearch={(q) => set("q", q)} />
-        {!replaying && <ReplayFailed appId={appId} open={false} onOpen={() => setReplaying(true)} onDone={() => mutate()} onClose={() => setReplaying(false)} />}
+        {!replaying && <Writes><ReplayFailed appId={appId} open={false} onOpen={() => setReplaying(true)} onDone={() => mutate()} onClose={() => setReplaying(false)} /></Writes>}
       </div>
       {replaying && <ReplayFailed appId={appId} open onOpen={() => {}} onDone={() => mutate()} onClose={() => setReplaying(false)} />}
       {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}

@@ -25,6 +25,7 @@ const parsed = (s: string): unknown => {
   }
 };
 import { DeliveryBadge, HttpStatus } from "./status";
+import { Writes } from "./permission";
 
 /** What the app's callback faults did to this delivery on purpose (Delivery.faults). */
 function FaultsNote({ text }: { text: string }) {
@@ -64,14 +65,14 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
           title={<span className="flex flex-wrap items-center gap-2">Callback <code className="font-mono text-sm font-normal text-slate-500">{d.id}</code> <DeliveryBadge state={d.state} /></span>}
           description={`${d.operationId} · scenario ${d.scenarioKey}`}
           actions={
-            <Button
+            <Writes><Button
               busy={resend.pending}
               disabled={!canSend}
               title={canSend ? "Post the same body to the same address again" : "Only a callback that was sent, or failed, with an http(s) address can be sent again"}
               onClick={() => void resend.run()}
             >
               Send it again
-            </Button>
+            </Button></Writes>
           }
         />
         <CardBody className="space-y-5">
@@ -114,7 +115,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
             </div>
             <CodeBlock value={d.body} label="Callback body" />
           </div>
-          <div className="border-t border-slate-100 pt-4"><SendTo appId={appId} deliveryId={d.id} /></div>
+          <div className="border-t border-slate-100 pt-4"><Writes note><SendTo appId={appId} deliveryId={d.id} /></Writes></div>
         </CardBody>
       </Card>
       {d.resourceId && <Timeline appId={appId} resourceId={d.resourceId} />}

@@ -13,6 +13,7 @@ import { CURRENCIES, FLOAT_MAX, type FloatBalance } from "@/lib/catalog/dev-endp
 import { appUrl, send } from "./api";
 import { floatAmount as amount } from "./float-met";
 import { useFloat } from "./hooks";
+import { Writes } from "./permission";
 
 export function FloatPanel({ appId }: { appId: string }) {
   const { data, error, isLoading, mutate } = useFloat(appId);
@@ -42,6 +43,7 @@ export function FloatPanel({ appId }: { appId: string }) {
               </tbody>
             </Table>
           )}
+          <Writes note>
           <form className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start" {...save.form}>
             <Field label="Currency" className="sm:w-32" error={save.fieldError("currency")}>
               {(p) => <Select {...p} name="currency" defaultValue="KES">{CURRENCIES.map((c) => <option key={c}>{c}</option>)}</Select>}
@@ -51,6 +53,7 @@ export function FloatPanel({ appId }: { appId: string }) {
             </Field>
             <Button type="submit" variant="secondary" busy={save.pending} className="sm:mt-6">Set float</Button>
           </form>
+          </Writes>
           <FormMessage className="mt-2" error={save.error} saved={save.saved && "Saved."} />
         </CardBody>
       </Card>

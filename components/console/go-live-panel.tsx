@@ -4,6 +4,7 @@ import { ClientChecks } from "./client-checks";
 import { GoLiveChecklist } from "./go-live-checklist";
 import { ReceiverChecks } from "./receiver-checks";
 import { SignatureExplain } from "./signature-explain";
+import { Writes } from "./permission";
 
 export type GoLiveProps = {
   appId: string;
@@ -20,13 +21,13 @@ export function GoLivePanel({ appId, callbackUrl, inspectorUrl, operations, docs
     <div className="space-y-6">
       <GoLiveChecklist appId={appId} docs={docs} />
       <section id="receiver-checks" aria-label="Receiver checks" className="scroll-mt-20">
-        <ReceiverChecks appId={appId} callbackUrl={callbackUrl} inspectorUrl={inspectorUrl} operations={operations} />
+        <Writes note><ReceiverChecks appId={appId} callbackUrl={callbackUrl} inspectorUrl={inspectorUrl} operations={operations} /></Writes>
       </section>
       <section id="client-checks" aria-label="Client checks" className="scroll-mt-20">
         <ClientChecks appId={appId} />
       </section>
       <section id="explain" aria-label="Signature explain" className="scroll-mt-20">
-        <SignatureExplain appId={appId} />
+        <Writes note><SignatureExplain appId={appId} /></Writes>
       </section>
     </div>
   );

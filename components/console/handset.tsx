@@ -11,6 +11,7 @@ import { appUrl, send } from "./api";
 import { useHeld } from "./hooks";
 import type { HandsetAnswers } from "@/lib/engine";
 import { Phone } from "./phone";
+import { Writes } from "./permission";
 
 /**
  * `curl`: the docs' sample that holds a push for this app (lib/docs/curl.ts), shown while nothing is held;
@@ -46,9 +47,11 @@ export function Handset({ appId, curl, answers }: { appId: string; curl: string;
       )}
       {data && data.resources.length > 0 && (
         <CardBody>
+          <Writes note>
           <ul aria-label="Held" className="grid gap-8 sm:grid-cols-2 xl:grid-cols-3">
             {data.resources.map((r) => <Phone key={r.id} appId={appId} r={r} answers={answers[r.operationId] ?? { buttons: [], more: [], ignore: null }} onResolve={resolve(r.id)} />)}
           </ul>
+          </Writes>
         </CardBody>
       )}
     </Card>

@@ -3,6 +3,7 @@
 import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
 import type { AppView } from "@/lib/auth/views";
+import type { OperatorTeam } from "@/lib/services/teams";
 import type { DevSettings, FloatBalance } from "@/lib/catalog/dev-endpoints";
 import type { TestNumber } from "@/lib/catalog";
 import type { DeliveryDetail, DeliverySummary, DeliveryTotals } from "@/lib/activity/deliveries";
@@ -93,8 +94,23 @@ export const useTimeline = (appId: string, resourceId: string) =>
 
 export const usePendingReviews = () => useSWR<Review[]>("/api/console/operator/reviews", fetcher);
 export const useAllApps = () => useSWR<OperatorApp[]>("/api/console/operator/apps", fetcher);
+/** Every team with its members and apps; `q`: a team's name or a member's email, or part of one. */
+export const useAllTeams = (q: string) =>
+  useSWR<{ teams: OperatorTeam[] }>(`/api/console/operator/teams${q ? `?q=${encodeURIComponent(q)}` : ""}`, fetcher, { keepPreviousData: true });
 
 export type SandboxRow = { appId: string; name: string; inspectorUrl: string; expiresAt: string; createdAt: string };
 /** The app's live throwaway sandboxes, looked at again every 5 s (CI jobs make and end them). */
 export const useSandboxes = (appId: string) =>
   useSWR<{ sandboxes: SandboxRow[]; limit: number }>(appUrl(appId, "/sandboxes"), fetcher, { refreshInterval: 5000 });
+
+export type AuditEntryRow = { id: string; at: string; actor: { userId: string | null; email: string | null } | null; action: string; target: string; address: string | null };
+export type AuditFilterValues = { action?: string; actor?: string };
+/** A team's audit log, newest first, a page at a time by the route's `next` (keyset). */
+export function useTeamAudit(teamId: string, filters: AuditFilterValues) {
+  type P = { entries: AuditEntryRow[]; next: string | null };
+  const base = `/api/console/teams/${encodeURIComponent(teamId)}/audit`;
+  const r = useSWRInfinite<P>((i, prev: P | null) => (i > 0 && !prev?.next ? null : `${base}${qs({ ...filters, before: i > 0 ? prev!.next! : undefined })}`), fetcher);
+  const entries = r.data?.flatMap((p) => p.entries) ?? [];
+  const loadingMore = r.isLoading || (r.size > 0 && r.data !== undefined && typeof r.data[r.size - 1] === "undefined");
+  return { ...r, entries, hasMore: Boolean(r.data?.at(-1)?.next), loadingMore, loadMore: () => r.setSize(r.size + 1) };
+}

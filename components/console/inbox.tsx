@@ -21,6 +21,7 @@ import { useApp, useInbox, type InboxEntry } from "./hooks";
 import { RelayHint, RelayList } from "./relays";
 import { InspectorModeForm } from "./inspector-mode";
 import { SignatureFindings } from "./signature-findings";
+import { Writes } from "./permission";
 
 
 const SIGNATURE: Record<string, { tone: Tone; label: string; text: string }> = {
@@ -153,13 +154,13 @@ export function Inbox({ appId }: { appId: string }) {
   const setQuery = (next: string) => router.replace(`/apps/${appId}/inspector${next ? `?q=${encodeURIComponent(next)}` : ""}`);
   return (
     <div className="space-y-6">
-      <InspectorModeForm appId={appId} />
+      <Writes><InspectorModeForm appId={appId} /></Writes>
       <Card>
         <CardHeader
           title={<span className="flex items-center gap-2">Inbox <span className="inline-flex items-center gap-1.5 text-xs font-normal text-emerald-700"><span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden />Live</span></span>}
           description="What arrived at this app's inspector address, newest first. The page updates by itself."
           actions={
-            <ConfirmButton
+            <Writes><ConfirmButton
               trigger="Clear inbox"
               title="Clear the inbox?"
               confirmLabel="Clear inbox"
@@ -169,7 +170,7 @@ export function Inbox({ appId }: { appId: string }) {
               }}
             >
               Every entry kept for this app goes, for good. Callbacks and the request log stay as they are.
-            </ConfirmButton>
+            </ConfirmButton></Writes>
           }
         />
         <div className="grid gap-3 border-b border-slate-100 px-5 py-3 md:grid-cols-2">

@@ -14,6 +14,7 @@ import { Truncated } from "@/components/ui/truncate";
 import { appUrl, send } from "./api";
 import { useApp, useKeys, type KeyPairRow } from "./hooks";
 import { NewKeyPair, type CreatedPair } from "./new-key-pair";
+import { Writes } from "./permission";
 
 /** A key pair's label, edited in place. */
 function KeyLabel({ appId, k, onSaved }: { appId: string; k: KeyPairRow; onSaved: () => Promise<unknown> }) {
@@ -28,7 +29,7 @@ function KeyLabel({ appId, k, onSaved }: { appId: string; k: KeyPairRow; onSaved
     return (
       <span className="flex min-w-0 items-center gap-2">
         {k.label ? <Truncated value={k.label} className="max-w-[8rem] font-medium text-slate-900 lg:max-w-[12rem]" /> : <span className="text-slate-600">No label</span>}
-        <Button size="sm" variant="ghost" aria-label={`Edit label of ${k.consumerKey}`} onClick={() => { setValue(k.label ?? ""); setEditing(true); }}>Edit</Button>
+        <Writes><Button size="sm" variant="ghost" aria-label={`Edit label of ${k.consumerKey}`} onClick={() => { setValue(k.label ?? ""); setEditing(true); }}>Edit</Button></Writes>
       </span>
     );
   }
@@ -68,10 +69,10 @@ export function KeysPanel({ appId }: { appId: string }) {
           title="Key pairs"
           description="Exchange a key and secret for a one-hour access token. Revoking a pair stops it and its tokens at once."
           actions={
-            <form className="flex flex-wrap items-center gap-2" {...create.form}>
+            <Writes><form className="flex flex-wrap items-center gap-2" {...create.form}>
               <Input aria-label="Label for the new key pair (optional)" placeholder="Label (optional)" value={label} maxLength={40} onChange={(e) => setLabel(e.target.value)} className="h-9 py-1.5 sm:w-44" />
               <Button type="submit" busy={create.pending}>Create key pair</Button>
-            </form>
+            </form></Writes>
           }
         />
         {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}
@@ -101,7 +102,7 @@ export function KeysPanel({ appId }: { appId: string }) {
                   </Td>
                   <Td className={ACTIONS}>
                     {!k.revokedAt && (
-                      <ConfirmButton
+                      <Writes><ConfirmButton
                         trigger="Revoke"
                         triggerLabel={`Revoke ${k.consumerKey}`}
                         title="Revoke this key pair?"
@@ -112,7 +113,7 @@ export function KeysPanel({ appId }: { appId: string }) {
                         }}
                       >
                         <code className="font-mono text-xs break-all">{k.consumerKey}</code> stops working at once: new token requests answer 401 <code className="font-mono">INVALID_CLIENT</code> and its tokens answer 401 <code className="font-mono">INVALID_TOKEN</code>.
-                      </ConfirmButton>
+                      </ConfirmButton></Writes>
                     )}
                   </Td>
                 </Tr>

@@ -1,7 +1,8 @@
 "use client";
 // A team's Members page: members with their roles, pending invitations, the
 // invite form. Every control the reader's role may not use is disabled with
-// the reason beside it (the routes would answer 403: lib/services/access.ts).
+// the reason beside it, the role rule's own words (lib/services/access.ts
+// `refusal`, handed down by the page: the routes would answer 403 with them).
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -12,22 +13,25 @@ import { errorText } from "@/components/ui/error-text";
 import { Field, Input, Select } from "@/components/ui/input";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/time";
+import { Truncated } from "@/components/ui/truncate";
 import { send } from "./api";
+import { reasonText } from "./permission";
+import { teamAppsHref } from "./team-switcher";
 
 const ROLES = ["owner", "developer", "viewer"] as const;
 type Member = { userId: string; email: string; role: string };
 type Invitation = { invitationId: string; email: string; role: string; expiresAt: string };
-type Team = { id: string; name: string; role: string; manage: boolean };
+/** `refusal`: why the reader may not manage the team (null: they may). */
+type Team = { id: string; name: string; role: string; refusal: string | null };
 
-const ONLY_OWNERS = "Only an owner of this team can change members and invitations.";
-
-export function MembersPanel({ team, me, teams, members, invitations }: { team: Team; me: string; teams: { teamId: string; name: string }[]; members: Member[]; invitations: Invitation[] }) {
+export function MembersPanel({ team, me, members, invitations }: { team: Team; me: string; members: Member[]; invitations: Invitation[] }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const base = `/api/console/teams/${encodeURIComponent(team.id)}`;
   /** What an owner's control takes: disabled while busy, and for other roles, with the reason. */
-  const ownersOnly = { disabled: !team.manage || busy, title: team.manage ? undefined : ONLY_OWNERS };
+  const why = team.refusal && reasonText(team.refusal);
+  const ownersOnly = { disabled: Boolean(why) || busy, title: why ?? undefined };
   const act = async (fn: () => Promise<unknown>, after?: () => void) => {
     setBusy(true);
     setError(null);
@@ -50,24 +54,20 @@ export function MembersPanel({ team, me, teams, members, invitations }: { team: 
           <h1 className="truncate text-2xl font-semibold tracking-tight">{team.name}</h1>
           <p className="mt-1 text-sm text-slate-500">Members of this team share its apps. Your role here: <Badge tone="neutral">{team.role}</Badge></p>
         </div>
-        <nav aria-label="Your teams" className="flex flex-wrap gap-2 text-sm">
-          {teams.map((t) => (
-            <Link key={t.teamId} href={`/teams/${t.teamId}`} aria-current={t.teamId === team.id ? "page" : undefined}
-              className={`max-w-48 truncate rounded-md border px-2.5 py-1 ${t.teamId === team.id ? "border-slate-900 bg-slate-900 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}>
-              {t.name}
-            </Link>
-          ))}
+        <nav aria-label="This team" className="flex flex-wrap gap-3 text-sm">
+          <Link href={teamAppsHref(team.id)} className="font-medium text-indigo-700 underline underline-offset-2">Apps</Link>
+          <Link href={`/teams/${team.id}/audit`} className="font-medium text-indigo-700 underline underline-offset-2">Audit log</Link>
         </nav>
       </div>
       {error && <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</div>}
       <Card>
-        <CardHeader title="Members" description={team.manage ? "Change a role or remove a member; the change counts from their next request." : ONLY_OWNERS} />
+        <CardHeader title="Members" description={why ?? "Change a role or remove a member; the change counts from their next request."} />
         <Table label="Members">
           <thead><tr><Th>Email</Th><Th>Role</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr></thead>
           <tbody>
             {members.map((m) => (
               <Tr key={m.userId}>
-                <Td className="whitespace-normal break-all">{m.email}{m.userId === me && <span className="ml-2 text-xs text-slate-500">(you)</span>}</Td>
+                <Td><span className="flex min-w-0 flex-col sm:flex-row sm:items-baseline sm:gap-2"><Truncated value={m.email} className="max-w-[7rem] sm:max-w-xs" />{m.userId === me && <span className="shrink-0 text-xs text-slate-500">(you)</span>}</span></Td>
                 <Td>
                   <label className="sr-only" htmlFor={`role-${m.userId}`}>Role of {m.email}</label>
                   <Select id={`role-${m.userId}`} value={m.role} {...ownersOnly} className="w-28 min-w-28"
@@ -92,12 +92,12 @@ export function MembersPanel({ team, me, teams, members, invitations }: { team: 
           ? <CardBody><p className="text-sm text-slate-500">No invitation is pending.</p></CardBody>
           : (
             <Table label="Pending invitations">
-              <thead><tr><Th>Email</Th><Th>Role</Th><Th wide>Expires</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr></thead>
+              <thead><tr><Th>Email</Th><Th wide>Role</Th><Th wide>Expires</Th><Th className="text-right"><span className="sr-only">Actions</span></Th></tr></thead>
               <tbody>
                 {invitations.map((i) => (
                   <Tr key={i.invitationId}>
-                    <Td className="whitespace-normal break-all">{i.email}</Td>
-                    <Td>{i.role}</Td>
+                    <Td><Truncated value={i.email} className="max-w-[7rem] sm:max-w-xs" /></Td>
+                    <Td wide>{i.role}</Td>
                     <Td wide><LocalTime value={i.expiresAt} /></Td>
                     <Td className="space-x-2 text-right whitespace-nowrap">
                       <Button variant="secondary" size="sm" {...ownersOnly}
@@ -114,15 +114,15 @@ export function MembersPanel({ team, me, teams, members, invitations }: { team: 
       <Card>
         <CardBody>
           <h2 className="mb-1 text-base font-semibold">Invite someone</h2>
-          {!team.manage && <p className="mb-3 text-sm text-slate-500">{ONLY_OWNERS}</p>}
+          {why && <p className="mb-3 text-sm text-slate-500">{why}</p>}
           <form action={invite} className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
-            <Field label="Email">{(p) => <Input {...p} name="email" type="email" required autoComplete="off" disabled={!team.manage} />}</Field>
+            <Field label="Email">{(p) => <Input {...p} name="email" type="email" required autoComplete="off" disabled={Boolean(why)} />}</Field>
             <Field label="Role">{(p) => (
-              <Select {...p} name="role" defaultValue="developer" disabled={!team.manage}>
+              <Select {...p} name="role" defaultValue="developer" disabled={Boolean(why)}>
                 {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
               </Select>
             )}</Field>
-            <Button type="submit" disabled={!team.manage || busy}>Send invitation</Button>
+            <Button type="submit" disabled={Boolean(why) || busy} title={why ?? undefined}>Send invitation</Button>
           </form>
         </CardBody>
       </Card>

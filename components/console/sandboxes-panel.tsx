@@ -19,6 +19,7 @@ import { appUrl, send } from "./api";
 import { ExpiresIn, useSecondTick } from "./expiry";
 import { useSandboxes } from "./hooks";
 import { ShownOnce } from "./shown-once";
+import { Writes } from "./permission";
 
 /** What POST …/sandboxes answers: the only time the secrets are shown. */
 type MadeSandbox = { appId: string; name: string; consumerKey: string; consumerSecret: string; signingSecret: string; inspectorUrl: string; expiresAt: string };
@@ -106,7 +107,7 @@ export function SandboxesPanel({ appId }: { appId: string }) {
         description="Apps made from this one for a single test run: its subscriptions, settings, test numbers and limit, with data of their own. Each is deleted with all its data when it expires."
         actions={data && <span className="text-sm text-slate-500">{live.length} live · at most {data.limit}</span>}
       />
-      <CardBody className="border-b border-slate-100"><MakeSandbox appId={appId} onMade={setMade} /></CardBody>
+      <CardBody className="border-b border-slate-100"><Writes note><MakeSandbox appId={appId} onMade={setMade} /></Writes></CardBody>
       {error && <CardBody><ErrorNote error={error} onRetry={() => reload()} /></CardBody>}
       {isLoading && <SkeletonRows rows={2} />}
       {data && live.length > 0 && (
@@ -128,7 +129,7 @@ export function SandboxesPanel({ appId }: { appId: string }) {
                 <Td wide className="font-mono text-xs">{s.appId}</Td>
                 <Td className="tabular-nums"><ExpiresIn expiresAt={s.expiresAt} now={now} short /></Td>
                 <Td className="text-right">
-                  <ConfirmButton
+                  <Writes><ConfirmButton
                     trigger="Delete"
                     triggerLabel={`Delete ${s.name}`}
                     title={`Delete ${s.name}?`}
@@ -139,7 +140,7 @@ export function SandboxesPanel({ appId }: { appId: string }) {
                     }}
                   >
                     Its keys stop working at once, and it is deleted with its request log, callbacks and inbox within a minute.
-                  </ConfirmButton>
+                  </ConfirmButton></Writes>
                 </Td>
               </Tr>
             ))}

@@ -6,6 +6,7 @@ import { CopyField } from "@/components/ui/copy-button";
 import { FormMessage, useFormAction } from "@/components/ui/form-action";
 import { LocalTime } from "@/components/ui/time";
 import { appUrl, fetcher, send } from "./api";
+import { Writes } from "./permission";
 
 type View = { signingSecret: string; previousSecretExpiresAt: string | null };
 
@@ -14,7 +15,7 @@ export function SigningSecret({ appId }: { appId: string }) {
   const [view, setView] = useState<View | null>(null);
   const reveal = useFormAction(async () => setView(await fetcher<View>(appUrl(appId, "/signing-secret"))));
   const rotate = (
-    <ConfirmButton
+    <Writes><ConfirmButton
       trigger="Rotate"
       title="Rotate the signing secret?"
       confirmLabel="Rotate secret"
@@ -23,7 +24,7 @@ export function SigningSecret({ appId }: { appId: string }) {
     >
       A new secret signs every callback from now on. For 24 hours the current one signs them too (each signature header
       carries both signatures), so your receivers keep working while you switch them to the new secret.
-    </ConfirmButton>
+    </ConfirmButton></Writes>
   );
   const grace = view?.previousSecretExpiresAt && (
     <p className="w-full text-xs text-amber-700">
@@ -46,14 +47,9 @@ export function SigningSecret({ appId }: { appId: string }) {
         <span className="sr-only">Signing secret, hidden</span>
         <span aria-hidden="true">whsec_••••••••••••••••••••••••</span>
       </code>
-      <Button
-        variant="secondary"
-        size="sm"
-        busy={reveal.pending}
-        onClick={() => void reveal.run()}
-      >
-        Reveal
-      </Button>
+      <Writes action="app.secret">
+        <Button variant="secondary" size="sm" busy={reveal.pending} onClick={() => void reveal.run()}>Reveal</Button>
+      </Writes>
       {rotate}
       <FormMessage error={reveal.error} className="w-full" />
     </div>

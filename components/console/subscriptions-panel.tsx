@@ -10,6 +10,7 @@ import { LocalTime } from "@/components/ui/time";
 import { appUrl, send } from "./api";
 import { useSubscriptions, type SubscriptionRow } from "./hooks";
 import { SubscriptionBadge } from "./status";
+import { Writes } from "./permission";
 
 function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; onChange: () => Promise<unknown> }) {
   const add = useFormAction(async () => {
@@ -40,7 +41,7 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
         {s.status === "PENDING" && (
           <div className="space-y-2">
             <p className="text-amber-900">Waiting for an operator&apos;s review. Calls answer 403 <code className="font-mono">SUBSCRIPTION_PENDING</code> until then.</p>
-            <ConfirmButton
+            <Writes><ConfirmButton
               trigger="Withdraw request" triggerLabel={`Withdraw request for ${s.group}`} variant="secondary" title={`Withdraw the ${s.group} request?`} confirmLabel="Withdraw"
               onConfirm={async () => {
                 await send("DELETE", appUrl(appId, "/subscriptions"), { group: s.group });
@@ -48,7 +49,7 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
               }}
             >
               The request leaves the operators&apos; queue; calls answer 403 <code className="font-mono">NOT_SUBSCRIBED</code>. You can ask again at any time.
-            </ConfirmButton>
+            </ConfirmButton></Writes>
           </div>
         )}
         {s.status === "REJECTED" && (
@@ -60,7 +61,7 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
         {s.status === "ACTIVE" && s.reviewNote && <p className="mt-1 text-slate-600">Operator&apos;s note: {s.reviewNote}</p>}
         {(s.status === null || s.status === "REJECTED") && (
           <div className="flex flex-wrap items-center gap-3">
-            <Button
+            <Writes><Button
               variant={s.status === null ? "primary" : "secondary"}
               busy={add.pending}
               aria-label={`Add ${s.group} to this app`}
@@ -69,7 +70,7 @@ function GroupCard({ appId, s, onChange }: { appId: string; s: SubscriptionRow; 
               }}
             >
               {s.status === "REJECTED" ? "Ask for review again" : `Add ${s.group}`}
-            </Button>
+            </Button></Writes>
             <span className="text-xs text-slate-500">{s.needsReview ? "Needs an operator's review." : "Works at once."}</span>
           </div>
         )}

@@ -5,7 +5,8 @@
 import type { RecentResource } from "@/lib/activity/recent-resources";
 import { DOCS_APP_PICKER_ID } from "./app-picker";
 
-export type DocsApp = { id: string; name: string; inspectorUrl: string; suspended: boolean; subscribed: boolean };
+/** `refusal`: why the reader's role may not call as the app (lib/docs/fill.ts), else null. */
+export type DocsApp = { id: string; name: string; inspectorUrl: string; suspended: boolean; subscribed: boolean; refusal?: string | null };
 
 export function TryingAs({ app }: { app: DocsApp }) {
   const change = () => {

@@ -48,7 +48,7 @@ export function TryIt({ opId, fields, params, example, scenarios, app: docsApp }
     return docsApp && fields.some((f) => f.name === "callbackUrl") ? { ...v, callbackUrl: docsApp.inspectorUrl } : v;
   };
   /** Signed in with an app that may call this API: Try it runs as that app (logged, real callback); else a preview. */
-  const canRun = Boolean(docsApp && !docsApp.suspended && docsApp.subscribed);
+  const canRun = Boolean(docsApp && !docsApp.suspended && docsApp.subscribed && !docsApp.refusal);
   const [values, setValues] = useState<Values>(valuesFor);
   const [paramValues, setParamValues] = useState<Values>(() => Object.fromEntries(params.map((p) => [p.name, p.example])));
   const [raw, setRaw] = useState<string | null>(null);

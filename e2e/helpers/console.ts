@@ -3,6 +3,7 @@
 // where sign-in is not the subject, over HTTP (startSession), gateway calls over
 // real HTTP, and screenshots at desktop and phone widths.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { signInOverHttp } from "../../tests/helpers/from-address";
@@ -49,7 +50,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto("/signin");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/apps$/);
 }
 
@@ -105,6 +106,24 @@ export const collectBody = (over: Record<string, unknown> = {}) => ({
   reference: `INV-${randomBytes(4).toString("hex")}`,
   ...over,
 });
+
+/**
+ * The newest link to `path` (e.g. "/invite/") in a mail to `to` that the portal
+ * wrote to its log (no SMTP_URL: the server's stdout, `${E2E_DB}.log` by
+ * playwright.config.ts), waited for with a generous deadline.
+ */
+export async function mailedLink(to: string, pathPrefix: string): Promise<string> {
+  const file = path.resolve(root, `${E2E_DB}.log`);
+  let link: string | undefined;
+  await expect.poll(() => {
+    const log = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+    const mails = log.split(`the mail to ${to} is written here instead`).slice(1);
+    const escaped = pathPrefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    link = mails.map((m) => new RegExp(`https?://[^\\s"]+${escaped}[\\w-]+`).exec(m)?.[0]).filter(Boolean).at(-1);
+    return link;
+  }, { timeout: 30_000 }).toBeTruthy();
+  return link!;
+}
 
 // --- screenshots ---
 

@@ -110,8 +110,8 @@ const findAccount: Finder = async (o, id) =>
 export const ID_KINDS: Record<IdPrefix | "rck", Finder> = {
   app: findApp, req: findRequest, chk: findResource, pay: findResource, ver: findResource, msg: findResource,
   dlv: findDelivery, inb: findInboxEntry, key: findKeyPair, rck: findReceiverCheck, usr: findAccount,
-  // Teams, invitations and audit entries are not searched yet: no hit.
-  team: async () => [], inv: async () => [], aud: async () => [],
+  // Teams, invitations, audit entries, passkeys and sessions are not searched yet: no hit.
+  team: async () => [], inv: async () => [], aud: async () => [], pk: async () => [], ses: async () => [],
 };
 
 /** The resources with this reference (the (appId, reference, operationId) index), newest first. */

@@ -5,18 +5,23 @@ import { cache } from "react";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { isApiError } from "@/lib/errors";
-import { ownedApp } from "@/lib/services/apps";
-import { getUser, type PublicUser } from "@/lib/services/users";
+import { authorizeApp } from "@/lib/services/access";
+import { sessionUser, type PublicUser } from "@/lib/services/users";
 import { auth } from "./index";
 import { safeNext } from "./next-path";
 
-export const currentUser = cache(async (): Promise<PublicUser | null> => {
-  const session = await auth();
+/** The signed-in user and the id of their session's record (lib/services/sessions.ts), or null. */
+export const currentSession = cache(async (): Promise<{ user: PublicUser; sessionId: string } | null> => {
+  const session = (await auth()) as { user?: { id?: string }; sv?: unknown; sid?: unknown } | null;
   const id = session?.user?.id;
-  const user = id ? await getUser(id) : null;
-  // A session issued before the account's last sign-out or password change has ended.
-  return user && (session as { sv?: unknown }).sv === user.sessionVersion ? user : null;
+  const sid = session?.sid;
+  // The user read with its session's record, in one statement: a session signed out (its record gone) has ended.
+  const user = id && typeof sid === "string" ? await sessionUser(id, sid) : null;
+  // A session issued before the account's last password change or "sign out everywhere" has ended.
+  return user && session?.sv === user.sessionVersion ? { user, sessionId: sid as string } : null;
 });
+
+export const currentUser = cache(async (): Promise<PublicUser | null> => (await currentSession())?.user ?? null);
 
 
 /** The signed-in user, or the sign-in page that brings the visitor back to the page asked for (proxy.ts passes its path). */
@@ -35,11 +40,11 @@ export async function requireOperator(): Promise<PublicUser> {
   return user;
 }
 
-/** The signed-in user's app, or the 404 page: another user's app id tells nothing. */
+/** The signed-in user's app with their role and its team's name, or the 404 page: another team's app id tells nothing. */
 export const requireOwnedApp = cache(async (appId: string) => {
   const user = await requireUser();
   try {
-    return { user, app: await ownedApp(user.id, appId) };
+    return { user, ...(await authorizeApp(user, appId, "app.read")) };
   } catch (e) {
     if (isApiError(e) && e.code === "NOT_FOUND") notFound();
     throw e;

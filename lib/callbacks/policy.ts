@@ -14,6 +14,7 @@ import net from "node:net";
 import os from "node:os";
 import { type Resolved, ResolverBusy, resolveHost } from "@/lib/net/dns";
 import type { Pin } from "@/lib/net/http-post";
+import { isHosted } from "@/lib/net/hosted";
 import { canonicalIp, hostKey, ipFamily } from "@/lib/net/ip";
 import { config, part, runtime } from "@/lib/runtime";
 
@@ -76,19 +77,8 @@ export function nonPublic(ip: string, blocked: Ranges): string | null {
   return null;
 }
 
-const LOOPBACK_NAMES = new Set(["localhost", "localhost.localdomain", "ip6-localhost"]);
-
-/** Whether the portal is hosted: PUBLIC_URL's host is not a loopback name or address (CALLBACK_POLICY overrides). */
-export function isHosted(publicUrl = config.publicUrl, override = config.callbackPolicy): boolean {
-  if (override === "public") return true;
-  if (override === "local") return false;
-  if (override) throw new Error(`CALLBACK_POLICY must be "public" or "local", got "${override}"`);
-  const host = new URL(publicUrl).hostname.toLowerCase();
-  if (LOOPBACK_NAMES.has(host) || host.endsWith(".localhost")) return false;
-  const ip = canonicalIp(host);
-  return !(ip && nonPublic(ip, LOOPBACK_ONLY) === "a loopback address");
-}
-const LOOPBACK_ONLY = ranges([NON_PUBLIC[0]!]);
+// Whether the portal is hosted: lib/net/hosted.ts (base tier, which the account rules read too).
+export { isHosted };
 
 /** CALLBACK_PORTS: the ports a hosted portal posts to ("80,443" by default; "any" for every port). */
 export function callbackPorts(raw = config.callbackPorts): number[] | null {

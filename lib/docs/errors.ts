@@ -39,9 +39,12 @@ export function operationCodes(opId: string): CodeRow[] {
 /** Codes any call may answer when the failure is the sandbox's, not the call's. */
 export const serverCodes = (): CodeRow[] => (["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"] as const).map(row);
 
+/** Codes of the console's own JSON routes that an integrator may meet (the rest are the portal's usual 401/403/404/409). */
+export const consoleCodes = (): CodeRow[] => (["EMAIL_NOT_VERIFIED"] as const).map(row);
+
 /** The errors page's tables, each code anchored once (on its first row, lib/docs/anchors.ts). */
 export function errorTables(steps = checkOrder()): { label: string; rows: CodeRow[]; anchored: boolean[] }[] {
   const seen = new Set<string>();
   const table = (label: string, rows: CodeRow[]) => ({ label, rows, anchored: rows.map((r) => !seen.has(r.code) && !!seen.add(r.code)) });
-  return [table("Gateway errors", gatewayCodes(steps)), table("API errors", scenarioCodes()), table("Server errors", serverCodes())];
+  return [table("Gateway errors", gatewayCodes(steps)), table("API errors", scenarioCodes()), table("Server errors", serverCodes()), table("Console errors", consoleCodes())];
 }

@@ -37,16 +37,23 @@ export const may = (role: string, action: Action): boolean => isRole(role) && AL
 
 const WHY: Record<Action, string> = {
   "app.read": "read this app",
-  "app.write": "change this app",
+  "app.write": "make or change its apps",
   "app.secret": "read this app's signing secret",
   "team.read": "read this team",
   "team.manage": "manage this team's members",
 };
 
+/**
+ * Why `role` may not do `action` (the 403's message), or null when it may: what
+ * the console writes beside a control it disables (a viewer's read-only pages).
+ */
+export const refusal = (role: string, action: Action): string | null => (may(role, action) ? null : `a ${role} of this team may not ${WHY[action]}`);
+
 /** The rule on a role already read (null: not a member): the 404 `notFound` or a 403 FORBIDDEN naming the role, else the role. */
 function decide(role: string | null, action: Action, notFound: () => ApiError): Role {
   if (role === null || !isRole(role)) throw notFound();
-  if (!ALLOWED[role].includes(action)) throw new ApiError("FORBIDDEN", `a ${role} of this team may not ${WHY[action]}`);
+  const refused = refusal(role, action);
+  if (refused) throw new ApiError("FORBIDDEN", refused);
   return role;
 }
 

@@ -2,10 +2,10 @@
 // with who did it, from which client address and when. An entry is written by
 // `audit(tx, …)` inside the transaction of the change it records (after the
 // change's statement), so neither can exist without the other. Who acts is
-// the request's: the console's route wrapper (lib/auth/route.ts), the sign-in
-// and the operator command line run their work in `actingAs(by, …)`; outside
-// one (the developer API, acting as the app through its keys) the actor is
-// null. Bounded: AUDIT_LIMIT entries per team and per account, the oldest out
+// the request's: the console's route wrapper (lib/auth/route.ts) and the
+// invitation page run their work in `actingAs(by, …)`, the sign-in passes its
+// own; outside one (the developer API, acting as the app through its keys, and
+// the operator command line, which knows no account) the actor is null. Bounded: AUDIT_LIMIT entries per team and per account, the oldest out
 // in the same transaction. An entry holds ids and names only: never a secret,
 // a token or a password (its target is an app id, a consumer key, an email…).
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -19,7 +19,7 @@ export const TEAM_ACTIONS = [
   "signing_secret.rotated", "subscription.requested", "subscription.approved", "subscription.rejected",
   "member.invited", "member.joined", "member.role_changed", "member.removed", "sandbox.created",
 ] as const;
-export const ACCOUNT_ACTIONS = ["signin", "signin.failed", "password.changed", "password.reset", "totp.enabled", "totp.disabled"] as const;
+export const ACCOUNT_ACTIONS = ["signin", "signin.failed", "password.changed", "password.reset", "totp.enabled", "totp.disabled", "passkey.added", "passkey.removed", "email.verified", "email.changed"] as const;
 export type AuditAction = (typeof TEAM_ACTIONS)[number] | (typeof ACCOUNT_ACTIONS)[number];
 
 /** Who acts: the signed-in account (or the operator) and the client address; all null for the developer API. */

@@ -104,13 +104,86 @@ export async function removeMember(teamId: string, userId: string) {
   });
 }
 
-/** Adds `userId` with `role` under the team's lock held by `tx`: MEMBERS_PER_TEAM at most; 409 for a member already. */
+/**
+ * Adds `userId` with `role` under the team's lock held by `tx`: MEMBERS_PER_TEAM at most; 409 for a member already,
+ * and for an account in TEAMS_PER_USER teams already (counted under its row lock, as `createTeam` counts).
+ */
 export async function addMember(tx: Tx, teamId: string, user: { id: string; email: string }, role: Role) {
   const userId = user.id;
   if (await tx.membership.findUnique({ where: { teamId_userId: { teamId, userId } } })) throw new ApiError("CONFLICT", "you are a member of this team already");
   if ((await tx.membership.count({ where: { teamId } })) >= config.membersPerTeam) {
     throw new ApiError("CONFLICT", `a team can have at most ${config.membersPerTeam} members`);
   }
+  if ((await lockUser(tx, userId)) === 0) throw new ApiError("NOT_FOUND", "no such user");
+  if ((await tx.membership.count({ where: { userId } })) >= config.teamsPerUser) {
+    throw new ApiError("CONFLICT", `an account can be in at most ${config.teamsPerUser} teams; leave one first`);
+  }
   await tx.membership.create({ data: { teamId, userId, role } });
   await audit(tx, { teamId, action: "member.joined", target: `${user.email} ${role}` });
 }
+
+type TeamRef = { teamId: string; name: string };
+/**
+ * What deleting the account does to each team it is in (the deletion and the
+ * confirmation that names it both read this): `deletedTeams`, which it is the
+ * only member of, go with their apps; `keptTeams` stay with theirs, another
+ * member left; `lastOwnerOf`, which other members are in but no other owner,
+ * stop the deletion (409) until one of them is made an owner.
+ */
+export async function teamsOnDeletion(tx: Tx, userId: string) {
+  const ms = await tx.membership.findMany({
+    where: { userId },
+    include: {
+      team: {
+        select: {
+          name: true,
+          apps: { where: { parentAppId: null }, orderBy: { createdAt: "asc" }, select: { id: true, name: true } },
+          members: { where: { userId: { not: userId } }, select: { role: true } },
+        },
+      },
+    },
+    orderBy: { teamId: "asc" },
+  });
+  const deletedTeams: (TeamRef & { apps: { id: string; name: string }[] })[] = [];
+  const keptTeams: TeamRef[] = [];
+  const lastOwnerOf: TeamRef[] = [];
+  for (const { teamId, role, team } of ms) {
+    const ref = { teamId, name: team.name };
+    if (team.members.length === 0) deletedTeams.push({ ...ref, apps: team.apps });
+    else if (role === "owner" && !team.members.some((m) => m.role === "owner")) lastOwnerOf.push(ref);
+    else keptTeams.push(ref);
+  }
+  return { deletedTeams, keptTeams, lastOwnerOf };
+}
+
+/** What an account's deletion does to its teams (`teamsOnDeletion`), as the confirmation names it. */
+export type TeamsOnDeletion = Awaited<ReturnType<typeof teamsOnDeletion>>;
+
+/**
+ * Teams for the operators' page, the newest first, each with its members (the
+ * oldest first, with their roles) and its apps: `q` keeps those whose name or
+ * a member's email holds it, in any case (PostgreSQL is told so; SQLite's
+ * LIKE already is, for ASCII).
+ */
+export async function operatorTeams(q: string | undefined, take = 50) {
+  const like = (v: string) => ({ contains: v, ...(config.dialect === "postgresql" ? { mode: "insensitive" } : {}) });
+  const where = q ? { OR: [{ name: like(q) }, { members: { some: { user: { email: like(q) } } } }] } : {};
+  const teams = await db.team.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
+    include: {
+      members: { orderBy: { createdAt: "asc" }, include: { user: { select: { email: true } } } },
+      apps: { where: { parentAppId: null }, orderBy: { createdAt: "asc" }, select: { id: true, name: true, suspended: true } },
+    },
+  });
+  return teams.map((t) => ({
+    teamId: t.id,
+    name: t.name,
+    personal: t.personalOf !== null,
+    createdAt: t.createdAt.toISOString(),
+    members: t.members.map((m) => ({ userId: m.userId, email: m.user.email, role: m.role })),
+    apps: t.apps,
+  }));
+}
+export type OperatorTeam = Awaited<ReturnType<typeof operatorTeams>>[number];

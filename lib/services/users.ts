@@ -1,3 +1,4 @@
+import { lockTeam } from "@/lib/accounts";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -7,23 +8,28 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { audit, auditAccount } from "./audit";
 import { passwordGuard } from "./signin-guard";
 import { acceptSignInCode, totpOn } from "./totp";
-import { personalTeamRows } from "./teams";
+import { endAllSessions, userOfSession } from "./sessions";
+import { personalTeamRows, teamsOnDeletion } from "./teams";
+import { mailVerificationLink, requestEmailChange, verificationRequired } from "./verification";
 import { checkPasswordStrength, emailSchema, passwordSchema } from "./schemas";
 
 /** A role is stored, never derived from a string a stranger can type (such as an email). */
-export type PublicUser = { id: string; email: string; operator: boolean; sessionVersion: number };
+/** `emailVerified`: whether it followed a mailed link (what counts is verification.ts `isVerified`). */
+export type PublicUser = { id: string; email: string; operator: boolean; sessionVersion: number; emailVerified: boolean };
 
-const publicUser = (u: { id: string; email: string; operator: boolean; sessionVersion: number }): PublicUser => ({
+export const publicUser = (u: { id: string; email: string; operator: boolean; sessionVersion: number; emailVerified: boolean }): PublicUser => ({
   id: u.id,
   email: u.email,
   operator: u.operator,
   sessionVersion: u.sessionVersion,
+  emailVerified: u.emailVerified,
 });
 
 // Checked against when the email is unknown (or taken), so every case takes the same time.
 const dummyHash = hashPassword("not-a-real-password");
 
-export async function createUser(input: { email: unknown; password: unknown; operator?: boolean }): Promise<PublicUser> {
+/** `emailVerified`: false for a sign-up (verification.ts), true for the operator command line's accounts. */
+export async function createUser(input: { email: unknown; password: unknown; operator?: boolean; emailVerified?: boolean }): Promise<PublicUser> {
   const email = parseOrThrow(emailSchema, input.email);
   const password = parseOrThrow(passwordSchema, input.password);
   checkPasswordStrength(password, email);
@@ -32,7 +38,7 @@ export async function createUser(input: { email: unknown; password: unknown; ope
   const id = newId("usr");
   // The account and its own team (teams.ts), of which it is the owner, together.
   const [user] = await db.$transaction([
-    db.user.create({ data: { id, email, passwordHash, operator: Boolean(input.operator) } }),
+    db.user.create({ data: { id, email, passwordHash, operator: Boolean(input.operator), emailVerified: input.emailVerified ?? true } }),
     ...personalTeamRows(id, email),
   ]);
   return publicUser(user);
@@ -41,10 +47,15 @@ export async function createUser(input: { email: unknown; password: unknown; ope
 /** Sign-ups per client address per hour (SIGNUPS_PER_HOUR): accounts cannot be made in bulk. */
 const signUps = new Throttle("signup:address", 10, 3600, "SIGNUPS_PER_HOUR");
 
-/** Sign-up from the console: counted per client address, then createUser (never an operator). */
+/**
+ * Sign-up from the console: counted per client address, then createUser (never
+ * an operator, its email not verified); when verification is required, the link is mailed.
+ */
 export async function signUp(input: { email: unknown; password: unknown }, address: string): Promise<PublicUser> {
   await signUps.enforce(address, (s) => `too many sign-ups from your network; try again in ${Math.ceil(s / 60)} min`);
-  return createUser({ email: input.email, password: input.password });
+  const user = await createUser({ email: input.email, password: input.password, emailVerified: false });
+  if (verificationRequired()) await mailVerificationLink(user.id, user.email);
+  return user;
 }
 
 /** A sign-in's outcome: the user, or why not (a wrong password and an unknown email are one answer). */
@@ -82,6 +93,12 @@ export async function checkSignIn(email: string, password: string, code: string,
   return outcome ?? { refused };
 }
 
+/** The user of a live console session (sessions.ts `userOfSession`: one statement), or null. */
+export async function sessionUser(id: string, sessionId: string): Promise<PublicUser | null> {
+  const u = await userOfSession(id, sessionId);
+  return u ? publicUser(u) : null;
+}
+
 export async function getUser(id: string): Promise<PublicUser | null> {
   const u = await db.user.findUnique({ where: { id } });
   return u ? publicUser(u) : null;
@@ -111,9 +128,9 @@ export async function grantOperator(email: string): Promise<PublicUser> {
   return publicUser(await db.user.update({ where: { id: u.id }, data: { operator: true } }));
 }
 
-/** Ends every session of the user: sign-out, password change and "sign out everywhere" call it. */
+/** Ends every session of the user: password change and "sign out everywhere" call it (their records go, sessions.ts). */
 export async function endSessions(userId: string): Promise<void> {
-  await db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+  await db.$transaction((tx) => endAllSessions(tx, userId));
 }
 
 /**
@@ -135,6 +152,15 @@ async function userWithPassword(userId: string, password: unknown, field: string
   return checked;
 }
 
+/**
+ * A new email for the account after checking its password (from `address`): verified before it
+ * replaces the old one where verification is required (verification.ts `requestEmailChange`).
+ */
+export async function changeEmail(userId: string, password: unknown, next: unknown, address: string) {
+  const u = await userWithPassword(userId, password, "password", address);
+  return requestEmailChange(u, parseOrThrow(emailSchema, next, "email"), address);
+}
+
 /** Changes the password after checking the current one (from `address`); every session ends. */
 export async function changePassword(userId: string, current: unknown, next: unknown, address: string): Promise<void> {
   const u = await userWithPassword(userId, current, "current", address);
@@ -146,20 +172,40 @@ export async function changePassword(userId: string, current: unknown, next: unk
 /** Stores a new password hash and ends every session of the user: a password change and a reset (lib/services/recovery.ts) both end here, each with its entry in the account's log. */
 export async function setPassword(userId: string, passwordHash: string, action: "password.changed" | "password.reset"): Promise<void> {
   await db.$transaction(async (tx) => {
-    const u = await tx.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+    const u = await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await endAllSessions(tx, userId);
     await audit(tx, { userId, action, target: u.email });
   });
 }
 
 /**
- * The account and, through the schema's cascades, its memberships. Its own team
- * stays while another member is in it; with none left it goes too, with its
- * apps and their keys, tokens, logs, callbacks and inbox.
+ * Deletes the account (its memberships go through the schema's cascades). Each
+ * team it is in, locked in id order: one it was the only member of goes with its
+ * apps and their keys, tokens, logs, callbacks and inbox; one with another member
+ * stays with its apps, with a `member.removed` entry; one it is the last owner of
+ * beside other members refuses the deletion (409), as leaving it would.
+ * `expected`: the ids of the teams the confirmation named as going; when what
+ * would go is no longer that (a member joined or left since), 409 and nothing happens.
  */
-export async function deleteAccount(userId: string, password: unknown, address: string): Promise<void> {
-  await userWithPassword(userId, password, "password", address);
-  await db.$transaction([
-    db.team.deleteMany({ where: { personalOf: userId, members: { every: { userId } } } }),
-    db.user.delete({ where: { id: userId } }),
-  ]);
+export async function deleteAccount(userId: string, password: unknown, address: string, expected?: unknown) {
+  const u = await userWithPassword(userId, password, "password", address);
+  return db.$transaction(async (tx) => {
+    for (const m of await tx.membership.findMany({ where: { userId }, orderBy: { teamId: "asc" }, select: { teamId: true } })) await lockTeam(tx, m.teamId);
+    const { deletedTeams, keptTeams, lastOwnerOf } = await teamsOnDeletion(tx, userId);
+    if (lastOwnerOf.length > 0) {
+      const names = lastOwnerOf.map((t) => `"${t.name}"`).join(", ");
+      throw new ApiError("CONFLICT", `you are the last owner of ${names}, which other members are in: make one of them an owner first`);
+    }
+    const ids = deletedTeams.map((t) => t.teamId);
+    if (Array.isArray(expected) && (expected.length !== ids.length || !ids.every((id) => expected.includes(id)))) {
+      throw new ApiError("CONFLICT", "the teams that would be deleted changed since the confirmation: reload the page and confirm again");
+    }
+    for (const t of keptTeams) await audit(tx, { teamId: t.teamId, action: "member.removed", target: u.email });
+    await tx.team.deleteMany({ where: { id: { in: ids } } });
+    await tx.user.delete({ where: { id: userId } });
+    return deletedTeams;
+  }, { maxWait: 15_000, timeout: 15_000 });
 }
+
+/** What deleting the account would do to its teams, for the confirmation to name (teams.ts `teamsOnDeletion`). */
+export const accountDeletionPlan = (userId: string) => db.$transaction((tx) => teamsOnDeletion(tx, userId));

@@ -15,6 +15,7 @@ import { currentUser } from "@/lib/auth/session";
 import { handleCall, stepsAs } from "@/lib/gateway";
 import { ownedApp } from "@/lib/services/apps";
 import { ownersCallingApp } from "@/lib/services/calling-app";
+import { requireVerified } from "@/lib/services/verification";
 import { ApiError, errorBody, toApiError } from "@/lib/errors";
 import { readLimited } from "@/lib/http/web-body";
 import { newId, newReceipt } from "@/lib/ids";
@@ -69,6 +70,7 @@ async function liveCall(request: Request, opId: string): Promise<TryResult> {
   if (!appId) throw new ApiError("VALIDATION_ERROR", `a live call names one of your apps in ${TRY_APP_HEADER}`);
   const user = await currentUser();
   if (!user) throw new ApiError("NOT_FOUND", `no app ${appId} among yours: sign in to run calls as your app`);
+  requireVerified(user); // a call as the app is a write (lib/services/verification.ts)
   const app = await ownersCallingApp(user.id, appId);
   const url = new URL(request.url);
   const path = op.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(url.searchParams.get(n) ?? ""));

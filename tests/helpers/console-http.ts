@@ -2,7 +2,8 @@
 // chosen loopback address: the sign-up form (a server action, posted as the
 // form's own fields; any other server-action form the same way), and the console's
 // JSON routes with a session cookie.
-import { requestFrom, type RawReply } from "./from-address";
+import { expect } from "vitest";
+import { requestFrom, setCookies, type RawReply } from "./from-address";
 
 /** The hidden fields React renders into a server-action form (progressive enhancement). */
 function hiddenFields(html: string): [string, string][] {
@@ -66,4 +67,22 @@ export function consoleCall(origin: string, cookie: string, method: string, path
     headers: { cookie, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/** An account a test signed up over HTTP from its own address, with its session cookie. */
+export type HttpAccount = { email: string; cookie: string; address: string };
+
+/** Signs up `<prefix>-<random>@example.com` from `address` on `origin`'s portal: the account, signed in. */
+export async function signedUpAccount(origin: string, prefix: string, password: string, address: string): Promise<HttpAccount> {
+  const email = `${prefix}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  const r = await signUpOverHttp(origin, email, password, address);
+  expect(r.status, r.text.slice(0, 300)).toBe(303);
+  return { email, cookie: setCookies(r).find((c) => c.includes("session-token="))!, address };
+}
+
+/** The JSON of a reply that has `status` (200 unless said), else the test fails with the reply's text. */
+export async function okJson(r: Promise<RawReply>, status = 200) {
+  const got = await r;
+  expect(got.status, got.text).toBe(status);
+  return got.json;
 }

@@ -1,7 +1,7 @@
 // What only the server's database can show, read there in one statement each
 // (every other integration file asserts through the API, the console's JSON
-// routes and the developer endpoints, as users read them): key secrets, tokens
-// and throttle keys are stored only as hashes; try-it stores nothing; an ended
+// routes and the developer endpoints, as users read them): key secrets, tokens,
+// throttle keys and passkey challenges are stored only as hashes; try-it stores nothing; an ended
 // sandbox and a deleted app's sandboxes leave no row in any of an app's tables
 // (tests/helpers/app-rows.ts); the SQLite file reclaims freed pages. Runs on
 // SQLite and, with TEST_PG_URL, on PostgreSQL.
@@ -63,6 +63,18 @@ describe("stored only as hashes", () => {
     expect(mine.map((r) => r.key).sort()).toEqual([...ours].sort());
     for (const r of mine) expect(r.key).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(mine)).not.toContain(keys.consumerKey);
+    expect(raw).toBe(0);
+  });
+
+  it("a passkey challenge: its SHA-256 only, with its purpose and expiry", async () => {
+    const r = await requestFrom("127.0.0.62", `${origin()}/api/console/passkey-signin`, { method: "POST" });
+    expect(r.status, r.text).toBe(200);
+    const challenge: string = r.json.challenge;
+    const [row, raw] = await Promise.all([
+      db.passkeyChallenge.findUnique({ where: { challengeHash: sha256(challenge) } }),
+      db.passkeyChallenge.count({ where: { challengeHash: { contains: challenge } } }),
+    ]);
+    expect(row).toMatchObject({ purpose: "signin", userId: null, expiresAt: expect.any(Date) });
     expect(raw).toBe(0);
   });
 });

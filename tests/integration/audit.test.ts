@@ -4,15 +4,19 @@
 // pages and exported as JSON lines, in which no secret the test made appears;
 // the account's log has its sign-ins with their addresses. An entry is written
 // in the transaction of its change: with the entry's insert made to fail by a
-// trigger on the test's own database, the change is gone too.
+// trigger on the test's own database, the change is gone too; with the change's
+// own statement made to fail, no entry is written. The exports hold none of the
+// secrets the test made (passwords, key secrets, an access token, signing
+// secrets, invitation links, sessions, a TOTP secret and its recovery codes).
 import Database from "better-sqlite3";
+import { Secret, TOTP } from "otpauth";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialectOf, sqlitePath } from "@/lib/config";
 import { randomBase62 } from "@/lib/ids";
 import { consoleCall, signUpOverHttp } from "../helpers/console-http";
 import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
-import { cliOn } from "../helpers/operator";
+import { accessToken, cliOn } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import type { RunningServer } from "../helpers/server";
 import { startSmtp } from "../helpers/smtp";
@@ -75,7 +79,7 @@ describe("a team's audit log", () => {
     const app = await ok(call(owner, "POST", "/apps", { name: "Audited app", teamId: team }), 201);
     secrets.push((await ok(call(owner, "GET", `/apps/${app.id}/signing-secret`))).signingSecret);
     const key = await ok(call(owner, "POST", `/apps/${app.id}/keys`, {}), 201);
-    secrets.push(key.consumerSecret);
+    secrets.push(key.consumerSecret, await accessToken(server.origin, key.consumerKey, key.consumerSecret));
     await ok(call(owner, "POST", `/apps/${app.id}/keys/${key.consumerKey}/revoke`, {}));
     await ok(call(owner, "POST", `/apps/${app.id}/signing-secret`, { graceHours: 0 }));
     secrets.push((await ok(call(owner, "GET", `/apps/${app.id}/signing-secret`))).signingSecret);
@@ -139,6 +143,7 @@ describe("a team's audit log", () => {
     expect(String(exported.headers["content-type"])).toMatch(/^application\/x-ndjson/);
     const lines = exported.text.trimEnd().split("\n").map((l) => JSON.parse(l) as Entry);
     expect(lines.map((l) => l.id)).toEqual(entries.map((e) => e.id));
+    secrets.push(...[owner, operator, viewer, leaver].map((who) => who.cookie.split("=")[1]!));
     for (const s of secrets) expect(exported.text, "a secret in the export").not.toContain(s);
 
     // strangers see nothing of it
@@ -170,40 +175,51 @@ describe("an account's audit log", () => {
     const me: Account = { ...a, cookie: session, address: elsewhere };
     await ok(call(me, "POST", "/account/password", { current: PASSWORD, next: "another long password" }));
     const again = (await signInOverHttp(server.origin, a.email, "another long password", elsewhere)).session!;
+    // two-step sign-in on: its secret and recovery codes are secrets too
+    const { secret } = await ok(call({ ...me, cookie: again }, "POST", "/account/totp"));
+    const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate();
+    const { recoveryCodes } = await ok(call({ ...me, cookie: again }, "POST", "/account/totp/confirm", { code }));
     const log = await ok(call({ ...me, cookie: again }, "GET", "/account/audit"));
     expect(log.entries.map((e: Entry) => [e.action, e.address])).toEqual([
-      ["signin", elsewhere], ["password.changed", elsewhere], ["signin", elsewhere], ["signin.failed", elsewhere],
+      ["totp.enabled", elsewhere], ["signin", elsewhere], ["password.changed", elsewhere], ["signin", elsewhere], ["signin.failed", elsewhere],
       ["signin", a.address], // the sign-up's own
     ]);
     const exported = await requestFrom(elsewhere, `${server.origin}/api/console/account/audit?format=jsonl`, { headers: { cookie: again } });
-    for (const s of [PASSWORD, "another long password", "not the password"]) expect(exported.text).not.toContain(s);
+    expect(exported.text.trimEnd().split("\n")).toHaveLength(6);
+    const secrets = [PASSWORD, "another long password", "not the password", secret, code, ...recoveryCodes, ...[a.cookie, session, again].map((c) => c.split("=")[1]!)];
+    for (const s of secrets) expect(exported.text, "a secret in the account's export").not.toContain(s);
   });
 });
 
-/** Makes the database refuse an audit entry of `action` (a trigger on the test's own database). */
-async function refuseEntries(action: string) {
+/**
+ * Makes the database refuse a statement: `op` on `table` (a trigger on the test's own database), for the
+ * rows `when` (SQL over NEW or OLD) holds of. Resolves with the function that drops it again.
+ */
+async function refuse(table: string, op: "INSERT" | "UPDATE" | "DELETE", when = "TRUE") {
   if (dialectOf(dbUrl) === "sqlite") {
     const conn = new Database(sqlitePath(dbUrl));
-    conn.exec(`CREATE TRIGGER "refuse_audit" BEFORE INSERT ON "AuditEntry" WHEN NEW."action" = '${action}' BEGIN SELECT RAISE(ABORT, 'audit refused'); END`);
+    conn.exec(`CREATE TRIGGER "refuse_it" BEFORE ${op} ON "${table}" WHEN ${when} BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
     conn.close();
     return async () => {
       const c = new Database(sqlitePath(dbUrl));
-      c.exec(`DROP TRIGGER "refuse_audit"`);
+      c.exec(`DROP TRIGGER "refuse_it"`);
       c.close();
     };
   }
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
-  await c.query(`CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$ LANGUAGE plpgsql`);
-  await c.query(`CREATE TRIGGER refuse_audit BEFORE INSERT ON "AuditEntry" FOR EACH ROW WHEN (NEW."action" = '${action}') EXECUTE FUNCTION refuse_audit()`);
+  await c.query(`CREATE OR REPLACE FUNCTION refuse_it() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$ LANGUAGE plpgsql`);
+  await c.query(`CREATE TRIGGER refuse_it BEFORE ${op} ON "${table}" FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION refuse_it()`);
   await c.end();
   return async () => {
     const d = new pg.Client({ connectionString: dbUrl });
     await d.connect();
-    await d.query(`DROP TRIGGER refuse_audit ON "AuditEntry"`);
+    await d.query(`DROP TRIGGER refuse_it ON "${table}"`);
     await d.end();
   };
 }
+/** Makes the database refuse an audit entry of `action`. */
+const refuseEntries = (action: string) => refuse("AuditEntry", "INSERT", `NEW."action" = '${action}'`);
 
 describe("an entry and its change, together or not at all", () => {
   it("when the entry cannot be written after the change's statement, the change is undone", async () => {
@@ -235,5 +251,36 @@ describe("an entry and its change, together or not at all", () => {
       await unchanged();
     }
     expect((await ok(call(owner, "GET", `/teams/${team}/audit`))).entries).toHaveLength(before);
+  });
+
+  it("when the change's own statement fails, no entry is written", async () => {
+    const owner = await account("converse");
+    const team = (await ok(call(owner, "POST", "/teams", { name: "Converse" }), 201)).teamId as string;
+    const app = await ok(call(owner, "POST", "/apps", { name: "Converse app", teamId: team }), 201);
+    const member = await account("stays");
+    await ok(call(owner, "POST", `/teams/${team}/invitations`, { email: member.email, role: "viewer" }), 201);
+    await ok(call(member, "POST", "/invitations/accept", { token: tokenIn((await smtp.next(member.email)).text) }));
+    const memberId = (await ok(call(owner, "GET", `/teams/${team}/members`))).members[1].userId;
+    const before = (await ok(call(owner, "GET", `/teams/${team}/audit`))).entries;
+
+    const changes: [Parameters<typeof refuse>, () => Promise<{ status: number }>, () => Promise<unknown>][] = [
+      [["KeyPair", "INSERT"], () => call(owner, "POST", `/apps/${app.id}/keys`, {}), async () => expect(await ok(call(owner, "GET", `/apps/${app.id}/keys`))).toEqual([])],
+      [["Membership", "DELETE"], () => call(owner, "DELETE", `/teams/${team}/members/${memberId}`),
+        async () => expect((await ok(call(owner, "GET", `/teams/${team}/members`))).members).toHaveLength(2)],
+      [["Invitation", "INSERT"], () => call(owner, "POST", `/teams/${team}/invitations`, { email: email("never"), role: "viewer" }),
+        async () => expect((await ok(call(owner, "GET", `/teams/${team}/members`))).invitations).toEqual([])],
+      [["App", "INSERT", `NEW."teamId" = '${team}'`], () => call(owner, "POST", "/apps", { name: "Refused", teamId: team }),
+        async () => expect((await ok(call(owner, "GET", "/apps"))).filter((x: { teamId: string }) => x.teamId === team)).toHaveLength(1)],
+    ];
+    for (const [how, change, unchanged] of changes) {
+      const allow = await refuse(...how);
+      try {
+        expect((await change()).status, how.join(" ")).toBe(500);
+      } finally {
+        await allow();
+      }
+      await unchanged();
+    }
+    expect((await ok(call(owner, "GET", `/teams/${team}/audit`))).entries).toEqual(before);
   });
 });

@@ -5,36 +5,17 @@
 // must get the rule's 404, a viewer a 403 on anything but a read, a developer
 // what the owner gets. Routes about no team (the account's, search, the app
 // list) are listed below by name, so a new one must be placed.
-import fs from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/prisma";
 import { createUser } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
 import { consoleCall } from "../helpers/console-http";
+import { consoleRoutes } from "../helpers/console-routes";
 import { signInOverHttp } from "../helpers/from-address";
 import { newApp, origin, type TestApp } from "../helpers/sandbox";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..", "app", "api", "console");
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-
-/** Every console route: its path under /api/console and the methods its file exports. */
-function consoleRoutes(dir = ROOT): { route: string; methods: string[] }[] {
-  const out: { route: string; methods: string[] }[] = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...consoleRoutes(p));
-    else if (e.name === "route.ts") {
-      const src = fs.readFileSync(p, "utf8");
-      const methods = METHODS.filter((m) => new RegExp(`export\\s+(const|async\\s+function|function)\\s+${m}\\b|export\\s*\\{[^}]*\\b${m}\\b`).test(src));
-      out.push({ route: `/${path.relative(ROOT, dir).split(path.sep).join("/")}`, methods });
-    }
-  }
-  return out.sort((a, b) => a.route.localeCompare(b.route));
-}
-
 /** Routes of the signed-in account, about no team: the rule does not apply (their own checks are their tests'). */
-const ACCOUNT_ROUTES = ["/account", "/account/audit", "/account/password", "/account/sessions", "/account/totp", "/account/totp/confirm", "/apps", "/invitations/accept", "/search", "/teams"];
+const ACCOUNT_ROUTES = ["/account", "/account/audit", "/account/deletion", "/account/email", "/account/passkeys", "/account/passkeys/[passkeyId]", "/account/passkeys/options", "/account/password", "/account/sessions", "/account/sessions/[sessionId]", "/account/totp", "/account/totp/confirm", "/account/verification", "/apps", "/invitations/accept", "/passkey-signin", "/search", "/teams"];
 /** Reads the rule counts as more than a read (a viewer gets 403). */
 const SECRET_READS = ["GET /apps/[appId]/signing-secret"];
 

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";
 import { consoleCall, signUpOverHttp } from "../helpers/console-http";
-import { requestFrom, setCookies } from "../helpers/from-address";
+import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
+import { cliOn, requestToken } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import { advanceClock, type RunningServer } from "../helpers/server";
 import { startSmtp } from "../helpers/smtp";
@@ -251,5 +252,89 @@ describe("links expire", () => {
     await advanceClock(server.origin, Date.now() + 3600_000 + 60_000); // INVITATION_SECONDS: an hour here
     expect(err(await call(gina, "POST", "/invitations/accept", { token }))).toEqual([404, "NOT_FOUND"]);
     expect((await call(owner, "GET", `/teams/${team}/members`)).json.invitations).toEqual([]);
+  });
+});
+
+describe("deleting an account", () => {
+  /** An app of `team` with a key pair: whether its token endpoint still answers shows whether the app is still there. */
+  async function appWithKey(owner: Account, team: string, name: string) {
+    const app = (await call(owner, "POST", "/apps", { name, teamId: team })).json;
+    const key = (await call(owner, "POST", `/apps/${app.id}/keys`, {})).json;
+    return { id: app.id as string, tokenStatus: async () => (await requestToken(server.origin, key.consumerKey, key.consumerSecret)).status };
+  }
+  async function join(owner: Account, team: string, who: Account, role: string) {
+    const seen = smtp.to(who.email).length;
+    expect((await call(owner, "POST", `/teams/${team}/invitations`, { email: who.email, role })).status).toBe(201);
+    expect((await call(who, "POST", "/invitations/accept", { token: await invitationToken(who.email, seen) })).status).toBe(200);
+  }
+
+  it("keeps each team with another owner, with its apps; deletes each team it was the last member of, with its apps; refused (409) while it is a team's last owner beside other members", async () => {
+    const leaving = await account("leaving");
+    const own = (await call(leaving, "GET", "/teams")).json.teams[0].teamId as string;
+    const ownApp = await appWithKey(leaving, own, "Own app");
+    const alone = await newTeam(leaving, "Alone");
+    const aloneApp = await appWithKey(leaving, alone, "Alone's app");
+    const shared = await newTeam(leaving, "Shared");
+    const sharedApp = await appWithKey(leaving, shared, "Shared app");
+    const coOwner = await account("coowner");
+    await join(leaving, shared, coOwner, "owner");
+    const led = await newTeam(leaving, "Led");
+    const ledApp = await appWithKey(leaving, led, "Led app");
+    const dev = await account("ledev");
+    await join(leaving, led, dev, "developer");
+
+    // the last owner of a team with other members: nothing is deleted, the message names the team
+    const refused = await call(leaving, "DELETE", "/account", { password: PASSWORD });
+    expect([...err(refused), refused.json.message]).toEqual([409, "CONFLICT", expect.stringContaining("Led")]);
+    expect((await call(leaving, "GET", "/teams")).json.teams).toHaveLength(4);
+    for (const app of [ownApp, aloneApp, sharedApp, ledApp]) expect(await app.tokenStatus()).toBe(200);
+
+    // what a deletion would do, for the confirmation to name
+    expect((await call(leaving, "GET", "/account/deletion")).json).toEqual({
+      deletedTeams: expect.arrayContaining([
+        { teamId: own, name: leaving.email, apps: [{ id: ownApp.id, name: "Own app" }] },
+        { teamId: alone, name: "Alone", apps: [{ id: aloneApp.id, name: "Alone's app" }] },
+      ]),
+      keptTeams: [{ teamId: shared, name: "Shared" }],
+      lastOwnerOf: [{ teamId: led, name: "Led" }],
+    });
+
+    expect((await call(leaving, "PATCH", `/teams/${led}/members/${dev.id}`, { role: "owner" })).status).toBe(200);
+    expect((await call(leaving, "DELETE", "/account", { password: PASSWORD })).status).toBe(200);
+    // its own team and the team it was alone in are gone with their apps (their keys refused); the others stay with theirs
+    expect([await ownApp.tokenStatus(), await aloneApp.tokenStatus()]).toEqual([401, 401]);
+    expect([await sharedApp.tokenStatus(), await ledApp.tokenStatus()]).toEqual([200, 200]);
+    expect((await call(coOwner, "GET", `/teams/${shared}/members`)).json.members.map((m: { email: string }) => m.email)).toEqual([coOwner.email]);
+    expect((await call(coOwner, "GET", `/apps/${sharedApp.id}`)).status).toBe(200);
+    expect((await call(dev, "GET", `/teams/${led}/members`)).json.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([[dev.email, "owner"]]);
+    // the teams it left record it
+    const left = (await call(coOwner, "GET", `/teams/${shared}/audit?action=member.removed`)).json.entries;
+    expect(left.map((e: { target: string }) => e.target)).toEqual([leaving.email]);
+  });
+});
+
+describe("the operators' view of teams", () => {
+  it("lists teams with their members and apps, found by name or member email in any case; an app shows its team", async () => {
+    const owner = await account("opview");
+    const team = await newTeam(owner, "Zebra Crossing Ltd");
+    const app = (await call(owner, "POST", "/apps", { name: "Zebra app", teamId: team })).json;
+    const dev = await account("zebradev");
+    await call(owner, "POST", `/teams/${team}/invitations`, { email: dev.email, role: "developer" });
+    expect((await call(dev, "POST", "/invitations/accept", { token: await invitationToken(dev.email) })).status).toBe(200);
+
+    const opEmail = email("operator");
+    await cliOn(dbUrl, server.origin, "user", "create", "--email", opEmail, "--password", PASSWORD, "--operator");
+    const op = { email: opEmail, cookie: (await signInOverHttp(server.origin, opEmail, PASSWORD, fresh())).session!, id: "" };
+    const zebra = { teamId: team, name: "Zebra Crossing Ltd", personal: false, createdAt: expect.any(String),
+      members: [{ userId: owner.id, email: owner.email, role: "owner" }, { userId: dev.id, email: dev.email, role: "developer" }],
+      apps: [{ id: app.id, name: "Zebra app", suspended: false }] };
+    expect((await call(op, "GET", "/operator/teams?q=zebra%20CROSSING")).json).toEqual({ teams: [zebra] });
+    const byEmail = (await call(op, "GET", `/operator/teams?q=${encodeURIComponent(dev.email.toUpperCase())}`)).json.teams;
+    expect(byEmail.map((t: { name: string }) => t.name).sort()).toEqual([dev.email, "Zebra Crossing Ltd"].sort());
+    expect((await call(op, "GET", "/operator/teams?q=no-such-team-anywhere")).json).toEqual({ teams: [] });
+    expect(err(await call(op, "GET", `/operator/teams?q=${"x".repeat(101)}`))).toEqual([400, "VALIDATION_ERROR"]);
+    expect((await call(op, "GET", "/operator/apps")).json.find((a: { id: string }) => a.id === app.id)).toMatchObject({ teamId: team, team: "Zebra Crossing Ltd" });
+    // a member who is no operator sees none of it
+    expect((await call(owner, "GET", "/operator/teams")).status).toBe(404);
   });
 });

@@ -9,9 +9,8 @@
 // instances on one database (a second portal, PostgreSQL when TEST_PG_URL is set) check exactly 5.
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomBase62 } from "@/lib/ids";
-import { consoleCall, signUpOverHttp } from "../helpers/console-http";
-import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
+import { consoleCall, type HttpAccount, okJson, signedUpAccount } from "../helpers/console-http";
+import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { cliOn } from "../helpers/operator";
 import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
@@ -44,20 +43,10 @@ const codeOf = (secret: string, steps = 0) =>
 /** A 6-digit code that is none of the codes of the steps around now. */
 const wrongCode = (secret: string) => ["000000", "111111", "222222", "333333"].find((c) => ![-2, -1, 0, 1, 2].some((s) => codeOf(secret, s) === c))!;
 
-type Account = { email: string; cookie: string; address: string };
-async function account(): Promise<Account> {
-  const email = `totp-${randomBase62(8).toLowerCase()}@example.com`;
-  const address = fresh();
-  const r = await signUpOverHttp(server.origin, email, PASSWORD, address);
-  expect(r.status, r.text.slice(0, 300)).toBe(303);
-  return { email, cookie: setCookies(r).find((c) => c.includes("session-token="))!, address };
-}
+type Account = HttpAccount;
+const account = () => signedUpAccount(server.origin, "totp", PASSWORD, fresh());
 const call = (who: Account, method: string, path: string, body?: unknown) => consoleCall(server.origin, who.cookie, method, path, body, who.address);
-async function ok(r: Promise<{ status: number; text: string; json: any }>, status = 200) {
-  const got = await r;
-  expect(got.status, got.text).toBe(status);
-  return got.json;
-}
+const ok = okJson;
 /** Signs in over the credentials endpoint (of `origin`'s instance): the session cookie or null, and the `code` Auth.js put in the redirect. */
 async function signIn(who: Account, totp?: string, from = who.address, origin = server.origin) {
   const r = await signInOverHttp(origin, who.email, PASSWORD, from, totp);

@@ -17,7 +17,7 @@ function CodeTable({ label, rows, anchored }: { label: string; rows: CodeRow[]; 
 
 export default function ErrorsPage() {
   const steps = checkOrder();
-  const [gateway, api, server] = errorTables(steps);
+  const [gateway, api, server, consoleErrors] = errorTables(steps);
   return (
     <>
       <H1 eyebrow="Guide">Errors</H1>
@@ -47,6 +47,9 @@ export default function ErrorsPage() {
         same <C>reference</C> again, so a call that did go through is refused as a duplicate rather than paid twice.
       </P>
       <CodeTable {...server!} />
+      <H2>Console errors</H2>
+      <P>The console&apos;s JSON routes (<C>/api/console/…</C>, the <a className="text-emerald-700 underline" href="/docs/console">console</a>&apos;s own calls) answer with the same body; beyond the usual 401, 403, 404 and 409:</P>
+      <CodeTable {...consoleErrors!} />
     </>
   );
 }

@@ -2,9 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { SIGN_IN_UNAVAILABLE } from "@/lib/auth";
 import { safeNext } from "@/lib/auth/next-path";
+import { config } from "@/lib/runtime";
 import { signInAction } from "../../actions";
-import { CODE_NEEDED, CODE_WRONG } from "../../sign-in-messages";
+import { SsoButton } from "../../sso-button";
+import { CODE_NEEDED, CODE_WRONG, ssoRefused } from "../../sign-in-messages";
 import { AuthForm } from "../../auth-form";
+import { PasskeySignIn } from "../../passkey-sign-in";
+import { passkeySignInMessage } from "@/lib/services/passkey-refusals";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -15,8 +19,10 @@ const DONE: Record<string, string> = {
   reset: "Password changed. Every session of your account ended; sign in with the new password.",
 };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; done?: string; code?: string }> }) {
-  const { next: asked, done, code } = await searchParams;
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; done?: string; code?: string; error?: string }> }) {
+  const { next: asked, done, code, error } = await searchParams;
+  const sso = config.oidc;
+  const refused = sso && error && code === undefined ? ssoRefused(error, sso.name) : undefined;
   const next = safeNext(asked) ?? undefined;
   const note = done && Object.hasOwn(DONE, done) ? DONE[done] : undefined;
   return (
@@ -25,10 +31,22 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       {code === "unavailable" && <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{SIGN_IN_UNAVAILABLE}</p>}
       {/* Two-step sign-in (lib/services/totp.ts): the endpoint was sent a right password without a code, or a wrong code. */}
       {(code === "totp_required" || code === "totp_invalid") && <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{code === "totp_required" ? CODE_NEEDED : CODE_WRONG}</p>}
+      {/* A passkey's answer the endpoint (/api/auth/callback/passkey) refused: why, in words. */}
+      {passkeySignInMessage(code) && <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{passkeySignInMessage(code)}</p>}
+      {/* Single sign-on that signed nobody in (lib/services/sso.ts, or Auth.js refusing the provider's answer). */}
+      {refused && <p role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{refused}</p>}
       {note && <p role="status" className="mb-5 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{note}</p>}
       <h1 className="text-xl font-semibold tracking-tight">Sign in to the console</h1>
       <p className="mt-1 mb-6 text-sm text-slate-500">Manage your sandbox apps, keys and callbacks.</p>
+      {sso && (
+        <div className="mb-5">
+          <SsoButton name={sso.name} next={next} />
+          <p className="mt-5 flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">or with your email</p>
+        </div>
+      )}
       <AuthForm action={signInAction} submit="Sign in" next={next} />
+      <div className="my-5 flex items-center gap-3 text-xs text-slate-500" aria-hidden><span className="h-px flex-1 bg-slate-200" />or<span className="h-px flex-1 bg-slate-200" /></div>
+      <PasskeySignIn next={next} />
       <p className="mt-4 text-center text-sm">
         <Link href="/forgot" className="font-medium text-indigo-700 hover:underline">Forgot your password?</Link>
       </p>

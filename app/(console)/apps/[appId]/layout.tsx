@@ -8,6 +8,10 @@ import { Notice } from "@/components/ui/empty";
 import { requireOwnedApp } from "@/lib/auth/session";
 import { ExpiresBadge } from "@/components/console/expiry";
 import { getApp } from "@/lib/services/apps";
+import { refusal } from "@/lib/services/access";
+import { PermissionsProvider } from "@/components/console/permission";
+import { sentence } from "@/components/ui/error-text";
+import { CurrentTeam } from "@/components/console/team-switcher";
 
 /**
  * Every page of an app names it: "Request log · My shop · Svc Sandbox". The
@@ -20,14 +24,17 @@ export async function generateMetadata({ params }: { params: Promise<{ appId: st
 }
 
 export default async function AppLayout({ children, params }: { children: React.ReactNode; params: Promise<{ appId: string }> }) {
-  const { app } = await requireOwnedApp((await params).appId);
+  const { app, role, teamName } = await requireOwnedApp((await params).appId);
+  // What the reader's role may not do here, in the role rule's words (components/console/permission.tsx).
+  const permissions = { "app.write": refusal(role, "app.write"), "app.secret": refusal(role, "app.secret") };
   // A throwaway sandbox sits under its parent (lib/services/sandboxes.ts).
   const parent = app.parentAppId ? await getApp(app.parentAppId) : null;
   return (
     <div className="space-y-6">
+      <CurrentTeam id={app.teamId} />
       <div>
-        <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-          <Link href="/apps" className="hover:text-slate-800">Apps</Link> <span aria-hidden>/</span>
+        <nav aria-label="Breadcrumb" className="min-w-0 truncate text-sm text-slate-500">
+          <Link href={`/apps?team=${app.teamId}`} className="hover:text-slate-800"><span className="sr-only">Team </span><span className="font-medium text-slate-700">{teamName}</span> · Apps</Link> <span aria-hidden>/</span>
           {parent && <> <Link href={`/apps/${parent.id}`} className="hover:text-slate-800">{parent.name}</Link> <span aria-hidden>/</span></>}
         </nav>
         <div className="mt-1 flex flex-wrap items-center gap-3">
@@ -48,8 +55,15 @@ export default async function AppLayout({ children, params }: { children: React.
           An operator suspended this app: every gateway call answers 403 <code className="font-mono">APP_SUSPENDED</code> until it is resumed.
         </Notice>
       )}
+      {permissions["app.write"] && (
+        <Notice tone="blue">
+          Read only: your role in {teamName} is {role}. {sentence(permissions["app.write"])}. Ask an owner of the team for the developer role to change it.
+        </Notice>
+      )}
       <AppTabs appId={app.id} />
-      <ExplanationsProvider value={explanations()}>{children}</ExplanationsProvider>
+      <PermissionsProvider value={permissions}>
+        <ExplanationsProvider value={explanations()}>{children}</ExplanationsProvider>
+      </PermissionsProvider>
     </div>
   );
 }

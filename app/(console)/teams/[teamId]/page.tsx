@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { MembersPanel } from "@/components/console/members-panel";
+import { CurrentTeam } from "@/components/console/team-switcher";
 import { requireUser } from "@/lib/auth/session";
 import { isApiError } from "@/lib/errors";
 import { nowDate } from "@/lib/runtime";
-import { authorizeTeam, may } from "@/lib/services/access";
-import { listTeams, teamMembers } from "@/lib/services/teams";
+import { authorizeTeam, refusal } from "@/lib/services/access";
+import { teamMembers } from "@/lib/services/teams";
 
 export const metadata: Metadata = { title: "Members" };
 
@@ -17,14 +18,16 @@ export default async function MembersPage({ params }: { params: Promise<{ teamId
     if (isApiError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });
-  const [members, teams] = await Promise.all([teamMembers(teamId, nowDate()), listTeams(user.id)]);
+  const members = await teamMembers(teamId, nowDate());
   return (
-    <MembersPanel
-      team={{ id: teamId, name: team.team.name, role: team.role, manage: may(team.role, "team.manage") }}
-      me={user.id}
-      teams={teams.map((t) => ({ teamId: t.teamId, name: t.name }))}
-      members={members.members}
-      invitations={members.invitations}
-    />
+    <>
+      <CurrentTeam id={teamId} />
+      <MembersPanel
+        team={{ id: teamId, name: team.team.name, role: team.role, refusal: refusal(team.role, "team.manage") }}
+        me={user.id}
+        members={members.members}
+        invitations={members.invitations}
+      />
+    </>
   );
 }

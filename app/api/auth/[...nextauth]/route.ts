@@ -1,3 +1,3 @@
-import { handlers } from "@/lib/auth";
+import { authRoutes } from "@/lib/auth";
 
-export const { GET, POST } = handlers;
+export const { GET, POST } = authRoutes;

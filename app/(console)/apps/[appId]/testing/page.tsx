@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { DevSettingsPanel } from "@/components/console/dev-settings-panel";
 import { FaultPlanPanel } from "@/components/console/fault-plan-panel";
 import { TestNumbersPanel, type OperationChoice } from "@/components/console/test-numbers-panel";
+import { Writes } from "@/components/console/permission";
 import { requireOwnedApp } from "@/lib/auth/session";
 import { FAULT_NAMES, operations } from "@/lib/catalog";
 import { MAX_FAULT_PLAN_RULES, TEST_NUMBERS_PER_APP } from "@/lib/catalog/dev-endpoints";
@@ -22,9 +23,12 @@ export default async function TestingPage({ params }: { params: Promise<{ appId:
   const { app } = await requireOwnedApp((await params).appId);
   return (
     <div className="space-y-6">
-      <DevSettingsPanel appId={app.id} />
-      <TestNumbersPanel appId={app.id} operations={choices()} max={TEST_NUMBERS_PER_APP} />
-      <FaultPlanPanel appId={app.id} operations={operations.map((o) => o.id)} faults={FAULT_NAMES} max={MAX_FAULT_PLAN_RULES} />
+      {/* Every control here saves: a role that may not change the app reads them disabled (components/console/permission.tsx). */}
+      <Writes note className="space-y-6">
+        <DevSettingsPanel appId={app.id} />
+        <TestNumbersPanel appId={app.id} operations={choices()} max={TEST_NUMBERS_PER_APP} />
+        <FaultPlanPanel appId={app.id} operations={operations.map((o) => o.id)} faults={FAULT_NAMES} max={MAX_FAULT_PLAN_RULES} />
+      </Writes>
     </div>
   );
 }
