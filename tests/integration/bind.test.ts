@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../helpers/from-address";
 import { cliBatch } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
-import { type RunningServer, startServer as startProcess } from "../helpers/server";
+import type { RunningServer } from "../helpers/server";
 
 /** This machine's first non-loopback IPv4 address, if it has one. */
 const lanAddress = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal)?.address;
@@ -58,9 +58,7 @@ describe("the listening address", () => {
 
   it("PORT=0: the port the system picked is the one the console's sign-in sends the browser back to", async () => {
     const db = await ownDb("bind_port0");
-    // A server process: in one process with other portals, the sign-in's redirect went to another portal's port (a defect of
-    // several portals in one process, not of PORT=0; seen in the in-process run).
-    running = await startProcess({ databaseUrl: db.url }); // PORT=0, HOST=127.0.0.1 (tests/helpers/server.ts)
+    running = await startServer({ databaseUrl: db.url }); // PORT=0, HOST=127.0.0.1, after this file's other portals
     const email = `p0-${running.port}@example.com`;
     await cliBatch(db.url, running.origin, [["user", "create", "--email", email, "--password", "long enough pw"]]);
     const wrong = await signInOverHttp(running.origin, email, "not the password");
