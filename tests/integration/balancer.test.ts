@@ -6,9 +6,12 @@
 // binaries are missing, except under CI, where they fail (scripts/test.sh installs them).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import nodeHttp from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { DB_PROBE_MS } from "@/lib/ops/health";
 import { type Haproxy, promtoolCheck, startHaproxy, startPrometheus, tools } from "../helpers/balancer";
 import { requestFrom } from "../helpers/from-address";
 import { ownDb } from "../helpers/own-server";
@@ -126,6 +129,12 @@ describe.skipIf(!onPg() || !haproxyTool.run)("two instances behind haproxy (publ
       for (const s of ["portal1", "portal2"]) expect((await lb.stat(s)).status).toBe("UP");
     }, { timeout: 30_000, interval: 100 });
   }, 60_000);
+  // A failure prints what haproxy said of its servers (their checks' state changes, with the reason and the check's duration).
+  afterEach(({ task }) => {
+    if (task.result?.state !== "fail" || !lb) return;
+    const states = lb.log.output.split("\n").filter((l) => /^\[\w+\]\s.*(Server portal\/|no server available)/.test(l));
+    console.error(`haproxy's servers, the last 20 changes:\n${states.slice(-20).join("\n")}`);
+  });
   afterAll(async () => {
     await lb?.stop();
     await rx?.close();
@@ -269,6 +278,29 @@ describe.skipIf(!onPg() || !haproxyTool.run)("two instances behind haproxy (publ
     const after = (await Promise.all(["portal1", "portal2"].map((n) => lb.stat(n)))).map((r) => Number(r.stot));
     expect(after[0]! - sessions[0]!).toBeGreaterThan(10);
     expect(after[1]! - sessions[1]!).toBeGreaterThan(10);
+  });
+});
+
+describe.skipIf(!haproxyTool.run)("haproxy's checks (public/samples/haproxy.cfg)", () => {
+  it("an instance whose /readyz answers 200 as late as its own database probe allows stays in service, whatever the check interval", async () => {
+    // /readyz answers within DB_PROBE_MS (lib/ops/health.ts: its database probe gives up then and answers 503). A check that
+    // gave up sooner would take a ready instance out for being busy, and with every instance busy the balancer answers 503 itself.
+    if (haproxyTool.missing.length) throw new Error(`${haproxyTool.missing.join(", ")} missing: CI installs it (scripts/test.sh)`);
+    const late = nodeHttp.createServer((_req, res) => {
+      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'), DB_PROBE_MS * 0.8);
+    });
+    await new Promise<void>((r) => late.listen(0, "127.0.0.1", r));
+    const lb = await startHaproxy([(late.address() as AddressInfo).port]);
+    try {
+      // The first check's outcome (check_status starts with L7 once one has finished: L7OK, L7TOUT, L7STS…).
+      await vi.waitFor(async () => expect((await lb.stat("portal1")).check_status).toMatch(/^L7/), { timeout: 30_000, interval: 100 });
+      const s = await lb.stat("portal1");
+      expect([s.check_status, s.status], lb.log.output.slice(-2000)).toEqual(["L7OK", "UP"]);
+    } finally {
+      await lb.stop();
+      late.closeAllConnections();
+      await new Promise((r) => late.close(r));
+    }
   });
 });
 

@@ -59,7 +59,8 @@ export default async function OperationsPage() {
       </P>
       <Ul>
         <li>
-          <strong>Health</strong>: an active check of <C>GET /readyz</C> every 2 s; two 503s take an instance out (draining, its database
+          <strong>Health</strong>: an active check of <C>GET /readyz</C> every 2 s, each waiting up to 2 s for the answer (<C>timeout check</C>:
+          /readyz answers within {DB_PROBE_MS / 1000} s, a busy instance is not taken out for being slow); two 503s take an instance out (draining, its database
           away, still starting), two 200s put it back. Requests it is answering finish.
         </li>
         <li>
