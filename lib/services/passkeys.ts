@@ -180,7 +180,7 @@ export async function addPasskey(user: PublicUser, name: string, response: z.inf
     const created = await tx.passkey.create({
       data: {
         id: newId("pk"), userId: user.id, credentialId: credential.id, publicKey: Buffer.from(credential.publicKey).toString("base64url"),
-        counter: credential.counter, transports: (credential.transports ?? []).join(","), name, createdAt: nowDate(),
+        counter: BigInt(credential.counter), transports: (credential.transports ?? []).join(","), name, createdAt: nowDate(),
       },
     });
     await audit(tx, { userId: user.id, action: "passkey.added", target: name });
@@ -247,14 +247,14 @@ export async function signInWithPasskey(raw: string, address: string): Promise<P
         expectedChallenge: (challenge) => useChallenge(challenge, "signin", null),
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
-        credential: { id: passkey.credentialId, publicKey: Buffer.from(passkey.publicKey, "base64url"), counter: passkey.counter, transports: transportsOf(passkey.transports) },
+        credential: { id: passkey.credentialId, publicKey: Buffer.from(passkey.publicKey, "base64url"), counter: Number(passkey.counter), transports: transportsOf(passkey.transports) },
         requireUserVerification: true,
       });
       if (!verified) throw new Refused("signature");
       // Forward only from the counter this check read: of two answers racing, one moves it.
       const moved = await db.passkey.updateMany({
         where: { id: passkey.id, counter: passkey.counter },
-        data: { counter: authenticationInfo.newCounter, lastUsedAt: nowDate() },
+        data: { counter: BigInt(authenticationInfo.newCounter), lastUsedAt: nowDate() },
       });
       if (moved.count !== 1) throw new Refused("counter");
     } catch (e) {

@@ -211,6 +211,10 @@ describe("signing in with a passkey alone", () => {
     expect(await signInWith(credential, from, { counter: 7 })).toEqual({ session: null, code: "passkey_counter" });
     expect(await signInWith(credential, from, { counter: 3 })).toEqual({ session: null, code: "passkey_counter" });
     expect((await signInWith(credential, from, { counter: 8 })).session).not.toBeNull();
+    // WebAuthn's counter is 32 bits unsigned: past 2^31 - 1 it still moves forward, and back is still refused.
+    expect((await signInWith(credential, from, { counter: 3_000_000_000 })).session).not.toBeNull();
+    expect((await signInWith(credential, from, { counter: 4_294_967_295 })).session).not.toBeNull();
+    expect(await signInWith(credential, from, { counter: 3_000_000_001 })).toEqual({ session: null, code: "passkey_counter" });
   });
 
   it("an unknown passkey, a malformed answer: refused with the reason", async () => {
