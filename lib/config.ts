@@ -181,6 +181,9 @@ export function makeConfig(env: Env) {
     membersPerTeam: i("MEMBERS_PER_TEAM", 50),
     pendingInvitationsPerTeam: i("PENDING_INVITATIONS_PER_TEAM", 20),
     teamsPerUser: i("TEAMS_PER_USER", 20),
+    /** An account's passkeys (lib/services/passkeys.ts), and its live console sessions (lib/services/sessions.ts: past it, signing in ends the least recently used). */
+    passkeysPerUser: i("PASSKEYS_PER_USER", 10),
+    sessionsPerUser: i("SESSIONS_PER_USER", 20),
     keyPairsPerApp: i("KEY_PAIRS_PER_APP", 20),
     /** Throwaway sandboxes (lib/services/sandboxes.ts): live children per parent app, creations per parent per minute. */
     sandboxesPerApp: i("SANDBOXES_PER_APP", 50),

@@ -14,11 +14,11 @@ import { Field, Input, Select } from "@/components/ui/input";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/time";
 import { Truncated } from "@/components/ui/truncate";
+import { ROLES } from "@/lib/services/roles";
 import { send } from "./api";
 import { reasonText } from "./permission";
 import { teamAppsHref } from "./team-switcher";
 
-const ROLES = ["owner", "developer", "viewer"] as const;
 type Member = { userId: string; email: string; role: string };
 type Invitation = { invitationId: string; email: string; role: string; expiresAt: string };
 /** `refusal`: why the reader may not manage the team (null: they may). */

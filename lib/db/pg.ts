@@ -58,6 +58,38 @@ export function named<P, R>(name: string, s: Sql<P, R>): Named<P, R> {
 }
 
 /**
+ * A statement prepared in SQL (`PREPARE name AS …`, once per connection) and run
+ * by `EXECUTE name(literal, …)`: for a statement that must go in one simple query
+ * with another (that protocol takes no parameters), planned once per connection
+ * instead of parsed and planned on every run as its inlined text was. `name`
+ * (prefixed `svcx_`, apart from `named`'s `svc_`) must be unique in the process.
+ */
+export type Executed<P> = {
+  /** Prepares it on `client` unless this connection has it already (one round trip, the first time). */
+  prepareOn(client: pg.PoolClient): Promise<void>;
+  /** The `EXECUTE` of it for `params`, as text for a simple query. */
+  execute(params: P): string;
+};
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+export function executed<P, R>(name: string, s: Sql<P, R>): Executed<P> {
+  const full = `svcx_${name}`;
+  const { text, bind } = compile(s, "postgresql", encode);
+  return {
+    async prepareOn(client) {
+      const done = preparedOn.get(client) ?? new Set<string>();
+      if (done.has(full)) return;
+      await client.query(`PREPARE ${full} AS ${text}`);
+      done.add(full);
+      preparedOn.set(client, done);
+    },
+    execute: (params) => {
+      const values = bind(params as object) as Value[];
+      return values.length ? `EXECUTE ${full}(${values.map(literal).join(", ")})` : `EXECUTE ${full}`;
+    },
+  };
+}
+
+/**
  * The same statement unnamed: parsed and planned for its values on every run.
  * For a statement whose best plan depends on its values (a JSON row source's
  * length): a named statement's generic plan, made by its sixth run, may have

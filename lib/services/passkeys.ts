@@ -22,6 +22,7 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { z } from "zod";
+import { lockUser } from "@/lib/accounts";
 import { sha256 } from "@/lib/crypto";
 import { db } from "@/lib/db/prisma";
 import { ApiError, isDatabaseUnavailable } from "@/lib/errors";
@@ -124,10 +125,18 @@ const view = (p: { id: string; name: string; createdAt: Date; lastUsedAt: Date |
   id: p.id, name: p.name, createdAt: p.createdAt.toISOString(), lastUsedAt: p.lastUsedAt?.toISOString() ?? null, transports: transportsOf(p.transports),
 });
 
+/** PASSKEYS_PER_USER: an account with `has` passkeys may add one more, or 409. Counted under the account's row lock when one is added. */
+function roomForPasskey(has: number) {
+  if (has >= config.passkeysPerUser) {
+    throw new ApiError("CONFLICT", `an account can have at most ${config.passkeysPerUser} passkeys; remove one first`);
+  }
+}
+
 /** Options for adding a passkey to the account (the browser's navigator.credentials.create), its challenge kept. */
 export async function registrationOptions(user: PublicUser, address: string) {
   await countChallenge(address, user.id);
   const existing = await db.passkey.findMany({ where: { userId: user.id }, select: { credentialId: true, transports: true } });
+  roomForPasskey(existing.length); // before the authenticator makes a key the account could not keep
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: relyingParty().id,
@@ -166,10 +175,12 @@ export async function addPasskey(user: PublicUser, name: string, response: z.inf
     throw new ApiError("CONFLICT", "this passkey is already registered");
   }
   const row = await db.$transaction(async (tx) => {
+    if ((await lockUser(tx, user.id)) === 0) throw new ApiError("NOT_FOUND", "no such user");
+    roomForPasskey(await tx.passkey.count({ where: { userId: user.id } }));
     const created = await tx.passkey.create({
       data: {
         id: newId("pk"), userId: user.id, credentialId: credential.id, publicKey: Buffer.from(credential.publicKey).toString("base64url"),
-        counter: credential.counter, transports: (credential.transports ?? []).join(","), name, createdAt: nowDate(),
+        counter: BigInt(credential.counter), transports: (credential.transports ?? []).join(","), name, createdAt: nowDate(),
       },
     });
     await audit(tx, { userId: user.id, action: "passkey.added", target: name });
@@ -236,14 +247,14 @@ export async function signInWithPasskey(raw: string, address: string): Promise<P
         expectedChallenge: (challenge) => useChallenge(challenge, "signin", null),
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
-        credential: { id: passkey.credentialId, publicKey: Buffer.from(passkey.publicKey, "base64url"), counter: passkey.counter, transports: transportsOf(passkey.transports) },
+        credential: { id: passkey.credentialId, publicKey: Buffer.from(passkey.publicKey, "base64url"), counter: Number(passkey.counter), transports: transportsOf(passkey.transports) },
         requireUserVerification: true,
       });
       if (!verified) throw new Refused("signature");
       // Forward only from the counter this check read: of two answers racing, one moves it.
       const moved = await db.passkey.updateMany({
         where: { id: passkey.id, counter: passkey.counter },
-        data: { counter: authenticationInfo.newCounter, lastUsedAt: nowDate() },
+        data: { counter: BigInt(authenticationInfo.newCounter), lastUsedAt: nowDate() },
       });
       if (moved.count !== 1) throw new Refused("counter");
     } catch (e) {

@@ -6,11 +6,13 @@
 // the row signs the session out from its next request on, on every instance.
 // Last use is written at most once a minute per session (a conditional UPDATE,
 // tried at most once a minute per instance). Rows idle past the session's
-// lifetime are deleted whenever the account signs in again.
+// lifetime are deleted whenever the account signs in again, and past
+// SESSIONS_PER_USER live ones the least recently used.
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { nowMs, part, runtime } from "@/lib/runtime";
+import { lockUser } from "@/lib/accounts";
+import { config, nowMs, part, runtime } from "@/lib/runtime";
 import type { Tx } from "./apps";
 
 /** How often a session's last use is written. */
@@ -22,10 +24,18 @@ const AGENT_CHARS = 300;
 export async function openSession(userId: string, address: string | null, userAgent: string | null, idleMs: number): Promise<string> {
   const id = newId("ses");
   const now = new Date(nowMs());
-  await db.$transaction([
-    db.session.deleteMany({ where: { userId, lastUsedAt: { lt: new Date(now.getTime() - idleMs) } } }),
-    db.session.create({ data: { id, userId, address, userAgent: userAgent?.slice(0, AGENT_CHARS) || null, createdAt: now, lastUsedAt: now } }),
-  ]);
+  await db.$transaction(async (tx) => {
+    // Under the account's row lock, so sign-ins at once keep the cap exactly.
+    await lockUser(tx, userId);
+    await tx.session.deleteMany({ where: { userId, lastUsedAt: { lt: new Date(now.getTime() - idleMs) } } });
+    await tx.session.create({ data: { id, userId, address, userAgent: userAgent?.slice(0, AGENT_CHARS) || null, createdAt: now, lastUsedAt: now } });
+    // SESSIONS_PER_USER: past it, the least recently used sessions end (they sign in again).
+    const past = await tx.session.findMany({
+      where: { userId, id: { not: id } }, orderBy: [{ lastUsedAt: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+      skip: Math.max(0, config.sessionsPerUser - 1), select: { id: true },
+    });
+    if (past.length) await tx.session.deleteMany({ where: { id: { in: past.map((s) => s.id) } } });
+  });
   return id;
 }
 

@@ -24,9 +24,11 @@ const fresh = () => `127.0.84.${nextAddress++}`;
 
 beforeAll(async () => {
   const { url } = await ownDb("passkeys");
-  server = await startPortal({ env: { DATABASE_URL: url } });
+  // PASSKEYS_PER_USER 3: the cap's test below (no other test adds more than 2 to one account).
+  const env = { DATABASE_URL: url, PASSKEYS_PER_USER: "3" };
+  server = await startPortal({ env });
   // A second instance on the same database and clock (the throttles across instances).
-  second = await startPortal({ env: { DATABASE_URL: url }, clock: server.clock });
+  second = await startPortal({ env, clock: server.clock });
 }, 90_000);
 afterAll(async () => {
   await second?.close();
@@ -209,6 +211,10 @@ describe("signing in with a passkey alone", () => {
     expect(await signInWith(credential, from, { counter: 7 })).toEqual({ session: null, code: "passkey_counter" });
     expect(await signInWith(credential, from, { counter: 3 })).toEqual({ session: null, code: "passkey_counter" });
     expect((await signInWith(credential, from, { counter: 8 })).session).not.toBeNull();
+    // WebAuthn's counter is 32 bits unsigned: past 2^31 - 1 it still moves forward, and back is still refused.
+    expect((await signInWith(credential, from, { counter: 3_000_000_000 })).session).not.toBeNull();
+    expect((await signInWith(credential, from, { counter: 4_294_967_295 })).session).not.toBeNull();
+    expect(await signInWith(credential, from, { counter: 3_000_000_001 })).toEqual({ session: null, code: "passkey_counter" });
   });
 
   it("an unknown passkey, a malformed answer: refused with the reason", async () => {
@@ -263,6 +269,26 @@ describe("throttles, exact across two instances", () => {
     expect(refused).toHaveLength(80);
     expect(refused[0]!.json).toMatchObject({ error: "RATE_LIMITED", message: expect.stringMatching(/too many passkey requests/) });
     expect(refused[0]!.headers["retry-after"]).toMatch(/^\d+$/);
+  });
+
+  it("PASSKEYS_PER_USER (3 here): 10 added at once through two instances keep exactly 3, the rest 409; then no options until one is removed", async () => {
+    nextMinute();
+    const who = await account();
+    const options = await Promise.all(Array.from({ length: 10 }, () => registrationOptions(who)));
+    const added = await Promise.all(options.map((o, i) => {
+      const origin = i % 2 ? second.origin : server.origin; // each instance's relying party is its own origin
+      const { response } = register(o, { origin, rpId: new URL(origin).hostname });
+      return consoleCall(origin, who.cookie, "POST", "/account/passkeys", { name: `Key ${i}`, response }, who.address);
+    }));
+    expect(added.map((r) => r.status).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409, 409, 409]);
+    expect(added.find((r) => r.status === 409)!.json).toMatchObject({ error: "CONFLICT", message: "an account can have at most 3 passkeys; remove one first" });
+    const listed = (await ok(call(who, "GET", "/account/passkeys"))).passkeys as { id: string }[];
+    expect(listed).toHaveLength(3);
+    // Full: refused before the authenticator is asked to make a key.
+    expect((await call(who, "POST", "/account/passkeys/options")).json).toMatchObject({ error: "CONFLICT" });
+    expect((await call(who, "DELETE", `/account/passkeys/${listed[0]!.id}`)).status).toBe(204);
+    await withPasskey(who, "Replacement");
+    expect((await ok(call(who, "GET", "/account/passkeys"))).passkeys).toHaveLength(3);
   });
 
   it("an account's registration challenges are counted for the account, from any address", async () => {

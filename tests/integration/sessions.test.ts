@@ -24,7 +24,8 @@ const fresh = () => `127.0.87.${nextAddress++}`;
 
 beforeAll(async () => {
   dbUrl = (await ownDb("sessions")).url;
-  const env = { DATABASE_URL: dbUrl };
+  // SESSIONS_PER_USER 3: the cap's test below (no other test keeps more than 3 sessions of one account).
+  const env = { DATABASE_URL: dbUrl, SESSIONS_PER_USER: "3" };
   server = await startPortal({ env });
   second = await startPortal({ env, clock: server.clock });
 }, 90_000);
@@ -103,6 +104,29 @@ describe("an account's sessions", () => {
     expect(audit.filter((e) => e.action === "signin").map((e) => e.address).sort()).toEqual([...addresses].sort());
     // A bad query is a clear refusal.
     expect((await consoleCall(server.origin, keep!, "DELETE", "/account/sessions?others=yes")).json).toMatchObject({ error: "VALIDATION_ERROR" });
+  });
+
+  it("SESSIONS_PER_USER (3 here): a sign-in past it ends the least recently used session; 20 at once through two instances keep exactly 3", async () => {
+    const email = await user();
+    const first = await signIn(email, fresh(), FIREFOX);
+    server.clock.advance(1000);
+    const second_ = await signIn(email, fresh(), FIREFOX);
+    server.clock.advance(1000);
+    const third = await signIn(email, fresh(), SAFARI, second.origin);
+    // The first is used again a minute later (its last use written): the second is now the least recently used.
+    server.clock.advance(61_000);
+    expect(await appsStatus(first)).toBe(200);
+    const fourth = await signIn(email, fresh(), SAFARI);
+    expect([await appsStatus(second_), await appsStatus(second_, second.origin)]).toEqual([401, 401]);
+    expect([await appsStatus(first), await appsStatus(third), await appsStatus(fourth, second.origin)]).toEqual([200, 200, 200]);
+    expect(await sessions(fourth)).toHaveLength(3);
+
+    const many = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(email, fresh(), FIREFOX, i % 2 ? second.origin : server.origin)));
+    const live = await Promise.all(many.map((c) => appsStatus(c)));
+    expect(live.filter((s) => s === 200)).toHaveLength(3);
+    expect(live.filter((s) => s === 401)).toHaveLength(17);
+    const kept = many[live.indexOf(200)]!;
+    expect((await sessions(kept, second.origin)).length).toBe(3);
   });
 
   it("another account's session id is not found, and its session goes on", async () => {

@@ -24,8 +24,10 @@ export type DeliveryRow = ParamsOf<typeof insertDelivery>["delivery"];
 
 const now = param("now");
 
-/** Due: scheduled and due, or abandoned by a process that died mid-send (its lease ran out). Columns of "Delivery". */
-export const DUE = sql`("state" = 'SCHEDULED' AND "dueAt" <= ${now}) OR ("state" = 'SENDING' AND "leaseUntil" < ${now})`;
+/** Due: scheduled and due (`DUE_SCHEDULED`), or abandoned by a process that died mid-send, its lease run out (`DUE_ABANDONED`). Columns of "Delivery". */
+export const DUE_SCHEDULED = sql`"state" = 'SCHEDULED' AND "dueAt" <= ${now}`;
+export const DUE_ABANDONED = sql`"state" = 'SENDING' AND "leaseUntil" < ${now}`;
+export const DUE = sql`(${DUE_SCHEDULED}) OR (${DUE_ABANDONED})`;
 
 /** What a claimed delivery `d` is posted with: its replay address first, and its app `a`'s signing secrets. */
 export const TO_SEND = sql`${Delivery.cols(["id"], "d")}, ${sql`COALESCE(d."replayUrl", d."url") AS "url"`.reads<{ url: string | null }>()},

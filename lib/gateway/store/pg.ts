@@ -9,7 +9,7 @@
 import type pg from "pg";
 import { ANNOUNCE_SCHEDULED, announcement } from "@/lib/callbacks/store/pg";
 import { insertDelivery, insertDeliveryWhen } from "@/lib/callbacks/store/statements";
-import { jsonRows, literal, named, type Named } from "@/lib/db/pg";
+import { type Executed, executed, jsonRows, literal, named, type Named } from "@/lib/db/pg";
 import { perTurn } from "@/lib/db/turn-batch";
 import { inline, param, type Sql, sql } from "@/lib/db/sql";
 import { RequestLog } from "@/lib/db/tables";
@@ -79,14 +79,14 @@ function commitStatement({ resource, delivery, announce, reserve, guard }: Commi
   return sql`WITH ${joined(ctes)} SELECT 1 AS "written"${notify} FROM l` as Sql<CommitParams, { written: number }>;
 }
 
-type Commit = { statement: Sql<CommitParams, { written: number }>; named: Named<CommitParams, { written: number }> };
+type Commit = { named: Named<CommitParams, { written: number }>; executed: Executed<CommitParams> };
 const commits = new Map<string, Commit>();
 function commitOf(shape: CommitShape): Commit {
   const key = `${shape.resource ? "r" : ""}${shape.delivery ? "d" : ""}l${shape.announce ? "_n" : ""}${shape.reserve ? "_f" : ""}${shape.guard ? `_${shape.guard}` : ""}`;
   let c = commits.get(key);
   if (!c) {
     const statement = commitStatement(shape);
-    commits.set(key, (c = { statement, named: named(`commit_${key}`, statement) }));
+    commits.set(key, (c = { named: named(`commit_${key}`, statement), executed: executed(`commit_${key}`, statement) }));
   }
   return c;
 }
@@ -221,11 +221,20 @@ export class PgGatewayStore implements GatewayStore {
     if (!resource && !delivery) return this.logs(rows.log);
     if (!(guard && resource)) return (await commitOf(shape).named.query(this.pool, params)).rows.length > 0;
     const { operationId, reference, asOf } = guard;
-    const { statement } = commitOf({ ...shape, guard: asOf ? "taken" : "used" });
+    const { executed: write } = commitOf({ ...shape, guard: asOf ? "taken" : "used" });
     const lock = inline(LOCK_REFERENCE, { key: `${resource.appId}\u001f${operationId}\u001f${reference}` }, literal);
-    const write = inline(statement, { ...params, appId: resource.appId, operationId, reference, asOf, ...S.FAILED_SETTLEMENTS }, literal);
-    const results = (await this.pool.query(`${lock}; ${write}`)) as unknown as pg.QueryResult[];
-    return results[1]!.rows.length > 0;
+    const client = await this.pool.connect();
+    let failed: Error | undefined;
+    try {
+      await write.prepareOn(client);
+      const results = (await client.query(`${lock}; ${write.execute({ ...params, appId: resource.appId, operationId, reference, asOf, ...S.FAILED_SETTLEMENTS })}`)) as unknown as pg.QueryResult[];
+      return results[1]!.rows.length > 0;
+    } catch (e) {
+      failed = e as Error; // as the pool's own query does: a connection that failed a query is not reused
+      throw e;
+    } finally {
+      client.release(failed);
+    }
   }
 
   async floatAvailable(appId: string, currency: string): Promise<number> {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Passkey" ALTER COLUMN "counter" SET DATA TYPE BIGINT;
