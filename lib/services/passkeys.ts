@@ -138,9 +138,9 @@ function roomForPasskey(has: number) {
 /** Options for adding a passkey to the account (the browser's navigator.credentials.create), its challenge kept. */
 export async function registrationOptions(user: PublicUser, sessionId: string, address: string) {
   await requireRecentSignIn(user.id, sessionId, ADDING);
-  await countChallenge(address, user.id);
   const existing = await db.passkey.findMany({ where: { userId: user.id }, select: { credentialId: true, transports: true } });
-  roomForPasskey(existing.length); // before the authenticator makes a key the account could not keep
+  roomForPasskey(existing.length); // before the authenticator makes a key the account could not keep, and before a challenge is counted
+  await countChallenge(address, user.id);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: relyingParty().id,
