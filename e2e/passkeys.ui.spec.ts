@@ -14,7 +14,7 @@ import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { advanceClock, removeDb, type RunningServer, startServer } from "../tests/helpers/server";
 import { seriousViolations } from "./helpers/axe";
-import { PASSWORD, shoot, uniqueEmail } from "./helpers/console";
+import { PASSWORD, shoot, signUp, uniqueEmail } from "./helpers/console";
 
 const root = path.resolve(import.meta.dirname, "..");
 const DB = path.join(root, "data", `test-e2e-passkeys-${process.env.E2E_PORT ?? "3210"}.db`);
@@ -56,12 +56,7 @@ async function virtualAuthenticator(context: BrowserContext, page: Page) {
 
 test("a passkey added on the Account page signs in alone after signing out; its last use is listed; removed", async ({ context, page }) => {
   const authenticator = await virtualAuthenticator(context, page);
-  const email = uniqueEmail("pk");
-  await page.goto(`${site}/signup`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/apps$/);
+  const email = await signUp(page, uniqueEmail("pk"), site);
 
   await page.goto(`${site}/account`);
   await expect(page.getByText(/^None yet\. A passkey signs in alone/)).toBeVisible();
@@ -123,12 +118,7 @@ test("without WebAuthn in the browser the button is disabled and says why", asyn
 
 test("a session signed in more than 10 minutes ago is asked to sign in again before it adds a passkey, and comes back to the page", async ({ context, page }) => {
   await virtualAuthenticator(context, page);
-  const email = uniqueEmail("pk-again");
-  await page.goto(`${site}/signup`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/apps$/);
+  const email = await signUp(page, uniqueEmail("pk-again"), site);
 
   await advanceClock(portal.origin, (await advanceClock(portal.origin, 0)) + 11 * 60_000);
   await page.goto(`${site}/account/security`);
