@@ -12,9 +12,9 @@
 // (e2e/screenshots/console-passkeys-*).
 import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { removeDb, type RunningServer, startServer } from "../tests/helpers/server";
+import { advanceClock, removeDb, type RunningServer, startServer } from "../tests/helpers/server";
 import { seriousViolations } from "./helpers/axe";
-import { PASSWORD, shoot, uniqueEmail } from "./helpers/console";
+import { PASSWORD, shoot, signUp, uniqueEmail } from "./helpers/console";
 
 const root = path.resolve(import.meta.dirname, "..");
 const DB = path.join(root, "data", `test-e2e-passkeys-${process.env.E2E_PORT ?? "3210"}.db`);
@@ -26,7 +26,8 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   removeDb(DB);
   // HOST and PUBLIC_URL unset: the portal listens on 127.0.0.1 and its public URL is http://localhost:<port>.
-  portal = await startServer({ dbFile: DB, env: { HOST: "" } });
+  // On a test clock: adding a passkey needs a sign-in of the last 10 minutes (the last test moves past it).
+  portal = await startServer({ dbFile: DB, env: { HOST: "" }, testClock: true });
   site = `http://localhost:${portal.port}`;
   expect(portal.log()).toContain(`portal on ${site} `);
 });
@@ -55,12 +56,7 @@ async function virtualAuthenticator(context: BrowserContext, page: Page) {
 
 test("a passkey added on the Account page signs in alone after signing out; its last use is listed; removed", async ({ context, page }) => {
   const authenticator = await virtualAuthenticator(context, page);
-  const email = uniqueEmail("pk");
-  await page.goto(`${site}/signup`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/apps$/);
+  const email = await signUp(page, uniqueEmail("pk"), site);
 
   await page.goto(`${site}/account`);
   await expect(page.getByText(/^None yet\. A passkey signs in alone/)).toBeVisible();
@@ -118,4 +114,28 @@ test("without WebAuthn in the browser the button is disabled and says why", asyn
   await expect(button).toHaveAccessibleDescription(/cannot use passkeys/);
   await axeClean(page, "sign-in: no WebAuthn");
   await shoot(page, "passkeys-no-webauthn");
+});
+
+test("a session signed in more than 10 minutes ago is asked to sign in again before it adds a passkey, and comes back to the page", async ({ context, page }) => {
+  await virtualAuthenticator(context, page);
+  const email = await signUp(page, uniqueEmail("pk-again"), site);
+
+  await advanceClock(portal.origin, (await advanceClock(portal.origin, 0)) + 11 * 60_000);
+  await page.goto(`${site}/account/security`);
+  await page.getByLabel("Name").fill("Work laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Sign in again to add a passkey" });
+  await expect(alert).toContainText("a sign-in of the last 10 minutes");
+  await axeClean(page, "security: sign in again to add a passkey");
+  await shoot(page, "passkeys-sign-in-again");
+
+  await alert.getByRole("button", { name: "Sign in again" }).click();
+  await expect(page).toHaveURL(/\/signin\?next=%2Faccount%2Fsecurity$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/account\/security$/);
+  await page.getByLabel("Name").fill("Work laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("list", { name: "Your passkeys" }).getByRole("listitem")).toHaveCount(1);
 });

@@ -123,21 +123,32 @@ const QUEUED = { maxWait: 15_000, timeout: 15_000 };
 
 /**
  * One place in each of `places` (a throttle and its subject), or none: in one
- * transaction every counter is locked and read in the order given (callers
- * keep one order, so two never wait for each other), then counted only when
- * all have room. A refused request holds no place at any moment, so it never
- * refuses another, on any instance. Answers which place had no room (its index
- * and retryAfter), or null when all were counted.
+ * transaction each counter is counted in the order given (callers keep one
+ * order, so two never wait for each other), and the transaction is rolled
+ * back at the first that has no room. Each count holds its row until the end,
+ * so a refused request's counts are never seen by another, on any instance:
+ * it never refuses one that had room. Answers which place had no room (its
+ * index and retryAfter), or null when all were counted. Requests for one row
+ * queue on it: the price of "all or none" being exact.
  */
-export function takeTogether(places: readonly (readonly [Throttle, string])[], now = nowMs()): Promise<{ index: number; retryAfter: number } | null> {
-  return defaultDb.$transaction(async (tx) => {
-    const held: Taken[] = [];
-    for (const [t, subject] of places) held.push(await t.on(tx).lock(subject, now));
-    const index = held.findIndex((h, i) => h.count >= places[i]![0].limit);
-    if (index >= 0) return { index, retryAfter: held[index]!.retryAfter };
-    for (const [t, subject] of places) await t.on(tx).take(subject, { now });
-    return null;
-  }, QUEUED);
+export async function takeTogether(places: readonly (readonly [Throttle, string])[], now = nowMs()): Promise<{ index: number; retryAfter: number } | null> {
+  try {
+    return await defaultDb.$transaction(async (tx) => {
+      for (const [index, [t, subject]] of places.entries()) {
+        const taken = await t.on(tx).take(subject, { now });
+        if (!taken.allowed) throw new NoRoom(index, taken.retryAfter); // rolls every count of this request back
+      }
+      return null;
+    }, QUEUED);
+  } catch (e) {
+    if (e instanceof NoRoom) return { index: e.index, retryAfter: e.retryAfter };
+    throw e;
+  }
+}
+class NoRoom extends Error {
+  constructor(readonly index: number, readonly retryAfter: number) {
+    super("no room");
+  }
 }
 
 /** Deletes past windows' rows; on PostgreSQL not those a transaction holds (`Throttle.on`): waiting there could close a cycle. */

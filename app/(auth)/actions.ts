@@ -86,3 +86,8 @@ export async function passkeySignInAction(response: string, next: string | undef
 export async function signOutAction() {
   await signOut({ redirectTo: "/" });
 }
+
+/** Signs out, then to sign-in, which comes back to `next`: a change that needs a recent sign-in (adding a passkey, lib/services/sessions.ts). */
+export async function signInAgainAction(next: string) {
+  await signOut({ redirectTo: `/signin?next=${encodeURIComponent(safeNext(next) ?? "/account")}` });
+}

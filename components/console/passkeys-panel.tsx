@@ -4,10 +4,13 @@
 // the list with each one's last use, remove. A card of its own, so another
 // page (the account's security page) can show it too.
 import { browserSupportsWebAuthn, startRegistration, WebAuthnError } from "@simplewebauthn/browser";
+import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
+import { signInAgainAction } from "@/app/(auth)/actions";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm";
+import { sentence } from "@/components/ui/error-text";
 import { useFormAction } from "@/components/ui/form-action";
 import { Field, Input } from "@/components/ui/input";
 import { LocalTime } from "@/components/ui/time";
@@ -36,13 +39,28 @@ function AddPasskey({ onAdded }: { onAdded: (p: PasskeyView) => void }) {
     }
     onAdded(await send<PasskeyView>("POST", "/api/console/account/passkeys", { name: name.trim(), response }));
     setName("");
-  }, ["name", "response"]);
+  }, ["name", "response", "session"]);
+  const stale = add.fieldError("session");
   return (
-    <form className="flex flex-wrap items-end gap-3" {...add.form}>
-      <Field label="Name" hint="What tells it apart: the device or password manager it is on." error={add.fieldError("name") ?? add.fieldError("response") ?? add.error ?? undefined}>
-        {(p) => <Input {...p} name="name" required maxLength={60} value={name} onChange={(e) => setName(e.target.value)} placeholder="Work laptop" className="w-56" />}
-      </Field>
-      <Button type="submit" busy={add.pending}>Add a passkey</Button>
+    <div className="space-y-3">
+      <form className="flex flex-wrap items-end gap-3" {...add.form}>
+        <Field label="Name" hint="What tells it apart: the device or password manager it is on." error={add.fieldError("name") ?? add.fieldError("response") ?? add.error ?? undefined}>
+          {(p) => <Input {...p} name="name" required maxLength={60} value={name} onChange={(e) => setName(e.target.value)} placeholder="Work laptop" className="w-56" />}
+        </Field>
+        <Button type="submit" busy={add.pending}>Add a passkey</Button>
+      </form>
+      {stale && <SignInAgain why={stale} />}
+    </div>
+  );
+}
+
+/** Adding a passkey needs a recent sign-in (lib/services/sessions.ts requireRecentSignIn): why, and the way back here through sign-in. */
+function SignInAgain({ why }: { why: string }) {
+  const here = usePathname();
+  return (
+    <form role="alert" action={signInAgainAction.bind(null, here)} className="flex flex-wrap items-center gap-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <span className="min-w-0 flex-1 break-words">{sentence(why).replace(/[^.!?]$/, "$&.")}</span>
+      <Button type="submit" variant="secondary">Sign in again</Button>
     </form>
   );
 }

@@ -73,8 +73,9 @@ export async function panelsLoaded(page: Page) {
   await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
 }
 
-export async function signUp(page: Page, email = uniqueEmail()) {
-  await page.goto("/signup");
+/** Signs up `email` through the form, on the suite's server or on the portal at `site` (a spec's own). */
+export async function signUp(page: Page, email = uniqueEmail(), site = "") {
+  await page.goto(`${site}/signup`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();

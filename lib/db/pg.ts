@@ -59,10 +59,12 @@ export function named<P, R>(name: string, s: Sql<P, R>): Named<P, R> {
 
 /**
  * A statement prepared in SQL (`PREPARE name AS …`, once per connection) and run
- * by `EXECUTE name(literal, …)`: for a statement that must go in one simple query
+ * by `EXECUTE name('value', …)`: for a statement that must go in one simple query
  * with another (that protocol takes no parameters), planned once per connection
  * instead of parsed and planned on every run as its inlined text was. `name`
  * (prefixed `svcx_`, apart from `named`'s `svc_`) must be unique in the process.
+ * Like LISTEN, it needs a session of its own on the server: behind a pooler,
+ * session pooling (docs "Hosting").
  */
 export type Executed<P> = {
   /** Prepares it on `client` unless this connection has it already (one round trip, the first time). */
@@ -82,9 +84,12 @@ export function executed<P, R>(name: string, s: Sql<P, R>): Executed<P> {
       done.add(full);
       preparedOn.set(client, done);
     },
+    // Every argument quoted, numbers too: an untyped quoted literal goes through its parameter type's
+    // input function as a protocol parameter's text does (2.5 into an integer is refused, not rounded).
     execute: (params) => {
-      const values = bind(params as object) as Value[];
-      return values.length ? `EXECUTE ${full}(${values.map(literal).join(", ")})` : `EXECUTE ${full}`;
+      const values = bind(params as object) as (string | number | boolean | null)[];
+      const args = values.map((v) => (v === null ? "NULL" : pg.escapeLiteral(String(v))));
+      return args.length ? `EXECUTE ${full}(${args.join(", ")})` : `EXECUTE ${full}`;
     },
   };
 }

@@ -31,6 +31,7 @@ import { config, nowDate, nowMs } from "@/lib/runtime";
 import { Throttle, takeTogether } from "@/lib/throttle";
 import { audit, auditAccount } from "./audit";
 import { REFUSALS, type Refusal } from "./passkey-refusals";
+import { requireRecentSignIn } from "./sessions";
 import { passwordGuard } from "./signin-guard";
 import { type PublicUser, publicUser } from "./users";
 
@@ -125,6 +126,8 @@ const view = (p: { id: string; name: string; createdAt: Date; lastUsedAt: Date |
   id: p.id, name: p.name, createdAt: p.createdAt.toISOString(), lastUsedAt: p.lastUsedAt?.toISOString() ?? null, transports: transportsOf(p.transports),
 });
 
+const ADDING = "add a passkey";
+
 /** PASSKEYS_PER_USER: an account with `has` passkeys may add one more, or 409. Counted under the account's row lock when one is added. */
 function roomForPasskey(has: number) {
   if (has >= config.passkeysPerUser) {
@@ -133,10 +136,11 @@ function roomForPasskey(has: number) {
 }
 
 /** Options for adding a passkey to the account (the browser's navigator.credentials.create), its challenge kept. */
-export async function registrationOptions(user: PublicUser, address: string) {
-  await countChallenge(address, user.id);
+export async function registrationOptions(user: PublicUser, sessionId: string, address: string) {
+  await requireRecentSignIn(user.id, sessionId, ADDING);
   const existing = await db.passkey.findMany({ where: { userId: user.id }, select: { credentialId: true, transports: true } });
-  roomForPasskey(existing.length); // before the authenticator makes a key the account could not keep
+  roomForPasskey(existing.length); // before the authenticator makes a key the account could not keep, and before a challenge is counted
+  await countChallenge(address, user.id);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: relyingParty().id,
@@ -153,7 +157,8 @@ export async function registrationOptions(user: PublicUser, address: string) {
 }
 
 /** Adds the passkey the authenticator made for the account's registration options: 201's body; `passkey.added` in the account's audit. */
-export async function addPasskey(user: PublicUser, name: string, response: z.infer<typeof registrationResponse>) {
+export async function addPasskey(user: PublicUser, sessionId: string, name: string, response: z.infer<typeof registrationResponse>) {
+  await requireRecentSignIn(user.id, sessionId, ADDING);
   let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>["registrationInfo"];
   try {
     const rp = relyingParty();

@@ -39,6 +39,21 @@ export async function openSession(userId: string, address: string | null, userAg
   return id;
 }
 
+/** How recent the session's sign-in must be for a change a session taken from the browser must not make. */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+/**
+ * 403 FORBIDDEN (field `session`) unless the session `sessionId` of `userId` signed in within
+ * RECENT_SIGN_IN_MS: adding a passkey, which would outlive a password reset and "sign out
+ * everywhere", needs the password (or the provider, or a passkey) again, not only a cookie.
+ */
+export async function requireRecentSignIn(userId: string, sessionId: string, to: string): Promise<void> {
+  const s = await db.session.findFirst({ where: { id: sessionId, userId }, select: { createdAt: true } });
+  if (s && nowMs() - s.createdAt.getTime() <= RECENT_SIGN_IN_MS) return;
+  const message = `sign in again to ${to}: it needs a sign-in of the last ${RECENT_SIGN_IN_MS / 60_000} minutes, so that a session taken from this browser cannot do it`;
+  throw new ApiError("FORBIDDEN", message, {}, [{ field: "session", message }]);
+}
+
 /** When this instance last wrote (or tried to write) each session's last use. */
 const TOUCHED = part<Map<string, number>>("sessions.touched");
 

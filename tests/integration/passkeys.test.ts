@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assert, type Credential, register } from "../helpers/authenticator";
 import { consoleCall, type HttpAccount, okJson, signedUpAccount } from "../helpers/console-http";
-import { requestFrom, setCookies } from "../helpers/from-address";
+import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
 import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
 
@@ -44,7 +44,8 @@ const nextMinute = () => server.clock.advance(60_000 - (server.clock.now() % 60_
 const challengesSeen: string[] = [];
 
 type Account = HttpAccount;
-const account = () => signedUpAccount(server.origin, "pk", "a long passkey password", fresh());
+const PASSWORD = "a long passkey password";
+const account = () => signedUpAccount(server.origin, "pk", PASSWORD, fresh());
 const call = (who: Account, method: string, path: string, body?: unknown) => consoleCall(server.origin, who.cookie, method, path, body, who.address);
 const ok = okJson;
 
@@ -133,6 +134,24 @@ describe("adding passkeys", () => {
     const other = await account();
     await refused(register(await registrationOptions(other), own()).response, /expired or was used already/);
     expect((await ok(call(who, "GET", "/account/passkeys"))).passkeys.map((p: { name: string }) => p.name)).toEqual(["Good"]);
+  });
+
+  it("adding one needs a sign-in of the last 10 minutes: an older session (a cookie taken from the browser) is refused in words; signed in again, it adds", async () => {
+    const who = await account();
+    const early = await registrationOptions(who); // asked while the sign-in was fresh
+    server.clock.advance(10 * 60_000 + 1000);
+    const stale = await call(who, "POST", "/account/passkeys/options");
+    expect(stale.status).toBe(403);
+    expect(stale.json).toMatchObject({ error: "FORBIDDEN", details: [{ field: "session", message: expect.stringMatching(/^sign in again to add a passkey/) }] });
+    // Options asked for earlier do not help: the add itself checks the sign-in.
+    const late = await call(who, "POST", "/account/passkeys", { name: "Stolen", response: register(early, own()).response });
+    expect(late.json).toMatchObject({ error: "FORBIDDEN", details: [{ field: "session" }] });
+    expect((await ok(call(who, "GET", "/account/passkeys"))).passkeys).toEqual([]);
+    // The same account signed in again now: its new session adds one.
+    const again = await signInOverHttp(server.origin, who.email, PASSWORD, who.address);
+    expect(again.session).not.toBeNull();
+    await withPasskey({ ...who, cookie: again.session! }, "After signing in");
+    expect((await ok(call({ ...who, cookie: again.session! }, "GET", "/account/passkeys"))).passkeys).toHaveLength(1);
   });
 
   it("an expired challenge is refused (the options are good for 5 minutes)", async () => {

@@ -172,4 +172,19 @@ describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL claims due callbacks
     expect(claimed).toBe(10);
     expect(blocks).toBeLessThan(50);
   });
+
+  it("the same as the named statement's generic plan", async () => {
+    const c = compile(CLAIM_DUE, "postgresql", encode);
+    await client.query(`PREPARE claim AS ${c.text}`);
+    await client.query("SET plan_cache_mode = force_generic_plan");
+    try {
+      const args = (c.bind({ now: new Date(), lease: new Date(Date.now() + 60_000), limit: 10 }) as unknown[]).map((v) => literal(v as never));
+      await client.query("BEGIN");
+      const plan = (await client.query<{ "QUERY PLAN": { Plan: Node }[] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE claim(${args.join(", ")})`)).rows[0]!["QUERY PLAN"][0]!.Plan;
+      await client.query("ROLLBACK");
+      expect(finding(plan)).toBeLessThan(50);
+    } finally {
+      await client.query("RESET plan_cache_mode");
+    }
+  });
 });
