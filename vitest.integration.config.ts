@@ -2,9 +2,9 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Integration tests: real HTTP against the production build, real callbacks
-// received by real local HTTP servers. Each file makes its own portal in its
-// own process on a database of its own (tests/helpers/file-portal.ts), a copy
-// of the run's migrated template (tests/helpers/global-setup.ts).
+// received by real local HTTP servers. Each file makes its own portal on a
+// database of its own (tests/helpers/file-portal.ts), a copy of the run's
+// migrated template (tests/helpers/global-setup.ts).
 // SQLite by default: TEST_DB_FILE names the run's files (<stem>-*.db, so two runs can coexist).
 // PostgreSQL when TEST_PG_URL names a server (tests/helpers/test-db.ts): the run's
 // databases are sandbox_test_<pid>_*, dropped after.
@@ -30,12 +30,17 @@ export default defineConfig({
     env: { DATABASE_URL: databaseUrl, TEST_DB_FILE: db, TEST_RUN_FILES: runFiles, TEST_DATABASE_URL: databaseUrl, TEST_RUN_ID: runId },
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Files side by side, each in a worker process of its own (vitest's forks pool) with its
-    // own portal and database: a worker is a test client and a server at once, so one per
-    // core keeps both cores busy. Tests inside a file may run concurrently too.
+    // Files side by side in worker processes (vitest's forks pool), each file with its own
+    // portal and database: a worker is a test client and a server at once, so one per core
+    // keeps both cores busy. Tests inside a file may run concurrently too.
     // Every test holds under this load: a test that needs the machine to itself is a defect.
     fileParallelism: true,
     pool: "forks",
     maxWorkers: 2,
+    // A worker runs one file after another in one process: Node, Next's build, Prisma and lib
+    // load once per worker, not once per file (most of a light file's cost). What a file
+    // leaves (its portal, the default runtime, the operator processes) is ended when it ends
+    // (tests/helpers/file-portal.ts); its database and portal are its own either way.
+    isolate: false,
   },
 });

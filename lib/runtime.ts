@@ -111,6 +111,18 @@ export function installRuntime(rt: Runtime): void {
   s.fallback = rt;
 }
 
+/**
+ * Stops and forgets the default runtime: a process that runs one test file after another (the
+ * integration suite's workers, tests/helpers/file-portal.ts) gives each file a default made on the
+ * settings that file's set-up put in process.env, as a process of its own would.
+ */
+export async function endDefaultRuntime(): Promise<void> {
+  const s = slot();
+  const rt = s.fallback;
+  s.fallback = undefined;
+  await rt?.stop();
+}
+
 /** The current runtime: the portal's serving this request or running this work, else the process's default, made on first use. */
 export const runtime = (): Runtime => {
   const s = slot();

@@ -48,35 +48,45 @@ if [ -z "${TEST_PG_URL:-}" ]; then
   export TEST_PG_URL="postgresql://sandbox:sandbox@127.0.0.1:$(pg_lsclusters -h | awk 'NR==1 {print $3}')/postgres"
 fi
 
-# Two suites at once where they share nothing (their own databases and servers):
-# the machine's two cores stay busy. Each one's output is printed when it ends.
-both() { # name1 cmd1 name2 cmd2
-  local l1 l2 s1=0 s2=0
-  l1=$(mktemp); l2=$(mktemp)
-  echo "== $1 and $3, side by side"
-  bash -c "$2" >"$l1" 2>&1 & local p1=$!
-  bash -c "$4" >"$l2" 2>&1 & local p2=$!
-  wait $p1 || s1=$?
-  wait $p2 || s2=$?
-  echo "== $1"; cat "$l1"; echo "== $3"; cat "$l2"; rm -f "$l1" "$l2"
-  [ $s1 = 0 ] && [ $s2 = 0 ]
+# Suites at once where they share nothing (their own databases, servers and ports):
+# most of a suite's time is waiting (a callback at its scripted time, a browser
+# page), so the two cores stay busy only with several at once. Each one's output
+# is printed when it ends, each under its name; the run fails if any failed.
+together() { # name1 cmd1 name2 cmd2 ...
+  local names=() pids=() logs=() failed=0 i
+  while [ $# -gt 0 ]; do
+    names+=("$1"); logs+=("$(mktemp)")
+    bash -c "$2" >"${logs[-1]}" 2>&1 & pids+=($!)
+    shift 2
+  done
+  echo "== side by side: ${names[*]}"
+  for i in "${!pids[@]}"; do
+    local s=0; wait "${pids[$i]}" || s=$?
+    echo "== ${names[$i]} (exit $s)"; cat "${logs[$i]}"; rm -f "${logs[$i]}"
+    [ $s = 0 ] || failed=1
+  done
+  return $failed
 }
 
 echo "== lint";  npm run --silent lint
 # The one type check: the route types Next writes (next typegen), then tsc over every file (the build does not check again: next.config.mjs).
 echo "== types"; npm run --silent typecheck
-both "unit" "npx vitest run" "stores (SQLite and PostgreSQL)" "npx vitest run --config vitest.store.config.ts"
-echo "== build"; npx next build
-# One after the other, not side by side: two suites of real servers on two cores
-# made each other's timing the cause of failures.
-echo "== integration (SQLite)"; env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts
-# Not here, as their statements are the store suite's on both databases: the developer tools
+# The build beside the suites that need none (the store suite: no server; the unit suite reads .next/types, which
+# the type check above wrote, and the build writes the same files again, so it runs once the build is done).
+together "build" "npx next build" "stores (SQLite and PostgreSQL)" "npx vitest run --config vitest.store.config.ts"
+# The HTTP suite on SQLite, its files whose behaviour depends on the database (PG_FILES below: several
+# instances on one database (also behind haproxy), outages, held resources, sweeps, limits and
+# references under concurrency, the dispatcher) on PostgreSQL, the browser tests and the unit suite,
+# side by side: each on databases and ports of its own (the SQLite files under data/test-integration*,
+# the PostgreSQL databases sandbox_test_<pid>_*, the browser's portal on data/test-e2e.db).
+# Not on PostgreSQL, as their statements are the store suite's on both databases: the developer tools
 # (dev-callbacks: its wait across instances is in multi-instance) and the account guards
 # (limits-accounts: the sign-in guard under concurrency on two instances is in limits-concurrency).
 PG_FILES=(multi-instance balancer db-outage held float float-met fault-plan faults faults-every-operation limits-held limits-concurrency limits-budgets rate-limit sandbox-sweep
   sandboxes at-rest references reference-verdicts clients clients-languages client-rehearsal callbacks durability receiver-checks nul-text schema-drift passkeys
   totp teams teams-caps teams-migration audit account-deletion verification sessions oidc)
-echo "== integration (PostgreSQL: ${PG_FILES[*]})"
 pg_paths=(); for f in "${PG_FILES[@]}"; do pg_paths+=("tests/integration/$f.test.ts"); done
-TEST_DB_FILE=data/test-integration-pg.db npx vitest run --config vitest.integration.config.ts "${pg_paths[@]}"
-echo "== browser"; npx playwright test
+together "integration (SQLite)" "env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts" \
+  "integration (PostgreSQL: ${PG_FILES[*]})" "TEST_DB_FILE=data/test-integration-pg.db npx vitest run --config vitest.integration.config.ts ${pg_paths[*]}" \
+  "browser" "npx playwright test" \
+  "unit" "npx vitest run"

@@ -1,23 +1,28 @@
-// Each integration test file's own portal, made in the file's own process on a
-// database of its own (a setup file of vitest.integration.config.ts): no server
-// is shared between files, and none is spawned. Before the file loads, its
-// database is made (./databases.ts: a copy of the run's migrated template) and
-// named in this process's environment (DATABASE_URL, TEST_DATABASE_URL,
-// TEST_DB_FILE on SQLite), so the fixtures the test runs in this process
-// (./sandbox.ts newApp: lib's services on the default runtime) and the
+// Each integration test file's own portal, made in-process on a database of
+// its own (a setup file of vitest.integration.config.ts): no server is shared
+// between files, and none is spawned. A worker process runs one file after
+// another (the config's `isolate: false`: Next's build, Prisma and lib are
+// loaded once per worker, not once per file), so each file starts clean: what
+// the last file left (its portal, the default runtime, the operator processes
+// it started) is ended when it ends. Before the file loads, its database is
+// made (./databases.ts: a copy of the run's migrated template) and named in
+// this process's environment (DATABASE_URL, TEST_DATABASE_URL, TEST_DB_FILE on
+// SQLite), so the fixtures the test runs in this process (./sandbox.ts newApp:
+// lib's services on the default runtime, made anew for the file) and the
 // operator command line it starts (./operator.ts, `cli`) use the portal's
 // database. The portal itself (./portal.ts `startPortal`, on the real clock)
-// starts before the file's tests when the file uses it: `origin()` and `base()`
-// (./sandbox.ts) mark it wanted as they load. Its per-address and per-host
-// limits are lifted as the shared server's were (every test calls from
-// 127.0.0.1 and posts to receivers on 127.0.0.1): the limits are tested on
-// portals of their own (rate-limit, limits-server, limits-budgets). Its error
-// lines are printed when the file ends, so a failure whose cause is on the
-// portal's side can be read in a CI log.
+// starts before the file's tests. Its per-address and per-host limits are
+// lifted as the shared server's were (every test calls from 127.0.0.1 and
+// posts to receivers on 127.0.0.1): the limits are tested on portals of their
+// own (rate-limit, limits-server, limits-budgets). Its error lines are printed
+// when the file ends, so a failure whose cause is on the portal's side can be
+// read in a CI log.
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { realClock } from "@/lib/clock";
+import { endDefaultRuntime } from "@/lib/runtime";
 import { freshDb } from "./databases";
+import { endLineSessions } from "./operator";
 import { type InProcessPortal, startPortal } from "./portal";
 
 const LIFTED = {
@@ -25,12 +30,7 @@ const LIFTED = {
   RECEIVER_CHECKS_PER_HOST_AT_ONCE: "100000", RECEIVER_CHECKS_PER_HOST_PER_MINUTE: "100000", CALLBACKS_PER_HOST_PER_MINUTE: "100000",
 };
 
-const state: { wanted: boolean; portal?: InProcessPortal<typeof realClock> } = { wanted: false };
-
-/** Called as ./sandbox.ts loads: this file's tests call its portal. */
-export function wantFilePortal(): void {
-  state.wanted = true;
-}
+const state: { portal?: InProcessPortal<typeof realClock> } = {};
 
 /** This file's portal's origin (http://127.0.0.1:<port>). */
 export function fileOrigin(): string {
@@ -42,13 +42,17 @@ export function fileOrigin(): string {
 export async function setUpFile(): Promise<void> {
   const testPath = expect.getState().testPath ?? "file";
   const name = path.basename(testPath).replace(/\.test\.ts$/, "").replace(/[^a-z0-9]+/gi, "_").toLowerCase();
+  state.portal = undefined;
+  await endDefaultRuntime();
   const db = await freshDb(`f_${name}`);
   Object.assign(process.env, { DATABASE_URL: db.url, TEST_DATABASE_URL: db.url }, db.file ? { TEST_DB_FILE: db.file } : {});
   beforeAll(async () => {
-    if (state.wanted) state.portal = await startPortal({ env: { ...LIFTED, DATABASE_URL: db.url }, clock: realClock });
+    state.portal = await startPortal({ env: { ...LIFTED, DATABASE_URL: db.url }, clock: realClock });
   });
   afterAll(async () => {
     const p = state.portal;
+    await endLineSessions();
+    await endDefaultRuntime();
     if (!p) return;
     await p.close();
     // A request's or a callback attempt's line (lib/log.ts) is not an error, whatever its path or outcome says.

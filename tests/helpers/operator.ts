@@ -77,7 +77,7 @@ export async function cliBatch(dbUrl: string, origin: string, commands: string[]
  * A helper process kept running for this test process: `script` reads one JSON
  * request a line on stdin and writes one JSON answer a line on stdout, each with
  * the request's "id" (./operator-server.ts, ./command-line-server.ts). Started on
- * first use; it ends when this process does.
+ * first use; it ends when this process does, or at `endLineSessions`.
  */
 export function lineSession(script: string, env: Record<string, string>): (request: object) => Promise<Record<string, any>> {
   let child: ChildProcess | null = null;
@@ -123,6 +123,13 @@ export function lineSession(script: string, env: Record<string, string>): (reque
       else h.unref?.();
     }
   };
+  ending.add(async () => {
+    const c = child;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((done) => c.once("exit", done));
+    c.kill();
+    await exited;
+  });
   return (request) => {
     child ??= start();
     const id = nextId++;
@@ -132,6 +139,16 @@ export function lineSession(script: string, env: Record<string, string>): (reque
       child!.stdin!.write(`${JSON.stringify({ ...request, id })}\n`);
     });
   };
+}
+
+const ending = new Set<() => Promise<void>>();
+
+/** Ends every helper process this test process started and forgets the sessions: a test file's end, when its worker runs another file next (./file-portal.ts). */
+export async function endLineSessions(): Promise<void> {
+  const ends = [...ending];
+  ending.clear();
+  sessions.clear();
+  await Promise.all(ends.map((end) => end()));
 }
 
 /**

@@ -7,11 +7,10 @@ import { createKeyPair } from "@/lib/services/keys";
 import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
-import { fileOrigin, wantFilePortal } from "./file-portal";
+import { fileOrigin } from "./file-portal";
 import { lineSession, requestToken } from "./operator";
 
-// This file's own portal (./file-portal.ts), started before its tests as this module is loaded.
-wantFilePortal();
+// This file's own portal (./file-portal.ts), started before its tests.
 export const origin = () => fileOrigin();
 export const base = () => `${fileOrigin()}/sandbox`;
 
@@ -95,11 +94,14 @@ function jsonOr(stdout: string): any {
  * session's: --password-stdin and the terminal prompt need a process of their own.
  */
 export async function cli(...args: string[]): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
-  session ??= lineSession("tests/helpers/command-line-server.ts", { PUBLIC_URL: origin() });
+  const key = `${process.env.DATABASE_URL}\n${origin()}`;
+  let session = sessions.get(key);
+  if (!session) sessions.set(key, (session = lineSession("tests/helpers/command-line-server.ts", { PUBLIC_URL: origin() })));
   const { run } = (await session({ argv: args })) as { run: { code: number; stdout: string; stderr: string } };
   return { ...run, json: jsonOr(run.stdout) };
 }
-let session: ReturnType<typeof lineSession> | undefined;
+/** Per database and portal: the file's (a worker runs one file after another; ./operator.ts `endLineSessions` ends the processes). */
+const sessions = new Map<string, ReturnType<typeof lineSession>>();
 
 export const collectBody = (over: Record<string, unknown> = {}) => ({
   shortCode: "174379",
