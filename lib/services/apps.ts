@@ -1,5 +1,5 @@
 // Apps: the functions the console and the command line both call.
-import { lockApp, lockTeam } from "@/lib/accounts";
+import { lockApp, lockTeam } from "@/lib/rows";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newSigningSecret } from "@/lib/crypto";

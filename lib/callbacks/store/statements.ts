@@ -6,7 +6,7 @@
 // (deliveries.ts: a held resource's resolve, replay, the resend lease, an
 // app's deliveries deleted). No file outside this folder writes a Delivery
 // row (tests/unit/delivery-writes.test.ts).
-import { throttleTake } from "@/lib/accounts/statements";
+import { throttleTake } from "@/lib/rows/statements";
 import type { Dialect } from "@/lib/config";
 import { batchDelete, type BatchDelete } from "@/lib/db/batch-delete";
 import { param, Sql, sql, type ParamsOf, type RowOf, type Value } from "@/lib/db/sql";
@@ -45,7 +45,7 @@ export function toSend(r: RowOf<typeof TO_SEND>): DeliveryToSend | null {
  * Counts `n` posts to one destination host in its clock minute and answers the
  * count after them: the portal-wide host budget (lib/callbacks/host-budget.ts).
  * A throttle's counter (the "Throttle" table, the throttles' own statement,
- * lib/accounts/statements.ts `throttleTake`), so every instance counts the same.
+ * lib/rows/statements.ts `throttleTake`), so every instance counts the same.
  */
 export const takeHostPosts = throttleTake;
 
