@@ -28,7 +28,7 @@ fi
 # The generated clients are tested with each language's own toolchain: PHP and mypy come from Debian.
 if ! command -v php >/dev/null; then as_root_install php-cli "the PHP client's tests"; fi
 if ! command -v mypy >/dev/null && ! python3 -m mypy --version >/dev/null 2>&1; then
-  as_root_install mypy "type-checking the Python client (tests/unit/client-runtimes.test.ts)"
+  as_root_install mypy "type-checking the Python client (tests/unit/client-cores.test.ts)"
 fi
 for tool in python3 javac java; do
   command -v "$tool" >/dev/null || { echo "$tool is needed for the generated clients' tests (Python 3.8+, JDK 17+)" >&2; exit 1; }

@@ -166,7 +166,7 @@ describe("TypeScript client: errors, response data, timeouts, callbacks", () => 
   });
 });
 
-describe("TypeScript client: what it sends again and what it does not (the rule of every runtime, lib/client-gen/runtime)", () => {
+describe("TypeScript client: what it sends again and what it does not (the rule of every core, lib/client-gen/core)", () => {
   const creds = () => ({ consumerKey: app.keys.consumerKey, consumerSecret: app.keys.consumerSecret });
   /** A client whose calls (token requests aside) are counted. */
   const counted = (mod: any, Client: string, options: Record<string, unknown> = {}) => {
