@@ -73,7 +73,7 @@ echo "== integration (SQLite)"; env -u TEST_PG_URL npx vitest run --config vites
 # Not here, as their statements are the store suite's on both databases: the developer tools
 # (dev-callbacks: its wait across instances is in multi-instance) and the account guards
 # (limits-accounts: the sign-in guard under concurrency on two instances is in limits-concurrency).
-PG_FILES=(multi-instance balancer db-outage held float float-met fault-plan faults faults-every-operation limits-held limits-concurrency limits-budgets rate-limit sandbox-sweep
+PG_FILES=(multi-instance balancer db-outage held float float-met fault-plan gateway-faults gateway-faults-every-operation limits-held limits-concurrency limits-budgets rate-limit sandbox-sweep
   sandboxes at-rest references reference-verdicts clients clients-languages client-rehearsal callbacks durability receiver-checks nul-text schema-drift passkeys
   totp teams teams-caps teams-migration audit account-deletion verification sessions oidc)
 echo "== integration (PostgreSQL: ${PG_FILES[*]})"

@@ -2,7 +2,7 @@
 // (today: wipes resources, deliveries and their attempts, request log, inbox,
 // relays and the fault plan's call numbers, restores the float to the default
 // (lib/float), keeps keys, tokens, subscriptions, receiver checks), and it
-// keeps the settings (time scale, test numbers, faults, inspector mode) and
+// keeps the settings (time scale, test numbers, callback faults, inspector mode) and
 // every limit's count: the rate window of this minute and the
 // throttles (a reset is not a way past a limit). Resets themselves are limited
 // per app (RESETS_PER_MINUTE). The console, the operator command line, the API and MCP call it.

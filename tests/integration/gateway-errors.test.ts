@@ -21,7 +21,7 @@ describe("gateway checks", () => {
     expectError(await http("GET", `${base()}/collect/v1/push/chk_1`, { headers: { authorization: "Bearer nope" } }), 401, "INVALID_TOKEN");
     const a = await newApp();
     expect((await a.call("GET", "/collect/v1/push/chk_1")).status).toBe(200);
-    // The token_expired fault ends the token's life now (lib/engine/faults.ts); the hour a token lives is token.test.ts's.
+    // The token_expired fault ends the token's life now (lib/engine/gateway-faults.ts); the hour a token lives is token.test.ts's.
     expectError(await a.call("GET", "/collect/v1/push/chk_1", undefined, { "x-svc-fault": "token_expired" }), 401, "INVALID_TOKEN");
     expectError(await a.call("GET", "/collect/v1/push/chk_1"), 401, "INVALID_TOKEN");
   });

@@ -12,7 +12,7 @@ import { batchDelete, type BatchDelete } from "@/lib/db/batch-delete";
 import { param, Sql, sql, type ParamsOf, type RowOf, type Value } from "@/lib/db/sql";
 import { App, Delivery, DeliveryAttempt } from "@/lib/db/tables";
 import { hasEnded } from "@/lib/services/sandbox-life";
-import { storedFaults } from "../faults";
+import { storedCallbackFaults } from "../callback-faults";
 import type { AttemptRecord, DeliveryToSend } from "./types";
 
 /** A new delivery as scheduled (lib/callbacks/schedule.ts `newDelivery`); the rest are left to their defaults. */
@@ -38,7 +38,7 @@ export const TO_SEND = sql`${Delivery.cols(["id"], "d")}, ${sql`COALESCE(d."repl
 export function toSend(r: RowOf<typeof TO_SEND>): DeliveryToSend | null {
   if (!r.url) return null;
   const app = { signingSecret: r.signingSecret, previousSigningSecret: r.previousSigningSecret, previousSecretExpiresAt: r.previousSecretExpiresAt };
-  return { id: r.id, url: r.url, body: r.body, app, faults: storedFaults(r.faults), replay: r.attempts > 0, delayed: r.delayReason !== null, dueAt: r.dueAt };
+  return { id: r.id, url: r.url, body: r.body, app, faults: storedCallbackFaults(r.faults), replay: r.attempts > 0, delayed: r.delayReason !== null, dueAt: r.dueAt };
 }
 
 /**

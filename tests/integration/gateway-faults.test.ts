@@ -1,4 +1,4 @@
-// Faults at the gateway (lib/engine/faults.ts): X-Svc-Fault on Collect push
+// Faults at the gateway (lib/engine/gateway-faults.ts): X-Svc-Fault on Collect push
 // and Payouts send, over real HTTP with a real receiver, each as the table
 // says: committed or not, and what the client sees. Lost answers are read with
 // node:http (tests/helpers/raw-post.ts).
