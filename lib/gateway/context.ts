@@ -74,6 +74,6 @@ export type GatewayResult = {
   stream?: Extract<DevReply, { stream: unknown }>["stream"];
   /** X-Svc-Fault: lost_response: the call was committed and the connection closes with no answer (the HTTP mount destroys it). */
   drop?: true;
-  /** The calling app, once the token check (or the token endpoint) knew it: the request's log line (server/sandbox.ts, lib/log.ts). */
+  /** The calling app, once the token check (or the token endpoint) knew it: the request's log line (server/gateway.ts, lib/log.ts). */
   appId?: string;
 };

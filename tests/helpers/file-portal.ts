@@ -4,11 +4,11 @@
 // database is made (./databases.ts: a copy of the run's migrated template) and
 // named in this process's environment (DATABASE_URL, TEST_DATABASE_URL,
 // TEST_DB_FILE on SQLite), so the fixtures the test runs in this process
-// (./sandbox.ts newApp: lib's services on the default runtime) and the
+// (./apps.ts newApp: lib's services on the default runtime) and the
 // operator command line it starts (./operator.ts, `cli`) use the portal's
 // database. The portal itself (./portal.ts `startPortal`, on the real clock)
 // starts before the file's tests when the file uses it: `origin()` and `base()`
-// (./sandbox.ts) mark it wanted as they load. Its per-address and per-host
+// (./apps.ts) mark it wanted as they load. Its per-address and per-host
 // limits are lifted as the shared server's were (every test calls from
 // 127.0.0.1 and posts to receivers on 127.0.0.1): the limits are tested on
 // portals of their own (rate-limit, limits-server, limits-budgets). Its error
@@ -27,7 +27,7 @@ const LIFTED = {
 
 const state: { wanted: boolean; portal?: InProcessPortal<typeof realClock> } = { wanted: false };
 
-/** Called as ./sandbox.ts loads: this file's tests call its portal. */
+/** Called as ./apps.ts loads: this file's tests call its portal. */
 export function wantFilePortal(): void {
   state.wanted = true;
 }

@@ -21,7 +21,7 @@ import { packageApis } from "@/lib/client-gen/packages/info";
 import { ownDb, startServer } from "../helpers/own-server";
 import { startServer as startProcess } from "../helpers/server";
 import { type RealCallback, realCallback } from "../helpers/real-callback";
-import { base, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, http, newApp, origin, type TestApp } from "../helpers/apps";
 
 const execFileAsync = promisify(execFile);
 const drivers = path.join(import.meta.dirname, "drivers");

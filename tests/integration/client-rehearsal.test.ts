@@ -21,7 +21,7 @@
 import { execFile, spawnSync } from "node:child_process";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { base, fetchToken, http, kesGiven, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, fetchToken, http, kesGiven, newApp, origin, type TestApp } from "../helpers/apps";
 import { LANGUAGES, prepareRehearsal, reportIn, runRehearsal, type Language } from "../helpers/rehearsal";
 
 const root = path.resolve(import.meta.dirname, "..", "..");

@@ -9,7 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { GATEWAY_FAULTS } from "@/lib/engine";
 import { rawPost } from "../helpers/raw-post";
-import { base, collectBody, newApp, type TestApp } from "../helpers/sandbox";
+import { base, collectBody, newApp, type TestApp } from "../helpers/apps";
 
 let n = 0;
 const payout = (over: Record<string, unknown> = {}) => ({

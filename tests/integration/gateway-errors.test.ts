@@ -1,7 +1,7 @@
 // Every gateway error (lib/errors.ts; README "How the sandbox behaves", Checks,
 // in order), over HTTP, and the order cases.
 import { describe, expect, it } from "vitest";
-import { base, cli, collectBody, http, newApp, type Reply } from "../helpers/sandbox";
+import { base, cli, collectBody, http, newApp, type Reply } from "../helpers/apps";
 
 function expectError(r: Reply, status: number, code: string) {
   expect({ status: r.status, error: r.body?.error }).toEqual({ status, error: code });

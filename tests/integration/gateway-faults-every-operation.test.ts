@@ -12,7 +12,7 @@ import { type Operation, operations } from "@/lib/catalog";
 import { exampleBody } from "@/lib/docs/doc-examples";
 import { rawPost } from "../helpers/raw-post";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { base, newApp, type TestApp } from "../helpers/sandbox";
+import { base, newApp, type TestApp } from "../helpers/apps";
 
 let receiver: Receiver;
 beforeAll(async () => {

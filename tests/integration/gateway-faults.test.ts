@@ -3,7 +3,7 @@
 // says: committed or not, and what the client sees. Lost answers are read with
 // node:http (tests/helpers/raw-post.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { base, collectBody, fetchToken, http as call, newApp, type TestApp } from "../helpers/sandbox";
+import { base, collectBody, fetchToken, http as call, newApp, type TestApp } from "../helpers/apps";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { rawPost } from "../helpers/raw-post";
 

@@ -11,7 +11,7 @@ import { randomBase62 } from "@/lib/ids";
 import { basicAuth } from "../helpers/operator";
 import { startPrism, violations, type Prism } from "../helpers/prism";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { collectBody, fetchToken, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { collectBody, fetchToken, http, newApp, origin, type TestApp } from "../helpers/apps";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Docs: the sandbox's rules in one list (checks, CORS, tokens, limits, scenarios, float, test numbers, time scale, faults, live state, callbacks, held resources, timelines, delivery).
+// Docs: the portal's rules in one list (checks, CORS, tokens, limits, scenarios, float, test numbers, time scale, faults, live state, callbacks, held resources, timelines, delivery).
 import type { Metadata } from "next";
 import { C, H1, H2, P } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
