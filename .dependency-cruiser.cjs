@@ -19,7 +19,7 @@ const TIERS = [
   ["lib/errors"],
   ["lib/validation", "lib/http", "lib/db", "lib/mail", "lib/auth-secret"],
   ["lib/ops"], // liveness, readiness and metrics (lib/ops/health.ts, metrics.ts)
-  ["lib/accounts"], // the accounts' statements: throttles, row locks, a sandbox's insert, an app's tables
+  ["lib/rows"], // the shared row statements (what many tiers lock, count or delete by row): throttles, row locks, a sandbox's insert, an app's tables
   ["lib/throttle"],
   // data, then pure rules
   ["lib/catalog"],

@@ -195,7 +195,7 @@ export function makeConfig(env: Env) {
     attemptsPerDelivery: i("ATTEMPTS_PER_DELIVERY", 25),
     /** Callbacks posted again per app per minute: each "Send it again", each "Send copy", each delivery a replay schedules again. */
     resendsPerMinute: i("RESENDS_PER_MINUTE", 60),
-    /** Resets of an app's sandbox data per app per minute. */
+    /** Resets of an app's data per app per minute. */
     resetsPerMinute: i("RESETS_PER_MINUTE", 30),
     /** A held resource not resolved within this long resolves as its operation's expiry scenario (lib/callbacks/held.ts). */
     heldTimeoutMs: i("HELD_TIMEOUT_SECONDS", 86_400) * 1000,

@@ -82,7 +82,7 @@ export function signStandardWebhook(secrets: string | string[], id: string, body
   return [secrets].flat().map((secret) => `v1,${hmacSha256(standardKey(secret), standardSignedContent(id, t, body)).toString("base64")}`).join(" ");
 }
 
-/** Every signature header of one callback POST: the sandbox's own and the Standard Webhooks trio. */
+/** Every signature header of one callback POST: the portal's own and the Standard Webhooks trio. */
 export function callbackSignatureHeaders(secrets: string[], deliveryId: string, body: string, at: Date): Record<string, string> {
   return {
     "x-svc-signature": signCallback(secrets, body, at),

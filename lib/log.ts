@@ -111,7 +111,7 @@ export function logRequest(r: RequestLine): void {
 
 const callers = new WeakMap<object, string>();
 
-/** The app a request was made as, once its handler knows it (server/sandbox.ts: the gateway's token check): its line's `appId`. */
+/** The app a request was made as, once its handler knows it (server/gateway.ts: the gateway's token check): its line's `appId`. */
 export function noteAppId(req: object, appId: string | undefined): void {
   if (appId) callers.set(req, appId);
 }

@@ -7,7 +7,7 @@
 // refused when its place is past the limit. Keys are hashes, so a subject of
 // any length costs one short key; rows of past windows are deleted at most
 // once a minute per process, so the table holds the live windows' subjects only.
-import { pruneThrottles, refundThrottle, takeThrottle, type Counter as Raw } from "@/lib/accounts";
+import { pruneThrottles, refundThrottle, takeThrottle, type Counter as Raw } from "@/lib/rows";
 import { config, nowMs, part, runtime } from "@/lib/runtime";
 import { sha256 } from "@/lib/crypto";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";

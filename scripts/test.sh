@@ -28,7 +28,7 @@ fi
 # The generated clients are tested with each language's own toolchain: PHP and mypy come from Debian.
 if ! command -v php >/dev/null; then as_root_install php-cli "the PHP client's tests"; fi
 if ! command -v mypy >/dev/null && ! python3 -m mypy --version >/dev/null 2>&1; then
-  as_root_install mypy "type-checking the Python client (tests/unit/client-runtimes.test.ts)"
+  as_root_install mypy "type-checking the Python client (tests/unit/client-cores.test.ts)"
 fi
 for tool in python3 javac java; do
   command -v "$tool" >/dev/null || { echo "$tool is needed for the generated clients' tests (Python 3.8+, JDK 17+)" >&2; exit 1; }
@@ -82,7 +82,7 @@ together "build" "npx next build" "stores (SQLite and PostgreSQL)" "npx vitest r
 # Not on PostgreSQL, as their statements are the store suite's on both databases: the developer tools
 # (dev-callbacks: its wait across instances is in multi-instance) and the account guards
 # (limits-accounts: the sign-in guard under concurrency on two instances is in limits-concurrency).
-PG_FILES=(multi-instance balancer db-outage held float float-met fault-plan faults faults-every-operation limits-held limits-concurrency limits-budgets rate-limit sandbox-sweep
+PG_FILES=(multi-instance balancer db-outage held float float-met fault-plan gateway-faults gateway-faults-every-operation limits-held limits-concurrency limits-budgets rate-limit sandbox-sweep
   sandboxes at-rest references reference-verdicts clients clients-languages client-rehearsal callbacks durability receiver-checks nul-text schema-drift passkeys
   totp teams teams-caps teams-migration audit account-deletion verification sessions oidc)
 pg_paths=(); for f in "${PG_FILES[@]}"; do pg_paths+=("tests/integration/$f.test.ts"); done

@@ -13,7 +13,7 @@
 // database is away, what would go to Next answers 503 here (./unavailable.ts).
 import type http from "node:http";
 import { BASE_PATH } from "@/lib/gateway";
-import { serveSandbox } from "./sandbox";
+import { serveGateway } from "./gateway";
 import { CLOCK_PATH, clockControl } from "./clock-control";
 import { ManualClock } from "@/lib/clock";
 import { enter, type Runtime } from "@/lib/runtime";
@@ -110,7 +110,7 @@ export function requestListener(opts: { origin: () => string; handleNext: (req: 
   const pick = (req: http.IncomingMessage, pathname: string): Handler => {
     if (!pathname.startsWith("/")) return async (_, rs) => sendError(rs, new ApiError("BAD_REQUEST", "the request target must be a path starting with /"));
     if (!wellFormedHost(req.headers.host)) return async (_, rs) => sendError(rs, new ApiError("BAD_REQUEST", "the Host header must be a host name or address with an optional port"));
-    if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`)) return (rq, rs) => serveSandbox(rq, rs, pathname, opts.origin());
+    if (pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`)) return (rq, rs) => serveGateway(rq, rs, pathname, opts.origin());
     if (pathname.startsWith(INSPECT)) return inspect;
     if (clockHandler && pathname === CLOCK_PATH) return clockHandler;
     if (OPS_PATHS.has(pathname)) return (rq, rs) => serveOps(rq, rs, pathname, clientAddress(nodeHeaders(rq)));

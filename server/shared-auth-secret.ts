@@ -1,7 +1,7 @@
 // PostgreSQL without AUTH_SECRET: the first instance to start stores a
 // generated secret in the database, every instance reads that one, so a session
 // signed by one instance is read by all (lib/auth-secret.ts uses it).
-import { insertSettingOnce } from "@/lib/accounts";
+import { insertSettingOnce } from "@/lib/rows";
 import { config } from "@/lib/runtime";
 import { db } from "@/lib/db/prisma";
 import { randomToken } from "@/lib/ids";

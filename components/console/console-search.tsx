@@ -1,6 +1,6 @@
 "use client";
 // The console's one search, in the top bar (⌘K / Ctrl-K; the dialog is
-// components/ui/search-dialog.tsx, as the docs'): an id the sandbox issues, a
+// components/ui/search-dialog.tsx, as the docs'): an id the portal issues, a
 // reference or a phone number → the page of that thing in any of the user's
 // apps and throwaway sandboxes (app/api/console/search, lib/activity/search.ts).
 import { useRouter } from "next/navigation";

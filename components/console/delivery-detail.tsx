@@ -28,7 +28,7 @@ import { DeliveryBadge, HttpStatus } from "./status";
 import { Writes } from "./permission";
 
 /** What the app's callback faults did to this delivery on purpose (Delivery.faults). */
-function FaultsNote({ text }: { text: string }) {
+function CallbackFaultsNote({ text }: { text: string }) {
   const f = (parsed(text) ?? {}) as { duplicate?: boolean; badSignature?: boolean; extraDelayMs?: number };
   const what = [
     f.duplicate && "posted twice under the same delivery id",
@@ -83,7 +83,7 @@ export function DeliveryDetail({ appId, deliveryId, back }: { appId: string; del
             <Fact label="Last HTTP status"><HttpStatus status={d.lastStatus} /></Fact>
             <Fact label="Attempts"><span data-testid="attempt-count" className="tabular-nums">{d.attempts}</span></Fact>
           </dl>
-          {d.faults && <FaultsNote text={d.faults} />}
+          {d.faults && <CallbackFaultsNote text={d.faults} />}
           {d.lastError && <p className="text-sm text-slate-700"><span className="font-medium">Reason: </span>{d.lastError}</p>}
           {d.delayReason && <p className="text-sm text-slate-700" data-testid="delay-reason"><span className="font-medium">Waiting: </span>{d.delayReason}</p>}
           <DeliveryAdvice d={d} />

@@ -2,7 +2,7 @@
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
-import { FAULT_NAMES } from "@/lib/engine/faults";
+import { GATEWAY_FAULT_NAMES } from "@/lib/engine/gateway-faults";
 import { Segmented } from "./filter-bar";
 import type { RequestFilterValues } from "./hooks";
 
@@ -52,7 +52,7 @@ export function RequestFilters({ values, set, options }: { values: RequestFilter
       <Choice label="Scenario" value={values.scenario} onChange={(v) => set("scenario", v)} any="Any scenario" className="lg:w-44"
         options={options.scenarios.map((s) => ({ value: s, label: s }))} />
       <Choice label="Fault" value={values.fault} onChange={(v) => set("fault", v)} any="All calls" className="lg:w-48"
-        options={[{ value: "any", label: "Any fault" }, ...FAULT_NAMES.map((f) => ({ value: f, label: f }))]} />
+        options={[{ value: "any", label: "Any fault" }, ...GATEWAY_FAULT_NAMES.map((f) => ({ value: f, label: f }))]} />
       <Choice label="Error" value={values.error} onChange={(v) => set("error", v)} any="Any error" className="lg:w-56"
         options={options.errors.map((s) => ({ value: s, label: s }))} />
       <Labelled label="From">

@@ -2,7 +2,7 @@
 // The Go-live tab's signature explain (POST …/signatures/explain, the same
 // analysis as the developer endpoint): paste what your server received, and
 // optionally the signature your code computed and the secret it used. The
-// inbox's entries with an invalid signature (not those the sandbox forged on
+// inbox's entries with an invalid signature (not those the portal forged on
 // purpose: a receiver check's cases, the bad-signature fault) are each
 // loaded into the form and explained with one click.
 import { useSearchParams } from "next/navigation";

@@ -1,12 +1,12 @@
 // Client checks: what the app's client did after each fault injected on
-// purpose (X-Svc-Fault, lib/engine/faults.ts), judged from its request log —
+// purpose (X-Svc-Fault, lib/engine/gateway-faults.ts), judged from its request log —
 // the client-side twin of the receiver checks. `judgeClientChecks` is pure over
 // log rows (tests/unit/client-checks.test.ts); `clientChecks` reads the rows
 // in one statement. Developer API: GET /dev/v1/client-checks, and readiness.
 import { operationById, operations } from "@/lib/catalog";
 import { config } from "@/lib/runtime";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
-import { faultNamed, retryWindowEnd, type Fault } from "@/lib/engine";
+import { gatewayFaultNamed, retryWindowEnd, type GatewayFault } from "@/lib/engine";
 
 export const CLIENT_CHECK_NAMES = ["retry_reuses_reference", "honours_retry_after", "renews_expired_token", "polls_after_lost_callback"] as const;
 export type ClientCheckName = (typeof CLIENT_CHECK_NAMES)[number];
@@ -20,8 +20,8 @@ export type ClientLogRow = {
 
 /** The calls that commit money, whose answer can be lost after they did: those a reference makes safe to send again (the catalog's `referenceField`). */
 const MONEY_OPERATIONS = new Set<string>(operations.filter((op) => op.referenceField).map((op) => op.id));
-/** How a committed call's answer was lost, by what the fault table says its client sees (lib/engine/faults.ts `answer`): every fault with one is judged. */
-const LOST_ANSWER: Record<NonNullable<Fault["answer"]>, string> = {
+/** How a committed call's answer was lost, by what the fault table says its client sees (lib/engine/gateway-faults.ts `answer`): every fault with one is judged. */
+const LOST_ANSWER: Record<NonNullable<GatewayFault["answer"]>, string> = {
   dropped: "lost its answer",
   late: "was slow to answer",
   error: "was answered 500 after it went through",
@@ -85,7 +85,7 @@ export const NAIVE_RETRY_WINDOW_MS = 2 * 60_000;
 
 function retryReusesReference(rows: ClientLogRow[], i: number): Verdict | null {
   const f = rows[i]!;
-  const fault = faultNamed(f.fault);
+  const fault = gatewayFaultNamed(f.fault);
   const lost = fault?.committed && fault.answer ? LOST_ANSWER[fault.answer] : undefined;
   if (!lost || !MONEY_OPERATIONS.has(f.operationId ?? "") || f.status >= 400) return null;
   const money = moneyOf(f);
@@ -106,7 +106,7 @@ function retryReusesReference(rows: ClientLogRow[], i: number): Verdict | null {
 
 function honoursRetryAfter(rows: ClientLogRow[], i: number): Verdict | null {
   const f = rows[i]!;
-  const refuse = faultNamed(f.fault)?.refuse;
+  const refuse = gatewayFaultNamed(f.fault)?.refuse;
   if (!refuse?.retryAfterSeconds) return null;
   const wait = Number(json(f.responseHeaders)["retry-after"] ?? refuse.retryAfterSeconds) * 1000;
   const next = rows.slice(i + 1).find((r) => r.operationId === f.operationId);

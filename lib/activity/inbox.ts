@@ -20,7 +20,7 @@ export type InboxQuery = z.output<typeof inboxQuerySchema>;
 
 /**
  * Why an invalid entry is invalid: the findings (the entry's links already name its delivery), and
- * whether the sandbox forged it on purpose (a receiver check's case, the bad-signature fault); null for the others.
+ * whether the portal forged it on purpose (a receiver check's case, the bad-signature fault); null for the others.
  */
 const explainedOnly = (x: ExplainAnswer | undefined) =>
   (x ? { valid: x.valid, scheme: x.scheme, findings: x.findings, onPurpose: forgedOnPurpose(x.findings) } : null);

@@ -3,7 +3,7 @@
 // Callers check ownership first (ownedApp).
 import { z } from "zod";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
-import { checkDepth, FAULT_NAMES } from "@/lib/engine";
+import { checkDepth, GATEWAY_FAULT_NAMES } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { FLOAT_MET_COLUMNS, floatMetOf, withFloatMet } from "./float-met";
 import { requestLinks } from "./links";
@@ -32,7 +32,7 @@ export const requestFiltersSchema = z.object({
   /** An error code, e.g. NOT_SUBSCRIBED. */
   error: opt(z.string().trim().regex(/^[A-Z_]{3,40}$/, { error: "error must be an error code such as NOT_SUBSCRIBED" })),
   /** Calls with this fault (X-Svc-Fault), or `any` fault. */
-  fault: opt(z.enum([...FAULT_NAMES, "any"], { error: `fault must be one of any, ${FAULT_NAMES.join(", ")}` })),
+  fault: opt(z.enum([...GATEWAY_FAULT_NAMES, "any"], { error: `fault must be one of any, ${GATEWAY_FAULT_NAMES.join(", ")}` })),
   /** Calls at or after / before these times (ISO dates or date-times). */
   from: opt(z.coerce.date({ error: "from must be a date" })),
   to: opt(z.coerce.date({ error: "to must be a date" })),

@@ -1,5 +1,5 @@
 // The console's one search (⌘K / Ctrl-K, components/console/console-search.tsx,
-// app/api/console/search): an id the sandbox issues, a reference or a phone
+// app/api/console/search): an id the portal issues, a reference or a phone
 // number → the console pages of those things, across the signed-in user's live
 // apps and throwaway sandboxes (a sandbox carries its parent's owner,
 // lib/services/sandboxes.ts), never another account's. Which id prefix means
@@ -103,7 +103,7 @@ const findAccount: Finder = async (o, id) =>
   id === o.userId ? [{ kind: "account", id, title: "Your account", detail: "Password, sessions and deletion", href: "/account", app: null, at: null }] : [];
 
 /**
- * Every id prefix the sandbox issues (lib/ids.ts IdPrefix: a new one fails the
+ * Every id prefix the portal issues (lib/ids.ts IdPrefix: a new one fails the
  * type check until it is here; and the receiver checks' `rck_`,
  * lib/devapi/receiver-checks.ts) → where to look it up.
  */
@@ -172,7 +172,7 @@ export function idKindOf(q: string): Finder | null {
 
 /**
  * What `q` names among the user's things: by id when its prefix is one the
- * sandbox issues, and always as part of an app's name and as a reference (a
+ * portal issues, and always as part of an app's name and as a reference (a
  * reference may look like anything), and as a phone number when it is one.
  * Ids first, at most MAX_HITS.
  */

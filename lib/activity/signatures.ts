@@ -2,7 +2,7 @@
 // the delivery the id header names (its body and each attempt's headers) or
 // the receiver-check case it was. The analysis is lib/callbacks/signature-explain.ts;
 // the developer endpoint and the console's inbox both call this. Every read is limited to the app.
-import { storedFaults } from "@/lib/callbacks/faults";
+import { storedCallbackFaults } from "@/lib/callbacks/callback-faults";
 import { explainSignature, type ExplainInput, type Explanation, type SentDelivery } from "@/lib/callbacks/signature-explain";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
@@ -51,7 +51,7 @@ async function deliveriesOf(appId: string, ids: string[], db: Db) {
   });
   return new Map(rows.map((d) => {
     const attempts = d.attemptLog.map((a) => ({ at: a.at, status: a.status, headers: parseHeaders(a.headers) }));
-    const sent: SentDelivery = { id: d.id, body: d.body, badSignature: Boolean(storedFaults(d.faults)?.badSignature), attempts };
+    const sent: SentDelivery = { id: d.id, body: d.body, badSignature: Boolean(storedCallbackFaults(d.faults)?.badSignature), attempts };
     const view: SentView = {
       id: d.id, operationId: d.operationId, scenarioKey: d.scenarioKey, createdAt: d.createdAt.toISOString(), body: d.body,
       attempts: attempts.slice(-ATTEMPTS_SHOWN).map((a) => ({ at: a.at.toISOString(), status: a.status, headers: a.headers })),

@@ -17,7 +17,7 @@
 import { deliveriesOfResource } from "./delivery-read";
 import { operationById } from "@/lib/catalog";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
-import { faultNamed, freedReference, heldScenario, liveState, retryWindowEnd } from "@/lib/engine";
+import { gatewayFaultNamed, freedReference, heldScenario, liveState, retryWindowEnd } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import { FLOAT_MET_COLUMNS, withFloatMet } from "./float-met";
 import { creatingRequest } from "./links";
@@ -49,9 +49,9 @@ const stateOf = (body: string): string | null => {
   }
 };
 
-/** What a call's fault did, in the words of lib/engine/faults.ts; null for a call without one. */
+/** What a call's fault did, in the words of lib/engine/gateway-faults.ts; null for a call without one. */
 function faultNote(name: string | null): string | null {
-  const f = faultNamed(name);
+  const f = gatewayFaultNamed(name);
   if (!f) return null;
   return `${f.answer && f.committed ? "answer lost" : "fault"} on purpose (X-Svc-Fault: ${f.name}); what the client saw: ${f.sees}`;
 }
@@ -116,8 +116,8 @@ export async function resourceTimeline(appId: string, resourceId: string, now = 
     const { durationMs: _, ...call } = created;
     add(r.createdAt, "request", { operationId: r.operationId, ...call, ...note(call.fault) }); // the creating call is of the resource's operation
   }
-  // Until when a call with its reference retried a creating call whose answer was lost (lib/engine/faults.ts retryWindowEnd).
-  const retriesUntil = created ? retryWindowEnd(faultNamed(created.fault), r.createdAt.getTime(), created.durationMs) : null;
+  // Until when a call with its reference retried a creating call whose answer was lost (lib/engine/gateway-faults.ts retryWindowEnd).
+  const retriesUntil = created ? retryWindowEnd(gatewayFaultNamed(created.fault), r.createdAt.getTime(), created.durationMs) : null;
   const isRetry = (c: (typeof calls)[number]) =>
     retriesUntil !== null && !c.path.includes(r.id) && c.createdAt.getTime() < retriesUntil && errorCodeOf(c.status, c.responseBody) === "DUPLICATE_REFERENCE" &&
     op?.referenceField !== undefined && referenceIn(c.requestBody, op.referenceField) === r.reference && refusedForIt(op, r, c.createdAt);

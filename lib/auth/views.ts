@@ -1,7 +1,7 @@
 // What the console shows of an app: never the signing secret (it has its own
 // route, read when the user reveals it).
 import { config } from "@/lib/runtime";
-import { inspectorUrl, SANDBOX_PLAN_PER_MINUTE } from "@/lib/services/apps";
+import { inspectorUrl, PLAN_PER_MINUTE } from "@/lib/services/apps";
 
 type AppRow = {
   id: string; name: string; teamId: string; callbackUrl: string | null; suspended: boolean; perMinute: number; createdAt: Date;
@@ -18,7 +18,7 @@ export function appView(a: AppRow) {
     suspended: a.suspended,
     perMinute: a.perMinute,
     /** The Sandbox plan's limit, to tell an operator's limit from the plan's. */
-    planPerMinute: SANDBOX_PLAN_PER_MINUTE,
+    planPerMinute: PLAN_PER_MINUTE,
     createdAt: a.createdAt.toISOString(),
     /** A throwaway sandbox's parent app and end (lib/services/sandboxes.ts); null for other apps. */
     parentAppId: a.parentAppId,

@@ -5,7 +5,7 @@
 // waits for the next minute instead.
 import { nowDate, nowMs } from "@/lib/runtime";
 import { log } from "@/lib/log";
-import { attemptNote, signingSecretsFor } from "./faults";
+import { attemptNote, signingSecretsFor } from "./callback-faults";
 import { takeHostBudget, type Delay } from "./host-budget";
 import { routeFor, type Route } from "./policy";
 import { postCallback, type PostOutcome } from "./post";

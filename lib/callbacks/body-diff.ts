@@ -1,5 +1,5 @@
 // How a callback body that reached the integrator's code differs from the one
-// the sandbox sent (signature explain, signature-explain.ts): where the bytes
+// the portal sent (signature explain, signature-explain.ts): where the bytes
 // part, and what the change looks like. Pure.
 
 export type BodyChange = {

@@ -66,7 +66,7 @@ export async function resolveHeld(appId: string, resourceId: string, scenarioKey
   const delivery = deliveryRow({
     appId, resourceId: r.id, operationId: op.id, scenarioKey: scenario.key,
     url: resolved.callback.url, dueAt: resolved.callback.dueAt, body: resolved.callback.body,
-  }, { now, appFaults: app.callbackFaults });
+  }, { now, appCallbackFaults: app.callbackFaults });
   const live = liveState({ id: r.id, scenarioKey: scenario.key, settlesAt: resolved.settlesAt, data: resolved.data }, now);
   const result: ResolveResult = {
     resourceId: r.id, operationId: op.id, scenarioKey: scenario.key, state: String(live.status), live,

@@ -9,7 +9,7 @@ import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { APP_THROTTLES, Throttle } from "@/lib/throttle";
 import { attempt, liveSecrets } from "./attempt";
-import { storedFaults } from "./faults";
+import { storedCallbackFaults } from "./callback-faults";
 import { CALLBACK_TIMEOUT_MS, postCallback } from "./post";
 import { isHttpUrl } from "./schedule";
 import { endResendLease, takeResendLease } from "./store/deliveries";
@@ -42,7 +42,7 @@ export async function resendDelivery(deliveryId: string, appId: string, db: Db =
   if (lease !== 1) throw new ApiError("CONFLICT", "this callback is being sent again right now; wait for that attempt to finish");
   try {
     await takeResend(appId);
-    return await attempt({ ...d, url: d.url, faults: storedFaults(d.faults) });
+    return await attempt({ ...d, url: d.url, faults: storedCallbackFaults(d.faults) });
   } finally {
     await endResendLease(db, d.id);
   }

@@ -2,7 +2,7 @@
 // that produced it; the dispatcher posts it when due.
 import type { CallbackFaults } from "@/lib/catalog/dev-endpoints";
 import { newId } from "@/lib/ids";
-import { faultsForDelivery } from "./faults";
+import { callbackFaultsForDelivery } from "./callback-faults";
 
 export function isHttpUrl(url: string | null | undefined): url is string {
   if (!url) return false;
@@ -29,9 +29,9 @@ export type ScheduledCallback = {
  * no http(s) address. The app's callback faults are decided here and kept on
  * the row (extraDelayMs moves its due time).
  */
-export function newDelivery(cb: ScheduledCallback, createdAt: Date, appFaults?: CallbackFaults) {
+export function newDelivery(cb: ScheduledCallback, createdAt: Date, appCallbackFaults?: CallbackFaults) {
   const sendable = isHttpUrl(cb.url);
-  const faults = sendable ? faultsForDelivery(appFaults) : null;
+  const faults = sendable ? callbackFaultsForDelivery(appCallbackFaults) : null;
   return {
     id: newId("dlv"),
     appId: cb.appId,

@@ -1,7 +1,7 @@
 // Signature explain: why a received callback's signature check fails, from the
 // headers and raw body as the integrator's code got them, optionally the
 // signature it computed and the secret string it used, compared with what the
-// sandbox really sent (the delivery, found by its id header). Pure: the caller
+// portal really sent (the delivery, found by its id header). Pure: the caller
 // (lib/activity/signatures.ts) loads the app's secrets and the delivery.
 // Finding codes: README "Why does my signature check fail?".
 import { checkSignatures, parseSvcSignature, SIGNATURE_TOLERANCE_S } from "@/lib/crypto";
@@ -16,7 +16,7 @@ export type Scheme = "both" | "standard-webhooks" | "x-svc-signature" | "none";
 export type Explanation = { valid: boolean; scheme: Scheme; findings: Finding[] };
 
 export type ExplainInput = { headers: Record<string, string>; body: string; signature?: string; secret?: string };
-/** What the sandbox sent under the delivery id: the body, and each attempt's time and headers. */
+/** What the portal sent under the delivery id: the body, and each attempt's time and headers. */
 export type SentDelivery = { id: string; body: string; badSignature: boolean; attempts: { at: Date; headers: Record<string, string> | null }[] };
 export type ExplainFacts = {
   secrets: { current: string; previous: string | null; previousUntil: Date | null };
@@ -192,7 +192,7 @@ function signatureFindings(given: string, h: Record<string, string>, body: strin
 }
 
 /**
- * The findings say the sandbox made this signature fail on purpose: a receiver check's case
+ * The findings say the portal made this signature fail on purpose: a receiver check's case
  * (RECEIVER_CHECK) or a delivery sent under the "bad signature" callback fault. Refusing it
  * was right; there is no mistake of the integrator's to explain.
  */

@@ -8,7 +8,7 @@ import type { Api, Group, Operation } from "./types";
 export * from "./types";
 export { apis, groups, operations };
 export { RESERVED } from "./operations";
-export { FAULT_NAMES, type FaultName } from "./fault-names";
+export { GATEWAY_FAULT_NAMES, type GatewayFaultName } from "./gateway-fault-names";
 
 export function findGroup(name: string): Group | undefined {
   const n = name.trim().toLowerCase();

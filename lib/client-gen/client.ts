@@ -1,20 +1,20 @@
 // One API's typed TypeScript client, as source text: types from the zod JSON
-// Schemas, one method per operation, over the fixed runtime
-// (runtime/runtime.ts, embedded by runtime-source.ts).
+// Schemas, one method per operation, over the fixed core
+// (core/core.ts, embedded by core-source.ts).
 import type { Api, Operation } from "@/lib/catalog";
 import { pathParams, requestSchema, responseSchema } from "@/lib/docs/schema";
 import { camel, pascal, successResponses, typeName } from "@/lib/docs/names";
 import { baseUrl, opSlug, opsOf } from "@/lib/docs/urls";
 import { ERROR_STATUS } from "@/lib/errors";
-import { runtimeSource, type Runtime } from "./runtime-source";
+import { coreSource, type Core } from "./core-source";
 import { callbackVerifier, clientSpec, type DevOpSpec } from "./spec";
 import { tsType } from "./types";
 
 /** Embedded from its first line of code: the heading is the leading `//` comment. */
-export const TS_RUNTIME: Runtime = { file: "runtime.ts", heading: /^(?:\/\/.*\n)+\n/, quote: (v) => JSON.stringify(v) };
+export const TS_CORE: Core = { file: "core.ts", heading: /^(?:\/\/.*\n)+\n/, quote: (v) => JSON.stringify(v) };
 
-/** The runtime with the portal's error codes written into its ErrorCode type. */
-export const tsRuntimeSource = () => runtimeSource(TS_RUNTIME, { ERROR_CODES: { code: Object.keys(ERROR_STATUS).map((c) => JSON.stringify(c)).join(" | ") } });
+/** The core with the portal's error codes written into its ErrorCode type. */
+export const tsCoreSource = () => coreSource(TS_CORE, { ERROR_CODES: { code: Object.keys(ERROR_STATUS).map((c) => JSON.stringify(c)).join(" | ") } });
 
 const successSchema = (op: Operation) => responseSchema(successResponses(op)[0]!.schema);
 
@@ -103,7 +103,7 @@ export function clientSource(api: Api): string {
     "",
     clientTypesPart(api),
     "",
-    tsRuntimeSource(),
+    tsCoreSource(),
     "",
     clientClassPart(api),
   ].join("\n");

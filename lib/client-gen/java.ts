@@ -1,12 +1,12 @@
 // One API's Java client (17+, JDK only: java.net.http, javax.crypto), as source
 // text: records from the same JSON Schemas (sealed interfaces for unions), one
 // method per operation, all nested in one public class (file <Api>Client.java,
-// package svc.sandbox): the fixed runtime (runtime/SandboxClient.java, embedded
-// by runtime-source.ts) renamed, with the API's part added at its end.
+// package svc.sandbox): the fixed core (core/SandboxClient.java, embedded
+// by core-source.ts) renamed, with the API's part added at its end.
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
 import { baseUrl } from "@/lib/docs/urls";
-import { runtimeSource, type Runtime } from "./runtime-source";
+import { coreSource, type Core } from "./core-source";
 import { callbackVerifier, clientSpec, doc, methodsOf, models, type MethodSpec } from "./spec";
 
 export const JAVA_PACKAGE = "svc.sandbox";
@@ -15,11 +15,11 @@ const RESERVED = new Set(["default", "class", "new", "package", "private", "publ
 const ident = (k: string) => (RESERVED.has(k) ? `${k}_` : k.replace(/[^A-Za-z0-9_]/g, "_"));
 const q = (s: string) => JSON.stringify(s);
 
-/** The runtime's one class, renamed to the client's; the API's part goes before the brace that closes it. */
-const RUNTIME_CLASS = "SandboxClient";
+/** The core's one class, renamed to the client's; the API's part goes before the brace that closes it. */
+const CORE_CLASS = "SandboxClient";
 const CLASS_END = /\n\}$/;
 /** Embedded from its imports: the client has its own heading and package line. */
-export const JAVA_RUNTIME: Runtime = { file: `${RUNTIME_CLASS}.java`, heading: /^[\s\S]*?^package [\w.]+;\n\n/m, quote: q };
+export const JAVA_CORE: Core = { file: `${CORE_CLASS}.java`, heading: /^[\s\S]*?^package [\w.]+;\n\n/m, quote: q };
 
 /** A builder's setter takes the primitive, so that 100 or 1.5 can be passed for a Long or Double field. */
 const PRIMITIVE: Record<string, string> = { Long: "long", Double: "double", Boolean: "boolean" };
@@ -181,7 +181,7 @@ function apiMembers(api: Api): string {
   return [m.out.join("\n\n"), "", methodsOf(spec).map(method).join("\n\n")].join("\n");
 }
 
-/** The package's class of one API: SandboxClient (the runtime, one for every API) extended by its models and methods. */
+/** The package's class of one API: SandboxClient (the core, one for every API) extended by its models and methods. */
 export function javaPackageClass(api: Api): string {
   const spec = clientSpec(api);
   return [
@@ -192,8 +192,8 @@ export function javaPackageClass(api: Api): string {
     "import java.util.List;",
     "import java.util.Map;",
     "",
-    `/** The ${api.name} API: its models and one method per operation; errors are ${RUNTIME_CLASS}.SandboxApiError. */`,
-    `public final class ${spec.className} extends ${RUNTIME_CLASS} {`,
+    `/** The ${api.name} API: its models and one method per operation; errors are ${CORE_CLASS}.SandboxApiError. */`,
+    `public final class ${spec.className} extends ${CORE_CLASS} {`,
     `  public ${spec.className}(String consumerKey, String consumerSecret) { super(consumerKey, consumerSecret); }`,
     "",
     `  public ${spec.className}(Options options) { super(options); }`,
@@ -204,15 +204,15 @@ export function javaPackageClass(api: Api): string {
   ].join("\n");
 }
 
-/** The runtime as the package's one SandboxClient class (file SandboxClient.java). */
-export const javaPackageRuntime = () =>
-  [`// The part every API's client shares (lib/client-gen/runtime/${JAVA_RUNTIME.file} in the portal's repository).`, `package ${JAVA_PACKAGE};`, "", runtimeSource(JAVA_RUNTIME, { BASE_URL: baseUrl() }), ""].join("\n");
+/** The core as the package's one SandboxClient class (file SandboxClient.java). */
+export const javaPackageCore = () =>
+  [`// The part every API's client shares (lib/client-gen/core/${JAVA_CORE.file} in the portal's repository).`, `package ${JAVA_PACKAGE};`, "", coreSource(JAVA_CORE, { BASE_URL: baseUrl() }), ""].join("\n");
 
 export function javaSource(api: Api): string {
   const spec = clientSpec(api);
   const first = spec.ops[0]!;
-  const runtime = runtimeSource(JAVA_RUNTIME, { BASE_URL: spec.baseUrl });
-  if (!runtime.includes(`public class ${RUNTIME_CLASS} {`) || !CLASS_END.test(runtime)) throw new Error(`${JAVA_RUNTIME.file} must hold one class, ${RUNTIME_CLASS}`);
+  const core = coreSource(JAVA_CORE, { BASE_URL: spec.baseUrl });
+  if (!core.includes(`public class ${CORE_CLASS} {`) || !CLASS_END.test(core)) throw new Error(`${JAVA_CORE.file} must hold one class, ${CORE_CLASS}`);
   return [
     `// ${api.name} API ${api.version}: a Java client for the Svc Sandbox, generated from its schemas. Do not edit.`,
     `// Save as ${spec.className}.java under ${JAVA_PACKAGE.replace(/\./g, "/")}/. Java 17+, JDK only.`,
@@ -223,7 +223,7 @@ export function javaSource(api: Api): string {
     `// Errors: ${spec.className}.SandboxApiError (status(), code(), errorMessage(), requestId(), details()). Callbacks: ${callbackVerifier(api, "java")}.`,
     `package ${JAVA_PACKAGE};`,
     "",
-    runtime.replace(new RegExp(`\\b${RUNTIME_CLASS}\\b`, "g"), spec.className).replace(CLASS_END, ""),
+    core.replace(new RegExp(`\\b${CORE_CLASS}\\b`, "g"), spec.className).replace(CLASS_END, ""),
     "",
     apiMembers(api),
     "}",

@@ -1,15 +1,15 @@
 // One API's PHP client (8.1+, no extensions beyond the defaults: streams and
 // json), as source text: PHPStan/Psalm array-shape models from the same JSON
-// Schemas, one method per operation, over the fixed runtime
-// (runtime/runtime.php, embedded by runtime-source.ts).
+// Schemas, one method per operation, over the fixed core
+// (core/core.php, embedded by core-source.ts).
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
-import { runtimeSource, type Runtime } from "./runtime-source";
+import { coreSource, type Core } from "./core-source";
 import { callbackVerifier, clientSpec, doc, methodsOf, models, phpNamespace, type MethodSpec } from "./spec";
 
 const phpString = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 /** Embedded from the line after its namespace: the client has its own heading and namespace. */
-export const PHP_RUNTIME: Runtime = { file: "runtime.php", heading: /^<\?php\n[\s\S]*?^namespace [\w\\]+;\n\n/m, quote: (v) => phpString(v) };
+export const PHP_CORE: Core = { file: "core.php", heading: /^<\?php\n[\s\S]*?^namespace [\w\\]+;\n\n/m, quote: (v) => phpString(v) };
 const literal = (v: unknown) => (typeof v === "string" ? phpString(v) : JSON.stringify(v));
 const key = (k: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? k : phpString(k));
 
@@ -114,7 +114,7 @@ export function phpSource(api: Api): string {
     "",
     `namespace ${phpNamespace(api)};`,
     "",
-    runtimeSource(PHP_RUNTIME),
+    coreSource(PHP_CORE),
     "",
     phpClassPart(api),
   ].join("\n");

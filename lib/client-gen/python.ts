@@ -1,13 +1,13 @@
 // One API's Python client (3.8+, standard library only), as source text:
 // TypedDict models from the same JSON Schemas, one method per operation, over
-// the fixed runtime (runtime/sandbox_runtime.py, embedded by runtime-source.ts).
+// the fixed core (core/core.py, embedded by core-source.ts).
 import type { Api } from "@/lib/catalog";
 import type { JsonSchema } from "@/lib/docs/schema";
-import { runtimeSource, type Runtime } from "./runtime-source";
+import { coreSource, type Core } from "./core-source";
 import { callbackVerifier, clientSpec, doc, methodsOf, models, type MethodSpec } from "./spec";
 
 /** Embedded without its module docstring: the client's takes its place. */
-export const PYTHON_RUNTIME: Runtime = { file: "sandbox_runtime.py", heading: /^"""[\s\S]*?"""\n/, quote: (v) => JSON.stringify(v) };
+export const PYTHON_CORE: Core = { file: "core.py", heading: /^"""[\s\S]*?"""\n/, quote: (v) => JSON.stringify(v) };
 
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const pascal = (s: string) => s.replace(/(^|[^A-Za-z0-9])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, "");
@@ -77,7 +77,7 @@ function method(o: MethodSpec): string {
   ].join("\n");
 }
 
-/** The API's own part, after the runtime: its TypedDict models, scenario types and client class. */
+/** The API's own part, after the core: its TypedDict models, scenario types and client class. */
 export function pythonApiPart(api: Api): string {
   const spec = clientSpec(api);
   const classes: string[] = [];
@@ -107,7 +107,7 @@ export function pythonSource(api: Api): string {
     `Errors: SandboxApiError (status, error, message, request_id). Callbacks: ${callbackVerifier(api, "py")}.`,
     "Python 3.8+, standard library only.",
     '"""',
-    runtimeSource(PYTHON_RUNTIME),
+    coreSource(PYTHON_CORE),
     "",
     pythonApiPart(api),
   ].join("\n");

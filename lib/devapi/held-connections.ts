@@ -1,6 +1,6 @@
 // The developer endpoints that hold a connection open (a wait for a callback,
 // a listeners' stream), and an operation call answered late on purpose
-// (X-Svc-Fault: slow_response, and early_callback waiting for its callback's post, counted as a wait: lib/gateway/faults.ts), take a slot here and give it back when they end — at
+// (X-Svc-Fault: slow_response, and early_callback waiting for its callback's post, counted as a wait: lib/gateway/gateway-faults.ts), take a slot here and give it back when they end — at
 // the latest when the client's socket closes. Caps, counted in this instance
 // (what they protect is its sockets and its pollers): per app and kind
 // (WAITS_PER_APP, LISTEN_STREAMS_PER_APP), per team over all its apps

@@ -8,7 +8,7 @@
 // those headers only). Read from the database, so any instance can serve any
 // app's stream; when a stream reads is listen.ts's.
 import { liveSecrets } from "@/lib/callbacks/attempt";
-import { signingSecretsFor, storedFaults } from "@/lib/callbacks/faults";
+import { signingSecretsFor, storedCallbackFaults } from "@/lib/callbacks/callback-faults";
 import { isOwnInspector } from "@/lib/callbacks/policy";
 import { CALLBACK_HEADER_NAMES, callbackHeaders } from "@/lib/callbacks/post";
 import { checkSignatures } from "@/lib/crypto";
@@ -235,7 +235,7 @@ async function copyEvents(db: Db, appId: string, rows: Awaited<ReturnType<typeof
       at: at.getTime(), key: `a${id}`, own: true,
       source: "delivery", inboxEntryId: null, deliveryId: d.id, receivedAt: at.toISOString(), method: "POST",
       // as the dispatcher signs it: a wrong-signature fault stays wrong
-      headers: callbackHeaders(d.id, d.body, signingSecretsFor(storedFaults(d.faults), secrets), now),
+      headers: callbackHeaders(d.id, d.body, signingSecretsFor(storedCallbackFaults(d.faults), secrets), now),
       body: d.body, operation: d.operationId, scenario: d.scenarioKey, checkCase: null, target: url ?? delivery.url,
     }];
   });

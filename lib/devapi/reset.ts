@@ -1,12 +1,12 @@
-// Reset: what it does to each of an app's tables is lib/accounts `APP_TABLES`
+// Reset: what it does to each of an app's tables is lib/rows `APP_TABLES`
 // (today: wipes resources, deliveries and their attempts, request log, inbox,
 // relays and the fault plan's call numbers, restores the float to the default
 // (lib/float), keeps keys, tokens, subscriptions, receiver checks), and it
-// keeps the settings (time scale, test numbers, faults, inspector mode) and
+// keeps the settings (time scale, test numbers, callback faults, inspector mode) and
 // every limit's count: the rate window of this minute and the
 // throttles (a reset is not a way past a limit). Resets themselves are limited
 // per app (RESETS_PER_MINUTE). The console, the operator command line, the API and MCP call it.
-import { APP_TABLES, wipeAppRows } from "@/lib/accounts";
+import { APP_TABLES, wipeAppRows } from "@/lib/rows";
 import { deleteDeliveriesOf } from "@/lib/callbacks/store/deliveries";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";

@@ -1,6 +1,6 @@
 // The app's developer settings (lib/catalog/dev-endpoints/settings-endpoints.ts for the shapes):
 // what the console, the operator command line, the API and MCP all call.
-import { devSettingsPatchSchema, faultPlanOf, faultsOf, inspectorModeOf, type DevSettings } from "@/lib/catalog/dev-endpoints";
+import { devSettingsPatchSchema, faultPlanOf, callbackFaultsOf, inspectorModeOf, type DevSettings } from "@/lib/catalog/dev-endpoints";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { withAppLock, type Tx } from "@/lib/services/apps";
@@ -10,7 +10,7 @@ export async function getDevSettings(appId: string, client: Pick<Tx, "app"> = db
   const app = await client.app.findUnique({ where: { id: appId }, select: { timeScale: true, callbackFaults: true, inspectorMode: true, faultPlan: true } });
   if (!app) throw new ApiError("NOT_FOUND", `no app ${appId}`);
   return {
-    timeScale: app.timeScale, callbackFaults: faultsOf(app.callbackFaults), inspectorMode: inspectorModeOf(app.inspectorMode), faultPlan: faultPlanOf(app.faultPlan),
+    timeScale: app.timeScale, callbackFaults: callbackFaultsOf(app.callbackFaults), inspectorMode: inspectorModeOf(app.inspectorMode), faultPlan: faultPlanOf(app.faultPlan),
   };
 }
 
@@ -21,7 +21,7 @@ export async function getDevSettings(appId: string, client: Pick<Tx, "app"> = db
  */
 export async function updateDevSettings(appId: string, patch: unknown): Promise<DevSettings> {
   const p = parseOrThrow(devSettingsPatchSchema, patch);
-  // Under the app row's lock: two changes at once (time scale here, faults there) both stay.
+  // Under the app row's lock: two changes at once (time scale here, callback faults there) both stay.
   return withAppLock(appId, async (tx) => {
     const now = await getDevSettings(appId, tx);
     const next: DevSettings = {

@@ -9,7 +9,7 @@
 // app's one poller, watch.ts), and every BACKSTOP_MS regardless. A held
 // resource has no delivery yet: the wait looks for one every POLL_MS.
 import { attemptWakeups } from "@/lib/callbacks/attempt";
-import { storedFaults } from "@/lib/callbacks/faults";
+import { storedCallbackFaults } from "@/lib/callbacks/callback-faults";
 import { db as defaultDb, type Db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { runtime } from "@/lib/runtime";
@@ -88,7 +88,7 @@ function answer(d: Snapshot | null, status: "ATTEMPTED" | "NOT_SENT" | "TIMEOUT"
     delivery: d && {
       id: d.id, resourceId: d.resourceId, operationId: d.operationId, scenarioKey: d.scenarioKey, url: d.url,
       state: d.state, attempts: d.attempts, dueAt: d.dueAt.toISOString(), body: jsonOr(d.body),
-      faults: storedFaults(d.faults), lastError: d.lastError, delayReason: d.delayReason,
+      faults: storedCallbackFaults(d.faults), lastError: d.lastError, delayReason: d.delayReason,
     },
     attempt: a && d
       ? {

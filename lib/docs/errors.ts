@@ -36,7 +36,7 @@ export function operationCodes(opId: string): CodeRow[] {
   return [...new Set([...input, ...scenario])].map(row);
 }
 
-/** Codes any call may answer when the failure is the sandbox's, not the call's. */
+/** Codes any call may answer when the failure is the portal's, not the call's. */
 export const serverCodes = (): CodeRow[] => (["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"] as const).map(row);
 
 /** Codes of the console's own JSON routes that an integrator may meet (the rest are the portal's usual 401/403/404/409). */

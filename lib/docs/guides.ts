@@ -1,6 +1,6 @@
 // The docs' guide pages (the sidebar lists them in this order) and their
 // headings, read from each page's source (app/docs/<page>/page.tsx, from the
-// working directory like lib/client-gen/runtime-source.ts), so the headings
+// working directory like lib/client-gen/core-source.ts), so the headings
 // are written once, in the page. Ids are the H2's own or its text's slug,
 // as components/docs/prose.tsx gives them.
 import { existsSync, readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 // Sample answers for the docs: the real engine run on the example body with a
-// fixed clock and fixed ids, so the pages show exactly what the sandbox sends.
+// fixed clock and fixed ids, so the pages show exactly what the portal sends.
 import { operations, type Operation, type Scenario } from "@/lib/catalog";
 import { defaultScenario, run, scenarioRequest, validateInput, type Answer, type EngineContext, type Facts } from "@/lib/engine";
 

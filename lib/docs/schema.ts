@@ -46,7 +46,7 @@ export function withMagicValues(op: Operation, schema: JsonSchema): JsonSchema {
 
 export const paramsSchema = (op: Operation): JsonSchema => jsonSchema(op.params, "input");
 
-/** What the sandbox sends: response and callback bodies. */
+/** What the gateway sends: response and callback bodies. */
 export const responseSchema = (schema: z.ZodType): JsonSchema => jsonSchema(schema, "output");
 
 /** Path parameters in template order, with their schemas. */

@@ -4,8 +4,8 @@ import type { FactName, Scenario, Trigger } from "@/lib/catalog";
 
 const FACTS: Record<FactName, string> = {
   tracked: "the path id is a resource your app created",
-  referenceTaken: "your app has a PENDING or COMPLETED prompt with the same reference (a FAILED one frees it); checked before X-Svc-Scenario, test numbers and faults",
-  referenceUsed: "your app already used this reference; checked before X-Svc-Scenario, test numbers and faults",
+  referenceTaken: "your app has a PENDING or COMPLETED prompt with the same reference (a FAILED one frees it); checked before X-Svc-Scenario, test numbers and gateway faults",
+  referenceUsed: "your app already used this reference; checked before X-Svc-Scenario, test numbers and gateway faults",
   floatLow: "the amount is more than your float has available in its currency (GET /dev/v1/float)",
 };
 

@@ -4,7 +4,7 @@
 // operation whose `when` matches n. Pure: the same plan and number always give
 // the same fault, so a seeded probability repeats exactly on every run.
 import type { FaultPlan, FaultPlanRule } from "@/lib/catalog/dev-endpoints";
-import type { FaultName } from "@/lib/catalog";
+import type { GatewayFaultName } from "@/lib/catalog";
 
 /** The plan's rules for one operation, in order (none: the call is not numbered at all). */
 export const planRulesFor = (plan: FaultPlan, operationId: string): FaultPlanRule[] => plan.filter((r) => r.operation === operationId);
@@ -31,6 +31,6 @@ export function planMatches(when: FaultPlanRule["when"], n: number): boolean {
 }
 
 /** The fault the first matching rule gives the call numbered n, or null. */
-export function plannedFault(rules: readonly FaultPlanRule[], n: number): FaultName | null {
+export function plannedFault(rules: readonly FaultPlanRule[], n: number): GatewayFaultName | null {
   return rules.find((r) => planMatches(r.when, n))?.fault ?? null;
 }

@@ -9,7 +9,7 @@ export { selectScenario, testNumberScenario, triggerMatches, defaultScenario, SC
 export { failedScenarioKeys, freedReference, referenceFact, takenReferenceScenario, type ReferenceFact } from "./reference";
 export { resolveTimeScale, scaled, TIME_SCALE_HEADER } from "./time-scale";
 export { run, simulate } from "./run";
-export { ERROR_AFTER_COMMIT, FAULT_CODES, FAULT_HEADER, FAULT_NAMES, FAULTS, faultNamed, resolveFault, retryWindowEnd, type Fault, type FaultName } from "./faults";
+export { ERROR_AFTER_COMMIT, GATEWAY_FAULT_CODES, FAULT_HEADER, GATEWAY_FAULT_NAMES, GATEWAY_FAULTS, gatewayFaultNamed, resolveGatewayFault, retryWindowEnd, type GatewayFault, type GatewayFaultName } from "./gateway-faults";
 export { phoneDigits, phoneOfBody, PHONE_FIELDS } from "./phone";
 export { planDraw, planMatches, planRulesFor, plannedFault } from "./fault-plan";
 export { callbackScenario, exampleBody, exampleCallback, exampleOf, exampleParams, scenarioRequest } from "./examples";

@@ -1,7 +1,7 @@
 import type { Operation } from "@/lib/catalog";
 import type { DevEndpoint } from "@/lib/catalog/dev-endpoints";
 import type { DevReply } from "@/lib/devapi/types";
-import type { Answer, Facts, Fault, OperationInput } from "@/lib/engine";
+import type { Answer, Facts, GatewayFault, OperationInput } from "@/lib/engine";
 import type { HeaderBag } from "@/lib/http/node-io";
 import type { AuthenticatedApp } from "@/lib/services/calling-app";
 import type { GatewayStore, ReferenceGuard } from "./store";
@@ -54,8 +54,8 @@ export type CallState = {
   counted?: number;
   /** The token's hash, once the token check found it (a token_expired fault expires it). */
   tokenHash?: string;
-  /** The X-Svc-Fault the call runs with, once every check passed (lib/engine/faults.ts): logged. */
-  fault?: Fault | null;
+  /** The X-Svc-Fault the call runs with, once every check passed (lib/engine/gateway-faults.ts): logged. */
+  fault?: GatewayFault | null;
   /** A slow_response's held-connection slot (lib/devapi/held-connections.ts), given back when its answer is ready. */
   releaseHeld?: () => void;
   /** The callback this call scheduled (persist.ts): an early_callback waits for its post. */
@@ -74,6 +74,6 @@ export type GatewayResult = {
   stream?: Extract<DevReply, { stream: unknown }>["stream"];
   /** X-Svc-Fault: lost_response: the call was committed and the connection closes with no answer (the HTTP mount destroys it). */
   drop?: true;
-  /** The calling app, once the token check (or the token endpoint) knew it: the request's log line (server/sandbox.ts, lib/log.ts). */
+  /** The calling app, once the token check (or the token endpoint) knew it: the request's log line (server/gateway.ts, lib/log.ts). */
   appId?: string;
 };

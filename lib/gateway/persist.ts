@@ -44,7 +44,7 @@ export async function persist(store: GatewayStore, s: CallState, result: Gateway
     url: a.callback.url,
     dueAt: a.callback.dueAt,
     body: a.callback.body,
-  }, { now: s.receivedAt, appFaults: s.app.callbackFaults, fault: s.fault?.callback });
+  }, { now: s.receivedAt, appCallbackFaults: s.app.callbackFaults, gatewayFault: s.fault?.callback });
   const guard = resource && resource.reference !== null ? s.referenceGuard : undefined;
   // Decided on a reference assumed free, with nothing to re-check it: decide again on the facts (steps/reference.ts).
   if (s.referenceAssumed && !guard) return false;

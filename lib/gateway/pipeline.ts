@@ -2,7 +2,7 @@
 // behaves" lists the checks, one place that turns errors into the error body,
 // one place that persists. See ARCHITECTURE.md.
 import { ApiError, errorBody, toApiError, type ErrorCode } from "@/lib/errors";
-import { FAULT_CODES, MAX_BODY_BYTES } from "@/lib/engine";
+import { GATEWAY_FAULT_CODES, MAX_BODY_BYTES } from "@/lib/engine";
 import { clock, nowDate } from "@/lib/runtime";
 import { newId } from "@/lib/ids";
 import type { CallState, GatewayCall, GatewayResult, Step } from "./context";
@@ -19,7 +19,7 @@ import { lookupFacts } from "./steps/facts";
 import { checkReference } from "./steps/reference";
 import { runScenario } from "./steps/scenario";
 import { findDevEndpoint, parseDevInput, runDevEndpoint } from "./steps/devapi";
-import { answerAfterCommit, applyFault, faultDelayMs } from "./faults";
+import { answerAfterCommit, applyFault, faultDelayMs } from "./gateway-faults";
 
 /**
  * The order of checks (README: How the sandbox behaves), with the
@@ -34,7 +34,7 @@ export const CHECKS: readonly { name: string; step: Step; answers: readonly Erro
   { name: "readTimeScale", step: readTimeScale, answers: ["VALIDATION_ERROR"], note: "`X-Svc-Time-Scale`, when sent, is a decimal from 0 to 1 (else the app's time scale applies)" },
   { name: "parseInput", step: parseInput, answers: ["INVALID_BODY", "BODY_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR"], note: `the body is a JSON object (sent as \`application/json\`, or without a Content-Type) of at most ${MAX_BODY_BYTES / 1024} KiB whose fields follow their rules` },
   { name: "checkReference", step: checkReference, answers: [], note: "a Collect or payout `reference` already taken answers the operation's duplicate scenario (409 DUPLICATE_REFERENCE), whatever `X-Svc-Scenario`, a test number, `X-Svc-Fault` or the fault plan asks; no fault applies to it" },
-  { name: "applyFault", step: applyFault, answers: FAULT_CODES, note: "`X-Svc-Fault`, when sent, names a fault (lib/engine/faults.ts); one that commits nothing (`unavailable`, `rate_limited`, `token_expired`) answers here, `error_after_commit` answers 500 once the call is committed" },
+  { name: "applyFault", step: applyFault, answers: GATEWAY_FAULT_CODES, note: "`X-Svc-Fault`, when sent, names a fault (lib/engine/gateway-faults.ts); one that commits nothing (`unavailable`, `rate_limited`, `token_expired`) answers here, `error_after_commit` answers 500 once the call is committed" },
   { name: "lookupFacts", step: lookupFacts, answers: [], note: "state for `tracked`, the reference and the float" },
   { name: "runScenario", step: runScenario, answers: [], note: "the engine" },
 ];
@@ -101,7 +101,7 @@ export async function handleCall(call: GatewayCall, store: GatewayStore = gatewa
 async function runCall(s: CallState, store: GatewayStore, steps: readonly Step[]): Promise<GatewayResult> {
   let result = await decide(s, store, steps);
   // The engine already applied the call's time scale to the scripted delay.
-  // A slow_response fault adds its lateness at the same scale (lib/gateway/faults.ts).
+  // A slow_response fault adds its lateness at the same scale (lib/gateway/gateway-faults.ts).
   const delay = () => (s.answer?.delayMs ?? 0) + faultDelayMs(s);
   const duration = () => Math.round(performance.now() - s.started + delay());
   try {

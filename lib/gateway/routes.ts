@@ -4,7 +4,7 @@
 // and the CORS headers on every answer (cors.ts). A method a path does not take
 // goes through the checks like any call: 401 without a token, else 404
 // NO_SUCH_OPERATION with `Allow` (lib/catalog/methods.ts). Our server's
-// node:http mount (server/sandbox.ts) and MCP (toResponse) use it.
+// node:http mount (server/gateway.ts) and MCP (toResponse) use it.
 import type { HeaderBag } from "@/lib/http/node-io";
 import type { GatewayResult } from "./context";
 import { DEV_PREFIX } from "@/lib/catalog/dev-endpoints";

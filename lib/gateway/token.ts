@@ -9,7 +9,7 @@ import { TOKEN_LIFETIME_S } from "@/lib/catalog/schemas/common";
 import { hasEnded } from "@/lib/services/sandbox-life";
 import type { HeaderBag } from "@/lib/http/node-io";
 import type { GatewayResult } from "./context";
-import { refuseFaultHeader } from "./faults";
+import { refuseFaultHeader } from "./gateway-faults";
 
 export { TOKEN_LIFETIME_S };
 /** Live tokens kept per key pair; older ones are dropped first. */

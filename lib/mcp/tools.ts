@@ -7,7 +7,7 @@ import { apiOf, groupOf, operations, type Operation, type Scenario } from "@/lib
 import { jsonSchema, responseSchema, withMagicValues } from "@/lib/docs/schema";
 import { successResponses } from "@/lib/docs/names";
 import { toolOutputSchema } from "./output";
-import { FAULT_NAMES, FAULTS } from "@/lib/engine";
+import { GATEWAY_FAULT_NAMES, GATEWAY_FAULTS } from "@/lib/engine";
 import { scenarioTriggerText } from "@/lib/docs/triggers";
 
 /** The tool argument that acts like the X-Svc-Scenario header. */
@@ -37,9 +37,9 @@ export function toolInputSchema(op: Operation) {
       .optional()
       .meta({ description: "Multiplies every scripted delay of this call (response, callback, live state), like the X-Svc-Time-Scale header: 1 = the documented timings, 0.1 = ten times faster, 0 = instant. Default: the app's time scale." }),
     [FAULT_ARG]: z
-      .enum(FAULT_NAMES)
+      .enum(GATEWAY_FAULT_NAMES)
       .optional()
-      .meta({ description: `Rehearses one of production's failures on this call, like the X-Svc-Fault header: ${FAULTS.map((f) => `${f.name} (${f.committed ? "committed" : "not committed"}: ${f.sees})`).join("; ")}.` }),
+      .meta({ description: `Rehearses one of production's failures on this call, like the X-Svc-Fault header: ${GATEWAY_FAULTS.map((f) => `${f.name} (${f.committed ? "committed" : "not committed"}: ${f.sees})`).join("; ")}.` }),
   });
 }
 

@@ -1,4 +1,4 @@
-// A callback: the POST the sandbox makes to callbackUrl. The same operation
+// A callback: the POST the portal makes to callbackUrl. The same operation
 // sits in the operation's `callbacks` and in the document's top-level `webhooks`.
 import type { Operation } from "@/lib/catalog";
 import { isErrorOutcome } from "@/lib/engine";

@@ -1,4 +1,4 @@
-// The collection's scripts, as Postman runs them (pm.* sandbox). Kept as text.
+// The collection's scripts, as Postman runs them (its pm.* script API). Kept as text.
 import type { Operation } from "@/lib/catalog";
 import { TOKEN_LIFETIME_S } from "@/lib/catalog/schemas/common";
 

@@ -1,5 +1,5 @@
 // Apps: the functions the console and the command line both call.
-import { lockApp, lockTeam } from "@/lib/accounts";
+import { lockApp, lockTeam } from "@/lib/rows";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newSigningSecret } from "@/lib/crypto";
@@ -10,7 +10,8 @@ import { audit } from "./audit";
 import { appNameSchema, callbackUrlSchema, graceHoursSchema, perMinuteSchema } from "./schemas";
 import { config, nowDate, nowMs } from "@/lib/runtime";
 
-export const SANDBOX_PLAN_PER_MINUTE = 60;
+/** The per-minute limit of the plan every app starts on (the console and docs call it the Sandbox plan). */
+export const PLAN_PER_MINUTE = 60;
 
 export function inspectorUrl(appId: string): string {
   return `${config.publicUrl}/inspect/${appId}`;
@@ -33,7 +34,7 @@ export async function createApp(input: { teamId: string; name: unknown; callback
         name,
         callbackUrl,
         signingSecret: newSigningSecret(),
-        perMinute: SANDBOX_PLAN_PER_MINUTE,
+        perMinute: PLAN_PER_MINUTE,
       },
     });
     await audit(tx, { teamId: input.teamId, action: "app.created", target: app.id });

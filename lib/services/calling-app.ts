@@ -12,7 +12,7 @@ export type AuthenticatedApp = {
   suspended: boolean;
   perMinute: number;
   callbackUrl: string | null;
-  /** The app's callback faults as stored (JSON text; lib/catalog/dev-endpoints faultsOf reads it). */
+  /** The app's callback faults as stored (JSON text; lib/catalog/dev-endpoints callbackFaultsOf reads it). */
   callbackFaults: string;
   subscriptions: { group: string; status: string }[];
   /** The app's default time scale (an X-Svc-Time-Scale header wins). */

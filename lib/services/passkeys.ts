@@ -22,7 +22,7 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { z } from "zod";
-import { lockUser } from "@/lib/accounts";
+import { lockUser } from "@/lib/rows";
 import { sha256 } from "@/lib/crypto";
 import { db } from "@/lib/db/prisma";
 import { ApiError, isDatabaseUnavailable } from "@/lib/errors";

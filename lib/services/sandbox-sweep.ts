@@ -10,7 +10,7 @@
 // instances sweeping the same sandbox share the work; every statement is
 // idempotent, and the app row goes last (cascading whatever a call in flight
 // wrote meanwhile). Credentials go first.
-import { appBatches } from "@/lib/accounts";
+import { appBatches } from "@/lib/rows";
 import { every, type Timer } from "@/lib/clock";
 import { config, clock, nowDate, part, runtime } from "@/lib/runtime";
 import type { BatchDelete } from "@/lib/db/batch-delete";
@@ -19,7 +19,7 @@ import { log } from "@/lib/log";
 import { rawStatement } from "@/lib/db/raw";
 import { APP_THROTTLES, throttleKey } from "@/lib/throttle";
 
-/** Each batch's statement as Prisma runs it, in the order of lib/accounts `APP_TABLES` (the deliveries' from the callbacks store). */
+/** Each batch's statement as Prisma runs it, in the order of lib/rows `APP_TABLES` (the deliveries' from the callbacks store). */
 function batchesWith(deliveries: readonly BatchDelete[]) {
   return appBatches(config.dialect, deliveries).map((b) => ({ table: b.table, run: rawStatement(b.statement, db) }));
 }

@@ -11,7 +11,7 @@
 // inspector and console pages (`liveApps`), its callbacks (the dispatcher's
 // claim); the rule is sandbox-life.ts. sandbox-sweep.ts then deletes it with
 // all its rows.
-import { insertSandbox } from "@/lib/accounts";
+import { insertSandbox } from "@/lib/rows";
 import { config, nowDate } from "@/lib/runtime";
 import { newSigningSecret } from "@/lib/crypto";
 import { db } from "@/lib/db/prisma";

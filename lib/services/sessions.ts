@@ -11,7 +11,7 @@
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { lockUser } from "@/lib/accounts";
+import { lockUser } from "@/lib/rows";
 import { config, nowMs, part, runtime } from "@/lib/runtime";
 import type { Tx } from "./apps";
 

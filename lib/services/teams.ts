@@ -5,7 +5,7 @@
 // caller (lib/auth/route.ts); what is counted per team (members, the owners
 // left) is checked and changed under the team's row lock, so it is exact on
 // any number of instances.
-import { lockUser } from "@/lib/accounts";
+import { lockUser } from "@/lib/rows";
 import { config } from "@/lib/runtime";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";

@@ -1,4 +1,4 @@
-import { lockTeam } from "@/lib/accounts";
+import { lockTeam } from "@/lib/rows";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";

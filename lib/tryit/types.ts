@@ -5,11 +5,11 @@ export type TryResult = {
   status: number;
   headers: Record<string, string>;
   body: unknown;
-  /** The scripted delay the sandbox waits before answering. */
+  /** The scripted delay the gateway waits before answering. */
   delayMs: number;
   /** x-svc-scenario, or null when the call stopped before a scenario (body and validation errors). */
   scenario: string | null;
-  /** A preview's callback: what the sandbox would post (a preview sends none). Null for a live call, whose callback is really posted. */
+  /** A preview's callback: what the portal would post (a preview sends none). Null for a live call, whose callback is really posted. */
   callback: { delayMs: number; url: string | null; body: Record<string, unknown> } | null;
   /**
    * A live call: the app it ran as and its request id in that app's request

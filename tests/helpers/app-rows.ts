@@ -1,8 +1,8 @@
 // Every row an app has left, in one statement: its own row, each table of
-// lib/accounts APP_TABLES (the one list of an app's tables) and its deliveries'
+// lib/rows APP_TABLES (the one list of an app's tables) and its deliveries'
 // attempts. The sweep tests' proof that an ended sandbox left nothing; a table
 // added to APP_TABLES is counted here without a change.
-import { APP_TABLES } from "@/lib/accounts";
+import { APP_TABLES } from "@/lib/rows";
 import type { Dialect } from "@/lib/config";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 

@@ -1,4 +1,4 @@
-// The operator command line kept running for a test process (./sandbox.ts `cli`):
+// The operator command line kept running for a test process (./apps.ts `cli`):
 // one JSON request a line on stdin, {"id", "argv"}; one JSON answer a line on
 // stdout, {"id", "run": {code, stdout, stderr}} — what scripts/admin.ts would
 // print and exit with for that argv (lib/cli/main.ts commandLine). Starting a

@@ -7,7 +7,7 @@
 // it started) is ended when it ends. Before the file loads, its database is
 // made (./databases.ts: a copy of the run's migrated template) and named in
 // this process's environment (DATABASE_URL, TEST_DATABASE_URL, TEST_DB_FILE on
-// SQLite), so the fixtures the test runs in this process (./sandbox.ts newApp:
+// SQLite), so the fixtures the test runs in this process (./apps.ts newApp:
 // lib's services on the default runtime, made anew for the file) and the
 // operator command line it starts (./operator.ts, `cli`) use the portal's
 // database. The portal itself (./portal.ts `startPortal`, on the real clock)

@@ -5,7 +5,7 @@
 // instead of opening the server's database.
 import { expect, vi } from "vitest";
 import { signInOverHttp } from "./from-address";
-import { http, origin } from "./sandbox";
+import { http, origin } from "./apps";
 
 type Owned = { appId: string; user: { email: string } };
 type Query = Record<string, string>;

@@ -2,7 +2,7 @@
 // outcome is what the client saw: an answer's status, or the error of an
 // answer that never came (X-Svc-Fault: lost_response must stay lost).
 import http from "node:http";
-import { base } from "./sandbox";
+import { base } from "./apps";
 
 export function rawPost(token: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status?: number; error?: string }> {
   return rawPostTo(`${base()}${path}`, token, body, headers);

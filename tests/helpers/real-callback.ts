@@ -7,7 +7,7 @@ import { exampleBody } from "@/lib/docs/doc-examples";
 import { randomBase62 } from "@/lib/ids";
 import { ownerOf } from "./owner-view";
 import { startReceiver } from "./receiver";
-import type { TestApp } from "./sandbox";
+import type { TestApp } from "./apps";
 
 export type RealCallback = { body: string; headers: Record<string, string>; secret: string };
 

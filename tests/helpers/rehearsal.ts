@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect } from "vitest";
-import { http } from "./sandbox";
+import { http } from "./apps";
 
 const execFileAsync = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..", "..");

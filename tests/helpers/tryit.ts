@@ -4,7 +4,7 @@
 import type { Operation } from "@/lib/catalog";
 import { exampleParams } from "@/lib/docs/doc-examples";
 import { requestFrom } from "./from-address";
-import { origin } from "./sandbox";
+import { origin } from "./apps";
 
 export type TryItOptions = { scenario?: string; params?: Record<string, string>; headers?: Record<string, string> };
 

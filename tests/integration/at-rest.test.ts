@@ -17,7 +17,7 @@ import { appRowsLeft } from "../helpers/app-rows";
 import { requestFrom } from "../helpers/from-address";
 import { tokenRequest } from "../helpers/operator";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { newApp, newSandbox, origin } from "../helpers/sandbox";
+import { newApp, newSandbox, origin } from "../helpers/apps";
 import { tryIt } from "../helpers/tryit";
 import { onPg } from "../helpers/test-db";
 

@@ -1,7 +1,7 @@
 // Bad input gets its 4xx and the error body, never a 5xx.
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { base, collectBody, newApp } from "../helpers/sandbox";
+import { base, collectBody, newApp } from "../helpers/apps";
 
 /** A raw request, so header values can carry bytes fetch would refuse to send. */
 function raw(method: string, url: string, headers: Record<string, string>, body = ""): Promise<{ status: number; body: any; headers: http.IncomingHttpHeaders }> {

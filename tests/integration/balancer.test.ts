@@ -19,7 +19,7 @@ import { accessToken, cliBatch, OWN_PASSWORD, setUpApp } from "../helpers/operat
 import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { LANGUAGES, prepareRehearsal, runRehearsal } from "../helpers/rehearsal";
-import { collectBody, http, kesGiven } from "../helpers/sandbox";
+import { collectBody, http, kesGiven } from "../helpers/apps";
 import { freePort, type ServerProcess, startServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 

@@ -6,7 +6,7 @@ import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../helpers/from-address";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { collectBody, http, newApp, origin, type TestApp } from "../helpers/apps";
 
 const instant = { "x-svc-time-scale": "0" };
 let ok: Receiver;

@@ -3,7 +3,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resendDelivery } from "@/lib/callbacks";
-import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { collectBody, http, newApp, origin, type TestApp } from "../helpers/apps";
 import { ownerOf, settledDelivery as settled } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 

@@ -12,7 +12,7 @@ import { expect, it } from "vitest";
 import YAML from "yaml";
 import { CI_PARALLEL, githubWorkflow, gitlabJob } from "@/lib/docs/ci-jobs";
 import { ownerView } from "../helpers/owner-view";
-import { newApp, origin } from "../helpers/sandbox";
+import { newApp, origin } from "../helpers/apps";
 
 function bash(script: string, env: Record<string, string>, cwd: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { newApp, origin } from "../helpers/sandbox";
+import { newApp, origin } from "../helpers/apps";
 
 const CLI = path.resolve(import.meta.dirname, "..", "..", "cli", "sandbox.mjs");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cli-secrets-"));

@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";
 import { signInOverHttp } from "../helpers/from-address";
-import { cli, fetchToken, origin } from "../helpers/sandbox";
+import { cli, fetchToken, origin } from "../helpers/apps";
 
 describe("npm run admin", () => {
   it("runs the whole set-up: user, app, key, subscriptions, review, suspend, limit, revoke", async () => {

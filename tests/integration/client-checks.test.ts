@@ -2,7 +2,7 @@
 // a good client and a bad one, each a small script driven against the real
 // server through the faults (X-Svc-Fault), then each check's verdict and why.
 import { describe, expect, it } from "vitest";
-import { base, collectBody, fetchToken, http, newApp, type TestApp } from "../helpers/sandbox";
+import { base, collectBody, fetchToken, http, newApp, type TestApp } from "../helpers/apps";
 import { rawPost } from "../helpers/raw-post";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -21,7 +21,7 @@ import { packageApis } from "@/lib/client-gen/packages/info";
 import { ownDb, startServer } from "../helpers/own-server";
 import { startServer as startProcess } from "../helpers/server";
 import { type RealCallback, realCallback } from "../helpers/real-callback";
-import { base, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, http, newApp, origin, type TestApp } from "../helpers/apps";
 
 const execFileAsync = promisify(execFile);
 const drivers = path.join(import.meta.dirname, "drivers");
@@ -82,13 +82,13 @@ function checkReport(r: any) {
 
 /**
  * The public names an integrator imports, per language: every error class its
- * runtime defines (read from lib/client-gen/runtime: a new one is checked too),
+ * core defines (read from lib/client-gen/core: a new one is checked too),
  * every API's client, and the rehearse builder. Each package is checked from
  * the outside by its language's tool: the names imported by their public
  * names, the rehearse builder typed as the client it was called on.
  */
-const runtimeFile = (f: string) => fs.readFileSync(path.resolve(import.meta.dirname, "../../lib/client-gen/runtime", f), "utf8");
-const errorClasses = (file: string, re: RegExp) => [...runtimeFile(file).matchAll(re)].map((m) => m[1]!);
+const coreFile = (f: string) => fs.readFileSync(path.resolve(import.meta.dirname, "../../lib/client-gen/core", f), "utf8");
+const errorClasses = (file: string, re: RegExp) => [...coreFile(file).matchAll(re)].map((m) => m[1]!);
 const clientNames = () => packageApis().map((a) => clientSpec(a).className);
 
 const needs = (cmd: string, hint: string) => {
@@ -175,7 +175,7 @@ describe("Python: pip install from the portal's simple index", () => {
     expect(out).toMatch(/^Success: no issues found/);
 
     // every public name from the package itself, and rehearse() typed as the client it was called on
-    const errors = errorClasses("sandbox_runtime.py", /^class (\w+)\((?:SandboxApiError|Exception)\):/gm);
+    const errors = errorClasses("core.py", /^class (\w+)\((?:SandboxApiError|Exception)\):/gm);
     expect(errors).toContain("AlreadyAccepted");
     const names = [...errors, "ApiResponse", "verify_callback", ...clientNames()];
     fs.writeFileSync(path.join(dir, "names.py"), [
@@ -224,7 +224,7 @@ describe("npm: npm install <portal>/clients/npm/svc-sandbox.tgz", () => {
     expect(r.status).toBe(0);
 
     // every public name from the package itself, and the rehearse option (CallOptions' fault), type-checked and run
-    const errors = errorClasses("runtime.ts", /^export class (\w+) extends (?:SandboxApiError|Error)\b/gm);
+    const errors = errorClasses("core.ts", /^export class (\w+) extends (?:SandboxApiError|Error)\b/gm);
     expect(errors).toContain("AlreadyAcceptedError");
     const values = [...errors, "verifyCallback", ...clientNames()];
     fs.writeFileSync(path.join(dir, "names.ts"), [
@@ -263,7 +263,7 @@ describe("PHP: the Composer repository's dist", () => {
     expect(r.psr18Requests).toBe(2); // the token and the send, both through the given client
 
     // every public name loads by its name through the package's autoload rules; rehearse() returns the client it was called on
-    const errors = errorClasses("runtime.php", /^(?:final )?class (\w+) extends (?:SandboxApiError|\\RuntimeException)/gm);
+    const errors = errorClasses("core.php", /^(?:final )?class (\w+) extends (?:SandboxApiError|\\RuntimeException)/gm);
     expect(errors).toContain("AlreadyAccepted");
     const autoload = fs.readFileSync(path.join(drivers, "package-driver.php"), "utf8").split("/** A minimal PSR-7")[0]!;
     fs.writeFileSync(path.join(dir, "names.php"), [

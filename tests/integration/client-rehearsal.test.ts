@@ -21,13 +21,13 @@
 import { execFile, spawnSync } from "node:child_process";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { base, fetchToken, http, kesGiven, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, fetchToken, http, kesGiven, newApp, origin, type TestApp } from "../helpers/apps";
 import { LANGUAGES, prepareRehearsal, reportIn, runRehearsal, type Language } from "../helpers/rehearsal";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const CLI = path.join(root, "cli", "sandbox.mjs");
 
-const FAULTS = ["lost_response", "slow_response", "error_after_commit", "unavailable", "rate_limited", "token_expired", "lost_callback", "early_callback"];
+const GATEWAY_FAULTS = ["lost_response", "slow_response", "error_after_commit", "unavailable", "rate_limited", "token_expired", "lost_callback", "early_callback"];
 
 const envOf = (app: TestApp, env: Record<string, string>) =>
   ({
@@ -90,7 +90,7 @@ describe("each language's client rehearses every fault", () => {
     // Per call.
     const good = await newApp();
     const report = await rehearse(lang, dir, good);
-    expect(Object.keys(report)).toEqual(FAULTS);
+    expect(Object.keys(report)).toEqual(GATEWAY_FAULTS);
     // committed, answer lost: the retry with the same reference was answered 409, which the client told apart from a real duplicate
     for (const fault of ["lost_response", "slow_response", "error_after_commit"]) {
       expect(report[fault], fault).toEqual({ accepted: true, recovered: true, reference: expect.stringMatching(/^PAY-/) });

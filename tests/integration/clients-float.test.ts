@@ -14,7 +14,7 @@ import { apis } from "@/lib/catalog";
 import { javaFileName } from "@/lib/client-gen/java";
 import { phpNamespace } from "@/lib/client-gen/php";
 import { clientSpec } from "@/lib/client-gen/spec";
-import { base, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, http, newApp, origin, type TestApp } from "../helpers/apps";
 
 const execFileAsync = promisify(execFile);
 const drivers = path.join(import.meta.dirname, "drivers");

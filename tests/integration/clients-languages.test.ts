@@ -22,7 +22,7 @@ import { randomBase62 } from "@/lib/ids";
 import { setPerMinute } from "@/lib/services/apps";
 import { type RealCallback, realCallback } from "../helpers/real-callback";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { base, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, http, newApp, origin, type TestApp } from "../helpers/apps";
 
 const execFileAsync = promisify(execFile);
 const drivers = path.join(import.meta.dirname, "drivers");

@@ -1,5 +1,5 @@
 // The generated TypeScript clients, downloaded from the portal, call the real
-// sandbox: token caching, one typed method per operation, scenarios, errors.
+// gateway: token caching, one typed method per operation, scenarios, errors.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +11,7 @@ import { opSlug } from "@/lib/docs/urls";
 import { randomBase62 } from "@/lib/ids";
 import { ownerView } from "../helpers/owner-view";
 import { startReceiver } from "../helpers/receiver";
-import { http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { http, newApp, origin, type TestApp } from "../helpers/apps";
 
 let app: TestApp;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sandbox-clients-"));
@@ -166,7 +166,7 @@ describe("TypeScript client: errors, response data, timeouts, callbacks", () => 
   });
 });
 
-describe("TypeScript client: what it sends again and what it does not (the rule of every runtime, lib/client-gen/runtime)", () => {
+describe("TypeScript client: what it sends again and what it does not (the rule of every core, lib/client-gen/core)", () => {
   const creds = () => ({ consumerKey: app.keys.consumerKey, consumerSecret: app.keys.consumerSecret });
   /** A client whose calls (token requests aside) are counted. */
   const counted = (mod: any, Client: string, options: Record<string, unknown> = {}) => {

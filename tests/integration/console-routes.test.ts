@@ -8,7 +8,7 @@ import { review } from "@/lib/services/subscriptions";
 import { signUpOverHttp } from "../helpers/console-http";
 import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
 import { ownDb, startServer } from "../helpers/own-server";
-import { http, newApp, origin } from "../helpers/sandbox";
+import { http, newApp, origin } from "../helpers/apps";
 import type { RunningServer } from "../helpers/server";
 
 it("an approved group's 'since' is its approval; a group without review is working from its request", async () => {

@@ -1,12 +1,12 @@
 // The console's one search (GET /api/console/search?q=, lib/activity/search.ts)
 // and the callbacks list's search and totals (GET /api/console/apps/{id}/deliveries),
-// over real HTTP with a signed-in session: every id the sandbox issues, a
+// over real HTTP with a signed-in session: every id the portal issues, a
 // reference, a phone number, in an app and in a throwaway sandbox; never
 // another account's; bad input answers 400 with the error body.
 import { randomInt } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../helpers/from-address";
-import { collectBody, fetchToken, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { collectBody, fetchToken, http, newApp, origin, type TestApp } from "../helpers/apps";
 
 const PASSWORD = "correct horse battery";
 const phone = () => `2547${String(randomInt(10_000_000, 99_999_999))}`;
@@ -60,7 +60,7 @@ describe("the console's search", () => {
     cookie = await session(a);
   });
 
-  it("finds every kind of id the sandbox issues, each with the address of its page", async () => {
+  it("finds every kind of id the portal issues, each with the address of its page", async () => {
     const chk = made.push.body.checkoutId as string;
     const dlv = await delivered(a, chk);
     const inbox = await get(cookie, `/api/console/apps/${a.appId}/inbox?delivery=${dlv}`);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createUser } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
-import { base, collectBody, http, newApp, origin } from "../helpers/sandbox";
+import { base, collectBody, http, newApp, origin } from "../helpers/apps";
 import { signInOverHttp } from "../helpers/from-address";
 
 const TOOL = "https://api-tool.example";

@@ -5,7 +5,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { base, cli, collectBody, newApp, type TestApp } from "../helpers/sandbox";
+import { base, cli, collectBody, newApp, type TestApp } from "../helpers/apps";
 import { ownDb, startServer } from "../helpers/own-server";
 import { ownerOf, ownerView } from "../helpers/owner-view";
 import { setUpApp } from "../helpers/operator";

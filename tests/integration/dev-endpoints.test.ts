@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { setPerMinute } from "@/lib/services/apps";
 import { ownerView } from "../helpers/owner-view";
-import { base, cli, collectBody, http, newApp } from "../helpers/sandbox";
+import { base, cli, collectBody, http, newApp } from "../helpers/apps";
 
 const clients: Client[] = [];
 afterAll(async () => {

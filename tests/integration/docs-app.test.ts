@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "@/lib/services/apps";
 import { subscribe } from "@/lib/services/subscriptions";
-import { collectBody, newApp, origin } from "../helpers/sandbox";
+import { collectBody, newApp, origin } from "../helpers/apps";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 
 /** From an address of this file's own: try-it counts calls per address. */

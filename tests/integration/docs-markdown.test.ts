@@ -2,7 +2,7 @@
 // address, and each /docs/<page>.md has the page's content: every heading and
 // every code block the HTML page shows (try-it's form aside) is in its twin.
 import { describe, expect, it } from "vitest";
-import { http, origin } from "../helpers/sandbox";
+import { http, origin } from "../helpers/apps";
 
 const decode = (s: string) =>
   s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#x27;|&#39;|&apos;/g, "'").replace(/&nbsp;/g, " ").replace(/&amp;/g, "&");

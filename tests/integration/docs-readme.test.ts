@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { http, origin } from "../helpers/sandbox";
+import { http, origin } from "../helpers/apps";
 
 const README = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
 

@@ -15,7 +15,7 @@ import { MAX_FAULT_PLAN_RULES } from "@/lib/catalog/dev-endpoints";
 import { ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { rawPostTo } from "../helpers/raw-post";
-import { base, collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, collectBody, http, newApp, origin, type TestApp } from "../helpers/apps";
 import { advanceClock, type RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 

@@ -7,9 +7,9 @@ import http from "node:http";
 import { describe, expect, it, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { FAULTS } from "@/lib/engine";
+import { GATEWAY_FAULTS } from "@/lib/engine";
 import { rawPost } from "../helpers/raw-post";
-import { base, collectBody, newApp, type TestApp } from "../helpers/sandbox";
+import { base, collectBody, newApp, type TestApp } from "../helpers/apps";
 
 let n = 0;
 const payout = (over: Record<string, unknown> = {}) => ({
@@ -28,7 +28,7 @@ async function resourceOf(a: TestApp, reference: string): Promise<string> {
   expect(r.body.delivery?.resourceId, r.text).toBeTruthy();
   return r.body.delivery.resourceId as string;
 }
-const sees = (name: string) => FAULTS.find((f) => f.name === name)!.sees;
+const sees = (name: string) => GATEWAY_FAULTS.find((f) => f.name === name)!.sees;
 
 /** A POST whose client gives up before the answer comes: it closes the connection when told to (never sent again, unlike the suite's fetch). */
 function abandonedPost(a: TestApp, path: string, body: unknown, headers: Record<string, string>) {

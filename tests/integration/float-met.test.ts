@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { describe, expect, it } from "vitest";
 import { randomBase62 } from "@/lib/ids";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
-import { base, collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, collectBody, http, newApp, origin, type TestApp } from "../helpers/apps";
 
 const INSTANT = { "x-svc-time-scale": "0" };
 const payout = (a: TestApp, amount: number) => ({

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { randomBase62 } from "@/lib/ids";
-import { base, fetchToken, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, fetchToken, http, newApp, origin, type TestApp } from "../helpers/apps";
 import { signInOverHttp } from "../helpers/from-address";
 import { cliBatch, accessToken } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";

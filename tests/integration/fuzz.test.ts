@@ -5,7 +5,7 @@
 import http from "node:http";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newApp, origin, type TestApp } from "../helpers/sandbox";
+import { newApp, origin, type TestApp } from "../helpers/apps";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { onTheWire } from "../helpers/wire";
 

@@ -1,7 +1,7 @@
 // Every gateway error (lib/errors.ts; README "How the sandbox behaves", Checks,
 // in order), over HTTP, and the order cases.
 import { describe, expect, it } from "vitest";
-import { base, cli, collectBody, http, newApp, type Reply } from "../helpers/sandbox";
+import { base, cli, collectBody, http, newApp, type Reply } from "../helpers/apps";
 
 function expectError(r: Reply, status: number, code: string) {
   expect({ status: r.status, error: r.body?.error }).toEqual({ status, error: code });
@@ -21,7 +21,7 @@ describe("gateway checks", () => {
     expectError(await http("GET", `${base()}/collect/v1/push/chk_1`, { headers: { authorization: "Bearer nope" } }), 401, "INVALID_TOKEN");
     const a = await newApp();
     expect((await a.call("GET", "/collect/v1/push/chk_1")).status).toBe(200);
-    // The token_expired fault ends the token's life now (lib/engine/faults.ts); the hour a token lives is token.test.ts's.
+    // The token_expired fault ends the token's life now (lib/engine/gateway-faults.ts); the hour a token lives is token.test.ts's.
     expectError(await a.call("GET", "/collect/v1/push/chk_1", undefined, { "x-svc-fault": "token_expired" }), 401, "INVALID_TOKEN");
     expectError(await a.call("GET", "/collect/v1/push/chk_1"), 401, "INVALID_TOKEN");
   });

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { base, collectBody, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, collectBody, newApp, origin, type TestApp } from "../helpers/apps";
 import { ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { ownerOf, settledDelivery } from "../helpers/owner-view";

@@ -7,7 +7,7 @@ import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../helpers/from-address";
 import { ownerOf, settledDelivery as settled } from "../helpers/owner-view";
-import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { collectBody, http, newApp, origin, type TestApp } from "../helpers/apps";
 
 /** The app's inbox entries, oldest first, as its owner reads them in the console. */
 const inboxOf = async (a: TestApp) => (await (await ownerOf(a)).get("/inbox?take=100")).items.reverse();

@@ -7,7 +7,7 @@ import { createUser } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
 import { consoleCall } from "../helpers/console-http";
 import { signInOverHttp } from "../helpers/from-address";
-import { newApp, origin } from "../helpers/sandbox";
+import { newApp, origin } from "../helpers/apps";
 import { freshMinute } from "../helpers/window";
 
 const PASSWORD = "correct horse battery";

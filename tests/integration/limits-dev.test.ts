@@ -10,7 +10,7 @@ import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { collectBody, http } from "../helpers/sandbox";
+import { collectBody, http } from "../helpers/apps";
 import { nextMinute } from "../helpers/window";
 
 let failing: Receiver;
@@ -26,7 +26,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** An app on that server (the plan's 60 calls a minute unless told) with a token, as tests/helpers/sandbox.ts newApp answers one. */
+/** An app on that server (the plan's 60 calls a minute unless told) with a token, as tests/helpers/apps.ts newApp answers one. */
 async function newApp(perMinute = 60) {
   const { appId, token, email } = await setUpApp(dbUrl, server.origin, perMinute, ["Payments", "Identity"]);
   const call = (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { signInOverHttp } from "../helpers/from-address";
 import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { newApp, origin, type TestApp } from "../helpers/sandbox";
+import { newApp, origin, type TestApp } from "../helpers/apps";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const CLI = path.join(root, "cli", "sandbox.mjs");

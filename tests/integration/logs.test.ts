@@ -12,7 +12,7 @@ import { signUpOverHttp } from "../helpers/console-http";
 import { basicAuth, cliBatch } from "../helpers/operator";
 import { ownDb } from "../helpers/own-server";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { collectBody, http, type CreatedSandbox, type Reply } from "../helpers/sandbox";
+import { collectBody, http, type CreatedSandbox, type Reply } from "../helpers/apps";
 import { type RunningServer, startServer } from "../helpers/server";
 
 type Line = Record<string, unknown> & { msg?: string; requestId?: string };

@@ -7,7 +7,7 @@ import { Ajv } from "ajv";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { setSuspended } from "@/lib/services/apps";
-import { base, collectBody, http, newApp, origin } from "../helpers/sandbox";
+import { base, collectBody, http, newApp, origin } from "../helpers/apps";
 import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 

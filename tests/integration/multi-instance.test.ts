@@ -12,7 +12,7 @@ import { ownDb } from "../helpers/own-server";
 import { ownerView } from "../helpers/owner-view";
 import { accessToken, cliBatch, cliOn, setUpApp } from "../helpers/operator";
 import { startReceiver } from "../helpers/receiver";
-import { collectBody, kesGiven } from "../helpers/sandbox";
+import { collectBody, kesGiven } from "../helpers/apps";
 import { advanceClock, type RunningServer, startServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 

@@ -1,5 +1,5 @@
 // Each API's Postman collection, as served by the portal, run by newman
-// against the running sandbox with keys made by the operator command line:
+// against the running portal with keys made by the operator command line:
 // every request and every test in it passes.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apis, operations } from "@/lib/catalog";
 import { randomBase62 } from "@/lib/ids";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { cli, http, origin } from "../helpers/sandbox";
+import { cli, http, origin } from "../helpers/apps";
 
 type Summary = {
   run: { failures: { error: { message: string }; source?: { name?: string } }[]; stats: Record<string, { total: number; failed: number }>; executions: { item: { name: string }; response?: { code: number }; cursor: { httpRequestId: string } }[] };
@@ -57,7 +57,7 @@ async function served(apiId: string) {
 }
 
 describe.each(apis)("Postman collection of $name", (api) => {
-  it("passes every request and test against the sandbox, the Scenarios folder's too", async () => {
+  it("passes every request and test against the gateway, the Scenarios folder's too", async () => {
     const { collection } = await served(api.id);
 
     const summary = await run(collection);

@@ -2,7 +2,7 @@
 // a 5xx (PostgreSQL cannot store NUL in text; the hot-path store maps it).
 import { describe, expect, it } from "vitest";
 import { signInOverHttp } from "../helpers/from-address";
-import { collectBody, newApp, origin } from "../helpers/sandbox";
+import { collectBody, newApp, origin } from "../helpers/apps";
 
 describe("NUL characters in input", () => {
   it("a path id with %00 answers the scripted default; a reference with \\u0000 is accepted, then a duplicate", async () => {

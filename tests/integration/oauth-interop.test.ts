@@ -8,7 +8,7 @@
 import * as oidc from "openid-client";
 import { ClientCredentials } from "simple-oauth2";
 import { describe, expect, it } from "vitest";
-import { base, http, newApp, origin } from "../helpers/sandbox";
+import { base, http, newApp, origin } from "../helpers/apps";
 
 const tokenUrl = () => `${base()}/oauth/v1/token`;
 const tokenCall = (authorization: string) =>

@@ -1,7 +1,7 @@
 // Each operation's 2xx and error shapes over HTTP, the live state of tracked
 // resources, reference rules, and isolation between apps.
 import { describe, expect, it, vi } from "vitest";
-import { collectBody, newApp } from "../helpers/sandbox";
+import { collectBody, newApp } from "../helpers/apps";
 
 const payout = (over: Record<string, unknown> = {}) => ({
   amount: 500, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" },

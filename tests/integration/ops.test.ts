@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ownDb } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
-import { collectBody, http, newApp, origin } from "../helpers/sandbox";
+import { collectBody, http, newApp, origin } from "../helpers/apps";
 import { advanceClock, type ServerProcess, startServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 

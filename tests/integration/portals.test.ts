@@ -22,7 +22,7 @@ import { createUser } from "@/lib/services/users";
 import { createPortal, type Portal } from "@/server/portal";
 import { requestToken } from "../helpers/operator";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { collectBody, http } from "../helpers/sandbox";
+import { collectBody, http } from "../helpers/apps";
 
 type Side = { portal: Portal; clock: ManualClock; origin: string; dir: string };
 

@@ -4,14 +4,14 @@
 // (and without any in the requests when the request is valid); its mock
 // server answers each scenario's named example (Prefer: example=<scenario>).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apis, FAULT_NAMES, operations, type Operation } from "@/lib/catalog";
+import { apis, GATEWAY_FAULT_NAMES, operations, type Operation } from "@/lib/catalog";
 import { devEndpoints } from "@/lib/catalog/dev-endpoints";
 import { scenarioRequest } from "@/lib/docs/samples";
 import { randomBase62 } from "@/lib/ids";
 import { basicAuth } from "../helpers/operator";
 import { startPrism, violations, type Prism } from "../helpers/prism";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { collectBody, fetchToken, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { collectBody, fetchToken, http, newApp, origin, type TestApp } from "../helpers/apps";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -225,7 +225,7 @@ describe("Prism's validation proxy with --errors, every fault", () => {
   afterAll(() => rx?.close());
 
   it.each(apis)("$name API: each fault on each operation answers as documented, with no violation", async (api) => {
-    expect(Object.keys(FAULT_STATUS).sort()).toEqual([...FAULT_NAMES].sort());
+    expect(Object.keys(FAULT_STATUS).sort()).toEqual([...GATEWAY_FAULT_NAMES].sort());
     const prism = await startPrism("proxy", `${origin()}/openapi/${api.id}.json`, `${origin()}/sandbox`, { errors: true });
     try {
       const a = await newApp();
@@ -233,7 +233,7 @@ describe("Prism's validation proxy with --errors, every fault", () => {
       const ops = [...operations.filter((o) => o.api === api.id)].sort((x, y) => (x.method === "POST" ? -1 : 1) - (y.method === "POST" ? -1 : 1));
       for (const op of ops) {
         const s = op.scenarios.find((x) => x.default)!;
-        for (const fault of FAULT_NAMES) {
+        for (const fault of GATEWAY_FAULT_NAMES) {
           const req = scenarioRequest(op, s);
           const body = req.body ? { ...req.body, ...(op.referenceField ? { [op.referenceField]: `PF-${randomBase62(10)}` } : {}), ...("callbackUrl" in req.body ? { callbackUrl: `${rx.url}/cb` } : {}) } : undefined;
           const first = Object.keys(req.params)[0];

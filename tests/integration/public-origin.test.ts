@@ -9,7 +9,7 @@ import { consoleCall, signUpOverHttp } from "../helpers/console-http";
 import { requestFrom } from "../helpers/from-address";
 import { ownDb, startServer } from "../helpers/own-server";
 import type { RunningServer } from "../helpers/server";
-import { origin } from "../helpers/sandbox";
+import { origin } from "../helpers/apps";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 /** `scripts/admin.ts` as an operator runs it on the server's machine: DATABASE_URL only, neither PUBLIC_URL nor PORT. */

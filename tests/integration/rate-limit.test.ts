@@ -13,7 +13,7 @@ import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { cliBatch, OWN_PASSWORD, requestToken, setUpApp } from "../helpers/operator";
 import { ownerView } from "../helpers/owner-view";
-import { http, newApp } from "../helpers/sandbox";
+import { http, newApp } from "../helpers/apps";
 import { advanceClock } from "../helpers/server";
 import { nextMinute } from "../helpers/window";
 

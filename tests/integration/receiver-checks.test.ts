@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { RAW_BODY_RECIPES } from "@/lib/docs/signature";
 import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver, type Received } from "../helpers/receiver";
-import { base, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { base, newApp, origin, type TestApp } from "../helpers/apps";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const CLI = path.join(root, "cli", "sandbox.mjs");

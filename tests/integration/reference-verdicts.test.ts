@@ -14,7 +14,7 @@ import { operationById } from "@/lib/catalog";
 import { randomBase62 } from "@/lib/ids";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { rawPost } from "../helpers/raw-post";
-import { base, collectBody, kesGiven, newApp, origin } from "../helpers/sandbox";
+import { base, collectBody, kesGiven, newApp, origin } from "../helpers/apps";
 
 const ref = (p: string) => `${p}-${randomBase62(10)}`;
 const payout = (reference: string, amount = 500) => ({

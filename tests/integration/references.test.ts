@@ -4,7 +4,7 @@
 // others answer the engine's duplicate scenario. Runs on whichever database the
 // suite runs on; several instances: multi-instance.test.ts.
 import { describe, expect, it } from "vitest";
-import { collectBody, newApp } from "../helpers/sandbox";
+import { collectBody, newApp } from "../helpers/apps";
 
 const payout = (reference: string) => ({
   amount: 500, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference, callbackUrl: "http://127.0.0.1:9/cb",

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { newApp, origin, type TestApp } from "../helpers/sandbox";
+import { newApp, origin, type TestApp } from "../helpers/apps";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const CLI = path.join(ROOT, "cli", "sandbox.mjs");

@@ -5,7 +5,7 @@
 import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { MAX_REQUEST_BODY } from "@/lib/http/body-bound";
-import { http, newApp, origin } from "../helpers/sandbox";
+import { http, newApp, origin } from "../helpers/apps";
 
 type Answer = { status: number; headers: Record<string, string>; json: any };
 

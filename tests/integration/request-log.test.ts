@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setSuspended } from "@/lib/services/apps";
 import { revokeKeyPair } from "@/lib/services/keys";
 import { ownerView } from "../helpers/owner-view";
-import { base, collectBody, http, newApp } from "../helpers/sandbox";
+import { base, collectBody, http, newApp } from "../helpers/apps";
 
 describe("request log", () => {
   it("keeps every call that passed the token check, refused ones included, with status and scenario key", async () => {

@@ -12,7 +12,7 @@ import { randomBase62 } from "@/lib/ids";
 import { consoleCall } from "../helpers/console-http";
 import { consoleRoutes } from "../helpers/console-routes";
 import { signInOverHttp } from "../helpers/from-address";
-import { newApp, origin, type TestApp } from "../helpers/sandbox";
+import { newApp, origin, type TestApp } from "../helpers/apps";
 
 /** Routes of the signed-in account, about no team: the rule does not apply (their own checks are their tests'). */
 const ACCOUNT_ROUTES = ["/account", "/account/audit", "/account/deletion", "/account/email", "/account/passkeys", "/account/passkeys/[passkeyId]", "/account/passkeys/options", "/account/password", "/account/sessions", "/account/sessions/[sessionId]", "/account/totp", "/account/totp/confirm", "/account/verification", "/apps", "/invitations/accept", "/passkey-signin", "/search", "/teams"];

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { ownerView, type OwnerView } from "../helpers/owner-view";
-import { collectBody, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { collectBody, newApp, origin, type TestApp } from "../helpers/apps";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const SAMPLE = path.join(root, "public", "samples", "sandbox-ci.test.mjs");

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { newApp, origin } from "../helpers/sandbox";
+import { newApp, origin } from "../helpers/apps";
 
 const SAMPLE = path.resolve(import.meta.dirname, "..", "..", "public", "samples", "held.test.mjs");
 
@@ -31,7 +31,7 @@ it("the docs' held-payment sample passes: hold, assert nothing arrived, resolve,
   expect(r.output).toMatch(/fail 0\b/);
 }, 120_000);
 
-it("fails when the sandbox does not hold (the sample is not a test that cannot fail)", async () => {
+it("fails when the gateway does not hold (the sample is not a test that cannot fail)", async () => {
   // An app without the Payments group: the push is refused, and the sample says so.
   const a = await newApp({ groups: ["Messaging"] });
   const r = await runSample({

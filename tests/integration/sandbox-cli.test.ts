@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ownerView } from "../helpers/owner-view";
-import { newApp, origin, type TestApp } from "../helpers/sandbox";
+import { newApp, origin, type TestApp } from "../helpers/apps";
 
 const CLI = path.resolve(import.meta.dirname, "..", "..", "cli", "sandbox.mjs");
 /** The Node that runs the CLI: SANDBOX_CLI_NODE=<a Node 18 binary> checks the oldest supported version. */

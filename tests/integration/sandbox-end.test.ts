@@ -18,7 +18,7 @@ import { clientFor, ownDb, startServer } from "../helpers/own-server";
 import { accessToken, OWN_PASSWORD, requestToken, setUpApp } from "../helpers/operator";
 import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { collectBody, origin as suiteOrigin } from "../helpers/sandbox";
+import { collectBody, origin as suiteOrigin } from "../helpers/apps";
 import { advanceClock, type RunningServer } from "../helpers/server";
 
 const SWEEP_MS = 600_000; // the sweeper's round: it runs when the test moves the clock there, not before

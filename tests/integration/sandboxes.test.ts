@@ -15,7 +15,7 @@ import { ownerOf } from "../helpers/owner-view";
 import { consoleCall } from "../helpers/console-http";
 import { signInOverHttp } from "../helpers/from-address";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { asSandbox, base, collectBody, type CreatedSandbox, fetchToken, http, newApp, newSandbox, origin, type Reply, type TestApp } from "../helpers/sandbox";
+import { asSandbox, base, collectBody, type CreatedSandbox, fetchToken, http, newApp, newSandbox, origin, type Reply, type TestApp } from "../helpers/apps";
 
 const receivers: Receiver[] = [];
 const clients: Client[] = [];

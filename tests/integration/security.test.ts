@@ -10,7 +10,7 @@ import { createKeyPair } from "@/lib/services/keys";
 import { createUser, signUp } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
 import { ownerOf } from "../helpers/owner-view";
-import { collectBody, http, newApp, origin } from "../helpers/sandbox";
+import { collectBody, http, newApp, origin } from "../helpers/apps";
 import { nextMinute } from "../helpers/window";
 import { cliBatch, tokenRequest } from "../helpers/operator";
 import { ownDb } from "../helpers/own-server";

@@ -9,7 +9,7 @@ import { startReceiver } from "../helpers/receiver";
 import { clientFor, ownDb } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { type ServerProcess, startServer } from "../helpers/server";
-import { base, collectBody, http as call, newApp, origin } from "../helpers/sandbox";
+import { base, collectBody, http as call, newApp, origin } from "../helpers/apps";
 import { onTheWire } from "../helpers/wire";
 
 /** A raw request: the path goes on the wire exactly as written (no URL normalisation). */

@@ -13,7 +13,7 @@ import { ownDb, startServer } from "../helpers/own-server";
 import { ownerOf, ownerView } from "../helpers/owner-view";
 import { advanceClock } from "../helpers/server";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { collectBody, http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { collectBody, http, newApp, origin, type TestApp } from "../helpers/apps";
 
 let rx: Receiver;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { sqlitePath } from "@/lib/config";
 import { ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { collectBody } from "../helpers/sandbox";
+import { collectBody } from "../helpers/apps";
 import type { RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 

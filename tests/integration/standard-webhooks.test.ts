@@ -11,7 +11,7 @@ import { resendDelivery } from "@/lib/callbacks";
 import { randomBase62 } from "@/lib/ids";
 import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { cli, http, newApp, origin } from "../helpers/sandbox";
+import { cli, http, newApp, origin } from "../helpers/apps";
 
 let rx: Receiver;
 let docs: { verifyWebhook: (...args: unknown[]) => unknown; verifySignature: (...args: unknown[]) => unknown };

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/prisma";
 import { consoleCall } from "../helpers/console-http";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
-import { collectBody, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { collectBody, newApp, origin, type TestApp } from "../helpers/apps";
 
 /** From an address of this file's own: sign-ins and try-it count per address. */
 const FROM = "127.0.0.93";

@@ -19,7 +19,7 @@ import { signInOverHttp } from "../helpers/from-address";
 import { accessToken } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import { ownerView } from "../helpers/owner-view";
-import { collectBody, http } from "../helpers/sandbox";
+import { collectBody, http } from "../helpers/apps";
 import type { RunningServer } from "../helpers/server";
 
 /** The last migration of the release before teams. */

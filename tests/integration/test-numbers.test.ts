@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ownerView } from "../helpers/owner-view";
-import { base, cli, collectBody, newApp, type TestApp } from "../helpers/sandbox";
+import { base, cli, collectBody, newApp, type TestApp } from "../helpers/apps";
 
 const PHONE = "254700000001";
 const cancelOnPhone = { operationId: "collect.push", field: "phoneNumber", value: PHONE, scenario: "cancelled" };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { operationById } from "@/lib/catalog";
-import { base, collectBody, newApp, type TestApp } from "../helpers/sandbox";
+import { base, collectBody, newApp, type TestApp } from "../helpers/apps";
 import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 

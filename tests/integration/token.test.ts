@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { base, fetchToken, http, newApp } from "../helpers/sandbox";
+import { base, fetchToken, http, newApp } from "../helpers/apps";
 
 const basic = (s: string) => `Basic ${Buffer.from(s).toString("base64")}`;
 const tokenCall = (headers: Record<string, string>, body = "grant_type=client_credentials") =>

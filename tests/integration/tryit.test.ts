@@ -9,7 +9,7 @@ import { exampleBody, exampleParams } from "@/lib/docs/doc-examples";
 import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
-import { http, newApp, origin, type TestApp } from "../helpers/sandbox";
+import { http, newApp, origin, type TestApp } from "../helpers/apps";
 import { postFrom, tryIt as tryItFrom, type TryItOptions } from "../helpers/tryit";
 
 // This file's try-it calls come from a loopback address of its own: the limiter counts per client address and

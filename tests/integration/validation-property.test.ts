@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { operationById } from "@/lib/catalog";
 import { setPerMinute } from "@/lib/services/apps";
-import { newApp, type TestApp } from "../helpers/sandbox";
+import { newApp, type TestApp } from "../helpers/apps";
 import { bodyText, postOperations } from "../helpers/arbitraries";
 
 let a: TestApp;

@@ -77,17 +77,17 @@ describe.each(DIALECTS)("the Delivery transitions on %s", (dialect) => {
 
     it("keeps the app's callback faults on the row, the extra delay moving its due time, through the gateway's commit and a resolve's alike", async () => {
       const { appId } = await seedApp(db.prisma);
-      expect(await written(appId, { now: at(0), appFaults: '{"extraDelayMs":1500,"badSignature":true}' })).toEqual({
+      expect(await written(appId, { now: at(0), appCallbackFaults: '{"extraDelayMs":1500,"badSignature":true}' })).toEqual({
         state: "SCHEDULED", dueAt: at(6_500), faults: '{"badSignature":true,"extraDelayMs":1500}', lastError: null, createdAt: at(0),
       });
     });
 
     it("applies the call's gateway fault after them: lost_callback is not sent on purpose, early_callback is due at once", async () => {
       const { appId } = await seedApp(db.prisma);
-      expect(await written(appId, { now: at(0), appFaults: '{"extraDelayMs":1500}', fault: "never" })).toMatchObject({
+      expect(await written(appId, { now: at(0), appCallbackFaults: '{"extraDelayMs":1500}', gatewayFault: "never" })).toMatchObject({
         state: "NOT_SENT", lastError: expect.stringContaining("on purpose (X-Svc-Fault: lost_callback)"),
       });
-      expect(await written(appId, { now: at(0), appFaults: '{"extraDelayMs":1500}', fault: "early" })).toMatchObject({ state: "SCHEDULED", dueAt: at(0) });
+      expect(await written(appId, { now: at(0), appCallbackFaults: '{"extraDelayMs":1500}', gatewayFault: "early" })).toMatchObject({ state: "SCHEDULED", dueAt: at(0) });
     });
   });
 

@@ -1,8 +1,8 @@
-// lib/accounts `APP_TABLES`, the one list of an app's tables (the sandbox
+// lib/rows `APP_TABLES`, the one list of an app's tables (the sandbox
 // sweeper's batches and a reset's statements are made from it), held to the
 // Prisma schema: a model given an appId column and not listed fails here.
 import { describe, expect, it } from "vitest";
-import { APP_TABLES } from "@/lib/accounts";
+import { APP_TABLES } from "@/lib/rows";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 const fieldsOf = (model: string) => (Prisma as unknown as Record<string, object | undefined>)[`${model}ScalarFieldEnum`] ?? {};

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { judgeClientChecks, type ClientLogRow } from "@/lib/activity/client-checks";
 import { operations } from "@/lib/catalog";
-import { FAULTS } from "@/lib/engine";
+import { GATEWAY_FAULTS } from "@/lib/engine";
 
 const T0 = Date.parse("2026-11-26T10:00:00Z");
 let seq = 0;
@@ -37,7 +37,7 @@ describe("client checks", () => {
   it("retry_reuses_reference: judges every operation with a reference (the catalog's referenceField) after every fault whose committed answer the client loses (the fault table's), and nothing else", () => {
     const body = (reference: string) => JSON.stringify({ amount: 500, currency: "KES", phoneNumber: "254712345678", destination: { type: "mobile", phoneNumber: "254712345678" }, reference });
     for (const op of operations.filter((o) => o.method === "POST")) {
-      for (const f of FAULTS) {
+      for (const f of GATEWAY_FAULTS) {
         const lost = row(0, { fault: f.name, operationId: op.id, path: op.path, requestBody: body("A"), durationMs: 30_000 });
         const naive = row(500, { operationId: op.id, path: op.path, requestBody: body("B") });
         const judged = op.referenceField !== undefined && f.committed && f.answer !== undefined;

@@ -1,17 +1,17 @@
-// The TypeScript runtime alone (lib/client-gen/runtime/runtime.ts, with no Node
+// The TypeScript core alone (lib/client-gen/core/core.ts, with no Node
 // types: it runs in browsers too) and every generated TypeScript client compile
 // under the strictest common settings (@tsconfig/strictest's), and the clients
 // carry one typed method per operation. (They run against the real server in
-// tests/integration/clients.test.ts; the other languages' runtimes and clients
-// are checked in client-runtimes.test.ts.)
+// tests/integration/clients.test.ts; the other languages' cores and clients
+// are checked in client-cores.test.ts.)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { apis, operations } from "@/lib/catalog";
-import { clientSource, TS_RUNTIME } from "@/lib/client-gen/client";
-import { runtimeDir } from "@/lib/client-gen/runtime-source";
+import { clientSource, TS_CORE } from "@/lib/client-gen/client";
+import { coreDir } from "@/lib/client-gen/core-source";
 import { opSlug } from "@/lib/docs/urls";
 
 /** What a project that uses a client may turn on: its code must compile under all of it. */
@@ -21,7 +21,7 @@ const STRICTEST = [
   "--allowUnusedLabels", "false", "--allowUnreachableCode", "false", "--isolatedModules", "--verbatimModuleSyntax",
 ];
 
-it("the runtime and every API's client type-check with the strictest settings", () => {
+it("the core and every API's client type-check with the strictest settings", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clients-"));
   const files = apis.map((a) => {
     const f = path.join(dir, `${a.id}.ts`);
@@ -39,8 +39,8 @@ it("the runtime and every API's client type-check with the strictest settings", 
     'export const badScenario = () => c.status("chk_1", { scenario: "paid" });',
   ].join("\n"));
   const tsc = path.resolve("node_modules/.bin/tsc");
-  const runtime = path.join(runtimeDir(), TS_RUNTIME.file);
-  const r = spawnSync(tsc, ["--ignoreConfig", "--noEmit", ...STRICTEST, "--target", "es2022", "--lib", "es2022,dom", "--module", "esnext", "--moduleResolution", "bundler", "--types", "", runtime, ...files, path.join(dir, "use.ts")], { encoding: "utf8", cwd: dir });
+  const core = path.join(coreDir(), TS_CORE.file);
+  const r = spawnSync(tsc, ["--ignoreConfig", "--noEmit", ...STRICTEST, "--target", "es2022", "--lib", "es2022,dom", "--module", "esnext", "--moduleResolution", "bundler", "--types", "", core, ...files, path.join(dir, "use.ts")], { encoding: "utf8", cwd: dir });
   expect(r.stdout + r.stderr).toBe("");
   expect(r.status).toBe(0);
 });

@@ -7,7 +7,7 @@ import { phoneDigits, phoneOfBody } from "@/lib/engine";
 import { newId } from "@/lib/ids";
 
 describe("console search text", () => {
-  it("an id of every prefix the sandbox issues is looked up by its kind; other prefixes and shapes are not ids", () => {
+  it("an id of every prefix the portal issues is looked up by its kind; other prefixes and shapes are not ids", () => {
     for (const prefix of ["app", "usr", "key", "chk", "pay", "ver", "msg", "dlv", "req", "inb"] as const) {
       expect(idKindOf(newId(prefix)), prefix).toBe(ID_KINDS[prefix]);
     }

@@ -1,4 +1,4 @@
-// The callbacks page's worked example is signed by the sandbox's own signing
+// The callbacks page's worked example is signed by the portal's own signing
 // code, and the Node snippet the page shows verifies it.
 import fs from "node:fs";
 import os from "node:os";

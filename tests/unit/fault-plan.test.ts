@@ -5,27 +5,27 @@ import { faultPlanOf, faultPlanSchema, MAX_FAULT_PLAN_RULES, type FaultPlanRule 
 import { planDraw, plannedFault, planRulesFor } from "@/lib/engine";
 
 const rule = (fault: FaultPlanRule["fault"], when: FaultPlanRule["when"], operation = "collect.push"): FaultPlanRule => ({ operation, fault, when });
-const faultsOf = (rules: FaultPlanRule[], upTo: number) => Array.from({ length: upTo }, (_, i) => plannedFault(rules, i + 1));
+const callbackFaultsOf = (rules: FaultPlanRule[], upTo: number) => Array.from({ length: upTo }, (_, i) => plannedFault(rules, i + 1));
 
 describe("a call's planned fault", () => {
   it("every Nth call: N, 2N, 3N…; the first N: 1…N; the first matching rule wins", () => {
-    expect(faultsOf([rule("lost_response", { every: 3 })], 7)).toEqual([null, null, "lost_response", null, null, "lost_response", null]);
-    expect(faultsOf([rule("unavailable", { first: 2 })], 4)).toEqual(["unavailable", "unavailable", null, null]);
+    expect(callbackFaultsOf([rule("lost_response", { every: 3 })], 7)).toEqual([null, null, "lost_response", null, null, "lost_response", null]);
+    expect(callbackFaultsOf([rule("unavailable", { first: 2 })], 4)).toEqual(["unavailable", "unavailable", null, null]);
     // Every fault once: rule k is "the first k", so call k gets the kth fault.
     const once = [rule("lost_response", { first: 1 }), rule("unavailable", { first: 2 }), rule("token_expired", { first: 3 })];
-    expect(faultsOf(once, 4)).toEqual(["lost_response", "unavailable", "token_expired", null]);
+    expect(callbackFaultsOf(once, 4)).toEqual(["lost_response", "unavailable", "token_expired", null]);
   });
 
   it("a seeded probability: the same seed and numbers draw the same faults; another seed, other calls; about p of them", () => {
     const plan = [rule("error_after_commit", { probability: 0.25, seed: 7 })];
-    const run = faultsOf(plan, 2000);
-    expect(faultsOf(plan, 2000)).toEqual(run);
+    const run = callbackFaultsOf(plan, 2000);
+    expect(callbackFaultsOf(plan, 2000)).toEqual(run);
     const hits = run.filter(Boolean).length;
     expect(hits).toBeGreaterThan(400);
     expect(hits).toBeLessThan(600);
-    expect(faultsOf([rule("error_after_commit", { probability: 0.25, seed: 8 })], 2000)).not.toEqual(run);
+    expect(callbackFaultsOf([rule("error_after_commit", { probability: 0.25, seed: 8 })], 2000)).not.toEqual(run);
     expect(planDraw(7, 1)).toBe(planDraw(7, 1));
-    expect(faultsOf([rule("unavailable", { probability: 1 })], 5)).toEqual(Array(5).fill("unavailable"));
+    expect(callbackFaultsOf([rule("unavailable", { probability: 1 })], 5)).toEqual(Array(5).fill("unavailable"));
   });
 
   it("only the rules of the call's operation", () => {

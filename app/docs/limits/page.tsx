@@ -4,7 +4,7 @@ import { config } from "@/lib/runtime";
 import { MAX_BODY_BYTES } from "@/lib/engine";
 import { MAX_REQUEST_BODY } from "@/lib/http/body-bound";
 import { TOKEN_LIFETIME_S } from "@/lib/gateway/token";
-import { SANDBOX_PLAN_PER_MINUTE } from "@/lib/services/apps";
+import { PLAN_PER_MINUTE } from "@/lib/services/apps";
 import { C, H1, H2, P, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
 
@@ -16,7 +16,7 @@ export default function LimitsPage() {
     <>
       <H1 eyebrow="Guide">Limits</H1>
       <DataTable label="Limits" head={["Limit", "Value", "Applies to"]} rows={[
-        ["Rate limit, Sandbox plan", `${SANDBOX_PLAN_PER_MINUTE} calls per minute`, "per app; fixed windows aligned to the clock minute (hh:mm:00–hh:mm:59); MCP tool calls count too"],
+        ["Rate limit, Sandbox plan", `${PLAN_PER_MINUTE} calls per minute`, "per app; fixed windows aligned to the clock minute (hh:mm:00–hh:mm:59); MCP tool calls count too"],
         ["Token life", `${TOKEN_LIFETIME_S} s`, "access token; no refresh"],
         ["Request body", `${MAX_BODY_BYTES / 1024} KiB`, <span key="b">every operation; larger answers 413 <C>BODY_TOO_LARGE</C></span>],
         ["Request body, any other path", `${MAX_REQUEST_BODY / 1024 / 1024} MiB`, <span key="a">pages, console routes and the signature explain endpoint; larger answers 413 <C>BODY_TOO_LARGE</C> before the body is read (a chunked body once it passes the limit)</span>],

@@ -15,7 +15,7 @@ import { toToolResult } from "@/lib/mcp/result";
 import { operationId } from "@/lib/openapi/document";
 import { devOperationId } from "@/lib/openapi/dev-document";
 import { devEndpoints } from "@/lib/catalog/dev-endpoints";
-import { SANDBOX_PLAN_PER_MINUTE } from "@/lib/services/apps";
+import { PLAN_PER_MINUTE } from "@/lib/services/apps";
 
 export const metadata: Metadata = { title: "MCP: connect an agent or IDE" };
 // Addresses come from PUBLIC_URL at run time.
@@ -153,7 +153,7 @@ export default function McpDocsPage() {
 
       <H2 id="limits">Rate limit</H2>
       <P>
-        Tool calls and HTTP calls share the app&apos;s limit ({SANDBOX_PLAN_PER_MINUTE} calls per clock minute on the Sandbox plan).
+        Tool calls and HTTP calls share the app&apos;s limit ({PLAN_PER_MINUTE} calls per clock minute on the Sandbox plan).
         The connection handshake and <C>tools/list</C> do not count. Past the limit a tool call returns the tool error{" "}
         <C>RATE_LIMITED</C>: wait for the next minute. Agents loop quickly; the request log shows every tool call.
       </P>

@@ -1,5 +1,5 @@
 // Docs: rehearse production's failures on your client. The fault table is
-// lib/engine/faults.ts FAULTS (components/docs/fault-table.tsx); the samples
+// lib/engine/gateway-faults.ts GATEWAY_FAULTS (components/docs/gateway-fault-table.tsx); the samples
 // are the files served at /samples/rehearse/…, which our integration suite
 // runs as-is with each language's toolchain and the Payouts client
 // (tests/integration/client-rehearsal.test.ts).
@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CodeTabs } from "@/components/docs/code-tabs";
-import { FaultTable } from "@/components/docs/fault-table";
+import { GatewayFaultTable } from "@/components/docs/gateway-fault-table";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 import { devEndpointById } from "@/lib/catalog/dev-endpoints";
 import { devHref } from "@/lib/docs/dev-groups";
@@ -56,7 +56,7 @@ export default function RehearsePage() {
         What production does is what your client sees. A committed call is committed exactly as without the fault: its resource, its
         reference, its callback and its row in the request log, so a retry meets what a retry meets in production.
       </P>
-      <FaultTable />
+      <GatewayFaultTable />
 
       <H2 id="our-clients">What our clients do</H2>
       <P>

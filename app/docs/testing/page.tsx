@@ -1,4 +1,4 @@
-// Docs: testing against the sandbox in CI. The sample test shown is the file
+// Docs: testing against the gateway in CI. The sample test shown is the file
 // served at /samples/sandbox-ci.test.mjs, which our integration suite runs
 // as-is against the real server (tests/integration/sample-ci.test.ts).
 import fs from "node:fs";

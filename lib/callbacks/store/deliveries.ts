@@ -2,25 +2,35 @@
 // Prisma (lib/db/raw.ts: compiled for the dialect in use, inside Prisma's
 // transactions where the caller needs one). Each answers the rows it changed.
 // `dialect`: the database's, when it is not the configured one (tests/store/deliveries.test.ts).
-import { faultsOf } from "@/lib/catalog/dev-endpoints";
+import { callbackFaultsOf } from "@/lib/catalog/dev-endpoints";
 import type { Dialect } from "@/lib/config";
 import type { Db } from "@/lib/db/prisma";
 import { rawStatement } from "@/lib/db/raw";
-import { callbackFault } from "../faults";
 import { newDelivery, type ScheduledCallback } from "../schedule";
 import * as S from "./statements";
 
 type Client = Pick<Db, "$executeRawUnsafe">;
 
 /**
+ * A gateway fault's part on a new delivery (lib/engine/gateway-faults.ts `callback`):
+ * "never" records it as not sent, with the reason saying it was on purpose;
+ * "early" makes it due at once (the gateway's answer waits for its post).
+ */
+export function gatewayFaultOnDelivery<D extends { state: string; lastError: string | null; dueAt: Date }>(d: D, kind: "never" | "early" | undefined, now: Date): D {
+  if (d.state !== "SCHEDULED" || !kind) return d;
+  if (kind === "early") return { ...d, dueAt: now };
+  return { ...d, state: "NOT_SENT", lastError: "not sent on purpose (X-Svc-Fault: lost_callback); the live state still changes at its due time" };
+}
+
+/**
  * The row of a new delivery, the one way one is made: a gateway call's (lib/gateway/persist.ts,
  * written by its store's commit) and a held resource's resolve (held.ts, written by
  * `scheduleDelivery`). The app's stored callback faults are decided on it (schedule.ts
- * `newDelivery`), then the call's gateway fault's part (faults.ts `callbackFault`: a
+ * `newDelivery`), then the call's gateway fault's part (`gatewayFaultOnDelivery` below: a
  * `lost_callback` NOT_SENT, an `early_callback` due at once).
  */
-export const deliveryRow = (cb: ScheduledCallback, o: { now: Date; appFaults: string | null; fault?: "never" | "early" }): S.DeliveryRow =>
-  callbackFault(newDelivery(cb, o.now, faultsOf(o.appFaults)), o.fault, o.now);
+export const deliveryRow = (cb: ScheduledCallback, o: { now: Date; appCallbackFaults: string | null; gatewayFault?: "never" | "early" }): S.DeliveryRow =>
+  gatewayFaultOnDelivery(newDelivery(cb, o.now, callbackFaultsOf(o.appCallbackFaults)), o.gatewayFault, o.now);
 
 /** A new delivery (`deliveryRow`), e.g. in the transaction that resolves a held resource. */
 export const scheduleDelivery = (tx: Client, delivery: S.DeliveryRow, dialect?: Dialect) => rawStatement(S.insertDelivery, tx, dialect)({ delivery });

@@ -6,13 +6,13 @@
 // (deliveries.ts: a held resource's resolve, replay, the resend lease, an
 // app's deliveries deleted). No file outside this folder writes a Delivery
 // row (tests/unit/delivery-writes.test.ts).
-import { throttleTake } from "@/lib/accounts/statements";
+import { throttleTake } from "@/lib/rows/statements";
 import type { Dialect } from "@/lib/config";
 import { batchDelete, type BatchDelete } from "@/lib/db/batch-delete";
 import { param, Sql, sql, type ParamsOf, type RowOf, type Value } from "@/lib/db/sql";
 import { App, Delivery, DeliveryAttempt } from "@/lib/db/tables";
 import { hasEnded } from "@/lib/services/sandbox-life";
-import { storedFaults } from "../faults";
+import { storedCallbackFaults } from "../callback-faults";
 import type { AttemptRecord, DeliveryToSend } from "./types";
 
 /** A new delivery as scheduled (lib/callbacks/schedule.ts `newDelivery`); the rest are left to their defaults. */
@@ -38,14 +38,14 @@ export const TO_SEND = sql`${Delivery.cols(["id"], "d")}, ${sql`COALESCE(d."repl
 export function toSend(r: RowOf<typeof TO_SEND>): DeliveryToSend | null {
   if (!r.url) return null;
   const app = { signingSecret: r.signingSecret, previousSigningSecret: r.previousSigningSecret, previousSecretExpiresAt: r.previousSecretExpiresAt };
-  return { id: r.id, url: r.url, body: r.body, app, faults: storedFaults(r.faults), replay: r.attempts > 0, delayed: r.delayReason !== null, dueAt: r.dueAt };
+  return { id: r.id, url: r.url, body: r.body, app, faults: storedCallbackFaults(r.faults), replay: r.attempts > 0, delayed: r.delayReason !== null, dueAt: r.dueAt };
 }
 
 /**
  * Counts `n` posts to one destination host in its clock minute and answers the
  * count after them: the portal-wide host budget (lib/callbacks/host-budget.ts).
  * A throttle's counter (the "Throttle" table, the throttles' own statement,
- * lib/accounts/statements.ts `throttleTake`), so every instance counts the same.
+ * lib/rows/statements.ts `throttleTake`), so every instance counts the same.
  */
 export const takeHostPosts = throttleTake;
 

@@ -1,5 +1,5 @@
 // The dispatcher store's interface and row types (the stores in sqlite.ts and pg.ts implement it).
-import type { DeliveryFaults } from "../faults";
+import type { DeliveryCallbackFaults } from "../callback-faults";
 import type { PostOutcome } from "../post";
 
 /** The app's signing secret, and the one a rotation replaced with the end of its grace period. */
@@ -9,7 +9,7 @@ export type SigningSecrets = { signingSecret: string; previousSigningSecret: str
  * app's signing secrets, its callback faults, and whether it is a replay.
  */
 export type DeliveryToSend = {
-  id: string; url: string; body: string; app: SigningSecrets; faults?: DeliveryFaults | null; replay?: boolean;
+  id: string; url: string; body: string; app: SigningSecrets; faults?: DeliveryCallbackFaults | null; replay?: boolean;
   /** Its post was put off by its destination host's budget (Delivery.delayReason): the attempt's note says so. */
   delayed?: boolean;
   /** When it was due (the dispatcher's lag metric). */

@@ -6,7 +6,7 @@
 // numbering and the choice: lib/engine/fault-plan.ts; the count: the gateway's
 // store (countPlanCall).
 import { z } from "zod";
-import { FAULT_NAMES } from "../fault-names";
+import { GATEWAY_FAULT_NAMES } from "../gateway-fault-names";
 import { operations } from "../operations";
 
 /** How many rules a plan may have. */
@@ -40,7 +40,7 @@ export const faultWhenSchema = z
 export const faultPlanRuleSchema = z.strictObject({
   operation: z.enum(OPERATION_IDS, { error: `operation must be one of ${OPERATION_IDS.join(", ")}` })
     .meta({ description: "The operation whose calls the rule picks, e.g. collect.push." }),
-  fault: z.enum(FAULT_NAMES, { error: `fault must be one of ${FAULT_NAMES.join(", ")}` }).meta({ description: "The fault, as X-Svc-Fault names it." }),
+  fault: z.enum(GATEWAY_FAULT_NAMES, { error: `fault must be one of ${GATEWAY_FAULT_NAMES.join(", ")}` }).meta({ description: "The fault, as X-Svc-Fault names it." }),
   when: faultWhenSchema,
 });
 export type FaultPlanRule = z.output<typeof faultPlanRuleSchema>;

@@ -1,4 +1,4 @@
-// Reset: start a test suite from a clean sandbox.
+// Reset: start a test suite from a clean app.
 import { z } from "zod";
 import type { DevEndpoint } from "./endpoint";
 

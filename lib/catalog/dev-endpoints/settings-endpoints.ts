@@ -106,7 +106,7 @@ function fromJson<T>(schema: { safeParse(v: unknown): { success: true; data: T }
   }
 }
 
-/** An app row's stored faults (JSON text), with the defaults filled in. */
-export const faultsOf = (text: string | null | undefined): CallbackFaults => fromJson(callbackFaultsSchema, text, callbackFaultsSchema.parse({}));
+/** An app row's stored callback faults (JSON text), with the defaults filled in. */
+export const callbackFaultsOf = (text: string | null | undefined): CallbackFaults => fromJson(callbackFaultsSchema, text, callbackFaultsSchema.parse({}));
 /** An app row's stored inspector mode (JSON text), with the defaults filled in. */
 export const inspectorModeOf = (text: string | null | undefined): InspectorMode => fromJson(inspectorModeSchema, text, inspectorModeSchema.parse({}));

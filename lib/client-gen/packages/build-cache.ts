@@ -3,7 +3,7 @@
 // kept on disk under <DATA_DIR>/client-packages/ (lib/config.ts dataDir): the
 // server runs them when it starts (registry.ts `buildRegistries`), a request
 // reads the kept output, a restart reuses it, and a change of the sources (the
-// catalog, a runtime file) makes a new one. The portal's address is not an
+// catalog, a core file) makes a new one. The portal's address is not an
 // input: the sources are compiled with ADDRESS in its place and each server
 // writes its own into the output (text as it is, class files' string
 // constants: class-file.ts), so servers on other ports share one build.

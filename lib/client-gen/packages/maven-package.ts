@@ -1,10 +1,10 @@
 // The Java package (svc.sandbox:svc-sandbox) and the Maven repository that
 // holds it: the jar (classes compiled once by javac: build-cache.ts), the
 // sources jar, the pom, maven-metadata.xml and a .sha1 beside each. The
-// sources: SandboxClient (the runtime, shared by every API: one
+// sources: SandboxClient (the core, shared by every API: one
 // SandboxApiError) and one class per API extending it (java.ts, the same
 // models and methods as the single files).
-import { javaPackageClass, javaPackageRuntime, JAVA_PACKAGE } from "../java";
+import { javaPackageClass, javaPackageCore, JAVA_PACKAGE } from "../java";
 import { clientSpec } from "../spec";
 import { sha1Hex, zip, type Entry } from "./archive";
 import { compiled } from "./build-cache";
@@ -17,7 +17,7 @@ const MANIFEST = { path: "META-INF/MANIFEST.MF", data: `Manifest-Version: 1.0\r\
 
 function sources(): Entry[] {
   const pkg = JAVA_PACKAGE.replace(/\./g, "/");
-  return [{ path: `${pkg}/SandboxClient.java`, data: javaPackageRuntime() }, ...packageApis().map((a) => ({ path: `${pkg}/${clientSpec(a).className}.java`, data: javaPackageClass(a) }))];
+  return [{ path: `${pkg}/SandboxClient.java`, data: javaPackageCore() }, ...packageApis().map((a) => ({ path: `${pkg}/${clientSpec(a).className}.java`, data: javaPackageClass(a) }))];
 }
 
 const pom = () => `<?xml version="1.0" encoding="UTF-8"?>

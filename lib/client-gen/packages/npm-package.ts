@@ -1,10 +1,10 @@
 // The npm package (svc-sandbox) as the tarball `npm install <url>` takes:
 // package/package.json and ESM JavaScript with declarations, compiled once by
 // tsc (build-cache.ts) from the same TypeScript the single-file clients are:
-// src/runtime.ts (runtime/runtime.ts with the portal's values), one module
+// src/runtime.ts (the package's name for core/core.ts with the portal's values), one module
 // per API (client.ts's types and class) and index.ts exporting all of them.
 import path from "node:path";
-import { clientClassPart, clientTypesPart, tsRuntimeSource } from "../client";
+import { clientClassPart, clientTypesPart, tsCoreSource } from "../client";
 import { tgz, type Entry } from "./archive";
 import { compiled } from "./build-cache";
 import { moduleName, packageApis, PACKAGE_NAME, PACKAGE_SUMMARY, PACKAGE_VERSION } from "./info";
@@ -14,7 +14,7 @@ export const NPM_TARBALL = `${PACKAGE_NAME}.tgz`;
 function sources(): Entry[] {
   const list = packageApis();
   return [
-    { path: "runtime.ts", data: `// The part every API's client shares (lib/client-gen/runtime/runtime.ts in the portal's repository).\n${tsRuntimeSource()}\n` },
+    { path: "runtime.ts", data: `// The part every API's client shares (lib/client-gen/core/core.ts in the portal's repository).\n${tsCoreSource()}\n` },
     ...list.map((a) => ({
       path: `${moduleName(a)}.ts`,
       data: [

@@ -2,8 +2,8 @@
 // a zip with composer.json (PSR-4 Svc\Sandbox\ → src/, and src/runtime.php
 // always loaded: it holds the error type, BaseClient and verify_callback) and
 // one class file per API (php.ts's class part, the same as the single files').
-import { PHP_RUNTIME, phpClassPart } from "../php";
-import { runtimeSource } from "../runtime-source";
+import { PHP_CORE, phpClassPart } from "../php";
+import { coreSource } from "../core-source";
 import { clientSpec } from "../spec";
 import { sha1Hex, zip } from "./archive";
 import { packageApis, PACKAGE_SUMMARY, PACKAGE_VERSION, registryUrl } from "./info";
@@ -27,7 +27,7 @@ const definition = () => ({
 export function composerDist(): Buffer {
   return zip([
     { path: "composer.json", data: `${JSON.stringify({ ...definition(), version: PACKAGE_VERSION }, null, 2)}\n` },
-    { path: "src/runtime.php", data: `${head("The part every API's client shares (lib/client-gen/runtime/runtime.php in the portal's repository).")}${runtimeSource(PHP_RUNTIME)}\n` },
+    { path: "src/runtime.php", data: `${head("The part every API's client shares (lib/client-gen/core/core.php in the portal's repository).")}${coreSource(PHP_CORE)}\n` },
     ...packageApis().map((a) => ({
       path: `src/${clientSpec(a).className}.php`,
       data: `${head(`${a.name} API ${a.version} of the Svc Sandbox, generated from its schemas. Do not edit.`)}${phpClassPart(a)}`,

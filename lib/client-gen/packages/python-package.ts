@@ -1,16 +1,16 @@
 // The Python package (project svc-sandbox, import svc_sandbox) as a wheel,
 // and the PEP 503 simple index pip installs it from. The modules: _runtime
-// (runtime/sandbox_runtime.py, as every single-file client embeds it), one
+// (core/core.py, as every single-file client embeds it), one
 // per API (the same part python.ts appends to the single file) and
 // __init__ exporting the one error type, the verifier and every client.
-import { PYTHON_RUNTIME, pythonApiPart } from "../python";
-import { runtimeSource } from "../runtime-source";
+import { PYTHON_CORE, pythonApiPart } from "../python";
+import { coreSource } from "../core-source";
 import { clientSpec } from "../spec";
 import { zip, sha256, type Entry } from "./archive";
 import { moduleName, packageApis, PACKAGE_NAME, PACKAGE_SUMMARY, PACKAGE_VERSION, registryUrl } from "./info";
 
 const IMPORT = "svc_sandbox";
-/** The runtime's public names, exported by the package itself (`from svc_sandbox import AlreadyAccepted`): every error class, the answer type, the verifier. */
+/** The core's public names, exported by the package itself (`from svc_sandbox import AlreadyAccepted`): every error class, the answer type, the verifier. */
 const PYTHON_PUBLIC = ["SandboxApiError", "AlreadyAccepted", "ApiResponse", "verify_callback"];
 export const wheelName = () => `${IMPORT}-${PACKAGE_VERSION}-py3-none-any.whl`;
 const b64url = (d: Buffer) => d.toString("base64url");
@@ -47,8 +47,8 @@ function modules(): Entry[] {
     `__all__ = [${exported.map((n) => JSON.stringify(n)).join(", ")}]`,
     "",
   ].join("\n");
-  const runtime = `"""The part every API's client shares (lib/client-gen/runtime/sandbox_runtime.py in the portal's repository)."""\n${runtimeSource(PYTHON_RUNTIME)}\n`;
-  return [{ path: `${IMPORT}/__init__.py`, data: init }, { path: `${IMPORT}/_runtime.py`, data: runtime }, ...api, { path: `${IMPORT}/py.typed`, data: "" }];
+  const core = `"""The part every API's client shares (lib/client-gen/core/core.py in the portal's repository)."""\n${coreSource(PYTHON_CORE)}\n`;
+  return [{ path: `${IMPORT}/__init__.py`, data: init }, { path: `${IMPORT}/_runtime.py`, data: core }, ...api, { path: `${IMPORT}/py.typed`, data: "" }];
 }
 
 /** The wheel: the modules and its dist-info (METADATA, WHEEL, RECORD with every file's sha256 and size). */

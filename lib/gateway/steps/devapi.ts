@@ -7,7 +7,7 @@ import { devHandlers } from "@/lib/devapi/handlers";
 import { checkMediaType, fieldIssues, parseJsonBody } from "@/lib/engine";
 import { ApiError } from "@/lib/errors";
 import type { Step } from "../context";
-import { refuseFaultHeader } from "../faults";
+import { refuseFaultHeader } from "../gateway-faults";
 
 export const findDevEndpoint: Step = (s) => {
   const found = matchDevEndpoint(s.call.method, s.call.path);

@@ -55,7 +55,7 @@ export function tokenRow(r: RowOf<typeof TOKEN_COLUMNS>, subscriptions: Subscrip
 
 /**
  * X-Svc-Fault: token_expired: the token is refused from then on, by every
- * instance (lib/engine/faults.ts). Its own `expiresAt` stays: the token
+ * instance (lib/engine/gateway-faults.ts). Its own `expiresAt` stays: the token
  * endpoint's clean-up deletes it at its natural end, not at once, so the calls
  * that keep sending it meanwhile are logged and told why.
  */

@@ -1,5 +1,5 @@
 // Drives the installed svc-sandbox npm package (plain JavaScript, every API in
-// one package) against the sandbox; prints a JSON report. Copied next to the
+// one package) against the gateway; prints a JSON report. Copied next to the
 // temporary project's node_modules and run there by
 // tests/integration/client-packages.test.ts (CONFIG names its JSON file).
 import fs from "node:fs";

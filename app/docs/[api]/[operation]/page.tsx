@@ -12,7 +12,7 @@ import { apiHref, artifacts, baseUrl, findOp } from "@/lib/docs/urls";
 import { tryItProps } from "@/lib/tryit/props";
 import { DocsAppPicker } from "@/components/docs/app-picker";
 import { ChosenScenario } from "@/components/docs/chosen-scenario";
-import { FaultTable } from "@/components/docs/fault-table";
+import { GatewayFaultTable } from "@/components/docs/gateway-fault-table";
 import { C, H1, H2, P } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
 import { FieldTable } from "@/components/docs/field-table";
@@ -95,7 +95,7 @@ export default async function OperationPage({ params, searchParams }: Props) {
 
           <H2 id="faults">Faults</H2>
           <P>With <C>X-Svc-Fault</C>, after every check passed, this call fails as production sometimes does (<Link className="text-emerald-700 underline" href="/docs/rehearse">Rehearse failures</Link>):</P>
-          <FaultTable />
+          <GatewayFaultTable />
 
           <p className="mt-10 flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-200 pt-4 text-sm">
             {artifacts(api.id).map((a) => <a key={a.href} href={a.href} className="text-emerald-700 hover:underline">{a.label}</a>)}

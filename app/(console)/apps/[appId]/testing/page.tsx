@@ -4,7 +4,7 @@ import { FaultPlanPanel } from "@/components/console/fault-plan-panel";
 import { TestNumbersPanel, type OperationChoice } from "@/components/console/test-numbers-panel";
 import { Writes } from "@/components/console/permission";
 import { requireOwnedApp } from "@/lib/auth/session";
-import { FAULT_NAMES, operations } from "@/lib/catalog";
+import { GATEWAY_FAULT_NAMES, operations } from "@/lib/catalog";
 import { MAX_FAULT_PLAN_RULES, TEST_NUMBERS_PER_APP } from "@/lib/catalog/dev-endpoints";
 
 export const metadata: Metadata = { title: "Testing" };
@@ -27,7 +27,7 @@ export default async function TestingPage({ params }: { params: Promise<{ appId:
       <Writes note className="space-y-6">
         <DevSettingsPanel appId={app.id} />
         <TestNumbersPanel appId={app.id} operations={choices()} max={TEST_NUMBERS_PER_APP} />
-        <FaultPlanPanel appId={app.id} operations={operations.map((o) => o.id)} faults={FAULT_NAMES} max={MAX_FAULT_PLAN_RULES} />
+        <FaultPlanPanel appId={app.id} operations={operations.map((o) => o.id)} faults={GATEWAY_FAULT_NAMES} max={MAX_FAULT_PLAN_RULES} />
       </Writes>
     </div>
   );

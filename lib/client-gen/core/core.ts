@@ -5,7 +5,7 @@
 // of code on (this heading is left out), after the API's types and before
 // its client class, which extends BaseClient. Where a line ends in
 // `generator: NAME`, the generator writes NAME's value into its string
-// (lib/client-gen/runtime-source.ts). Runs in Node 18+, Deno, Bun and
+// (lib/client-gen/core-source.ts). Runs in Node 18+, Deno, Bun and
 // browsers: fetch and WebCrypto only. Checked by `npx tsc --noEmit` with the
 // project and, alone and in every client, under the strictest settings by
 // tests/unit/client-gen.test.ts.

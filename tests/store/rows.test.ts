@@ -1,11 +1,11 @@
-// The accounts' statements (lib/accounts) on each database, run through
+// The shared row statements (lib/rows) on each database, run through
 // Prisma as lib/throttle.ts and lib/services run them: throttle counters
 // (exact under concurrency on two clients), the row locks, a throwaway
 // sandbox's insert and its limit, a setting stored once, the sweeper's batches
 // and a reset's wipe (the list of an app's tables is held to the schema by
 // tests/unit/app-tables.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appBatches, insertSandbox, insertSettingOnce, lockApp, lockTeam, lockUser, pruneThrottles, refundThrottle, takeThrottle, wipeAppRows } from "@/lib/accounts";
+import { appBatches, insertSandbox, insertSettingOnce, lockApp, lockTeam, lockUser, pruneThrottles, refundThrottle, takeThrottle, wipeAppRows } from "@/lib/rows";
 import { sweepBatches } from "@/lib/callbacks/store/statements";
 import { clientFor } from "@/lib/db/prisma";
 import { rawStatement } from "@/lib/db/raw";
@@ -14,11 +14,11 @@ import { DIALECTS, freshDb, seedApp, uid, type TestDb } from "./databases";
 const T0 = new Date("2030-01-01T00:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
-describe.each(DIALECTS)("the accounts' statements on %s", (dialect) => {
+describe.each(DIALECTS)("the shared row statements on %s", (dialect) => {
   let db: TestDb;
   let second: TestDb["prisma"];
   beforeAll(async () => {
-    db = await freshDb(dialect, "accounts");
+    db = await freshDb(dialect, "rows");
     // Another instance's client on PostgreSQL; on SQLite one process owns the file (tests/store/databases.ts).
     second = dialect === "postgresql" ? clientFor(db.url) : db.prisma;
   });

@@ -6,10 +6,10 @@
 // Screenshots at 1280 and 390 px.
 import { expect, test } from "@playwright/test";
 import { violationsIn } from "./helpers/axe";
-import { FAULTS } from "../lib/engine/faults";
+import { GATEWAY_FAULTS } from "../lib/engine/gateway-faults";
 import { collectBody, fetchToken, gatewayCall, seedApp, shoot, startSession } from "./helpers/console";
 
-const sees = (name: string) => FAULTS.find((f) => f.name === name)!.sees;
+const sees = (name: string) => GATEWAY_FAULTS.find((f) => f.name === name)!.sees;
 
 test("request log marks faults, the timeline shows the retry that found it, Go live shows the client checks", async ({ page }) => {
   test.setTimeout(240_000);

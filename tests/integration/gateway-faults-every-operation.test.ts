@@ -4,7 +4,7 @@
 // receiver: what the client sees, and for a committed call that its callback
 // still comes (or, for lost_callback, is recorded as not sent).
 // The expectations are README's table ("Faults on purpose"), written out here,
-// not read from lib/engine/faults.ts.
+// not read from lib/engine/gateway-faults.ts.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { type Operation, operations } from "@/lib/catalog";
 import { exampleBody } from "@/lib/docs/doc-examples";
 import { rawPost } from "../helpers/raw-post";
 import { startReceiver, type Receiver } from "../helpers/receiver";
-import { base, newApp, type TestApp } from "../helpers/sandbox";
+import { base, newApp, type TestApp } from "../helpers/apps";
 
 let receiver: Receiver;
 beforeAll(async () => {
@@ -71,7 +71,7 @@ const overMcp = (client: Client): Send => async (op, body, fault, timeScale) => 
 describe.each(calledBack.flatMap((o) => [["HTTP", o.id, o] as const, ["MCP", o.id, o] as const]))("over %s: %s", (transport, _, op) => {
   it(`answers each fault of ${op.id} as the contract's table says; a committed call still calls back`, async () => {
     const a = await newApp();
-    const client = new Client({ name: "faults-every-operation", version: "1.0.0" });
+    const client = new Client({ name: "gateway-faults-every-operation", version: "1.0.0" });
     if (transport === "MCP") {
       await client.connect(new StreamableHTTPClientTransport(new URL(`${base()}/mcp`), { requestInit: { headers: { authorization: `Bearer ${a.token}` } } }));
     }

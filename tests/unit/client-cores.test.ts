@@ -1,4 +1,4 @@
-// The clients' runtimes (lib/client-gen/runtime/) alone and every API's
+// The clients' cores (lib/client-gen/core/) alone and every API's
 // generated client, checked by each language's own tools: Python py_compile,
 // an import and mypy --strict (for 3.8, the oldest the clients support, and
 // for the Python mypy runs on); php -l and loading every client in one PHP
@@ -12,20 +12,20 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { apis } from "@/lib/catalog";
-import { TS_RUNTIME, tsRuntimeSource } from "@/lib/client-gen/client";
-import { JAVA_RUNTIME, javaFileName, javaSource } from "@/lib/client-gen/java";
+import { TS_CORE, tsCoreSource } from "@/lib/client-gen/client";
+import { JAVA_CORE, javaFileName, javaSource } from "@/lib/client-gen/java";
 import { TIME_SCALE_HEADER } from "@/lib/client-gen/options";
-import { PHP_RUNTIME, phpNamespace, phpSource } from "@/lib/client-gen/php";
-import { PYTHON_RUNTIME, pythonSource } from "@/lib/client-gen/python";
-import { referenceField, runtimeDir, runtimeSource, type Runtime, type RuntimeValue } from "@/lib/client-gen/runtime-source";
+import { PHP_CORE, phpNamespace, phpSource } from "@/lib/client-gen/php";
+import { PYTHON_CORE, pythonSource } from "@/lib/client-gen/python";
+import { referenceField, coreDir, coreSource, type Core, type CoreValue } from "@/lib/client-gen/core-source";
 import { clientSpec } from "@/lib/client-gen/spec";
 import { FAULT_HEADER, SCENARIO_HEADER } from "@/lib/engine";
 
-/** A fresh directory holding the runtime file and every API's client. */
-function sources(kind: string, { file: runtime }: Runtime, client: (api: (typeof apis)[number]) => { name: string; text: string }) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `client-runtimes-${kind}-`));
-  fs.copyFileSync(path.join(runtimeDir(), runtime), path.join(dir, runtime));
-  const files = [path.join(dir, runtime)];
+/** A fresh directory holding the core file and every API's client. */
+function sources(kind: string, { file: core }: Core, client: (api: (typeof apis)[number]) => { name: string; text: string }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `client-cores-${kind}-`));
+  fs.copyFileSync(path.join(coreDir(), core), path.join(dir, core));
+  const files = [path.join(dir, core)];
   for (const api of apis) {
     const { name, text } = client(api);
     files.push(path.join(dir, name));
@@ -50,9 +50,9 @@ const needs = (cmd: string, hint: string) => {
 };
 
 describe("Python", () => {
-  const py = () => sources("py", PYTHON_RUNTIME, (api) => ({ name: `${api.id.replace(/-/g, "_")}.py`, text: pythonSource(api) }));
+  const py = () => sources("py", PYTHON_CORE, (api) => ({ name: `${api.id.replace(/-/g, "_")}.py`, text: pythonSource(api) }));
 
-  it("the runtime and every client compile and import with warnings as errors", () => {
+  it("the core and every client compile and import with warnings as errors", () => {
     needs("python3", "install Python 3.8+");
     const { dir, files } = py();
     check("python3", ["-W", "error", "-m", "py_compile", ...files], dir);
@@ -60,7 +60,7 @@ describe("Python", () => {
     check("python3", ["-W", "error", "-c", `import ${modules.join(", ")}`], dir);
   }, 120_000);
 
-  it("the runtime and every client type-check with mypy --strict", (ctx) => {
+  it("the core and every client type-check with mypy --strict", (ctx) => {
     // Debian's mypy (scripts/test.sh installs it as root); else mypy as a module of python3.
     const mypy = has("mypy") ? ["mypy"] : has("python3", "-m", "mypy") ? ["python3", "-m", "mypy"] : null;
     if (!mypy) return ctx.skip("mypy is not installed: apt-get install mypy (scripts/test.sh does it as root) or pip install mypy");
@@ -72,9 +72,9 @@ describe("Python", () => {
 });
 
 describe("PHP", () => {
-  it("the runtime and every client pass php -l, and load together with every error reported", () => {
+  it("the core and every client pass php -l, and load together with every error reported", () => {
     needs("php", "apt-get install php-cli (scripts/test.sh does it as root)");
-    const { dir, files } = sources("php", PHP_RUNTIME, (api) => ({ name: `${api.id}.php`, text: phpSource(api) }));
+    const { dir, files } = sources("php", PHP_CORE, (api) => ({ name: `${api.id}.php`, text: phpSource(api) }));
     for (const f of files) check("php", ["-l", f], dir, /^No syntax errors detected/);
     // Loading declares every class (inheritance and signatures are checked then); each client is built once.
     const build = apis.map((api) => `new \\${phpNamespace(api)}\\${clientSpec(api).className}('key', 'secret');`).join(" ");
@@ -84,19 +84,19 @@ describe("PHP", () => {
 });
 
 describe("Java", () => {
-  it("the runtime alone and every client compile with -Xlint:all -Xdoclint:all,-missing -Werror", () => {
+  it("the core alone and every client compile with -Xlint:all -Xdoclint:all,-missing -Werror", () => {
     needs("javac", "install a JDK 17+");
-    const { dir, files } = sources("java", JAVA_RUNTIME, (api) => ({ name: javaFileName(api), text: javaSource(api) }));
-    // One compilation, one class per file: the runtime needs nothing from the clients.
+    const { dir, files } = sources("java", JAVA_CORE, (api) => ({ name: javaFileName(api), text: javaSource(api) }));
+    // One compilation, one class per file: the core needs nothing from the clients.
     check("javac", ["-Xlint:all", "-Xdoclint:all,-missing", "-Werror", "--release", "17", "-d", path.join(dir, "classes"), ...files], dir);
-    expect(fs.readdirSync(path.join(dir, "classes", "svc", "sandbox"))).toContain(JAVA_RUNTIME.file.replace(/java$/, "class"));
+    expect(fs.readdirSync(path.join(dir, "classes", "svc", "sandbox"))).toContain(JAVA_CORE.file.replace(/java$/, "class"));
   }, 120_000);
 });
 
-describe("the runtime files", () => {
+describe("the core files", () => {
   it("name the contract's headers as they stand (a package can ship them unchanged)", () => {
-    for (const { file } of [TS_RUNTIME, PYTHON_RUNTIME, PHP_RUNTIME, JAVA_RUNTIME]) {
-      const text = fs.readFileSync(path.join(runtimeDir(), file), "utf8");
+    for (const { file } of [TS_CORE, PYTHON_CORE, PHP_CORE, JAVA_CORE]) {
+      const text = fs.readFileSync(path.join(coreDir(), file), "utf8");
       for (const [name, value] of Object.entries({ SCENARIO_HEADER, TIME_SCALE_HEADER, FAULT_HEADER })) {
         const line = text.split("\n").find((l) => l.endsWith(`generator: ${name}`));
         expect(line, `${file} marks ${name}`).toBeDefined();
@@ -107,27 +107,27 @@ describe("the runtime files", () => {
 
   it("read what makes a call safe to send again from the catalog's referenceField, one name for every operation", () => {
     expect(referenceField()).toBe("reference");
-    for (const rt of [TS_RUNTIME, PYTHON_RUNTIME, PHP_RUNTIME, JAVA_RUNTIME]) {
-      const text = fs.readFileSync(path.join(runtimeDir(), rt.file), "utf8");
+    for (const rt of [TS_CORE, PYTHON_CORE, PHP_CORE, JAVA_CORE]) {
+      const text = fs.readFileSync(path.join(coreDir(), rt.file), "utf8");
       expect(text.split("\n").find((l) => l.endsWith("generator: REFERENCE_FIELD")), `${rt.file} marks REFERENCE_FIELD`).toMatch(/["']reference["']/);
       // no other line names the field itself: a catalog that called it otherwise would be followed everywhere
       const code = text.split("\n").filter((l) => !/^\s*(\*|\/\/|#|\/\*\*)/.test(l) && !l.endsWith("generator: REFERENCE_FIELD"));
       expect(code.filter((l) => /["']reference["']/.test(l)), rt.file).toEqual([]);
-      const own: Record<string, RuntimeValue> = rt === TS_RUNTIME ? { ERROR_CODES: { code: '"X"' } } : rt === JAVA_RUNTIME ? { BASE_URL: "http://x.test" } : {};
-      const filled = runtimeSource(rt, { ...own, REFERENCE_FIELD: "idempotency_key" });
+      const own: Record<string, CoreValue> = rt === TS_CORE ? { ERROR_CODES: { code: '"X"' } } : rt === JAVA_CORE ? { BASE_URL: "http://x.test" } : {};
+      const filled = coreSource(rt, { ...own, REFERENCE_FIELD: "idempotency_key" });
       expect(filled).toContain(rt.quote("idempotency_key"));
     }
     expect(() => referenceField([{ id: "a", referenceField: "reference" }, { id: "b", referenceField: "ref" }])).toThrow("the catalog names reference, ref");
   });
 
   it("are embedded without heading and markers, and only when every value has its marked line", () => {
-    const embedded = tsRuntimeSource();
+    const embedded = tsCoreSource();
     expect(embedded).toMatch(/^\/\*\* The request header that forces a scenario/);
     expect(embedded).toContain('type SandboxErrorCode = "INVALID_CLIENT" | ');
     expect(embedded).toContain(`const SCENARIO_HEADER = ${JSON.stringify(SCENARIO_HEADER)};\n`);
     expect(embedded).not.toContain("generator:");
-    expect(() => runtimeSource(TS_RUNTIME)).toThrow("the generator has no value ERROR_CODES");
-    expect(() => runtimeSource(TS_RUNTIME, { ERROR_CODES: { code: '"X"' }, BASE_URL: "http://x.test" })).toThrow("no line is marked generator: BASE_URL");
-    expect(() => runtimeSource({ ...TS_RUNTIME, heading: /^package / })).toThrow("does not start with its heading");
+    expect(() => coreSource(TS_CORE)).toThrow("the generator has no value ERROR_CODES");
+    expect(() => coreSource(TS_CORE, { ERROR_CODES: { code: '"X"' }, BASE_URL: "http://x.test" })).toThrow("no line is marked generator: BASE_URL");
+    expect(() => coreSource({ ...TS_CORE, heading: /^package / })).toThrow("does not start with its heading");
   });
 });

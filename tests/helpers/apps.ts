@@ -1,6 +1,7 @@
 // Test fixtures: users, apps and keys made through the same service functions
-// as the command line (the CLI itself is tested in cli.test.ts), and a small
-// HTTP client for the gateway.
+// as the command line (the CLI itself is tested in cli.test.ts), throwaway
+// sandboxes made through the API, and a small HTTP client for the gateway
+// (`base()`: {base_url}, the gateway's address under this file's portal).
 import { createApp } from "@/lib/services/apps";
 import { ownTeamId } from "@/lib/services/teams";
 import { createKeyPair } from "@/lib/services/keys";

@@ -9,7 +9,7 @@ import { answerCall, gatewayPath, MCP_PATH } from "@/lib/gateway";
 import { handleMcpRequest } from "@/lib/mcp/handler";
 import { noteAppId } from "@/lib/log";
 
-export async function serveSandbox(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, origin: string): Promise<void> {
+export async function serveGateway(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, origin: string): Promise<void> {
   const path = gatewayPath(pathname);
   // A method no Web request carries (TRACE) is no MCP message: the routing rule below answers it like any other call.
   if (path === MCP_PATH && webRequestCarries(req.method)) {

@@ -6,8 +6,8 @@ recovered 409), and the callback verifier. Each API's client is this module with
 docstring in place of this one, followed by the API's TypedDict models and its
 client class, which extends _BaseClient. Where a line ends in
 ``generator: NAME``, the generator writes NAME's value into its string
-(lib/client-gen/runtime-source.ts). Python 3.8+, standard library only.
-Checked by py_compile and mypy --strict in tests/unit/client-runtimes.test.ts.
+(lib/client-gen/core-source.ts). Python 3.8+, standard library only.
+Checked by py_compile and mypy --strict in tests/unit/client-cores.test.ts.
 """
 from __future__ import annotations
 

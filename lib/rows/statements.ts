@@ -1,10 +1,10 @@
-// The accounts' SQL, written once for both databases (lib/db/sql.ts renders
+// The shared row statements' SQL, written once for both databases (lib/db/sql.ts renders
 // it): throttle counters (lib/throttle.ts), the app and user row locks
 // (lib/services/apps.ts), a throwaway sandbox's insert (lib/services/sandboxes.ts),
 // a setting stored once (server/shared-auth-secret.ts)
 // and the list of an app's tables with the sandbox sweeper's batch deletes and
 // a reset's wipe.
-// index.ts runs them through Prisma. Tested on both databases by tests/store/accounts.test.ts.
+// index.ts runs them through Prisma. Tested on both databases by tests/store/rows.test.ts.
 import type { Dialect } from "@/lib/config";
 import { batchDelete, type BatchDelete } from "@/lib/db/batch-delete";
 import { param, Sql, sql } from "@/lib/db/sql";

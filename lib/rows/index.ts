@@ -1,6 +1,6 @@
-// The accounts' statements (statements.ts) run through Prisma, in the
+// The base tier's shared row statements (statements.ts) run through Prisma, in the
 // caller's transaction where it has one. `dialect`: the database's, when it is
-// not the configured one (tests/store/accounts.test.ts).
+// not the configured one (tests/store/rows.test.ts).
 import { config } from "@/lib/runtime";
 import type { Dialect } from "@/lib/config";
 import type { Db } from "@/lib/db/prisma";

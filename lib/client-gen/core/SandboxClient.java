@@ -8,8 +8,8 @@
 // API's client class (CollectClient) and the API's models and one method per
 // operation added at its end. Where a line ends in `generator: NAME`, the
 // generator writes NAME's value into its string
-// (lib/client-gen/runtime-source.ts). Java 17+, JDK only. Checked by
-// javac -Xlint:all -Werror in tests/unit/client-runtimes.test.ts.
+// (lib/client-gen/core-source.ts). Java 17+, JDK only. Checked by
+// javac -Xlint:all -Werror in tests/unit/client-cores.test.ts.
 package svc.sandbox;
 
 import java.io.IOException;

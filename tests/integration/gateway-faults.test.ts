@@ -1,9 +1,9 @@
-// Faults at the gateway (lib/engine/faults.ts): X-Svc-Fault on Collect push
+// Faults at the gateway (lib/engine/gateway-faults.ts): X-Svc-Fault on Collect push
 // and Payouts send, over real HTTP with a real receiver, each as the table
 // says: committed or not, and what the client sees. Lost answers are read with
 // node:http (tests/helpers/raw-post.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { base, collectBody, fetchToken, http as call, newApp, type TestApp } from "../helpers/sandbox";
+import { base, collectBody, fetchToken, http as call, newApp, type TestApp } from "../helpers/apps";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { rawPost } from "../helpers/raw-post";
 

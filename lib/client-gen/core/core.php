@@ -7,8 +7,8 @@
 // SvcSandbox\<Api>, so several clients can be loaded together), followed by
 // the API's client class, which extends BaseClient. Where a line ends in
 // `generator: NAME`, the generator writes NAME's value into its string
-// (lib/client-gen/runtime-source.ts). PHP 8.1+, no extensions beyond json.
-// Checked by php -l and by loading it in tests/unit/client-runtimes.test.ts.
+// (lib/client-gen/core-source.ts). PHP 8.1+, no extensions beyond json.
+// Checked by php -l and by loading it in tests/unit/client-cores.test.ts.
 declare(strict_types=1);
 
 namespace SvcSandbox;

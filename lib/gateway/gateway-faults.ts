@@ -1,15 +1,15 @@
-// How the pipeline applies a fault of lib/engine/faults.ts (X-Svc-Fault; MCP's
+// How the pipeline applies a fault of lib/engine/gateway-faults.ts (X-Svc-Fault; MCP's
 // `fault` argument travels in the same header; without the header, the app's
 // fault plan, lib/engine/fault-plan.ts): a step after every check
 // refuses a call the fault does not commit, a slow answer or one that waits for
 // its early callback takes a held connection's slot (lib/devapi/held-connections.ts); after the commit, the answer of a
 // committed one is dropped, held or replaced, or waits for its early callback.
 // The callback's own part is decided when it is scheduled (persist.ts →
-// lib/callbacks/faults.ts `callbackFault`).
+// lib/callbacks/store/deliveries.ts `gatewayFaultOnDelivery`).
 import { attemptWakeups } from "@/lib/callbacks/attempt";
 import { watchDelivery } from "@/lib/devapi/watch";
 import { takeHeld } from "@/lib/devapi/held-connections";
-import { ERROR_AFTER_COMMIT, FAULT_HEADER, faultNamed, plannedFault, planRulesFor, resolveFault, scaled, type Fault } from "@/lib/engine";
+import { ERROR_AFTER_COMMIT, FAULT_HEADER, gatewayFaultNamed, plannedFault, planRulesFor, resolveGatewayFault, scaled, type GatewayFault } from "@/lib/engine";
 import { ApiError, errorBody } from "@/lib/errors";
 import type { CallState, GatewayResult, Step } from "./context";
 import type { GatewayStore } from "./store";
@@ -23,10 +23,10 @@ const EARLY_CALLBACK_WAIT_MS = 15_000;
  * has rules for is numbered (one atomic count in the store) and gets the
  * fault of the first rule matching its number. Other calls are not counted.
  */
-async function planned(s: CallState, store: GatewayStore): Promise<Fault | null> {
+async function planned(s: CallState, store: GatewayStore): Promise<GatewayFault | null> {
   const rules = planRulesFor(s.app!.faultPlan, s.op!.id);
   if (rules.length === 0) return null;
-  return faultNamed(plannedFault(rules, await store.countPlanCall(s.app!.id, s.op!.id))) ?? null;
+  return gatewayFaultNamed(plannedFault(rules, await store.countPlanCall(s.app!.id, s.op!.id))) ?? null;
 }
 
 /**
@@ -34,7 +34,7 @@ async function planned(s: CallState, store: GatewayStore): Promise<Fault | null>
  * slow_response (its lateness) and an early_callback (its callback's post, up
  * to the callback wait, before the answer).
  */
-const holdsConnection = (f: Fault) => f.answer === "late" || f.callback === "early";
+const holdsConnection = (f: GatewayFault) => f.answer === "late" || f.callback === "early";
 
 /**
  * After every check: the call's fault, from X-Svc-Fault (VALIDATION_ERROR
@@ -50,7 +50,7 @@ export const applyFault: Step = async (s, store) => {
   // calls it covers, but not one whose reference is taken (it draws no fault: the next call gets the one it would have).
   if (s.fault === undefined) {
     const header = s.call.headers.get(FAULT_HEADER);
-    s.fault = header !== null ? resolveFault(header) : s.referenceTaken ? null : await planned(s, store);
+    s.fault = header !== null ? resolveGatewayFault(header) : s.referenceTaken ? null : await planned(s, store);
   }
   // A taken reference answers its duplicate scenario whatever the fault (steps/reference.ts).
   if (s.referenceTaken) s.fault = null;

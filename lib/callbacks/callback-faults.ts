@@ -4,13 +4,13 @@
 import type { CallbackFaults } from "@/lib/catalog/dev-endpoints";
 import { newSigningSecret } from "@/lib/crypto";
 
-/** What was done on purpose to one delivery; only the faults that apply are present. */
-export type DeliveryFaults = { duplicate?: true; badSignature?: true; extraDelayMs?: number };
+/** The callback faults done on purpose to one delivery; only those that apply are present. */
+export type DeliveryCallbackFaults = { duplicate?: true; badSignature?: true; extraDelayMs?: number };
 
-/** The faults a new delivery gets from its app's settings: null when none is on. */
-export function faultsForDelivery(app: CallbackFaults | undefined): DeliveryFaults | null {
+/** The callback faults a new delivery gets from its app's settings: null when none is on. */
+export function callbackFaultsForDelivery(app: CallbackFaults | undefined): DeliveryCallbackFaults | null {
   if (!app) return null;
-  const f: DeliveryFaults = {
+  const f: DeliveryCallbackFaults = {
     ...(app.duplicate ? { duplicate: true as const } : {}),
     ...(app.badSignature ? { badSignature: true as const } : {}),
     ...(app.extraDelayMs > 0 ? { extraDelayMs: app.extraDelayMs } : {}),
@@ -18,23 +18,12 @@ export function faultsForDelivery(app: CallbackFaults | undefined): DeliveryFaul
   return Object.keys(f).length ? f : null;
 }
 
-/**
- * A gateway fault's part on a new delivery (lib/engine/faults.ts `callback`):
- * "never" records it as not sent, with the reason saying it was on purpose;
- * "early" makes it due at once (the gateway's answer waits for its post).
- */
-export function callbackFault<D extends { state: string; lastError: string | null; dueAt: Date }>(d: D, kind: "never" | "early" | undefined, now: Date): D {
-  if (d.state !== "SCHEDULED" || !kind) return d;
-  if (kind === "early") return { ...d, dueAt: now };
-  return { ...d, state: "NOT_SENT", lastError: "not sent on purpose (X-Svc-Fault: lost_callback); the live state still changes at its due time" };
-}
-
-/** A delivery row's stored faults (JSON text or null). */
-export function storedFaults(text: string | null | undefined): DeliveryFaults | null {
+/** A delivery row's stored callback faults (JSON text or null). */
+export function storedCallbackFaults(text: string | null | undefined): DeliveryCallbackFaults | null {
   if (!text) return null;
   try {
     const v = JSON.parse(text) as unknown;
-    return v && typeof v === "object" ? (v as DeliveryFaults) : null;
+    return v && typeof v === "object" ? (v as DeliveryCallbackFaults) : null;
   } catch {
     return null;
   }
@@ -44,7 +33,7 @@ export function storedFaults(text: string | null | undefined): DeliveryFaults | 
  * The secrets an attempt is signed with: the app's live ones, or with the
  * badSignature fault a fresh secret of the same format that no receiver knows.
  */
-export function signingSecretsFor(faults: DeliveryFaults | null | undefined, live: string[]): string[] {
+export function signingSecretsFor(faults: DeliveryCallbackFaults | null | undefined, live: string[]): string[] {
   return faults?.badSignature ? [newSigningSecret()] : live;
 }
 
@@ -52,7 +41,7 @@ export function signingSecretsFor(faults: DeliveryFaults | null | undefined, liv
 const DELAYED_NOTE = "delayed by its destination host's callback budget (CALLBACKS_PER_HOST_PER_MINUTE)";
 
 /** The attempt's note: what was done on purpose, and a delay by the host budget (null when nothing). */
-export function attemptNote(faults: DeliveryFaults | null | undefined, extra: { replay?: boolean; second?: boolean; delayed?: boolean }): string | null {
+export function attemptNote(faults: DeliveryCallbackFaults | null | undefined, extra: { replay?: boolean; second?: boolean; delayed?: boolean }): string | null {
   const parts: string[] = [];
   if (extra.replay) parts.push("replay");
   if (extra.delayed && !extra.second) parts.push(DELAYED_NOTE);

@@ -2,16 +2,16 @@
 // production's failures, asked for by name with X-Svc-Fault (MCP: the `fault`
 // argument) and applied after every check passed, like a scenario. This table
 // is the one home of what each fault does; the pipeline reads it
-// (lib/gateway/faults.ts), the client checks judge by it (lib/activity/client-checks.ts). Pure.
-import { FAULT_NAMES, type FaultName } from "@/lib/catalog";
+// (lib/gateway/gateway-faults.ts), the client checks judge by it (lib/activity/client-checks.ts). Pure.
+import { GATEWAY_FAULT_NAMES, type GatewayFaultName } from "@/lib/catalog";
 import { ApiError, type ErrorCode } from "@/lib/errors";
 
 export const FAULT_HEADER = "x-svc-fault";
 
-export { FAULT_NAMES, type FaultName };
+export { GATEWAY_FAULT_NAMES, type GatewayFaultName };
 
-export type Fault = {
-  name: FaultName;
+export type GatewayFault = {
+  name: GatewayFaultName;
   /** Whether the call is committed (resource, reference, callback, log row) exactly as without the fault; else only its log row is. */
   committed: boolean;
   /** What the client sees, in a sentence (docs, the console). */
@@ -25,7 +25,7 @@ export type Fault = {
   callback?: "never" | "early";
 };
 
-export const FAULTS: readonly Fault[] = [
+export const GATEWAY_FAULTS: readonly GatewayFault[] = [
   { name: "lost_response", committed: true, answer: "dropped", sees: "the connection closes with no answer" },
   { name: "slow_response", committed: true, answer: "late", lateMs: 30_000, sees: "the normal answer after 30 s × the call's time scale" },
   { name: "error_after_commit", committed: true, answer: "error", sees: "500 INTERNAL_ERROR" },
@@ -49,18 +49,18 @@ export const FAULTS: readonly Fault[] = [
 export const ERROR_AFTER_COMMIT = { error: "INTERNAL_ERROR", message: "the sandbox failed to handle this call; quote the request id when reporting it" } as const satisfies { error: ErrorCode; message: string };
 
 /** Every code the fault step can answer: the header's VALIDATION_ERROR, each refusal's, then the 500 a committed call answers with. */
-export const FAULT_CODES: readonly ErrorCode[] = [
+export const GATEWAY_FAULT_CODES: readonly ErrorCode[] = [
   ...new Set<ErrorCode>([
     "VALIDATION_ERROR",
-    ...FAULTS.flatMap((f) => (f.refuse ? [f.refuse.error] : [])),
-    ...FAULTS.filter((f) => f.answer === "error").map(() => ERROR_AFTER_COMMIT.error),
+    ...GATEWAY_FAULTS.flatMap((f) => (f.refuse ? [f.refuse.error] : [])),
+    ...GATEWAY_FAULTS.filter((f) => f.answer === "error").map(() => ERROR_AFTER_COMMIT.error),
   ]),
 ];
 
-const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));
+const BY_NAME = new Map(GATEWAY_FAULTS.map((f) => [f.name, f]));
 
 /** A fault by its name (as stored in the request log); undefined for any other text. */
-export const faultNamed = (name: string | null | undefined): Fault | undefined => (name ? BY_NAME.get(name as FaultName) : undefined);
+export const gatewayFaultNamed = (name: string | null | undefined): GatewayFault | undefined => (name ? BY_NAME.get(name as GatewayFaultName) : undefined);
 
 /**
  * Until when a call of the same client counts as a retry of a committed call
@@ -68,17 +68,17 @@ export const faultNamed = (name: string | null | undefined): Fault | undefined =
  * until the late answer came for a slow one (ms since the epoch); null when the
  * fault left the answer as it was. The client checks and the timeline read it.
  */
-export function retryWindowEnd(fault: Fault | undefined, receivedAtMs: number, durationMs: number): number | null {
+export function retryWindowEnd(fault: GatewayFault | undefined, receivedAtMs: number, durationMs: number): number | null {
   if (!fault?.committed || !fault.answer) return null;
   return fault.answer === "late" ? receivedAtMs + durationMs : Number.POSITIVE_INFINITY;
 }
 
 /** The call's fault: none without the header, else the named one (VALIDATION_ERROR naming the header for any other name). */
-export function resolveFault(header: string | null | undefined): Fault | null {
+export function resolveGatewayFault(header: string | null | undefined): GatewayFault | null {
   if (header === null || header === undefined) return null;
-  const fault = faultNamed(header.trim());
+  const fault = gatewayFaultNamed(header.trim());
   if (fault) return fault;
   const field = "X-Svc-Fault";
-  const message = `${field} must be one of ${FAULT_NAMES.join(", ")}, not "${header.slice(0, 40)}"`;
+  const message = `${field} must be one of ${GATEWAY_FAULT_NAMES.join(", ")}, not "${header.slice(0, 40)}"`;
   throw new ApiError("VALIDATION_ERROR", message, {}, [{ field, message }]);
 }
