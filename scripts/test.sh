@@ -56,7 +56,7 @@ together() { # name1 cmd1 name2 cmd2 ...
   local names=() pids=() logs=() failed=0 i
   while [ $# -gt 0 ]; do
     names+=("$1"); logs+=("$(mktemp)")
-    bash -c "$2" >"${logs[-1]}" 2>&1 & pids+=($!)
+    ( start=$SECONDS; s=0; bash -c "$2" || s=$?; echo "(took $((SECONDS - start)) s)"; exit $s ) >"${logs[-1]}" 2>&1 & pids+=($!)
     shift 2
   done
   echo "== side by side: ${names[*]}"
@@ -68,17 +68,22 @@ together() { # name1 cmd1 name2 cmd2 ...
   return $failed
 }
 
+started=$SECONDS
+trap 'echo "== npm test: $((SECONDS - started)) s"' EXIT
 echo "== lint";  npm run --silent lint
 # The one type check: the route types Next writes (next typegen), then tsc over every file (the build does not check again: next.config.mjs).
 echo "== types"; npm run --silent typecheck
 # The build beside the suites that need none (the store suite: no server; the unit suite reads .next/types, which
 # the type check above wrote, and the build writes the same files again, so it runs once the build is done).
 together "build" "npx next build" "stores (SQLite and PostgreSQL)" "npx vitest run --config vitest.store.config.ts"
-# The HTTP suite on SQLite, its files whose behaviour depends on the database (PG_FILES below: several
-# instances on one database (also behind haproxy), outages, held resources, sweeps, limits and
-# references under concurrency, the dispatcher) on PostgreSQL, the browser tests and the unit suite,
-# side by side: each on databases and ports of its own (the SQLite files under data/test-integration*,
-# the PostgreSQL databases sandbox_test_<pid>_*, the browser's portal on data/test-e2e.db).
+# The HTTP suite on SQLite beside the browser tests, then its files whose behaviour depends on the
+# database (PG_FILES below: several instances on one database (also behind haproxy), outages, held
+# resources, sweeps, limits and references under concurrency, the dispatcher) on PostgreSQL beside
+# the unit suite: each on databases and ports of its own (the SQLite files data/test-integration*,
+# the PostgreSQL databases sandbox_test_<pid>_*, the browser's portal on data/test-e2e.db). Paired so
+# that each pair keeps both cores busy without crowding them: the HTTP suite on SQLite keeps about
+# 1.3 cores busy and the browser tests 0.7 (they mostly wait on pages and callbacks), the PostgreSQL
+# pass about one with the database's own work (all four at once ran as long, at a load of 20).
 # Not on PostgreSQL, as their statements are the store suite's on both databases: the developer tools
 # (dev-callbacks: its wait across instances is in multi-instance) and the account guards
 # (limits-accounts: the sign-in guard under concurrency on two instances is in limits-concurrency).
@@ -86,7 +91,6 @@ PG_FILES=(multi-instance balancer db-outage held float float-met fault-plan gate
   sandboxes at-rest references reference-verdicts clients clients-languages client-rehearsal callbacks durability receiver-checks nul-text schema-drift passkeys
   totp teams teams-caps teams-migration audit account-deletion verification sessions oidc)
 pg_paths=(); for f in "${PG_FILES[@]}"; do pg_paths+=("tests/integration/$f.test.ts"); done
-together "integration (SQLite)" "env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts" \
-  "integration (PostgreSQL: ${PG_FILES[*]})" "TEST_DB_FILE=data/test-integration-pg.db npx vitest run --config vitest.integration.config.ts ${pg_paths[*]}" \
-  "browser" "npx playwright test" \
+together "integration (SQLite)" "env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts" "browser" "npx playwright test"
+together "integration (PostgreSQL: ${PG_FILES[*]})" "TEST_DB_FILE=data/test-integration-pg.db npx vitest run --config vitest.integration.config.ts ${pg_paths[*]}" \
   "unit" "npx vitest run"

@@ -4,11 +4,11 @@
 // print and exit with for that argv (lib/cli/main.ts commandLine). Starting a
 // process per command cost seconds each on a busy machine.
 import readline from "node:readline";
-import { commandLine } from "@/lib/cli/main";
+import { answerArgv } from "./operator-answers";
 
 for await (const line of readline.createInterface({ input: process.stdin })) {
   if (!line.trim()) continue;
   const { id, argv } = JSON.parse(line) as { id: number; argv: string[] };
-  process.stdout.write(`${JSON.stringify({ id, run: await commandLine(argv) })}\n`);
+  process.stdout.write(`${JSON.stringify({ id, ...(await answerArgv(argv)) })}\n`);
 }
 process.exit(0);

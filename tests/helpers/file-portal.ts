@@ -9,7 +9,7 @@
 // this process's environment (DATABASE_URL, TEST_DATABASE_URL, TEST_DB_FILE on
 // SQLite), so the fixtures the test runs in this process (./apps.ts newApp:
 // lib's services on the default runtime, made anew for the file) and the
-// operator command line it starts (./operator.ts, `cli`) use the portal's
+// operator command line it runs (./operator.ts, `cli`: in this process, ./operator-answers.ts) use the portal's
 // database. The portal itself (./portal.ts `startPortal`, on the real clock)
 // starts before the file's tests. Its per-address and per-host limits are
 // lifted as the shared server's were (every test calls from 127.0.0.1 and
@@ -22,7 +22,8 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { realClock } from "@/lib/clock";
 import { endDefaultRuntime } from "@/lib/runtime";
 import { freshDb } from "./databases";
-import { endLineSessions } from "./operator";
+import { answerInProcess, endLineSessions } from "./operator";
+import { answerArgv, answerCommands, inProcessSession } from "./operator-answers";
 import { type InProcessPortal, startPortal } from "./portal";
 
 const LIFTED = {
@@ -31,6 +32,11 @@ const LIFTED = {
 };
 
 const state: { portal?: InProcessPortal<typeof realClock> } = {};
+
+// The operator command line's set-ups (./operator.ts `cliBatch`, ./apps.ts `cli`) in this process, each
+// session in a runtime of its own on the database and origin it names.
+answerInProcess("tests/helpers/operator-server.ts", (env) => inProcessSession((r) => answerCommands(r.commands), env));
+answerInProcess("tests/helpers/command-line-server.ts", (env) => inProcessSession((r) => answerArgv(r.argv), env));
 
 /** This file's portal's origin (http://127.0.0.1:<port>). */
 export function fileOrigin(): string {

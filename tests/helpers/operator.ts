@@ -80,6 +80,11 @@ export async function cliBatch(dbUrl: string, origin: string, commands: string[]
  * first use; it ends when this process does, or at `endLineSessions`.
  */
 export function lineSession(script: string, env: Record<string, string>): (request: object) => Promise<Record<string, any>> {
+  const here = inProcess.get(script)?.(env);
+  if (here) {
+    ending.add(here.end);
+    return here.ask;
+  }
   let child: ChildProcess | null = null;
   let stderr = "";
   let nextId = 0;
@@ -142,6 +147,19 @@ export function lineSession(script: string, env: Record<string, string>): (reque
 }
 
 const ending = new Set<() => Promise<void>>();
+
+type Answers = (env: Record<string, string>) => { ask: (request: Record<string, any>) => Promise<Record<string, any>>; end: () => Promise<void> };
+const inProcess = new Map<string, Answers>();
+
+/**
+ * `script`'s requests answered in this process from now on, by a session `answers` makes for each
+ * `lineSession(script, env)`, instead of by a helper process: the integration suite, which loads
+ * lib anyway (./file-portal.ts with ./operator-answers.ts). The browser suite and the benchmark
+ * load no lib and keep the processes.
+ */
+export function answerInProcess(script: string, answers: Answers): void {
+  inProcess.set(script, answers);
+}
 
 /** Ends every helper process this test process started and forgets the sessions: a test file's end, when its worker runs another file next (./file-portal.ts). */
 export async function endLineSessions(): Promise<void> {
