@@ -1,4 +1,4 @@
-// Docs: npm run bench, its latest figures, sizing a deployment, the goals and PostgreSQL per statement.
+// Docs: npm run bench, its latest figures, sizing a deployment, the goals and PostgreSQL per statement; how long npm test takes.
 import type { Metadata } from "next";
 import { C, H1, H2, P, Ul } from "@/components/docs/prose";
 import { DataTable } from "@/components/docs/data-table";
@@ -129,6 +129,19 @@ export default function PerformancePage() {
         ["two instances ÷ one on PostgreSQL", "shown with CPU", "push 0.55, status 1.00; nothing dropped", "2 shared cores for both instances, PostgreSQL and the load generator (85–89% busy): no core for a second instance to use. Each instance sees half the calls in a turn of its loop, so less is shared per statement: 897 and 830 ms per 1,000 pushes (portal, PostgreSQL) with two against 505 and 524 with one"],
       ]} />
       <P>Also in the table and left for their owners: a prune (<C>DELETE … OFFSET keep</C>) walks N index entries of the app to find its cut, now every N/10 inserts (about 10 entries an insert); <C>&quot;Delivery&quot;</C> writes 15 index entries a push, none of its state changes HOT, because <C>state</C> is in two of its indexes.</P>
+      <H2 id="tests">How long npm test takes</H2>
+      <P>The house asks for a fresh clone&apos;s <C>.ci/run</C> in at most 10 minutes on a quiet 2-core machine. Not there yet. Measured on this VM, 2026-11-28, nothing else running, Debian&apos;s packages installed:</P>
+      <DataTable label="npm test" head={["", "before (fresh clone, .ci/run)", "now (npm test in a checkout)"]} rows={[
+        ["the whole run", "25.5 min (install included)", <span key="t1"><strong>15.1 min</strong> (907 s; CPU 1,044 s: 902 user, 142 sys)</span>],
+        ["lint, types", "with install, unit, stores: about 2.5 min", "about 10 s (warm caches)"],
+        ["build; store suite (both databases)", "about 1.5 min; one after the other", "28 s beside 36 s"],
+        ["HTTP suite on SQLite (94 files)", "399 s alone", "614 s beside the browser tests (552 s)"],
+        ["HTTP suite on PostgreSQL (36 files)", "315 s alone", "254 s beside the unit suite (47 s)"],
+        ["browser tests (128)", "6.2 min alone", "see the SQLite row"],
+      ]} />
+      <P>What changed: a vitest worker runs one file after another in one process (<C>isolate: false</C>), so Node, Next&apos;s build, Prisma and lib load once per worker instead of once per file (six light files: 38.5 CPU-s one process each, 33.2 reused); the operator command line&apos;s set-ups run in the test process instead of a tsx process for each of 31 files (about 1.5 CPU-s each); the suites run two at a time. Each file still has its own portal and database.</P>
+      <P>Alone, before these changes, the SQLite pass kept 1.3 of the two cores busy (405 s, 528 CPU-s), the PostgreSQL pass one (318 s, 326 CPU-s, the database&apos;s own work besides), the browser tests less than one. All four suites at once (the first try) took 830 s at a load average of 20, and two counts in <C>limits-concurrency</C> came out wrong once (not seen again under two busy loops; the test now prints what the other answers were): so two at a time.</P>
+      <P>What limits it: the run&apos;s CPU, 1,044 s, is 522 s of two cores, and the run keeps 1.15 of them busy. The rest is waiting that no core can shorten: callbacks at their scripted times and 10-second timeouts on the real clock (<C>callbacks</C>: 4.5, 3.5, 3.0 and 12.6 s; <C>inspector-modes</C> 13.5 s; <C>receiver-checks</C> 20.9 s), 100 sign-ups in each of two <C>teams-caps</C> tests (18.5 and 20.8 s), and the long files that end a pass alone. What would move it next: the post timeout and the scripted delays on a file portal&apos;s test clock, as the counts in a minute already are; the ten PostgreSQL files with nothing of their own on PostgreSQL (<C>clients-languages</C>, <C>receiver-checks</C> and eight more: their statements are the store suite&apos;s) run once. Three runs in a row under a one-core busy loop: not measured here yet.</P>
     </>
   );
 }
