@@ -38,7 +38,7 @@ export default defineConfig({
   webServer: {
     // Its stdout into `${DB}.log` (exec: the server is still the process Playwright stops): mails written
     // there without SMTP_URL hold the links a spec follows (e2e/helpers/console.ts `mailedLink`).
-    command: `rm -f ${DB} ${DB}-wal ${DB}-shm ${DB}.log && exec node scripts/start.mjs > ${DB}.log`,
+    command: `mkdir -p $(dirname ${DB}) && rm -f ${DB} ${DB}-wal ${DB}-shm ${DB}.log && exec node scripts/start.mjs > ${DB}.log`,
     url: `${origin}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -9,7 +9,8 @@ import { review, subscribe } from "@/lib/services/subscriptions";
 import { createUser } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
 import { fileOrigin } from "./file-portal";
-import { lineSession, requestToken } from "./operator";
+import { requestToken } from "./operator";
+import { commandLineSession } from "./operator-answers";
 
 // This file's own portal (./file-portal.ts), started before its tests.
 export const origin = () => fileOrigin();
@@ -90,19 +91,14 @@ function jsonOr(stdout: string): any {
 /**
  * The operator command line's answer to `args`: its exit code, stdout (and as JSON),
  * stderr — what scripts/admin.ts prints and exits with (lib/cli/main.ts commandLine),
- * run in one process kept for this test file (./command-line-server.ts) instead of a
- * process per command. The process itself is tested in cli.test.ts. Its stdin is the
- * session's: --password-stdin and the terminal prompt need a process of their own.
+ * run in this process on this file's database, as ./operator-answers.ts does it,
+ * instead of a process per command. The process itself is tested in cli.test.ts,
+ * with --password-stdin and the terminal prompt, which need a process of their own.
  */
 export async function cli(...args: string[]): Promise<{ code: number; json: any; stdout: string; stderr: string }> {
-  const key = `${process.env.DATABASE_URL}\n${origin()}`;
-  let session = sessions.get(key);
-  if (!session) sessions.set(key, (session = lineSession("tests/helpers/command-line-server.ts", { PUBLIC_URL: origin() })));
-  const { run } = (await session({ argv: args })) as { run: { code: number; stdout: string; stderr: string } };
+  const { run } = (await commandLineSession({ PUBLIC_URL: origin() }).ask({ argv: args })) as { run: { code: number; stdout: string; stderr: string } };
   return { ...run, json: jsonOr(run.stdout) };
 }
-/** Per database and portal: the file's (a worker runs one file after another; ./operator.ts `endLineSessions` ends the processes). */
-const sessions = new Map<string, ReturnType<typeof lineSession>>();
 
 export const collectBody = (over: Record<string, unknown> = {}) => ({
   shortCode: "174379",

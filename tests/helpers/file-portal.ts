@@ -17,13 +17,15 @@
 // own (rate-limit, limits-server, limits-budgets). Its error lines are printed
 // when the file ends, so a failure whose cause is on the portal's side can be
 // read in a CI log.
+import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { realClock } from "@/lib/clock";
+import { closeDatabases } from "@/lib/db/hot-path";
 import { endDefaultRuntime } from "@/lib/runtime";
 import { freshDb } from "./databases";
 import { answerInProcess, endLineSessions } from "./operator";
-import { answerArgv, answerCommands, inProcessSession } from "./operator-answers";
+import { answerCommands, endCommandLines, inProcessSession } from "./operator-answers";
 import { type InProcessPortal, startPortal } from "./portal";
 
 const LIFTED = {
@@ -33,10 +35,31 @@ const LIFTED = {
 
 const state: { portal?: InProcessPortal<typeof realClock> } = {};
 
-// The operator command line's set-ups (./operator.ts `cliBatch`, ./apps.ts `cli`) in this process, each
-// session in a runtime of its own on the database and origin it names.
+// A portal logging JSON (a hosted one: bind, public-origin) takes the process's console over
+// (lib/log.ts installLogger) for as long as the process lives; the next file gets the console back.
+const CONSOLE = { log: console.log, info: console.info, debug: console.debug, warn: console.warn, error: console.error };
+
+/**
+ * Whether the test file calls its portal: it imports ./apps.ts (`origin()`, `base()`, `newApp`),
+ * itself or through another helper. Read from the import lines, since a worker loads each module
+ * once (a mark made as apps.ts loads would be made for the first file only). A file that calls
+ * `origin()` without it fails at once ("not started"), never quietly.
+ */
+function usesFilePortal(testFile: string): boolean {
+  const seen = new Set<string>();
+  const visit = (file: string): boolean => {
+    if (seen.has(file) || !fs.existsSync(file)) return false;
+    seen.add(file);
+    if (path.resolve(file) === path.resolve(import.meta.dirname, "apps.ts")) return true;
+    const relative = [...fs.readFileSync(file, "utf8").matchAll(/from "(\.{1,2}\/[^"]+)"/g)].map((m) => path.resolve(path.dirname(file), m[1]!));
+    return relative.some((r) => visit(r.endsWith(".ts") ? r : `${r}.ts`));
+  };
+  return visit(testFile);
+}
+
+// The operator command line's set-ups (./operator.ts `cliBatch`) in this process, each session in a
+// runtime of its own on the database and origin it names (./apps.ts `cli` likewise).
 answerInProcess("tests/helpers/operator-server.ts", (env) => inProcessSession((r) => answerCommands(r.commands), env));
-answerInProcess("tests/helpers/command-line-server.ts", (env) => inProcessSession((r) => answerArgv(r.argv), env));
 
 /** This file's portal's origin (http://127.0.0.1:<port>). */
 export function fileOrigin(): string {
@@ -48,21 +71,31 @@ export function fileOrigin(): string {
 export async function setUpFile(): Promise<void> {
   const testPath = expect.getState().testPath ?? "file";
   const name = path.basename(testPath).replace(/\.test\.ts$/, "").replace(/[^a-z0-9]+/gi, "_").toLowerCase();
-  state.portal = undefined;
-  await endDefaultRuntime();
+  await endFile(); // what the last file left, should its own end not have run (a hook's timeout)
   const db = await freshDb(`f_${name}`);
   Object.assign(process.env, { DATABASE_URL: db.url, TEST_DATABASE_URL: db.url }, db.file ? { TEST_DB_FILE: db.file } : {});
+  const wanted = usesFilePortal(testPath);
   beforeAll(async () => {
-    state.portal = await startPortal({ env: { ...LIFTED, DATABASE_URL: db.url }, clock: realClock });
+    if (wanted) state.portal = await startPortal({ env: { ...LIFTED, DATABASE_URL: db.url }, clock: realClock });
   });
   afterAll(async () => {
-    const p = state.portal;
-    await endLineSessions();
-    await endDefaultRuntime();
+    const p = await endFile();
     if (!p) return;
-    await p.close();
     // A request's or a callback attempt's line (lib/log.ts) is not an error, whatever its path or outcome says.
     const errors = p.log().split("\n").filter((l) => /error|fail/i.test(l) && !/^(request|\[callbacks\] attempt) /.test(l));
     if (errors.length) console.error(`${name}'s portal: ${errors.length} error lines, the last 40:\n${errors.slice(-40).join("\n")}`);
   });
+}
+
+/** Ends what a file started in this worker: its portal, its operator sessions, the default runtime and its database handles; gives the console back. Returns the portal, closed. */
+async function endFile(): Promise<InProcessPortal<typeof realClock> | undefined> {
+  const p = state.portal;
+  state.portal = undefined;
+  await p?.close();
+  await endLineSessions();
+  await endCommandLines();
+  await closeDatabases();
+  await endDefaultRuntime();
+  Object.assign(console, CONSOLE);
+  return p;
 }

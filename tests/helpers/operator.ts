@@ -76,7 +76,7 @@ export async function cliBatch(dbUrl: string, origin: string, commands: string[]
 /**
  * A helper process kept running for this test process: `script` reads one JSON
  * request a line on stdin and writes one JSON answer a line on stdout, each with
- * the request's "id" (./operator-server.ts, ./command-line-server.ts). Started on
+ * the request's "id" (./operator-server.ts). Started on
  * first use; it ends when this process does, or at `endLineSessions`.
  */
 export function lineSession(script: string, env: Record<string, string>): (request: object) => Promise<Record<string, any>> {
