@@ -55,9 +55,16 @@ export function KeysPanel({ appId }: { appId: string }) {
   const [created, setCreated] = useState<CreatedPair | null>(null);
   const [label, setLabel] = useState("");
   const create = useFormAction(async () => {
-    setCreated(await send<CreatedPair>("POST", appUrl(appId, "/keys"), { label }));
+    const pair = await send<CreatedPair>("POST", appUrl(appId, "/keys"), { label });
     setLabel("");
-    await mutate();
+    // The list holds the new pair before its secret shows, so dismissing it puts the keyboard there
+    // (shown first, a quick dismiss found no list yet and the keyboard fell to the page's top).
+    // Shown whatever the reload did: the secret is never shown again.
+    try {
+      await mutate();
+    } finally {
+      setCreated(pair);
+    }
   });
 
   return (

@@ -66,8 +66,11 @@ function MakeSandbox({ appId, onMade }: { appId: string; onMade: (made: MadeSand
   const make = useFormAction(async () => {
     const made = await send<MadeSandbox>("POST", appUrl(appId, "/sandboxes"), { ttlSeconds: Number(ttl), ...(name.trim() ? { name } : {}) });
     setName("");
-    await mutate(appUrl(appId, "/sandboxes"));
-    onMade(made);
+    try {
+      await mutate(appUrl(appId, "/sandboxes")); // its row is there when the secrets are dismissed
+    } finally {
+      onMade(made); // shown whatever the reload did: they are never shown again
+    }
   }, ["name", "ttlSeconds"]);
   return (
     <form aria-label="Make a throwaway sandbox" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start" {...make.form}>
