@@ -22,6 +22,16 @@ export function sqliteAdapter(url = config.databaseUrl) {
 const PRISMA_PG_POOL = 4;
 
 /**
+ * How long an interactive transaction may wait for its turn (a connection of the pool on PostgreSQL,
+ * the process's one connection on SQLite: queued-sqlite.ts) and then run. Prisma's defaults (2 and
+ * 5 s) turn a queue on a busy machine into failed requests (P2028, tests/store/transactions.test.ts):
+ * the likely cause of a sign-in answered "Configuration" in limits-concurrency with four suites at
+ * once, whose audit entry failed and whose attempt, given back to the sign-in guard, let a sixth
+ * wrong password be checked where the limit is 5.
+ */
+const TRANSACTIONS = { maxWait: 15_000, timeout: 15_000 };
+
+/**
  * A client for the database at `url`. Both generated clients come from the
  * same models (prisma/postgresql/schema.prisma is derived from
  * prisma/schema.prisma), so they share one type.
@@ -29,12 +39,12 @@ const PRISMA_PG_POOL = 4;
 export function clientFor(url = config.databaseUrl): PrismaClient {
   if (dialectOf(url) === "postgresql") {
     const adapter = new PrismaPg({ connectionString: url, max: PRISMA_PG_POOL });
-    const client = new PgPrismaClient({ adapter }).$extends({
+    const client = new PgPrismaClient({ adapter, transactionOptions: TRANSACTIONS }).$extends({
       query: { $allModels: { $allOperations: ({ args, query }) => query(withoutNul(args)) } },
     });
     return client as unknown as PrismaClient;
   }
-  return new PrismaClient({ adapter: queued(sqliteAdapter(url)) });
+  return new PrismaClient({ adapter: queued(sqliteAdapter(url)), transactionOptions: TRANSACTIONS });
 }
 
 const PRISMA = part<PrismaClient>("prisma");

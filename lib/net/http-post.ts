@@ -102,3 +102,12 @@ export function httpPost(r: PostRequest, retried = false): Promise<PostResult> {
     req.end(r.body);
   });
 }
+
+/** The post thread's side (post-thread.ts): each request posted, its result sent back under its id; a post that throws fails alone. */
+export function servePosts(port: import("node:worker_threads").MessagePort): void {
+  port.on("message", ({ id, request }: { id: number; request: PostRequest }) => {
+    void httpPost(request)
+      .catch((e: unknown): PostResult => ({ kind: "failed", reason: e instanceof Error ? e.message : String(e) }))
+      .then((result) => port.postMessage({ id, result }));
+  });
+}

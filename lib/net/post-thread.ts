@@ -23,23 +23,16 @@ type Thread = {
 const THREAD = part<Thread>("postThread");
 const RESPAWNS = 5;
 
-// The worker loads this TypeScript through tsx, as scripts/start.mjs loads the
-// server, and says when it is ready.
+// The worker loads http-post.ts through tsx, as scripts/start.mjs loads the
+// server, and says when it is ready. Only that file (node:http, nothing of
+// lib): a thread that loaded this one loaded the runtime and the logger too,
+// a third more of each portal's start.
 const WORKER = `
 const { workerData, parentPort } = require("node:worker_threads");
 import(workerData.tsx)
   .then(({ register }) => { register({ tsconfig: workerData.tsconfig }); return import(workerData.module); })
   .then((m) => { m.servePosts(parentPort); parentPort.postMessage({ ready: true }); });
 `;
-
-/** The worker's side: each request posted, its result sent back under its id; a post that throws fails alone. */
-export function servePosts(port: import("node:worker_threads").MessagePort): void {
-  port.on("message", ({ id, request }: { id: number; request: PostRequest }) => {
-    void httpPost(request)
-      .catch((e: unknown): PostResult => ({ kind: "failed", reason: e instanceof Error ? e.message : String(e) }))
-      .then((result) => port.postMessage({ id, result }));
-  });
-}
 
 type Message = { ready: true } | { id: number; result: PostResult };
 
@@ -53,7 +46,7 @@ function spawn(t: Thread): Worker {
   const root = path.resolve(import.meta.dirname, "..", "..");
   const worker = new Worker(WORKER, {
     eval: true,
-    workerData: { tsx: import.meta.resolve("tsx/esm/api"), tsconfig: path.join(root, "tsconfig.json"), module: import.meta.url },
+    workerData: { tsx: import.meta.resolve("tsx/esm/api"), tsconfig: path.join(root, "tsconfig.json"), module: new URL("./http-post.ts", import.meta.url).href },
   });
   worker.unref();
   let ready = false;
