@@ -72,9 +72,9 @@ together() { # name1 cmd1 name2 cmd2 ...
 
 started=$SECONDS
 trap 'echo "== npm test: $((SECONDS - started)) s"' EXIT
-echo "== lint";  npm run --silent lint
-# The one type check: the route types Next writes (next typegen), then tsc over every file (the build does not check again: next.config.mjs).
-echo "== types"; npm run --silent typecheck
+# The lint beside the one type check (the route types Next writes (next typegen), then tsc over every
+# file; the build does not check again: next.config.mjs): each keeps about one core busy.
+together "lint" "npm run --silent lint" "types" "npm run --silent typecheck"
 # The build beside the suites that need none (the store suite: no server; the unit suite reads .next/types, which
 # the type check above wrote, and the build writes the same files again, so it runs once the build is done).
 together "build" "npx next build" "stores (SQLite and PostgreSQL)" "npx vitest run --config vitest.store.config.ts"
@@ -95,6 +95,8 @@ PG_FILES=(multi-instance balancer db-outage held float float-met fault-plan gate
   sandboxes at-rest references reference-verdicts callbacks durability receiver-checks nul-text schema-drift passkeys
   totp teams teams-caps teams-migration audit account-deletion verification sessions oidc)
 pg_paths=(); for f in "${PG_FILES[@]}"; do pg_paths+=("tests/integration/$f.test.ts"); done
-together "integration (SQLite)" "env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts" "browser" "npx playwright test" \
+# The SQLite pass has three workers (the config's two elsewhere): it is the longest, and ended alone
+# for its last 100 s with two, after the other three.
+together "integration (SQLite)" "env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts --maxWorkers=3" "browser" "npx playwright test" \
   "integration (PostgreSQL: ${PG_FILES[*]})" "TEST_DB_FILE=data/test-integration-pg.db npx vitest run --config vitest.integration.config.ts ${pg_paths[*]}" \
   "unit" "npx vitest run"
