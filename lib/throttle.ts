@@ -118,9 +118,6 @@ export class Throttle {
   }
 }
 
-/** Transactions that wait for a counter's lock: a burst of them queues (Prisma's defaults give up after 2 s). */
-const QUEUED = { maxWait: 15_000, timeout: 15_000 };
-
 /**
  * One place in each of `places` (a throttle and its subject), or none: in one
  * transaction each counter is counted in the order given (callers keep one
@@ -139,7 +136,7 @@ export async function takeTogether(places: readonly (readonly [Throttle, string]
         if (!taken.allowed) throw new NoRoom(index, taken.retryAfter); // rolls every count of this request back
       }
       return null;
-    }, QUEUED);
+    });
   } catch (e) {
     if (e instanceof NoRoom) return { index: e.index, retryAfter: e.retryAfter };
     throw e;

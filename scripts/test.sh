@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # npm test: every test, on a fresh machine after `npm install`. The store
 # conformance suite runs on both databases in one go; the HTTP (integration)
-# suite runs once on SQLite (the default), then its files whose behaviour
-# depends on the database run again on PostgreSQL (PG_FILES below: several
+# suite runs once on SQLite (the default), and at the same time its files whose
+# behaviour depends on the database run on PostgreSQL (PG_FILES below: several
 # instances on one database (also behind haproxy), outages, held resources, sweeps, limits and
 # references under concurrency, the dispatcher). Set TEST_PG_URL to use your own
 # PostgreSQL server; otherwise Debian's is installed and started (as root) and
@@ -51,8 +51,8 @@ if [ -z "${TEST_PG_URL:-}" ]; then
 fi
 
 # Suites at once where they share nothing (their own databases, servers and ports):
-# most of a suite's time is waiting (a callback at its scripted time, a browser
-# page), so the two cores stay busy only with several at once. Each one's output
+# a suite alone leaves a core idle while it waits (a callback at its scripted time,
+# a browser page, a long file at its end), so the two cores stay busy only with several at once. Each one's output
 # is printed when it ends, each under its name; the run fails if any failed.
 together() { # name1 cmd1 name2 cmd2 ...
   local names=() pids=() logs=() failed=0 i

@@ -14,6 +14,7 @@ import { Truncated } from "@/components/ui/truncate";
 import { appUrl, send } from "./api";
 import { useApp, useKeys, type KeyPairRow } from "./hooks";
 import { NewKeyPair, type CreatedPair } from "./new-key-pair";
+import { reloadedOrLate } from "./shown-once";
 import { Writes } from "./permission";
 
 /** A key pair's label, edited in place. */
@@ -59,12 +60,9 @@ export function KeysPanel({ appId }: { appId: string }) {
     setLabel("");
     // The list holds the new pair before its secret shows, so dismissing it puts the keyboard there
     // (shown first, a quick dismiss found no list yet and the keyboard fell to the page's top).
-    // Shown whatever the reload did: the secret is never shown again.
-    try {
-      await mutate();
-    } finally {
-      setCreated(pair);
-    }
+    // A slow reload does not hold the secret back past 2 s (shown-once.ts reloadedOrLate): it is never shown again.
+    await reloadedOrLate(mutate());
+    setCreated(pair);
   });
 
   return (

@@ -18,7 +18,7 @@ import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { appUrl, send } from "./api";
 import { ExpiresIn, useSecondTick } from "./expiry";
 import { useSandboxes } from "./hooks";
-import { ShownOnce } from "./shown-once";
+import { ShownOnce, reloadedOrLate } from "./shown-once";
 import { Writes } from "./permission";
 
 /** What POST …/sandboxes answers: the only time the secrets are shown. */
@@ -66,11 +66,8 @@ function MakeSandbox({ appId, onMade }: { appId: string; onMade: (made: MadeSand
   const make = useFormAction(async () => {
     const made = await send<MadeSandbox>("POST", appUrl(appId, "/sandboxes"), { ttlSeconds: Number(ttl), ...(name.trim() ? { name } : {}) });
     setName("");
-    try {
-      await mutate(appUrl(appId, "/sandboxes")); // its row is there when the secrets are dismissed
-    } finally {
-      onMade(made); // shown whatever the reload did: they are never shown again
-    }
+    await reloadedOrLate(mutate(appUrl(appId, "/sandboxes"))); // its row is there when the secrets are dismissed
+    onMade(made);
   }, ["name", "ttlSeconds"]);
   return (
     <form aria-label="Make a throwaway sandbox" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start" {...make.form}>

@@ -8,6 +8,13 @@ import { CopyField } from "@/components/ui/copy-button";
 
 export type ShownValue = { label: string; value: string; what: string };
 
+/** How long secrets wait for their list's reload before they show anyway (a slow reload must not hold them back). */
+const RELOAD_WAIT_MS = 2_000;
+
+/** Waits for `reload` (the list that will hold what was made), at most RELOAD_WAIT_MS. */
+export const reloadedOrLate = (reload: Promise<unknown>) =>
+  Promise.race([reload.catch(() => undefined), new Promise<void>((r) => setTimeout(r, RELOAD_WAIT_MS))]);
+
 export function ShownOnce({ title, warning, values, children, done, onDone, then }: {
   title: string;
   warning: React.ReactNode;

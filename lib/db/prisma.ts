@@ -23,11 +23,10 @@ const PRISMA_PG_POOL = 4;
 
 /**
  * How long an interactive transaction may wait for its turn (a connection of the pool on PostgreSQL,
- * the process's one connection on SQLite: queued-sqlite.ts) and then run. Prisma's defaults (2 and
- * 5 s) turn a queue on a busy machine into failed requests (P2028, tests/store/transactions.test.ts):
- * the likely cause of a sign-in answered "Configuration" in limits-concurrency with four suites at
- * once, whose audit entry failed and whose attempt, given back to the sign-in guard, let a sixth
- * wrong password be checked where the limit is 5.
+ * the process's one connection on SQLite: queued-sqlite.ts) and then run (a row lock it waits for
+ * counts here: a burst of requests at a cap queues on one row). Prisma's defaults (2 and 5 s) turn a
+ * queue on a busy machine into failed requests (P2028, tests/store/transactions.test.ts). The one
+ * place for it: no call passes its own.
  */
 const TRANSACTIONS = { maxWait: 15_000, timeout: 15_000 };
 

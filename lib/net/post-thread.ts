@@ -7,6 +7,7 @@
 // requests and results are plain data: signing, the network policy and the
 // records stay with the caller.
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { part, runtime } from "@/lib/runtime";
 import { httpPost, type PostRequest, type PostResult } from "./http-post";
@@ -26,7 +27,8 @@ const RESPAWNS = 5;
 // The worker loads http-post.ts through tsx, as scripts/start.mjs loads the
 // server, and says when it is ready. Only that file (node:http, nothing of
 // lib): a thread that loaded this one loaded the runtime and the logger too,
-// a third more of each portal's start.
+// a third more of each portal's start. Its path is built, not written as
+// new URL("./…", import.meta.url): Next's bundler would publish the file.
 const WORKER = `
 const { workerData, parentPort } = require("node:worker_threads");
 import(workerData.tsx)
@@ -46,7 +48,7 @@ function spawn(t: Thread): Worker {
   const root = path.resolve(import.meta.dirname, "..", "..");
   const worker = new Worker(WORKER, {
     eval: true,
-    workerData: { tsx: import.meta.resolve("tsx/esm/api"), tsconfig: path.join(root, "tsconfig.json"), module: new URL("./http-post.ts", import.meta.url).href },
+    workerData: { tsx: import.meta.resolve("tsx/esm/api"), tsconfig: path.join(root, "tsconfig.json"), module: pathToFileURL(path.join(import.meta.dirname, "http-post.ts")).href },
   });
   worker.unref();
   let ready = false;

@@ -139,9 +139,6 @@ export async function listAllApps(opts: { take?: number; cursor?: string } = {})
   });
 }
 
-/** Transactions that wait for a row lock: a burst of them queues (Prisma's defaults give up after 2 s). */
-const QUEUED = { maxWait: 15_000, timeout: 15_000 };
-
 /** A transaction's client: what `db.$transaction(async (tx) => …)` hands its callback. */
 export type Tx = Parameters<Extract<Parameters<typeof db.$transaction>[0], (tx: never) => unknown>>[0];
 
@@ -163,7 +160,7 @@ export function withAppLock<T>(appId: string, fn: (tx: Tx) => Promise<T>): Promi
     const locked = await lockAppRow(tx, appId);
     if (locked === 0) throw new ApiError("NOT_FOUND", `no app ${appId}`);
     return fn(tx);
-  }, QUEUED);
+  });
 }
 
 /** The same for a team's row: what is counted per team (its apps) is checked and changed under it. */
@@ -172,5 +169,5 @@ export function withTeamLock<T>(teamId: string, fn: (tx: Tx) => Promise<T>): Pro
     const locked = await lockTeam(tx, teamId);
     if (locked === 0) throw new ApiError("NOT_FOUND", "no such team");
     return fn(tx);
-  }, QUEUED);
+  });
 }

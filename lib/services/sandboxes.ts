@@ -74,7 +74,7 @@ export async function createSandbox(
     await keyPair;
     if (n === 1) await audit(tx, { teamId: parent.teamId, action: "sandbox.created", target: `${caller.id} ${appId}` });
     return n;
-  }, { maxWait: 15_000, timeout: 15_000 });
+  });
   if (inserted !== 1) throw await whyNotInserted(caller.id, now, refuseNested);
   return {
     appId,

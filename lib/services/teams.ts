@@ -53,7 +53,7 @@ export async function createTeam(userId: string, name: unknown) {
     }
     const team = await tx.team.create({ data: { id: newId("team"), name: n, members: { create: { userId, role: "owner" } } } });
     return { teamId: team.id, name: team.name, role: "owner" as Role };
-  }, { maxWait: 15_000, timeout: 15_000 });
+  });
 }
 
 /** The team's members (the oldest first) and its pending invitations. */

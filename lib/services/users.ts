@@ -71,25 +71,31 @@ export type SignIn = { user: PublicUser } | { refused: "password" | "code" | "co
 export async function checkSignIn(email: string, password: string, code: string, address: string): Promise<SignIn> {
   const e = email.trim().toLowerCase();
   let refused: "password" | "code" = "password";
+  // The account whose password or code was wrong. Its entry is written once the guard has counted
+  // the attempt: a failed write after the check must not give the attempt back (the guard gives back
+  // what throws inside it, for a check that could not be made).
+  let failedFor: { id: string; email: string } | null = null;
   const outcome = await passwordGuard.attempt(address, e, async (): Promise<SignIn | null> => {
     const user = await db.user.findUnique({ where: { email: e } });
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!ok || !user) {
-      if (user) await auditAccount(user.id, "signin.failed", user.email, { userId: null, email: null, address });
+      failedFor = user;
       return null;
     }
     if (totpOn(user)) {
       if (!code.trim()) return { refused: "code-needed" };
       if (!(await acceptSignInCode(user, code))) {
         refused = "code";
-        await auditAccount(user.id, "signin.failed", user.email, { userId: null, email: null, address });
+        failedFor = user;
         return null;
       }
     }
-    // The account's log: each sign-in and each failure, with the address ("was this you?").
-    await auditAccount(user.id, "signin", user.email, { userId: user.id, email: user.email, address });
     return { user: publicUser(user) };
   }, "too many sign-ins for this account from your network");
+  // The account's log: each sign-in and each failure, with the address ("was this you?").
+  const failed = failedFor as { id: string; email: string } | null;
+  if (failed) await auditAccount(failed.id, "signin.failed", failed.email, { userId: null, email: null, address });
+  if (outcome && "user" in outcome) await auditAccount(outcome.user.id, "signin", outcome.user.email, { userId: outcome.user.id, email: outcome.user.email, address });
   return outcome ?? { refused };
 }
 
@@ -204,7 +210,7 @@ export async function deleteAccount(userId: string, password: unknown, address: 
     await tx.team.deleteMany({ where: { id: { in: ids } } });
     await tx.user.delete({ where: { id: userId } });
     return deletedTeams;
-  }, { maxWait: 15_000, timeout: 15_000 });
+  });
 }
 
 /** What deleting the account would do to its teams, for the confirmation to name (teams.ts `teamsOnDeletion`). */
