@@ -264,11 +264,15 @@ export async function signInWithPasskey(raw: string, address: string): Promise<P
       if (moved.count !== 1) throw new Refused("counter");
     } catch (e) {
       refused = refusalOf(e);
-      await auditAccount(passkey.userId, "signin.failed", passkey.user.email, { userId: null, email: null, address });
       return null;
     }
-    await auditAccount(passkey.userId, "signin", passkey.user.email, { userId: passkey.userId, email: passkey.user.email, address });
     return { user: publicUser(passkey.user) };
   }, "too many sign-ins for this account from your network");
+  // The account's entry once the guard has counted the attempt (users.ts checkSignIn): a failed
+  // write must not give a checked answer back.
+  if (passkey && answer.success) {
+    if (outcome) await auditAccount(passkey.userId, "signin", passkey.user.email, { userId: passkey.userId, email: passkey.user.email, address });
+    else await auditAccount(passkey.userId, "signin.failed", passkey.user.email, { userId: null, email: null, address });
+  }
   return outcome ?? { refused };
 }
