@@ -51,6 +51,17 @@ function logFormat(raw: string | undefined): "json" | "text" | undefined {
   throw new Error(`LOG_FORMAT must be "json" or "text", got "${raw}"`);
 }
 
+/** SMTP_URL: an smtp:// or smtps:// URL (its password never echoed), or unset. */
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let protocol = "";
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {}
+  if (protocol !== "smtp:" && protocol !== "smtps:") throw new Error("SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:password@host:587)");
+  return raw;
+}
+
 export type Dialect = "sqlite" | "postgresql";
 
 /** Stops the server and the command line with a clear message (never a password). */
@@ -202,7 +213,7 @@ export function makeConfig(env: Env) {
     /** An app's float in each currency until it is set, and again after a reset (lib/float). */
     floatDefault: i("FLOAT_DEFAULT", 1_000_000),
     /** Outgoing mail (lib/mail): an smtp:// or smtps:// URL; unset, mail is written to the server's log instead. */
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl: smtpUrl(env.SMTP_URL),
     /** The sender of the portal's mail. */
     mailFrom: env.MAIL_FROM || `Svc Sandbox <no-reply@${new URL(publicUrl).hostname}>`,
     /** On SIGTERM, how long the instance goes on serving while /readyz answers 503 (server/shutdown.ts); unset: 0 locally, 5 hosted (server/main.ts). */

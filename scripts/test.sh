@@ -92,7 +92,7 @@ together "build" "npx next build" "stores (SQLite and PostgreSQL)" "npx vitest r
 # (limits-accounts: the sign-in guard under concurrency on two instances is in limits-concurrency)
 # and our clients in their languages (clients, clients-languages, client-rehearsal: what they test is
 # the client; their verdicts across PostgreSQL instances are in multi-instance and balancer).
-PG_FILES=(multi-instance balancer db-outage held float float-met fault-plan gateway-faults gateway-faults-every-operation limits-held limits-concurrency limits-budgets rate-limit sandbox-sweep
+PG_FILES=(multi-instance balancer db-outage busy-probe held float float-met fault-plan gateway-faults gateway-faults-every-operation limits-held limits-concurrency limits-budgets rate-limit sandbox-sweep
   sandboxes at-rest references reference-verdicts callbacks durability receiver-checks nul-text schema-drift passkeys
   totp teams teams-caps teams-migration audit account-deletion verification sessions oidc)
 pg_paths=(); for f in "${PG_FILES[@]}"; do pg_paths+=("tests/integration/$f.test.ts"); done

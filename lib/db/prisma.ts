@@ -8,6 +8,7 @@ import { dialectOf, sqlitePath } from "@/lib/config";
 import { config, part, runtime } from "@/lib/runtime";
 import { secureDbFile } from "./files";
 import { queued } from "./queued-sqlite";
+import { turnsFor } from "./turns";
 import { withoutNul } from "./pg";
 
 export function sqliteAdapter(url = config.databaseUrl) {
@@ -43,7 +44,7 @@ export function clientFor(url = config.databaseUrl): PrismaClient {
     });
     return client as unknown as PrismaClient;
   }
-  return new PrismaClient({ adapter: queued(sqliteAdapter(url)), transactionOptions: TRANSACTIONS });
+  return new PrismaClient({ adapter: queued(sqliteAdapter(url), turnsFor(sqlitePath(url))), transactionOptions: TRANSACTIONS });
 }
 
 const PRISMA = part<PrismaClient>("prisma");

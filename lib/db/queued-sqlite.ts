@@ -2,39 +2,14 @@
 // connection, and an interactive transaction (BEGIN, then statements across
 // awaits, then COMMIT) keeps that connection's transaction open while other
 // requests go on. Their queries would run inside it: rolled back with it when
-// it throws (a CONFLICT at a cap), and a read among them before the
-// transaction's first write starts its snapshot, which another connection's
-// commit (the hot path's, the command line's) then makes stale, so that write
-// fails at once with SQLITE_BUSY_SNAPSHOT ("database is locked") instead of
-// waiting for the lock. The adapter here takes turns: while a transaction is
-// open, the process's other queries wait for its end, as they wait for a row
-// lock on PostgreSQL; between transactions they run as before, one at a time.
+// it throws (a CONFLICT at a cap). The adapter here takes turns, in the file's
+// one queue (./turns.ts, shared with the hot path's group commit): while a
+// transaction is open, the process's other queries and writes wait for its end,
+// as they wait for a row lock on PostgreSQL; between transactions they run as
+// before, one at a time. A transaction takes the write lock when it begins
+// (IMMEDIATE), so only another process can make it wait, never fail.
 import type { IsolationLevel, SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
-
-/** One turn at a time, in the order asked for. */
-class Turns {
-  private tail: Promise<void> = Promise.resolve();
-
-  /** Waits for the turns asked for before; answers how to end this one. */
-  async take(): Promise<() => void> {
-    let end!: () => void;
-    const mine = new Promise<void>((r) => (end = r));
-    const before = this.tail;
-    this.tail = before.then(() => mine);
-    await before;
-    return end;
-  }
-
-  /** `fn` in a turn of its own. */
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    const end = await this.take();
-    try {
-      return await fn();
-    } finally {
-      end();
-    }
-  }
-}
+import type { Turns } from "./turns";
 
 /** The transaction, whose own queries run in its turn; its commit or rollback ends the turn. */
 function inTurn(tx: Transaction, end: () => void): Transaction {
@@ -59,8 +34,9 @@ function inTurn(tx: Transaction, end: () => void): Transaction {
   };
 }
 
-function queuedAdapter(inner: SqlDriverAdapter): SqlDriverAdapter {
-  const turns = new Turns();
+const statement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
+
+function queuedAdapter(inner: SqlDriverAdapter, turns: Turns): SqlDriverAdapter {
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
@@ -69,9 +45,17 @@ function queuedAdapter(inner: SqlDriverAdapter): SqlDriverAdapter {
     executeScript: (script) => turns.run(() => inner.executeScript(script)),
     async startTransaction(isolationLevel?: IsolationLevel) {
       const end = await turns.take();
+      let tx: Transaction | undefined;
       try {
-        return inTurn(await inner.startTransaction(isolationLevel), end);
+        tx = await inner.startTransaction(isolationLevel);
+        // The adapter begins DEFERRED: the write lock would be taken at the first write, and a
+        // transaction that read before another process's commit could not write at all
+        // (SQLITE_BUSY_SNAPSHOT, at once). IMMEDIATE takes it now, waiting for that process.
+        await tx.executeRaw(statement("ROLLBACK"));
+        await tx.executeRaw(statement("BEGIN IMMEDIATE"));
+        return inTurn(tx, end);
       } catch (e) {
+        await tx?.rollback(); // the adapter's own lock (no statement: nothing is open)
         end();
         throw e;
       }
@@ -81,11 +65,11 @@ function queuedAdapter(inner: SqlDriverAdapter): SqlDriverAdapter {
   };
 }
 
-/** `factory`'s connections, each taking turns between its transactions and its other queries. */
-export function queued(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
+/** `factory`'s connections, taking `turns` (the file's, ./turns.ts) for their transactions and their other queries. */
+export function queued(factory: SqlDriverAdapterFactory, turns: Turns): SqlDriverAdapterFactory {
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: async () => queuedAdapter(await factory.connect()),
+    connect: async () => queuedAdapter(await factory.connect(), turns),
   };
 }

@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { sqlitePath } from "@/lib/config";
 import { config, part, runtime } from "@/lib/runtime";
 import { compile, type Kind, type Sql, type Value } from "./sql";
+import { type Turns, turnsFor } from "./turns";
 
 /** A date as Prisma's SQLite adapter writes it (text, "+00:00"). */
 export const ts = (d: Date | null) => (d ? d.toISOString().replace("Z", "+00:00") : null);
@@ -49,9 +50,9 @@ const BUSY_WAIT_MS = 5000;
 export const isBusy = (e: unknown) => (e as { code?: string }).code === "SQLITE_BUSY";
 
 /**
- * Statements never wait inside SQLite (that would block the event loop while a
- * Prisma transaction of this process holds the lock): on SQLITE_BUSY they
- * yield and try again, for up to 5 s.
+ * Statements never wait inside SQLite (that would block the event loop): on
+ * SQLITE_BUSY (another process holds the lock; this process's own writers take
+ * turns, ./turns.ts) they yield and try again, for up to 5 s.
  */
 export async function retryBusy<T>(fn: () => T): Promise<T> {
   for (let waited = 0; ; waited += 2) {
@@ -68,8 +69,8 @@ type Job = { fn: () => unknown; resolve: (v: unknown) => void; reject: (e: unkno
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
- * Group commit: the writes asked for during one turn of the event loop run in
- * one transaction (when one of them fails, the transaction is run again with
+ * Group commit: the writes asked for during one turn of the event loop (and
+ * while it waits for the file's turn, ./turns.ts) run in one transaction (when one of them fails, the transaction is run again with
  * each job in a savepoint of its own, so one job's error undoes only that
  * job), and every promise settles after the COMMIT: nobody is answered
  * before their rows are durable. Concurrent calls share the commit's WAL
@@ -86,7 +87,10 @@ class GroupCommit {
   private readonly release;
   private readonly undo;
 
-  constructor(private readonly conn: Database.Database) {
+  constructor(
+    private readonly conn: Database.Database,
+    private readonly turns: Turns,
+  ) {
     const p = (sql: string) => conn.prepare(sql);
     this.begin = p("BEGIN IMMEDIATE");
     this.commit = p("COMMIT");
@@ -106,10 +110,7 @@ class GroupCommit {
   private schedule(delayMs: number) {
     if (this.scheduled) return;
     this.scheduled = true;
-    const go = () => {
-      this.scheduled = false;
-      this.flush();
-    };
+    const go = () => void this.flush();
     if (delayMs) setTimeout(go, delayMs);
     else setImmediate(go);
   }
@@ -150,10 +151,20 @@ class GroupCommit {
     });
   }
 
-  private flush() {
-    const jobs = this.queue;
-    if (!jobs.length) return;
-    this.queue = [];
+  /** In the file's turn: the jobs asked for until then, in one transaction. */
+  private async flush() {
+    const end = await this.turns.take();
+    try {
+      this.scheduled = false;
+      const jobs = this.queue;
+      this.queue = [];
+      if (jobs.length) this.commitAll(jobs);
+    } finally {
+      end();
+    }
+  }
+
+  private commitAll(jobs: Job[]) {
     if (!this.begun(jobs)) return;
     let outcomes = this.runAll(jobs);
     if (!outcomes) {
@@ -207,7 +218,7 @@ export function openSqlite(file: string): SqliteHotPath {
   // pages in a statement journal, by default a temporary file (one pwrite per
   // page touched, ~30 per call): in memory instead.
   conn.pragma("temp_store = MEMORY");
-  const group = new GroupCommit(conn);
+  const group = new GroupCommit(conn, turnsFor(file));
   return { conn, write: (fn) => group.run(fn) };
 }
 

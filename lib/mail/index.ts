@@ -3,7 +3,9 @@
 // local portal without a mail server still shows what it would have sent.
 // Mail is queued, not awaited by the request that asked for it: the request
 // answers in the same time whether or not a mail goes out (lib/services/recovery.ts
-// relies on it), and mails leave one at a time in the order they were queued.
+// relies on it), and mails leave one at a time in the order they were queued,
+// over one SMTP connection kept open between them (nodemailer's pool: a mail
+// server's greeting and handshake once, not once a mail).
 // Every mail is written here from its blocks (`renderMail`): a plain-text part
 // and an HTML part with the same words and links (multipart/alternative).
 import nodemailer, { type Transporter } from "nodemailer";
@@ -37,12 +39,21 @@ const MAX_WAITING = 1000;
 
 const MAIL = part<{ transport: Transporter | null; tail: Promise<void>; waiting: number }>("mail");
 
+/** SMTP_URL with nodemailer's pool on, unless the URL says otherwise (`?pool=false`). */
+function pooled(smtpUrl: string): string {
+  const u = new URL(smtpUrl);
+  if (!u.searchParams.has("pool")) u.searchParams.set("pool", "true");
+  return u.toString();
+}
+
 function state() {
-  return runtime().of(MAIL, () => ({
-    transport: config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null,
-    tail: Promise.resolve(),
-    waiting: 0,
-  }));
+  const rt = runtime();
+  return rt.of(MAIL, () => {
+    const transport = config.smtpUrl ? nodemailer.createTransport(pooled(config.smtpUrl)) : null;
+    // The portal's close ends the kept connection; a mail still queued then is logged as not sent.
+    if (transport) rt.onStop(() => transport.close());
+    return { transport, tail: Promise.resolve(), waiting: 0 };
+  });
 }
 
 /** Sends one mail now (or writes it to the log without SMTP_URL). */

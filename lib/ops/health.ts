@@ -2,10 +2,8 @@
 // process serves. Ready: it has started (Next prepared), it is not draining
 // (SIGTERM: server/shutdown.ts), and its database answered within a second.
 // A load balancer takes an instance out on /readyz (docs: operations).
-import fs from "node:fs";
-import { sqlitePath } from "@/lib/config";
-import { db } from "@/lib/db/prisma";
-import { config, part, runtime } from "@/lib/runtime";
+import { databaseAnswers as answers } from "@/lib/db/probe";
+import { part, runtime } from "@/lib/runtime";
 
 /** How long the database may take to answer the readiness probe. */
 export const DB_PROBE_MS = 1_000;
@@ -24,19 +22,10 @@ export const markDraining = (): void => {
   state().draining = true;
 };
 
-/**
- * SQLite's file is where its path says (moved, deleted or its volume gone, the
- * process's open connections would go on answering from the old file, whose
- * writes would be lost); PostgreSQL has no file of ours.
- */
-const fileThere = (): Promise<boolean> =>
-  config.dialect === "sqlite" ? fs.promises.stat(sqlitePath(config.databaseUrl)).then(() => true, () => false) : Promise.resolve(true);
-
-/** Whether the database answers a statement within `ms` (never throws); SQLite's file at its path too. */
+/** Whether the database answers within `ms` (never throws), asked on a connection of its own (lib/db/probe.ts). */
 export async function databaseAnswers(ms = DB_PROBE_MS): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const answers = async () => (await fileThere()) && (await db.$queryRawUnsafe("SELECT 1").then(() => true, () => false));
   try {
     return await Promise.race([answers(), late]);
   } finally {

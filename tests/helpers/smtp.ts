@@ -11,8 +11,13 @@ export type ReceivedMail = { from: string; to: string[]; raw: string; subject: s
 export async function startSmtp() {
   const mails: ReceivedMail[] = [];
   const arrived = new EventEmitter();
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
@@ -37,6 +42,8 @@ export async function startSmtp() {
   const port = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    /** How many SMTP connections were opened to it so far. */
+    connections: () => connections,
     /** Every mail so far to `to`. */
     to: (to: string) => mails.filter((m) => m.to.includes(to)),
     /** Resolves with the first mail to `to` once it has arrived (rejects after `ms`). */

@@ -5,8 +5,11 @@
 // second connection commits in between (SQLite's one connection per client:
 // lib/db/queued-sqlite.ts). PostgreSQL gives each transaction a connection of
 // its own; the same tests hold there.
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqlitePath } from "@/lib/config";
 import { clientFor } from "@/lib/db/prisma";
+import { openSqlite } from "@/lib/db/sqlite";
 import { DIALECTS, freshDb, seedApp, uid, type TestDb } from "./databases";
 
 /** Settles `p` or answers "pending" after `ms`: whether a query sent meanwhile has run yet. */
@@ -39,22 +42,37 @@ describe.each(DIALECTS)("transactions beside other queries on %s", (dialect) => 
     expect((await db.prisma.app.findUniqueOrThrow({ where: { id: appId } })).name).not.toBe("locked");
   });
 
-  it("a read sent before a transaction's first write, then a commit by another connection: the write waits its turn, it does not fail", async () => {
+  it("a read sent before a transaction's first write, then a commit by another process: the write waits its turn, it does not fail", async () => {
     const { appId } = await seedApp(db.prisma);
-    const second = clientFor(db.url); // another connection: the hot path's, the command line's
+    // Another process's connection: PostgreSQL, another client; SQLite, a connection outside this process's turns.
+    const second = dialect === "postgresql" ? clientFor(db.url) : null;
+    const raw = dialect === "sqlite" ? new Database(sqlitePath(db.url), { timeout: 0 }) : null;
     try {
       let read: Promise<unknown> | undefined;
+      let other = "";
       const done = await db.prisma.$transaction(async (tx) => {
         read = db.prisma.app.findMany({ select: { id: true } }); // another request's
         await within(read, 200);
-        await second.user.create({ data: newUser() });
+        if (second) await second.user.create({ data: newUser() });
+        else {
+          // SQLite: the transaction holds the write lock from its start (IMMEDIATE), so the other
+          // process waits for it (here, without waiting: SQLITE_BUSY) instead of making its write fail
+          try {
+            raw!.prepare(`INSERT INTO "User" (id, email, "passwordHash") VALUES (?, ?, 'x')`).run(uid("usr"), `${uid("u")}@example.test`);
+            other = "committed";
+          } catch (e) {
+            other = (e as { code?: string }).code ?? String(e);
+          }
+        }
         return tx.app.updateMany({ where: { id: appId }, data: { name: "renamed" } });
       });
       expect(done.count).toBe(1);
+      if (raw) expect(other).toBe("SQLITE_BUSY");
       await read;
       expect((await db.prisma.app.findUniqueOrThrow({ where: { id: appId } })).name).toBe("renamed");
     } finally {
-      await second.$disconnect();
+      await second?.$disconnect();
+      raw?.close();
     }
   });
 
@@ -70,5 +88,48 @@ describe.each(DIALECTS)("transactions beside other queries on %s", (dialect) => 
     await db.prisma.$transaction((tx) => tx.user.create({ data: late })); // waits for a holder to end, past 2 s
     await Promise.all(holders);
     expect(await db.prisma.user.findUnique({ where: { id: late.id }, select: { id: true } })).toEqual({ id: late.id });
+  });
+});
+
+describe("one SQLite file, two connections of one process (Prisma's, the hot path's)", () => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await freshDb("sqlite", "turns");
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("take turns in the order asked: the hot path's write sent during a transaction runs after it, before the transaction asked for next", async () => {
+    const hot = openSqlite(sqlitePath(db.url)); // the hot path's group commit (lib/db/sqlite.ts)
+    try {
+      const order: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let opened!: () => void;
+      const open = new Promise<void>((r) => (opened = r));
+      const first = db.prisma.$transaction(async (tx) => {
+        await tx.user.create({ data: { id: uid("usr"), email: `${uid("u")}@example.test`, passwordHash: "x" } });
+        opened();
+        await held;
+        order.push("first transaction");
+      });
+      await open;
+      const write = hot.write(() => {
+        hot.conn.prepare(`INSERT INTO "User" (id, email, "passwordHash") VALUES (?, ?, 'x')`).run(uid("usr"), `${uid("u")}@example.test`);
+        order.push("hot path");
+      });
+      await new Promise((r) => setImmediate(r)); // the group commit has asked for its turn
+      const next = db.prisma.$transaction(async (tx) => {
+        order.push("next transaction");
+        await tx.user.create({ data: { id: uid("usr"), email: `${uid("u")}@example.test`, passwordHash: "x" } });
+      });
+      expect(await within(write, 300)).toBe("pending"); // it waits; it does not fail
+      release();
+      await Promise.all([first, write, next]);
+      expect(order).toEqual(["first transaction", "hot path", "next transaction"]);
+    } finally {
+      hot.conn.close();
+    }
   });
 });
