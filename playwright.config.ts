@@ -26,6 +26,9 @@ export default defineConfig({
     // `npx playwright test --trace retain-on-failure`.
     trace: "off",
     screenshot: "only-on-failure",
+    // As a reader who asked for less motion (the console's pulses and spinners are motion-safe: only
+    // then do they move): a page that sits open with a "Live" badge otherwise draws frames all the time.
+    contextOptions: { reducedMotion: "reduce" },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [

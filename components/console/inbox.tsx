@@ -157,7 +157,7 @@ export function Inbox({ appId }: { appId: string }) {
       <Writes><InspectorModeForm appId={appId} /></Writes>
       <Card>
         <CardHeader
-          title={<span className="flex items-center gap-2">Inbox <span className="inline-flex items-center gap-1.5 text-xs font-normal text-emerald-700"><span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden />Live</span></span>}
+          title={<span className="flex items-center gap-2">Inbox <span className="inline-flex items-center gap-1.5 text-xs font-normal text-emerald-700"><span className="size-2 motion-safe:animate-pulse rounded-full bg-emerald-500" aria-hidden />Live</span></span>}
           description="What arrived at this app's inspector address, newest first. The page updates by itself."
           actions={
             <Writes><ConfirmButton

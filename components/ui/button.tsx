@@ -24,7 +24,7 @@ type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: V
 export function Button({ variant, size, busy, className, children, disabled, type = "button", ...rest }: ButtonProps) {
   return (
     <button type={type} className={buttonClass(variant, size, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
-      {busy && <span className="size-3 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />}
+      {busy && <span className="size-3 motion-safe:animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />}
       {children}
     </button>
   );

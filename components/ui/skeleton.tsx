@@ -1,7 +1,7 @@
 import { cn } from "./cn";
 
 export function Skeleton({ className }: { className?: string }) {
-  return <div className={cn("animate-pulse rounded bg-slate-200/70", className)} />;
+  return <div className={cn("motion-safe:animate-pulse rounded bg-slate-200/70", className)} />;
 }
 
 /** Placeholder rows while a list loads. */
