@@ -50,43 +50,26 @@ if [ -z "${TEST_PG_URL:-}" ]; then
   export TEST_PG_URL="postgresql://sandbox:sandbox@127.0.0.1:$(pg_lsclusters -h | awk 'NR==1 {print $3}')/postgres"
 fi
 
-# Suites at once where they share nothing (their own databases, servers and ports):
-# a suite alone leaves a core idle while it waits (a callback at its scripted time,
-# a browser page, a long file at its end), so the two cores stay busy only with several at once. Each one's output
-# is printed when it ends, each under its name; the run fails if any failed.
-together() { # name1 cmd1 name2 cmd2 ...
-  local names=() pids=() logs=() failed=0 i
-  while [ $# -gt 0 ]; do
-    names+=("$1"); logs+=("$(mktemp)")
-    ( start=$SECONDS; s=0; bash -c "$2" || s=$?; echo "(took $((SECONDS - start)) s)"; exit $s ) >"${logs[-1]}" 2>&1 & pids+=($!)
-    shift 2
-  done
-  echo "== side by side: ${names[*]}"
-  for i in "${!pids[@]}"; do
-    local s=0; wait "${pids[$i]}" || s=$?
-    echo "== ${names[$i]} (exit $s)"; cat "${logs[$i]}"; rm -f "${logs[$i]}"
-    [ $s = 0 ] || failed=1
-  done
-  return $failed
+# Suites at once where they share nothing (their own databases, servers and ports): the run is bound
+# by the machine's CPU (/proc/stat; the browser's Chromium is a third of it), and a suite alone leaves
+# a core idle while it waits (a callback at its scripted time, a browser page, a toolchain), so the
+# two cores stay busy only with several at once. Each suite's output is printed when it has ended
+# and is waited for, under its name; the run fails if any failed.
+declare -A PIDS LOGS
+failed=0
+start() { # name command
+  LOGS[$1]=$(mktemp)
+  ( began=$SECONDS; s=0; bash -c "$2" || s=$?; echo "(took $((SECONDS - began)) s)"; exit $s ) >"${LOGS[$1]}" 2>&1 &
+  PIDS[$1]=$!
+  echo "== started: $1"
+}
+finish() { # name
+  local s=0
+  wait "${PIDS[$1]}" || s=$?
+  echo "== $1 (exit $s)"; cat "${LOGS[$1]}"; rm -f "${LOGS[$1]}"
+  [ $s = 0 ] || failed=1
 }
 
-started=$SECONDS
-trap 'echo "== npm test: $((SECONDS - started)) s"' EXIT
-# The lint beside the one type check (the route types Next writes (next typegen), then tsc over every
-# file; the build does not check again: next.config.mjs): each keeps about one core busy.
-together "lint" "npm run --silent lint" "types" "npm run --silent typecheck"
-# The build beside the suites that need none (the store suite: no server; the unit suite reads .next/types, which
-# the type check above wrote, and the build writes the same files again, so it runs once the build is done).
-together "build" "npx next build" "stores (SQLite and PostgreSQL)" "npx vitest run --config vitest.store.config.ts"
-# Then the HTTP suite on SQLite beside the browser tests, then its files whose behaviour depends on
-# the database (PG_FILES below: several instances on one database (also behind haproxy), outages,
-# held resources, sweeps, limits and references under concurrency, the dispatcher) on PostgreSQL
-# beside the unit suite, each on databases and ports of its own (the SQLite files
-# data/test-integration*, the PostgreSQL databases sandbox_test_<pid>_*, the browser's portal on
-# data/test-e2e.db). The run is bound by CPU (the machine's, /proc/stat: the browser's Chromium is
-# half of it). All four at once was faster (642–694 s for a fresh clone) but not reliable: under
-# that load a portal answered 503 "cannot reach its database" (SQLite's lock, PostgreSQL's pool),
-# in the browser tests on a quiet machine and in limits-budgets and passkeys under a busy loop.
 # Not on PostgreSQL, as their statements are the store suite's on both databases: the developer tools
 # (dev-callbacks: its wait across instances is in multi-instance), the account guards
 # (limits-accounts: the sign-in guard under concurrency on two instances is in limits-concurrency)
@@ -96,6 +79,32 @@ PG_FILES=(multi-instance balancer db-outage busy-probe held float float-met faul
   sandboxes at-rest references reference-verdicts callbacks durability receiver-checks nul-text schema-drift passkeys
   totp teams teams-caps teams-migration audit account-deletion verification sessions oidc)
 pg_paths=(); for f in "${PG_FILES[@]}"; do pg_paths+=("tests/integration/$f.test.ts"); done
-together "integration (SQLite)" "env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts" "browser" "npx playwright test"
-together "integration (PostgreSQL: ${PG_FILES[*]})" "TEST_DB_FILE=data/test-integration-pg.db npx vitest run --config vitest.integration.config.ts ${pg_paths[*]}" \
-  "unit" "npx vitest run"
+
+started=$SECONDS
+trap 'echo "== npm test: $((SECONDS - started)) s"' EXIT
+# The store suite needs no build and no server: from the start. The one type check (the route types
+# Next writes (next typegen), then tsc over every file; the build does not check again:
+# next.config.mjs) beside the lint, then the build (it writes the same route types: not beside it).
+start "stores (SQLite and PostgreSQL)" "npx vitest run --config vitest.store.config.ts"
+start "lint" "npm run --silent lint"
+start "types" "npm run --silent typecheck"
+finish "types"
+start "build" "npx next build"
+finish "lint"
+finish "build"
+# Then everything that needs the build at once, each on databases and ports of its own (the SQLite
+# files data/test-integration*, the PostgreSQL databases sandbox_test_<pid>_*, the browser's portal
+# on data/test-e2e.db): the HTTP suite on SQLite, its files whose behaviour depends on the database
+# (PG_FILES above: several instances on one database (also behind haproxy), outages, held resources,
+# sweeps, limits and references under concurrency, the dispatcher) on PostgreSQL, the browser tests
+# and the unit suite (it reads .next/types, which the build writes).
+start "integration (SQLite)" "env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts"
+start "browser" "npx playwright test"
+start "integration (PostgreSQL: ${PG_FILES[*]})" "TEST_DB_FILE=data/test-integration-pg.db npx vitest run --config vitest.integration.config.ts ${pg_paths[*]}"
+start "unit" "npx vitest run"
+finish "stores (SQLite and PostgreSQL)"
+finish "unit"
+finish "browser"
+finish "integration (PostgreSQL: ${PG_FILES[*]})"
+finish "integration (SQLite)"
+exit $failed

@@ -6,8 +6,12 @@
 // one queue (./turns.ts, shared with the hot path's group commit): while a
 // transaction is open, the process's other queries and writes wait for its end,
 // as they wait for a row lock on PostgreSQL; between transactions they run as
-// before, one at a time. A transaction takes the write lock when it begins
-// (IMMEDIATE), so only another process can make it wait, never fail.
+// before, one at a time. Another process's commit (the command line's) between
+// a transaction's first read and its first write still makes that write fail
+// (SQLITE_BUSY_SNAPSHOT): the command line runs its command again (lib/cli/main.ts).
+// Beginning IMMEDIATE would avoid it at the cost of every transaction, reads
+// included, holding the lock, and of this thread blocking while the command
+// line holds it.
 import type { IsolationLevel, SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 import type { Turns } from "./turns";
 
@@ -34,8 +38,6 @@ function inTurn(tx: Transaction, end: () => void): Transaction {
   };
 }
 
-const statement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
-
 function queuedAdapter(inner: SqlDriverAdapter, turns: Turns): SqlDriverAdapter {
   return {
     provider: inner.provider,
@@ -45,17 +47,9 @@ function queuedAdapter(inner: SqlDriverAdapter, turns: Turns): SqlDriverAdapter 
     executeScript: (script) => turns.run(() => inner.executeScript(script)),
     async startTransaction(isolationLevel?: IsolationLevel) {
       const end = await turns.take();
-      let tx: Transaction | undefined;
       try {
-        tx = await inner.startTransaction(isolationLevel);
-        // The adapter begins DEFERRED: the write lock would be taken at the first write, and a
-        // transaction that read before another process's commit could not write at all
-        // (SQLITE_BUSY_SNAPSHOT, at once). IMMEDIATE takes it now, waiting for that process.
-        await tx.executeRaw(statement("ROLLBACK"));
-        await tx.executeRaw(statement("BEGIN IMMEDIATE"));
-        return inTurn(tx, end);
+        return inTurn(await inner.startTransaction(isolationLevel), end);
       } catch (e) {
-        await tx?.rollback(); // the adapter's own lock (no statement: nothing is open)
         end();
         throw e;
       }

@@ -45,8 +45,10 @@ export function cliWith(env: Record<string, string>, dbUrl: string, origin: stri
     execFile(
       path.join(root, "node_modules", ".bin", "tsx"),
       ["scripts/admin.ts", ...args],
-      { cwd: root, env: { ...process.env, ...env, DATABASE_URL: dbUrl, PUBLIC_URL: origin }, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 },
+      // A command that has not ended in 45 s is stopped, and the test fails with what it wrote, not at its own time limit.
+      { cwd: root, env: { ...process.env, ...env, DATABASE_URL: dbUrl, PUBLIC_URL: origin }, encoding: "utf8", maxBuffer: 16 * 1024 * 1024, timeout: 45_000, killSignal: "SIGKILL" },
       (error, stdout, stderr) => {
+        if (error?.killed) return reject(new Error(`admin ${args.join(" ")} had not ended after 45 s; it wrote: ${stderr || "(nothing on stderr)"} ${stdout}`));
         if (error) return reject(new Error(`admin ${args.join(" ")}: ${stderr || error.message}`));
         try {
           resolve(JSON.parse(stdout));
