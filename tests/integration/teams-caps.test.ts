@@ -1,8 +1,12 @@
 // A team's caps, exact under 100 requests at once (issue 44): apps per team,
 // teams per account (made, or joined by 100 accepts at once), pending invitations per team, invitation mails per team
-// per hour and per address per hour, members per team (100 accepts). On one
-// server, and with TEST_PG_URL on two instances sharing one PostgreSQL
-// database, the requests alternating between them. Two portals, since one
+// per hour and per address per hour, members per team (100 accepts). On
+// PostgreSQL only (TEST_PG_URL; npm test's PostgreSQL pass): two instances
+// sharing one database, the requests alternating between them, where a cap
+// checked and then written by two processes would let one more in. On SQLite
+// one process serves the file and its writers take turns (lib/db/turns.ts);
+// the same cap rule meets 100 requests at once there in limits-concurrency
+// and limits-held. Two portals, since one
 // cap hides another (the pending cap is reached before the team's hourly mails).
 // Test clocks, moved to the start of an hour before a burst counted per hour
 // (tests/helpers/window.ts nextHour); invitations read from a real SMTP server.
@@ -21,7 +25,7 @@ import { onPg } from "../helpers/test-db";
 import { nextHour } from "../helpers/window";
 
 const PASSWORD = "long enough pw";
-const INSTANCES = onPg() ? 2 : 1;
+const INSTANCES = 2;
 /** Portal A: the pending cap below the hourly ones. */
 const CAPS_A = { APPS_PER_USER: "15", TEAMS_PER_USER: "20", PENDING_INVITATIONS_PER_TEAM: "7", INVITATIONS_PER_ADDRESS_PER_HOUR: "200" };
 /** Portal B: the pending cap out of the way; the hourly mails and the members counted. */
@@ -42,6 +46,7 @@ async function portal(name: string, net: number, caps: Record<string, string>): 
 }
 
 beforeAll(async () => {
+  if (!onPg()) return;
   smtp = await startSmtp();
   [a, b] = await Promise.all([portal("team_caps_a", 30, CAPS_A), portal("team_caps_b", 31, CAPS_B)]);
 }, 120_000);
@@ -90,7 +95,7 @@ async function newTeam(p: Portal, owner: Person, name: string) {
   return r.json.teamId as string;
 }
 
-describe(`team caps under 100 requests at once on ${INSTANCES} instance(s)`, () => {
+describe.runIf(onPg())(`team caps under 100 requests at once on ${INSTANCES} instances`, () => {
   it("apps per team: exactly APPS_PER_USER (15) made, 85 refused 409 CONFLICT", async () => {
     const owner = await person(a, "apps");
     const team = await newTeam(a, owner, "Many apps");
