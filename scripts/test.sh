@@ -102,9 +102,7 @@ finish "build"
 # (PG_FILES above: several instances on one database (also behind haproxy), outages, held resources,
 # sweeps, limits and references under concurrency, the dispatcher) on PostgreSQL, the browser tests
 # and the unit suite (it reads .next/types, which the build writes).
-# The SQLite pass on three workers: its files wait more than they compute (a callback at its time,
-# a toolchain, a mail), and the longest of them would otherwise end the run alone.
-start "integration (SQLite)" "env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts --maxWorkers=3"
+start "integration (SQLite)" "env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts"
 start "browser" "npx playwright test"
 start "integration (PostgreSQL: ${PG_FILES[*]})" "TEST_DB_FILE=data/test-integration-pg.db npx vitest run --config vitest.integration.config.ts ${pg_paths[*]}"
 start "unit" "npx vitest run"

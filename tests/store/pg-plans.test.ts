@@ -150,8 +150,17 @@ describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL claims due callbacks
       : (n["Node Type"] === "Index Scan" && n["Index Name"] === "Delivery_state_dueAt_idx" ? n["Shared Hit Blocks"] + n["Shared Read Blocks"] : 0) +
         (n.Plans ?? []).reduce((sum, c) => sum + finding(c), 0);
 
-  /** The claim of `limit`, run then explained (ANALYZE, BUFFERS), each in a transaction rolled back: rows claimed, blocks read finding them. */
-  async function claim(limit: number): Promise<{ blocks: number; claimed: number }> {
+  /** The scans of "Delivery" a plan makes: "Index Scan on <index>", "Bitmap Heap Scan", "Seq Scan". */
+  const scansOf = (n: Node): string[] => [
+    ...(n["Relation Name"] === "Delivery" && /Scan$/.test(n["Node Type"]) ? [n["Index Name"] ? `${n["Node Type"]} on ${n["Index Name"]}` : n["Node Type"]] : []),
+    ...(n.Plans ?? []).flatMap(scansOf),
+  ];
+
+  /** The scans that find due rows (the update's own lookup by id left out): one index scan of each half, not one bitmap scan of both. */
+  const dueScans = (scans: string[]) => scans.filter((x) => x !== "Index Scan on Delivery_id_key");
+
+  /** The claim of `limit`, run then explained (ANALYZE, BUFFERS), each in a transaction rolled back: rows claimed, the scans, blocks read finding them. */
+  async function claim(limit: number): Promise<{ blocks: number; claimed: number; scans: string[] }> {
     const text = inline(CLAIM_DUE, { now: new Date(), lease: new Date(Date.now() + 60_000), limit }, literal);
     await client.query("BEGIN");
     try {
@@ -159,21 +168,33 @@ describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL claims due callbacks
       await client.query("ROLLBACK");
       await client.query("BEGIN");
       const plan = (await client.query<{ "QUERY PLAN": { Plan: Node }[] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`)).rows[0]!["QUERY PLAN"][0]!.Plan;
-      return { blocks: finding(plan), claimed };
+      return { blocks: finding(plan), claimed, scans: scansOf(plan) };
     } finally {
       await client.query("ROLLBACK");
     }
   }
 
-  it("10 new callbacks among 10,000 dead versions are found in a few blocks, not by visiting every dead version (189 blocks as one bitmap scan)", async () => {
+  /**
+   * Whether another transaction on the server (any database's) is old enough to keep the dead versions
+   * visible: then no scan may mark their index entries dead, and the blocks read say nothing about the
+   * plan (npm test runs the other suites' PostgreSQL databases beside this one).
+   */
+  async function horizonHeld(): Promise<boolean> {
+    const r = await client.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND (backend_xid IS NOT NULL OR backend_xmin IS NOT NULL)`);
+    return r.rows[0].n > 0;
+  }
+
+  it("10 new callbacks among 10,000 dead versions are found by an index scan of each half, in a few blocks (189 as one bitmap scan)", async (ctx) => {
     await client.query(deliveries("new_", 10));
     await claim(10); // the first scan meets the dead entries and marks them
-    const { blocks, claimed } = await claim(10);
+    const { blocks, claimed, scans } = await claim(10);
     expect(claimed).toBe(10);
-    expect(blocks).toBeLessThan(50);
+    expect(dueScans(scans)).toEqual(["Index Scan on Delivery_state_dueAt_idx", "Index Scan on Delivery_state_dueAt_idx"]);
+    if (await horizonHeld()) ctx.annotate(`${blocks} blocks read: another transaction on the server kept the dead versions visible`);
+    else expect(blocks).toBeLessThan(50);
   });
 
-  it("the same as the named statement's generic plan", async () => {
+  it("the same as the named statement's generic plan", async (ctx) => {
     const c = compile(CLAIM_DUE, "postgresql", encode);
     await client.query(`PREPARE claim AS ${c.text}`);
     await client.query("SET plan_cache_mode = force_generic_plan");
@@ -182,7 +203,9 @@ describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL claims due callbacks
       await client.query("BEGIN");
       const plan = (await client.query<{ "QUERY PLAN": { Plan: Node }[] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE claim(${args.join(", ")})`)).rows[0]!["QUERY PLAN"][0]!.Plan;
       await client.query("ROLLBACK");
-      expect(finding(plan)).toBeLessThan(50);
+      expect(dueScans(scansOf(plan))).toEqual(["Index Scan on Delivery_state_dueAt_idx", "Index Scan on Delivery_state_dueAt_idx"]);
+      if (await horizonHeld()) ctx.annotate(`${finding(plan)} blocks read: another transaction on the server kept the dead versions visible`);
+      else expect(finding(plan)).toBeLessThan(50);
     } finally {
       await client.query("RESET plan_cache_mode");
     }
