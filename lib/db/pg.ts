@@ -116,8 +116,8 @@ export function newPool(url: string, max: number): pg.Pool {
   return pool;
 }
 
-export function newClient(url: string): pg.Client {
-  return new pg.Client({ connectionString: url, types });
+export function newClient(url: string, options: Omit<pg.ClientConfig, "connectionString" | "types"> = {}): pg.Client {
+  return new pg.Client({ ...options, connectionString: url, types });
 }
 
 const POOL = part<pg.Pool>("pgPool");

@@ -10,7 +10,7 @@ import { config, part, runtime } from "@/lib/runtime";
 import { newClient } from "./pg";
 import { sqlite } from "./sqlite";
 
-type Probe = { client?: Promise<pg.Client> };
+type Probe = { client?: Promise<pg.Client>; stopped?: boolean };
 const PROBE = part<Probe>("dbProbe");
 
 /** The probe's state, made on first use; the portal's close ends its connection. */
@@ -18,27 +18,43 @@ function probe(): Probe {
   const rt = runtime();
   return rt.of(PROBE, () => {
     const p: Probe = {};
-    rt.onStop(() => forget(p));
+    rt.onStop(() => {
+      p.stopped = true;
+      forget(p);
+    });
     return p;
   });
 }
 
-/** The probe's own PostgreSQL connection, opened on first use and again after it failed. */
+/** The probe's own PostgreSQL connection, opened on first use and again after it failed or was too slow. */
 function probeClient(p: Probe): Promise<pg.Client> {
+  if (p.stopped) return Promise.reject(new Error("the portal has stopped"));
   if (!p.client) {
-    const c = newClient(config.databaseUrl);
-    c.on("error", () => forget(p)); // the connection was cut: the next probe opens another
-    p.client = c.connect().then(() => c);
-    p.client.catch(() => forget(p));
+    // Bounded, so a silently dropped connection or a hung connect is given up, not waited behind.
+    const c = newClient(config.databaseUrl, { connectionTimeoutMillis: PROBE_GIVE_UP_MS, query_timeout: PROBE_GIVE_UP_MS, keepAlive: true });
+    const mine: Promise<pg.Client> = c.connect().then(() => c);
+    c.on("error", () => forget(p, mine)); // the connection was cut: the next probe opens another
+    mine.catch(() => forget(p, mine));
+    p.client = mine;
   }
   return p.client;
 }
 
-/** Ends the probe's connection, if it has one. */
-function forget(p: Probe) {
+/** The longest a probe's connect or statement may take before its connection is given up (the callers' own limits are shorter). */
+const PROBE_GIVE_UP_MS = 5_000;
+
+/** Ends the probe's connection (`which`: only if it is still that one), if it has one. */
+function forget(p: Probe, which?: Promise<pg.Client>) {
+  if (which && p.client !== which) return;
   const was = p.client;
   p.client = undefined;
   void was?.then((c) => c.end()).catch(() => {});
+}
+
+/** The caller gave up waiting (lib/ops/health.ts): the next probe opens a connection of its own instead of queueing behind this one. */
+export function probeGaveUp(): void {
+  const p = runtime().get(PROBE);
+  if (p) forget(p);
 }
 
 /**
@@ -60,11 +76,12 @@ export async function databaseAnswers(): Promise<boolean> {
     }
   }
   const p = probe();
+  const client = probeClient(p);
   try {
-    await (await probeClient(p)).query("SELECT 1");
+    await (await client).query("SELECT 1");
     return true;
   } catch {
-    forget(p);
+    forget(p, client);
     return false;
   }
 }

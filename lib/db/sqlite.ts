@@ -151,14 +151,17 @@ class GroupCommit {
     });
   }
 
-  /** In the file's turn: the jobs asked for until then, in one transaction. */
+  /** In the file's turn: the jobs asked for until then, in one transaction (a statement that fails around them fails them all). */
   private async flush() {
     const end = await this.turns.take();
+    this.scheduled = false;
+    const jobs = this.queue;
+    this.queue = [];
     try {
-      this.scheduled = false;
-      const jobs = this.queue;
-      this.queue = [];
       if (jobs.length) this.commitAll(jobs);
+    } catch (e) {
+      if (this.conn.inTransaction) this.rollback.run();
+      for (const j of jobs) j.reject(e);
     } finally {
       end();
     }
@@ -180,7 +183,7 @@ class GroupCommit {
     outcomes.forEach((o, i) => (o.ok ? jobs[i]!.resolve(o.value) : jobs[i]!.reject(o.error)));
   }
 
-  /** Begins the transaction for `jobs`; while another connection holds the lock they wait (first in line), for up to 5 s. */
+  /** Begins the transaction for `jobs`; while another process's connection holds the lock they wait (first in line), for up to 5 s. */
   private begun(jobs: Job[]): boolean {
     try {
       this.begin.run();

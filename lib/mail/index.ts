@@ -37,7 +37,11 @@ export function renderMail(mail: Pick<Mail, "subject" | "body">): { text: string
 /** Mails waiting in this process past which new ones are dropped (with a line in the log): the queue stays bounded. */
 const MAX_WAITING = 1000;
 
-const MAIL = part<{ transport: Transporter | null; tail: Promise<void>; waiting: number }>("mail");
+type MailState = { transport: Transporter | null; tail: Promise<void>; waiting: number; closed: boolean; stopped: Promise<never> };
+const MAIL = part<MailState>("mail");
+
+/** How long the portal's stop waits for the mails already queued to leave. */
+const STOP_WAIT_MS = 5_000;
 
 /** SMTP_URL with nodemailer's pool on, unless the URL says otherwise (`?pool=false`). */
 function pooled(smtpUrl: string): string {
@@ -50,21 +54,37 @@ function state() {
   const rt = runtime();
   return rt.of(MAIL, () => {
     const transport = config.smtpUrl ? nodemailer.createTransport(pooled(config.smtpUrl)) : null;
-    // The portal's close ends the kept connection; a mail still queued then is logged as not sent.
-    if (transport) rt.onStop(() => transport.close());
-    return { transport, tail: Promise.resolve(), waiting: 0 };
+    let stop!: (e: Error) => void;
+    const stopped = new Promise<never>((_, reject) => (stop = reject));
+    stopped.catch(() => {});
+    const s: MailState = { transport, tail: Promise.resolve(), waiting: 0, closed: false, stopped };
+    // The portal's stop lets the queued mails leave (for up to STOP_WAIT_MS), then ends the kept
+    // connection; a mail still queued then, or queued later, is logged as not sent.
+    if (transport) {
+      rt.onStop(async () => {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([s.tail, new Promise<void>((r) => (timer = setTimeout(r, STOP_WAIT_MS)))]);
+        clearTimeout(timer);
+        s.closed = true;
+        stop(new Error("the portal stopped before it went out"));
+        transport.close();
+      });
+    }
+    return s;
   });
 }
 
 /** Sends one mail now (or writes it to the log without SMTP_URL). */
 async function deliver(mail: Mail): Promise<void> {
-  const { transport } = state();
+  const { transport, closed, stopped } = state();
   const { text, html } = renderMail(mail);
   if (!transport) {
     log().info(`[mail] SMTP_URL is not set; the mail to ${mail.to} is written here instead.\nSubject: ${mail.subject}\n\n${text}`);
     return;
   }
-  await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text, html });
+  if (closed) throw new Error("the portal stopped before it went out");
+  // A mail in flight when the connection is ended never settles in nodemailer: the stop answers for it.
+  await Promise.race([transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text, html }), stopped]);
 }
 
 /** Queues `mail`; a failure to send is logged (never thrown to the request that queued it). */

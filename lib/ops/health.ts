@@ -2,7 +2,7 @@
 // process serves. Ready: it has started (Next prepared), it is not draining
 // (SIGTERM: server/shutdown.ts), and its database answered within a second.
 // A load balancer takes an instance out on /readyz (docs: operations).
-import { databaseAnswers as answers } from "@/lib/db/probe";
+import { databaseAnswers as answers, probeGaveUp } from "@/lib/db/probe";
 import { part, runtime } from "@/lib/runtime";
 
 /** How long the database may take to answer the readiness probe. */
@@ -25,7 +25,10 @@ export const markDraining = (): void => {
 /** Whether the database answers within `ms` (never throws), asked on a connection of its own (lib/db/probe.ts). */
 export async function databaseAnswers(ms = DB_PROBE_MS): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => {
+    probeGaveUp(); // a connection that did not answer in time is not asked again
+    resolve(false);
+  }, ms)));
   try {
     return await Promise.race([answers(), late]);
   } finally {

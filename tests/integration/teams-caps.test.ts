@@ -5,8 +5,9 @@
 // sharing one database, the requests alternating between them, where a cap
 // checked and then written by two processes would let one more in. On SQLite
 // one process serves the file and its writers take turns (lib/db/turns.ts);
-// the same cap rule meets 100 requests at once there in limits-concurrency
-// and limits-held. Two portals, since one
+// the same rule (a count under the team's or the account's lock) meets 100
+// requests at once there in limits-concurrency (apps, key pairs, sign-ups).
+// Two portals, since one
 // cap hides another (the pending cap is reached before the team's hourly mails).
 // Test clocks, moved to the start of an hour before a burst counted per hour
 // (tests/helpers/window.ts nextHour); invitations read from a real SMTP server.

@@ -175,8 +175,8 @@ describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL claims due callbacks
   }
 
   /**
-   * Whether another transaction on the server (any database's) is old enough to keep the dead versions
-   * visible: then no scan may mark their index entries dead, and the blocks read say nothing about the
+   * Whether another transaction on the server is open (any database's: one held open in the server's
+   * `postgres` database was seen to keep them, PostgreSQL 15), which may keep the dead versions visible: then no scan may mark their index entries dead, and the blocks read say nothing about the
    * plan (npm test runs the other suites' PostgreSQL databases beside this one).
    */
   async function horizonHeld(): Promise<boolean> {
@@ -186,11 +186,12 @@ describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL claims due callbacks
 
   it("10 new callbacks among 10,000 dead versions are found by an index scan of each half, in a few blocks (189 as one bitmap scan)", async (ctx) => {
     await client.query(deliveries("new_", 10));
+    const heldBefore = await horizonHeld();
     await claim(10); // the first scan meets the dead entries and marks them
     const { blocks, claimed, scans } = await claim(10);
     expect(claimed).toBe(10);
     expect(dueScans(scans)).toEqual(["Index Scan on Delivery_state_dueAt_idx", "Index Scan on Delivery_state_dueAt_idx"]);
-    if (await horizonHeld()) ctx.annotate(`${blocks} blocks read: another transaction on the server kept the dead versions visible`);
+    if (heldBefore || (await horizonHeld())) ctx.annotate(`${blocks} blocks read: another transaction on the server kept the dead versions visible`);
     else expect(blocks).toBeLessThan(50);
   });
 
@@ -200,11 +201,12 @@ describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL claims due callbacks
     await client.query("SET plan_cache_mode = force_generic_plan");
     try {
       const args = (c.bind({ now: new Date(), lease: new Date(Date.now() + 60_000), limit: 10 }) as unknown[]).map((v) => literal(v as never));
+      const heldBefore = await horizonHeld();
       await client.query("BEGIN");
       const plan = (await client.query<{ "QUERY PLAN": { Plan: Node }[] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE claim(${args.join(", ")})`)).rows[0]!["QUERY PLAN"][0]!.Plan;
       await client.query("ROLLBACK");
       expect(dueScans(scansOf(plan))).toEqual(["Index Scan on Delivery_state_dueAt_idx", "Index Scan on Delivery_state_dueAt_idx"]);
-      if (await horizonHeld()) ctx.annotate(`${finding(plan)} blocks read: another transaction on the server kept the dead versions visible`);
+      if (heldBefore || (await horizonHeld())) ctx.annotate(`${finding(plan)} blocks read: another transaction on the server kept the dead versions visible`);
       else expect(finding(plan)).toBeLessThan(50);
     } finally {
       await client.query("RESET plan_cache_mode");

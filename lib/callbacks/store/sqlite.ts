@@ -17,10 +17,10 @@ const CLAIM = sql`UPDATE "Delivery" SET "state" = 'SENDING', "leaseUntil" = ${pa
   WHERE "id" = ${param("id")} AND "state" = ${param("state")} AND "leaseUntil" IS ${param("leaseUntil")}`;
 
 /**
- * A write of the dispatcher, in the group commit, tried again for as long as
- * another connection holds the write lock (the operator command line, or any
- * process's long transaction on the file). The group commit gives up after
- * 5 s, the bound of a gateway call that waits for its answer; nobody waits for
+ * A write of the dispatcher, in the group commit: it waits for its turn after
+ * this process's transactions (lib/db/turns.ts), and is tried again for as long
+ * as another process holds the write lock (the operator command line). The group
+ * commit gives up on that lock after 5 s, the bound of a gateway call that waits for its answer; nobody waits for
  * a claim or a record, and failing one fails the dispatcher's tick (or sends
  * a posted callback again once its lease has run out) over a lock that ends.
  */
