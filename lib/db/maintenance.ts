@@ -1,10 +1,8 @@
 // Periodic housekeeping of one server process: the database file gives back
 // the pages that pruned rows freed (incremental auto-vacuum, lib/db/files.ts).
-import { sqlitePath } from "@/lib/config";
 import { reclaimSpace } from "./files";
-import { config, part, runtime } from "@/lib/runtime";
-import { retryBusy, sqlite } from "./sqlite";
-import { turnsFor } from "./turns";
+import { part, runtime } from "@/lib/runtime";
+import { retryBusy, sqliteHotPath } from "./sqlite";
 import { log } from "@/lib/log";
 
 const EVERY_MS = 5 * 60_000;
@@ -15,8 +13,9 @@ export function startMaintenance(): void {
   if (rt.get(MAINTENANCE)) return;
   const timer = setInterval(() => {
     // In the file's turn (./turns.ts), as every write of this process: between a transaction's read and its write it would make that write fail.
-    turnsFor(sqlitePath(config.databaseUrl))
-      .run(() => retryBusy(() => reclaimSpace(sqlite())))
+    const hot = sqliteHotPath();
+    hot.turns
+      .run(() => retryBusy(() => reclaimSpace(hot.conn)))
       .catch((e) => log().error({ err: e }, "[maintenance] reclaiming space failed"));
   }, EVERY_MS);
   timer.unref();

@@ -207,6 +207,8 @@ export type SqliteHotPath = {
   conn: Database.Database;
   /** Runs `fn` (synchronous statements) in this turn's group commit; settles after the COMMIT. */
   write<T>(fn: () => T): Promise<T>;
+  /** The file's turns (./turns.ts), for work on this connection outside the group commit. */
+  turns: Turns;
 };
 
 /** Opens a hot-path connection on the database file (after migrations). */
@@ -221,8 +223,9 @@ export function openSqlite(file: string): SqliteHotPath {
   // pages in a statement journal, by default a temporary file (one pwrite per
   // page touched, ~30 per call): in memory instead.
   conn.pragma("temp_store = MEMORY");
-  const group = new GroupCommit(conn, turnsFor(file));
-  return { conn, write: (fn) => group.run(fn) };
+  const turns = turnsFor(file);
+  const group = new GroupCommit(conn, turns);
+  return { conn, write: (fn) => group.run(fn), turns };
 }
 
 const HOT_PATH = part<SqliteHotPath>("sqlite");
