@@ -2,8 +2,9 @@
 // runs httpPost (http-post.ts) for it. A callback's post (its request, the
 // receiver's answer, the sockets kept) was a fifth of the portal's one thread
 // under load; on the post thread it no longer delays the calls being answered.
-// The portal starts it (server/portal.ts `listen`), as a part of its runtime, which stops it on drain; everything posts through `post`,
-// which runs httpPost here when no thread was started (tests, scripts). The
+// The portal asks for it (server/portal.ts `listen`), as a part of its runtime, which stops it on drain; the
+// first post starts it (a portal that never posts spends nothing on it); everything posts through `post`,
+// which runs httpPost here when no thread was asked for (tests, scripts). The
 // requests and results are plain data: signing, the network policy and the
 // records stay with the caller.
 import path from "node:path";
@@ -15,11 +16,14 @@ import { log } from "@/lib/log";
 
 type Pending = { request: PostRequest; answer: (r: PostResult) => void };
 type Thread = {
-  worker: Worker; next: number; pending: Map<number, Pending>;
+  /** Started by the first post (a portal that posts nothing never pays for the thread's start). */
+  worker?: Worker; next: number; pending: Map<number, Pending>;
   /** When the threads that died were started again (at most RESPAWNS a minute). */
   respawns: number[];
   /** Called when `pending` empties (stopPostThread waits for it). */
   drained?: () => void;
+  /** What the thread loads, found where the portal asked for the thread (Next's bundle of this file has no import.meta.dirname). */
+  load: { tsx: string; tsconfig: string; module: string };
 };
 const THREAD = part<Thread>("postThread");
 const RESPAWNS = 5;
@@ -45,11 +49,7 @@ function settle(t: Thread, id: number, result: PostResult) {
 }
 
 function spawn(t: Thread): Worker {
-  const root = path.resolve(import.meta.dirname, "..", "..");
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { tsx: import.meta.resolve("tsx/esm/api"), tsconfig: path.join(root, "tsconfig.json"), module: pathToFileURL(path.join(import.meta.dirname, "http-post.ts")).href },
-  });
+  const worker = new Worker(WORKER, { eval: true, workerData: t.load });
   worker.unref();
   let ready = false;
   worker.on("message", (m: Message) => {
@@ -82,13 +82,14 @@ function spawn(t: Thread): Worker {
   return worker;
 }
 
+/** From now on this runtime posts on a thread of its own, which its first post starts. */
 export function startPostThread(): void {
   const rt = runtime();
   if (rt.get(THREAD)) return;
-  const t = { next: 1, pending: new Map(), respawns: [] } as unknown as Thread;
-  rt.set(THREAD, t);
+  const root = path.resolve(import.meta.dirname, "..", "..");
+  const load = { tsx: import.meta.resolve("tsx/esm/api"), tsconfig: path.join(root, "tsconfig.json"), module: pathToFileURL(path.join(import.meta.dirname, "http-post.ts")).href };
+  rt.set(THREAD, { next: 1, pending: new Map(), respawns: [], load });
   rt.onStop(stopPostThread); // after the dispatcher's stop (started later), so its posts in flight are answered first
-  t.worker = spawn(t);
 }
 
 /**
@@ -102,16 +103,18 @@ export async function stopPostThread(): Promise<void> {
   if (!t) return;
   rt.set(THREAD, undefined);
   if (t.pending.size > 0) await new Promise<void>((r) => (t.drained = r));
-  await t.worker.terminate();
+  await t.worker?.terminate();
 }
 
 /** One POST, on the post thread when there is one. */
 export function post(request: PostRequest): Promise<PostResult> {
   const t = runtime().get(THREAD);
   if (!t) return httpPost(request);
+  t.worker ??= spawn(t); // the posts sent before it is ready wait in its port
+  const worker = t.worker;
   return new Promise((answer) => {
     const id = t.next++;
     t.pending.set(id, { request, answer });
-    t.worker.postMessage({ id, request });
+    worker.postMessage({ id, request });
   });
 }
