@@ -7,6 +7,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const origin = `http://127.0.0.1:${PORT}`;
 // E2E_DB: the database file, so several suites can run side by side.
 const DB = process.env.E2E_DB ?? "data/test-e2e.db";
+// Passwords hashed at scrypt's lowest cost here (lib/config.ts PASSWORD_HASH_COST): by the portal and by
+// the operator command line the specs run (e2e/helpers/console.ts), which reads this process's environment.
+const HASH_COST = (process.env.PASSWORD_HASH_COST ??= "10");
 
 export default defineConfig({
   testDir: "e2e",
@@ -58,6 +61,7 @@ export default defineConfig({
       // workers at once: the per-address minute (60 by default) would refuse the later
       // ones. That limit is tested where it is the subject (tests/integration/limits-*).
       INSPECT_PER_ADDRESS_PER_MINUTE: "100000",
+      PASSWORD_HASH_COST: HASH_COST,
       // Likewise every spec's callbacks go to receivers on 127.0.0.1, one destination host.
       CALLBACKS_PER_HOST_PER_MINUTE: "100000",
     },

@@ -37,6 +37,14 @@ const THROTTLE_SETTINGS = [
   ...["TOKEN", "SIGNIN"].flatMap((p) => [`${p}_FAILURES_PER_ADDRESS`, `${p}_FAILURES_PER_ACCOUNT_ADDRESS`, `${p}_FAILURES_PER_ACCOUNT`, `${p}_SUCCESSES_PER_ACCOUNT_ADDRESS`]),
 ];
 
+/** PASSWORD_HASH_COST: an integer from 10 to 16 (scrypt's N = 2^cost), 14 unset. */
+function hashCost(raw: string | undefined): number {
+  if (raw === undefined || raw === "") return 14;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 10 || n > 16) throw new Error(`PASSWORD_HASH_COST must be an integer from 10 to 16 (scrypt's N = 2^cost), got "${raw}"`);
+  return n;
+}
+
 /** REQUIRE_EMAIL_VERIFICATION: "1" on, "0" off, unset: on when hosted (lib/services/verification.ts). */
 function onOff(env: Env, name: string): boolean | undefined {
   const raw = env[name];
@@ -171,6 +179,11 @@ export function makeConfig(env: Env) {
     /** Password hashing (scrypt) per process: how many run at once, how many may wait (more: 429). */
     passwordHashesAtOnce: i("PASSWORD_HASHES_AT_ONCE", 2),
     passwordHashQueue: i("PASSWORD_HASH_QUEUE", 16),
+    /**
+     * scrypt's cost for new password hashes: N = 2^cost (14: 16 MiB and about 25 ms of a core each).
+     * 10 to 16; lower only where the accounts are throwaway (a test fleet). A hash keeps its own cost.
+     */
+    passwordHashCost: hashCost(env.PASSWORD_HASH_COST),
     /** Receiver checks (lib/devapi/receiver-checks.ts): runs kept per app. */
     receiverChecksPerApp: i("RECEIVER_CHECK_LIMIT", 100),
     /** Receiver checks running at once and started per minute per family (an app with its throwaway sandboxes, one budget). */

@@ -17,18 +17,26 @@ export function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const SCRYPT = { N: 16384, r: 8, p: 1 };
+/** scrypt at N = 2^cost, r 8, p 1: 128·N·r bytes (16 MiB at the default cost, 14, lib/config.ts PASSWORD_HASH_COST). */
+const scryptOptions = (n: number) => ({ N: n, r: 8, p: 1, maxmem: 256 * n * 8 });
 
-export async function hashPassword(password: string): Promise<string> {
+/** `scrypt$<N>$<salt>$<hash>`: the hash keeps its cost, so a hash made at any cost verifies whatever the setting is now. */
+export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(password, salt, 32, SCRYPT);
-  return `scrypt$${SCRYPT.N}$${salt.toString("base64url")}$${hash.toString("base64url")}`;
+  const n = 2 ** cost;
+  const hash = await scryptAsync(password, salt, 32, scryptOptions(n));
+  return `scrypt$${n}$${salt.toString("base64url")}$${hash.toString("base64url")}`;
+}
+
+/** A hash in that form that no password matches (random salt and hash): checked against, at the same cost, when the account is unknown. */
+export function unmatchableHash(cost: number): string {
+  return `scrypt$${2 ** cost}$${randomBytes(16).toString("base64url")}$${randomBytes(32).toString("base64url")}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !n || !salt || !hash) return false;
-  const actual = await scryptAsync(password, Buffer.from(salt, "base64url"), 32, { ...SCRYPT, N: Number(n) });
+  const actual = await scryptAsync(password, Buffer.from(salt, "base64url"), 32, scryptOptions(Number(n)));
   return safeEqual(actual.toString("base64url"), hash);
 }
 

@@ -4,7 +4,7 @@
 // (429 RATE_LIMITED, HashingBusy) instead of queueing without bound — a burst
 // of sign-ins from many addresses then answers "busy" to some, rather than
 // making every sign-in (and everything else on the pool) wait seconds.
-import { hashPassword as scryptHash, verifyPassword as scryptVerify } from "@/lib/crypto";
+import { hashPassword as scryptHash, unmatchableHash as scryptUnmatchable, verifyPassword as scryptVerify } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { config, part, runtime } from "@/lib/runtime";
 
@@ -35,5 +35,7 @@ async function inTurn<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export const hashPassword = (password: string) => inTurn(() => scryptHash(password));
+export const hashPassword = (password: string) => inTurn(() => scryptHash(password, config.passwordHashCost));
 export const verifyPassword = (password: string, stored: string) => inTurn(() => scryptVerify(password, stored));
+/** What a password is checked against when there is no account: as costly as a hash made now. */
+export const unmatchableHash = () => scryptUnmatchable(config.passwordHashCost);

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { Throttle } from "@/lib/throttle";
 import { parseOrThrow } from "@/lib/validation";
-import { hashPassword, verifyPassword } from "./passwords";
+import { hashPassword, unmatchableHash, verifyPassword } from "./passwords";
 import { audit, auditAccount } from "./audit";
 import { passwordGuard } from "./signin-guard";
 import { acceptSignInCode, totpOn } from "./totp";
@@ -24,9 +24,6 @@ export const publicUser = (u: { id: string; email: string; operator: boolean; se
   sessionVersion: u.sessionVersion,
   emailVerified: u.emailVerified,
 });
-
-// Checked against when the email is unknown (or taken), so every case takes the same time.
-const dummyHash = hashPassword("not-a-real-password");
 
 /** `emailVerified`: false for a sign-up (verification.ts), true for the operator command line's accounts. */
 export async function createUser(input: { email: unknown; password: unknown; operator?: boolean; emailVerified?: boolean }): Promise<PublicUser> {
@@ -77,7 +74,8 @@ export async function checkSignIn(email: string, password: string, code: string,
   let failedFor: { id: string; email: string } | null = null;
   const outcome = await passwordGuard.attempt(address, e, async (): Promise<SignIn | null> => {
     const user = await db.user.findUnique({ where: { email: e } });
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+    // An unknown email is checked against a hash no password matches, so both cases take the same time.
+    const ok = await verifyPassword(password, user?.passwordHash ?? unmatchableHash());
     if (!ok || !user) {
       failedFor = user;
       return null;

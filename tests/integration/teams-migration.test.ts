@@ -95,7 +95,7 @@ describe("the teams migration on the previous release's database", () => {
     const bobApp = "app_migratedBobsApp00001";
     const key = { id: "key_migratedKey000000001", consumerKey: "ck_migrated_0001", consumerSecret: "cs_migrated_secret_0001" };
     const token = "old-release-access-token-0001";
-    const passwordHash = await hashPassword(PASSWORD);
+    const passwordHash = await hashPassword(PASSWORD, 10);
     const appRow = (id: string, ownerId: string, name: string, extra: Record<string, string | null> = {}) =>
       row("App", { id, name, ownerId, callbackUrl: null, signingSecret: id === app.id ? app.secret : `whsec_${id}`, perMinute: 60, createdAt: at, ...extra });
     await runSql(db.url, [
