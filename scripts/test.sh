@@ -78,7 +78,11 @@ finish() { # name
 # gateway's faults and the float a payout met (gateway-faults, gateway-faults-every-operation,
 # float-met: what a fault writes is the gateway store's, under the store suite) and single sign-on
 # (oidc: an account found or made by its email, as a sign-up is). receiver-checks runs there only
-# its count kept in the database; teams-caps runs only there (two instances on one database).
+# its count kept in the database; teams-caps runs only there (two instances on one database). In
+# fault-plan, callbacks, verification, teams, passkeys, sandboxes, held, totp, sessions and audit only
+# the tests whose subject is the database run there (it.skipIf(onPg()) on the rest): counts and caps
+# exact under concurrency or across two instances, a callback sent and resent through the dispatcher,
+# an entry and its change in one transaction; their routes, refusals and pages are the same code on both.
 PG_FILES=(multi-instance balancer db-outage busy-probe held float fault-plan limits-held limits-concurrency limits-budgets rate-limit sandbox-sweep
   sandboxes at-rest references reference-verdicts callbacks durability receiver-checks nul-text schema-drift passkeys
   totp teams teams-caps teams-migration audit account-deletion verification sessions)

@@ -12,6 +12,7 @@ import { requestFrom, setCookies } from "../helpers/from-address";
 import { cliOn } from "../helpers/operator";
 import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
+import { onPg } from "../helpers/test-db";
 
 const PASSWORD = "a long sessions password";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
@@ -92,7 +93,7 @@ describe("an account's sessions", () => {
     expect((await consoleCall(server.origin, a, "DELETE", `/account/sessions/${other.id}`)).json).toMatchObject({ error: "NOT_FOUND" });
   });
 
-  it("sign out all others: every session but this one ends; the account's log shows each sign-in with its address", async () => {
+  it.skipIf(onPg())("sign out all others: every session but this one ends; the account's log shows each sign-in with its address", async () => {
     const email = await user();
     const addresses = [fresh(), fresh(), fresh()];
     const [keep, ...rest] = await Promise.all(addresses.map((from, i) => signIn(email, from, FIREFOX, i % 2 ? second.origin : server.origin)));
@@ -129,7 +130,7 @@ describe("an account's sessions", () => {
     expect((await sessions(kept, second.origin)).length).toBe(3);
   });
 
-  it("another account's session id is not found, and its session goes on", async () => {
+  it.skipIf(onPg())("another account's session id is not found, and its session goes on", async () => {
     const [e1, e2] = [await user(), await user()];
     const one = await signIn(e1, fresh(), FIREFOX);
     const two = await signIn(e2, fresh(), FIREFOX);
@@ -138,7 +139,7 @@ describe("an account's sessions", () => {
     expect(await appsStatus(two)).toBe(200);
   });
 
-  it("a session idle past its 8 hours is no longer listed", async () => {
+  it.skipIf(onPg())("a session idle past its 8 hours is no longer listed", async () => {
     const email = await user();
     const a = await signIn(email, fresh(), FIREFOX);
     await signIn(email, fresh(), SAFARI);
@@ -147,7 +148,7 @@ describe("an account's sessions", () => {
     expect((await sessions(a)).map((s) => s.userAgent)).toEqual([FIREFOX]);
   });
 
-  it("last use is written at most once a minute", async () => {
+  it.skipIf(onPg())("last use is written at most once a minute", async () => {
     const email = await user();
     const a = await signIn(email, fresh(), FIREFOX);
     const first = (await sessions(a))[0]!.lastUsedAt;
