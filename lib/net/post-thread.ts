@@ -61,9 +61,13 @@ function spawn(t: Thread): Worker {
   // new one takes over. A thread that never got ready sent nothing: its posts
   // go out from this thread, which posts from then on, as it does after
   // RESPAWNS deaths in a minute.
+  // Node may tell of one death twice ('error', then 'exit'): the first is the one acted on, so no post
+  // held goes out twice.
+  let gone = false;
   const lost = (why: string) => {
     const stopping = runtime().get(THREAD) !== t;
-    if (t.worker !== worker || (stopping && t.pending.size === 0)) return;
+    if (gone || t.worker !== worker || (stopping && t.pending.size === 0)) return;
+    gone = true;
     const now = Date.now();
     t.respawns = t.respawns.filter((at) => at > now - 60_000);
     const again = !stopping && ready && t.respawns.length < RESPAWNS;

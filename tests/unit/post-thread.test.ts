@@ -11,14 +11,18 @@ import { part, runtime } from "@/lib/runtime";
 
 let server: http.Server;
 let url = "";
+/** Posts received at /count and /count-slow (answered after 0.5 s: still held when the thread's death is told again). */
+let counted = 0;
 beforeAll(async () => {
-  // /slow answers after 2 s; anything else at once, echoing the body.
+  // /slow answers after 2 s, /count-slow after 0.5 s; anything else at once, echoing the body.
   server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
+      if (req.url?.startsWith("/count")) counted++;
       const send = () => res.writeHead(req.url === "/teapot" ? 418 : 200).end(`got ${body}`);
       if (req.url === "/slow") setTimeout(send, 2_000);
+      else if (req.url === "/count-slow") setTimeout(send, 500);
       else send();
     });
   });
@@ -74,6 +78,23 @@ describe("posting on the post thread", () => {
     const next = thread()!.worker!;
     expect(next.threadId).not.toBe(first.threadId);
     expect(await post(request("/cb"))).toEqual({ kind: "answered", status: 200, body: 'got {"a":1}' });
+  });
+
+  it("a thread that cannot start: each post it was given goes out once, from this thread, and so do the next ones", async () => {
+    await stopPostThread();
+    startPostThread();
+    const t = thread() as unknown as { load: { module: string } };
+    t.load = { ...t.load, module: "file:///nonexistent/http-post.ts" }; // the thread's import fails before it is ready
+    const before = counted;
+    const sent = [post(request("/count-slow")), post(request("/count-slow"))];
+    const worker = thread()!.worker as unknown as import("node:worker_threads").Worker;
+    const exited = new Promise((r) => worker.once("exit", r));
+    expect(await Promise.all(sent)).toEqual([0, 1].map(() => ({ kind: "answered", status: 200, body: 'got {"a":1}' })));
+    expect(thread()).toBeUndefined(); // posting from this thread from now on
+    // Node tells of the death twice ('error', then 'exit'); a post sent again at the second goes out before this one
+    await exited;
+    expect(await post(request("/count"))).toEqual({ kind: "answered", status: 200, body: 'got {"a":1}' });
+    expect(counted - before).toBe(3);
   });
 
   it("stopping waits for the posts it holds (a receiver check's, a resend's), and posts from then on go out in place", async () => {
