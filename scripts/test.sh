@@ -82,7 +82,8 @@ finish() { # name
 # fault-plan, callbacks, verification, teams, passkeys, sandboxes, held, totp, sessions and audit only
 # the tests whose subject is the database run there (it.skipIf(onPg()) on the rest): counts and caps
 # exact under concurrency or across two instances, a callback sent and resent through the dispatcher,
-# an entry and its change in one transaction; their routes, refusals and pages are the same code on both.
+# an entry and its change in one transaction, a search or a page whose query differs by database; their
+# routes, refusals and pages are the same code on both.
 PG_FILES=(multi-instance balancer db-outage busy-probe held float fault-plan limits-held limits-concurrency limits-budgets rate-limit sandbox-sweep
   sandboxes at-rest references reference-verdicts callbacks durability receiver-checks nul-text schema-drift passkeys
   totp teams teams-caps teams-migration audit account-deletion verification sessions)

@@ -73,7 +73,8 @@ async function allPages(who: Account, path: string, take: number): Promise<Entry
 }
 
 describe("a team's audit log", () => {
-  it.skipIf(onPg())("has an entry for each listed action, with actor, address and time; pages, filters, and an export without a secret", async () => {
+  // on both databases: its pages (before=) compare ids in each database's order
+  it("has an entry for each listed action, with actor, address and time; pages, filters, and an export without a secret", async () => {
     const owner = await account("owner");
     const secrets: string[] = [PASSWORD];
     const team = (await ok(call(owner, "POST", "/teams", { name: "Audited" }), 201)).teamId as string;
