@@ -37,11 +37,15 @@ const THROTTLE_SETTINGS = [
   ...["TOKEN", "SIGNIN"].flatMap((p) => [`${p}_FAILURES_PER_ADDRESS`, `${p}_FAILURES_PER_ACCOUNT_ADDRESS`, `${p}_FAILURES_PER_ACCOUNT`, `${p}_SUCCESSES_PER_ACCOUNT_ADDRESS`]),
 ];
 
-/** PASSWORD_HASH_COST: an integer from 10 to 16 (scrypt's N = 2^cost), 14 unset. */
+/** PASSWORD_HASH_COST's range (scrypt's N = 2^cost): a stored hash naming more is refused (lib/services/passwords.ts). */
+export const PASSWORD_HASH_COSTS = { least: 10, default: 14, most: 16 } as const;
+
+/** PASSWORD_HASH_COST: an integer in PASSWORD_HASH_COSTS, the default unset. */
 function hashCost(raw: string | undefined): number {
-  if (raw === undefined || raw === "") return 14;
+  const { least, most } = PASSWORD_HASH_COSTS;
+  if (raw === undefined || raw === "") return PASSWORD_HASH_COSTS.default;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 10 || n > 16) throw new Error(`PASSWORD_HASH_COST must be an integer from 10 to 16 (scrypt's N = 2^cost), got "${raw}"`);
+  if (!Number.isInteger(n) || n < least || n > most) throw new Error(`PASSWORD_HASH_COST must be an integer from ${least} to ${most} (scrypt's N = 2^cost), got "${raw}"`);
   return n;
 }
 

@@ -33,9 +33,11 @@ export function unmatchableHash(cost: number): string {
   return `scrypt$${2 ** cost}$${randomBytes(16).toString("base64url")}$${randomBytes(32).toString("base64url")}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** `mostCost`: the highest cost a stored hash may name (a row naming more is refused, not given gigabytes). */
+export async function verifyPassword(password: string, stored: string, mostCost: number): Promise<boolean> {
   const [scheme, n, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !n || !salt || !hash) return false;
+  const cost = Math.log2(Number(n));
+  if (scheme !== "scrypt" || !Number.isInteger(cost) || cost < 1 || cost > mostCost || !salt || !hash) return false;
   const actual = await scryptAsync(password, Buffer.from(salt, "base64url"), 32, scryptOptions(Number(n)));
   return safeEqual(actual.toString("base64url"), hash);
 }

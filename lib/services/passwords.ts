@@ -6,6 +6,7 @@
 // making every sign-in (and everything else on the pool) wait seconds.
 import { hashPassword as scryptHash, unmatchableHash as scryptUnmatchable, verifyPassword as scryptVerify } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
+import { PASSWORD_HASH_COSTS } from "@/lib/config";
 import { config, part, runtime } from "@/lib/runtime";
 
 /** The queue is full: not an answer about the password (the sign-in guard gives its places back). */
@@ -36,6 +37,19 @@ async function inTurn<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export const hashPassword = (password: string) => inTurn(() => scryptHash(password, config.passwordHashCost));
-export const verifyPassword = (password: string, stored: string) => inTurn(() => scryptVerify(password, stored));
+export const verifyPassword = (password: string, stored: string) => inTurn(() => scryptVerify(password, stored, PASSWORD_HASH_COSTS.most));
 /** What a password is checked against when there is no account: as costly as a hash made now. */
 export const unmatchableHash = () => scryptUnmatchable(config.passwordHashCost);
+
+/**
+ * After a right password: its hash again at the setting's cost when the stored one has another, else
+ * null. So a changed PASSWORD_HASH_COST reaches every account that signs in, and a known account's
+ * check takes as long as an unknown one's (unmatchableHash). A full queue: null, next time.
+ */
+export async function rehashAtSettingCost(password: string, stored: string): Promise<string | null> {
+  if (stored.split("$")[1] === String(2 ** config.passwordHashCost)) return null;
+  return hashPassword(password).catch((e) => {
+    if (e instanceof HashingBusy) return null;
+    throw e;
+  });
+}

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { Throttle } from "@/lib/throttle";
 import { parseOrThrow } from "@/lib/validation";
-import { hashPassword, unmatchableHash, verifyPassword } from "./passwords";
+import { hashPassword, rehashAtSettingCost, unmatchableHash, verifyPassword } from "./passwords";
 import { audit, auditAccount } from "./audit";
 import { passwordGuard } from "./signin-guard";
 import { acceptSignInCode, totpOn } from "./totp";
@@ -88,6 +88,9 @@ export async function checkSignIn(email: string, password: string, code: string,
         return null;
       }
     }
+    const rehashed = await rehashAtSettingCost(password, user.passwordHash);
+    // unless the password changed meanwhile (its hash is no longer the one checked)
+    if (rehashed) await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: rehashed } });
     return { user: publicUser(user) };
   }, "too many sign-ins for this account from your network");
   // The account's log: each sign-in and each failure, with the address ("was this you?").

@@ -20,16 +20,26 @@ describe("PASSWORD_HASH_COST", () => {
     expect(low).toMatch(/^scrypt\$1024\$/);
     expect(high).toMatch(/^scrypt\$16384\$/);
     for (const h of [low, high]) {
-      expect(await verifyPassword("correct horse battery", h)).toBe(true);
-      expect(await verifyPassword("correct horse batterY", h)).toBe(false);
+      expect(await verifyPassword("correct horse battery", h, 16)).toBe(true);
+      expect(await verifyPassword("correct horse batterY", h, 16)).toBe(false);
     }
+  });
+
+  it("a stored hash naming a cost above the most (or not a power of two) is refused, never computed", async () => {
+    const h = await hashPassword("correct horse battery", 10);
+    const [, , salt, hash] = h.split("$");
+    for (const n of [2 ** 17, 2 ** 24, 1000, 0, -1024]) {
+      expect(await verifyPassword("correct horse battery", `scrypt$${n}$${salt}$${hash}`, 16)).toBe(false);
+    }
+    expect(await verifyPassword("correct horse battery", h, 10)).toBe(true);
+    expect(await verifyPassword("correct horse battery", h, 9)).toBe(false);
   });
 
   it("the hash an unknown account is checked against has the setting's cost and matches nothing", async () => {
     const h = unmatchableHash(12);
     expect(h).toMatch(/^scrypt\$4096\$[\w-]{22}\$[\w-]{43}$/);
     expect(unmatchableHash(12)).not.toBe(h);
-    expect(await verifyPassword("", h)).toBe(false);
-    expect(await verifyPassword("not-a-real-password", h)).toBe(false);
+    expect(await verifyPassword("", h, 16)).toBe(false);
+    expect(await verifyPassword("not-a-real-password", h, 16)).toBe(false);
   });
 });
