@@ -70,7 +70,7 @@ test("100,000 rows for one app: pages load through the JSON route and the page",
   test.setTimeout(120_000);
   const { email } = await seedApp({ name: "Busy app" });
   const busy = (await cli("app", "create", "--owner", email, "--name", "Very busy app")).appId as string;
-  seedRequestLog(busy, 100_000);
+  await seedRequestLog(busy, 100_000);
   await startSession(page, email);
 
   const api = `/api/console/apps/${busy}/requests`;
