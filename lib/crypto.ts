@@ -33,11 +33,18 @@ export function unmatchableHash(cost: number): string {
   return `scrypt$${2 ** cost}$${randomBytes(16).toString("base64url")}$${randomBytes(32).toString("base64url")}`;
 }
 
-/** `mostCost`: the highest cost a stored hash may name (a row naming more is refused, not given gigabytes). */
-export async function verifyPassword(password: string, stored: string, mostCost: number): Promise<boolean> {
+/** The cost a stored hash names (N = 2^cost), or null when it is not one of ours. */
+export function costOf(stored: string): number | null {
   const [scheme, n, salt, hash] = stored.split("$");
   const cost = Math.log2(Number(n));
-  if (scheme !== "scrypt" || !Number.isInteger(cost) || cost < 1 || cost > mostCost || !salt || !hash) return false;
+  return scheme === "scrypt" && Number.isInteger(cost) && cost >= 1 && salt && hash ? cost : null;
+}
+
+/** `mostCost`: the highest cost a stored hash may name (a row naming more is refused, not given gigabytes). */
+export async function verifyPassword(password: string, stored: string, mostCost: number): Promise<boolean> {
+  const cost = costOf(stored);
+  if (cost === null || cost > mostCost) return false;
+  const [, n, salt, hash] = stored.split("$") as [string, string, string, string];
   const actual = await scryptAsync(password, Buffer.from(salt, "base64url"), 32, scryptOptions(Number(n)));
   return safeEqual(actual.toString("base64url"), hash);
 }

@@ -4,7 +4,7 @@
 // (429 RATE_LIMITED, HashingBusy) instead of queueing without bound — a burst
 // of sign-ins from many addresses then answers "busy" to some, rather than
 // making every sign-in (and everything else on the pool) wait seconds.
-import { hashPassword as scryptHash, unmatchableHash as scryptUnmatchable, verifyPassword as scryptVerify } from "@/lib/crypto";
+import { costOf, hashPassword as scryptHash, unmatchableHash as scryptUnmatchable, verifyPassword as scryptVerify } from "@/lib/crypto";
 import { ApiError } from "@/lib/errors";
 import { PASSWORD_HASH_COSTS } from "@/lib/config";
 import { config, part, runtime } from "@/lib/runtime";
@@ -47,7 +47,7 @@ export const unmatchableHash = () => scryptUnmatchable(config.passwordHashCost);
  * check takes as long as an unknown one's (unmatchableHash). A full queue: null, next time.
  */
 export async function rehashAtSettingCost(password: string, stored: string): Promise<string | null> {
-  if (stored.split("$")[1] === String(2 ** config.passwordHashCost)) return null;
+  if (costOf(stored) === config.passwordHashCost) return null;
   return hashPassword(password).catch((e) => {
     if (e instanceof HashingBusy) return null;
     throw e;

@@ -89,8 +89,7 @@ export async function checkSignIn(email: string, password: string, code: string,
       }
     }
     const rehashed = await rehashAtSettingCost(password, user.passwordHash);
-    // unless the password changed meanwhile (its hash is no longer the one checked)
-    if (rehashed) await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: rehashed } });
+    if (rehashed) await replaceHash(user.id, user.passwordHash, rehashed);
     return { user: publicUser(user) };
   }, "too many sign-ins for this account from your network");
   // The account's log: each sign-in and each failure, with the address ("was this you?").
@@ -183,6 +182,11 @@ export async function setPassword(userId: string, passwordHash: string, action: 
     await endAllSessions(tx, userId);
     await audit(tx, { userId, action, target: u.email });
   });
+}
+
+/** The same password's hash at another cost (passwords.ts `rehashAtSettingCost`): no session ends, no entry; unless the password changed since `checked` was read. */
+async function replaceHash(userId: string, checked: string, passwordHash: string): Promise<void> {
+  await db.user.updateMany({ where: { id: userId, passwordHash: checked }, data: { passwordHash } });
 }
 
 /**
