@@ -97,6 +97,7 @@ export function isApiError(e: unknown): e is ApiError {
  */
 const UNAVAILABLE_CODES = new Set([
   "P1001", "P1002", "P1008", "P1017", "P2024", // Prisma: unreachable, timed out, closed, pool timeout
+  "P2028", // Prisma: a transaction that did not get a connection (or its turn, SQLite) within its wait, or outran its time: busy
   "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH",
   "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08006", // PostgreSQL: shutdown, too many connections, connection failure
   "SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_BUSY_TIMEOUT",

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlitePath } from "@/lib/config";
 import { clientFor } from "@/lib/db/prisma";
+import { toApiError } from "@/lib/errors";
 import { openSqlite } from "@/lib/db/sqlite";
 import { DIALECTS, freshDb, seedApp, uid, type TestDb } from "./databases";
 
@@ -81,6 +82,19 @@ describe.each(DIALECTS)("transactions beside other queries on %s", (dialect) => 
     await db.prisma.$transaction((tx) => tx.user.create({ data: late })); // waits for a holder to end, past 2 s
     await Promise.all(holders);
     expect(await db.prisma.user.findUnique({ where: { id: late.id }, select: { id: true } })).toEqual({ id: late.id });
+  });
+
+  it("a transaction that does not get its turn within its wait is the database being busy: 503 with Retry-After, not a 500", async () => {
+    // The client's own wait is 15 s (lib/db/prisma.ts); here one of 50 ms, every connection held until the refusal is seen.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const held = dialect === "postgresql" ? 4 : 1;
+    const holders = Array.from({ length: held }, () => db.prisma.$transaction(async () => released));
+    const refused = await db.prisma.$transaction((tx) => tx.user.count(), { maxWait: 50 }).then(() => undefined, (e: unknown) => e);
+    release();
+    await Promise.all(holders);
+    const e = toApiError(refused, "transactions", "req_test");
+    expect([e.status, e.code, e.headers?.["retry-after"]]).toEqual([503, "SERVICE_UNAVAILABLE", "5"]);
   });
 });
 
