@@ -29,7 +29,9 @@ export default defineConfig({
     setupFiles: ["tests/helpers/fresh-connections.ts", "tests/helpers/file-setup.ts"],
     // PASSWORD_HASH_COST 10 (scrypt's N 1,024, not 16,384): a run makes and checks about 1,200 passwords, half a
     // minute of CPU at the default; the queue's test (limits-server) and the hash's own (unit) run at 14.
-    env: { DATABASE_URL: databaseUrl, TEST_DB_FILE: db, TEST_RUN_FILES: runFiles, TEST_DATABASE_URL: databaseUrl, TEST_RUN_ID: runId, PASSWORD_HASH_COST: "10" },
+    // CLIENT_PACKAGES_DIR: the client packages compiled once a run (tsc and javac, ~6 CPU-s), not once per portal on a data
+    // folder of its own (several instances, sweeps, caps: about 20 a run); client-packages tests the compile with its own.
+    env: { CLIENT_PACKAGES_DIR: path.join(import.meta.dirname, "data", "client-packages"), DATABASE_URL: databaseUrl, TEST_DB_FILE: db, TEST_RUN_FILES: runFiles, TEST_DATABASE_URL: databaseUrl, TEST_RUN_ID: runId, PASSWORD_HASH_COST: "10" },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Files side by side in worker processes (vitest's forks pool), each file with its own

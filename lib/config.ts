@@ -146,6 +146,8 @@ export function makeConfig(env: Env) {
     pgPoolMax: i("PG_POOL_MAX", 10),
     /** Where local state (database, generated auth secret) is kept. */
     dataDir: env.DATA_DIR ?? path.join(root, "data"),
+    /** Where the compiled client packages are kept (lib/client-gen/packages/build-cache.ts): instances may share one folder whatever their addresses. */
+    clientPackagesDir: env.CLIENT_PACKAGES_DIR || path.join(env.DATA_DIR ?? path.join(root, "data"), "client-packages"),
     /** PORT=0: a port the system picks; the portal's config after listening has the one bound (server/portal.ts). */
     port,
     /** HOST: the address the server listens on (unset: server/portal.ts chooses by the callback policy). */

@@ -27,6 +27,7 @@ import { freshDb } from "./databases";
 import { answerInProcess, endLineSessions } from "./operator";
 import { answerCommands, endCommandLines, inProcessSession } from "./operator-answers";
 import { type InProcessPortal, startPortal } from "./portal";
+import { endServerProcesses } from "./server";
 
 const LIFTED = {
   TOKEN_FAILURES_PER_ADDRESS: "100000", SIGNIN_FAILURES_PER_ADDRESS: "100000", INSPECT_PER_ADDRESS_PER_MINUTE: "100000",
@@ -94,6 +95,7 @@ async function endFile(): Promise<InProcessPortal<typeof realClock> | undefined>
   await p?.close();
   await endLineSessions();
   await endCommandLines();
+  await endServerProcesses();
   await closeDatabases();
   await endDefaultRuntime();
   Object.assign(console, CONSOLE);

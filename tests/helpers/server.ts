@@ -31,6 +31,26 @@ export function removeDb(file: string) {
   for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(f, { force: true });
 }
 
+/** The server processes this worker started that have not exited: a file's end ends them (./file-portal.ts), stopped or not. */
+const running = new Set<ChildProcess>();
+
+/** Ends (SIGKILL to its process group) every server process this worker started that still runs: one a failed start, a hook's timeout or a test's missing stop left. */
+export async function endServerProcesses(): Promise<void> {
+  await Promise.all([...running].map(ended));
+}
+
+/** SIGKILL to `proc`'s process group; resolves when it has exited. */
+async function ended(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((r) => proc.once("exit", r));
+  try {
+    process.kill(-proc.pid!, "SIGKILL");
+  } catch {
+    return; // already gone
+  }
+  await exited;
+}
+
 /**
  * `databaseUrl` (SQLite `file:` or PostgreSQL) or `dbFile` (a SQLite file) chooses the database.
  * `testClock`: the server runs on a clock the test moves on with `advanceClock` (TEST_CLOCK=1: server/main.ts).
@@ -60,6 +80,8 @@ export async function startServer(opts: { dbFile?: string; databaseUrl?: string;
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(proc);
+  proc.once("exit", () => running.delete(proc));
   const listening = new Promise<number>((resolve, reject) => {
     const seen = (c: Buffer) => {
       output += c;
@@ -70,13 +92,21 @@ export async function startServer(opts: { dbFile?: string; databaseUrl?: string;
     proc.stderr!.on("data", (c) => (output += c));
     proc.once("exit", () => reject(new Error(`server exited early:\n${output}`)));
   });
+  // A generous deadline (on a loaded machine a start loads Next and migrates; the client packages are compiled
+  // once a run, CLIENT_PACKAGES_DIR); a start that fails or misses it ends the process, which would otherwise go
+  // on running, without its test, beside every later file (as a file's end does with those left: endServerProcesses).
   let timer: NodeJS.Timeout | undefined;
   const port = await Promise.race([
     listening,
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`server did not report its port in 60 s:\n${output}`)), 60_000);
+      timer = setTimeout(() => reject(new Error(`server did not report its port in 120 s:\n${output}`)), 120_000);
     }),
-  ]).finally(() => clearTimeout(timer));
+  ])
+    .catch(async (e: unknown) => {
+      await ended(proc);
+      throw e;
+    })
+    .finally(() => clearTimeout(timer));
   const origin = `http://127.0.0.1:${port}`;
   const signal = async (sig: NodeJS.Signals) => {
     if (proc.exitCode !== null || proc.signalCode !== null) return;

@@ -332,9 +332,9 @@ describe("Java: the Maven repository", () => {
 
 describe("the packages are compiled when the server starts, never on a request", () => {
   it("a server compiles them before it reports it listens; requests compile nothing; a second server on the same data folder, on another port, compiles nothing and serves its own address", async () => {
-    const data = tmp("data"); // no compiled build kept from other tests
+    const data = tmp("data"); // no compiled build kept from other tests (the suite's CLIENT_PACKAGES_DIR unset: the data folder's)
     const compiles = (log: string) => log.split("\n").filter((l) => /^\[clients\] \w+: compiled by /.test(l));
-    const first = await startServer({ databaseUrl: (await ownDb("pkg_start_1")).url, env: { DATA_DIR: data } });
+    const first = await startServer({ databaseUrl: (await ownDb("pkg_start_1")).url, env: { DATA_DIR: data, CLIENT_PACKAGES_DIR: "" } });
     const second = await (async () => {
       try {
         const log = first.log();
@@ -346,7 +346,7 @@ describe("the packages are compiled when the server starts, never on a request",
           expect((await fetch(`${first.origin}/clients/${file}`)).status, file).toBe(200);
         }
         expect(compiles(first.log())).toHaveLength(before);
-        return await startServer({ databaseUrl: (await ownDb("pkg_start_2")).url, env: { DATA_DIR: data } });
+        return await startServer({ databaseUrl: (await ownDb("pkg_start_2")).url, env: { DATA_DIR: data, CLIENT_PACKAGES_DIR: "" } });
       } finally {
         await first.stop();
       }
@@ -378,7 +378,7 @@ describe("a host without a package's toolchain", () => {
     // folder of its own: no compiled build kept from the tests above.
     const bin = tmp("bin");
     fs.symlinkSync(process.execPath, path.join(bin, "node"));
-    const server = await startProcess({ databaseUrl: own.url, env: { PATH: bin, DATA_DIR: tmp("data") } });
+    const server = await startProcess({ databaseUrl: own.url, env: { PATH: bin, DATA_DIR: tmp("data"), CLIENT_PACKAGES_DIR: "" } });
     try {
       const r = await fetch(`${server.origin}/clients/maven/svc/sandbox/svc-sandbox/maven-metadata.xml`);
       expect(r.status).toBe(503);
@@ -402,7 +402,7 @@ describe("a host without a package's toolchain", () => {
     const bin = tmp("bin");
     const runs = path.join(bin, "runs.log");
     fs.writeFileSync(path.join(bin, "javac"), `#!/bin/sh\necho run >> '${runs}'\necho 'error: broken on purpose' >&2\nexit 1\n`, { mode: 0o755 });
-    const server = await startProcess({ databaseUrl: own.url, env: { PATH: `${bin}:${process.env.PATH}`, DATA_DIR: tmp("data") } });
+    const server = await startProcess({ databaseUrl: own.url, env: { PATH: `${bin}:${process.env.PATH}`, DATA_DIR: tmp("data"), CLIENT_PACKAGES_DIR: "" } });
     try {
       const metadata = `${server.origin}/clients/maven/svc/sandbox/svc-sandbox/maven-metadata.xml`;
       const first = await fetch(metadata);

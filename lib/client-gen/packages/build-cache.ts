@@ -1,6 +1,6 @@
 // The compile steps of the packages (tsc for the npm package's JavaScript and
 // declarations, javac for the jar's classes), run once per distinct input and
-// kept on disk under <DATA_DIR>/client-packages/ (lib/config.ts dataDir): the
+// kept on disk under CLIENT_PACKAGES_DIR (<DATA_DIR>/client-packages/ unless set; lib/config.ts): the
 // server runs them when it starts (registry.ts `buildRegistries`), a request
 // reads the kept output, a restart reuses it, and a change of the sources (the
 // catalog, a core file) makes a new one. The portal's address is not an
@@ -19,7 +19,7 @@ import { replaceInClass } from "./class-file";
 import { log } from "@/lib/log";
 
 const run = promisify(execFile);
-const cacheRoot = () => path.join(config.dataDir, "client-packages");
+const cacheRoot = () => config.clientPackagesDir;
 const DONE = ".complete";
 
 function readTree(dir: string, prefix = ""): Entry[] {
