@@ -24,7 +24,9 @@ const INSTANT = { "x-svc-time-scale": "0" };
 const payout = (path: string, amount: number, currency = "KES") => ({
   amount, currency, destination: { type: "mobile", phoneNumber: "254712345678" }, reference: `PO-${randomBase62(10)}`, callbackUrl: `${rx.url}/${path}`,
 });
-const sentTo = (path: string) => rx.received.filter((r) => r.path === `/${path}`).map((r) => JSON.parse(r.body) as { status: string; resultCode: number });
+/** The callbacks posted to `path`, once each: a post sent again (its receiver slow to answer on a loaded machine; callbacks are at least once) has the same X-Svc-Delivery. */
+const sentTo = (path: string) => [...new Map(rx.received.filter((r) => r.path === `/${path}`).map((r) => [r.headers["x-svc-delivery"], r])).values()]
+  .map((r) => JSON.parse(r.body) as { status: string; resultCode: number });
 /** Waits for `n` callbacks at `path` (the receiver wakes it on each arrival). */
 async function callbacks(path: string, n: number) {
   while (sentTo(path).length < n) await rx.waitFor(rx.received.length + 1, 30_000);
