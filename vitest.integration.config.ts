@@ -32,8 +32,10 @@ export default defineConfig({
     // CLIENT_PACKAGES_DIR: the client packages compiled once a run (tsc and javac, ~6 CPU-s), not once per portal on a data
     // folder of its own (several instances, sweeps, caps: about 20 a run); client-packages tests the compile with its own.
     env: { CLIENT_PACKAGES_DIR: path.join(import.meta.dirname, "data", "client-packages"), DATABASE_URL: databaseUrl, TEST_DB_FILE: db, TEST_RUN_FILES: runFiles, TEST_DATABASE_URL: databaseUrl, TEST_RUN_ID: runId, PASSWORD_HASH_COST: "10" },
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Deadlines, not expectations: generous, so that a slow or loaded machine (a burst of 100 requests through two
+    // portals took over a minute on one with half the usual CPU) fails a test only for what it asserts.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // Files side by side in worker processes (vitest's forks pool), each file with its own
     // portal and database: a worker is a test client and a server at once, so one per core
     // keeps both cores busy. Tests inside a file may run concurrently too.

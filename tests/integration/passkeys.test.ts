@@ -277,7 +277,7 @@ describe("throttles, exact across two instances", () => {
     expect(outcomes.every((o) => o.session === null)).toBe(true);
     // From another address the passkey still signs in.
     expect((await signInWith(credential, fresh())).session).not.toBeNull();
-  }, 180_000); // 100 sign-ins through two portals: generous for a loaded machine
+  });
 
   it("100 sign-in challenges asked at once from one address through two instances: exactly 20 handed out, 80 refused with Retry-After", async () => {
     nextMinute();
