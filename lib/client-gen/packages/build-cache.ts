@@ -80,12 +80,12 @@ export async function compiled(kind: string, given: Entry[], tool: string, args:
       throw new ApiError("SERVICE_UNAVAILABLE", `the ${kind} package cannot be built: ${why}; the single-file clients under /clients/ need no build`);
     }
     fs.writeFileSync(path.join(work, DONE), "");
-    if (fs.existsSync(path.join(dir, DONE))) {
-      fs.rmSync(work, { recursive: true, force: true }); // another instance finished the same build first
-    } else {
-      fs.rmSync(dir, { recursive: true, force: true }); // a build that did not finish
-      fs.renameSync(work, dir);
+    try {
+      fs.renameSync(work, dir); // a build's folder only ever appears whole
       dropOlder(kind);
+    } catch (e) {
+      if (!["EEXIST", "ENOTEMPTY"].includes((e as { code?: string }).code ?? "")) throw e;
+      fs.rmSync(work, { recursive: true, force: true }); // another instance or process finished the same build first
     }
   }
   return readTree(path.join(dir, "out")).map((e) => withAddress(e, ADDRESS, address));
