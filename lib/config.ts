@@ -135,6 +135,7 @@ export function makeConfig(env: Env) {
   const port = i("PORT", 3000, 0);
   const loopback = /^127(\.\d{1,3}){3}$/.test(env.HOST ?? "") ? env.HOST : "localhost";
   const publicUrl = (env.PUBLIC_URL ?? `http://${loopback}:${port}`).replace(/\/+$/, "");
+  const dataDir = env.DATA_DIR ?? path.join(root, "data");
   const settings = {
     /** SQLite file (default) or postgres:// URL. */
     databaseUrl,
@@ -145,9 +146,9 @@ export function makeConfig(env: Env) {
     /** Connections each instance opens to PostgreSQL for the hot paths (gateway, dispatcher); Prisma has its own, smaller pool. */
     pgPoolMax: i("PG_POOL_MAX", 10),
     /** Where local state (database, generated auth secret) is kept. */
-    dataDir: env.DATA_DIR ?? path.join(root, "data"),
+    dataDir,
     /** Where the compiled client packages are kept (lib/client-gen/packages/build-cache.ts): instances may share one folder whatever their addresses. */
-    clientPackagesDir: env.CLIENT_PACKAGES_DIR || path.join(env.DATA_DIR ?? path.join(root, "data"), "client-packages"),
+    clientPackagesDir: env.CLIENT_PACKAGES_DIR || path.join(dataDir, "client-packages"),
     /** PORT=0: a port the system picks; the portal's config after listening has the one bound (server/portal.ts). */
     port,
     /** HOST: the address the server listens on (unset: server/portal.ts chooses by the callback policy). */

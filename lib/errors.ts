@@ -101,18 +101,16 @@ const UNAVAILABLE_CODES = new Set([
   "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08006", // PostgreSQL: shutdown, too many connections, connection failure
   "SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_BUSY_TIMEOUT",
 ]);
-const BUSY_TRANSACTION = /Unable to start a transaction in the given time/;
 const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError"]);
-const UNAVAILABLE_TEXT = /Connection terminated|Can't reach database server|connection timeout|Client has encountered a connection error/i;
+// "Unable to start a transaction…": Prisma's P2028 for a transaction that did not get a connection (or its turn, SQLite)
+// within its wait, the database being busy; P2028's other errors (a closed or unknown transaction) are bugs, so not by code.
+const UNAVAILABLE_TEXT = /Connection terminated|Can't reach database server|connection timeout|Client has encountered a connection error|Unable to start a transaction in the given time/i;
 
 /** Whether `e` (or what it wraps) says the database cannot be reached now: a retry later may succeed. */
 export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
   if (!e || typeof e !== "object" || depth > 5) return false;
   const o = e as { code?: unknown; kind?: unknown; name?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
   if (typeof o.code === "string" && UNAVAILABLE_CODES.has(o.code)) return true;
-  // Prisma's P2028 names every transaction-manager error; only a transaction that did not get a connection (or its
-  // turn, SQLite) within its wait is the database being busy: the others (a closed or unknown transaction) are bugs.
-  if (o.code === "P2028" && typeof o.message === "string" && BUSY_TRANSACTION.test(o.message)) return true;
   if (typeof o.kind === "string" && UNAVAILABLE_KINDS.has(o.kind)) return true;
   if (o.name === "PrismaClientInitializationError") return true;
   if (typeof o.message === "string" && UNAVAILABLE_TEXT.test(o.message)) return true;

@@ -36,15 +36,15 @@ const running = new Set<ChildProcess>();
 
 /** Ends (SIGKILL to its process group) every server process this worker started that still runs: one a failed start, a hook's timeout or a test's missing stop left. */
 export async function endServerProcesses(): Promise<void> {
-  await Promise.all([...running].map(ended));
+  await Promise.all([...running].map((proc) => signalled(proc, "SIGKILL")));
 }
 
-/** SIGKILL to `proc`'s process group; resolves when it has exited. */
-async function ended(proc: ChildProcess): Promise<void> {
+/** `sig` to `proc`'s process group; resolves when it has exited. */
+async function signalled(proc: ChildProcess, sig: NodeJS.Signals): Promise<void> {
   if (proc.exitCode !== null || proc.signalCode !== null) return;
   const exited = new Promise((r) => proc.once("exit", r));
   try {
-    process.kill(-proc.pid!, "SIGKILL");
+    process.kill(-proc.pid!, sig);
   } catch {
     return; // already gone
   }
@@ -103,27 +103,17 @@ export async function startServer(opts: { dbFile?: string; databaseUrl?: string;
     }),
   ])
     .catch(async (e: unknown) => {
-      await ended(proc);
+      await signalled(proc, "SIGKILL");
       throw e;
     })
     .finally(() => clearTimeout(timer));
   const origin = `http://127.0.0.1:${port}`;
-  const signal = async (sig: NodeJS.Signals) => {
-    if (proc.exitCode !== null || proc.signalCode !== null) return;
-    const exited = new Promise((r) => proc.once("exit", r));
-    try {
-      process.kill(-proc.pid!, sig);
-    } catch {
-      return;
-    }
-    await exited;
-  };
   return {
     origin,
     port,
     proc,
-    stop: () => signal("SIGTERM"),
-    kill9: () => signal("SIGKILL"),
+    stop: () => signalled(proc, "SIGTERM"),
+    kill9: () => signalled(proc, "SIGKILL"),
     log: () => output,
   };
 }
