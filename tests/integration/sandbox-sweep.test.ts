@@ -181,7 +181,9 @@ describe("the sandbox sweeper", () => {
     // last: it stops the first instance
     const [first] = servers;
     const parent = parents.other!;
-    const sandbox = await makeSandbox(first!.origin, parent.token, 10);
+    // Ten minutes: it must not end (on the instances' clocks, which run on in real time) while the rows are
+    // written through every instance, which took over 10 s on a loaded machine; the test moves a clock to its end.
+    const sandbox = await makeSandbox(first!.origin, parent.token, 600);
     const end = Date.parse(sandbox.expiresAt);
     const token = await accessToken(first!.origin, sandbox.consumerKey, sandbox.consumerSecret);
     // rows in every table, through every instance there is
@@ -207,10 +209,11 @@ describe("the sandbox sweeper", () => {
     const other = onPg() ? servers[1]! : await startServer({ databaseUrl: url, env: env(9), testClock: true });
     if (!onPg()) servers.push(other);
     await advanceClock(other.origin, end); // its end on that instance's clock (lib/clock.ts), without waiting for it
+    const ended = Date.now();
     const refused = await call(other.origin, token, "GET", "/collect/v1/push/chk_1");
     expect(refused.status).toBe(401);
-    const left = await goneBy([sandbox.appId], end + 60_000);
-    console.log(`sweep by another instance: rows gone ${((Date.now() - end) / 1000).toFixed(1)} s after the end`);
+    const left = await goneBy([sandbox.appId], ended + 60_000);
+    console.log(`sweep by another instance: rows gone ${((Date.now() - ended) / 1000).toFixed(1)} s after the end`);
     expect(left).toBe(0);
     expect(other.log()).not.toContain("sweep failed");
     // the parent is untouched: its token is still answered
