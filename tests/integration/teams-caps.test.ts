@@ -50,7 +50,7 @@ beforeAll(async () => {
   if (!onPg()) return;
   smtp = await startSmtp();
   [a, b] = await Promise.all([portal("team_caps_a", 30, CAPS_A), portal("team_caps_b", 31, CAPS_B)]);
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([a, b].flatMap((p) => p?.servers ?? []).map((s) => s.stop()));
   await smtp?.close();
@@ -64,6 +64,11 @@ function statuses(rs: { status: number }[]) {
   const out: Record<number, number> = {};
   for (const r of rs) out[r.status] = (out[r.status] ?? 0) + 1;
   return out;
+}
+/** What a failed expectation shows: each answer of 500 or more with the servers' log lines of its request (the error logged there). */
+function why(rs: { status: number; json: any; text: string }[]) {
+  const logs = [a, b].flatMap((p) => p?.servers ?? []).flatMap((s) => s.log().split("\n"));
+  return rs.filter((r) => r.status >= 500).map((r) => [`${r.status} ${r.text.slice(0, 500)}`, ...logs.filter((l) => r.json?.requestId && l.includes(r.json.requestId))].join("\n")).join("\n\n");
 }
 const errors = (rs: { status: number; json: any }[], status: number) => [...new Set(rs.filter((r) => r.status === status).map((r) => r.json?.error))];
 const address = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
@@ -101,7 +106,7 @@ describe.runIf(onPg())(`team caps under 100 requests at once on ${INSTANCES} ins
     const owner = await person(a, "apps");
     const team = await newTeam(a, owner, "Many apps");
     const made = await Promise.all(Array.from({ length: 100 }, (_, i) => call(a, owner, i, "POST", "/apps", { name: `App ${i}`, teamId: team })));
-    expect(statuses(made)).toEqual({ 201: 15, 409: 85 });
+    expect(statuses(made), why(made)).toEqual({ 201: 15, 409: 85 });
     expect(errors(made, 409)).toEqual(["CONFLICT"]);
     const listed = (await call(a, owner, 1, "GET", "/apps")).json as { teamId: string }[];
     expect(listed.filter((x) => x.teamId === team)).toHaveLength(15);
@@ -110,7 +115,7 @@ describe.runIf(onPg())(`team caps under 100 requests at once on ${INSTANCES} ins
   it("teams per account: exactly TEAMS_PER_USER (20, its own team counted), the rest 409", async () => {
     const owner = await person(a, "teams");
     const made = await Promise.all(Array.from({ length: 100 }, (_, i) => call(a, owner, i, "POST", "/teams", { name: `Team ${i}` })));
-    expect(statuses(made)).toEqual({ 201: 19, 409: 81 });
+    expect(statuses(made), why(made)).toEqual({ 201: 19, 409: 81 });
     expect(errors(made, 409)).toEqual(["CONFLICT"]);
     expect((await call(a, owner, 1, "GET", "/teams")).json.teams).toHaveLength(20);
   });
@@ -135,11 +140,11 @@ describe.runIf(onPg())(`team caps under 100 requests at once on ${INSTANCES} ins
       .flat()
       .slice(0, 100);
     const sent = await Promise.all(teams.map(([o, t], i) => call(a, o, i, "POST", `/teams/${t}/invitations`, { email: joiner.email, role: "viewer" })));
-    expect(statuses(sent)).toEqual({ 201: 100 });
+    expect(statuses(sent), why(sent)).toEqual({ 201: 100 });
     await expect.poll(() => smtp.to(joiner.email).length, { timeout: 60_000, interval: 100 }).toBe(100);
     const tokens = smtp.to(joiner.email).map((m) => /\/invite\/([\w-]+)/.exec(m.text)![1]!);
     const accepted = await Promise.all(tokens.map((token, i) => call(a, joiner, i, "POST", "/invitations/accept", { token })));
-    expect(statuses(accepted)).toEqual({ 200: 19, 409: 81 });
+    expect(statuses(accepted), why(accepted)).toEqual({ 200: 19, 409: 81 });
     expect(errors(accepted, 409)).toEqual(["CONFLICT"]);
     expect((await call(a, joiner, 0, "GET", "/teams")).json.teams).toHaveLength(20);
   }, 240_000); // bursts of 100 through two portals: generous for a loaded machine
@@ -148,7 +153,7 @@ describe.runIf(onPg())(`team caps under 100 requests at once on ${INSTANCES} ins
     const owner = await person(a, "pending");
     const team = await newTeam(a, owner, "Pending");
     const sent = await Promise.all(Array.from({ length: 100 }, (_, i) => call(a, owner, i, "POST", `/teams/${team}/invitations`, { email: address(`p${i}`), role: "viewer" })));
-    expect(statuses(sent)).toEqual({ 201: 7, 409: 93 });
+    expect(statuses(sent), why(sent)).toEqual({ 201: 7, 409: 93 });
     expect(errors(sent, 409)).toEqual(["CONFLICT"]);
     expect((await call(a, owner, 1, "GET", `/teams/${team}/members`)).json.invitations).toHaveLength(7);
   });
@@ -159,7 +164,7 @@ describe.runIf(onPg())(`team caps under 100 requests at once on ${INSTANCES} ins
     await nextHour(...origins(b));
     const invited = Array.from({ length: 100 }, (_, i) => address(`h${i}`));
     const sent = await Promise.all(invited.map((email, i) => call(b, owner, i, "POST", `/teams/${team}/invitations`, { email, role: "viewer" })));
-    expect(statuses(sent)).toEqual({ 201: 40, 429: 60 });
+    expect(statuses(sent), why(sent)).toEqual({ 201: 40, 429: 60 });
     expect(errors(sent, 429)).toEqual(["RATE_LIMITED"]);
     expect(sent.filter((r) => r.status === 429).every((r) => Number(r.headers["retry-after"]) > 0)).toBe(true);
     expect((await call(b, owner, 1, "GET", `/teams/${team}/members`)).json.invitations).toHaveLength(40);
@@ -175,7 +180,7 @@ describe.runIf(onPg())(`team caps under 100 requests at once on ${INSTANCES} ins
     const target = address("target");
     await nextHour(...origins(b));
     const sent = await Promise.all(teams.map((team, i) => call(b, owner, i, "POST", `/teams/${team}/invitations`, { email: target, role: "viewer" })));
-    expect(statuses(sent)).toEqual({ 201: 3, 429: 97 });
+    expect(statuses(sent), why(sent)).toEqual({ 201: 3, 429: 97 });
     expect(errors(sent, 429)).toEqual(["RATE_LIMITED"]);
     await expect.poll(() => smtp.to(target).length, { timeout: 30_000, interval: 50 }).toBe(3);
   });
@@ -188,11 +193,11 @@ describe.runIf(onPg())(`team caps under 100 requests at once on ${INSTANCES} ins
     for (let from = 0; from < joiners.length; from += 40) {
       await nextHour(...origins(b));
       const sent = await Promise.all(joiners.slice(from, from + 40).map((j, i) => call(b, owner, i, "POST", `/teams/${team}/invitations`, { email: j.email, role: "developer" })));
-      expect(statuses(sent)).toEqual({ 201: sent.length });
+      expect(statuses(sent), why(sent)).toEqual({ 201: sent.length });
     }
     const tokens = await Promise.all(joiners.map(async (j) => /\/invite\/([\w-]+)/.exec((await smtp.next(j.email)).text)![1]!));
     const accepted = await Promise.all(joiners.map((j, i) => call(b, j, i, "POST", "/invitations/accept", { token: tokens[i] })));
-    expect(statuses(accepted)).toEqual({ 200: 9, 409: 91 });
+    expect(statuses(accepted), why(accepted)).toEqual({ 200: 9, 409: 91 });
     expect(errors(accepted, 409)).toEqual(["CONFLICT"]);
     const members = (await call(b, owner, 1, "GET", `/teams/${team}/members`)).json;
     expect(members.members).toHaveLength(10);
