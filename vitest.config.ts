@@ -7,7 +7,10 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",
-    // Some unit tests run a language's compiler (tsc, javac, mypy): seconds each, more when the machine is busy.
-    testTimeout: 60_000,
+    // Some unit tests run a language's compiler (tsc, javac, mypy) or the lint on trees of their own: seconds each,
+    // minutes on a slow machine busy with the other suites. Deadlines, not expectations: one for every test and hook,
+    // as in the integration and store suites (no test sets a shorter one).
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });

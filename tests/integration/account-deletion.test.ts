@@ -24,7 +24,7 @@ const fresh = () => `127.0.84.${nextAddress++}`;
 beforeAll(async () => {
   smtp = await startSmtp();
   server = await startServer({ databaseUrl: (await ownDb("account_deletion")).url, env: { SMTP_URL: smtp.url } });
-}, 90_000);
+});
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();

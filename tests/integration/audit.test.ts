@@ -36,7 +36,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   dbUrl = (await ownDb("audit")).url;
   server = await startServer({ databaseUrl: dbUrl, env: { SMTP_URL: smtp.url, AUDIT_LIMIT: String(AUDIT_LIMIT) } });
-}, 90_000);
+});
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();

@@ -50,7 +50,7 @@ beforeAll(async () => {
   url = (await ownDb("balancer")).url;
   servers.push(...(await Promise.all([0, 1].map(startInstance))));
   app = await setUpApp(url, servers[1]!.origin);
-}, 120_000);
+});
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
@@ -128,8 +128,7 @@ describe.skipIf(!onPg() || !haproxyTool.run)("two instances behind haproxy (publ
     await vi.waitFor(async () => {
       for (const s of ["portal1", "portal2"]) expect((await lb.stat(s)).status).toBe("UP");
     }, { timeout: 30_000, interval: 100 });
-  }, 60_000);
-  // A failure prints what haproxy said of its servers (their checks' state changes, with the reason and the check's duration).
+  });
   afterEach(({ task }) => {
     if (task.result?.state !== "fail" || !lb) return;
     const states = lb.log.output.split("\n").filter((l) => /^\[\w+\]\s.*(Server portal\/|no server available)/.test(l));
@@ -185,7 +184,7 @@ describe.skipIf(!onPg() || !haproxyTool.run)("two instances behind haproxy (publ
     const references = new Set(received.map((r) => (JSON.parse(r.body) as { reference?: string }).reference ?? r.body));
     expect(references.size, "one callback per push").toBe(TOTAL);
     expect(received).toHaveLength(TOTAL);
-  }, 120_000);
+  });
 
   it("X-Forwarded-Proto is the balancer's and a client's X-Forwarded-Host never passes it: the console's origin check sees the balancer's address", async () => {
     // A console write (no session: the origin check comes first) from a page on the balancer's address is let through to the
@@ -335,5 +334,5 @@ describe.skipIf(!onPg() || !prometheusTool.run)("Prometheus scrapes two instance
       const check = promtoolCheck(text);
       expect(check.code, check.output).toBe(0);
     }
-  }, 90_000);
+  });
 });

@@ -36,14 +36,14 @@ describe("the listening address", () => {
     expect(running.log()).toMatch(/listening on 127\.0\.0\.1:/);
     expect(await connects("127.0.0.1", running.port)).toBe(true);
     if (lanAddress) expect(await connects(lanAddress, running.port)).toBe(false);
-  }, 90_000);
+  });
 
   it("local mode with HOST on every interface: it listens there and warns", async () => {
     const db = await ownDb("bind_warn");
     running = await startServer({ databaseUrl: db.url, env: { HOST: "0.0.0.0" } });
     expect(running.log()).toMatch(/HOST=0\.0\.0\.0 with the local callback policy/);
     if (lanAddress) expect(await connects(lanAddress, running.port)).toBe(true);
-  }, 90_000);
+  });
 
   it("hosted without HOST: every interface, no warning", async () => {
     const db = await ownDb("bind_hosted");
@@ -54,7 +54,7 @@ describe("the listening address", () => {
     const start = running.log().split("\n").find((l) => l.includes("[server] portal on"))!;
     expect(JSON.parse(start)).toMatchObject({ level: "info", msg: expect.stringMatching(/^\[server\] portal on https:\/\/sandbox\.example\.test \(listening on all interfaces:\d+\)$/) });
     if (lanAddress) expect(await connects(lanAddress, running.port)).toBe(true);
-  }, 90_000);
+  });
 
   it("PORT=0: the port the system picked is the one the console's sign-in sends the browser back to", async () => {
     const db = await ownDb("bind_port0");
@@ -67,5 +67,5 @@ describe("the listening address", () => {
     const right = await signInOverHttp(running.origin, email, "long enough pw");
     expect(right.session).not.toBeNull();
     expect(new URL(right.location).port).toBe(String(running.port));
-  }, 90_000);
+  });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   app = await setUpApp(db.url, server.origin);
   owner = await ownerView({ appId: app.appId, user: app }, "long enough pw", server.origin);
-}, 120_000);
+});
 afterAll(async () => {
   await receiver?.close();
   await server?.stop();

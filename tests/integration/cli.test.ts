@@ -71,7 +71,7 @@ describe("npm run admin", () => {
     expect(next).toHaveLength(1);
     expect(next[0].id).not.toBe(onePage[0].id);
     expect(JSON.stringify([own, onePage])).not.toMatch(/signingSecret|whsec_/);
-  }, 120_000);
+  });
 
   it.each([
     [["nonsense"], /unknown command "nonsense"/],
@@ -123,7 +123,7 @@ describe("npm run admin", () => {
       if (stderr === "") expect(r.stderr).toBe("");
       else expect(r.stderr).toMatch(stderr);
     }
-  }, 120_000); // a process per case
+  });
 
   it("user create takes the password from stdin (--password-stdin), in a process of its own: the account signs in with it", async () => {
     const email = `stdin-${randomBase62(8).toLowerCase()}@example.com`;
@@ -143,7 +143,7 @@ describe("npm run admin", () => {
     expect(r.stdout).not.toContain(password);
     expect(r.stdout).toMatch(new RegExp(`"email":"${email}"`));
     expect((await signInOverHttp(origin(), email, password)).session).not.toBeNull();
-  }, 60_000);
+  });
 });
 
 /**

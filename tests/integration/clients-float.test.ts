@@ -110,5 +110,5 @@ describe.concurrent("the Payouts client's float methods", () => {
     const javac = spawnSync("javac", ["-Xlint:all", "-Werror", "-d", out, ...fs.readdirSync(src).map((f) => path.join(src, f))], { encoding: "utf8" });
     expect(javac.stderr + javac.stdout).toBe("");
     await check(a, await run("java", ["-cp", out, "svc.sandbox.PayoutsFloatDriver"], config(a, dir, "KES", 123456)), "KES", 123456);
-  }, 120_000);
+  });
 });

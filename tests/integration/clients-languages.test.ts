@@ -155,7 +155,7 @@ describe("Java client (javac and java 17)", () => {
     const r = spawnSync("javac", ["-Xlint:all", "-Werror", "-d", out, ...files], { encoding: "utf8" });
     expect(r.stderr + r.stdout).toBe("");
     expect(r.status).toBe(0);
-  }, 120_000);
+  });
 
   it.concurrent.for(apis)("$name", async (api) => {
     expect(fs.existsSync(out), "compiled by the test above").toBe(true);

@@ -67,7 +67,7 @@ describe.runIf(onPg())("the database goes away and comes back", () => {
     relayed.port = String(link.port());
     server = await startServer({ databaseUrl: relayed.toString() });
     app = await setUpApp(db.url, server.origin);
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.stop();
     await link?.close();
@@ -116,7 +116,7 @@ describe.runIf(onPg())("the database goes away and comes back", () => {
       expect(seen.at(-1)).toBe(202);
     }, { timeout: 30_000, interval: 500 });
     expect(seen.slice(0, -1).every((s) => s === 503)).toBe(true); // on its way back: still the retryable answer, never a 500
-  }, 90_000);
+  });
 
   it("pages, console routes and sign-in answer 503 with Retry-After while it is away (a branded page, the error body), then serve again", async () => {
     const o = server.origin;
@@ -180,7 +180,7 @@ describe.runIf(onPg())("the database goes away and comes back", () => {
     expect((await consoleCall(o, session, "GET", "/apps")).json.map((a: { id: string }) => a.id)).toContain(app.appId);
     const again = await credentials();
     expect(setCookies(again).some((c) => c.includes("session-token=") && !c.endsWith("="))).toBe(true);
-  }, 90_000);
+  });
 
   it("a callback answered while the database is away is recorded once it is back, and not posted again", async () => {
     // The receiver cuts the database as the callback arrives and restores it 1.5 s
@@ -206,5 +206,5 @@ describe.runIf(onPg())("the database goes away and comes back", () => {
       receiver.respond = () => ({ status: 200 });
       await receiver.close();
     }
-  }, 90_000);
+  });
 });

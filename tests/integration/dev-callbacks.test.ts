@@ -261,7 +261,7 @@ describe.concurrent("replay", () => {
     } finally {
       await flaky.close();
     }
-  }, 120_000);
+  });
 });
 
 describe.concurrent("reset", () => {
@@ -408,5 +408,5 @@ describe("a server of its own", () => {
     } finally {
       await Promise.all([server.stop(), slow.close()]);
     }
-  }, 120_000);
+  });
 });

@@ -179,7 +179,7 @@ describe("on servers of their own", () => {
     // A data folder each and no AUTH_SECRET: the session secret they share comes from the database.
     const env = (i: number) => ({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-fp-${i}-`)), AUTH_SECRET: "", WAITS_PER_APP: "3" });
     servers.push(...(await Promise.all(Array.from({ length: onPg() ? 2 : 1 }, (_, i) => startServer({ databaseUrl: url, env: env(i), testClock: true })))));
-  }, 120_000);
+  });
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
   });
@@ -213,7 +213,7 @@ describe("on servers of their own", () => {
     expect(all.map((r) => r.status).sort()).toEqual([202, 202, 202, 429]);
     const again = await post(origin, token, "/collect/v1/push", collectBody(), { "x-svc-fault": "slow_response", "x-svc-time-scale": "0" });
     expect(again.status).toBe(202);
-  }, 120_000);
+  });
 
   it.skipIf(onPg())("early_callback holds its caller's connection like a wait: with the cap at 3 and the receiver holding the callbacks, of 4 at once one is refused 429 before anything is committed, and so is a wait", async () => {
     const origin = servers[0]!.origin;
@@ -259,7 +259,7 @@ describe("on servers of their own", () => {
       held.splice(0).forEach((a) => a());
       await new Promise((r) => receiver.close(r));
     }
-  }, 120_000);
+  });
 
   it.skipIf(!onPg())("two instances: a lost_response push on one, its retry on the other gets 409 DUPLICATE_REFERENCE", async () => {
     const [one, two] = servers;
@@ -283,5 +283,5 @@ describe("on servers of their own", () => {
     const retried = await post(one!.origin, token, "/collect/v1/push", other);
     expect(retried.status).toBe(409);
     expect(((await retried.json()) as { error: string }).error).toBe("DUPLICATE_REFERENCE");
-  }, 120_000);
+  });
 });

@@ -180,6 +180,6 @@ describe("the float on two instances of one database", () => {
     expect(got.filter((c) => c.resultCode === 2001)).toHaveLength(10);
     const float = (await (await fetch(`${two!.origin}/sandbox/dev/v1/float`, { headers })).json()) as { balances: { currency: string }[] };
     expect(float.balances[0]).toEqual({ currency: "KES", available: 0, reserved: 0 });
-  }, 120_000);
+  });
 });
 

@@ -403,5 +403,5 @@ describe("a server of its own", () => {
       expect(events.filter((e) => e.type === "callback_scheduled")).toHaveLength(1);
       expect(events.filter((e) => e.type === "callback_attempt")).toHaveLength(1);
     }
-  }, 120_000);
+  });
 });

@@ -36,7 +36,7 @@ beforeAll(async () => {
   dbUrl = (await ownDb("budgets")).url;
   const env = (i: number) => ({ ...BUDGETS, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-budgets-${i}-`)), AUTH_SECRET: "" });
   servers.push(...(await Promise.all((onPg() ? [0, 1] : [0]).map((i) => startServer({ databaseUrl: dbUrl, env: env(i), testClock: true })))));
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
 });

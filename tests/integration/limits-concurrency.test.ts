@@ -145,7 +145,7 @@ beforeAll(async () => {
   pairDb = (await ownDb("limits_pair")).url;
   const env = (i: number) => ({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-limits-${i}-`)), AUTH_SECRET: "" });
   pair.push(...(await Promise.all([0, 1].map((i) => startServer({ databaseUrl: pairDb, env: env(i), testClock: true })))));
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([one, ...pair].map((s) => s?.stop()));
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   failing = await startReceiver(() => ({ status: 500 }));
   dbUrl = (await ownDb("limits_dev")).url;
   server = await startPortal({ env: { DATABASE_URL: dbUrl } });
-}, 120_000);
+});
 afterAll(async () => {
   await failing.close();
   await server?.close();

@@ -22,7 +22,7 @@ beforeAll(async () => {
       INSPECT_PER_MINUTE: "100000", INSPECT_PER_ADDRESS_PER_MINUTE: "100000",
     },
   });
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 /** An account with `n` apps (Payments), each with a token and a callback that will not be attempted for ten minutes. */
@@ -113,7 +113,7 @@ describe("held connections", () => {
     expect(await heldOn(server.origin, r)).toMatchObject({ waits: 0, streams: 0, account: 0 });
     expect(await probe(r)).toBe(200);
     await releaseAll();
-  }, 120_000);
+  });
 
   it("waits and streams are capped per account over all its apps, and per instance", async () => {
     for (let i = 0; i < 3; i++) holdWait(p);
@@ -134,7 +134,7 @@ describe("held connections", () => {
     expect(((await full.json()) as { message: string }).message).toMatch(/this server/);
     expect(Number(full.headers.get("retry-after"))).toBeGreaterThan(0);
     await releaseAll(); // and s may hold one again: the instance's slots are free
-  }, 120_000);
+  });
 
   it("40 streams opened at once past LISTEN_STREAMS_PER_APP: exactly 2 answer 200, the rest 429 with Retry-After and the error body, never a 200 and then an error event", async () => {
     const [t] = (await account(1)) as [HeldApp];
@@ -156,7 +156,7 @@ describe("held connections", () => {
       expect(Number(x.retryAfter)).toBeGreaterThan(0);
     }
     await releaseAll();
-  }, 120_000);
+  });
 
   it("a stream whose client stops reading is ended: its socket closes and its slot is free again", async () => {
     const a = s;

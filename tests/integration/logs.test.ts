@@ -41,7 +41,7 @@ describe("LOG_FORMAT=json", () => {
     receiver = await startReceiver();
     dbUrl = (await ownDb("logs")).url;
     server = await startServer({ databaseUrl: dbUrl, env: { LOG_FORMAT: "json" } });
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.stop();
     await receiver?.close();
@@ -133,14 +133,14 @@ describe("LOG_FORMAT=json", () => {
       expect(log.includes(value), `${name} is not in the log`).toBe(false);
     }
     expect(log).not.toContain("secret-of-the-receiver");
-  }, 120_000);
+  });
 });
 
 describe("LOG_FORMAT unset on a local server: text", () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({ databaseUrl: (await ownDb("logs_text")).url });
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.stop();
   });
@@ -159,5 +159,5 @@ describe("LOG_FORMAT unset on a local server: text", () => {
     }, { timeout: 20_000, interval: 100 });
     expect(server.log()).not.toMatch(/^\{/m);
     expect(server.log()).toMatch(/^\[server\] portal on /m);
-  }, 60_000);
+  });
 });

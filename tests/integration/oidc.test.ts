@@ -62,7 +62,7 @@ beforeAll(async () => {
     { client_id: "another-app", client_secret: "another-app-secret-for-tests", redirect_uris: [callback] },
   ]);
   stranger.serve([{ client_id: "portal", client_secret: "portal-client-secret-for-tests", redirect_uris: [callback] }]);
-}, 90_000);
+});
 afterAll(async () => {
   await portal?.stop();
   await strict?.stop();

@@ -82,7 +82,7 @@ describe("a server behind a trusted proxy, with a metrics token and a drain grac
     const db = await ownDb("ops");
     server = await startServer({ databaseUrl: db.url, testClock: true, env: { TRUSTED_PROXIES: "127.0.0.1", METRICS_TOKEN: TOKEN, DRAIN_GRACE_SECONDS: "30" } });
     app = await setUpApp(db.url, server.origin);
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.stop();
   });
@@ -116,7 +116,7 @@ describe("a server behind a trusted proxy, with a metrics token and a drain grac
     // The grace ends when its 30 s have passed on the server's clock: moved on here, then it drains and exits.
     await advanceClock(server.origin, Date.now() + 3_600_000);
     await exited;
-  }, 60_000);
+  });
 });
 
 describe.skipIf(onPg())("SQLite's file away (moved, deleted, its volume gone)", () => {
@@ -124,7 +124,7 @@ describe.skipIf(onPg())("SQLite's file away (moved, deleted, its volume gone)", 
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "svc-away-")), "sandbox.db");
   beforeAll(async () => {
     server = await startServer({ dbFile: file });
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.stop();
   });

@@ -30,7 +30,7 @@ beforeAll(async () => {
   server = await startPortal({ env });
   // A second instance on the same database and clock (the throttles across instances).
   second = await startPortal({ env, clock: server.clock });
-}, 90_000);
+});
 afterAll(async () => {
   await second?.close();
   await server?.close();

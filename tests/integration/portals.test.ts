@@ -58,7 +58,7 @@ let receiver: Receiver;
 beforeAll(async () => {
   [a, b] = await Promise.all([makeSide("a"), makeSide("b")]);
   receiver = await startReceiver();
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([a?.portal.close(), b?.portal.close(), receiver?.close()]);
   for (const s of [a, b]) if (s) fs.rmSync(s.dir, { recursive: true, force: true });

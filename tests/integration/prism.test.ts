@@ -30,7 +30,7 @@ describe.each(apis)("Prism's validation proxy on the $name API", (api) => {
   let prism: Prism;
   beforeAll(async () => {
     prism = await startPrism("proxy", `${origin()}/openapi/${api.id}.json`, `${origin()}/sandbox`);
-  }, 90_000);
+  });
   afterAll(() => prism?.stop());
 
   it("every scenario of every operation: the status the catalog says, no mismatch in request or response", async () => {
@@ -76,7 +76,7 @@ describe("Prism's validation proxy on the token endpoint (POST /oauth/v1/token i
   let prism: Prism;
   beforeAll(async () => {
     prism = await startPrism("proxy", `${origin()}/openapi/collect.json`, `${origin()}/sandbox`);
-  }, 90_000);
+  });
   afterAll(() => prism?.stop());
 
   const token = (authorization: string, body: string) =>
@@ -102,7 +102,7 @@ describe("Prism's mock server", () => {
   let prism: Prism;
   beforeAll(async () => {
     prism = await startPrism("mock", `${origin()}/openapi/collect.json`);
-  }, 90_000);
+  });
   afterAll(() => prism?.stop());
 
   it("answers each scenario's named example with Prefer: code=<status>, example=<scenario>", async () => {
@@ -124,7 +124,7 @@ describe("Prism's validation proxy on the developer API (/openapi/dev.json)", ()
   beforeAll(async () => {
     prism = await startPrism("proxy", `${origin()}/openapi/dev.json`, `${origin()}/sandbox`);
     rx = await startReceiver();
-  }, 90_000);
+  });
   afterAll(async () => {
     await prism?.stop();
     await rx?.close();

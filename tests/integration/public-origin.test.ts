@@ -56,7 +56,7 @@ describe("PUBLIC_URL https", () => {
     // The docs' app cookie is Secure too.
     const docs = await requestFrom("127.0.0.1", `${server.origin}/docs?app=app_${randomBase62(12)}`);
     expect(cookieOf(docs.headers["set-cookie"], "docs-app")?.attrs).toContain("secure");
-  }, 120_000);
+  });
 
   it("on http (the suite's server) cookies are not Secure: a browser would drop them", async () => {
     const r = await signUpOverHttp(origin(), newEmail(), PASSWORD);
@@ -90,5 +90,5 @@ describe("the operator command line's links", () => {
     // So does an app's inspector address.
     const app = await admin(db.url, "app", "create", "--owner", email, "--name", "Linked");
     expect(JSON.parse(app.stdout).inspectorUrl).toMatch(new RegExp(`^${server.origin}/inspect/app_`));
-  }, 120_000);
+  });
 });

@@ -22,7 +22,7 @@ let server: InProcessPortal;
 beforeAll(async () => {
   url = (await ownDb("rate_limit")).url;
   server = await startPortal({ env: { DATABASE_URL: url } });
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 /** An app of the plan's 60 a minute on that server, subscribed to Identity. */
@@ -75,7 +75,7 @@ describe("rate limit: 60 calls per app per clock minute", () => {
     const logged = await (await ownerView(a, OWN_PASSWORD, server.origin)).requests();
     expect(logged.filter((l) => l.status === 429)).toHaveLength(1);
     expect(logged.filter((l) => l.status === 200)).toHaveLength(61);
-  }, 120_000);
+  });
 
   it("MCP and HTTP calls share the per-minute limit: the 61st is refused whichever way it comes", async () => {
     const a = await clockedApp();
@@ -105,7 +105,7 @@ describe("rate limit: 60 calls per app per clock minute", () => {
     } finally {
       await client.close();
     }
-  }, 120_000);
+  });
 
   it("the token endpoint's lockout: ten wrong secrets for a key from one address, then the right one is refused with Retry-After until the clock passes it", async () => {
     const a = await clockedApp();

@@ -32,7 +32,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   dbUrl = (await ownDb("recovery")).url;
   server = await startServer({ databaseUrl: dbUrl, env: SERVER_ENV() });
-}, 90_000);
+});
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();
@@ -138,7 +138,7 @@ describe("throttles, exact under parallel requests", () => {
   let clocked: RunningServer;
   beforeAll(async () => {
     clocked = await startServer({ databaseUrl: (await ownDb("recovery_throttles")).url, testClock: true, env: SERVER_ENV() });
-  }, 90_000);
+  });
   afterAll(async () => {
     await clocked?.stop();
   });
@@ -221,5 +221,5 @@ describe("without SMTP_URL", () => {
     } finally {
       await own.stop();
     }
-  }, 90_000);
+  });
 });

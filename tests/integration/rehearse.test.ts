@@ -65,7 +65,7 @@ describe("sandbox.mjs rehearse", () => {
     }
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(await planOf(a)).toEqual([]);
-  }, 120_000);
+  });
 
   it("a bad client: its command exits 0, yet each check FAILED with why and what to do; exit 1", async () => {
     const a = await newApp();
@@ -82,7 +82,7 @@ describe("sandbox.mjs rehearse", () => {
     expect(r.stdout).toMatch(/Do: {3}Send a call whose answer was lost again with the same reference/);
     expect(r.stdout).toMatch(/Requests: req_\w+/);
     expect(await planOf(a)).toEqual([]);
-  }, 120_000);
+  });
 
   it("a rule from flags; the command's own failure wins the exit code; the app's earlier plan comes back", async () => {
     const a = await newApp();
@@ -98,5 +98,5 @@ describe("sandbox.mjs rehearse", () => {
     const none = await sandboxMjs(a, "rehearse");
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("give your command after --");
-  }, 60_000);
+  });
 });

@@ -44,7 +44,7 @@ beforeAll(async () => {
       insert.run(`req_scale${i}`, appId, i % 3 ? "collect.push" : "sms.send", status, status === 202 ? "paid" : null, new Date(1e12 + i).toISOString());
     }
   })();
-}, 120_000);
+});
 
 afterAll(async () => {
   if (!onSqlite) return;

@@ -69,7 +69,7 @@ it("the docs' sample CI test passes all 20 scenarios in a throwaway sandbox and 
   expect(sandboxId).toMatch(/^app_/);
   expect((await owner.get("/sandboxes")).sandboxes).toEqual([]);
   expect((await a.call("GET", "/dev/v1/sandboxes")).body.sandboxes).toEqual([]);
-}, 120_000);
+});
 
 it("fails when a callback's signature is wrong over the body as received, and still ends its sandbox", async () => {
   const a = await newApp();
@@ -81,4 +81,4 @@ it("fails when a callback's signature is wrong over the body as received, and st
   expect((await a.call("GET", "/dev/v1/sandboxes")).body.sandboxes).toEqual([]);
   const ended = await (await ownerView(a)).requests({ operation: "dev.sandboxes.delete" });
   expect(ended.filter((r) => r.status === 204)).toHaveLength(1);
-}, 120_000);
+});

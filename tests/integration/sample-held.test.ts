@@ -29,7 +29,7 @@ it("the docs' held-payment sample passes: hold, assert nothing arrived, resolve,
   expect(r.code, r.output).toBe(0);
   expect(r.output).toMatch(/pass 1\b/);
   expect(r.output).toMatch(/fail 0\b/);
-}, 120_000);
+});
 
 it("fails when the gateway does not hold (the sample is not a test that cannot fail)", async () => {
   // An app without the Payments group: the push is refused, and the sample says so.
@@ -42,4 +42,4 @@ it("fails when the gateway does not hold (the sample is not a test that cannot f
   });
   expect(r.code).not.toBe(0);
   expect(r.output).toMatch(/403 !== 202|Expected values to be strictly equal/);
-}, 120_000);
+});

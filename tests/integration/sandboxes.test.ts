@@ -70,7 +70,7 @@ describe("throwaway sandboxes", () => {
     // 1 app + 20 sandboxes: the owner may still make apps up to APPS_PER_USER (20)
     const more = await createApp({ teamId: parent.app.teamId, name: "Second app" });
     expect(more.id).toMatch(/^app_/);
-  }, 60_000);
+  });
 
   it.skipIf(onPg())("a sandbox has the parent's owner, subscriptions in the same states, settings, test numbers and per-minute limit", async () => {
     const parent = await newApp({ groups: ["Payments", "Treasury", "Messaging"], pendingTreasury: true });
@@ -297,7 +297,7 @@ describe("throwaway sandboxes", () => {
     expect((await parent.call("DELETE", `/dev/v1/sandboxes/${ok[0]!.body.appId}`)).status).toBe(204);
     expect((await create(parent, { ttlSeconds: 300 })).status).toBe(201);
     expect((await create(parent, { ttlSeconds: 300 })).status).toBe(429);
-  }, 60_000);
+  });
 
   it.skipIf(onPg())("the console makes one through the same service: its secrets once, working keys, the same bounds and refusals", async () => {
     const parent = await newApp({ groups: ["Payments"] });

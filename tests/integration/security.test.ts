@@ -35,7 +35,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   clockedDb = (await ownDb("security_clocked")).url;
   clocked = await startPortal({ env: { DATABASE_URL: clockedDb } });
-}, 120_000);
+});
 afterAll(async () => {
   await receiver.close();
   await clocked?.close();

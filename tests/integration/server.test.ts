@@ -193,5 +193,5 @@ describe("our server: graceful shutdown", () => {
     expect(deliveries[1]).toMatchObject({ scenarioKey: "paid", state: "SCHEDULED" }); // goes out when a server is back
     await client.$disconnect();
     await receiver.close();
-  }, 120_000); // a server of its own and the operator command line
+  });
 });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   const env = { DATABASE_URL: dbUrl, SESSIONS_PER_USER: "3" };
   server = await startPortal({ env });
   second = await startPortal({ env, clock: server.clock });
-}, 90_000);
+});
 afterAll(async () => {
   await second?.close();
   await server?.close();

@@ -26,7 +26,7 @@ beforeAll(async () => {
   url = (await ownDb("sqlite_lock")).url;
   server = await startServer({ databaseUrl: url });
   rx = await startReceiver();
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.stop();
@@ -62,5 +62,5 @@ describe.skipIf(onPg())("another connection holds the SQLite write lock", () => 
     expect(((await w.json()) as { status: string }).status).toBe("ATTEMPTED");
     expect(rx.received.filter((x) => x.path === "/locked")).toHaveLength(1);
     expect(server.log()).not.toMatch(/dispatcher tick failed|database is locked/);
-  }, 120_000);
+  });
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   dbUrl = (await ownDb("teams")).url;
   server = await startServer({ databaseUrl: dbUrl, testClock: true, env: { SMTP_URL: smtp.url, ...CAPS } });
-}, 90_000);
+});
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();
@@ -196,7 +196,7 @@ describe.runIf(onPg())("two instances on one PostgreSQL database", () => {
     } finally {
       await other.stop();
     }
-  }, 90_000);
+  });
 });
 
 describe("caps, exact under parallel requests", () => {

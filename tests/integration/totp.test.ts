@@ -31,7 +31,7 @@ beforeAll(async () => {
   const env = { DATABASE_URL: dbUrl, PASSWORD_HASH_QUEUE: "200" };
   server = await startPortal({ env });
   second = await startPortal({ env, clock: server.clock });
-}, 90_000);
+});
 afterAll(async () => {
   await second?.close();
   await server?.close();

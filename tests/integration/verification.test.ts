@@ -38,7 +38,7 @@ beforeAll(async () => {
   server = await startPortal({ env });
   second = await startPortal({ env, clock: server.clock });
   local = await startPortal({ env: { DATABASE_URL: dbUrl, SMTP_URL: smtp.url }, clock: server.clock });
-}, 90_000);
+});
 afterAll(async () => {
   await local?.close();
   await second?.close();

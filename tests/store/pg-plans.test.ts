@@ -44,7 +44,7 @@ describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL plans a new app's re
     await client.query(`ANALYZE "Resource"`);
     fresh = (await seedApp(db.prisma)).appId;
     await client.query(fill(fresh, 3_000));
-  }, 120_000);
+  });
   afterAll(async () => {
     await client?.end();
     await db?.close();
@@ -90,7 +90,7 @@ describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL plans a resource's l
     await client.connect();
     appId = (await seedApp(db.prisma)).appId;
     await client.query(fill(appId, 88));
-  }, 120_000);
+  });
   afterAll(async () => {
     await client?.end();
     await db?.close();
@@ -136,7 +136,7 @@ describe.runIf(DIALECTS.includes("postgresql"))("PostgreSQL claims due callbacks
     await client.query(`UPDATE "Delivery" SET "state" = 'SENDING', "leaseUntil" = now() + interval '1 minute'`);
     await client.query(`UPDATE "Delivery" SET "state" = 'DELIVERED', "leaseUntil" = NULL`);
     await client.query(`ANALYZE "Delivery"`);
-  }, 120_000);
+  });
   afterAll(async () => {
     await client?.end();
     await db?.close();

@@ -53,7 +53,7 @@ describe.each(DIALECTS)("the console's search by phone number on %s", (dialect) 
     await db.gateway.commit({ log: call(apps[0]!, { phoneNumber: phone, amount: -1 }, { status: 400, responseBody: '{"error":"VALIDATION_ERROR"}' }) });
     made.push(push, sms, payout);
     if (dialect === "postgresql") await db.prisma.$executeRawUnsafe(`ANALYZE "RequestLog"`);
-  }, 120_000);
+  });
   afterAll(async () => {
     await db?.close();
   });

@@ -77,7 +77,7 @@ describe.each(DIALECTS)("tokenCounting on %s", (dialect) => {
         counted: counts && accepted ? 1 : undefined, windows: counts && accepted ? [1] : [],
       });
     }
-  }, 120_000);
+  });
 
   it.runIf(counts)("calls counted in one turn share the statement and get consecutive counts, after countCall's; the one that opens a window drops the older", async () => {
     const a = await appWith(db, { sub: "ACTIVE" });

@@ -58,7 +58,7 @@ describe("Python", () => {
     check("python3", ["-W", "error", "-m", "py_compile", ...files], dir);
     const modules = files.map((f) => path.basename(f, ".py"));
     check("python3", ["-W", "error", "-c", `import ${modules.join(", ")}`], dir);
-  }, 120_000);
+  });
 
   it("the core and every client type-check with mypy --strict", (ctx) => {
     // Debian's mypy (scripts/test.sh installs it as root); else mypy as a module of python3.
@@ -68,7 +68,7 @@ describe("Python", () => {
     for (const version of [["--python-version", "3.8"], []]) {
       check(mypy[0]!, [...mypy.slice(1), "--strict", "--warn-unreachable", "--cache-dir", path.join(dir, ".mypy_cache"), ...version, ...files], dir, /^Success: no issues found/);
     }
-  }, 120_000);
+  });
 });
 
 describe("PHP", () => {
@@ -80,7 +80,7 @@ describe("PHP", () => {
     const build = apis.map((api) => `new \\${phpNamespace(api)}\\${clientSpec(api).className}('key', 'secret');`).join(" ");
     const code = `foreach (array_slice($argv, 1) as $f) { require $f; } ${build}`;
     check("php", ["-d", "error_reporting=-1", "-d", "display_errors=stderr", "-r", code, "--", ...files], dir);
-  }, 120_000);
+  });
 });
 
 describe("Java", () => {
@@ -90,7 +90,7 @@ describe("Java", () => {
     // One compilation, one class per file: the core needs nothing from the clients.
     check("javac", ["-Xlint:all", "-Xdoclint:all,-missing", "-Werror", "--release", "17", "-d", path.join(dir, "classes"), ...files], dir);
     expect(fs.readdirSync(path.join(dir, "classes", "svc", "sandbox"))).toContain(JAVA_CORE.file.replace(/java$/, "class"));
-  }, 120_000);
+  });
 });
 
 describe("the core files", () => {

@@ -54,7 +54,7 @@ const names = (v: Violation[]) => v.map((x) => `${x.rule.name} ${x.from} -> ${x.
 describe("the layer rule", () => {
   it("holds on lib/ and server/", () => {
     expect(names(cruise(root, ["lib", "server"]))).toEqual([]);
-  }, 60_000);
+  });
 
   it("refuses an upward import (the engine reaching the pipeline)", () => {
     const dir = tree({
@@ -62,7 +62,7 @@ describe("the layer rule", () => {
       "lib/gateway/step.ts": "export const step = 1;\n",
     });
     expect(names(cruise(dir, ["lib"]))).toContain("layer:lib/engine lib/engine/rule.ts -> lib/gateway/step.ts");
-  }, 60_000);
+  });
 
   it("refuses an import between two folders of one tier", () => {
     const dir = tree({
@@ -70,7 +70,7 @@ describe("the layer rule", () => {
       "lib/tryit/try-call.ts": "export const run = 1;\n",
     });
     expect(names(cruise(dir, ["lib"]))).toContain("layer:lib/mcp lib/mcp/tool.ts -> lib/tryit/try-call.ts");
-  }, 60_000);
+  });
 
   it("counts dynamic and type-only imports: a cycle closed by import() fails", () => {
     const dir = tree({
@@ -79,7 +79,7 @@ describe("the layer rule", () => {
     });
     const found = names(cruise(dir, ["lib"]));
     expect(found.some((v) => v.startsWith("no-circular lib/callbacks/"))).toBe(true);
-  }, 60_000);
+  });
 
   it("counts a type-only re-export: a cycle closed by `export type … from` fails", () => {
     const dir = tree({
@@ -88,7 +88,7 @@ describe("the layer rule", () => {
     });
     const found = names(cruise(dir, ["lib"]));
     expect(found.some((v) => v.startsWith("no-circular lib/callbacks/store/"))).toBe(true);
-  }, 60_000);
+  });
 
   it("counts type-only imports upward: `import type`, `import { type … }` and `export type … from` each fail", () => {
     const dir = tree({
@@ -99,7 +99,7 @@ describe("the layer rule", () => {
     });
     const found = names(cruise(dir, ["lib"]));
     for (const file of ["rule", "facts", "index"]) expect(found).toContain(`layer:lib/engine lib/engine/${file}.ts -> lib/gateway/step.ts`);
-  }, 60_000);
+  });
 
   it("refuses a local module's type written `import(\"…\")`, which the graph cannot see (lint/no-local-import-type.grit)", () => {
     const dir = tree({
@@ -112,7 +112,7 @@ describe("the layer rule", () => {
     const out = biome(dir);
     const refused = [...out.matchAll(/^(\S+):(\d+):\d+ plugin /gm)].map((m) => `${m[1]}:${m[2]}`);
     expect(refused).toEqual(["lib/engine/rule.ts:1", "server/main.ts:1"]);
-  }, 60_000);
+  });
 
   it("refuses a folder of lib/ that belongs to no tier, and lib/ importing an entry point", () => {
     const dir = tree({
@@ -122,5 +122,5 @@ describe("the layer rule", () => {
     const found = names(cruise(dir, ["lib"]));
     expect(found).toContain("unplaced-module lib/misc/helper.ts -> app/page.ts");
     expect(found).toContain("lib-not-to-entry-points lib/misc/helper.ts -> app/page.ts");
-  }, 60_000);
+  });
 });

@@ -11,4 +11,4 @@ it("importing server/portal.ts (and through it every module the server loads) ma
     `console.log(JSON.stringify({ fallback: Boolean(globalThis.__svcPortal?.fallback) })));`;
   const out = execFileSync(path.join(root, "node_modules/.bin/tsx"), ["--eval", script], { cwd: root, encoding: "utf8", timeout: 120_000 });
   expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({ fallback: false });
-}, 150_000);
+});

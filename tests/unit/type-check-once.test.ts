@@ -27,5 +27,5 @@ describe("type-check once", () => {
     for (const dir of ["app/", "components/", "lib/", "server/", "scripts/", "tests/"]) expect(files.some((f) => f.startsWith(dir)), dir).toBe(true);
     expect(files).toContain("app/(console)/apps/[appId]/handset/page.tsx");
     expect(files).toContain(".next/types/validator.ts");
-  }, 120_000);
+  });
 });
