@@ -102,9 +102,12 @@ const UNAVAILABLE_CODES = new Set([
   "SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_BUSY_TIMEOUT",
 ]);
 const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError"]);
-// "Unable to start a transaction…": Prisma's P2028 for a transaction that did not get a connection (or its turn, SQLite)
-// within its wait, the database being busy; P2028's other errors (a closed or unknown transaction) are bugs, so not by code.
-const UNAVAILABLE_TEXT = /Connection terminated|Can't reach database server|connection timeout|Client has encountered a connection error|Unable to start a transaction in the given time/i;
+// Prisma's P2028 for a transaction that did not get a connection (or its turn, SQLite) within its wait ("Unable to start a
+// transaction…"), or that ran out of its time ("…on an expired transaction"): every transaction here does bounded work, so one
+// that outlives its 15 s (lib/db/prisma.ts) spent them waiting, for a row lock queued behind a burst or on a machine too busy
+// to run it, and was rolled back: the database being busy, as not getting its turn is. P2028's other errors (a transaction
+// closed or unknown) are bugs, so not by code.
+const UNAVAILABLE_TEXT = /Connection terminated|Can't reach database server|connection timeout|Client has encountered a connection error|Unable to start a transaction in the given time|cannot be executed on an expired transaction/i;
 
 /** Whether `e` (or what it wraps) says the database cannot be reached now: a retry later may succeed. */
 export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {

@@ -96,6 +96,20 @@ describe.each(DIALECTS)("transactions beside other queries on %s", (dialect) => 
     const e = toApiError(refused, "transactions", "req_test");
     expect([e.status, e.code, e.headers?.["retry-after"]]).toEqual([503, "SERVICE_UNAVAILABLE", "5"]);
   });
+
+  it("a transaction that runs out of its time while it waits is the database being busy too: rolled back, 503 with Retry-After", async () => {
+    // Its time is 15 s (lib/db/prisma.ts); here 200 ms, spent waiting (as for a row lock behind a burst, or on a machine too busy to run it).
+    const user = newUser();
+    const expired = await db.prisma.$transaction(async (tx) => {
+      await tx.user.create({ data: user });
+      await new Promise((r) => setTimeout(r, 400));
+      return tx.user.count();
+    }, { timeout: 200 }).then(() => undefined, (e: unknown) => e);
+    expect(String((expired as Error).message)).toMatch(/expired transaction/);
+    const e = toApiError(expired, "transactions", "req_test");
+    expect([e.status, e.code, e.headers?.["retry-after"]]).toEqual([503, "SERVICE_UNAVAILABLE", "5"]);
+    expect(await db.prisma.user.findUnique({ where: { id: user.id }, select: { id: true } })).toBeNull();
+  });
 });
 
 describe("one SQLite file, two connections of one process (Prisma's, the hot path's)", () => {
