@@ -278,8 +278,13 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
       const deliveries = await owner.deliveries();
       expect(deliveries).toHaveLength(300);
       // every one is sent and recorded: the killed instance's claims after their lease (15 s), its unclaimed ones by the others
-      const pending = async () => (await owner.deliveries()).filter((d) => d.state !== "DELIVERED").length;
-      await vi.waitFor(async () => expect(await pending()).toBe(0), { timeout: 60_000, interval: 500 });
+      // A deadline, not an expectation: on a loaded machine the survivors post hundreds at a receiver sharing their cores.
+      // Where it is missed, the callbacks not delivered say how far each got (its state, attempts and last answer).
+      const undelivered = async () => (await owner.deliveries()).filter((d) => d.state !== "DELIVERED");
+      await vi.waitFor(async () => {
+        const left = await undelivered();
+        expect(left.length, JSON.stringify(left.slice(0, 5))).toBe(0);
+      }, { timeout: 120_000, interval: 500 });
       // DELIVERED is final and recorded after the receiver answered: every post made has arrived (the receiver keeps a post as it arrives)
       const unique = new Set(receiver.received.map((r) => r.headers["x-svc-delivery"] as string));
       expect([...unique].sort()).toEqual(deliveries.map((d) => d.id).sort());
@@ -297,5 +302,5 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     } finally {
       await receiver.close();
     }
-  }, SLOW);
+  }, 2 * SLOW); // the redelivery's deadline (120 s) after the pushes
 });

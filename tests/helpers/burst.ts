@@ -1,0 +1,22 @@
+// A burst of requests at a cap (the tests of exact limits under concurrency). The cap is exact: exactly that many get
+// through. Every other request is refused with the cap's answer or, on a machine too loaded for it to take its turn in
+// time (a transaction that did not start, or ran out of its time, waiting: lib/errors.ts), answered busy with
+// 503 SERVICE_UNAVAILABLE and Retry-After, which a client retries. Never anything else: a 500 stays a 500 and fails.
+
+type Answer = number | { status: number; json?: { error?: unknown } | null; headers?: Record<string, unknown> };
+
+/** Whether `a` is the busy answer: 503 SERVICE_UNAVAILABLE with Retry-After (a bare status: 503). */
+function busy(a: Answer): boolean {
+  if (typeof a === "number") return a === 503;
+  return a.status === 503 && a.json?.error === "SERVICE_UNAVAILABLE" && a.headers?.["retry-after"] !== undefined;
+}
+
+/** The answers by status, each busy one counted as `refused` (the cap's refusal): what a burst at a cap is compared with. */
+export function atCap(answers: readonly Answer[], refused: number): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const a of answers) {
+    const status = busy(a) ? refused : typeof a === "number" ? a : a.status;
+    out[status] = (out[status] ?? 0) + 1;
+  }
+  return out;
+}
