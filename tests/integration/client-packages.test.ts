@@ -276,7 +276,7 @@ describe("PHP: the Composer repository's dist", () => {
     ].join("\n"));
     await run("php", ["-l", path.join(dir, "names.php")], {});
     expect(report(await run("php", [path.join(dir, "names.php")], { CONFIG: path.join(dir, "config.json") }))).toEqual({ missing: [] });
-  }, 120_000);
+  });
 });
 
 describe("Java: the Maven repository", () => {
@@ -334,6 +334,10 @@ describe("the packages are compiled when the server starts, never on a request",
   it("a server compiles them before it reports it listens; requests compile nothing; a second server on the same data folder, on another port, compiles nothing and serves its own address", async () => {
     const data = tmp("data"); // no compiled build kept from other tests (the suite's CLIENT_PACKAGES_DIR unset: the data folder's)
     const compiles = (log: string) => log.split("\n").filter((l) => /^\[clients\] \w+: compiled by /.test(l));
+    // Work folders in the cache: one a process stopped mid-build left an hour ago, one of a build still running.
+    const work = (startedAt: number) => path.join(data, "client-packages", `npm-${"0".repeat(24)}.4242.${startedAt}`);
+    const [abandoned, running] = [work(Date.now() - 3_600_000), work(Date.now())];
+    for (const dir of [abandoned, running]) fs.mkdirSync(path.join(dir, "src"), { recursive: true });
     const first = await startServer({ databaseUrl: (await ownDb("pkg_start_1")).url, env: { DATA_DIR: data, CLIENT_PACKAGES_DIR: "" } });
     const second = await (async () => {
       try {
@@ -346,6 +350,8 @@ describe("the packages are compiled when the server starts, never on a request",
           expect((await fetch(`${first.origin}/clients/${file}`)).status, file).toBe(200);
         }
         expect(compiles(first.log())).toHaveLength(before);
+        // The finished build swept the abandoned work folder, not the running one.
+        expect([fs.existsSync(abandoned), fs.existsSync(running)]).toEqual([false, true]);
         return await startServer({ databaseUrl: (await ownDb("pkg_start_2")).url, env: { DATA_DIR: data, CLIENT_PACKAGES_DIR: "" } });
       } finally {
         await first.stop();

@@ -30,14 +30,27 @@ function readTree(dir: string, prefix = ""): Entry[] {
 }
 
 const KEEP = 8;
-/** The cache keeps the newest KEEP finished builds per kind (other sources: several instances, of other versions, may share it); older ones go. */
+/** How long a tool may run (then it is stopped and the build fails). */
+const TOOL_MS = 300_000;
+/** A work folder (`<build>.<pid>.<ms since the epoch>`) older than this was left by a process stopped mid-build. */
+const ABANDONED_MS = 2 * TOOL_MS;
+
+/**
+ * The cache keeps the newest KEEP finished builds per kind (other sources: several instances, of other versions, may share it);
+ * older ones go, and so do the kind's work folders a stopped process left (a build still running is younger than ABANDONED_MS).
+ */
 function dropOlder(kind: string) {
-  const builds = fs
-    .readdirSync(cacheRoot())
+  const names = fs.readdirSync(cacheRoot());
+  const builds = names
     .filter((name) => new RegExp(`^${kind}-[0-9a-f]{24}$`).test(name))
     .map((name) => ({ dir: path.join(cacheRoot(), name), at: fs.statSync(path.join(cacheRoot(), name)).mtimeMs }))
     .sort((a, b) => b.at - a.at);
   for (const old of builds.slice(KEEP)) fs.rmSync(old.dir, { recursive: true, force: true });
+  const work = new RegExp(`^${kind}-[0-9a-f]{24}\\.\\d+\\.(\\d+)$`);
+  for (const name of names) {
+    const started = Number(work.exec(name)?.[1] ?? Number.NaN);
+    if (Date.now() - started > ABANDONED_MS) fs.rmSync(path.join(cacheRoot(), name), { recursive: true, force: true });
+  }
 }
 
 /** What the sources hold in place of the portal's address (config.publicUrl) while they are compiled: a name no address has (RFC 2606). */
@@ -70,7 +83,7 @@ export async function compiled(kind: string, given: Entry[], tool: string, args:
     fs.mkdirSync(out, { recursive: true });
     const started = performance.now();
     try {
-      await run(tool, args(src, out), { cwd: work, timeout: 300_000 });
+      await run(tool, args(src, out), { cwd: work, timeout: TOOL_MS });
       log().info(`[clients] ${kind}: compiled by ${path.basename(tool)} in ${Math.round(performance.now() - started)} ms`);
     } catch (e) {
       const x = e as { code?: unknown; stdout?: string; stderr?: string; message: string };
