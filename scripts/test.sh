@@ -89,8 +89,17 @@ PG_FILES=(multi-instance balancer db-outage busy-probe held float fault-plan lim
   totp teams teams-caps teams-migration audit account-deletion verification sessions)
 pg_paths=(); for f in "${PG_FILES[@]}"; do pg_paths+=("tests/integration/$f.test.ts"); done
 
+# A run stopped part way (Ctrl-C, a CI job cancelled) stops its suites with it: each suite's whole process tree, the
+# browser tests' portal too (Playwright starts it in a process group of its own, so a signal to ours misses it).
+tree() { local child; if command -v pgrep >/dev/null; then for child in $(pgrep -P "$1"); do tree "$child"; done; fi; echo "$1"; }
+stop_suites() {
+  local pids=() pid
+  for pid in "${PIDS[@]}"; do pids+=($(tree "$pid")); done
+  [ ${#pids[@]} = 0 ] || kill -TERM "${pids[@]}" 2>/dev/null || true
+}
 started=$SECONDS
 trap 'echo "== npm test: $((SECONDS - started)) s"' EXIT
+trap 'echo "== stopped: ending the suites still running"; stop_suites; exit 130' INT TERM
 # The store suite needs no build and no server: from the start. The one type check (the route types
 # Next writes (next typegen), then tsc over every file; the build does not check again:
 # next.config.mjs) beside the lint, then the build (it writes the same route types: not beside it).
