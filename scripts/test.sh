@@ -66,6 +66,7 @@ start() { # name command
 finish() { # name
   local s=0
   wait "${PIDS[$1]}" || s=$?
+  unset 'PIDS[$1]' # ended and waited for: its id may be another process's by the time a run is stopped
   echo "== $1 (exit $s)"; cat "${LOGS[$1]}"; rm -f "${LOGS[$1]}"
   [ $s = 0 ] || failed=1
 }

@@ -129,6 +129,7 @@ describe.skipIf(!onPg() || !haproxyTool.run)("two instances behind haproxy (publ
       for (const s of ["portal1", "portal2"]) expect((await lb.stat(s)).status).toBe("UP");
     }, { timeout: 30_000, interval: 100 });
   });
+  // A failure prints what haproxy said of its servers (their checks' state changes, with the reason and the check's duration).
   afterEach(({ task }) => {
     if (task.result?.state !== "fail" || !lb) return;
     const states = lb.log.output.split("\n").filter((l) => /^\[\w+\]\s.*(Server portal\/|no server available)/.test(l));
