@@ -279,8 +279,11 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
       expect(deliveries).toHaveLength(300);
       // every one is sent and recorded: the killed instance's claims after their lease (15 s), its unclaimed ones by the others
       // A deadline, not an expectation: on a loaded machine the survivors post hundreds at a receiver sharing their cores.
-      // Where it is missed, the callbacks not delivered say how far each got (its state, attempts and last answer).
-      const undelivered = async () => (await owner.deliveries()).filter((d) => d.state !== "DELIVERED");
+      // Settled: DELIVERED, or FAILED because the receiver (in this test process) took longer than the 10 s wait to answer
+      // a post it got (a loaded run had 88 such): the sandbox does not retry (spec), and the post did arrive (below).
+      // Where it is missed, the callbacks not settled say how far each got (its state, attempts and last answer).
+      const settled = (d: { state: string; lastError?: string | null }) => d.state === "DELIVERED" || (d.state === "FAILED" && d.lastError === "timeout after 10 s");
+      const undelivered = async () => (await owner.deliveries()).filter((d) => !settled(d));
       await vi.waitFor(async () => {
         const left = await undelivered();
         expect(left.length, JSON.stringify(left.slice(0, 5))).toBe(0);
@@ -296,7 +299,7 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
       // the database holds one attempt (the resend), the receiver got two.
       const rows = (await owner.deliveries()).filter((d) => twice.includes(d.id));
       expect(rows).toHaveLength(twice.length);
-      for (const r of rows) expect(r).toMatchObject({ attempts: 1, state: "DELIVERED" });
+      for (const r of rows) expect([r.attempts, settled(r)]).toEqual([1, true]);
       expect(Math.max(0, ...times.values())).toBeLessThanOrEqual(2);
       console.log(`[multi-instance] 300 callbacks, ${twice.length} sent twice (in flight on the killed instance)`);
     } finally {
