@@ -6,7 +6,7 @@
 type Answer = number | { status: number; json?: { error?: unknown } | null; headers?: Record<string, unknown> };
 
 /** Whether `a` is the busy answer: 503 SERVICE_UNAVAILABLE with Retry-After (a bare status: 503). */
-function busy(a: Answer): boolean {
+export function busy(a: Answer): boolean {
   if (typeof a === "number") return a === 503;
   return a.status === 503 && a.json?.error === "SERVICE_UNAVAILABLE" && a.headers?.["retry-after"] !== undefined;
 }
@@ -20,3 +20,9 @@ export function atCap(answers: readonly Answer[], refused: number): Record<numbe
   }
   return out;
 }
+
+/**
+ * Whether a sign-in's `code` (Auth.js's redirect, lib/auth/index.ts) refused the attempt without checking it: too many
+ * tries (throttled), or the portal busy (its database: unavailable; its password checks: busy).
+ */
+export const signInRefused = (code: string | null | undefined) => code === "throttled" || code === "unavailable" || code === "busy";

@@ -294,10 +294,12 @@ describe.skipIf(!haproxyTool.run)("haproxy's checks (public/samples/haproxy.cfg)
     try {
       // The first check's outcome (check_status starts with L7 once one has finished: L7OK, L7TOUT, L7STS…; haproxy puts
       // "* " before the last outcome while the next check is running, as a loaded run met).
-      const last = async () => (await lb.stat("portal1")).check_status?.replace(/^\* /, "");
-      await vi.waitFor(async () => expect(await last()).toMatch(/^L7/), { timeout: 30_000, interval: 100 });
-      const s = await lb.stat("portal1");
-      expect([s.check_status?.replace(/^\* /, ""), s.status], lb.log.output.slice(-2000)).toEqual(["L7OK", "UP"]);
+      const checked = async () => {
+        const s = await lb.stat("portal1");
+        return [s.check_status?.replace(/^\* /, ""), s.status];
+      };
+      await vi.waitFor(async () => expect((await checked())[0]).toMatch(/^L7/), { timeout: 30_000, interval: 100 });
+      expect(await checked(), lb.log.output.slice(-2000)).toEqual(["L7OK", "UP"]);
     } finally {
       await lb.stop();
       late.closeAllConnections();

@@ -15,7 +15,7 @@ import { cliBatch, cliOn, tokenRequest } from "../helpers/operator";
 import { consoleCall, signUpOverHttp } from "../helpers/console-http";
 import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
 import type { RunningServer } from "../helpers/server";
-import { atCap } from "../helpers/burst";
+import { atCap, signInRefused } from "../helpers/burst";
 import { onPg } from "../helpers/test-db";
 import { nextHour, nextMinute } from "../helpers/window";
 
@@ -63,7 +63,7 @@ function exactLimits(name: string, portal: () => Portal) {
       // Checked: told the password is wrong. Refused: too many tries (throttled), or, on a machine too loaded for the
       // attempt to take its turn, the portal busy (its database: unavailable; its password checks: busy). Nothing else.
       const checked = tries.filter((t) => t.location.includes("code=credentials"));
-      const refused = tries.filter((t) => /code=(?:throttled|unavailable|busy)(?:&|$)/.test(t.location));
+      const refused = tries.filter((t) => signInRefused(new URL(t.location, "http://x").searchParams.get("code")));
       expect([checked.length, refused.length], JSON.stringify(tries.map((t) => [t.status, t.location]))).toEqual([5, 95]);
     });
 

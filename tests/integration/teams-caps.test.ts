@@ -24,7 +24,7 @@ import { cliBatch } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import type { RunningServer } from "../helpers/server";
 import { startSmtp } from "../helpers/smtp";
-import { atCap } from "../helpers/burst";
+import { atCap, busy } from "../helpers/burst";
 import { onPg } from "../helpers/test-db";
 import { nextHour } from "../helpers/window";
 
@@ -77,7 +77,7 @@ function why(rs: { status: number; json: any; text: string }[]) {
     const end = logs.findIndex((n, j) => j > i && /^(?:[A-Z]+ \[|request |\[|\{)/.test(n));
     return logs.slice(i, Math.min(end === -1 ? logs.length : end, i + 12));
   });
-  return rs.filter((r) => r.status >= 500 && !(r.status === 503 && r.json?.error === "SERVICE_UNAVAILABLE"))
+  return rs.filter((r) => r.status >= 500 && !busy(r))
     .map((r) => [`${r.status} ${r.text.slice(0, 500)}`, ...(r.json?.requestId ? linesOf(r.json.requestId) : [])].join("\n")).join("\n\n");
 }
 const errors = (rs: { status: number; json: any }[], status: number) => [...new Set(rs.filter((r) => r.status === status).map((r) => r.json?.error))];

@@ -14,6 +14,7 @@ import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { cliOn } from "../helpers/operator";
 import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
+import { signInRefused } from "../helpers/burst";
 import { onPg } from "../helpers/test-db";
 
 const PASSWORD = "a long two-step password";
@@ -170,7 +171,7 @@ describe("signing in with two-step sign-in on", () => {
     // Checked: the code was wrong. Refused: too many, or, on a machine too loaded for it to take its turn, the portal busy
     // (its database: unavailable; its password checks: busy). Nothing else.
     const codes = outcomes.map((o) => o.code);
-    const counts = { checked: codes.filter((c) => c === "totp_invalid").length, refused: codes.filter((c) => c === "throttled" || c === "unavailable" || c === "busy").length };
+    const counts = { checked: codes.filter((c) => c === "totp_invalid").length, refused: codes.filter(signInRefused).length };
     expect(counts, JSON.stringify(codes)).toEqual({ checked: 5, refused: 95 });
     expect(outcomes.every((o) => o.session === null)).toBe(true);
   });
