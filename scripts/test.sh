@@ -57,6 +57,7 @@ fi
 # and is waited for, under its name; the run fails if any failed.
 declare -A PIDS LOGS
 failed=0
+SUMMARY="" # each suite's exit and, for one that failed, its failing tests: printed last, so a log's tail shows them
 start() { # name command
   LOGS[$1]=$(mktemp)
   ( began=$SECONDS; s=0; bash -c "$2" || s=$?; echo "(took $((SECONDS - began)) s)"; exit $s ) >"${LOGS[$1]}" 2>&1 &
@@ -67,8 +68,13 @@ finish() { # name
   local s=0
   wait "${PIDS[$1]}" || s=$?
   unset 'PIDS[$1]' # ended and waited for: its id may be another process's by the time a run is stopped
-  echo "== $1 (exit $s)"; cat "${LOGS[$1]}"; rm -f "${LOGS[$1]}"
-  [ $s = 0 ] || failed=1
+  echo "== $1 (exit $s)"; cat "${LOGS[$1]}"
+  SUMMARY+="$1: exit $s"$'\n'
+  if [ $s != 0 ]; then
+    failed=1 # vitest's FAIL and × lines, Playwright's ✘ lines, without their colours
+    SUMMARY+="$(sed 's/\x1b\[[0-9;]*m//g' "${LOGS[$1]}" | grep -aE '^ *(FAIL|×|✘|Error:)' | sort -u | head -40)"$'\n'
+  fi
+  rm -f "${LOGS[$1]}"
 }
 
 # Not on PostgreSQL, as their statements are the store suite's on both databases: the developer tools
@@ -99,7 +105,7 @@ stop_suites() {
   [ ${#pids[@]} = 0 ] || kill -TERM "${pids[@]}" 2>/dev/null || true
 }
 started=$SECONDS
-trap 'echo "== npm test: $((SECONDS - started)) s"' EXIT
+trap 'printf "== summary\n%s== npm test: %s s\n" "$SUMMARY" "$((SECONDS - started))"' EXIT
 trap 'echo "== stopped: ending the suites still running"; stop_suites; exit 130' INT TERM
 # The store suite needs no build and no server: from the start. The one type check (the route types
 # Next writes (next typegen), then tsc over every file; the build does not check again:
