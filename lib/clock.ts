@@ -40,12 +40,29 @@ export const realClock: Clock = {
  * more had passed. Timers that are due by then run at once, each in the async
  * context it was set in (as a setTimeout's callback does), not the advancer's: a
  * portal's timer runs in that portal's runtime (lib/runtime.ts), whoever moves the clock.
+ * `hold()` stops the time it reads where it is until `run()` (only `advance` moves it meanwhile), so that a
+ * test's counts stay in one rate window however slow the machine; timers still run after their real waits
+ * (a round of the dispatcher's polling, a timeout), reading the time that stands.
  */
 export class ManualClock implements Clock {
   private offset = 0;
+  /** The time it reads while held; undefined while it runs with real time. */
+  private heldAt: number | undefined;
   private readonly timers = new Set<ManualTimer>();
 
-  now = (): number => Date.now() + this.offset;
+  now = (): number => this.heldAt ?? Date.now() + this.offset;
+
+  /** Stops the time where it is (see the class): `advance` still moves it. */
+  hold(): void {
+    this.heldAt = this.now();
+  }
+
+  /** Lets a held clock run with real time again, from the time it stood at. */
+  run(): void {
+    if (this.heldAt === undefined) return;
+    this.offset = this.heldAt - Date.now();
+    this.heldAt = undefined;
+  }
 
   after(ms: number, fn: () => void): Timer {
     const t: ManualTimer = { at: this.now() + ms, fn: inSettingContext(fn), real: undefined };
@@ -57,7 +74,8 @@ export class ManualClock implements Clock {
   /** Moves the clock `ms` forward and runs the timers due by then (the others' real waits shorten by as much); answers the new time. */
   advance(ms: number): number {
     if (!(ms >= 0)) throw new RangeError("a clock moves forward only");
-    this.offset += ms;
+    if (this.heldAt === undefined) this.offset += ms;
+    else this.heldAt += ms;
     const now = this.now();
     for (const t of [...this.timers]) {
       if (t.at <= now) this.fire(t);

@@ -1,7 +1,8 @@
 // The test clock's control, which exists only on a server started with
 // TEST_CLOCK=1 (server/main.ts): `POST /__clock/advance?ms=N` moves the
 // process's clock (the runtime's `ManualClock`, lib/runtime.ts) N milliseconds on and answers
-// `{ now }`. Tests move time this way instead of sleeping to a sandbox's end
+// `{ now }`; with `&hold=1` the clock then stands there (only moves change it) until a call
+// with `&hold=0`, so a test's counts stay in one rate window on a slow machine. Tests move time this way instead of sleeping to a sandbox's end
 // or a rate window's next minute (tests/helpers/server.ts `advanceClock`).
 // Loopback peers only; anyone else, and every normal start, gets 404 here.
 import type http from "node:http";
@@ -26,11 +27,17 @@ export function clockControl(clock: ManualClock) {
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     if (!loopback(req.socket.remoteAddress)) return refuse(res, new ApiError("NOT_FOUND", "no such path"));
     if (req.method !== "POST") return refuse(res, new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not served here`, { allow: "POST" }));
-    const raw = new URL(req.url ?? "/", "http://x").searchParams.get("ms") ?? "";
+    const query = new URL(req.url ?? "/", "http://x").searchParams;
+    const raw = query.get("ms") ?? "";
     const ms = Number(raw);
     if (!/^\d+$/.test(raw) || ms > MAX_STEP_MS) {
       return refuse(res, new ApiError("VALIDATION_ERROR", `ms must be a whole number of milliseconds from 0 to ${MAX_STEP_MS}`));
     }
-    sendJson(res, 200, { "cache-control": "no-store" }, { now: new Date(clock.advance(ms)).toISOString() });
+    const hold = query.get("hold");
+    if (hold !== null && hold !== "0" && hold !== "1") return refuse(res, new ApiError("VALIDATION_ERROR", "hold must be 1 (the clock stands) or 0 (it runs)"));
+    const now = clock.advance(ms);
+    if (hold === "1") clock.hold();
+    if (hold === "0") clock.run();
+    sendJson(res, 200, { "cache-control": "no-store" }, { now: new Date(now).toISOString() });
   };
 }

@@ -122,13 +122,15 @@ export async function startServer(opts: { dbFile?: string; databaseUrl?: string;
  * Moves the clock of a server started with `testClock` on to `at` (ms since the
  * epoch; never back) through server/clock-control.ts; answers the server's time
  * then. Its timers due by then (the dispatcher, the sandbox sweeper) run at once.
+ * `hold`: true leaves the clock standing there (only moves change it; server/clock-control.ts), false lets it run again.
  */
-export async function advanceClock(origin: string, at: number): Promise<number> {
-  const move = async (ms: number) => {
-    const r = await fetch(`${origin}/__clock/advance?ms=${ms}`, { method: "POST" });
+export async function advanceClock(origin: string, at: number, opts: { hold?: boolean } = {}): Promise<number> {
+  const hold = opts.hold === undefined ? "" : `&hold=${opts.hold ? 1 : 0}`;
+  const move = async (ms: number, then = "") => {
+    const r = await fetch(`${origin}/__clock/advance?ms=${ms}${then}`, { method: "POST" });
     if (r.status !== 200) throw new Error(`moving the server's clock: ${r.status} ${await r.text()}`);
     return Date.parse(((await r.json()) as { now: string }).now);
   };
   const now = await move(0);
-  return at > now ? move(Math.ceil(at - now)) : now;
+  return at > now ? move(Math.ceil(at - now), hold) : hold ? move(0, hold) : now;
 }

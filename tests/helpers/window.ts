@@ -17,10 +17,25 @@ export async function nextHour(...origins: string[]): Promise<number> {
   return nextWindow(3_600_000, origins);
 }
 
-async function nextWindow(windowMs: number, origins: string[]): Promise<number> {
+/**
+ * nextMinute, with the clocks held there (lib/clock.ts ManualClock `hold`: the time they read stands still; their
+ * timers still run after their real waits): a test's counts stay in that minute however long the machine takes to
+ * answer them, where a running clock would pass into the next one on a slow machine. A later move
+ * (`advanceClock`, nextMinute) keeps them held; `letClocksRun` lets them run again.
+ */
+export async function holdNextMinute(...origins: string[]): Promise<number> {
+  return nextWindow(60_000, origins, true);
+}
+
+/** Lets clocks held by holdNextMinute run with real time again, from where they stand. */
+export async function letClocksRun(...origins: string[]): Promise<void> {
+  await Promise.all(origins.map((o) => advanceClock(o, 0, { hold: false })));
+}
+
+async function nextWindow(windowMs: number, origins: string[], hold?: boolean): Promise<number> {
   const now = Math.max(...(await Promise.all(origins.map((o) => advanceClock(o, 0)))));
   const at = (Math.floor(now / windowMs) + 1) * windowMs;
-  await Promise.all(origins.map((o) => advanceClock(o, at)));
+  await Promise.all(origins.map((o) => advanceClock(o, at, hold ? { hold } : {})));
   return at;
 }
 

@@ -3,9 +3,10 @@
 // per family (an app with its sandboxes) and per destination host over the
 // whole portal; a refused request uses up no place. 100 requests at once, on a
 // server of its own (SQLite), or on two instances sharing one PostgreSQL
-// database (TEST_PG_URL), on test clocks moved to the start of a minute before
-// each burst (tests/helpers/window.ts nextMinute). The inspector's per-sender
-// count is kept only for posts that every limit let through. Callbacks count per
+// database (TEST_PG_URL), on test clocks moved to the start of a minute and held
+// there (tests/helpers/window.ts holdNextMinute: a test's counts stay in that
+// minute however slow the machine). The inspector's per-sender count is kept
+// only for posts that every limit let through. Callbacks count per
 // destination host over the portal: past the budget a post waits for the next
 // minute, never dropped, and the delivery says so.
 import fs from "node:fs";
@@ -14,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { consoleCall } from "../helpers/console-http";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { accessToken, cliBatch } from "../helpers/operator";
@@ -22,7 +23,7 @@ import { ownDb, startServer } from "../helpers/own-server";
 import type { RunningServer } from "../helpers/server";
 import { atCap } from "../helpers/burst";
 import { onPg } from "../helpers/test-db";
-import { nextMinute } from "../helpers/window";
+import { holdNextMinute, letClocksRun } from "../helpers/window";
 
 const servers: RunningServer[] = [];
 let dbUrl = "";
@@ -38,6 +39,7 @@ beforeAll(async () => {
   const env = (i: number) => ({ ...BUDGETS, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-budgets-${i}-`)), AUTH_SECRET: "" });
   servers.push(...(await Promise.all((onPg() ? [0, 1] : [0]).map((i) => startServer({ databaseUrl: dbUrl, env: env(i), testClock: true })))));
 });
+afterEach(() => letClocksRun(...servers.map((s) => s.origin)));
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
 });
@@ -172,7 +174,7 @@ describe("receiver checks: one budget per family, one per destination host", () 
     const [tokens, [other]] = await families(4, 0);
     const rx = await heldReceiver("127.0.31.1");
     try {
-      await nextMinute(...servers.map((s) => s.origin));
+      await holdNextMinute(...servers.map((s) => s.origin));
       const replies = await startAtOnce(rx, Array.from({ length: 100 }, (_, i) => tokens[i % tokens.length]!));
       const ran = ranAtOnce(replies, rx, 5); // 5 but on a slow machine (above)
       const refused = replies.find((r) => r.status === 429)!;
@@ -193,7 +195,7 @@ describe("receiver checks: one budget per family, one per destination host", () 
     const four = await families(1, 0, 2, 0);
     const rx = await heldReceiver("127.0.32.1");
     try {
-      await nextMinute(...servers.map((s) => s.origin));
+      await holdNextMinute(...servers.map((s) => s.origin));
       const spread = Array.from({ length: 100 }, (_, i) => four[i % 4]![Math.floor(i / 4) % four[i % 4]!.length]!);
       const replies = await startAtOnce(rx, spread);
       const ran = ranAtOnce(replies, rx, 8); // 8 but on a slow machine (above)
@@ -282,7 +284,7 @@ describe("callbacks: one budget per destination host over the portal (CALLBACKS_
     try {
       // Minute A: the receiver fails every post (the failed ones are replayed later).
       rx.status = 500;
-      const a = await nextMinute(...everyOrigin);
+      const a = await holdNextMinute(...everyOrigin);
       const pushes: Push[] = Array.from({ length: 15 }, (_, i) => ({ token: tokens[i % 3]!, reference: `HB-${randomUUID().slice(0, 8)}`, i }));
       expect(await Promise.all(pushes.map((p) => push(p, cb)))).toEqual(Array(15).fill(202));
       await vi.waitFor(() => expect(rx.got.length).toBe(10), { timeout: 30_000, interval: 100 });
@@ -300,7 +302,7 @@ describe("callbacks: one budget per destination host over the portal (CALLBACKS_
 
       // Minute B: the 5 go (5 of the minute's 10); the 10 failed are replayed: 5 go, 5 wait.
       rx.status = 200;
-      const b = await nextMinute(...everyOrigin);
+      const b = await holdNextMinute(...everyOrigin);
       await vi.waitFor(() => expect(rx.got.length).toBe(15), { timeout: 30_000, interval: 100 });
       expect(new Set(rx.got).size).toBe(15);
       expect(rx.got.slice(10).sort()).toEqual(waiting.map((w) => w.delivery.id).sort());
@@ -338,7 +340,7 @@ describe("callbacks: one budget per destination host over the portal (CALLBACKS_
       expect(rx.got.length).toBe(20);
 
       // Minute C: the 5 replays and the resend waiting go.
-      await nextMinute(...everyOrigin);
+      await holdNextMinute(...everyOrigin);
       await vi.waitFor(() => expect(rx.got.length).toBe(26), { timeout: 30_000, interval: 100 });
       await vi.waitFor(async () => expect((await Promise.all(pushes.map(callbackOf))).map((v) => [v.delivery.state, v.delivery.delayReason])).toEqual(Array(15).fill(["DELIVERED", null])),
         { timeout: 30_000, interval: 200 });
@@ -359,7 +361,7 @@ describe("inspector", () => {
     const [a, ...others] = answers.slice(1).map((x) => x.appId!);
     const post = (from: string, appId: string, i: number) =>
       requestFrom(from, `${origin(i)}/inspect/${appId}`, { method: "POST", body: `post ${i}` });
-    await nextMinute(...servers.map((s) => s.origin));
+    await holdNextMinute(...servers.map((s) => s.origin));
     // A's ten a minute (INSPECT_PER_MINUTE), from another address
     for (let i = 0; i < 10; i++) expect((await post("127.0.34.9", a!, i)).status).toBe(200);
     const [toA, toOthers] = await Promise.all([

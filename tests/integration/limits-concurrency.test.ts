@@ -2,14 +2,14 @@
 // requests at once — wrong secrets, wrong passwords, key pairs, apps, inspector
 // posts, sign-ups — get exactly the limit through, on one server (SQLite, or
 // PostgreSQL with TEST_PG_URL) and on two instances sharing one PostgreSQL
-// database. Each on test clocks, moved to the start of a minute before a burst
-// (tests/helpers/window.ts nextMinute). The others are refused, or answered busy (503 with
+// database. Each on test clocks, moved to the start of a minute and held there for a burst counted a minute
+// (tests/helpers/window.ts holdNextMinute: the burst stays in that minute however slow the machine). The others are refused, or answered busy (503 with
 // Retry-After) on a machine too loaded for them to take their turn (tests/helpers/burst.ts).
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ownDb, startServer } from "../helpers/own-server";
 import { cliBatch, cliOn, tokenRequest } from "../helpers/operator";
 import { consoleCall, signUpOverHttp } from "../helpers/console-http";
@@ -17,7 +17,7 @@ import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address
 import type { RunningServer } from "../helpers/server";
 import { atCap, signInRefused } from "../helpers/burst";
 import { onPg } from "../helpers/test-db";
-import { nextHour, nextMinute } from "../helpers/window";
+import { holdNextMinute, letClocksRun, nextHour } from "../helpers/window";
 
 type Portal = { origins: string[]; dbUrl: string; net: number };
 
@@ -35,6 +35,8 @@ async function consoleUser(p: Portal) {
 /** The same tests on a portal of one or more instances; `p.net` keeps each portal's client addresses apart (127.<net>.x.y). */
 function exactLimits(name: string, portal: () => Portal) {
   describe(name, () => {
+    afterEach(() => letClocksRun(...portal().origins));
+
     it("100 wrong secrets for one key from one address at once: exactly 10 are checked (401), 90 refused (429); the owner elsewhere still gets a token", async () => {
       const p = portal();
       const email = `k-${randomUUID().slice(0, 8)}@example.com`;
@@ -43,7 +45,7 @@ function exactLimits(name: string, portal: () => Portal) {
         ["app", "create", "--owner", email, "--name", "Guessed"],
         ["key", "create", "--app", "{appId}"],
       ]) as [unknown, unknown, { consumerKey: string; consumerSecret: string }];
-      await nextMinute(...p.origins);
+      await holdNextMinute(...p.origins);
       const token = (i: number, secret: string, from: string) =>
         requestFrom(from, `${p.origins[i % p.origins.length]}/sandbox/oauth/v1/token`, tokenRequest(consumerKey, secret)).then((r) => r.status);
       const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) => token(i, `wrong-${i}`, `127.${p.net}.1.1`)));
@@ -55,7 +57,7 @@ function exactLimits(name: string, portal: () => Portal) {
       const p = portal();
       const email = `s-${randomUUID().slice(0, 8)}@example.com`;
       await cliOn(p.dbUrl, p.origins[0]!, "user", "create", "--email", email, "--password", PASSWORD);
-      await nextMinute(...p.origins);
+      await holdNextMinute(...p.origins);
       const tries = await Promise.all(
         Array.from({ length: 100 }, (_, i) => signInOverHttp(p.origins[i % p.origins.length]!, email, `wrong password ${i}`, `127.${p.net}.2.1`)),
       );
@@ -100,7 +102,7 @@ function exactLimits(name: string, portal: () => Portal) {
         ["user", "create", "--email", email, "--password", PASSWORD],
         ["app", "create", "--owner", email, "--name", "Flooded"],
       ]) as [unknown, { appId: string }];
-      await nextMinute(...p.origins);
+      await holdNextMinute(...p.origins);
       const statuses = await Promise.all(
         Array.from({ length: 300 }, (_, i) =>
           requestFrom(`127.${p.net}.3.${(i % 10) + 1}`, `${p.origins[i % p.origins.length]}/inspect/${appId}`, { method: "POST", body: `post ${i}` }).then((r) => r.status)),

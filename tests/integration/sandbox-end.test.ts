@@ -102,7 +102,7 @@ describe("a throwaway sandbox's end on the server's clock", () => {
     expect(server.log()).not.toContain("sweep failed");
   });
 
-  it("the clock's control answers loopback with the new time, refuses a step that is not a whole number of milliseconds, and does not exist on a normal start", async () => {
+  it("the clock's control answers loopback with the new time, refuses a step that is not a whole number of milliseconds, holds the clock and lets it run, and does not exist on a normal start", async () => {
     const before = await advanceClock(server.origin, 0);
     const r = await fetch(`${server.origin}/__clock/advance?ms=2500`, { method: "POST" });
     expect(r.status).toBe(200);
@@ -112,6 +112,16 @@ describe("a throwaway sandbox's end on the server's clock", () => {
       expect([bad.status, ((await bad.json()) as { error: string }).error]).toEqual([400, "VALIDATION_ERROR"]);
     }
     expect((await fetch(`${server.origin}/__clock/advance?ms=1`)).status).toBe(405);
+    const badHold = await fetch(`${server.origin}/__clock/advance?ms=0&hold=yes`, { method: "POST" });
+    expect([badHold.status, ((await badHold.json()) as { error: string }).error]).toEqual([400, "VALIDATION_ERROR"]);
+    // held, the clock reads the same until moved; let run, it goes on from there
+    const held = await advanceClock(server.origin, 0, { hold: true });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await advanceClock(server.origin, 0)).toBe(held);
+    expect(await advanceClock(server.origin, held + 1000)).toBe(held + 1000);
+    await advanceClock(server.origin, 0, { hold: false });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await advanceClock(server.origin, 0)).toBeGreaterThan(held + 1000);
     // the suite's server was started without TEST_CLOCK
     const normal = await fetch(`${suiteOrigin()}/__clock/advance?ms=1000`, { method: "POST" });
     expect(normal.status).toBe(404);

@@ -44,6 +44,31 @@ describe("ManualClock", () => {
     expect(await ran).toBeGreaterThanOrEqual(due - 1);
   });
 
+  it("held, the time it reads stands still until moved; run, it goes on from there with real time", async () => {
+    const c = new ManualClock();
+    c.hold();
+    const held = c.now();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(c.now()).toBe(held);
+    const ran: number[] = [];
+    c.after(60_000, () => ran.push(c.now()));
+    expect(c.advance(60_000)).toBe(held + 60_000); // the timer due by then runs, at the time moved to
+    expect(ran).toEqual([held + 60_000]);
+    c.run();
+    const again = c.now();
+    expect(again).toBeGreaterThanOrEqual(held + 60_000);
+    expect(again).toBeLessThan(held + 60_000 + 1_000);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(c.now()).toBeGreaterThan(again);
+  });
+
+  it("held, a timer still runs after its real wait (a poll's round is not stopped), reading the time that stands", async () => {
+    const c = new ManualClock();
+    c.hold();
+    const held = c.now();
+    expect(await new Promise<number>((resolve) => c.after(20, () => resolve(c.now())))).toBe(held);
+  });
+
   it("moves forward only", () => {
     const c = new ManualClock();
     expect(() => c.advance(-1)).toThrow(RangeError);
