@@ -134,8 +134,9 @@ export function makeConfig(env: Env) {
   const databaseUrl = env.DATABASE_URL || `file:${path.join(root, "data", "sandbox.db")}`;
   const port = i("PORT", 3000, 0);
   const loopback = /^127(\.\d{1,3}){3}$/.test(env.HOST ?? "") ? env.HOST : "localhost";
-  const publicUrl = (env.PUBLIC_URL ?? `http://${loopback}:${port}`).replace(/\/+$/, "");
-  const dataDir = env.DATA_DIR ?? path.join(root, "data");
+  // Set but empty (`PUBLIC_URL=` in a compose or .env file) is not set: the default, never "" (the current folder).
+  const publicUrl = (env.PUBLIC_URL || `http://${loopback}:${port}`).replace(/\/+$/, "");
+  const dataDir = env.DATA_DIR || path.join(root, "data");
   const settings = {
     /** SQLite file (default) or postgres:// URL. */
     databaseUrl,

@@ -24,6 +24,12 @@ describe("PUBLIC_URL's default", () => {
     expect(withEnv({ PUBLIC_URL: "https://sandbox.example.test/", HOST: "127.0.0.1", PORT: "0" })).toBe("https://sandbox.example.test");
   });
 
+  it("set but empty, PUBLIC_URL and DATA_DIR are the defaults, not an empty origin and the current folder", () => {
+    expect(withEnv({ PUBLIC_URL: "", HOST: undefined, PORT: "43117" })).toBe("http://localhost:43117");
+    expect(makeConfig({ DATA_DIR: "" }).dataDir).toBe(makeConfig({}).dataDir);
+    expect(makeConfig({ DATA_DIR: "" }).dataDir).toMatch(/[/\\]data$/);
+  });
+
   it("refuses a PORT that is not a whole number from 0", () => {
     expect(() => withEnv({ PUBLIC_URL: undefined, PORT: "-1" })).toThrow('PORT must be an integer from 0, got "-1"');
     expect(() => withEnv({ PUBLIC_URL: undefined, PORT: "80a" })).toThrow(/PORT must be an integer from 0/);

@@ -72,7 +72,7 @@ export default function SettingsPage() {
         [<span key="86"><C>TRY_IT_PER_MINUTE</C></span>, <span key="87"><C>60</C></span>, "try-it calls per client address per minute"],
         [<span key="88"><C>SANDBOXES_PER_APP</C> / <C>SANDBOX_CREATES_PER_MINUTE</C></span>, <span key="89"><C>50</C> / <C>60</C></span>, "live throwaway sandboxes per app; sandboxes an app makes per minute"],
         [<span key="90"><C>SANDBOX_SWEEP_MS</C> / <C>SANDBOX_SWEEP_BATCH</C></span>, <span key="91"><C>15000</C> / <C>500</C></span>, "how often each instance deletes ended sandboxes; rows one delete statement takes"],
-        [<span key="92"><C>TEST_CLOCK</C></span>, "—", <span key="93">the integration tests&apos; servers only: <C>1</C> runs the server on a test clock that <C>POST /__clock/advance?ms=N</C> from a loopback address moves on (sandboxes&apos; ends, held expiry, rate windows, lockouts, reset links, try-it&apos;s limiter and callbacks&apos; due times with it, the console&apos;s pages too; ARCHITECTURE.md &quot;The clock&quot;); never set it in use</span>],
+        [<span key="92"><C>TEST_CLOCK</C></span>, "—", <span key="93">the integration tests&apos; servers only: <C>1</C> runs the server on a test clock that <C>POST /__clock/advance?ms=N</C> from a loopback address moves on (with <C>&amp;hold=1</C> it then stands there until <C>&amp;hold=0</C>; sandboxes&apos; ends, held expiry, rate windows, lockouts, reset links, try-it&apos;s limiter and callbacks&apos; due times with it, the console&apos;s pages too; ARCHITECTURE.md &quot;The clock&quot;); never set it in use</span>],
       ]} />
       <P>Everything the portal keeps is in <C>data/</C> (git-ignored): back it up, or delete it to start over. On PostgreSQL everything is in the database.</P>
     </>
