@@ -134,9 +134,14 @@ export function makeConfig(env: Env) {
   const databaseUrl = env.DATABASE_URL || `file:${path.join(root, "data", "sandbox.db")}`;
   const port = i("PORT", 3000, 0);
   const loopback = /^127(\.\d{1,3}){3}$/.test(env.HOST ?? "") ? env.HOST : "localhost";
-  // Set but empty (`PUBLIC_URL=` in a compose or .env file) is not set: the default, never "" (the current folder).
+  // PUBLIC_URL set but empty (`PUBLIC_URL=` in a compose or .env file) is not set: the default, never an empty origin.
   const publicUrl = (env.PUBLIC_URL || `http://${loopback}:${port}`).replace(/\/+$/, "");
-  const dataDir = env.DATA_DIR || path.join(root, "data");
+  // DATA_DIR set but empty is refused, not taken as the default: it used to be the current folder, where a start may
+  // have kept the generated auth-secret that signs sessions and seals two-step secrets; a silent move would lose them.
+  if (env.DATA_DIR === "") {
+    throw new Error(`DATA_DIR is set but empty: unset it for the default (${path.join(root, "data")}) or name a folder (an empty one was the current folder: if an auth-secret file is there, name that folder)`);
+  }
+  const dataDir = env.DATA_DIR ?? path.join(root, "data");
   const settings = {
     /** SQLite file (default) or postgres:// URL. */
     databaseUrl,

@@ -24,10 +24,10 @@ describe("PUBLIC_URL's default", () => {
     expect(withEnv({ PUBLIC_URL: "https://sandbox.example.test/", HOST: "127.0.0.1", PORT: "0" })).toBe("https://sandbox.example.test");
   });
 
-  it("set but empty, PUBLIC_URL and DATA_DIR are the defaults, not an empty origin and the current folder", () => {
+  it("set but empty, PUBLIC_URL is its default, not an empty origin; an empty DATA_DIR is refused, naming what to do", () => {
     expect(withEnv({ PUBLIC_URL: "", HOST: undefined, PORT: "43117" })).toBe("http://localhost:43117");
-    expect(makeConfig({ DATA_DIR: "" }).dataDir).toBe(makeConfig({}).dataDir);
-    expect(makeConfig({ DATA_DIR: "" }).dataDir).toMatch(/[/\\]data$/);
+    expect(() => makeConfig({ DATA_DIR: "" })).toThrow(/^DATA_DIR is set but empty: unset it for the default \(.*data\) or name a folder/);
+    expect(makeConfig({}).dataDir).toMatch(/[/\\]data$/);
   });
 
   it("refuses a PORT that is not a whole number from 0", () => {
