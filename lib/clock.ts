@@ -41,8 +41,10 @@ export const realClock: Clock = {
  * context it was set in (as a setTimeout's callback does), not the advancer's: a
  * portal's timer runs in that portal's runtime (lib/runtime.ts), whoever moves the clock.
  * `hold()` stops the time it reads where it is until `run()` (only `advance` moves it meanwhile), so that a
- * test's counts stay in one rate window however slow the machine; timers still run after their real waits
- * (a round of the dispatcher's polling, a timeout), reading the time that stands.
+ * test's counts stay in one rate window however slow the machine. While held, what waits for the time to pass
+ * (a lease, a lockout, a held expiry) waits for a move; timers still run after their real waits (a round of the
+ * dispatcher's polling, a timeout), reading the time that stands. `run()` goes on from there, or from real time
+ * if that is later.
  */
 export class ManualClock implements Clock {
   private offset = 0;
@@ -57,11 +59,15 @@ export class ManualClock implements Clock {
     this.heldAt = this.now();
   }
 
-  /** Lets a held clock run with real time again, from the time it stood at. */
+  /**
+   * Lets a held clock run with real time again: from the time it stood at, or real time if that is later (a
+   * clock held longer than it had been moved on would otherwise run behind real time); the timers due then run.
+   */
   run(): void {
     if (this.heldAt === undefined) return;
-    this.offset = this.heldAt - Date.now();
+    this.offset = Math.max(0, this.heldAt - Date.now());
     this.heldAt = undefined;
+    this.settle(true);
   }
 
   after(ms: number, fn: () => void): Timer {
@@ -76,10 +82,16 @@ export class ManualClock implements Clock {
     if (!(ms >= 0)) throw new RangeError("a clock moves forward only");
     if (this.heldAt === undefined) this.offset += ms;
     else this.heldAt += ms;
+    // Held, a timer not yet due keeps its real wait: a move does not put off the next round of a poll.
+    return this.settle(this.heldAt === undefined);
+  }
+
+  /** Runs the timers due now; re-arms the others for what is left of them (`rearm`). Answers the time. */
+  private settle(rearm: boolean): number {
     const now = this.now();
     for (const t of [...this.timers]) {
       if (t.at <= now) this.fire(t);
-      else this.arm(t, t.at - now);
+      else if (rearm) this.arm(t, t.at - now);
     }
     return now;
   }

@@ -72,7 +72,10 @@ finish() { # name
   SUMMARY+="$1: exit $s"$'\n'
   if [ $s != 0 ]; then
     failed=1 # vitest's FAIL and × lines, Playwright's ✘ lines, without their colours
-    SUMMARY+="$(sed 's/\x1b\[[0-9;]*m//g' "${LOGS[$1]}" | grep -aE '^ *(FAIL|×|✘|Error:)' | sort -u | head -40)"$'\n'
+    local lines # none for a suite that failed without a test's failure (a lint or type error): its last lines instead
+    lines=$(sed 's/\x1b\[[0-9;]*m//g' "${LOGS[$1]}" | grep -aE '^ *(FAIL|×|✘|Error:)' | sort -u | head -40) || true
+    [ -n "$lines" ] || lines=$(tail -n 8 "${LOGS[$1]}")
+    SUMMARY+="${lines:+$lines$'\n'}"
   fi
   rm -f "${LOGS[$1]}"
 }
@@ -94,7 +97,7 @@ finish() { # name
 PG_FILES=(db-outage busy-probe held float fault-plan limits-held rate-limit sandbox-sweep
   sandboxes at-rest references reference-verdicts callbacks durability receiver-checks nul-text schema-drift passkeys
   teams teams-migration audit account-deletion sessions)
-# Of those, the bursts of 100 requests at once through two or three instances (caps, budgets, guards, a kill -9 under
+# The other PostgreSQL files, the bursts of 100 requests at once through two or three instances (caps, budgets, guards, a kill -9 under
 # 300 pushes, haproxy): they run once the browser and unit suites have ended, beside the SQLite pass only. A burst's
 # requests hold row locks; on a machine oversubscribed by every suite at once (load 15 on two cores) a process holding
 # one waits for a core, the others queue behind it, and a file that takes 47 s alone took 426 s (teams-caps). The
@@ -112,7 +115,8 @@ stop_suites() {
 }
 started=$SECONDS
 trap 'printf "== summary\n%s== npm test: %s s\n" "$SUMMARY" "$((SECONDS - started))"' EXIT
-trap 'echo "== stopped: ending the suites still running"; stop_suites; exit 130' INT TERM
+trap 'echo "== stopped: ending the suites still running"; stop_suites; exit 130' INT
+trap 'echo "== stopped: ending the suites still running"; stop_suites; exit 143' TERM
 # The store suite needs no build and no server: from the start. The one type check (the route types
 # Next writes (next typegen), then tsc over every file; the build does not check again:
 # next.config.mjs) beside the lint, then the build (it writes the same route types: not beside it).

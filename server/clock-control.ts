@@ -35,8 +35,9 @@ export function clockControl(clock: ManualClock) {
     }
     const hold = query.get("hold");
     if (hold !== null && hold !== "0" && hold !== "1") return refuse(res, new ApiError("VALIDATION_ERROR", "hold must be 1 (the clock stands) or 0 (it runs)"));
-    const now = clock.advance(ms);
+    // Held before the move, so that the time answered is the time it stands at; let run after it.
     if (hold === "1") clock.hold();
+    const now = clock.advance(ms);
     if (hold === "0") clock.run();
     sendJson(res, 200, { "cache-control": "no-store" }, { now: new Date(now).toISOString() });
   };

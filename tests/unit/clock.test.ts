@@ -69,6 +69,29 @@ describe("ManualClock", () => {
     expect(await new Promise<number>((resolve) => c.after(20, () => resolve(c.now())))).toBe(held);
   });
 
+  it("held longer than it was moved on, it runs again from real time, not behind it", async () => {
+    const c = new ManualClock();
+    c.hold();
+    await new Promise((r) => setTimeout(r, 30));
+    const before = Date.now();
+    c.run();
+    expect(c.now()).toBeGreaterThanOrEqual(before);
+  });
+
+  it("held, moves do not put off a timer's real wait (a poll's next round comes however often the clock is moved)", async () => {
+    const c = new ManualClock();
+    c.hold();
+    let fired = false;
+    c.after(50, () => { fired = true; });
+    // a move of 0 every 10 ms (as each read of the time through the clock's control is): each would have re-armed the
+    // timer for its whole wait again, and it would never have run
+    for (let i = 0; i < 200 && !fired; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      c.advance(0);
+    }
+    expect(fired).toBe(true);
+  });
+
   it("moves forward only", () => {
     const c = new ManualClock();
     expect(() => c.advance(-1)).toThrow(RangeError);
