@@ -115,8 +115,9 @@ stop_suites() {
 }
 started=$SECONDS
 trap 'printf "== summary\n%s== npm test: %s s\n" "$SUMMARY" "$((SECONDS - started))"' EXIT
-trap 'echo "== stopped: ending the suites still running"; stop_suites; exit 130' INT
-trap 'echo "== stopped: ending the suites still running"; stop_suites; exit 143' TERM
+stopped() { echo "== stopped: ending the suites still running"; stop_suites; exit "$1"; }
+trap 'stopped 130' INT
+trap 'stopped 143' TERM
 # The store suite needs no build and no server: from the start. The one type check (the route types
 # Next writes (next typegen), then tsc over every file; the build does not check again:
 # next.config.mjs) beside the lint, then the build (it writes the same route types: not beside it).

@@ -2,8 +2,9 @@
 // TEST_CLOCK=1 (server/main.ts): `POST /__clock/advance?ms=N` moves the
 // process's clock (the runtime's `ManualClock`, lib/runtime.ts) N milliseconds on and answers
 // `{ now }`; with `&hold=1` the clock then stands there (only moves change it) until a call
-// with `&hold=0`, so a test's counts stay in one rate window on a slow machine. Tests move time this way instead of sleeping to a sandbox's end
-// or a rate window's next minute (tests/helpers/server.ts `advanceClock`).
+// with `&hold=0`, so a test's counts stay in one rate window on a slow machine. Tests move
+// time this way instead of sleeping to a sandbox's end or a rate window's next minute
+// (tests/helpers/server.ts `advanceClock`).
 // Loopback peers only; anyone else, and every normal start, gets 404 here.
 import type http from "node:http";
 import type { ManualClock } from "@/lib/clock";

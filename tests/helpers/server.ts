@@ -132,5 +132,5 @@ export async function advanceClock(origin: string, at: number, opts: { hold?: bo
     return Date.parse(((await r.json()) as { now: string }).now);
   };
   const now = await move(0);
-  return at > now ? move(Math.ceil(at - now), hold) : hold ? move(0, hold) : now;
+  return at > now || hold ? move(Math.max(0, Math.ceil(at - now)), hold) : now;
 }

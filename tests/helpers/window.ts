@@ -1,5 +1,6 @@
 // Fixed windows (a clock minute, a clock hour) in tests: a test's counts must
 // fall in one window, or a window ending mid-test splits them.
+import type { ManualClock } from "@/lib/clock";
 import { advanceClock } from "./server";
 
 /**
@@ -32,11 +33,20 @@ export async function letClocksRun(...origins: string[]): Promise<void> {
   await Promise.all(origins.map((o) => advanceClock(o, 0, { hold: false })));
 }
 
+/** The start of the window of `windowMs` after the one `now` is in. */
+const windowAfter = (now: number, windowMs: number) => (Math.floor(now / windowMs) + 1) * windowMs;
+
 async function nextWindow(windowMs: number, origins: string[], hold?: boolean): Promise<number> {
   const now = Math.max(...(await Promise.all(origins.map((o) => advanceClock(o, 0)))));
-  const at = (Math.floor(now / windowMs) + 1) * windowMs;
-  await Promise.all(origins.map((o) => advanceClock(o, at, hold ? { hold } : {})));
+  const at = windowAfter(now, windowMs);
+  await Promise.all(origins.map((o) => advanceClock(o, at, { hold })));
   return at;
+}
+
+/** The same for a portal in this process (its `ManualClock`): moved `plusMs` past the start of its next window. */
+export function clockToNextWindow(clock: ManualClock, windowMs: number, plusMs = 0): number {
+  const now = clock.now();
+  return clock.advance(windowAfter(now, windowMs) + plusMs - now);
 }
 
 /**

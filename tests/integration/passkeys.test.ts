@@ -17,6 +17,7 @@ import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address
 import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { onPg } from "../helpers/test-db";
+import { clockToNextWindow } from "../helpers/window";
 
 let server: InProcessPortal;
 let second: InProcessPortal;
@@ -39,7 +40,7 @@ afterAll(async () => {
 /** What the browser would say: the portal's own origin (its PUBLIC_URL) and host. */
 const own = () => ({ origin: server.origin, rpId: new URL(server.origin).hostname });
 /** The start of the next clock minute on the portals' clock: the throttles' counts fall in one window. */
-const nextMinute = () => server.clock.advance(60_000 - (server.clock.now() % 60_000));
+const nextMinute = () => clockToNextWindow(server.clock, 60_000);
 
 /** Every challenge the portals handed out: none may appear in a log line. */
 const challengesSeen: string[] = [];

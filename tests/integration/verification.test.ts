@@ -21,6 +21,7 @@ import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { startSmtp } from "../helpers/smtp";
 import { onPg } from "../helpers/test-db";
+import { clockToNextWindow } from "../helpers/window";
 
 const PASSWORD = "a long verification password";
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -177,7 +178,7 @@ describe("sign-up, then the mailed link", () => {
 
 describe("send the link again", () => {
   /** Moves the shared clock to the start of the next hour: the throttles' windows (an hour) start fresh. */
-  const nextHour = () => server.clock.advance(3_600_000 - (server.clock.now() % 3_600_000) + 1000);
+  const nextHour = () => clockToNextWindow(server.clock, 3_600_000, 1000);
 
   it("100 at once for one account from one address, through two instances: exactly 3 mailed (per account), 97 refused with Retry-After", async () => {
     const a = await account("resend");
