@@ -3,9 +3,6 @@
 // line on stderr, exit 2 for a wrong command line, 1 for the rest.
 import { config, runtime } from "@/lib/runtime";
 import { DatabaseUrlError, reconfigured } from "@/lib/config";
-import { applyMigrations } from "@/lib/db/migrate";
-import { serverPublicOrigin } from "@/lib/services/public-origin";
-import { describeError, runAdmin, Usage, UsageError } from "./admin";
 
 export type CommandLineRun = { code: 0 | 1 | 2; stdout: string; stderr: string };
 
@@ -33,6 +30,8 @@ async function withBusyRetry<T>(fn: () => Promise<T>): Promise<T> {
  * when this process was given neither PUBLIC_URL nor PORT, so the links it prints reach that server.
  */
 async function onServerOrigin<T>(fn: () => Promise<T>): Promise<{ value: T; origin: string; known: boolean }> {
+  // Loaded here for the reason commandLine loads lib/db late (it reads the database), not for a cycle.
+  const { serverPublicOrigin } = await import("@/lib/services/public-origin");
   const { origin, known } = await serverPublicOrigin();
   const rt = runtime();
   const given = rt.config;
@@ -48,6 +47,10 @@ async function onServerOrigin<T>(fn: () => Promise<T>): Promise<{ value: T; orig
 export async function commandLine(argv: string[]): Promise<CommandLineRun> {
   try {
     void config.dialect; // a DATABASE_URL of no known database stops here, with its message
+    // Loaded only now, not for a cycle: lib/db makes its client from DATABASE_URL as it loads, so a bad
+    // DATABASE_URL must be refused above first (the lint counts these imports in its cycle check).
+    const { applyMigrations } = await import("@/lib/db/migrate");
+    const { runAdmin, Usage } = await import("./admin");
     await applyMigrations();
     const out = await onServerOrigin(() => withBusyRetry(() => runAdmin(argv)));
     const stdout = out.value instanceof Usage ? `${out.value.text}\n` : `${JSON.stringify(out.value)}\n`;
@@ -55,6 +58,7 @@ export async function commandLine(argv: string[]): Promise<CommandLineRun> {
     const unsure = !out.known && stdout.includes(out.origin);
     return { code: 0, stdout, stderr: unsure ? `note: links use ${out.origin}: no server has recorded its address in this database yet, and neither PUBLIC_URL nor PORT is set\n` : "" };
   } catch (e) {
+    const { describeError, UsageError } = await import("./admin");
     const usage = e instanceof UsageError;
     const message = e instanceof DatabaseUrlError ? e.message : describeError(e);
     return { code: usage ? 2 : 1, stdout: "", stderr: `error: ${message}${usage ? " (help lists the commands and their options)" : ""}\n` };
