@@ -71,9 +71,9 @@ finish() { # name
   echo "== $1 (exit $s)"; cat "${LOGS[$1]}"
   SUMMARY+="$1: exit $s"$'\n'
   if [ $s != 0 ]; then
-    failed=1 # vitest's FAIL and × lines, Playwright's ✘ lines, without their colours
+    failed=1 # vitest's FAIL and × lines, Playwright's ✘ lines, the errors (AssertionError: ...), without their colours
     local lines # none for a suite that failed without a test's failure (a lint or type error): its last lines instead
-    lines=$(sed 's/\x1b\[[0-9;]*m//g' "${LOGS[$1]}" | grep -aE '^ *(FAIL|×|✘|Error:)' | sort -u | head -40) || true
+    lines=$(sed 's/\x1b\[[0-9;]*m//g' "${LOGS[$1]}" | grep -aE '^ *(FAIL|×|✘|[A-Za-z]*Error:)' | cut -c1-300 | sort -u | head -40) || true
     [ -n "$lines" ] || lines=$(tail -n 8 "${LOGS[$1]}")
     SUMMARY+="${lines:+$lines$'\n'}"
   fi

@@ -4,7 +4,7 @@
 // named, or for the whole form — and "saved" for a few seconds after it worked.
 // ARCHITECTURE.md (Console) says which forms use it: all of them. A form whose
 // fields differ from what is saved also calls useLeaveWarning.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { cn } from "./cn";
 import { errorText, fieldIssues } from "./error-text";
 
@@ -22,6 +22,11 @@ export type FormAction<A extends unknown[], F extends string> = {
    * fields as FormData (no page load); editing a field clears what the last run said.
    */
   form: A extends [] | [FormData] ? FormProps : never;
+  /**
+   * The action runs, or the page is not live yet: its server-rendered HTML is on screen and React has not
+   * taken it over, so a submit would be the browser's own (a reload that loses what was typed, the fields in
+   * the address). The submit button shows busy until then.
+   */
   pending: boolean;
   /** The failure for the whole form: one that names none of the form's `fields`. */
   error: string | null;
@@ -47,6 +52,7 @@ export function useFormAction<A extends unknown[], F extends string = never>(
   const [failure, setFailure] = useState<Failure<F> | null>(null);
   const [saved, setSaved] = useState(false);
   const running = useRef(false);
+  const live = useLive();
   useEffect(() => {
     if (!saved) return;
     const t = setTimeout(() => setSaved(false), SAVED_MS);
@@ -83,11 +89,17 @@ export function useFormAction<A extends unknown[], F extends string = never>(
     onChange: reset,
   };
   return {
-    run, pending, saved, reset,
+    run, pending: pending || !live, saved, reset,
     form: form as FormAction<A, F>["form"],
     error: failure?.error ?? null,
     fieldError: (field) => failure?.fields[field],
   };
+}
+
+const noChanges = () => () => {};
+/** False while the page is the server's HTML (before hydration), true once React runs it. */
+function useLive() {
+  return useSyncExternalStore(noChanges, () => true, () => false);
 }
 
 /** What leaving a form with unsaved changes asks. */

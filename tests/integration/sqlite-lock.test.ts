@@ -3,7 +3,9 @@
 // operator command line, or a script seeding rows in one long transaction. The dispatcher's
 // claims and records wait for the lock instead of failing its tick
 // (lib/callbacks/store/sqlite.ts), and a callback due meanwhile goes out once
-// when the lock ends. SQLite only: a server of its own on a file of its own.
+// when the lock ends. SQLite only: a server of its own on a file of its own, on a
+// test clock held from before the push, so the callback falls due while the lock
+// is held (the clock is moved past it then), never before, however slow the machine.
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlitePath } from "@/lib/config";
@@ -11,7 +13,7 @@ import { ownDb, startServer } from "../helpers/own-server";
 import { setUpApp } from "../helpers/operator";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { collectBody } from "../helpers/apps";
-import type { RunningServer } from "../helpers/server";
+import { advanceClock, type RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 
 /** How long the lock is held: longer than the 5 s the group commit waits (lib/db/sqlite.ts BUSY_WAIT_MS). */
@@ -24,7 +26,7 @@ let rx: Receiver;
 beforeAll(async () => {
   if (onPg()) return;
   url = (await ownDb("sqlite_lock")).url;
-  server = await startServer({ databaseUrl: url });
+  server = await startServer({ databaseUrl: url, testClock: true });
   rx = await startReceiver();
 });
 
@@ -42,8 +44,9 @@ describe.skipIf(onPg())("another connection holds the SQLite write lock", () => 
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-svc-time-scale": "0" },
         body: JSON.stringify(body),
       });
-    // due 1.5 s after the push: while the lock below is held
+    // due 1.5 s after the push, on a clock that stands until the lock below is held
     expect((await call("PATCH", "/dev/v1/settings", { callbackFaults: { extraDelayMs: 1_500 } })).status).toBe(200);
+    const pushedAt = await advanceClock(server.origin, 0, { hold: true });
     const push = await call("POST", "/collect/v1/push", collectBody({ callbackUrl: `${rx.url}/locked` }));
     expect(push.status).toBe(202);
     const { checkoutId } = (await push.json()) as { checkoutId: string };
@@ -51,6 +54,7 @@ describe.skipIf(onPg())("another connection holds the SQLite write lock", () => 
     const other = new Database(sqlitePath(url), { timeout: 10_000 });
     try {
       other.exec("BEGIN IMMEDIATE");
+      await advanceClock(server.origin, pushedAt + 2_000, { hold: true }); // due now, while the lock is held
       await new Promise((r) => setTimeout(r, HOLD_MS));
       expect(rx.received).toHaveLength(0); // nothing is claimed while the lock is held
       other.exec("COMMIT");
