@@ -2,11 +2,11 @@
 // loopback spellings, private and metadata addresses are refused with the reason
 // recorded, nothing reaches the (loopback) receiver, and the app's own inspector
 // address is delivered in-process. Only loopback traffic leaves the test.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ownDb, startServer } from "../helpers/own-server";
 import { ownerView, type OwnerView } from "../helpers/owner-view";
 import { bareApp, setUpApp } from "../helpers/operator";
-import { nextMinute } from "../helpers/window";
+import { holdNextMinute, letClocksRun } from "../helpers/window";
 import { requestFrom } from "../helpers/from-address";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import type { RunningServer } from "../helpers/server";
@@ -30,6 +30,9 @@ afterAll(async () => {
   await receiver?.close();
   await server?.stop();
 });
+// a count held in its minute (holdNextMinute) lets the clock run again for the next test
+afterEach(() => letClocksRun(server.origin));
+
 
 async function push(callbackUrl: string): Promise<string> {
   const r = await fetch(`${server.origin}/sandbox/collect/v1/push`, {
@@ -97,7 +100,7 @@ describe("inspector bounds", () => {
   it("POSTs per app per minute are limited (429) on a server with INSPECT_PER_MINUTE", async () => {
     // this server runs with the default (120 a minute): 120 go in, the 121st is refused
     const other = await bareApp(dbUrl, server.origin);
-    await nextMinute(server.origin);
+    await holdNextMinute(server.origin);
     // from four addresses, each under its own limit (INSPECT_PER_ADDRESS_PER_MINUTE, 60); the 120 at once
     const post = (i: number) => requestFrom(`127.0.61.${(i % 4) + 1}`, `${server.origin}/inspect/${other.appId}`, { method: "POST", body: `n${i}` });
     const statuses = (await Promise.all(Array.from({ length: 120 }, (_, i) => post(i)))).map((r) => r.status);

@@ -3,7 +3,7 @@
 // counts each delivery it posts again; strangers flooding an inspector cannot
 // make the app's own callbacks to it fail. On a portal of its own (in this process) on a test
 // clock, moved to the start of a minute before each count (tests/helpers/window.ts).
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { requestFrom } from "../helpers/from-address";
 import { setUpApp } from "../helpers/operator";
 import { ownDb } from "../helpers/own-server";
@@ -11,7 +11,7 @@ import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { ownerView } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { collectBody, http } from "../helpers/apps";
-import { nextMinute } from "../helpers/window";
+import { holdNextMinute, letClocksRun } from "../helpers/window";
 
 let failing: Receiver;
 let server: InProcessPortal;
@@ -25,6 +25,9 @@ afterAll(async () => {
   await failing.close();
   await server?.close();
 });
+// a count held in its minute (holdNextMinute) lets the clock run again for the next test
+afterEach(() => letClocksRun(server.origin));
+
 
 /** An app on that server (the plan's 60 calls a minute unless told) with a token, as tests/helpers/apps.ts newApp answers one. */
 async function newApp(perMinute = 60) {
@@ -37,7 +40,7 @@ async function newApp(perMinute = 60) {
   return { appId, call, user: { email }, inspectorUrl: `${server.origin}/inspect/${appId}` };
 }
 type TestApp = Awaited<ReturnType<typeof newApp>>;
-const minute = () => nextMinute(server.origin);
+const minute = () => holdNextMinute(server.origin);
 
 const status = (a: TestApp) => a.call("GET", "/identity/v1/verifications/ver_1", undefined, { "x-svc-scenario": "found" }).then((r) => r.status);
 

@@ -7,7 +7,7 @@ import { bareApp, cliOn } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import type { RunningServer } from "../helpers/server";
-import { nextMinute } from "../helpers/window";
+import { holdNextMinute } from "../helpers/window";
 
 const servers: RunningServer[] = [];
 afterAll(async () => {
@@ -25,7 +25,7 @@ describe("the inspector, per sender address", () => {
     const { server, dbUrl } = await own("inspect_address");
     const a = await bareApp(dbUrl, server.origin);
     const b = { appId: (await cliOn(dbUrl, server.origin, "app", "create", "--owner", a.email, "--name", "Second")).appId };
-    await nextMinute(server.origin);
+    await holdNextMinute(server.origin);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
       statuses.push((await requestFrom("127.0.51.1", `${server.origin}/inspect/${i % 2 ? a.appId : b.appId}`, { method: "POST", body: `n${i}` })).status);

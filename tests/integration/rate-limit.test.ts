@@ -8,14 +8,14 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { parseList } from "structured-headers";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { cliBatch, OWN_PASSWORD, requestToken, setUpApp } from "../helpers/operator";
 import { ownerView } from "../helpers/owner-view";
 import { http, newApp } from "../helpers/apps";
 import { advanceClock } from "../helpers/server";
-import { nextMinute } from "../helpers/window";
+import { holdNextMinute, letClocksRun } from "../helpers/window";
 
 let url = "";
 let server: InProcessPortal;
@@ -24,6 +24,8 @@ beforeAll(async () => {
   server = await startPortal({ env: { DATABASE_URL: url } });
 });
 afterAll(() => server?.close());
+// a count held in its minute (holdNextMinute) lets the clock run again for the next test
+afterEach(() => letClocksRun(server.origin));
 
 /** An app of the plan's 60 a minute on that server, subscribed to Identity. */
 async function clockedApp() {
@@ -37,7 +39,7 @@ describe("rate limit: 60 calls per app per clock minute", () => {
   it("the 61st call in a minute is refused with 429 and retry-after; every call carries the headers; the next minute counts afresh", async () => {
     const a = await clockedApp();
     const b = await clockedApp();
-    await nextMinute(server.origin);
+    await holdNextMinute(server.origin);
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof a.call>> | undefined;
     for (let i = 0; i < 61; i++) {
@@ -67,7 +69,7 @@ describe("rate limit: 60 calls per app per clock minute", () => {
     // another app is counted on its own
     expect((await b.call("/identity/v1/verifications/ver_1")).status).toBe(200);
     // the next clock minute is a new window
-    await nextMinute(server.origin);
+    await holdNextMinute(server.origin);
     const fresh = await a.call("/identity/v1/verifications/ver_62", { "x-svc-scenario": "found" });
     expect([fresh.status, fresh.headers.get("x-ratelimit-remaining")]).toEqual([200, "59"]);
 
@@ -86,7 +88,7 @@ describe("rate limit: 60 calls per app per clock minute", () => {
         const r = await client.callTool({ name: "identity_get", arguments: { verificationId } });
         return { isError: r.isError === true, s: r.structuredContent as Record<string, unknown> };
       };
-      await nextMinute(server.origin); // the 62 calls land in one window
+      await holdNextMinute(server.origin); // the 62 calls land in one window
       const results: { via: string; ok: boolean }[] = [];
       for (let i = 0; i < 60; i++) {
         if (i % 2 === 0) results.push({ via: "mcp", ok: !(await viaMcp(`ver_${i}`)).isError });
@@ -110,7 +112,7 @@ describe("rate limit: 60 calls per app per clock minute", () => {
   it("the token endpoint's lockout: ten wrong secrets for a key from one address, then the right one is refused with Retry-After until the clock passes it", async () => {
     const a = await clockedApp();
     const [{ consumerKey, consumerSecret }] = await cliBatch(url, server.origin, [["key", "create", "--app", a.appId]]);
-    await nextMinute(server.origin); // the ten land in one window
+    await holdNextMinute(server.origin); // the ten land in one window
     for (let i = 0; i < 10; i++) expect((await requestToken(server.origin, consumerKey!, "wrong-secret")).status).toBe(401);
     const locked = await requestToken(server.origin, consumerKey!, consumerSecret!);
     expect([locked.status, ((await locked.json()) as { error: string }).error]).toEqual([429, "RATE_LIMITED"]);
@@ -130,3 +132,4 @@ describe("rate limit: 60 calls per app per clock minute", () => {
     expect(r.headers.get("x-ratelimit-limit")).toBe("500");
   });
 });
+

@@ -2,7 +2,7 @@
 // be claimed, sessions that end, caps, resend leases, private files, headers.
 import { nextOwnMinute } from "../helpers/own-clock"; // first: the in-process resends' clock
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resendDelivery } from "@/lib/callbacks";
 import { createApp } from "@/lib/services/apps";
 import { ownTeamId } from "@/lib/services/teams";
@@ -11,7 +11,7 @@ import { createUser, signUp } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
 import { ownerOf } from "../helpers/owner-view";
 import { collectBody, http, newApp, origin } from "../helpers/apps";
-import { nextMinute } from "../helpers/window";
+import { holdNextMinute, letClocksRun } from "../helpers/window";
 import { cliBatch, tokenRequest } from "../helpers/operator";
 import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
@@ -40,7 +40,10 @@ afterAll(async () => {
   await receiver.close();
   await clocked?.close();
 });
-const minute = () => nextMinute(clocked.origin);
+// a count held in its minute (holdNextMinute) lets the clock run again for the next test
+afterEach(() => letClocksRun(clocked.origin));
+
+const minute = () => holdNextMinute(clocked.origin);
 
 /** A user (or also an app with a key pair) on the clocked server, made with the operator command line. */
 async function clockedUser() {
