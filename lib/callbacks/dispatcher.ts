@@ -17,6 +17,8 @@ import { setDispatcherWake } from "./wake";
 
 // Just longer than the 10 s callback wait: a lease that runs out means its process
 // died mid-post, and the callback goes out again (at-least-once) as soon as possible.
+// A process that is still posting it (its record waited long, or a test moved the
+// clock on past the lease) claims it again but does not post it again: `posting`.
 export const LEASE_MS = CALLBACK_TIMEOUT_MS + 2_000;
 const POLL_MS = 1_000;
 const BATCH = 200;
@@ -26,6 +28,8 @@ const nextTurn = () => new Promise<void>((r) => setImmediate(r));
 type State = {
   timer: Timer | null; wakeAt: number; running: boolean; again: boolean; stopped: boolean;
   inflight: Set<Promise<unknown>>; unlisten?: Promise<() => Promise<void>>;
+  /** The deliveries this process is posting (until their attempt is recorded): never posted twice at once from here. */
+  posting: Set<string>;
   /** The sweep that resolves expired held resources (held.ts), and whether one is running. */
   sweep?: Timer; sweeping?: boolean;
 };
@@ -74,6 +78,8 @@ async function claimAndSend(st: State) {
       // claim of 200 started at once would hold the gateway's calls for
       // milliseconds, so they get a turn between every few.
       if (i > 0 && i % STARTS_PER_TURN === 0) await nextTurn();
+      if (st.posting.has(d.id)) continue; // its post in flight settles it
+      st.posting.add(d.id);
       const late = d.dueAt ? (now.getTime() - d.dueAt.getTime()) / 1000 : 0;
       const p = attempt(d)
         .then((o) => {
@@ -84,7 +90,10 @@ async function claimAndSend(st: State) {
           log().info({ deliveryId: d.id, outcome: o.delayed ? "delayed" : outcome, status: o.status, ms: o.durationMs, lateMs: Math.round(late * 1000) }, "[callbacks] attempt");
         })
         .catch((e) => log().error({ deliveryId: d.id, err: e }, "[callbacks] a delivery failed to record"))
-        .finally(() => st.inflight.delete(p));
+        .finally(() => {
+          st.inflight.delete(p);
+          st.posting.delete(d.id);
+        });
       st.inflight.add(p);
     }
     if (seen < BATCH) return;
@@ -112,7 +121,7 @@ export function startDispatcher(): void {
   const rt = runtime();
   const running = rt.get(DISPATCHER);
   if (running && !running.stopped) return;
-  const st: State = { timer: null, wakeAt: 0, running: false, again: false, stopped: false, inflight: new Set() };
+  const st: State = { timer: null, wakeAt: 0, running: false, again: false, stopped: false, inflight: new Set(), posting: new Set() };
   rt.set(DISPATCHER, st);
   rt.onStop(stopDispatcher); // the drain waits for the posts in flight
   st.unlisten = dispatchStore().onScheduled((dueAt) => schedule(st, dueAt.getTime()));

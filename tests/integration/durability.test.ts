@@ -9,6 +9,8 @@ import { clientFor, ownDb } from "../helpers/own-server";
 import { OWN_PASSWORD, setUpApp } from "../helpers/operator";
 import { ownerView } from "../helpers/owner-view";
 import { advanceClock, type RunningServer, startServer } from "../helpers/server";
+import { startPortal } from "../helpers/portal";
+import { LEASE_MS } from "@/lib/callbacks/dispatcher";
 
 const servers: RunningServer[] = [];
 afterAll(async () => {
@@ -62,5 +64,37 @@ describe("durability", () => {
     for (const d of done) expect(Date.parse(d.attemptLog[0].at)).toBeGreaterThanOrEqual(Date.parse(d.dueAt));
     expect(receiver.received).toHaveLength(12);
     await receiver.close();
+  });
+
+  it("a callback still being posted when its lease runs out (a long wait, a clock moved on) is not posted again by the instance posting it", async () => {
+    const db = await ownDb("durability_lease");
+    const slow = await startReceiver(() => ({ status: 200, delayMs: 4_000 }));
+    const portal = await startPortal({ env: { DATABASE_URL: db.url } });
+    try {
+      const { appId, token, email } = await setUpApp(db.url, portal.origin);
+      const push = (path: string, reference: string) =>
+        fetch(`${portal.origin}/sandbox/collect/v1/push`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-svc-time-scale": "0" },
+          body: JSON.stringify({ shortCode: "1", amount: 2, currency: "KES", phoneNumber: "254712345678", reference, callbackUrl: `${slow.url}${path}` }),
+        });
+      expect((await push("/first", "L-1")).status).toBe(202);
+      const first = await slow.first((r) => r.path === "/first"); // on its way: answered in 4 s
+      portal.clock.advance(LEASE_MS + 1_000); // its lease is over on the portal's clock, which wakes the dispatcher
+      expect((await push("/marker", "L-2")).status).toBe(202);
+      await slow.first((r) => r.path === "/marker"); // claimed in the turn that found the lease over, or a later one
+      const owner = await ownerView({ appId, user: { email } }, OWN_PASSWORD, portal.origin);
+      const id = first.headers["x-svc-delivery"] as string;
+      const d = await vi.waitFor(async () => {
+        const d = await owner.delivery(id);
+        expect(d.state).toBe("DELIVERED");
+        return d;
+      }, { timeout: 20_000, interval: 100 });
+      expect([d.attempts, d.attemptLog.length]).toEqual([1, 1]);
+      expect(slow.received.filter((r) => r.path === "/first")).toHaveLength(1);
+    } finally {
+      await portal.close();
+      await slow.close();
+    }
   });
 });
