@@ -30,7 +30,7 @@ async function withBusyRetry<T>(fn: () => Promise<T>): Promise<T> {
  * when this process was given neither PUBLIC_URL nor PORT, so the links it prints reach that server.
  */
 async function onServerOrigin<T>(fn: () => Promise<T>): Promise<{ value: T; origin: string; known: boolean }> {
-  // Loaded here for the reason commandLine loads lib/db late (it reads the database), not for a cycle.
+  // Loaded here, as commandLine loads lib/db late (only when a command runs), not for a cycle.
   const { serverPublicOrigin } = await import("@/lib/services/public-origin");
   const { origin, known } = await serverPublicOrigin();
   const rt = runtime();
@@ -47,8 +47,8 @@ async function onServerOrigin<T>(fn: () => Promise<T>): Promise<{ value: T; orig
 export async function commandLine(argv: string[]): Promise<CommandLineRun> {
   try {
     void config.dialect; // a DATABASE_URL of no known database stops here, with its message
-    // Loaded only now, not for a cycle: lib/db makes its client from DATABASE_URL as it loads, so a bad
-    // DATABASE_URL must be refused above first (the lint counts these imports in its cycle check).
+    // Loaded only now, when a command runs (a DATABASE_URL refused above answers without loading the
+    // database code), not for a cycle: the lint counts these imports in its cycle check.
     const { applyMigrations } = await import("@/lib/db/migrate");
     const { runAdmin, Usage } = await import("./admin");
     await applyMigrations();
