@@ -49,6 +49,12 @@ export function clockToNextWindow(clock: ManualClock, windowMs: number, plusMs =
   return clock.advance(windowAfter(now, windowMs) + plusMs - now);
 }
 
+/** clockToNextWindow, with the clock held there (as holdNextMinute): a burst's count stays in that window; `clock.run()` after the test. */
+export function holdAtNextWindow(clock: ManualClock, windowMs: number, plusMs = 0): number {
+  clock.hold();
+  return clockToNextWindow(clock, windowMs, plusMs);
+}
+
 /**
  * For the suite's shared server, whose clock is the real one (other files run
  * on it at the same time, and jumps would fire their timers early): waits for a

@@ -10,14 +10,14 @@
 // database: exactly 5 checked); challenge requests have their own limit (100 at
 // once through the two: exactly 20). The account's audit has passkey.added and passkey.removed; no
 // challenge appears in either instance's log.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { assert, type Credential, register } from "../helpers/authenticator";
 import { consoleCall, type HttpAccount, okJson, signedUpAccount } from "../helpers/console-http";
 import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
 import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { onPg } from "../helpers/test-db";
-import { clockToNextWindow } from "../helpers/window";
+import { holdAtNextWindow } from "../helpers/window";
 
 let server: InProcessPortal;
 let second: InProcessPortal;
@@ -39,8 +39,9 @@ afterAll(async () => {
 
 /** What the browser would say: the portal's own origin (its PUBLIC_URL) and host. */
 const own = () => ({ origin: server.origin, rpId: new URL(server.origin).hostname });
-/** The start of the next clock minute on the portals' clock: the throttles' counts fall in one window. */
-const nextMinute = () => clockToNextWindow(server.clock, 60_000);
+/** The start of the next clock minute on the portals' clock, held there: the throttles' counts fall in one window however slow the machine. */
+const nextMinute = () => holdAtNextWindow(server.clock, 60_000);
+afterEach(() => server.clock.run());
 
 /** Every challenge the portals handed out: none may appear in a log line. */
 const challengesSeen: string[] = [];

@@ -8,7 +8,7 @@
 // audit has totp.enabled, totp.disabled and the failures. 100 wrong codes at once through two
 // instances on one database (a second portal, PostgreSQL when TEST_PG_URL is set) check exactly 5.
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { consoleCall, type HttpAccount, okJson, signedUpAccount } from "../helpers/console-http";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { cliOn } from "../helpers/operator";
@@ -16,7 +16,7 @@ import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { signInRefused } from "../helpers/burst";
 import { onPg } from "../helpers/test-db";
-import { clockToNextWindow } from "../helpers/window";
+import { holdAtNextWindow } from "../helpers/window";
 
 const PASSWORD = "a long two-step password";
 let server: InProcessPortal;
@@ -38,6 +38,8 @@ afterAll(async () => {
   await second?.close();
   await server?.close();
 });
+// a burst held in its minute (holdAtNextWindow) lets the clock run again for the next test
+afterEach(() => server.clock.run());
 
 /** 1 s into the next 30 s step of the portal's clock: the next 29 s are one step (the clock also moves with real time). */
 const nextStep = () => server.clock.advance(30_000 - (server.clock.now() % 30_000) + 1000);
@@ -164,9 +166,9 @@ describe("signing in with two-step sign-in on", () => {
 
   it("100 wrong codes at once from one address, through two instances: exactly 5 are checked, 95 refused as too many", async () => {
     const who = await withTotp();
-    // The guard counts per clock minute: the burst in one (the clock also moves with real time, and a loaded run crossed
-    // a minute: 5 checked in each). A second into the next minute.
-    clockToNextWindow(server.clock, 60_000, 1000);
+    // The guard counts per clock minute: the burst in one (a running clock moves with real time, and a loaded run crossed
+    // a minute: 5 checked in each). A second into the next minute, held there until the test ends.
+    holdAtNextWindow(server.clock, 60_000, 1000);
     const wrong = wrongCode(who.secret);
     const outcomes = await Promise.all(Array.from({ length: 100 }, (_, i) => signIn(who, wrong, who.address, i % 2 ? second.origin : server.origin)));
     // Checked: the code was wrong. Refused: too many, or, on a machine too loaded for it to take its turn, the portal busy
