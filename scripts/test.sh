@@ -71,9 +71,11 @@ finish() { # name
   echo "== $1 (exit $s)"; cat "${LOGS[$1]}"
   SUMMARY+="$1: exit $s"$'\n'
   if [ $s != 0 ]; then
-    failed=1 # vitest's FAIL and × lines, Playwright's ✘ lines, the errors (AssertionError: ...), without their colours
-    local lines # none for a suite that failed without a test's failure (a lint or type error): its last lines instead
-    lines=$(sed 's/\x1b\[[0-9;]*m//g' "${LOGS[$1]}" | grep -aE '^ *(FAIL|×|✘|[A-Za-z]*Error:)' | cut -c1-300 | sort -u | head -40) || true
+    failed=1 # vitest's FAIL and × lines, Playwright's ✘ lines, then the errors (AssertionError: ...), without their colours
+    local plain lines # none for a suite that failed without a test's failure (a lint or type error): its last lines instead
+    plain=$(sed 's/\x1b\[[0-9;]*m//g' "${LOGS[$1]}")
+    lines=$(grep -aE '^ *(FAIL|×|✘)' <<<"$plain" | sort -u | head -30) || true
+    lines+=$(grep -aE '^ *[A-Za-z]*Error:' <<<"$plain" | cut -c1-300 | sort -u | head -10 | sed '1s/^/\n/') || true
     [ -n "$lines" ] || lines=$(tail -n 8 "${LOGS[$1]}")
     SUMMARY+="${lines:+$lines$'\n'}"
   fi

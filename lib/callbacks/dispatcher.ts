@@ -19,6 +19,7 @@ import { setDispatcherWake } from "./wake";
 // died mid-post, and the callback goes out again (at-least-once) as soon as possible.
 // A process that is still posting it (its record waited long, or a test moved the
 // clock on past the lease) claims it again but does not post it again: `posting`.
+// One scheduled again meanwhile (a replay: a new due time) is posted as any due row.
 export const LEASE_MS = CALLBACK_TIMEOUT_MS + 2_000;
 const POLL_MS = 1_000;
 const BATCH = 200;
@@ -28,8 +29,8 @@ const nextTurn = () => new Promise<void>((r) => setImmediate(r));
 type State = {
   timer: Timer | null; wakeAt: number; running: boolean; again: boolean; stopped: boolean;
   inflight: Set<Promise<unknown>>; unlisten?: Promise<() => Promise<void>>;
-  /** The deliveries this process is posting (until their attempt is recorded): never posted twice at once from here. */
-  posting: Set<string>;
+  /** The deliveries this process is posting (until their attempt is recorded), with the due time each was claimed at. */
+  posting: Map<string, number | undefined>;
   /** The sweep that resolves expired held resources (held.ts), and whether one is running. */
   sweep?: Timer; sweeping?: boolean;
 };
@@ -78,8 +79,10 @@ async function claimAndSend(st: State) {
       // claim of 200 started at once would hold the gateway's calls for
       // milliseconds, so they get a turn between every few.
       if (i > 0 && i % STARTS_PER_TURN === 0) await nextTurn();
-      if (st.posting.has(d.id)) continue; // its post in flight settles it
-      st.posting.add(d.id);
+      // Claimed again at the same due time: its lease ran out while this process still posts it, and that post settles it.
+      const due = d.dueAt?.getTime();
+      if (st.posting.has(d.id) && st.posting.get(d.id) === due) continue;
+      st.posting.set(d.id, due);
       const late = d.dueAt ? (now.getTime() - d.dueAt.getTime()) / 1000 : 0;
       const p = attempt(d)
         .then((o) => {
@@ -92,7 +95,7 @@ async function claimAndSend(st: State) {
         .catch((e) => log().error({ deliveryId: d.id, err: e }, "[callbacks] a delivery failed to record"))
         .finally(() => {
           st.inflight.delete(p);
-          st.posting.delete(d.id);
+          if (st.posting.get(d.id) === due) st.posting.delete(d.id);
         });
       st.inflight.add(p);
     }
@@ -121,7 +124,7 @@ export function startDispatcher(): void {
   const rt = runtime();
   const running = rt.get(DISPATCHER);
   if (running && !running.stopped) return;
-  const st: State = { timer: null, wakeAt: 0, running: false, again: false, stopped: false, inflight: new Set(), posting: new Set() };
+  const st: State = { timer: null, wakeAt: 0, running: false, again: false, stopped: false, inflight: new Set(), posting: new Map() };
   rt.set(DISPATCHER, st);
   rt.onStop(stopDispatcher); // the drain waits for the posts in flight
   st.unlisten = dispatchStore().onScheduled((dueAt) => schedule(st, dueAt.getTime()));

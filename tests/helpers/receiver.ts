@@ -7,8 +7,8 @@ export type Received = { at: number; method: string; path: string; headers: http
 export type Receiver = {
   url: string;
   received: Received[];
-  /** What to answer: status and delay (ms) per request. */
-  respond: (r: Received) => { status: number; delayMs?: number };
+  /** What to answer: status and delay (ms) per request, or answered once `until` settles. */
+  respond: (r: Received) => { status: number; delayMs?: number; until?: Promise<unknown> };
   waitFor(n: number, timeoutMs?: number): Promise<Received[]>;
   /** The first request that matches, once it has arrived; throws when none arrived within `timeoutMs`. */
   first(match: (r: Received) => boolean, timeoutMs?: number): Promise<Received>;
@@ -27,11 +27,12 @@ export async function startReceiver(respond: Receiver["respond"] = () => ({ stat
       const r: Received = { at: Date.now(), method: req.method!, path: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
       received.push(r);
       waiters.splice(0).forEach((w) => w());
-      const { status, delayMs } = state.respond(r);
+      const { status, delayMs, until } = state.respond(r);
       const send = () => {
         if (!res.destroyed) res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : "nope");
       };
-      if (delayMs) setTimeout(send, delayMs);
+      if (until) void until.then(send, send);
+      else if (delayMs) setTimeout(send, delayMs);
       else send();
     });
   });

@@ -33,7 +33,6 @@ afterAll(async () => {
 // a count held in its minute (holdNextMinute) lets the clock run again for the next test
 afterEach(() => letClocksRun(server.origin));
 
-
 async function push(callbackUrl: string): Promise<string> {
   const r = await fetch(`${server.origin}/sandbox/collect/v1/push`, {
     method: "POST",

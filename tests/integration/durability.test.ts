@@ -13,6 +13,14 @@ import { startPortal } from "../helpers/portal";
 import { LEASE_MS } from "@/lib/callbacks/dispatcher";
 
 const servers: RunningServer[] = [];
+
+/** A push to the portal at `origin` as the app of `token`. */
+const pushTo = (origin: string, token: string, fields: { amount: number; reference: string; callbackUrl: string }, headers: Record<string, string> = {}) =>
+  fetch(`${origin}/sandbox/collect/v1/push`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...headers },
+    body: JSON.stringify({ shortCode: "1", currency: "KES", phoneNumber: "254712345678", ...fields }),
+  });
 afterAll(async () => {
   for (const s of servers) await s.stop();
 });
@@ -26,12 +34,7 @@ describe("durability", () => {
     const { appId, token, email } = await setUpApp(db.url, first.origin);
     await advanceClock(first.origin, 0, { hold: true }); // from here its time stands: nothing falls due
 
-    const push = (amount: number, i: number) =>
-      fetch(`${first.origin}/sandbox/collect/v1/push`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ shortCode: "1", amount, currency: "KES", phoneNumber: "254712345678", reference: `D-${i}`, callbackUrl: receiver.url }),
-      });
+    const push = (amount: number, i: number) => pushTo(first.origin, token, { amount, reference: `D-${i}`, callbackUrl: receiver.url });
     const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => push([2, 1, 100][i % 3]!, i).then((r) => r.status)));
     expect(statuses).toEqual(Array(12).fill(202));
     await first.kill9(); // none is due: its clock stood still since before the requests
@@ -68,33 +71,61 @@ describe("durability", () => {
 
   it("a callback still being posted when its lease runs out (a long wait, a clock moved on) is not posted again by the instance posting it", async () => {
     const db = await ownDb("durability_lease");
-    const slow = await startReceiver(() => ({ status: 200, delayMs: 4_000 }));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const slow = await startReceiver((r) => (r.path === "/first" ? { status: 200, until: held } : { status: 200 }));
     const portal = await startPortal({ env: { DATABASE_URL: db.url } });
     try {
       const { appId, token, email } = await setUpApp(db.url, portal.origin);
-      const push = (path: string, reference: string) =>
-        fetch(`${portal.origin}/sandbox/collect/v1/push`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-svc-time-scale": "0" },
-          body: JSON.stringify({ shortCode: "1", amount: 2, currency: "KES", phoneNumber: "254712345678", reference, callbackUrl: `${slow.url}${path}` }),
-        });
+      const push = (path: string, reference: string) => pushTo(portal.origin, token, { amount: 2, reference, callbackUrl: `${slow.url}${path}` }, { "x-svc-time-scale": "0" });
       expect((await push("/first", "L-1")).status).toBe(202);
-      const first = await slow.first((r) => r.path === "/first"); // on its way: answered in 4 s
+      const first = await slow.first((r) => r.path === "/first"); // on its way: answered once the marker below has arrived
       portal.clock.advance(LEASE_MS + 1_000); // its lease is over on the portal's clock, which wakes the dispatcher
       expect((await push("/marker", "L-2")).status).toBe(202);
       await slow.first((r) => r.path === "/marker"); // claimed in the turn that found the lease over, or a later one
+      release();
       const owner = await ownerView({ appId, user: { email } }, OWN_PASSWORD, portal.origin);
       const id = first.headers["x-svc-delivery"] as string;
       const d = await vi.waitFor(async () => {
         const d = await owner.delivery(id);
-        expect(d.state).toBe("DELIVERED");
+        expect(d.attemptLog.length).toBeGreaterThan(0); // recorded: answered (or given up after the 10 s wait, on a machine slower than that)
         return d;
       }, { timeout: 20_000, interval: 100 });
       expect([d.attempts, d.attemptLog.length]).toEqual([1, 1]);
       expect(slow.received.filter((r) => r.path === "/first")).toHaveLength(1);
     } finally {
+      release();
       await portal.close();
       await slow.close();
+    }
+  });
+
+  it("a callback replayed while this instance still posts its duplicate (the duplicate fault's second post) is posted again", async () => {
+    const db = await ownDb("durability_replay");
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let n = 0; // the first post fails, the duplicate waits, the replay is answered
+    const rx = await startReceiver(() => (++n === 1 ? { status: 500 } : n === 2 ? { status: 200, until: held } : { status: 200 }));
+    const portal = await startPortal({ env: { DATABASE_URL: db.url } });
+    try {
+      const { token } = await setUpApp(db.url, portal.origin);
+      const dev = (method: string, path: string, body: unknown) =>
+        fetch(`${portal.origin}/sandbox/dev/v1${path}`, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      expect((await dev("PATCH", "/settings", { callbackFaults: { duplicate: true } })).status).toBe(200);
+      const since = new Date(portal.clock.now() - 1000).toISOString();
+      expect((await pushTo(portal.origin, token, { amount: 2, reference: "R-1", callbackUrl: rx.url }, { "x-svc-time-scale": "0" })).status).toBe(202);
+      const [failed, duplicate] = await rx.waitFor(2); // the first post failed (and is recorded: FAILED); its duplicate is on its way
+      const id = failed!.headers["x-svc-delivery"];
+      expect(duplicate!.headers["x-svc-delivery"]).toBe(id);
+      const replay = await dev("POST", "/deliveries/replay", { since });
+      expect(replay.status).toBe(200);
+      expect(((await replay.json()) as { replayed: string[] }).replayed).toEqual([id]);
+      const [, , again] = await rx.waitFor(3); // the replay: scheduled again, posted though the duplicate is still on its way
+      expect(again!.headers["x-svc-delivery"]).toBe(id);
+    } finally {
+      release();
+      await portal.close();
+      await rx.close();
     }
   });
 });

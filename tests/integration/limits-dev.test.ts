@@ -28,7 +28,6 @@ afterAll(async () => {
 // a count held in its minute (holdNextMinute) lets the clock run again for the next test
 afterEach(() => letClocksRun(server.origin));
 
-
 /** An app on that server (the plan's 60 calls a minute unless told) with a token, as tests/helpers/apps.ts newApp answers one. */
 async function newApp(perMinute = 60) {
   const { appId, token, email } = await setUpApp(dbUrl, server.origin, perMinute, ["Payments", "Identity"]);

@@ -132,4 +132,3 @@ describe("rate limit: 60 calls per app per clock minute", () => {
     expect(r.headers.get("x-ratelimit-limit")).toBe("500");
   });
 });
-
