@@ -128,9 +128,9 @@ export function ReceiverChecks({ appId, callbackUrl, inspectorUrl, operations }:
               </Select>
             )}
           </Field>
-          <Button type="submit" busy={busy} className="md:mt-6">{busy ? "Running…" : "Run checks"}</Button>
+          <Button type="submit" busy={busy} className="md:mt-6">{check.running ? "Running…" : "Run checks"}</Button>
         </form>
-        {busy && <p role="status" className="mt-3 text-sm text-slate-600">Sending 7 callbacks to your receiver; this takes as long as it takes to answer (at most about 30 s).</p>}
+        {check.running && <p role="status" className="mt-3 text-sm text-slate-600">Sending 7 callbacks to your receiver; this takes as long as it takes to answer (at most about 30 s).</p>}
         {check.error ? <div className="mt-3"><ErrorNote>{check.error}</ErrorNote></div> : null}
       </CardBody>
       {error && <div className="p-5"><ErrorNote error={error} onRetry={() => mutate()} /></div>}

@@ -28,6 +28,8 @@ export type FormAction<A extends unknown[], F extends string> = {
    * the address). The submit button shows busy until then.
    */
   pending: boolean;
+  /** The action runs (what a form's text says: "Running…"), live or not. */
+  running: boolean;
   /** The failure for the whole form: one that names none of the form's `fields`. */
   error: string | null;
   /** The failure the route named this field for. */
@@ -89,7 +91,7 @@ export function useFormAction<A extends unknown[], F extends string = never>(
     onChange: reset,
   };
   return {
-    run, pending: pending || !live, saved, reset,
+    run, pending: pending || !live, running: pending, saved, reset,
     form: form as FormAction<A, F>["form"],
     error: failure?.error ?? null,
     fieldError: (field) => failure?.fields[field],
