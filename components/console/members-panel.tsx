@@ -5,11 +5,10 @@
 // `refusal`, handed down by the page: the routes would answer 403 with them).
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { errorText } from "@/components/ui/error-text";
+import { useFormAction } from "@/components/ui/form-action";
 import { Field, Input, Select } from "@/components/ui/input";
 import { Table, Td, Th, Tr } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/time";
@@ -26,26 +25,22 @@ type Team = { id: string; name: string; role: string; refusal: string | null };
 
 export function MembersPanel({ team, me, members, invitations }: { team: Team; me: string; members: Member[]; invitations: Invitation[] }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const base = `/api/console/teams/${encodeURIComponent(team.id)}`;
+  /** Every control's write, one at a time (the console's one form rule): then the page again, or `after`. */
+  const action = useFormAction(async (fn: () => Promise<unknown>, after?: () => void) => {
+    await fn();
+    if (after) after();
+    else router.refresh();
+  });
+  const act = action.run;
+  const busy = action.pending;
+  const error = action.error;
   /** What an owner's control takes: disabled while busy, and for other roles, with the reason. */
   const why = team.refusal && reasonText(team.refusal);
   const ownersOnly = { disabled: Boolean(why) || busy, title: why ?? undefined };
-  const act = async (fn: () => Promise<unknown>, after?: () => void) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-      after ? after() : router.refresh();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+  const invite = async (form: FormData) => {
+    await act(() => send("POST", `${base}/invitations`, { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "") }));
   };
-  const invite = (form: FormData) =>
-    act(() => send("POST", `${base}/invitations`, { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "") }));
 
   return (
     <div className="space-y-6">
