@@ -5,24 +5,19 @@ import { advanceClock } from "./server";
 
 /**
  * Moves the clocks of servers started with `testClock` (./server.ts) on to the
- * start of the next clock minute, all to the same instant: the test's counts then
- * fall in one window with a whole minute of real time ahead, without waiting for
- * it. Several instances on one database move together. Answers that instant.
+ * start of the next clock hour (throttles counted per hour), all to the same
+ * instant: the test's counts then fall in one window. Answers that instant.
  */
-export async function nextMinute(...origins: string[]): Promise<number> {
-  return nextWindow(60_000, origins);
-}
-
-/** The same for an hour's window (throttles counted per hour): the start of the next clock hour. */
 export async function nextHour(...origins: string[]): Promise<number> {
   return nextWindow(3_600_000, origins);
 }
 
 /**
- * nextMinute, with the clocks held there (lib/clock.ts ManualClock `hold`: the time they read stands still; their
- * timers still run after their real waits): a test's counts stay in that minute however long the machine takes to
- * answer them, where a running clock would pass into the next one on a slow machine. A later move
- * (`advanceClock`, nextMinute) keeps them held; `letClocksRun` lets them run again.
+ * Moves the clocks of those servers on to the start of the next clock minute, all to the same instant (several
+ * instances on one database move together), and holds them there (lib/clock.ts ManualClock `hold`: the time they
+ * read stands still; their timers still run after their real waits): a test's counts stay in that minute however
+ * long the machine takes to answer them, where a running clock would pass into the next one on a slow machine.
+ * A later move (`advanceClock`) keeps them held; `letClocksRun` lets them run again. Answers that instant.
  */
 export async function holdNextMinute(...origins: string[]): Promise<number> {
   return nextWindow(60_000, origins, true);
@@ -59,7 +54,7 @@ export function holdAtNextWindow(clock: ManualClock, windowMs: number, plusMs = 
  * For the suite's shared server, whose clock is the real one (other files run
  * on it at the same time, and jumps would fire their timers early): waits for a
  * new clock minute when this one is nearly over. A server of its own on a test
- * clock uses nextMinute instead.
+ * clock uses holdNextMinute instead.
  */
 export async function freshMinute(margin = 20): Promise<void> {
   const left = 60 - new Date().getSeconds();

@@ -40,7 +40,7 @@ afterAll(async () => {
 /** What the browser would say: the portal's own origin (its PUBLIC_URL) and host. */
 const own = () => ({ origin: server.origin, rpId: new URL(server.origin).hostname });
 /** The start of the next clock minute on the portals' clock, held there: the throttles' counts fall in one window however slow the machine. */
-const nextMinute = () => holdAtNextWindow(server.clock, 60_000);
+const holdMinute = () => holdAtNextWindow(server.clock, 60_000);
 afterEach(() => server.clock.run());
 
 /** Every challenge the portals handed out: none may appear in a log line. */
@@ -269,7 +269,7 @@ describe("throttles, exact across two instances", () => {
   it("100 refused answers at once from one address through two instances: exactly 5 are checked, 95 refused as too many", async () => {
     const who = await account();
     const { credential } = await withPasskey(who);
-    nextMinute();
+    holdMinute();
     const from = fresh();
     const challenge = await signInChallenge(from);
     const answers = Array.from({ length: 100 }, () => assert(credential, challenge, { ...own(), tamper: true }));
@@ -282,7 +282,7 @@ describe("throttles, exact across two instances", () => {
   });
 
   it("100 sign-in challenges asked at once from one address through two instances: exactly 20 handed out, 80 refused with Retry-After", async () => {
-    nextMinute();
+    holdMinute();
     const from = fresh();
     const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => requestFrom(from, `${i % 2 ? second.origin : server.origin}/api/console/passkey-signin`, { method: "POST" })));
     for (const r of replies) if (r.status === 200) challengesSeen.push(r.json.challenge);
@@ -294,7 +294,7 @@ describe("throttles, exact across two instances", () => {
   });
 
   it("PASSKEYS_PER_USER (3 here): 10 added at once through two instances keep exactly 3, the rest 409; then no options until one is removed", async () => {
-    nextMinute();
+    holdMinute();
     const who = await account();
     const options = await Promise.all(Array.from({ length: 10 }, () => registrationOptions(who)));
     const added = await Promise.all(options.map((o, i) => {
@@ -314,7 +314,7 @@ describe("throttles, exact across two instances", () => {
   });
 
   it("an account's registration challenges are counted for the account, from any address", async () => {
-    nextMinute();
+    holdMinute();
     const who = await account();
     const replies = [];
     for (let i = 0; i < 21; i++) replies.push(await consoleCall(server.origin, who.cookie, "POST", "/account/passkeys/options", undefined, fresh()));
