@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { TopNav } from "@/components/console/nav";
 import { buttonClass } from "@/components/ui/button";
 import { currentUser } from "@/lib/auth/session";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Logo } from "@/components/console/logo";
 
 /** The frame of the pages before the console: sign-in, sign-up and recovery ((signed-out)/layout.tsx sends the signed-in on). */

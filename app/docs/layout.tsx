@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { DocsSearch } from "@/components/docs/search";
 import { Sidebar } from "@/components/docs/sidebar";
 import { Toc } from "@/components/docs/toc";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { apis, findGroup } from "@/lib/catalog";
 import { apiHref, artifacts, baseUrl, opHref, opsOf } from "@/lib/docs/urls";
 import { GUIDES } from "@/lib/docs/guides";

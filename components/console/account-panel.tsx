@@ -3,7 +3,7 @@
 // account (app/api/console/account/*), so afterwards the browser goes to sign-in.
 // Deleting the account takes the teams only it is in with it, with their apps,
 // as the server listed them (lib/services/teams.ts `teamsOnDeletion`).
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState } from "react";
 import { signOutAction } from "@/app/(auth)/actions";
 import { Button } from "@/components/ui/button";

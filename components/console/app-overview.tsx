@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { mutate } from "swr";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";

@@ -3,7 +3,7 @@
 // under its team. A new app goes into the current team, else the account's
 // own; a team whose role may not make one says why (the role rule's words,
 // handed down by the page) instead of offering the form.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

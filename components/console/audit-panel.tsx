@@ -3,7 +3,7 @@
 // filters by action and by actor kept in the page's address (a filtered view
 // can be shared), older entries a page at a time (the route's `next`), and
 // the JSON-lines export of what the filters select.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { Card, CardHeader } from "@/components/ui/card";

@@ -3,7 +3,7 @@
 // readiness: GET …/readiness clientChecks): what the app's client did after
 // each fault injected on purpose, the verdict, why and what to do when it
 // failed, the calls judged (links to the request log) and the docs.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ErrorNote } from "@/components/ui/empty";

@@ -1,6 +1,6 @@
 // What to do about a callback that failed: about the delivery (the developer's
 // server or address), never about the payment the callback reports.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 
 export function DeliveryAdvice({ d }: { d: { id: string; state: string; url: string | null; lastStatus: number | null; lastError: string | null; attempts: number } }) {
   if (d.state !== "FAILED") return null;

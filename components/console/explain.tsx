@@ -1,6 +1,6 @@
 "use client";
 // An error code or resultCode in a body, explained where it appears.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { createContext, useContext } from "react";
 import type { Explanation, Explanations } from "@/lib/docs/explain";
 

@@ -1,6 +1,6 @@
 // The float a payout met (lib/activity/float-met.ts), as the request detail
 // and the timeline show it, linked to the float card on the app's Overview.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { FloatMet as Met } from "@/lib/activity/float-met";
 
 /** An amount of a float, grouped in thousands. */

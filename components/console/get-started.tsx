@@ -2,7 +2,7 @@
 // integration, each ticked from the app's own data (read by the page:
 // app/(console)/apps/[appId]/start-facts.ts) and linking to where it is done.
 // Once all four are done it folds to one line that opens on click.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { cn } from "@/components/ui/cn";
 import { Progress, Tick } from "./checklist-parts";
 

@@ -2,7 +2,7 @@
 // The Go-live tab's checklist (GET …/readiness, lib/activity/readiness.ts): the
 // receiver check, every scenario of the subscribed operations exercised,
 // callbacks answered by the integrator's own receiver, and the client checks, with progress.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";

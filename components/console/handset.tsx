@@ -2,7 +2,7 @@
 // The Handset: the app's held prompts, payouts and messages, newest first,
 // live, each drawn as the customer's phone shows it (phone.tsx). A button
 // resolves it through the console route that calls the developer API's resolve.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Snippet } from "@/components/docs/snippet";
 import { EmptyState, ErrorNote } from "@/components/ui/empty";

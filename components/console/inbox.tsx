@@ -3,7 +3,7 @@
 // first, live; searched by delivery id, resource id or reference; each entry with
 // what the inspector answered, the callback and request behind it, its signature
 // checked against the app's secret, and what a listener relayed it to.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Badge, statusTone, type Tone } from "@/components/ui/badge";

@@ -3,7 +3,7 @@
 // invite form. Every control the reader's role may not use is disabled with
 // the reason beside it, the role rule's own words (lib/services/access.ts
 // `refusal`, handed down by the page: the routes would answer 403 with them).
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { signOutAction } from "@/app/(auth)/actions";
 import type { PublicUser } from "@/lib/services/users";
 import { ConsoleSearch } from "./console-search";

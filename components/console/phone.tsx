@@ -2,7 +2,7 @@
 // One held resource drawn as the customer's phone shows it: a payment prompt
 // with its PIN pad, a payout, a text message. Its buttons resolve it with the
 // operation's scenarios (the same resolve as the developer API's).
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";

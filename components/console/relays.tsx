@@ -1,7 +1,7 @@
 // What `sandbox.mjs listen` got from the developer's own server for a callback
 // (lib/inspector/relays.ts): one row per listener and relay. Shown on the
 // delivery's page, and usable beside an inbox entry.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { CodeBlock } from "@/components/ui/code";
 import { LocalTime } from "@/components/ui/time";
 import type { RelayView } from "@/lib/inspector/relays";

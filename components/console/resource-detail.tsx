@@ -1,6 +1,6 @@
 "use client";
 // A resource (prompt, payout, verification, message): its state and its timeline.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Badge } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/empty";
 import { useTimeline } from "./hooks";

@@ -3,7 +3,7 @@
 // here (name and lifetime, POST …/sandboxes: the developer endpoint's body and
 // service), its secrets shown once; each counted down to its end, each
 // deletable; how a CI job makes one.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState } from "react";
 import { mutate } from "swr";
 import { Button } from "@/components/ui/button";

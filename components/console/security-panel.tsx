@@ -3,7 +3,7 @@
 // last use; sign out one or every other: lib/services/sessions.ts), two-step
 // sign-in's status and recovery codes left, and the account's log ("was this
 // you?": sign-ins with their addresses, failures, changes), a keyset page at a time.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
 import { Badge } from "@/components/ui/badge";

@@ -5,7 +5,7 @@
 // in the layout that stays while the pages change, shows it (a page without a
 // team, the Account page, keeps the last one shown). A disclosure: a button
 // and a list of links, Escape or a click elsewhere closes it.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { usePathname, useRouter } from "next/navigation";
 import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
 import useSWR from "swr";

@@ -1,7 +1,7 @@
 "use client";
 // One resource's timeline (lib/activity/timeline.ts): the console's resource,
 // request and callback pages all show this one component.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ErrorNote } from "@/components/ui/empty";

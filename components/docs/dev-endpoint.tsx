@@ -1,6 +1,6 @@
 // The developer API's reference pieces (app/docs/dev): one endpoint's section,
 // and the compact list of a group's endpoints linking to them.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { DevEndpoint } from "@/lib/catalog/dev-endpoints";
 import { devAnchor, devCurl, devInputRows, devResponseRows } from "@/lib/docs/devapi-docs";
 import { devHref } from "@/lib/docs/dev-groups";

@@ -1,7 +1,7 @@
 "use client";
 // A docs sidebar link that shows where the reader is: the current page's link
 // is marked (aria-current="page") and tinted.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 

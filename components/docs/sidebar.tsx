@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { apis } from "@/lib/catalog";
 import { DEV_GROUPS, devGroupHref } from "@/lib/docs/dev-groups";
 import { GUIDES } from "@/lib/docs/guides";

@@ -2,7 +2,7 @@
 // A live try-it call's callback, as it happens: found from the call's request
 // log row (its delivery is written in the same commit), then followed until it
 // was posted, with the answer it got and where it arrived.
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import useSWR from "swr";
 import { appUrl, fetcher } from "@/components/console/api";
 import { useDelivery, type Json } from "@/components/console/hooks";

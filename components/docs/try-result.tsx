@@ -1,6 +1,6 @@
 import { CodeBlock, HeaderList } from "@/components/ui/code";
 import { Badge, statusTone } from "@/components/ui/badge";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { TryResult } from "@/lib/tryit/types";
 import { FloatMet } from "@/components/console/float-met";
 import { LiveCallback } from "./try-live-callback";

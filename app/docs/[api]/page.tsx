@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { findGroup } from "@/lib/catalog";
 import { artifacts, baseUrl, findApi, opHref, opsOf } from "@/lib/docs/urls";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { listOperations, requiresCallbackUrl, usesDefaultCallback } from "@/lib/docs/default-callback";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { operations } from "@/lib/catalog";
 import { LEASE_MS } from "@/lib/callbacks/dispatcher";
 import { CALLBACK_TIMEOUT_MS } from "@/lib/callbacks/post";

@@ -2,7 +2,7 @@
 // its groups of endpoints, each on a page of its own (app/docs/dev/[group]),
 // the groups being the catalog's (lib/docs/dev-groups.ts).
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";
 import { DevEndpointList, Inline } from "@/components/docs/dev-endpoint";
 import { MovedAnchors } from "@/components/docs/moved-anchor";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { config } from "@/lib/runtime";
 import { origin } from "@/lib/docs/urls";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";

@@ -1,7 +1,7 @@
 // Docs: connecting an MCP client to {base_url}/mcp. Tools, examples and
 // addresses are generated from the catalog and the real code paths.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { DataTable } from "@/components/docs/data-table";
 import { C, H1, H2, H3, P, Snippet, Ul } from "@/components/docs/prose";
 import { apiOf, groupOf, operations } from "@/lib/catalog";

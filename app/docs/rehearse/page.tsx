@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { CodeTabs } from "@/components/docs/code-tabs";
 import { GatewayFaultTable } from "@/components/docs/gateway-fault-table";
 import { C, H1, H2, P, Snippet, Ul } from "@/components/docs/prose";

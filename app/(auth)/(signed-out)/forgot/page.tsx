@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { ForgotForm } from "../../recovery-forms";
 
 export const metadata: Metadata = { title: "Reset your password" };

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { SIGN_IN_UNAVAILABLE } from "@/lib/auth";
 import { safeNext } from "@/lib/auth/next-path";
 import { config } from "@/lib/runtime";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { safeNext } from "@/lib/auth/next-path";
 import { signUpAction } from "../../actions";
 import { AuthForm } from "../../auth-form";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { AppTabs } from "@/components/console/app-tabs";
 import { ExplanationsProvider } from "@/components/console/explain";
 import { explanations } from "@/lib/docs/explain";

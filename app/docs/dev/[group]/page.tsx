@@ -1,7 +1,7 @@
 // Docs: one group of developer endpoints (lib/docs/dev-groups.ts: the
 // catalog's groups), generated from lib/catalog/dev-endpoints.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { C, H1, H2, P } from "@/components/docs/prose";
 import { DevEndpointList, DevEndpointSection, Inline } from "@/components/docs/dev-endpoint";
