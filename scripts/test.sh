@@ -50,38 +50,6 @@ if [ -z "${TEST_PG_URL:-}" ]; then
   export TEST_PG_URL="postgresql://sandbox:sandbox@127.0.0.1:$(pg_lsclusters -h | awk 'NR==1 {print $3}')/postgres"
 fi
 
-# Suites at once where they share nothing (their own databases, servers and ports): the run is bound
-# by the machine's CPU (/proc/stat; the browser's Chromium is a third of it), and a suite alone leaves
-# a core idle while it waits (a callback at its scripted time, a browser page, a toolchain), so the
-# two cores stay busy only with several at once. Each suite's output is printed when it has ended
-# and is waited for, under its name; the run fails if any failed.
-declare -A PIDS LOGS
-failed=0
-SUMMARY="" # each suite's exit and, for one that failed, its failing tests: printed last, so a log's tail shows them
-start() { # name command
-  LOGS[$1]=$(mktemp)
-  ( began=$SECONDS; s=0; bash -c "$2" || s=$?; echo "(took $((SECONDS - began)) s)"; exit $s ) >"${LOGS[$1]}" 2>&1 &
-  PIDS[$1]=$!
-  echo "== started: $1"
-}
-finish() { # name
-  local s=0
-  wait "${PIDS[$1]}" || s=$?
-  unset 'PIDS[$1]' # ended and waited for: its id may be another process's by the time a run is stopped
-  echo "== $1 (exit $s)"; cat "${LOGS[$1]}"
-  SUMMARY+="$1: exit $s"$'\n'
-  if [ $s != 0 ]; then
-    failed=1 # vitest's FAIL and × lines, Playwright's ✘ lines, then the errors (AssertionError: ...), without their colours
-    local plain lines # none for a suite that failed without a test's failure (a lint or type error): its last lines instead
-    plain=$(sed 's/\x1b\[[0-9;]*m//g' "${LOGS[$1]}")
-    lines=$(grep -aE '^ *(FAIL|×|✘)' <<<"$plain" | sort -u | head -30) || true
-    lines+=$(grep -aE '^ *[A-Za-z]*Error:' <<<"$plain" | cut -c1-300 | sort -u | head -10 | sed '1s/^/\n/') || true
-    [ -n "$lines" ] || lines=$(tail -n 8 "${LOGS[$1]}")
-    SUMMARY+="${lines:+$lines$'\n'}"
-  fi
-  rm -f "${LOGS[$1]}"
-}
-
 # Not on PostgreSQL, as their statements are the store suite's on both databases: the developer tools
 # (dev-callbacks: its wait across instances is in multi-instance), the account guards
 # (limits-accounts: the sign-in guard under concurrency on two instances is in limits-concurrency),
@@ -99,52 +67,83 @@ finish() { # name
 PG_FILES=(db-outage busy-probe held float fault-plan limits-held rate-limit sandbox-sweep
   sandboxes at-rest references reference-verdicts callbacks durability receiver-checks nul-text schema-drift passkeys
   teams teams-migration audit account-deletion sessions)
-# The other PostgreSQL files, the bursts of 100 requests at once through two or three instances (caps, budgets, guards, a kill -9 under
-# 300 pushes, haproxy): they run once the browser and unit suites have ended, beside the SQLite pass only. A burst's
-# requests hold row locks; on a machine oversubscribed by every suite at once (load 15 on two cores) a process holding
-# one waits for a core, the others queue behind it, and a file that takes 47 s alone took 426 s (teams-caps). The
-# machine's work is the same either way: it is moved to where it is not waiting behind Chromium and the compilers.
+# The other PostgreSQL files, the bursts of 100 requests at once through two or three instances (caps, budgets, guards, a kill -9
+# under 300 pushes, haproxy): last in their lane. A burst's requests hold row locks; on a machine oversubscribed (load 15 on
+# two cores) a process holding one waits for a core, the others queue behind it, and a file that takes 47 s alone took 426 s
+# (teams-caps).
 PG_BURST_FILES=(multi-instance balancer limits-concurrency limits-budgets teams-caps totp verification)
 paths() { local f; for f in "$@"; do printf 'tests/integration/%s.test.ts ' "$f"; done; }
 
-# A run stopped part way (Ctrl-C, a CI job cancelled) stops its suites with it: each suite's whole process tree, the
-# browser tests' portal too (Playwright starts it in a process group of its own, so a signal to ours misses it).
+# The suites, in two lanes after the build. Alone on two cores (2026-11-29) the browser suite took 545 s using 0.8 of a core,
+# the SQLite pass 390 s at 1.5, the PostgreSQL pass 122 s at 1, the bursts 152 s at 1.5, the unit suite 82 s at 1.2, the
+# store suite 68 s at 1.3: two at a time keep both cores busy (99% throughout). All of them at once (load 10-15) kept them
+# no busier and ran longer: a run of 1,352-1,395 s then, 1,272 s in two lanes. Each suite has its own databases, servers and
+# ports (the SQLite files data/test-integration*, the PostgreSQL databases sandbox_test_<pid>_*, the browser's portal on
+# data/test-e2e.db). Outputs are printed at the end under each suite's name, then the summary; the run fails if any did.
+declare -A NAME CMD
+ORDER=() LANES=()
+RUN=$(mktemp -d)
+suite() { NAME[$1]=$2; CMD[$1]=$3; ORDER+=("$1"); } # id name command
+run() { # id: the suite now, in this lane; its output and exit into $RUN
+  local began=$SECONDS s=0
+  echo "== started: ${NAME[$1]}"
+  bash -c "${CMD[$1]}" >"$RUN/$1.log" 2>&1 || s=$?
+  echo "(took $((SECONDS - began)) s)" >>"$RUN/$1.log"
+  echo "$s" >"$RUN/$1.exit"
+  echo "== ended: ${NAME[$1]} (exit $s, $((SECONDS - began)) s)"
+}
+lane() { (for id in "$@"; do run "$id"; done) & LANES+=($!); } # ids: one after another, beside the other lanes
+lanes_end() { local pid; for pid in "${LANES[@]}"; do wait "$pid" || true; done; LANES=(); }
+report() { # each ended suite's output, then the summary: a suite's exit and, for one that failed, its failing tests
+  local id s plain lines summary="" failed=0
+  for id in "${ORDER[@]}"; do
+    [ -f "$RUN/$id.exit" ] || continue
+    s=$(cat "$RUN/$id.exit")
+    echo "== ${NAME[$id]} (exit $s)"; cat "$RUN/$id.log"
+    summary+="${NAME[$id]}: exit $s"$'\n'
+    if [ "$s" != 0 ]; then
+      failed=1 # vitest's FAIL and × lines, Playwright's ✘ lines, then the errors (AssertionError: ...), without their colours
+      plain=$(sed 's/\x1b\[[0-9;]*m//g' "$RUN/$id.log") # none for a suite that failed without a test's failure (a lint or type error): its last lines instead
+      lines=$(grep -aE '^ *(FAIL|×|✘)' <<<"$plain" | sort -u | head -30) || true
+      lines+=$(grep -aE '^ *[A-Za-z]*Error:' <<<"$plain" | cut -c1-300 | sort -u | head -10 | sed '1s/^/\n/') || true
+      [ -n "$lines" ] || lines=$(tail -n 8 "$RUN/$id.log")
+      summary+="${lines:+$lines$'\n'}"
+    fi
+  done
+  printf "== summary\n%s== npm test: %s s\n" "$summary" "$((SECONDS - started))"
+  rm -rf "$RUN"
+  return $failed
+}
+
+# A run stopped part way (Ctrl-C, a CI job cancelled) stops its suites with it: each lane's whole process tree, the browser
+# tests' portal too (Playwright starts it in a process group of its own, so a signal to ours misses it).
 tree() { local child; if command -v pgrep >/dev/null; then for child in $(pgrep -P "$1"); do tree "$child"; done; fi; echo "$1"; }
-stop_suites() {
+stopped() {
+  echo "== stopped: ending the suites still running"
   local pids=() pid
-  for pid in "${PIDS[@]}"; do pids+=($(tree "$pid")); done
+  for pid in "${LANES[@]}"; do pids+=($(tree "$pid")); done
   [ ${#pids[@]} = 0 ] || kill -TERM "${pids[@]}" 2>/dev/null || true
+  lanes_end; report || true; exit "$1"
 }
 started=$SECONDS
-trap 'printf "== summary\n%s== npm test: %s s\n" "$SUMMARY" "$((SECONDS - started))"' EXIT
-stopped() { echo "== stopped: ending the suites still running"; stop_suites; exit "$1"; }
 trap 'stopped 130' INT
 trap 'stopped 143' TERM
-# The store suite needs no build and no server: from the start. The one type check (the route types
-# Next writes (next typegen), then tsc over every file; the build does not check again:
-# next.config.mjs) beside the lint, then the build (it writes the same route types: not beside it).
-start "stores (SQLite and PostgreSQL)" "npx vitest run --config vitest.store.config.ts"
-start "lint" "npm run --silent lint"
-start "types" "npm run --silent typecheck"
-finish "types"
-start "build" "npx next build"
-finish "lint"
-finish "build"
-# Then everything that needs the build at once, each on databases and ports of its own (the SQLite
-# files data/test-integration*, the PostgreSQL databases sandbox_test_<pid>_*, the browser's portal
-# on data/test-e2e.db): the HTTP suite on SQLite, its files whose behaviour depends on the database
-# (PG_FILES above: outages, held resources, sweeps, references under concurrency, the dispatcher) on
-# PostgreSQL, the browser tests and the unit suite (it reads .next/types, which the build writes); once
-# the browser and unit suites have ended, the bursts on PostgreSQL (PG_BURST_FILES above).
-start "integration (SQLite)" "env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts"
-start "browser" "npx playwright test"
-start "integration (PostgreSQL: ${PG_FILES[*]})" "TEST_DB_FILE=data/test-integration-pg.db npx vitest run --config vitest.integration.config.ts $(paths "${PG_FILES[@]}")"
-start "unit" "npx vitest run"
-finish "stores (SQLite and PostgreSQL)"
-finish "unit"
-finish "browser"
-start "integration (PostgreSQL, bursts: ${PG_BURST_FILES[*]})" "TEST_DB_FILE=data/test-integration-pg-bursts.db npx vitest run --config vitest.integration.config.ts $(paths "${PG_BURST_FILES[@]}")"
-finish "integration (PostgreSQL: ${PG_FILES[*]})"
-finish "integration (SQLite)"
-finish "integration (PostgreSQL, bursts: ${PG_BURST_FILES[*]})"
-exit $failed
+
+suite stores "stores (SQLite and PostgreSQL)" "npx vitest run --config vitest.store.config.ts"
+suite lint "lint" "npm run --silent lint"
+# The one type check (the route types Next writes (next typegen), then tsc over every file); the build does not check again
+# (next.config.mjs). The build writes the same route types: after it, not beside it.
+suite types "types" "npm run --silent typecheck"
+suite build "build" "npx next build"
+# Everything below needs the build (the unit suite reads .next/types).
+suite unit "unit" "npx vitest run"
+suite browser "browser" "npx playwright test"
+suite sqlite "integration (SQLite)" "env -u TEST_PG_URL npx vitest run --config vitest.integration.config.ts"
+suite pg "integration (PostgreSQL: ${PG_FILES[*]})" "TEST_DB_FILE=data/test-integration-pg.db npx vitest run --config vitest.integration.config.ts $(paths "${PG_FILES[@]}")"
+suite bursts "integration (PostgreSQL, bursts: ${PG_BURST_FILES[*]})" "TEST_DB_FILE=data/test-integration-pg-bursts.db npx vitest run --config vitest.integration.config.ts $(paths "${PG_BURST_FILES[@]}")"
+
+# First the store suite (it needs no build) beside the checks and the build; then two lanes of about the same length
+# (the unit suite, the browser tests and the PostgreSQL pass; the SQLite pass and the bursts).
+lane stores; lane types build; lane lint; lanes_end
+lane unit browser pg; lane sqlite bursts; lanes_end
+report
