@@ -1,7 +1,7 @@
 // Links fetch their page when the reader reaches for it, not whenever it is on screen (components/ui/link.tsx):
 // a console page view is one page rendered, not a dozen.
 import { expect, test } from "@playwright/test";
-import { seedApp, startSession } from "./helpers/console";
+import { panelsLoaded, seedApp, startSession } from "./helpers/console";
 
 test("a console page fetches no other page until a link is reached for; then that one, which opens", async ({ page }) => {
   const { email, appId } = await seedApp();
@@ -23,4 +23,6 @@ test("a console page fetches no other page until a link is reached for; then tha
   await expect(page).toHaveURL(new RegExp(`/apps/${appId}/callbacks$`));
   await expect(page).toHaveTitle(/^Callbacks/);
   await expect(tab).toHaveAttribute("aria-current", "page");
+  await panelsLoaded(page); // its list has loaded
+  expect(new Set(fetched), "the callbacks page fetched nothing ahead either").toEqual(new Set([`/apps/${appId}/callbacks`]));
 });

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # npm test: every test, on a fresh machine after `npm install`. The store
 # conformance suite runs on both databases in one go; the HTTP (integration)
-# suite runs once on SQLite (the default), then its files whose behaviour
-# depends on the database run on PostgreSQL (PG_FILES and PG_BURST_FILES below: several
+# suite runs once on SQLite (the default), and its files whose behaviour
+# depends on the database run on PostgreSQL too (PG_FILES and PG_BURST_FILES below: several
 # instances on one database (also behind haproxy), outages, held resources, sweeps, limits and
 # references under concurrency, the dispatcher). Set TEST_PG_URL to use your own
 # PostgreSQL server; otherwise Debian's is installed and started (as root) and
@@ -74,10 +74,10 @@ PG_FILES=(db-outage busy-probe held float fault-plan limits-held rate-limit sand
 PG_BURST_FILES=(multi-instance balancer limits-concurrency limits-budgets teams-caps totp verification)
 paths() { local f; for f in "$@"; do printf 'tests/integration/%s.test.ts ' "$f"; done; }
 
-# The suites, in two lanes after the build. Alone on two cores (2026-11-29) the browser suite took 545 s using 0.8 of a core,
+# The suites, in two lanes after the build. Alone on two cores (2026-11-29) the browser suite took 437 s using under a core,
 # the SQLite pass 390 s at 1.5, the PostgreSQL pass 122 s at 1, the bursts 152 s at 1.5, the unit suite 82 s at 1.2, the
 # store suite 68 s at 1.3: two at a time keep both cores busy (99% throughout). All of them at once (load 10-15) kept them
-# no busier and ran longer: a run of 1,352-1,395 s then, 1,272 s in two lanes. Each suite has its own databases, servers and
+# no busier and made each suite three to eight times slower: a run of 1,352-1,395 s then, 1,272 s in two lanes. Each suite has its own databases, servers and
 # ports (the SQLite files data/test-integration*, the PostgreSQL databases sandbox_test_<pid>_*, the browser's portal on
 # data/test-e2e.db). Outputs are printed at the end under each suite's name, then the summary; the run fails if any did.
 declare -A NAME CMD
@@ -92,13 +92,16 @@ run() { # id: the suite now, in this lane; its output and exit into $RUN
   echo "$s" >"$RUN/$1.exit"
   echo "== ended: ${NAME[$1]} (exit $s, $((SECONDS - began)) s)"
 }
-lane() { (for id in "$@"; do run "$id"; done) & LANES+=($!); } # ids: one after another, beside the other lanes
+# ids: one after another, beside the other lanes. A lane stopped (Ctrl-C reaches its suite too) starts no further suite:
+# a background subshell ignores SIGINT, and would go on to its next suite while the run is being stopped.
+lane() { (trap 'exit 130' INT; trap 'exit 143' TERM; for id in "$@"; do run "$id"; done) & LANES+=($!); }
 lanes_end() { local pid; for pid in "${LANES[@]}"; do wait "$pid" || true; done; LANES=(); }
-report() { # each ended suite's output, then the summary: a suite's exit and, for one that failed, its failing tests
+report() { # each suite's output, then the summary: a suite's exit and, for one that failed, its failing tests
+  trap - INT TERM # once: a signal now ends the run
   local id s plain lines summary="" failed=0
   for id in "${ORDER[@]}"; do
-    [ -f "$RUN/$id.exit" ] || continue
-    s=$(cat "$RUN/$id.exit")
+    [ -f "$RUN/$id.log" ] || continue # not started
+    s=$(cat "$RUN/$id.exit" 2>/dev/null) || s="stopped" # cut off by a stopped run: its output so far
     echo "== ${NAME[$id]} (exit $s)"; cat "$RUN/$id.log"
     summary+="${NAME[$id]}: exit $s"$'\n'
     if [ "$s" != 0 ]; then

@@ -11,7 +11,8 @@ import type { ComponentProps } from "react";
 
 export default function Link({ prefetch, href, onMouseEnter, onFocus, onTouchStart, ...rest }: ComponentProps<typeof NextLink>) {
   const router = useRouter();
-  const page = prefetch !== false && typeof href === "string" && href.startsWith("/") ? href : null;
+  // A page of this site (not a file to download); a caller's prefetch={false} is never.
+  const page = prefetch !== false && !rest.download && typeof href === "string" && href.startsWith("/") ? href : null;
   const reach = () => {
     if (page) router.prefetch(page);
   };
