@@ -6,9 +6,3 @@ import { installRuntime, Runtime } from "@/lib/runtime";
 
 export const ownClock = new ManualClock();
 installRuntime(new Runtime(ownClock));
-
-/** Moves this process's clock on to the start of the next clock minute: counts made from here fall in one window. */
-export function nextOwnMinute(): number {
-  const now = ownClock.now();
-  return ownClock.advance((Math.floor(now / 60_000) + 1) * 60_000 - now);
-}

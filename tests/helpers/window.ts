@@ -49,15 +49,3 @@ export function holdAtNextWindow(clock: ManualClock, windowMs: number, plusMs = 
   clock.hold();
   return clockToNextWindow(clock, windowMs, plusMs);
 }
-
-/**
- * For the suite's shared server, whose clock is the real one (other files run
- * on it at the same time, and jumps would fire their timers early): waits for a
- * new clock minute when this one is nearly over. A server of its own on a test
- * clock uses holdNextMinute instead.
- */
-export async function freshMinute(margin = 20): Promise<void> {
-  const left = 60 - new Date().getSeconds();
-  if (left < margin) await new Promise((r) => setTimeout(r, left * 1000 + 100));
-}
-

@@ -1,6 +1,6 @@
 // Throttles that cannot be turned against owners, roles that cannot
 // be claimed, sessions that end, caps, resend leases, private files, headers.
-import { nextOwnMinute } from "../helpers/own-clock"; // first: the in-process resends' clock
+import { ownClock } from "../helpers/own-clock"; // first: the in-process resends' clock
 import fs from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resendDelivery } from "@/lib/callbacks";
@@ -11,7 +11,7 @@ import { createUser, signUp } from "@/lib/services/users";
 import { randomBase62 } from "@/lib/ids";
 import { ownerOf } from "../helpers/owner-view";
 import { collectBody, http, newApp, origin } from "../helpers/apps";
-import { holdNextMinute, letClocksRun } from "../helpers/window";
+import { holdAtNextWindow, holdNextMinute, letClocksRun } from "../helpers/window";
 import { cliBatch, tokenRequest } from "../helpers/operator";
 import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
@@ -242,9 +242,13 @@ describe("send it again", () => {
   it("resends count toward a per-app limit (RESENDS_PER_MINUTE, 60), and a delivery has at most 25 attempts", async () => {
     const a = await newApp();
     const ds = [await delivered(a), await delivered(a), await delivered(a)];
-    nextOwnMinute();
-    for (let i = 0; i < 60; i++) await resendDelivery(ds[i % 3]!.id, a.appId); // 20 each: under a delivery's 25 attempts
-    await expect(resendDelivery(ds[0]!.id, a.appId)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    holdAtNextWindow(ownClock, 60_000); // the 61 resends in one minute however slow the machine
+    try {
+      for (let i = 0; i < 60; i++) await resendDelivery(ds[i % 3]!.id, a.appId); // 20 each: under a delivery's 25 attempts
+      await expect(resendDelivery(ds[0]!.id, a.appId)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    } finally {
+      ownClock.run();
+    }
     const b = await newApp();
     const e = await delivered(b);
     for (let i = 1; i < 25; i++) await resendDelivery(e.id, b.appId); // its 25th attempt
