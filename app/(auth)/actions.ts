@@ -5,7 +5,7 @@ import { SIGN_IN_UNAVAILABLE, signIn, signOut } from "@/lib/auth";
 import { safeNext } from "@/lib/auth/next-path";
 import { headers } from "next/headers";
 import { sentence } from "@/components/ui/error-text";
-import { isApiError } from "@/lib/errors";
+import { isApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { clientAddress } from "@/lib/throttle";
 import { signUp } from "@/lib/services/users";
 import { passkeySignInMessage } from "@/lib/services/passkey-refusals";
@@ -54,6 +54,9 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
     if (isApiError(e) && (e.code === "VALIDATION_ERROR" || e.code === "RATE_LIMITED")) {
       return { email, error: `${sentence(e.message)}.` };
     }
+    // The database out of reach, or too busy for the sign-up to take its turn: said in words, as sign-in says it
+    // (not a server error page); nothing was made, and the same form can be sent again.
+    if (isDatabaseUnavailable(e)) return { email, error: SIGN_IN_UNAVAILABLE };
     // A taken email: its owner with the right password is signed in; anyone else reads CANNOT_SIGN_UP.
     // With two-step sign-in on, the form then asks its owner for a code, as sign-in's does.
     if (isApiError(e) && e.code === "CONFLICT") return signInWith(email, password, nextPath(form.get("next")), CANNOT_SIGN_UP, String(form.get("totp") ?? ""));

@@ -3,11 +3,11 @@
 // time (a transaction that did not start, or ran out of its time, waiting: lib/errors.ts), answered busy with
 // 503 SERVICE_UNAVAILABLE and Retry-After, which a client retries. Never anything else: a 500 stays a 500 and fails.
 
-type Answer = number | { status: number; json?: { error?: unknown } | null; headers?: Record<string, unknown> };
+// A whole answer, never a bare status: a 503 counts as busy only with the busy body and Retry-After.
+type Answer = { status: number; json?: { error?: unknown } | null; headers?: Record<string, unknown> };
 
-/** Whether `a` is the busy answer: 503 SERVICE_UNAVAILABLE with Retry-After (a bare status: 503). */
+/** Whether `a` is the busy answer: 503 SERVICE_UNAVAILABLE with Retry-After. */
 export function busy(a: Answer): boolean {
-  if (typeof a === "number") return a === 503;
   return a.status === 503 && a.json?.error === "SERVICE_UNAVAILABLE" && a.headers?.["retry-after"] !== undefined;
 }
 
@@ -15,7 +15,7 @@ export function busy(a: Answer): boolean {
 export function atCap(answers: readonly Answer[], refused: number): Record<number, number> {
   const out: Record<number, number> = {};
   for (const a of answers) {
-    const status = busy(a) ? refused : typeof a === "number" ? a : a.status;
+    const status = busy(a) ? refused : a.status;
     out[status] = (out[status] ?? 0) + 1;
   }
   return out;
@@ -40,3 +40,10 @@ export async function served<A extends { status: number; json?: { error?: unknow
   }
   return r;
 }
+
+/**
+ * Whether a console form's page (a server action's answer, as text) says the portal is busy: its password checks
+ * (lib/services/passwords.ts HashingBusy, lib/auth ServerBusy) or its database (lib/auth SIGN_IN_UNAVAILABLE). The
+ * form's own busy answer, in words: a person sends the form again.
+ */
+export const formBusy = (text: string) => /busy checking passwords|cannot reach its database/.test(text);

@@ -13,15 +13,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ownDb, startServer } from "../helpers/own-server";
 import { cliBatch, cliOn, tokenRequest } from "../helpers/operator";
 import { consoleCall, signUpOverHttp } from "../helpers/console-http";
-import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
+import { type RawReply, requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
 import type { RunningServer } from "../helpers/server";
-import { atCap, signInRefused } from "../helpers/burst";
+import { atCap, formBusy, signInRefused } from "../helpers/burst";
 import { onPg } from "../helpers/test-db";
 import { holdNextMinute, letClocksRun, nextHour } from "../helpers/window";
 
 type Portal = { origins: string[]; dbUrl: string; net: number };
 
 const PASSWORD = "long enough pw";
+/** A burst's answers for a failure's message: each status, and a 5xx's error and Retry-After. */
+const statusesOf = (rs: readonly RawReply[]) =>
+  JSON.stringify(rs.map((r) => (r.status >= 500 ? [r.status, r.json?.error, r.headers["retry-after"]] : r.status)));
 
 /** A user made with the operator command line, signed in over HTTP: its session cookie. */
 async function consoleUser(p: Portal) {
@@ -47,10 +50,10 @@ function exactLimits(name: string, portal: () => Portal) {
       ]) as [unknown, unknown, { consumerKey: string; consumerSecret: string }];
       await holdNextMinute(...p.origins);
       const token = (i: number, secret: string, from: string) =>
-        requestFrom(from, `${p.origins[i % p.origins.length]}/sandbox/oauth/v1/token`, tokenRequest(consumerKey, secret)).then((r) => r.status);
-      const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) => token(i, `wrong-${i}`, `127.${p.net}.1.1`)));
-      expect(atCap(statuses, 429), JSON.stringify(statuses)).toEqual({ 401: 10, 429: 90 });
-      expect(await token(0, consumerSecret, `127.${p.net}.1.2`)).toBe(200);
+        requestFrom(from, `${p.origins[i % p.origins.length]}/sandbox/oauth/v1/token`, tokenRequest(consumerKey, secret));
+      const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => token(i, `wrong-${i}`, `127.${p.net}.1.1`)));
+      expect(atCap(replies, 429), statusesOf(replies)).toEqual({ 401: 10, 429: 90 });
+      expect((await token(0, consumerSecret, `127.${p.net}.1.2`)).status).toBe(200);
     });
 
     it("100 wrong passwords for one account from one address at once: exactly 5 are checked, the rest refused", async () => {
@@ -74,11 +77,11 @@ function exactLimits(name: string, portal: () => Portal) {
       const u = await consoleUser(p);
       const app = await consoleCall(p.origins[0]!, u.cookie, "POST", "/apps", { name: "Many keys" }, `127.${p.net}.250.1`);
       expect(app.status).toBe(201);
-      const statuses = await Promise.all(
+      const replies = await Promise.all(
         Array.from({ length: 100 }, (_, i) =>
-          consoleCall(p.origins[i % p.origins.length]!, u.cookie, "POST", `/apps/${app.json.id}/keys`, {}, `127.${p.net}.250.1`).then((r) => r.status)),
+          consoleCall(p.origins[i % p.origins.length]!, u.cookie, "POST", `/apps/${app.json.id}/keys`, {}, `127.${p.net}.250.1`)),
       );
-      expect(atCap(statuses, 409), JSON.stringify(statuses)).toEqual({ 201: 20, 409: 80 });
+      expect(atCap(replies, 409), statusesOf(replies)).toEqual({ 201: 20, 409: 80 });
       const keys = await consoleCall(p.origins[0]!, u.cookie, "GET", `/apps/${app.json.id}/keys`, undefined, `127.${p.net}.250.1`);
       expect(keys.json).toHaveLength(20);
     });
@@ -86,11 +89,11 @@ function exactLimits(name: string, portal: () => Portal) {
     it("100 apps created at once by one account: exactly 20 (APPS_PER_USER), the rest 409", async () => {
       const p = portal();
       const u = await consoleUser(p);
-      const statuses = await Promise.all(
+      const replies = await Promise.all(
         Array.from({ length: 100 }, (_, i) =>
-          consoleCall(p.origins[i % p.origins.length]!, u.cookie, "POST", "/apps", { name: `App ${i}` }, `127.${p.net}.250.1`).then((r) => r.status)),
+          consoleCall(p.origins[i % p.origins.length]!, u.cookie, "POST", "/apps", { name: `App ${i}` }, `127.${p.net}.250.1`)),
       );
-      expect(atCap(statuses, 409), JSON.stringify(statuses)).toEqual({ 201: 20, 409: 80 });
+      expect(atCap(replies, 409), statusesOf(replies)).toEqual({ 201: 20, 409: 80 });
       const apps = await consoleCall(p.origins[0]!, u.cookie, "GET", "/apps", undefined, `127.${p.net}.250.1`);
       expect(apps.json).toHaveLength(20);
     });
@@ -103,11 +106,11 @@ function exactLimits(name: string, portal: () => Portal) {
         ["app", "create", "--owner", email, "--name", "Flooded"],
       ]) as [unknown, { appId: string }];
       await holdNextMinute(...p.origins);
-      const statuses = await Promise.all(
+      const replies = await Promise.all(
         Array.from({ length: 300 }, (_, i) =>
-          requestFrom(`127.${p.net}.3.${(i % 10) + 1}`, `${p.origins[i % p.origins.length]}/inspect/${appId}`, { method: "POST", body: `post ${i}` }).then((r) => r.status)),
+          requestFrom(`127.${p.net}.3.${(i % 10) + 1}`, `${p.origins[i % p.origins.length]}/inspect/${appId}`, { method: "POST", body: `post ${i}` })),
       );
-      expect(atCap(statuses, 429), JSON.stringify(statuses)).toEqual({ 200: 120, 429: 180 });
+      expect(atCap(replies, 429), statusesOf(replies)).toEqual({ 200: 120, 429: 180 });
       // the owner's inbox in the console, a page of 100 at a time
       const { session } = await signInOverHttp(p.origins[0]!, email, PASSWORD, `127.${p.net}.250.1`);
       let kept = 0;
@@ -130,12 +133,18 @@ function exactLimits(name: string, portal: () => Portal) {
       );
       const signedIn = replies.filter((r) => r.status === 303 && setCookies(r).some((c) => c.includes("session-token=") && !c.endsWith("=")));
       const toldWhy = replies.filter((r) => r.status === 200 && r.text.includes("Too many sign-ups from your network"));
-      // Where a count differs, the answers that are neither say why.
-      const other = replies.filter((r) => !signedIn.includes(r) && !toldWhy.includes(r)).map((r) => [r.status, r.headers.location, r.text.slice(0, 200)]);
-      expect([signedIn.length, toldWhy.length], JSON.stringify(other)).toEqual([10, 90]);
-      // the operator's user list, newest first: the 10 are among the newest 500
+      // On a machine too loaded for a sign-up to take its turn, the form says the portal is busy (tests/helpers/burst.ts).
+      const busyNow = replies.filter((r) => r.status === 200 && formBusy(r.text));
+      // Where a count differs, the answers that are none of these say why.
+      const other = replies.filter((r) => !signedIn.includes(r) && !toldWhy.includes(r) && !busyNow.includes(r)).map((r) => [r.status, r.headers.location, r.text.slice(0, 200)]);
+      expect(other).toEqual([]);
+      // The cap is exact in the accounts made (the operator's user list, newest first: the 10 among the newest 500).
       const [{ users }] = (await cliBatch(p.dbUrl, p.origins[0]!, [["user", "list", "--limit", "500"]])) as unknown as [{ users: { email: string }[] }];
       expect(users.filter((u) => u.email.startsWith(`${tag}-`))).toHaveLength(10);
+      // Each of them signed in, unless its sign-in was answered busy; with no answer busy, exactly 10 in and 90 told why.
+      if (busyNow.length === 0) expect([signedIn.length, toldWhy.length]).toEqual([10, 90]);
+      expect(signedIn.length).toBeLessThanOrEqual(10);
+      expect(signedIn.length + busyNow.length).toBeGreaterThanOrEqual(10);
     });
   });
 }

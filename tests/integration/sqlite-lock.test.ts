@@ -15,6 +15,8 @@ import { startReceiver, type Receiver } from "../helpers/receiver";
 import { collectBody } from "../helpers/apps";
 import { advanceClock, type RunningServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
+import { signUpOverHttp } from "../helpers/console-http";
+import { setCookies } from "../helpers/from-address";
 
 /** How long the lock is held: longer than the 5 s the group commit waits (lib/db/sqlite.ts BUSY_WAIT_MS). */
 const HOLD_MS = 7_000;
@@ -66,5 +68,22 @@ describe.skipIf(onPg())("another connection holds the SQLite write lock", () => 
     expect(((await w.json()) as { status: string }).status).toBe("ATTEMPTED");
     expect(rx.received.filter((x) => x.path === "/locked")).toHaveLength(1);
     expect(server.log()).not.toMatch(/dispatcher tick failed|database is locked/);
+  });
+
+  it("a sign-up that cannot take its turn is told so in words on the form's page, not a server error; sent again after, it signs up", async () => {
+    const email = `locked-${Date.now().toString(36)}@example.com`;
+    const other = new Database(sqlitePath(url), { timeout: 10_000 });
+    let refused: Awaited<ReturnType<typeof signUpOverHttp>>;
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      refused = await signUpOverHttp(server.origin, email, "a fine pass phrase", "127.0.90.1");
+      other.exec("COMMIT");
+    } finally {
+      other.close();
+    }
+    expect([refused.status, refused.text.includes("cannot reach its database")], refused.text.slice(0, 300)).toEqual([200, true]);
+    const again = await signUpOverHttp(server.origin, email, "a fine pass phrase", "127.0.90.1");
+    expect(again.status, again.text.slice(0, 300)).toBe(303);
+    expect(setCookies(again).some((c) => c.includes("session-token=") && !c.endsWith("="))).toBe(true);
   });
 });
