@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { signUpOverHttp } from "../tests/helpers/console-http";
 import { signInOverHttp } from "../tests/helpers/from-address";
-import { removeDb, startServer } from "../tests/helpers/server";
+import { removeDb, type RunningServer, startServer } from "../tests/helpers/server";
 import { holdNextMinute } from "../tests/helpers/window";
 import { cli, PASSWORD, seedApp, seedUser, shoot, signIn, signUp, uniqueEmail } from "./helpers/console";
 
@@ -76,25 +76,35 @@ test("sign up, sign out, sign in; wrong password gets one message; sessions expi
   await expect(page.getByRole("link", { name: "Operator", exact: true })).toHaveCount(0);
 });
 
-test("failed sign-ins from one address lock that address out of that account only", async ({ browser }) => {
+test.describe("the sign-in guard", () => {
   // The guard counts in clock minutes (lib/throttle.ts): on a portal of its own on a test clock, held at the start
   // of a minute (tests/helpers/window.ts holdNextMinute), the five failures and the refusal fall in one however slow
-  // the machine, and nothing waits for a minute to begin. The first failure goes through the form; the other four
-  // are the request the form's sign-in makes, sent from the same address (127.0.0.1).
-  removeDb(LOCK_DB);
-  const own = await startServer({ dbFile: LOCK_DB, testClock: true });
-  try {
+  // the machine, and nothing waits for a minute to begin. Started before the test (its own deadline), as passkeys'.
+  let own: RunningServer | undefined;
+  test.beforeAll(async () => {
+    removeDb(LOCK_DB);
+    own = await startServer({ dbFile: LOCK_DB, testClock: true });
+  });
+  test.afterAll(async () => {
+    await own?.stop();
+    removeDb(LOCK_DB);
+  });
+
+  test("failed sign-ins from one address lock that address out of that account only", async ({ browser }) => {
+    const site = own!.origin;
     const [email, other] = [uniqueEmail("lock"), uniqueEmail("other")];
-    for (const e of [email, other]) expect((await signUpOverHttp(own.origin, e, PASSWORD)).status).toBe(303);
-    await holdNextMinute(own.origin);
+    for (const e of [email, other]) expect((await signUpOverHttp(site, e, PASSWORD)).status).toBe(303);
+    await holdNextMinute(site);
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
-    await page.goto(`${own.origin}/signin`);
+    // The first failure goes through the form; the other four are the request the form's sign-in makes, sent from
+    // the same address (127.0.0.1).
+    await page.goto(`${site}/signin`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("wrong password 0");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.locator("form").getByRole("alert")).toHaveText("That email and password do not match an account.");
-    for (let i = 1; i < 5; i++) expect((await signInOverHttp(own.origin, email, `wrong password ${i}`)).session).toBeNull();
+    for (let i = 1; i < 5; i++) expect((await signInOverHttp(site, email, `wrong password ${i}`)).session).toBeNull();
     // Now even the right password is refused from this address for this account ...
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
@@ -108,10 +118,7 @@ test("failed sign-ins from one address lock that address out of that account onl
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/apps$/);
     await ctx.close();
-  } finally {
-    await own.stop();
-    removeDb(LOCK_DB);
-  }
+  });
 });
 
 test("operators are made by role, never by sign-up: the --operator flag or `user operator`", async ({ browser }) => {

@@ -6,6 +6,7 @@ import { safeNext } from "@/lib/auth/next-path";
 import { headers } from "next/headers";
 import { sentence } from "@/components/ui/error-text";
 import { isApiError, isDatabaseUnavailable } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { clientAddress } from "@/lib/throttle";
 import { signUp } from "@/lib/services/users";
 import { passkeySignInMessage } from "@/lib/services/passkey-refusals";
@@ -55,8 +56,13 @@ export async function signUpAction(_: AuthFormState, form: FormData): Promise<Au
       return { email, error: `${sentence(e.message)}.` };
     }
     // The database out of reach, or too busy for the sign-up to take its turn: said in words, as sign-in says it
-    // (not a server error page); nothing was made, and the same form can be sent again.
-    if (isDatabaseUnavailable(e)) return { email, error: SIGN_IN_UNAVAILABLE };
+    // (not a server error page), and logged as the routes log it (lib/errors.ts toApiError). No account was made
+    // (lib/services/users.ts signUp gives its place back), or, if the verification mail's link failed, one was:
+    // sent again, the form then signs its owner in.
+    if (isDatabaseUnavailable(e)) {
+      log().warn({ reason: (e as Error).message }, "[signup] database unavailable");
+      return { email, error: SIGN_IN_UNAVAILABLE };
+    }
     // A taken email: its owner with the right password is signed in; anyone else reads CANNOT_SIGN_UP.
     // With two-step sign-in on, the form then asks its owner for a code, as sign-in's does.
     if (isApiError(e) && e.code === "CONFLICT") return signInWith(email, password, nextPath(form.get("next")), CANNOT_SIGN_UP, String(form.get("totp") ?? ""));

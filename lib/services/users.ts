@@ -1,10 +1,11 @@
 import { lockTeam } from "@/lib/rows";
 import { db } from "@/lib/db/prisma";
-import { ApiError } from "@/lib/errors";
+import { ApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { nowMs } from "@/lib/runtime";
 import { Throttle } from "@/lib/throttle";
 import { parseOrThrow } from "@/lib/validation";
-import { hashPassword, rehashAtSettingCost, unmatchableHash, verifyPassword } from "./passwords";
+import { HashingBusy, hashPassword, rehashAtSettingCost, unmatchableHash, verifyPassword } from "./passwords";
 import { audit, auditAccount } from "./audit";
 import { passwordGuard } from "./signin-guard";
 import { acceptSignInCode, totpOn } from "./totp";
@@ -47,10 +48,16 @@ const signUps = new Throttle("signup:address", 10, 3600, "SIGNUPS_PER_HOUR");
 /**
  * Sign-up from the console: counted per client address, then createUser (never
  * an operator, its email not verified); when verification is required, the link is mailed.
+ * A sign-up the portal was too busy for (its password checks, its database) made no account
+ * and gives its place back, as the sign-in guard does: sent again, it is not counted twice.
  */
 export async function signUp(input: { email: unknown; password: unknown }, address: string): Promise<PublicUser> {
-  await signUps.enforce(address, (s) => `too many sign-ups from your network; try again in ${Math.ceil(s / 60)} min`);
-  const user = await createUser({ email: input.email, password: input.password, emailVerified: false });
+  const now = nowMs();
+  await signUps.enforce(address, (s) => `too many sign-ups from your network; try again in ${Math.ceil(s / 60)} min`, now);
+  const user = await createUser({ email: input.email, password: input.password, emailVerified: false }).catch(async (e: unknown) => {
+    if (e instanceof HashingBusy || isDatabaseUnavailable(e)) await signUps.refund(address, { now });
+    throw e;
+  });
   if (verificationRequired()) await mailVerificationLink(user.id, user.email);
   return user;
 }

@@ -42,8 +42,12 @@ export async function served<A extends { status: number; json?: { error?: unknow
 }
 
 /**
- * Whether a console form's page (a server action's answer, as text) says the portal is busy: its password checks
- * (lib/services/passwords.ts HashingBusy, lib/auth ServerBusy) or its database (lib/auth SIGN_IN_UNAVAILABLE). The
- * form's own busy answer, in words: a person sends the form again.
+ * Whether the answer to a console form's post says the portal is busy, in words a person reads before sending the
+ * form again: the form's page (200) naming its password checks (lib/services/passwords.ts HashingBusy, lib/auth
+ * ServerBusy) or its database (lib/auth SIGN_IN_UNAVAILABLE), or the outage page (503 with Retry-After:
+ * server/unavailable-page.ts) when the database did not answer before the form ran.
  */
-export const formBusy = (text: string) => /busy checking passwords|cannot reach its database/.test(text);
+export function formBusy(r: { status: number; text: string; headers: Record<string, unknown> }): boolean {
+  if (r.status === 503) return r.headers["retry-after"] !== undefined && /cannot reach its database/.test(r.text);
+  return r.status === 200 && /busy checking passwords|cannot reach its database/.test(r.text);
+}

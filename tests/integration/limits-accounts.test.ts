@@ -2,7 +2,7 @@
 // through the sign-in guard, and every label a user gives refuses hidden
 // characters (the hashing queue's burst: limits-server.test.ts). Over real HTTP from
 // loopback addresses of its own (127.0.7x.y). The guard counts in clock minutes: its
-// tests call a portal of their own (in this process, on this file's database) on a
+// tests call a portal of their own (in this process, on a database of its own) on a
 // test clock held in one minute (tests/helpers/window.ts holdNextMinute), so a slow
 // machine cannot split a count, and no test waits for a minute to begin.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -11,59 +11,76 @@ import { randomBase62 } from "@/lib/ids";
 import { consoleCall } from "../helpers/console-http";
 import { signInOverHttp } from "../helpers/from-address";
 import { newApp, origin } from "../helpers/apps";
+import { cliBatch } from "../helpers/operator";
+import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { holdNextMinute, letClocksRun } from "../helpers/window";
 
 const PASSWORD = "correct horse battery";
 const email = (tag: string) => `${tag}-${randomBase62(10).toLowerCase()}@example.com`;
 
-async function signedIn(from: string, at = origin()) {
+async function signedIn(from: string) {
   const u = await createUser({ email: email("acc"), password: PASSWORD });
-  const { session } = await signInOverHttp(at, u.email, PASSWORD, from);
+  const { session } = await signInOverHttp(origin(), u.email, PASSWORD, from);
   return { ...u, cookie: session! };
 }
 
 describe("the current password is guarded like a sign-in", () => {
-  let guarded: InProcessPortal;
+  let guarded: InProcessPortal | undefined;
+  let guardedDb = "";
   beforeAll(async () => {
-    guarded = await startPortal({ env: { DATABASE_URL: process.env.DATABASE_URL! } });
+    guardedDb = (await ownDb("limits_accounts_guard")).url;
+    guarded = await startPortal({ env: { DATABASE_URL: guardedDb } });
   });
   afterAll(() => guarded?.close());
-  afterEach(() => letClocksRun(guarded.origin));
-  const minute = () => holdNextMinute(guarded.origin);
+  afterEach(() => guarded && letClocksRun(guarded.origin));
+  const at = () => guarded!.origin;
+  const minute = () => holdNextMinute(at());
+  /** A user made with the operator command line on the guarded portal's database. */
+  async function guardedUser() {
+    const e = email("acc");
+    await cliBatch(guardedDb, at(), [["user", "create", "--email", e, "--password", PASSWORD]]);
+    return { email: e };
+  }
+  /** A guarded user signed in there from `from`: its session cookie. */
+  async function guardedSignedIn(from: string) {
+    const u = await guardedUser();
+    const { session } = await signInOverHttp(at(), u.email, PASSWORD, from);
+    return { ...u, cookie: session! };
+  }
 
   it("password change: five wrong current passwords from one address, then even the right one is refused (429); from another address it works", async () => {
-    const u = await signedIn("127.0.70.1", guarded.origin);
+    const u = await guardedSignedIn("127.0.70.1");
     await minute();
     for (let i = 0; i < 5; i++) {
-      const r = await consoleCall(guarded.origin, u.cookie, "POST", "/account/password", { current: `not it ${i}`, next: "another long phrase" }, "127.0.70.2");
+      const r = await consoleCall(at(), u.cookie, "POST", "/account/password", { current: `not it ${i}`, next: "another long phrase" }, "127.0.70.2");
       expect(r.status).toBe(403);
     }
-    const refused = await consoleCall(guarded.origin, u.cookie, "POST", "/account/password", { current: PASSWORD, next: "another long phrase" }, "127.0.70.2");
+    const refused = await consoleCall(at(), u.cookie, "POST", "/account/password", { current: PASSWORD, next: "another long phrase" }, "127.0.70.2");
     expect([refused.status, refused.json.error]).toEqual([429, "RATE_LIMITED"]);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
-    const ok = await consoleCall(guarded.origin, u.cookie, "POST", "/account/password", { current: PASSWORD, next: "another long phrase" }, "127.0.70.3");
+    const ok = await consoleCall(at(), u.cookie, "POST", "/account/password", { current: PASSWORD, next: "another long phrase" }, "127.0.70.3");
     expect(ok.status).toBe(200);
   });
 
   it("account deletion counts with sign-in: wrong passwords at sign-in refuse the deletion from that address", async () => {
-    const u = await signedIn("127.0.71.1", guarded.origin);
+    const u = await guardedSignedIn("127.0.71.1");
     await minute();
-    for (let i = 0; i < 5; i++) expect((await signInOverHttp(guarded.origin, u.email, `wrong ${i}`, "127.0.71.2")).session).toBeNull();
-    const refused = await consoleCall(guarded.origin, u.cookie, "DELETE", "/account", { password: PASSWORD }, "127.0.71.2");
+    for (let i = 0; i < 5; i++) expect((await signInOverHttp(at(), u.email, `wrong ${i}`, "127.0.71.2")).session).toBeNull();
+    const refused = await consoleCall(at(), u.cookie, "DELETE", "/account", { password: PASSWORD }, "127.0.71.2");
     expect([refused.status, refused.json.error]).toEqual([429, "RATE_LIMITED"]);
-    const wrong = await consoleCall(guarded.origin, u.cookie, "DELETE", "/account", { password: "not it" }, "127.0.71.3");
+    const wrong = await consoleCall(at(), u.cookie, "DELETE", "/account", { password: "not it" }, "127.0.71.3");
     expect(wrong.status).toBe(403);
   });
 
   it("successful sign-ins are counted per account and address: the 11th in a minute is refused, another address still signs in", async () => {
-    const u = await createUser({ email: email("ok"), password: PASSWORD });
+    const u = await guardedUser();
     await minute();
-    for (let i = 0; i < 10; i++) expect((await signInOverHttp(guarded.origin, u.email, PASSWORD, "127.0.72.1")).session, `sign-in ${i + 1}`).not.toBeNull();
-    const eleventh = await signInOverHttp(guarded.origin, u.email, PASSWORD, "127.0.72.1");
+    for (let i = 0; i < 10; i++) expect((await signInOverHttp(at(), u.email, PASSWORD, "127.0.72.1")).session, `sign-in ${i + 1}`).not.toBeNull();
+    const eleventh = await signInOverHttp(at(), u.email, PASSWORD, "127.0.72.1");
     expect(eleventh.session).toBeNull();
     expect(eleventh.location).toContain("code=throttled");
-    expect((await signInOverHttp(guarded.origin, u.email, PASSWORD, "127.0.72.2")).session).not.toBeNull();
+    expect((await signInOverHttp(at(), u.email, PASSWORD, "127.0.72.2")).session).not.toBeNull();
   });
 });
 

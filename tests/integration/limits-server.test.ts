@@ -3,7 +3,8 @@
 // sender address, and the password-hashing queue. A burst that fills a server's
 // hashing queue would answer "busy" to other files' sign-ins on the shared server.
 import { afterAll, describe, expect, it } from "vitest";
-import { bareApp, cliOn } from "../helpers/operator";
+import { bareApp, cliBatch, cliOn } from "../helpers/operator";
+import { signUpOverHttp } from "../helpers/console-http";
 import { ownDb, startServer } from "../helpers/own-server";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import type { RunningServer } from "../helpers/server";
@@ -54,5 +55,32 @@ describe("password hashing", () => {
     expect(busy + wrong).toBe(tries.length);
     // the burst is over: the queue is empty again
     expect((await signInOverHttp(server.origin, owner.email, "long enough pw", "127.0.74.1")).session).not.toBeNull();
+  }, 180_000);
+
+  it("a sign-up answered busy (the queue full) made no account and gives its place back: the address still makes its 10 (SIGNUPS_PER_HOUR)", async () => {
+    // One hash at a time and one waiting, at the default cost: of 10 sign-ups at once, those that find both places
+    // taken are answered busy at once.
+    const { server, dbUrl } = await own("signup_busy", { PASSWORD_HASH_COST: "14", PASSWORD_HASHES_AT_ONCE: "1", PASSWORD_HASH_QUEUE: "1" });
+    const from = "127.0.73.250";
+    const tag = `sb${Date.now().toString(36)}`;
+    const signUp = (i: number) => signUpOverHttp(server.origin, `${tag}-${i}@example.com`, "a fine pass phrase", from);
+    const made = async () => {
+      const [{ users }] = (await cliBatch(dbUrl, server.origin, [["user", "list", "--limit", "500"]])) as unknown as [{ users: { email: string }[] }];
+      return users.filter((u) => u.email.startsWith(`${tag}-`)).length;
+    };
+    const first = await Promise.all(Array.from({ length: 10 }, (_, i) => signUp(i)));
+    const busy = first.filter((r) => r.status === 200 && r.text.includes("busy checking passwords")).length;
+    expect(busy).toBeGreaterThan(0);
+    const madeFirst = await made();
+    // Each sign-up made an account (its sign-in after may have been the busy one) or was busy before one was made.
+    expect(madeFirst).toBeGreaterThanOrEqual(10 - busy);
+    // The places of those that made none were given back: the address makes up to 10 in all, one at a time, then is told why.
+    for (let i = 10; (await made()) < 10; i++) {
+      const r = await signUp(i);
+      expect(r.status, r.text.slice(0, 300)).toBe(303);
+    }
+    const eleventh = await signUp(99);
+    expect([eleventh.status, eleventh.text.includes("Too many sign-ups from your network")]).toEqual([200, true]);
+    expect(await made()).toBe(10);
   }, 180_000);
 });
