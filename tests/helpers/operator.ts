@@ -29,6 +29,11 @@ export async function accessToken(origin: string, consumerKey: string, consumerS
   return ((await r.json()) as { access_token: string }).access_token;
 }
 
+/** The emails of the newest 500 accounts on that database, newest first (the operator's `user list`). */
+export async function userEmails(dbUrl: string, origin: string): Promise<string[]> {
+  return ((await cliOn(dbUrl, origin, "user", "list", "--limit", "500")) as { users: { email: string }[] }).users.map((u) => u.email);
+}
+
 /** One operator command, through cliBatch's process: its answer. */
 export async function cliOn(dbUrl: string, origin: string, ...args: string[]): Promise<any> {
   return (await cliBatch(dbUrl, origin, [args]))[0];

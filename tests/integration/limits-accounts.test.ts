@@ -11,7 +11,7 @@ import { randomBase62 } from "@/lib/ids";
 import { consoleCall } from "../helpers/console-http";
 import { signInOverHttp } from "../helpers/from-address";
 import { newApp, origin } from "../helpers/apps";
-import { cliBatch } from "../helpers/operator";
+import { cliOn } from "../helpers/operator";
 import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { holdNextMinute, letClocksRun } from "../helpers/window";
@@ -19,11 +19,12 @@ import { holdNextMinute, letClocksRun } from "../helpers/window";
 const PASSWORD = "correct horse battery";
 const email = (tag: string) => `${tag}-${randomBase62(10).toLowerCase()}@example.com`;
 
-async function signedIn(from: string) {
-  const u = await createUser({ email: email("acc"), password: PASSWORD });
-  const { session } = await signInOverHttp(origin(), u.email, PASSWORD, from);
+/** `u` signed in at `at` from the address `from`, with its session cookie. */
+async function withSession<U extends { email: string }>(u: U, from: string, at = origin()) {
+  const { session } = await signInOverHttp(at, u.email, PASSWORD, from);
   return { ...u, cookie: session! };
 }
+const signedIn = async (from: string) => withSession(await createUser({ email: email("acc"), password: PASSWORD }), from);
 
 describe("the current password is guarded like a sign-in", () => {
   let guarded: InProcessPortal | undefined;
@@ -39,15 +40,10 @@ describe("the current password is guarded like a sign-in", () => {
   /** A user made with the operator command line on the guarded portal's database. */
   async function guardedUser() {
     const e = email("acc");
-    await cliBatch(guardedDb, at(), [["user", "create", "--email", e, "--password", PASSWORD]]);
+    await cliOn(guardedDb, at(), "user", "create", "--email", e, "--password", PASSWORD);
     return { email: e };
   }
-  /** A guarded user signed in there from `from`: its session cookie. */
-  async function guardedSignedIn(from: string) {
-    const u = await guardedUser();
-    const { session } = await signInOverHttp(at(), u.email, PASSWORD, from);
-    return { ...u, cookie: session! };
-  }
+  const guardedSignedIn = async (from: string) => withSession(await guardedUser(), from, at());
 
   it("password change: five wrong current passwords from one address, then even the right one is refused (429); from another address it works", async () => {
     const u = await guardedSignedIn("127.0.70.1");
