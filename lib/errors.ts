@@ -124,6 +124,13 @@ export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /**
+ * What a caller is told when its request met `isDatabaseUnavailable`: that covers a database too busy to give it its
+ * turn (a lock held past the wait, every connection taken) as well as one that cannot be reached, so it names both.
+ * The outage answer (server/unavailable.ts), given when the health check cannot reach it, says "cannot reach".
+ */
+export const DATABASE_BUSY_OR_UNREACHABLE = "the portal's database is busy or cannot be reached right now";
+
+/**
  * Any thrown value as an ApiError; a database that cannot be reached becomes
  * 503 SERVICE_UNAVAILABLE with Retry-After; other unexpected ones are logged and
  * become INTERNAL_ERROR.
@@ -132,7 +139,7 @@ export function toApiError(e: unknown, where: string, requestId: string): ApiErr
   if (isApiError(e)) return e;
   if (isDatabaseUnavailable(e)) {
     log().warn({ requestId, reason: (e as Error).message }, `[${where}] database unavailable`);
-    return new ApiError("SERVICE_UNAVAILABLE", "the sandbox cannot reach its database right now; try again shortly, with the same reference (a call that did go through answers DUPLICATE_REFERENCE)", {
+    return new ApiError("SERVICE_UNAVAILABLE", `${DATABASE_BUSY_OR_UNREACHABLE}; try again shortly, with the same reference (a call that did go through answers DUPLICATE_REFERENCE)`, {
       "retry-after": String(UNAVAILABLE_RETRY_AFTER_S),
     });
   }

@@ -10,7 +10,7 @@ import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import type { NextRequest } from "next/server";
 import { config } from "@/lib/runtime";
-import { isApiError, isDatabaseUnavailable } from "@/lib/errors";
+import { DATABASE_BUSY_OR_UNREACHABLE, isApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { HashingBusy } from "@/lib/services/passwords";
 import { checkSignIn } from "@/lib/services/users";
 import { signInWithPasskey } from "@/lib/services/passkeys";
@@ -33,12 +33,12 @@ export class ServerBusy extends CredentialsSignin {
 }
 
 /**
- * The database could not be reached while checking the password: shown as its own message, not as
+ * The database was too busy for the sign-in, or could not be reached, while checking the password: shown as its own message, not as
  * Auth.js's "Configuration" (what it makes of any other error). While the database is away,
  * server/route.ts answers 503 before sign-in runs; this is the second in which it goes away.
  * The sign-in form and page say SIGN_IN_UNAVAILABLE.
  */
-export const SIGN_IN_UNAVAILABLE = "The service is unavailable right now: the portal cannot reach its database. Try again in a few seconds.";
+export const SIGN_IN_UNAVAILABLE = `Nothing was done: ${DATABASE_BUSY_OR_UNREACHABLE}. Try again in a few seconds.`;
 export class ServiceUnavailable extends CredentialsSignin {
   code = "unavailable";
 }

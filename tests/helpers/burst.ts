@@ -49,5 +49,5 @@ export async function served<A extends { status: number; json?: { error?: unknow
  */
 export function formBusy(r: { status: number; text: string; headers: Record<string, unknown> }): boolean {
   if (r.status === 503) return r.headers["retry-after"] !== undefined && /cannot reach its database/.test(r.text);
-  return r.status === 200 && /busy checking passwords|cannot reach its database/.test(r.text);
+  return r.status === 200 && /busy checking passwords|database is busy or cannot be reached/.test(r.text);
 }
