@@ -13,6 +13,8 @@ const HASH_COST = (process.env.PASSWORD_HASH_COST ??= "10");
 
 export default defineConfig({
   testDir: "e2e",
+  // The run's temporary files in a folder of its own, removed at the end (tests/helpers/run-tmp.ts).
+  globalSetup: "./tests/helpers/run-tmp.ts",
   outputDir: "test-results",
   // The walkthrough tests take 30–40 s on a quiet machine; a busy CI machine doubles that.
   timeout: 120_000,

@@ -6,6 +6,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["tests/unit/**/*.test.ts"],
+    globalSetup: ["tests/helpers/run-tmp.ts"],
     environment: "node",
     // Some unit tests run a language's compiler (tsc, javac, mypy) or the lint on trees of their own: seconds each,
     // minutes on a slow machine busy with the other suites. Deadlines, not expectations: one for every test and hook,

@@ -25,7 +25,7 @@ export default defineConfig({
   test: {
     include: ["tests/integration/**/*.test.ts"],
     environment: "node",
-    globalSetup: ["tests/helpers/global-setup.ts"],
+    globalSetup: ["tests/helpers/run-tmp.ts", "tests/helpers/global-setup.ts"],
     setupFiles: ["tests/helpers/fresh-connections.ts", "tests/helpers/file-setup.ts"],
     // PASSWORD_HASH_COST 10 (scrypt's N 1,024, not 16,384): a run makes and checks about 1,200 passwords, half a
     // minute of CPU at the default; the queue's test (limits-server) and the hash's own (unit) run at 14.

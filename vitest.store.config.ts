@@ -16,7 +16,7 @@ export default defineConfig({
   test: {
     include: ["tests/store/**/*.test.ts"],
     environment: "node",
-    globalSetup: ["tests/store/global-setup.ts"],
+    globalSetup: ["tests/helpers/run-tmp.ts", "tests/store/global-setup.ts"],
     // lib/config.ts's database (lib/db/prisma.ts makes its Prisma client on import)
     // is not the stores' under test: a file in the run's temp names, not data/.
     env: { DATABASE_URL: `file:${path.join(os.tmpdir(), `sandbox-store-${runId}-config.db`)}`, TEST_RUN_ID: runId },
