@@ -20,6 +20,9 @@ export default defineConfig({
     // lib/config.ts's database (lib/db/prisma.ts makes its Prisma client on import)
     // is not the stores' under test: a file in the run's temp names, not data/.
     env: { DATABASE_URL: `file:${path.join(os.tmpdir(), `sandbox-store-${runId}-config.db`)}`, TEST_RUN_ID: runId },
+    // A worker runs one file after another in one process (80 CPU-s isolated, 47 shared); each file makes its own
+    // databases and stores, and the suite passes in any order (`--sequence.shuffle`).
+    isolate: false,
     // Deadlines, not expectations, as in the other suites: generous, so a slow or loaded machine fails a test only for what it asserts.
     testTimeout: 180_000,
     hookTimeout: 180_000,

@@ -60,7 +60,7 @@ describe.each(apis)("OpenAPI of $name", (api) => {
     expect(t.security).toEqual([{ clientBasic: [] }]);
     expect(doc.components.securitySchemes.clientBasic).toMatchObject({ type: "http", scheme: "basic" });
     expect(t.requestBody.content["application/x-www-form-urlencoded"].schema.properties.grant_type.enum).toEqual(["client_credentials"]);
-    expect(t.responses["200"].content["application/json"].schema.required.sort()).toEqual(["access_token", "expires_in", "token_type"]);
+    expect(t.responses["200"].content["application/json"].schema.required.toSorted()).toEqual(["access_token", "expires_in", "token_type"]);
     expect(Object.keys(t.responses).sort()).toEqual(["200", "400", "401", "429"]);
     expect(t.responses["401"].description).toContain("INVALID_CLIENT");
   });

@@ -41,7 +41,9 @@ const request = (path: string, o: Partial<PostRequest> = {}): PostRequest => ({
 const thread = () => runtime().get(part<{ worker?: { threadId: number; terminate(): Promise<number> } }>("postThread"));
 
 describe("posting on the post thread", () => {
+  // Each test starts a thread of its own (stopping the one before): none relies on another having run first.
   it("answers as a post from this thread does: a status and its body, a refusal, a timeout", async () => {
+    await stopPostThread();
     startPostThread();
     const closed = await new Promise<number>((r) => {
       const s = http.createServer().listen(0, "127.0.0.1", () => {
@@ -69,7 +71,9 @@ describe("posting on the post thread", () => {
   });
 
   it("a thread that dies fails the posts it held, and the next post goes out on a new thread", async () => {
+    await stopPostThread();
     startPostThread();
+    await post(request("/cb")); // the thread starts with its first post
     const first = thread()!.worker!;
     const held = post(request("/slow"));
     await new Promise((r) => setTimeout(r, 200));
@@ -98,6 +102,7 @@ describe("posting on the post thread", () => {
   });
 
   it("stopping waits for the posts it holds (a receiver check's, a resend's), and posts from then on go out in place", async () => {
+    await stopPostThread();
     startPostThread();
     const held = post(request("/slow"));
     await new Promise((r) => setTimeout(r, 100));
