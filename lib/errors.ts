@@ -109,7 +109,7 @@ const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "
 // closed or unknown) are bugs, so not by code.
 const UNAVAILABLE_TEXT = /Connection terminated|Can't reach database server|connection timeout|Client has encountered a connection error|Unable to start a transaction in the given time|cannot be executed on an expired transaction/i;
 
-/** Whether `e` (or what it wraps) says the database cannot be reached now: a retry later may succeed. */
+/** Whether `e` (or what it wraps) says the database cannot be reached now, or is too busy to give this request its turn: a retry later may succeed. */
 export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
   if (!e || typeof e !== "object" || depth > 5) return false;
   const o = e as { code?: unknown; kind?: unknown; name?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
@@ -124,22 +124,23 @@ export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /**
- * What a caller is told when its request met `isDatabaseUnavailable`: that covers a database too busy to give it its
- * turn (a lock held past the wait, every connection taken) as well as one that cannot be reached, so it names both.
- * The outage answer (server/unavailable.ts), given when the health check cannot reach it, says "cannot reach".
+ * What a caller is told when its request met `isDatabaseUnavailable` ("the sandbox's …" to API clients, "The
+ * portal's …" on the sign-in and sign-up forms): that covers a database too busy to give it its turn (a lock held
+ * past the wait, every connection taken) as well as one that cannot be reached, so it names both. The outage answer
+ * (server/unavailable.ts), given when the health check's own connection cannot reach it, says "cannot reach".
  */
-export const DATABASE_BUSY_OR_UNREACHABLE = "the portal's database is busy or cannot be reached right now";
+export const DATABASE_BUSY_OR_UNREACHABLE = "database is busy or cannot be reached right now";
 
 /**
- * Any thrown value as an ApiError; a database that cannot be reached becomes
- * 503 SERVICE_UNAVAILABLE with Retry-After; other unexpected ones are logged and
- * become INTERNAL_ERROR.
+ * Any thrown value as an ApiError; a database that cannot be reached or is too
+ * busy (isDatabaseUnavailable) becomes 503 SERVICE_UNAVAILABLE with Retry-After;
+ * other unexpected ones are logged and become INTERNAL_ERROR.
  */
 export function toApiError(e: unknown, where: string, requestId: string): ApiError {
   if (isApiError(e)) return e;
   if (isDatabaseUnavailable(e)) {
     log().warn({ requestId, reason: (e as Error).message }, `[${where}] database unavailable`);
-    return new ApiError("SERVICE_UNAVAILABLE", `${DATABASE_BUSY_OR_UNREACHABLE}; try again shortly, with the same reference (a call that did go through answers DUPLICATE_REFERENCE)`, {
+    return new ApiError("SERVICE_UNAVAILABLE", `the sandbox's ${DATABASE_BUSY_OR_UNREACHABLE}; try again shortly, with the same reference (a call that did go through answers DUPLICATE_REFERENCE)`, {
       "retry-after": String(UNAVAILABLE_RETRY_AFTER_S),
     });
   }

@@ -14,7 +14,7 @@ import { unavailablePage } from "./unavailable-page";
 
 const MESSAGE = "the portal cannot reach its database right now; try again in a few seconds";
 
-/** The error every outage answer carries (the gateway's own, lib/errors.ts toApiError, says the same to API clients). */
+/** The error every outage answer carries: the health check cannot reach the database (a request that met it busy or away is told so by lib/errors.ts toApiError). */
 export const unavailable = () => new ApiError("SERVICE_UNAVAILABLE", MESSAGE, { "retry-after": String(UNAVAILABLE_RETRY_AFTER_S), "cache-control": "no-store" });
 
 /** "Try again" asks for the same address: a path on this site, never `//host` or `/\\host`, which a browser reads as another site. */

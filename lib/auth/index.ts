@@ -38,7 +38,7 @@ export class ServerBusy extends CredentialsSignin {
  * server/route.ts answers 503 before sign-in runs; this is the second in which it goes away.
  * The sign-in form and page say SIGN_IN_UNAVAILABLE.
  */
-export const SIGN_IN_UNAVAILABLE = `Nothing was done: ${DATABASE_BUSY_OR_UNREACHABLE}. Try again in a few seconds.`;
+export const SIGN_IN_UNAVAILABLE = `The portal's ${DATABASE_BUSY_OR_UNREACHABLE}. Try again in a few seconds.`;
 export class ServiceUnavailable extends CredentialsSignin {
   code = "unavailable";
 }

@@ -3,7 +3,7 @@
 // fields only. The server's lines over real HTTP are tests/integration/logs.test.ts.
 import { describe, expect, it } from "vitest";
 import { installLogger, logRequest, makeLogger, textLine } from "@/lib/log";
-import { runtime } from "@/lib/runtime";
+import { enter, Runtime } from "@/lib/runtime";
 
 const collect = (format: "json" | "text") => {
   const lines: string[] = [];
@@ -36,9 +36,12 @@ describe("the logger", () => {
 
   it("a request's line has its whitelisted fields only", () => {
     const lines: string[] = [];
-    installLogger(runtime(), "text", { write: (l: string) => lines.push(l) }); // this test process's runtime
-    logRequest({ requestId: "req_1", method: "GET", path: "/docs", status: 200, ms: 1.5, appId: "app_1", ...({ authorization: "Bearer x", query: "q=1" } as object) });
-    logRequest({ requestId: "req_2", method: "GET", path: "/docs", status: 404, ms: 0.5 });
+    const rt = new Runtime(); // a runtime of this test's own: the logger installed on it is no other file's
+    installLogger(rt, "text", { write: (l: string) => lines.push(l) });
+    enter(rt, () => {
+      logRequest({ requestId: "req_1", method: "GET", path: "/docs", status: 200, ms: 1.5, appId: "app_1", ...({ authorization: "Bearer x", query: "q=1" } as object) });
+      logRequest({ requestId: "req_2", method: "GET", path: "/docs", status: 404, ms: 0.5 });
+    });
     expect(lines).toEqual([
       "request requestId=req_1 method=GET path=/docs status=200 ms=1.5 appId=app_1\n",
       "request requestId=req_2 method=GET path=/docs status=404 ms=0.5\n",
