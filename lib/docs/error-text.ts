@@ -1,6 +1,6 @@
 // What each error code means, in the docs' words (statuses live in lib/errors.ts).
 import { MAX_BODY_BYTES } from "@/lib/engine";
-import type { ErrorCode } from "@/lib/errors";
+import { DATABASE_BUSY_OR_UNREACHABLE, type ErrorCode } from "@/lib/errors";
 
 export const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
   INVALID_CLIENT: "Token request without Basic auth, or the key and secret do not match an active key pair.",
@@ -24,6 +24,6 @@ export const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
   SANDBOX_NOT_ALLOWED: "A throwaway sandbox's token asked to make a sandbox: only its parent app makes them.",
   EMAIL_NOT_VERIFIED: "The console: a write by an account whose email is not verified yet (hosted, or REQUIRE_EMAIL_VERIFICATION=1). Follow the link mailed at sign-up, or send it again from the console's banner; reads work meanwhile.",
   INTERNAL_ERROR: "The sandbox failed to handle the call (a defect on our side): quote the requestId when you report it.",
-  SERVICE_UNAVAILABLE: "The sandbox's database is busy or cannot be reached for a moment (retry-after): send the call again later with the same reference; if the first one did go through, the retry answers DUPLICATE_REFERENCE instead of creating a second payment.",
+  SERVICE_UNAVAILABLE: `The sandbox's ${DATABASE_BUSY_OR_UNREACHABLE} (retry-after): send the call again later with the same reference; if the first one did go through, the retry answers DUPLICATE_REFERENCE instead of creating a second payment.`,
   SANDBOX_LIMIT_REACHED: "The app already has its maximum of live throwaway sandboxes (SANDBOXES_PER_APP); delete one or wait for one to expire (retry-after).",
 };
