@@ -6,7 +6,8 @@ import { exampleParams } from "@/lib/docs/doc-examples";
 import { requestFrom } from "./from-address";
 import { origin } from "./apps";
 
-export type TryItOptions = { scenario?: string; params?: Record<string, string>; headers?: Record<string, string> };
+/** `at`: the origin of the portal to ask, the file's own (./apps.ts `origin()`) unless given. */
+export type TryItOptions = { scenario?: string; params?: Record<string, string>; headers?: Record<string, string>; at?: string };
 
 /** A POST from `from` to `url`, its headers as a Headers object and its body as JSON when it is. */
 export async function postFrom(from: string, url: string, init: { headers?: Record<string, string>; body?: string }) {
@@ -18,7 +19,7 @@ export async function postFrom(from: string, url: string, init: { headers?: Reco
 /** Try-it of `op` with `body` (JSON unless a string), the operation's example path parameters unless `params`, and a scenario. */
 export function tryIt(from: string, op: Operation, body: unknown, opts: TryItOptions = {}) {
   const query = new URLSearchParams(opts.params ?? exampleParams(op)).toString();
-  return postFrom(from, `${origin()}/api/try/${op.id}${query ? `?${query}` : ""}`, {
+  return postFrom(from, `${opts.at ?? origin()}/api/try/${op.id}${query ? `?${query}` : ""}`, {
     headers: { "content-type": "application/json", ...(opts.scenario ? { "x-svc-scenario": opts.scenario } : {}), ...opts.headers },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });

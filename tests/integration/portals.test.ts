@@ -127,10 +127,19 @@ describe("two portals in one process", () => {
   });
 
   it("one closed, the other is ready and serves on", async () => {
-    const onA = await appOn(a);
-    await b.portal.close();
-    expect((await http("GET", `${a.origin}/readyz`)).status).toBe(200);
-    await expect(fetch(`${b.origin}/readyz`)).rejects.toThrow();
-    expect((await push(a, onA.token, collectBody())).status).toBe(202);
+    // A third portal, closed here: a and b stay open for the other tests, whatever their order.
+    const c = await makeSide("c");
+    let closed: Promise<void> | undefined;
+    try {
+      const onA = await appOn(a);
+      expect((await http("GET", `${c.origin}/readyz`)).status).toBe(200);
+      await (closed = c.portal.close());
+      expect((await http("GET", `${a.origin}/readyz`)).status).toBe(200);
+      await expect(fetch(`${c.origin}/readyz`)).rejects.toThrow();
+      expect((await push(a, onA.token, collectBody())).status).toBe(202);
+    } finally {
+      await (closed ?? c.portal.close());
+      fs.rmSync(c.dir, { recursive: true, force: true });
+    }
   });
 });
