@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ownDb } from "../helpers/own-server";
@@ -13,10 +13,10 @@ import { ownerView } from "../helpers/owner-view";
 import { accessToken, cliBatch, cliOn, setUpApp } from "../helpers/operator";
 import { startReceiver } from "../helpers/receiver";
 import { collectBody, kesGiven } from "../helpers/apps";
-import { advanceClock, type RunningServer, startServer } from "../helpers/server";
+import { advanceClock, type RunningServer, type ServerProcess, startServer } from "../helpers/server";
 import { onPg } from "../helpers/test-db";
 
-const servers: RunningServer[] = [];
+const servers: ServerProcess[] = [];
 let url = "";
 const SLOW = 180_000; // three servers and the CLI on a shared two-core machine
 
@@ -29,8 +29,12 @@ beforeAll(async () => {
   // CALLBACKS_PER_HOST_PER_MINUTE lifted: every callback here goes to 127.0.0.1, and the 300 pushes' callbacks with the earlier
   // tests' passed the portal-wide 300 a minute (16 put off to the next minute in one run, 80 still waiting after 60 s in
   // a loaded one). The budget across instances is limits-budgets' subject.
-  const env = (i: number) => ({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-multi-${i}-`)), AUTH_SECRET: "", CALLBACKS_PER_HOST_PER_MINUTE: "100000" });
-  servers.push(...(await Promise.all([0, 1, 2].map((i) => startServer({ databaseUrl: url, env: env(i), testClock: true })))));
+  servers.push(...(await Promise.all([0, 1, 2].map(startInstance))));
+});
+const startInstance = (i: number) => startServer({ databaseUrl: url, env: { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-multi-${i}-`)), AUTH_SECRET: "", CALLBACKS_PER_HOST_PER_MINUTE: "100000" }, testClock: true });
+// Each test has three instances up: one a test killed (kill -9) is started again on the database before the next test runs.
+beforeEach(async () => {
+  for (const [i, s] of servers.entries()) if (s.proc.exitCode !== null || s.proc.signalCode !== null) servers[i] = await startInstance(i);
 });
 
 afterAll(async () => {
@@ -263,7 +267,7 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
       call(targets[i % targets.length]!.origin, token, "POST", "/collect/v1/push",
         { shortCode: "1", amount: [100, 2, 1][i % 3], currency: "KES", phoneNumber: "254712345678", reference: `K-${i}`, callbackUrl: receiver.url },
         { "x-svc-time-scale": "0.5" }).then((r) => r.status, () => 0);
-    const [a, b, victim] = servers as [RunningServer, RunningServer, RunningServer];
+    const [a, b, victim] = servers as [ServerProcess, ServerProcess, ServerProcess];
     const statuses: number[] = [];
     // First half over all three, in waves of 30; callbacks (1.25–2 s later) start arriving meanwhile.
     for (let i = 0; i < 150; i += 30) statuses.push(...(await Promise.all(Array.from({ length: 30 }, (_, j) => push(i + j, servers)))));

@@ -209,7 +209,9 @@ describe("the sandbox sweeper", () => {
     await first!.stop();
     const other = onPg() ? servers[1]! : await startServer({ databaseUrl: url, env: env(9), testClock: true });
     if (!onPg()) servers[0] = other;
-    await advanceClock(other.origin, end); // its end on that instance's clock (lib/clock.ts), without waiting for it
+    // Its end on the instances' clocks (lib/clock.ts), without waiting for it: every instance's, so that they stay in
+    // step for the other tests (one ten minutes ahead would end their sandboxes as soon as they are made).
+    for (const s of servers) await advanceClock(s.origin, end);
     const ended = Date.now();
     const refused = await call(other.origin, token, "GET", "/collect/v1/push/chk_1");
     expect(refused.status).toBe(401);
