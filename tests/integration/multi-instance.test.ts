@@ -32,9 +32,15 @@ beforeAll(async () => {
   servers.push(...(await Promise.all([0, 1, 2].map(startInstance))));
 });
 const startInstance = (i: number) => startServer({ databaseUrl: url, env: { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `svc-multi-${i}-`)), AUTH_SECRET: "", CALLBACKS_PER_HOST_PER_MINUTE: "100000" }, testClock: true });
-// Each test has three instances up: one a test killed (kill -9) is started again on the database before the next test runs.
+// Each test has three instances up: one a test killed (kill -9) is started again on the database before the next test runs,
+// its clock moved to where the others' stand (the per-minute test moves theirs on).
 beforeEach(async () => {
-  for (const [i, s] of servers.entries()) if (s.proc.exitCode !== null || s.proc.signalCode !== null) servers[i] = await startInstance(i);
+  for (const [i, s] of servers.entries()) {
+    if (s.proc.exitCode === null && s.proc.signalCode === null) continue;
+    servers[i] = await startInstance(i);
+    const others = servers.filter((_, j) => j !== i);
+    await advanceClock(servers[i]!.origin, Math.max(...(await Promise.all(others.map((o) => advanceClock(o.origin, 0))))));
+  }
 });
 
 afterAll(async () => {

@@ -2,8 +2,8 @@
 // Operable): /livez and /healthz, /readyz (draining here; the database away in
 // db-outage.test.ts) and /metrics (series present, counters moving with real
 // calls and callbacks, refused to a client that is not on loopback without the
-// token). A server of its own runs behind a trusted proxy's X-Forwarded-For, on
-// a test clock that ends its drain grace.
+// token). A portal of its own behind a trusted proxy's X-Forwarded-For with a
+// metrics token; a server process of its own on a test clock that ends its drain grace.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -81,7 +81,7 @@ describe("a portal behind a trusted proxy, with a metrics token", () => {
   let portal: InProcessPortal;
   const TOKEN = "metrics-token-for-the-test";
   beforeAll(async () => {
-    portal = await startPortal({ env: { DATABASE_URL: process.env.DATABASE_URL!, TRUSTED_PROXIES: "127.0.0.1", METRICS_TOKEN: TOKEN } });
+    portal = await startPortal({ env: { DATABASE_URL: (await ownDb("ops_proxy")).url, TRUSTED_PROXIES: "127.0.0.1", METRICS_TOKEN: TOKEN } });
   });
   afterAll(async () => {
     await portal?.close();
@@ -93,7 +93,7 @@ describe("a portal behind a trusted proxy, with a metrics token", () => {
     expect((await http("GET", `${portal.origin}/metrics`, from("203.0.113.9", { authorization: "Bearer wrong" }))).status).toBe(404);
     const ok = await http("GET", `${portal.origin}/metrics`, from("203.0.113.9", { authorization: `Bearer ${TOKEN}` }));
     expect(ok.status).toBe(200);
-    expect(ok.text).toMatch(/^# TYPE svc_http_requests_total counter$/m); // the portal's exposition (its counts are the test above's)
+    expect(ok.text).toMatch(/^# TYPE svc_http_requests_total counter$/m); // the exposition (counters moving: the test above)
     expect((await http("GET", `${portal.origin}/metrics`, from("127.0.0.1"))).status).toBe(200);
   });
 });

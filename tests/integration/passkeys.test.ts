@@ -12,6 +12,7 @@
 // challenge appears in either instance's log.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { assert, type Credential, register } from "../helpers/authenticator";
+import { atCap, signInRefused } from "../helpers/burst";
 import { consoleCall, type HttpAccount, okJson, signedUpAccount } from "../helpers/console-http";
 import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
 import { ownDb } from "../helpers/own-server";
@@ -43,9 +44,10 @@ const own = () => ({ origin: server.origin, rpId: new URL(server.origin).hostnam
 const holdMinute = () => holdAtNextWindow(server.clock, 60_000);
 afterEach(() => server.clock.run());
 
-/** Every challenge the portals handed out: none may appear in a log line, checked after each test (whatever ran before it). */
+/** Every challenge the portals handed out: none may appear in a line either instance logged, checked once the file's tests have run (whichever ran, in whatever order). */
 const challengesSeen: string[] = [];
-afterEach(() => {
+afterAll(() => {
+  if (!server || !second) return; // not started: the set-up's failure is the one reported
   const logs = server.log() + second.log();
   expect(logs).toMatch(/^request /m); // the log the routes wrote to
   expect(challengesSeen.filter((c) => logs.includes(c))).toEqual([]);
@@ -279,8 +281,11 @@ describe("throttles, exact across two instances", () => {
     const challenge = await signInChallenge(from);
     const answers = Array.from({ length: 100 }, () => assert(credential, challenge, { ...own(), tamper: true }));
     const outcomes = await Promise.all(answers.map((a, i) => signIn(a, from, i % 2 ? second.origin : server.origin)));
-    expect(outcomes.filter((o) => o.code === "throttled")).toHaveLength(95);
-    expect(outcomes.filter((o) => o.code?.startsWith("passkey_"))).toHaveLength(5);
+    // Checked: the answer was tampered with. Refused: too many, or, on a machine too loaded for it to take its turn, the
+    // portal busy (tests/helpers/burst.ts signInRefused). Nothing else.
+    const codes = outcomes.map((o) => o.code);
+    const counts = { checked: codes.filter((c) => c?.startsWith("passkey_")).length, refused: codes.filter(signInRefused).length };
+    expect(counts, JSON.stringify(codes)).toEqual({ checked: 5, refused: 95 });
     expect(outcomes.every((o) => o.session === null)).toBe(true);
     // From another address the passkey still signs in.
     expect((await signInWith(credential, fresh())).session).not.toBeNull();
@@ -291,9 +296,9 @@ describe("throttles, exact across two instances", () => {
     const from = fresh();
     const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => requestFrom(from, `${i % 2 ? second.origin : server.origin}/api/console/passkey-signin`, { method: "POST" })));
     for (const r of replies) if (r.status === 200) challengesSeen.push(r.json.challenge);
-    expect(replies.filter((r) => r.status === 200)).toHaveLength(20);
+    // 429 past the cap, or the busy answer on a machine too loaded for a request to take its turn (tests/helpers/burst.ts)
+    expect(atCap(replies, 429), JSON.stringify(replies.map((r) => [r.status, r.json?.error]))).toEqual({ 200: 20, 429: 80 });
     const refused = replies.filter((r) => r.status === 429);
-    expect(refused).toHaveLength(80);
     expect(refused[0]!.json).toMatchObject({ error: "RATE_LIMITED", message: expect.stringMatching(/too many passkey requests/) });
     expect(refused[0]!.headers["retry-after"]).toMatch(/^\d+$/);
   });

@@ -131,12 +131,15 @@ describe("two portals in one process", () => {
     const c = await makeSide("c");
     let closed: Promise<void> | undefined;
     try {
-      const onA = await appOn(a);
-      expect((await http("GET", `${c.origin}/readyz`)).status).toBe(200);
+      const [onA, onC] = await Promise.all([appOn(a), appOn(c)]);
+      // c has served its gateway and Next's pages before it closes
+      expect((await push(c, onC.token, collectBody())).status).toBe(202);
+      expect((await http("GET", `${c.origin}/docs`)).status).toBe(200);
       await (closed = c.portal.close());
       expect((await http("GET", `${a.origin}/readyz`)).status).toBe(200);
       await expect(fetch(`${c.origin}/readyz`)).rejects.toThrow();
       expect((await push(a, onA.token, collectBody())).status).toBe(202);
+      expect((await http("GET", `${a.origin}/docs`)).status).toBe(200);
     } finally {
       await (closed ?? c.portal.close());
       fs.rmSync(c.dir, { recursive: true, force: true });

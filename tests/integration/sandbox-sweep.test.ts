@@ -5,12 +5,12 @@
 // both sweeping big sandboxes at once while calls go on; one ended through
 // the other instance, shut on both at once and deleted by one sweep), on
 // SQLite the next process on the same file. The quota across instances (PostgreSQL).
-// The servers run on test clocks (lib/clock.ts): the test moves one to a sandbox's end.
+// The servers run on test clocks (lib/clock.ts): a test moves them all to a sandbox's end.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { dialectOf } from "@/lib/config";
 import { appRowsLeft } from "../helpers/app-rows";
@@ -180,15 +180,16 @@ describe("the sandbox sweeper", () => {
   it("another instance than the one that made it refuses an ended sandbox and deletes it with every row within a minute", async () => {
     // The instance that makes the sandbox is stopped below. On PostgreSQL it is a third one of its own: the two the
     // other test uses stay up, whatever the order. On SQLite it is the only one, replaced by the next one on the file.
-    const first = onPg() ? await startServer({ databaseUrl: url, env: env(8), testClock: true }) : servers[0];
+    const first = onPg() ? await startServer({ databaseUrl: url, env: env(8), testClock: true }) : servers[0]!;
+    onTestFinished(() => first.stop()); // also when the test fails part way: a third instance must not go on sweeping beside the next test
     const parent = parents.other!;
     // Ten minutes: it must not end (on the instances' clocks, which run on in real time) while the rows are
     // written through every instance, which took over 10 s on a loaded machine; the test moves a clock to its end.
-    const sandbox = await makeSandbox(first!.origin, parent.token, 600);
+    const sandbox = await makeSandbox(first.origin, parent.token, 600);
     const end = Date.parse(sandbox.expiresAt);
-    const token = await accessToken(first!.origin, sandbox.consumerKey, sandbox.consumerSecret);
+    const token = await accessToken(first.origin, sandbox.consumerKey, sandbox.consumerSecret);
     // rows in every table, through every instance there is
-    for (const s of servers) {
+    for (const s of onPg() ? [first, ...servers] : servers) {
       const r = await call(s.origin, token, "POST", "/collect/v1/push", push(receiver.url));
       expect(r.status).toBe(202);
       const id = ((await r.json()) as { checkoutId: string }).checkoutId;
@@ -196,17 +197,17 @@ describe("the sandbox sweeper", () => {
       const waited = await w.text();
       const status = (() => { try { return (JSON.parse(waited) as { status?: string }).status; } catch { return undefined; } })();
       expect([w.status, status], waited).toEqual([200, "ATTEMPTED"]);
-      expect((await fetch(sandbox.inspectorUrl.replace(first!.origin, s.origin), { method: "POST", body: "{}" })).status).toBe(200);
+      expect((await fetch(sandbox.inspectorUrl.replace(first.origin, s.origin), { method: "POST", body: "{}" })).status).toBe(200);
     }
     await db.relay.create({ data: { appId: sandbox.appId, listener: "test", target: "http://localhost:1/x", durationMs: 1 } });
-    expect((await call(first!.origin, token, "PUT", "/dev/v1/float/KES", { available: 5 })).status).toBe(200);
+    expect((await call(first.origin, token, "PUT", "/dev/v1/float/KES", { available: 5 })).status).toBe(200);
     // a float row: the developer API answers the amount set, not the default (FLOAT_DEFAULT)
-    const float = await (await call(first!.origin, token, "GET", "/dev/v1/float")).json() as { balances: { currency: string; available: number }[] };
+    const float = await (await call(first.origin, token, "GET", "/dev/v1/float")).json() as { balances: { currency: string; available: number }[] };
     expect(float.balances.find((b) => b.currency === "KES")?.available).toBe(5);
     expect(await rowsOf(sandbox.appId)).toBeGreaterThan(10);
 
     // The instance that made it stops; the other (PostgreSQL) or the next one on the file (SQLite) must do the rest.
-    await first!.stop();
+    await first.stop();
     const other = onPg() ? servers[1]! : await startServer({ databaseUrl: url, env: env(9), testClock: true });
     if (!onPg()) servers[0] = other;
     // Its end on the instances' clocks (lib/clock.ts), without waiting for it: every instance's, so that they stay in

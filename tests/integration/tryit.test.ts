@@ -10,6 +10,7 @@ import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { http, newApp, origin, type TestApp } from "../helpers/apps";
+import { ownDb } from "../helpers/own-server";
 import { startPortal } from "../helpers/portal";
 import { postFrom, tryIt as tryItFrom, type TryItOptions } from "../helpers/tryit";
 import { holdAtNextWindow } from "../helpers/window";
@@ -119,9 +120,9 @@ describe("try-it", () => {
   });
 
   it("limits calls per client address (fixed clock-minute windows)", async () => {
-    // A portal of its own on this file's database, its test clock held in one clock minute: every call falls in
-    // that window however slow the machine, and none of the other tests' calls is counted in it (an address of its own).
-    const own = await startPortal({ env: { DATABASE_URL: process.env.DATABASE_URL! } });
+    // A portal of its own, its test clock held in one clock minute: every call falls in that window however slow
+    // the machine, and its limiter (one per portal, in memory) has counted none of the other tests' calls.
+    const own = await startPortal({ env: { DATABASE_URL: (await ownDb("tryit_limit")).url } });
     try {
       holdAtNextWindow(own.clock, 60_000);
       await limitedPerAddress(own.origin);
@@ -131,7 +132,7 @@ describe("try-it", () => {
   });
   async function limitedPerAddress(at: string) {
     const op = operations.find((o) => o.id === "identity.get")!;
-    const tryIt = (o: Operation, body: unknown) => tryItFrom("127.0.0.89", o, body, { at });
+    const tryIt = (o: Operation, body: unknown) => tryItFrom(FROM, o, body, { at });
     const first = await tryIt(op, undefined);
     expect(Number(first.headers.get("x-ratelimit-reset"))).toBe(60); // the clock stands at the window's start
     const limit = Number(first.headers.get("x-ratelimit-limit"));
