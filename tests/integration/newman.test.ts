@@ -43,8 +43,8 @@ afterAll(async () => {
   await receiver.close();
 });
 
-/** The collection as the portal serves it, with the app's keys and the receiver filled in (as a user sets the variables); its callbacks come to the receiver at `/<path>`. */
-async function served(apiId: string, path: string) {
+/** The collection as the portal serves it, with the app's keys and the receiver filled in (as a user sets the variables); its callbacks come to the receiver at `/<at>`. */
+async function served(apiId: string, at: string) {
   const r = await http("GET", `${origin()}/postman/${apiId}.json`);
   expect(r.status).toBe(200);
   const collection = r.body;
@@ -52,7 +52,7 @@ async function served(apiId: string, path: string) {
   expect(vars.baseUrl.value).toBe(`${origin()}/sandbox`);
   vars.consumerKey.value = keys.consumerKey;
   vars.consumerSecret.value = keys.consumerSecret;
-  vars.callbackUrl.value = `${receiver.url}/${path}`; // each test's callbacks at a path of its own
+  vars.callbackUrl.value = `${receiver.url}/${at}`; // each test's callbacks at a path of its own
   return { collection, vars };
 }
 

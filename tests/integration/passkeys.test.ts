@@ -15,6 +15,7 @@ import { assert, type Credential, register } from "../helpers/authenticator";
 import { atCap, signInRefused } from "../helpers/burst";
 import { consoleCall, type HttpAccount, okJson, signedUpAccount } from "../helpers/console-http";
 import { requestFrom, setCookies, signInOverHttp } from "../helpers/from-address";
+import { noneLoggedAfterAll } from "../helpers/not-logged";
 import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { onPg } from "../helpers/test-db";
@@ -44,14 +45,9 @@ const own = () => ({ origin: server.origin, rpId: new URL(server.origin).hostnam
 const holdMinute = () => holdAtNextWindow(server.clock, 60_000);
 afterEach(() => server.clock.run());
 
-/** Every challenge the portals handed out: none may appear in a line either instance logged, checked once the file's tests have run (whichever ran, in whatever order). */
+/** Every challenge the portals handed out: none may appear in a line either instance logged. */
 const challengesSeen: string[] = [];
-afterAll(() => {
-  if (!server || !second) return; // not started: the set-up's failure is the one reported
-  const logs = server.log() + second.log();
-  expect(logs).toMatch(/^request /m); // the log the routes wrote to
-  expect(challengesSeen.filter((c) => logs.includes(c))).toEqual([]);
-});
+noneLoggedAfterAll(challengesSeen, () => [server, second]);
 
 type Account = HttpAccount;
 const PASSWORD = "a long passkey password";

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { consoleCall, type HttpAccount, okJson, signedUpAccount } from "../helpers/console-http";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { cliOn } from "../helpers/operator";
+import { noneLoggedAfterAll } from "../helpers/not-logged";
 import { ownDb } from "../helpers/own-server";
 import { type InProcessPortal, startPortal } from "../helpers/portal";
 import { signInRefused } from "../helpers/burst";
@@ -73,14 +74,9 @@ async function withTotp() {
   secretsSeen.push(secret, ...recoveryCodes);
   return { ...who, secret, recoveryCodes: recoveryCodes as string[] };
 }
-/** Every secret and recovery code the tests were given: none may appear in a line either instance logged, checked once the file's tests have run (whichever ran, in whatever order). */
+/** Every secret and recovery code the tests were given: none may appear in a line either instance logged. */
 const secretsSeen: string[] = [];
-afterAll(() => {
-  if (!server || !second) return; // not started: the set-up's failure is the one reported
-  const logs = server.log() + second.log();
-  expect(logs).toMatch(/^request /m); // the log the routes wrote to
-  expect(secretsSeen.filter((s) => logs.includes(s))).toEqual([]);
-});
+noneLoggedAfterAll(secretsSeen, () => [server, second]);
 const audit = async (who: Account) => (await ok(call(who, "GET", "/account/audit"))).entries as { action: string; address: string | null }[];
 
 describe("setting it up through the console's routes", () => {
