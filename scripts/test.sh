@@ -46,9 +46,20 @@ if [ -z "${TEST_PG_URL:-}" ]; then
     pg_lsclusters -h | awk 'NR==1 {exit $4 == "online" ? 0 : 1}' || pg_ctlcluster $(pg_lsclusters -h | awk 'NR==1 {print $1" "$2}') start
     su postgres -c "psql -qtAc \"SELECT 1 FROM pg_roles WHERE rolname = 'sandbox'\"" | grep -q 1 \
       || su postgres -c "psql -qc \"CREATE ROLE sandbox LOGIN CREATEDB PASSWORD 'sandbox'\""
+    # The two PostgreSQL passes run side by side, each in two workers whose tests start portals of their own (two or
+    # three instances on one database, each with up to PG_POOL_MAX + 5 connections): at their peak they want more
+    # than PostgreSQL's default 100 connections, and a test is refused one ("remaining connection slots are reserved").
+    # The cluster started here allows 300; the passes check the server allows TEST_PG_CONNECTIONS (below).
+    if [ "$(su postgres -c "psql -qtAc 'SHOW max_connections'")" -lt 300 ]; then
+      su postgres -c "psql -qc 'ALTER SYSTEM SET max_connections = 300'"
+      pg_ctlcluster $(pg_lsclusters -h | awk 'NR==1 {print $1" "$2}') restart
+    fi
   fi
   export TEST_PG_URL="postgresql://sandbox:sandbox@127.0.0.1:$(pg_lsclusters -h | awk 'NR==1 {print $3}')/postgres"
 fi
+# The connections the two PostgreSQL passes may hold at once (~100 seen at a peak, before a test was refused one):
+# their global set-up (tests/helpers/test-db.ts checkPgConnections) stops the run at once on a server allowing fewer.
+export TEST_PG_CONNECTIONS=250
 
 # Not on PostgreSQL, as their statements are the store suite's on both databases: the developer tools
 # (dev-callbacks: its wait across instances is in multi-instance), the account guards

@@ -6,13 +6,14 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { removeRunFiles, sqliteTemplate } from "./databases";
 import { removeDb } from "./server";
-import { createPgDatabase, dropPgDatabases, onPg, pgTemplate, runPrefix } from "./test-db";
+import { checkPgConnections, createPgDatabase, dropPgDatabases, onPg, pgTemplate, runPrefix } from "./test-db";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
 export async function setup() {
   let url: string;
   if (onPg()) {
+    await checkPgConnections();
     await dropPgDatabases(runPrefix());
     url = await createPgDatabase(pgTemplate());
   } else {

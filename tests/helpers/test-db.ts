@@ -59,6 +59,22 @@ export async function dropPgDatabase(name: string): Promise<void> {
   });
 }
 
+/**
+ * Fails the run at once when the server allows fewer connections than the run says it may hold at once
+ * (TEST_PG_CONNECTIONS, set by scripts/test.sh for its two PostgreSQL passes side by side): short of them, a test
+ * would be refused one part way ("remaining connection slots are reserved"), a failure that names no setting.
+ */
+export async function checkPgConnections(needed = Number(process.env.TEST_PG_CONNECTIONS ?? 0)): Promise<void> {
+  if (!needed) return;
+  const { rows } = await admin((c) => c.query<{ n: number }>(
+    "SELECT current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int - coalesce(current_setting('reserved_connections', true)::int, 0) AS n"));
+  const allowed = rows[0]!.n;
+  if (allowed < needed) {
+    throw new Error(`the PostgreSQL server at TEST_PG_URL allows ${allowed} connections to roles without a reserve, and this run may hold ${needed} at once ` +
+      `(TEST_PG_CONNECTIONS: npm test's two PostgreSQL passes side by side, several instances each): raise its max_connections (ALTER SYSTEM SET max_connections = 300, then restart it)`);
+  }
+}
+
 /** Drops every database whose name starts with `prefix` (a run's own databases). */
 export async function dropPgDatabases(prefix: string): Promise<void> {
   const { rows } = await admin((c) => c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [prefix]));
