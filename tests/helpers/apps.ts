@@ -55,11 +55,14 @@ export async function newApp(opts: { groups?: string[]; callbackUrl?: string; pe
 }
 
 /** Gateway calls with `token`: a path under the mount, a body (JSON unless a string), extra headers. */
-const caller = (token: string) => (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
-  http(method, `${base()}${p}`, {
+const caller = (token: string, at = base) => (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
+  http(method, `${at()}${p}`, {
     headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
+
+/** Gateway calls with `token`, as an app's `call`, to the portal at `origin` (another portal on this file's database). */
+export const callAt = (origin: string, token: string) => caller(token, () => `${origin}/sandbox`);
 
 /** What POST /dev/v1/sandboxes answers 201 with. */
 export type CreatedSandbox = { appId: string; name: string; consumerKey: string; consumerSecret: string; signingSecret: string; inspectorUrl: string; expiresAt: string };

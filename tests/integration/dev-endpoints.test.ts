@@ -6,7 +6,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { setPerMinute } from "@/lib/services/apps";
 import { ownerView } from "../helpers/owner-view";
-import { base, cli, collectBody, http, newApp } from "../helpers/apps";
+import { base, callAt, cli, collectBody, http, newApp } from "../helpers/apps";
+import { portalHeldAtWindow } from "../helpers/window";
 
 const clients: Client[] = [];
 afterAll(async () => {
@@ -68,10 +69,17 @@ describe("developer endpoints", () => {
   it("are recorded in the request log and do not count toward the per-minute limit", async () => {
     const a = await newApp();
     await setPerMinute(a.appId, 1);
-    for (let i = 0; i < 3; i++) expect((await a.call("GET", "/dev/v1/settings")).status).toBe(200);
-    expect((await a.call("POST", "/collect/v1/push", collectBody())).status).toBe(202);
-    expect((await a.call("POST", "/collect/v1/push", collectBody())).status).toBe(429);
-    expect((await a.call("GET", "/dev/v1/settings")).status).toBe(200);
+    // The gateway counts per clock minute: the two pushes in one minute, on a portal whose clock stands at its start.
+    const own = await portalHeldAtWindow();
+    try {
+      const call = callAt(own.origin, a.token);
+      for (let i = 0; i < 3; i++) expect((await call("GET", "/dev/v1/settings")).status).toBe(200);
+      expect((await call("POST", "/collect/v1/push", collectBody())).status).toBe(202);
+      expect((await call("POST", "/collect/v1/push", collectBody())).status).toBe(429);
+      expect((await call("GET", "/dev/v1/settings")).status).toBe(200);
+    } finally {
+      await own.close();
+    }
     const logged = await (await ownerView(a)).requests({ operation: "dev.settings.get" });
     expect(logged).toHaveLength(4);
     expect(logged.every((r) => r.status === 200 && r.path === "/dev/v1/settings")).toBe(true);
