@@ -116,10 +116,10 @@ report() { # each suite's output, then the summary: a suite's exit and, for one 
     echo "== ${NAME[$id]} (exit $s)"; cat "$RUN/$id.log"
     summary+="${NAME[$id]}: exit $s"$'\n'
     if [ "$s" != 0 ]; then
-      failed=1 # vitest's FAIL and × lines, Playwright's ✘ lines, then the errors (AssertionError: ...), without their colours
+      failed=1 # vitest's FAIL and × lines, Playwright's ✘ lines, then the errors (AssertionError: ..., PostgreSQL's error: ...), without their colours
       plain=$(sed 's/\x1b\[[0-9;]*m//g' "$RUN/$id.log") # none for a suite that failed without a test's failure (a lint or type error): its last lines instead
       lines=$(grep -aE '^ *(FAIL|×|✘)' <<<"$plain" | sort -u | head -30) || true
-      lines+=$(grep -aE '^ *[A-Za-z]*Error:' <<<"$plain" | cut -c1-300 | sort -u | head -10 | sed '1s/^/\n/') || true
+      lines+=$(grep -aE '^ *([A-Za-z]*Error|error):' <<<"$plain" | cut -c1-300 | sort -u | head -10 | sed '1s/^/\n/') || true
       [ -n "$lines" ] || lines=$(tail -n 8 "$RUN/$id.log")
       summary+="${lines:+$lines$'\n'}"
     fi
