@@ -384,7 +384,8 @@ describe("a server of its own", () => {
       await slow.waitFor(1, 15_000);
       const reset = await fetch(`${server.origin}/sandbox/dev/v1/reset`, { method: "POST", headers, body: "{}" });
       expect(reset.status).toBe(200);
-      await sleep(2500);
+      // the post's answer came back and was handled: the dispatcher logs each attempt once it is recorded, or that it failed to record
+      await vi.waitFor(() => expect(server.log()).toMatch(/\[callbacks\] (attempt|a delivery failed to record)/), { timeout: 30_000, interval: 50 });
       expect(server.log()).not.toMatch(/failed to record/);
       // the app's callbacks as its owner reads them: none, so no attempt either (attempts are read with their callback)
       const owner = await ownerView({ appId, user: { email } }, "long enough pw", server.origin);
