@@ -1,7 +1,6 @@
 // Fixed windows (a clock minute, a clock hour) in tests: a test's counts must
 // fall in one window, or a window ending mid-test splits them.
 import type { ManualClock } from "@/lib/clock";
-import { startPortal } from "./portal";
 import { advanceClock } from "./server";
 
 /**
@@ -49,15 +48,4 @@ export function clockToNextWindow(clock: ManualClock, windowMs: number, plusMs =
 export function holdAtNextWindow(clock: ManualClock, windowMs: number, plusMs = 0): number {
   clock.hold();
   return clockToNextWindow(clock, windowMs, plusMs);
-}
-
-/**
- * A portal of its own on this file's database (its apps, keys and tokens are good there), its test clock held at the
- * start of the next window of `windowMs`: the counts a test makes in a throttle's windows fall in one however slow
- * the machine, where the file's portal runs on the real clock and a window could end between them. `close` it after.
- */
-export async function portalHeldAtWindow(windowMs = 60_000) {
-  const own = await startPortal({ env: { DATABASE_URL: process.env.DATABASE_URL! } });
-  holdAtNextWindow(own.clock, windowMs);
-  return own;
 }

@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { setPerMinute } from "@/lib/services/apps";
 import { ownerView } from "../helpers/owner-view";
 import { base, callAt, cli, collectBody, http, newApp } from "../helpers/apps";
-import { portalHeldAtWindow } from "../helpers/window";
+import { portalHeldAtWindow } from "../helpers/portal";
 
 const clients: Client[] = [];
 afterAll(async () => {

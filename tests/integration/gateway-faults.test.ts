@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base, callAt, collectBody, fetchToken, http as call, newApp, type TestApp } from "../helpers/apps";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { rawPost } from "../helpers/raw-post";
-import { portalHeldAtWindow } from "../helpers/window";
+import { portalHeldAtWindow } from "../helpers/portal";
 
 let receiver: Receiver;
 beforeAll(async () => {

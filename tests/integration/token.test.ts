@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { base, fetchToken, http, newApp } from "../helpers/apps";
-import { portalHeldAtWindow } from "../helpers/window";
+import { portalHeldAtWindow } from "../helpers/portal";
 
 const basic = (s: string) => `Basic ${Buffer.from(s).toString("base64")}`;
 const tokenCall = (headers: Record<string, string>, body = "grant_type=client_credentials", at = base()) =>
