@@ -191,25 +191,28 @@ export function operatorSession(dbUrl: string, origin: string) {
   };
 }
 
-/**
- * A user, an app subscribed to `groups` (Payments) with a raised limit, and a token, on the
- * database of the server at `origin` — all through the operator command line.
- */
 /** The password of the users setUpApp makes. */
 export const OWN_PASSWORD = "long enough pw";
 
-export async function setUpApp(dbUrl: string, origin: string, perMinute = 10_000, groups = ["Payments"]): Promise<{ appId: string; token: string; email: string }> {
+/**
+ * A user, an app subscribed to `groups` (Payments; Treasury approved) with a raised limit, its key pair and a
+ * token, on the database of the server at `origin` — all through the operator command line.
+ */
+export async function setUpApp(
+  dbUrl: string, origin: string, perMinute = 10_000, groups = ["Payments"],
+): Promise<{ appId: string; token: string; email: string; keys: { consumerKey: string; consumerSecret: string } }> {
   const email = `d-${randomUUID().slice(0, 8)}@example.com`;
   const answers = await cliBatch(dbUrl, origin, [
     ["user", "create", "--email", email, "--password", OWN_PASSWORD],
     ["app", "create", "--owner", email, "--name", "Own"],
     ...groups.map((group) => ["subscribe", "--app", "{appId}", "--group", group]),
+    ...groups.filter((group) => group === "Treasury").map((group) => ["review", "--app", "{appId}", "--group", group, "--approve"]),
     ["app", "limit", "--app", "{appId}", "--per-minute", String(perMinute)],
     ["key", "create", "--app", "{appId}"],
   ]);
   const { appId } = answers[1]!;
-  const { consumerKey, consumerSecret } = answers.at(-1)!;
-  return { appId: appId!, token: await accessToken(origin, consumerKey!, consumerSecret!), email };
+  const keys = { consumerKey: answers.at(-1)!.consumerKey!, consumerSecret: answers.at(-1)!.consumerSecret! };
+  return { appId: appId!, token: await accessToken(origin, keys.consumerKey, keys.consumerSecret), email, keys };
 }
 
 /** A user and an app, no subscription, key or token: enough to post to its inspector. */

@@ -12,7 +12,6 @@
 import { type Clock, ManualClock } from "@/lib/clock";
 import { makeConfig } from "@/lib/config";
 import { createPortal, type Portal } from "@/server/portal";
-import { holdAtNextWindow } from "./window";
 
 /** `log()`: what it logged, as a started server's output (its lines are kept, not printed). */
 export type InProcessPortal<C extends Clock = ManualClock> = { origin: string; clock: C; portal: Portal; close(): Promise<void>; log(): string };
@@ -26,16 +25,4 @@ export async function startPortal<C extends Clock = ManualClock>(opts: { env: Re
   const portal = createPortal({ config, clock, logTo: { write: (line) => (output += line) } });
   const { origin } = await portal.listen();
   return { origin, clock, portal, close: () => portal.close(), log: () => output };
-}
-
-/**
- * A portal of its own on this file's database (its apps, keys and tokens are good there), its test clock held at the
- * start of the next window of `windowMs`: the counts a test makes in a throttle's windows fall in one however slow
- * the machine, where the file's portal runs on the real clock and a window could end between them. `close` it after.
- * (Here, not in ./window.ts: the browser specs import that one, and Playwright's loader cannot load the server.)
- */
-export async function portalHeldAtWindow(windowMs = 60_000): Promise<InProcessPortal> {
-  const own = await startPortal({ env: { DATABASE_URL: process.env.DATABASE_URL! } });
-  holdAtNextWindow(own.clock, windowMs);
-  return own;
 }

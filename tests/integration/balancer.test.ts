@@ -263,7 +263,7 @@ describe.skipIf(!onPg() || !haproxyTool.run)("two instances behind haproxy (publ
     const sessions = (await Promise.all(["portal1", "portal2"].map((n) => lb.stat(n)))).map((r) => Number(r.stot));
     await Promise.all(LANGUAGES.map(async (lang) => {
       const own = await setUpApp(url, servers[0]!.origin, 10_000, ["Payments", "Treasury"]);
-      const [, keys] = await cliBatch(url, servers[0]!.origin, [["review", "--app", own.appId, "--group", "Treasury", "--approve"], ["key", "create", "--app", own.appId]]);
+      const [keys] = await cliBatch(url, servers[0]!.origin, [["key", "create", "--app", own.appId]]);
       const dir = await prepareRehearsal(lang, lb.origin);
       const report = await runRehearsal(lang, dir, {
         SANDBOX_URL: lb.origin, SANDBOX_KEY: keys!.consumerKey!, SANDBOX_SECRET: keys!.consumerSecret!, SANDBOX_CALLBACK_URL: `${rx.url}/rehearse`,

@@ -4,10 +4,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { setPerMinute } from "@/lib/services/apps";
 import { ownerView } from "../helpers/owner-view";
 import { base, callAt, cli, collectBody, http, newApp } from "../helpers/apps";
-import { portalHeldAtWindow } from "../helpers/portal";
+import { OWN_PASSWORD } from "../helpers/operator";
+import { heldPortal } from "../helpers/own-server";
 
 const clients: Client[] = [];
 afterAll(async () => {
@@ -67,22 +67,20 @@ describe("developer endpoints", () => {
   });
 
   it("are recorded in the request log and do not count toward the per-minute limit", async () => {
-    const a = await newApp();
-    await setPerMinute(a.appId, 1);
-    // The gateway counts per clock minute: the two pushes in one minute, on a portal whose clock stands at its start.
-    const own = await portalHeldAtWindow();
+    // The gateway counts per clock minute: the two pushes in one, on a portal whose clock stands at its start.
+    const { portal, app } = await heldPortal("dev_not_counted", { perMinute: 1 });
     try {
-      const call = callAt(own.origin, a.token);
+      const call = callAt(portal.origin, app.token);
       for (let i = 0; i < 3; i++) expect((await call("GET", "/dev/v1/settings")).status).toBe(200);
       expect((await call("POST", "/collect/v1/push", collectBody())).status).toBe(202);
       expect((await call("POST", "/collect/v1/push", collectBody())).status).toBe(429);
       expect((await call("GET", "/dev/v1/settings")).status).toBe(200);
+      const logged = await (await ownerView({ appId: app.appId, user: app }, OWN_PASSWORD, portal.origin)).requests({ operation: "dev.settings.get" });
+      expect(logged).toHaveLength(4);
+      expect(logged.every((r) => r.status === 200 && r.path === "/dev/v1/settings")).toBe(true);
     } finally {
-      await own.close();
+      await portal.close();
     }
-    const logged = await (await ownerView(a)).requests({ operation: "dev.settings.get" });
-    expect(logged).toHaveLength(4);
-    expect(logged.every((r) => r.status === 200 && r.path === "/dev/v1/settings")).toBe(true);
   });
 
   it("are MCP tools too", async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base, callAt, collectBody, fetchToken, http as call, newApp, type TestApp } from "../helpers/apps";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { rawPost } from "../helpers/raw-post";
-import { portalHeldAtWindow } from "../helpers/portal";
+import { heldPortal } from "../helpers/own-server";
 
 let receiver: Receiver;
 beforeAll(async () => {
@@ -77,12 +77,11 @@ describe("faults that commit nothing (only the log row)", () => {
   });
 
   it("rate_limited on Payouts send: 429 RATE_LIMITED with retry-after; the real per-minute count goes on one call at a time", async () => {
-    const a = await newApp();
-    const body = payout("ratelimited");
     // The real count is per clock minute: both calls in one, on a portal whose clock stands at its start.
-    const own = await portalHeldAtWindow();
+    const { portal, app } = await heldPortal("faults_rate_limited", { perMinute: 60, groups: ["Treasury"] });
     try {
-      const send = callAt(own.origin, a.token);
+      const send = callAt(portal.origin, app.token);
+      const body = payout("ratelimited");
       const r = await send("POST", "/payouts/v1/send", body, { "x-svc-fault": "rate_limited" });
       expect(r.status, r.text).toBe(429);
       expect(r.body.error).toBe("RATE_LIMITED");
@@ -92,7 +91,7 @@ describe("faults that commit nothing (only the log row)", () => {
       expect(next.status, next.text).toBe(202);
       expect(Number(next.headers.get("x-ratelimit-remaining"))).toBe(remaining - 1);
     } finally {
-      await own.close();
+      await portal.close();
     }
   });
 

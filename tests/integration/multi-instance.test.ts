@@ -167,7 +167,6 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
 
   it("100 parallel retries of one reference over the instances, each forcing a scenario, half asking lost_response: one payout, its float reserved once; one paid prompt at time scale 0", async () => {
     const { appId, token } = await setUpApp(url, servers[0]!.origin, 10_000, ["Payments", "Treasury"]);
-    await cliBatch(url, servers[0]!.origin, [["review", "--app", appId, "--group", "Treasury", "--approve"]]);
     const reference = `RETRY-${randomUUID().slice(0, 8)}`;
     const body = { amount: 500, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference, callbackUrl: "http://127.0.0.1:9/cb" };
     const send = (i: number) =>
@@ -197,10 +196,7 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
   }, SLOW);
 
   it("our TypeScript clients, each attempt on the next instance, forcing a scenario with a lost answer: AlreadyAcceptedError, one payout and one prompt (time scale 0)", async () => {
-    const { appId } = await setUpApp(url, servers[0]!.origin, 10_000, ["Payments", "Treasury"]);
-    const [, , keys] = await cliBatch(url, servers[0]!.origin, [
-      ["review", "--app", appId, "--group", "Treasury", "--approve"], ["app", "limit", "--app", appId, "--per-minute", "10000"], ["key", "create", "--app", appId],
-    ]);
+    const { appId, keys } = await setUpApp(url, servers[0]!.origin, 10_000, ["Payments", "Treasury"]);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "multi-clients-"));
     const load = async (api: string) => {
       const file = path.join(dir, `${api}.ts`);
@@ -215,7 +211,7 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
       target.host = to.host;
       return fetch(target, init);
     };
-    const options = { consumerKey: keys!.consumerKey, consumerSecret: keys!.consumerSecret, baseUrl: `${servers[0]!.origin}/sandbox`, fetch: spread, timeScale: 0 };
+    const options = { consumerKey: keys.consumerKey, consumerSecret: keys.consumerSecret, baseUrl: `${servers[0]!.origin}/sandbox`, fetch: spread, timeScale: 0 };
     const payouts = await load("payouts");
     const body = { amount: 500, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference: `TSC-${randomUUID().slice(0, 8)}`, callbackUrl: "http://127.0.0.1:9/cb" };
     const e = await new payouts.PayoutsClient(options).send(body, { scenario: "sent", fault: "lost_response" }).catch((x: Error) => x);
@@ -224,7 +220,7 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
     const push = collectBody({ reference: `TSC-${randomUUID().slice(0, 8)}`, callbackUrl: "http://127.0.0.1:9/cb" });
     const p = await new collect.CollectClient(options).push(push, { scenario: "paid", fault: "lost_response" }).catch((x: Error) => x);
     expect(p).toBeInstanceOf(collect.AlreadyAcceptedError);
-    const token = await accessToken(servers[1]!.origin, keys!.consumerKey!, keys!.consumerSecret!);
+    const token = await accessToken(servers[1]!.origin, keys.consumerKey, keys.consumerSecret);
     expect(await kesGiven(token, servers[2]!.origin)).toBe(500);
   }, SLOW);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { base, fetchToken, http, newApp } from "../helpers/apps";
-import { portalHeldAtWindow } from "../helpers/portal";
+import { cliBatch } from "../helpers/operator";
+import { heldPortal } from "../helpers/own-server";
 
 const basic = (s: string) => `Basic ${Buffer.from(s).toString("base64")}`;
 const tokenCall = (headers: Record<string, string>, body = "grant_type=client_credentials", at = base()) =>
@@ -58,24 +59,23 @@ describe("POST /oauth/v1/token", () => {
 
   it("after 10 failures for a key from one address, that address is refused even the right secret (429) for a while", async () => {
     // The failures are counted per clock minute (lib/throttle.ts): the 10 and the refused attempt in one minute.
-    const own = await portalHeldAtWindow();
+    const { portal, app, url } = await heldPortal("token_guard");
     try {
-      const at = `${own.origin}/sandbox`;
+      const at = `${portal.origin}/sandbox`;
       const auth = (key: string, secret: string) => ({ authorization: basic(`${key}:${secret}`) });
-      const { keys } = await newApp();
       for (let i = 0; i < 10; i++) {
-        expect((await tokenCall(auth(keys.consumerKey, `guess-${i}`), undefined, at)).status).toBe(401);
+        expect((await tokenCall(auth(app.keys.consumerKey, `guess-${i}`), undefined, at)).status).toBe(401);
       }
-      const r = await tokenCall(auth(keys.consumerKey, keys.consumerSecret), undefined, at);
+      const r = await tokenCall(auth(app.keys.consumerKey, app.keys.consumerSecret), undefined, at);
       expect(r.status).toBe(429);
       expect(r.body.error).toBe("RATE_LIMITED");
       expect([r.body.error_description, r.body.requestId]).toEqual([r.body.message, r.headers.get("x-request-id")]);
       expect(r.headers.get("retry-after")).toBe("60"); // the clock stands at the window's start
       // another key from the same address is not affected
-      const other = await newApp();
-      expect((await tokenCall(auth(other.keys.consumerKey, other.keys.consumerSecret), undefined, at)).status).toBe(200);
+      const [other] = await cliBatch(url, portal.origin, [["key", "create", "--app", app.appId]]);
+      expect((await tokenCall(auth(other!.consumerKey!, other!.consumerSecret!), undefined, at)).status).toBe(200);
     } finally {
-      await own.close();
+      await portal.close();
     }
   });
 });
