@@ -42,24 +42,27 @@ if ! command -v prometheus >/dev/null || ! command -v promtool >/dev/null; then 
 
 if [ -z "${TEST_PG_URL:-}" ]; then
   if ! command -v pg_ctlcluster >/dev/null; then as_root_install postgresql "the PostgreSQL tests (or set TEST_PG_URL)"; fi
+  read -r pg_version pg_cluster pg_port pg_status _ < <(pg_lsclusters -h | head -n 1) \
+    || { echo "no PostgreSQL cluster (pg_lsclusters): make one (pg_createcluster) or set TEST_PG_URL" >&2; exit 1; } # the first, and only it
   if [ "$(id -u)" = 0 ]; then
-    pg_lsclusters -h | awk 'NR==1 {exit $4 == "online" ? 0 : 1}' || pg_ctlcluster $(pg_lsclusters -h | awk 'NR==1 {print $1" "$2}') start
-    su postgres -c "psql -qtAc \"SELECT 1 FROM pg_roles WHERE rolname = 'sandbox'\"" | grep -q 1 \
-      || su postgres -c "psql -qc \"CREATE ROLE sandbox LOGIN CREATEDB PASSWORD 'sandbox'\""
+    pg_sql() { su postgres -c "psql -p $pg_port -qtAc \"$1\""; }
+    [ "$pg_status" = online ] || pg_ctlcluster "$pg_version" "$pg_cluster" start
+    pg_sql "SELECT 1 FROM pg_roles WHERE rolname = 'sandbox'" | grep -q 1 || pg_sql "CREATE ROLE sandbox LOGIN CREATEDB PASSWORD 'sandbox'"
     # The two PostgreSQL passes run side by side, each in two workers whose tests start portals of their own (two or
-    # three instances on one database, each with up to PG_POOL_MAX + 5 connections): at their peak they want more
-    # than PostgreSQL's default 100 connections, and a test is refused one ("remaining connection slots are reserved").
-    # The cluster started here allows 300; the passes check the server allows TEST_PG_CONNECTIONS (below).
-    if [ "$(su postgres -c "psql -qtAc 'SHOW max_connections'")" -lt 300 ]; then
-      su postgres -c "psql -qc 'ALTER SYSTEM SET max_connections = 300'"
-      pg_ctlcluster $(pg_lsclusters -h | awk 'NR==1 {print $1" "$2}') restart
+    # three instances on one database, each with up to PG_POOL_MAX + 5 connections): at their peak they want about as
+    # many as PostgreSQL's default 100 allows, and past it a test is refused one ("remaining connection slots are
+    # reserved"). The cluster started here allows 300; the passes check the server allows TEST_PG_CONNECTIONS (below).
+    max_connections=$(pg_sql "SHOW max_connections") || exit 1
+    if [ "$max_connections" -lt 300 ]; then
+      pg_sql "ALTER SYSTEM SET max_connections = 300"
+      pg_ctlcluster "$pg_version" "$pg_cluster" restart
     fi
   fi
-  export TEST_PG_URL="postgresql://sandbox:sandbox@127.0.0.1:$(pg_lsclusters -h | awk 'NR==1 {print $3}')/postgres"
+  export TEST_PG_URL="postgresql://sandbox:sandbox@127.0.0.1:$pg_port/postgres"
 fi
-# The connections the two PostgreSQL passes may hold at once (~100 seen at a peak, before a test was refused one):
+# The connections the two PostgreSQL passes may hold at once (99 at the peak of both started together, 2026-11-30):
 # their global set-up (tests/helpers/test-db.ts checkPgConnections) stops the run at once on a server allowing fewer.
-export TEST_PG_CONNECTIONS=250
+export TEST_PG_CONNECTIONS="${TEST_PG_CONNECTIONS:-150}"
 
 # Not on PostgreSQL, as their statements are the store suite's on both databases: the developer tools
 # (dev-callbacks: its wait across instances is in multi-instance), the account guards

@@ -64,14 +64,16 @@ export async function dropPgDatabase(name: string): Promise<void> {
  * (TEST_PG_CONNECTIONS, set by scripts/test.sh for its two PostgreSQL passes side by side): short of them, a test
  * would be refused one part way ("remaining connection slots are reserved"), a failure that names no setting.
  */
-export async function checkPgConnections(needed = Number(process.env.TEST_PG_CONNECTIONS ?? 0)): Promise<void> {
-  if (!needed) return;
+export async function checkPgConnections(given = process.env.TEST_PG_CONNECTIONS): Promise<void> {
+  if (!given) return;
+  const needed = Number(given);
+  if (!Number.isInteger(needed) || needed < 1) throw new Error(`TEST_PG_CONNECTIONS=${given}: a number of connections (a whole number above 0)`);
   const { rows } = await admin((c) => c.query<{ n: number }>(
     "SELECT current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int - coalesce(current_setting('reserved_connections', true)::int, 0) AS n"));
   const allowed = rows[0]!.n;
   if (allowed < needed) {
     throw new Error(`the PostgreSQL server at TEST_PG_URL allows ${allowed} connections to roles without a reserve, and this run may hold ${needed} at once ` +
-      `(TEST_PG_CONNECTIONS: npm test's two PostgreSQL passes side by side, several instances each): raise its max_connections (ALTER SYSTEM SET max_connections = 300, then restart it)`);
+      `(TEST_PG_CONNECTIONS: npm test's two PostgreSQL passes side by side, several instances each): raise its max_connections (ALTER SYSTEM SET max_connections = 300, then restart it; scripts/test.sh does so, run as root, on the cluster it starts)`);
   }
 }
 
