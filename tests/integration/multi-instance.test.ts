@@ -166,7 +166,7 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
   }, SLOW);
 
   it("100 parallel retries of one reference over the instances, each forcing a scenario, half asking lost_response: one payout, its float reserved once; one paid prompt at time scale 0", async () => {
-    const { appId, token } = await setUpApp(url, servers[0]!.origin, 10_000, ["Payments", "Treasury"]);
+    const { token } = await setUpApp(url, servers[0]!.origin, 10_000, ["Payments", "Treasury"]);
     const reference = `RETRY-${randomUUID().slice(0, 8)}`;
     const body = { amount: 500, currency: "KES", destination: { type: "mobile", phoneNumber: "254712345678" }, reference, callbackUrl: "http://127.0.0.1:9/cb" };
     const send = (i: number) =>
@@ -196,7 +196,7 @@ describe.skipIf(!onPg())("three instances on one PostgreSQL database", () => {
   }, SLOW);
 
   it("our TypeScript clients, each attempt on the next instance, forcing a scenario with a lost answer: AlreadyAcceptedError, one payout and one prompt (time scale 0)", async () => {
-    const { appId, keys } = await setUpApp(url, servers[0]!.origin, 10_000, ["Payments", "Treasury"]);
+    const { keys } = await setUpApp(url, servers[0]!.origin, 10_000, ["Payments", "Treasury"]);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "multi-clients-"));
     const load = async (api: string) => {
       const file = path.join(dir, `${api}.ts`);
