@@ -61,7 +61,7 @@ const caller = (token: string, at = base) => (method: string, p: string, body?: 
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
 
-/** Gateway calls with `token`, as an app's `call`, to the portal at `origin` (another portal on this file's database). */
+/** Gateway calls with `token`, as an app's `call`, to the portal at `origin` (a test's own: ./own-server.ts heldPortal). */
 export const callAt = (origin: string, token: string) => caller(token, () => `${origin}/sandbox`);
 
 /** What POST /dev/v1/sandboxes answers 201 with. */
