@@ -9,7 +9,6 @@ import path from "node:path";
 import { realClock } from "@/lib/clock";
 import { clientFor } from "@/lib/db/prisma";
 import { freshDb } from "./databases";
-import { setUpApp } from "./operator";
 import { type InProcessPortal, startPortal } from "./portal";
 import type { RunningServer } from "./server";
 import { holdAtNextWindow } from "./window";
@@ -45,18 +44,13 @@ export { clientFor };
 
 /**
  * A portal of its own on a database of its own (`name`), its test clock held at the start of the next window of
- * `windowMs`, with one app (./operator.ts setUpApp: `perMinute`, `groups`) and its key pair and token: the counts a
- * test makes in a throttle's windows fall in one however slow the machine, where the file's portal runs on the real
- * clock and a window could end between them. Nothing of the file's is on its database. `close` it after.
+ * `windowMs`: the counts a test makes in a throttle's windows fall in one however slow the machine, where the file's
+ * portal runs on the real clock and a window could end between them. Nothing of the file's is on its database
+ * (./operator.ts setUpApp makes an app there). `close` it after.
  */
-export async function heldPortal(name: string, opts: { windowMs?: number; perMinute?: number; groups?: string[] } = {}) {
+export async function heldPortal(name: string, windowMs = 60_000): Promise<{ portal: InProcessPortal; url: string }> {
   const { url } = await ownDb(name);
-  const portal: InProcessPortal = await startPortal({ env: { DATABASE_URL: url } });
-  try {
-    holdAtNextWindow(portal.clock, opts.windowMs ?? 60_000);
-    return { portal, url, app: await setUpApp(url, portal.origin, opts.perMinute, opts.groups) };
-  } catch (e) {
-    await portal.close();
-    throw e;
-  }
+  const portal = await startPortal({ env: { DATABASE_URL: url } });
+  holdAtNextWindow(portal.clock, windowMs);
+  return { portal, url };
 }

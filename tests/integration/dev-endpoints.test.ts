@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ownerView } from "../helpers/owner-view";
 import { base, callAt, cli, collectBody, http, newApp } from "../helpers/apps";
-import { OWN_PASSWORD } from "../helpers/operator";
+import { OWN_PASSWORD, setUpApp } from "../helpers/operator";
 import { heldPortal } from "../helpers/own-server";
 
 const clients: Client[] = [];
@@ -68,8 +68,9 @@ describe("developer endpoints", () => {
 
   it("are recorded in the request log and do not count toward the per-minute limit", async () => {
     // The gateway counts per clock minute: the two pushes in one, on a portal whose clock stands at its start.
-    const { portal, app } = await heldPortal("dev_not_counted", { perMinute: 1 });
+    const { portal, url } = await heldPortal("dev_not_counted");
     try {
+      const app = await setUpApp(url, portal.origin, 1);
       const call = callAt(portal.origin, app.token);
       for (let i = 0; i < 3; i++) expect((await call("GET", "/dev/v1/settings")).status).toBe(200);
       expect((await call("POST", "/collect/v1/push", collectBody())).status).toBe(202);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base, callAt, collectBody, fetchToken, http as call, newApp, type TestApp } from "../helpers/apps";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { rawPost } from "../helpers/raw-post";
+import { setUpApp } from "../helpers/operator";
 import { heldPortal } from "../helpers/own-server";
 
 let receiver: Receiver;
@@ -78,8 +79,9 @@ describe("faults that commit nothing (only the log row)", () => {
 
   it("rate_limited on Payouts send: 429 RATE_LIMITED with retry-after; the real per-minute count goes on one call at a time", async () => {
     // The real count is per clock minute: both calls in one, on a portal whose clock stands at its start.
-    const { portal, app } = await heldPortal("faults_rate_limited", { perMinute: 60, groups: ["Treasury"] });
+    const { portal, url } = await heldPortal("faults_rate_limited");
     try {
+      const app = await setUpApp(url, portal.origin, 60, ["Treasury"]);
       const send = callAt(portal.origin, app.token);
       const body = payout("ratelimited");
       const r = await send("POST", "/payouts/v1/send", body, { "x-svc-fault": "rate_limited" });

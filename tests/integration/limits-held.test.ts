@@ -2,11 +2,10 @@
 // listeners' streams): capped per app, per account and per instance, freed when
 // the client leaves or stops reading, and cheap while they wait (one poller per
 // app). A portal of its own with small caps (README "Hosting it for others"), made in this process.
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startMeter } from "../../bench/cpu";
 import { accessToken, cliBatch } from "../helpers/operator";
 import { ownDb, startServer } from "../helpers/own-server";
 import { requestFrom } from "../helpers/from-address";
@@ -26,13 +25,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server?.stop());
-
-/** A process's CPU time in seconds, user and system (Linux: /proc/<pid>/stat, after its name: utime and stime in clock ticks). */
-const TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-function cpuSeconds(pid: number): number {
-  const after = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)!.split(" ");
-  return (Number(after[11]) + Number(after[12])) / TICKS;
-}
 
 /** An account with `n` apps (Payments), each with a token and a callback that will not be attempted for ten minutes. */
 async function account(n: number) {
@@ -202,9 +194,10 @@ describe("held connections", () => {
   it("held waits and streams cost the server little CPU: one poller per app, not one per connection", async () => {
     const apps = [p, q, r];
     // 60 waits over three apps of two accounts and 10 streams: within the default caps, on a second server that has
-    // them, a server process whose own CPU is measured (/proc/<pid>/stat). Not the test process's: it holds the 70
-    // clients, the file's other portal and what its earlier files left for the garbage collector (an in-process
-    // portal measured with its whole worker read 25.9% once, where the usual was 4-9%).
+    // them, a server process whose own CPU is measured (its process group's, as the bench measures a portal:
+    // bench/cpu.ts). Not the test process's: it holds the 70 clients, the file's other portal and what its earlier
+    // files left for the garbage collector (an in-process portal measured with its whole worker read 25.9% once,
+    // where the usual was 4-9%).
     const busy = await startServerProcess({ databaseUrl: dbUrl, env: {} });
     try {
       const call = (a: HeldApp, path: string, signal: AbortSignal) =>
@@ -220,9 +213,10 @@ describe("held connections", () => {
         const now = await Promise.all(apps.map((a) => heldOn(busy.origin, a)));
         expect(now.map((h) => [h.waits, h.streams])).toEqual([[20, 0], [20, 0], [20, 10]]);
       }, { timeout: 60_000, interval: 250 });
-      const [cpu0, t0] = [cpuSeconds(busy.proc.pid!), performance.now()];
+      const meter = await startMeter([busy.proc.pid!]); // its own process group (./server.ts starts it detached)
       await new Promise((r) => setTimeout(r, 5000)); // the window measured: what they cost while nothing happens
-      const share = (cpuSeconds(busy.proc.pid!) - cpu0) / ((performance.now() - t0) / 1000);
+      const { portalMs, wallMs } = await meter.stop();
+      const share = portalMs / wallMs;
       abort.abort();
       const said = `${(share * 100).toFixed(1)}% of a core`;
       console.log(`[held] 60 waits and 10 streams: the serving process used ${said}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { base, fetchToken, http, newApp } from "../helpers/apps";
-import { cliBatch } from "../helpers/operator";
+import { cliBatch, setUpApp } from "../helpers/operator";
 import { heldPortal } from "../helpers/own-server";
 
 const basic = (s: string) => `Basic ${Buffer.from(s).toString("base64")}`;
@@ -59,8 +59,9 @@ describe("POST /oauth/v1/token", () => {
 
   it("after 10 failures for a key from one address, that address is refused even the right secret (429) for a while", async () => {
     // The failures are counted per clock minute (lib/throttle.ts): the 10 and the refused attempt in one minute.
-    const { portal, app, url } = await heldPortal("token_guard");
+    const { portal, url } = await heldPortal("token_guard");
     try {
+      const app = await setUpApp(url, portal.origin);
       const at = `${portal.origin}/sandbox`;
       const auth = (key: string, secret: string) => ({ authorization: basic(`${key}:${secret}`) });
       for (let i = 0; i < 10; i++) {

@@ -10,10 +10,8 @@ import { ownerOf } from "../helpers/owner-view";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { requestFrom, signInOverHttp } from "../helpers/from-address";
 import { http, newApp, origin, type TestApp } from "../helpers/apps";
-import { ownDb } from "../helpers/own-server";
-import { startPortal } from "../helpers/portal";
+import { heldPortal } from "../helpers/own-server";
 import { postFrom, tryIt as tryItFrom, type TryItOptions } from "../helpers/tryit";
-import { holdAtNextWindow } from "../helpers/window";
 
 // This file's try-it calls come from a loopback address of its own: the limiter counts per client address and
 // clock minute, and another file's try-it calls from 127.0.0.1 in the same minute must not spend this file's budget.
@@ -122,9 +120,8 @@ describe("try-it", () => {
   it("limits calls per client address (fixed clock-minute windows)", async () => {
     // A portal of its own, its test clock held in one clock minute: every call falls in that window however slow
     // the machine, and its limiter (one per portal, in memory) has counted none of the other tests' calls.
-    const own = await startPortal({ env: { DATABASE_URL: (await ownDb("tryit_limit")).url } });
+    const { portal: own } = await heldPortal("tryit_limit");
     try {
-      holdAtNextWindow(own.clock, 60_000);
       const op = operations.find((o) => o.id === "identity.get")!;
       const tryIt = (o: Operation, body: unknown) => tryItFrom(FROM, o, body, { at: own.origin });
       const first = await tryIt(op, undefined);
